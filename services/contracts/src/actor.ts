@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { roleSchema } from './roles';
+
+/**
+ * The access profile of the person behind a request, as the gateway forwards it to services
+ * inside a short-lived internal token. Services trust nothing else about who is calling.
+ */
+export const actorSchema = z.object({
+  userId: z.number().int().positive(),
+  sessionId: z.string(),
+  /** The role the person acts in: an admin previewing the product as another role gets that role here. */
+  role: roleSchema,
+  /** The role stored on the account. */
+  accountRole: roleSchema,
+  /** Set while an admin has switched the displayed role. */
+  isAdmin: z.boolean(),
+  tagIds: z.array(z.number().int()),
+  tagNames: z.array(z.string()),
+  stripeStatus: z.string().nullable(),
+  alwaysGrantAccess: z.boolean(),
+  /** The admin who signed in as this person, when they did. */
+  impersonatorId: z.number().int().nullable(),
+});
+export type Actor = z.infer<typeof actorSchema>;
+
+/** The cached access profile of an account (what users.user-changed keeps fresh at the gateway). */
+export const accessProfileSchema = z.object({
+  userId: z.number().int().positive(),
+  role: roleSchema,
+  tagIds: z.array(z.number().int()),
+  tagNames: z.array(z.string()),
+  stripeStatus: z.string().nullable(),
+  alwaysGrantAccess: z.boolean(),
+  /** Monotonic version of the account; a cache never replaces a newer profile with an older one. */
+  version: z.number().int(),
+});
+export type AccessProfile = z.infer<typeof accessProfileSchema>;

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { roleSchema } from './roles';
+
+/** Every event on the bus: `{id, type, occurredAt, data}`. */
+export const envelopeSchema = z.object({
+  id: z.string().uuid(),
+  type: z.string(),
+  occurredAt: z.string(),
+  data: z.unknown(),
+});
+export type EventEnvelope<T = unknown> = { id: string; type: string; occurredAt: string; data: T };
+
+export const userChangedSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  fullName: z.string(),
+  role: roleSchema,
+  photoUrl: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  tagIds: z.array(z.number().int()),
+  tagNames: z.array(z.string()),
+  stripeStatus: z.string().nullable(),
+  stripeCustomerId: z.string().nullable(),
+  alwaysGrantAccess: z.boolean(),
+  createdAt: z.string(),
+  version: z.number().int(),
+});
+export const userDeletedSchema = z.object({ id: z.number().int() });
+
+export const lessonCompletionSchema = z.object({
+  userId: z.number().int(),
+  lessonId: z.number().int(),
+  moduleId: z.number().int(),
+  courseId: z.number().int().nullable(),
+});
+
+/** Event type -> schema of its data. The bus refuses to publish or deliver anything not listed here. */
+export const eventSchemas = {
+  'users.user-changed': userChangedSchema,
+  'users.user-deleted': userDeletedSchema,
+  'courses.lesson-completed': lessonCompletionSchema,
+  'courses.lesson-uncompleted': lessonCompletionSchema,
+} as const;
+export type EventType = keyof typeof eventSchemas;
+export type EventData<T extends EventType> = z.infer<(typeof eventSchemas)[T]>;

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+/** Membership roles, highest powers first. */
+export const ROLES = ['admin', 'coach', 'premium', 'course only', 'basic'] as const;
+export const roleSchema = z.enum(ROLES);
+export type Role = z.infer<typeof roleSchema>;
+
+/** Marker for routes open to every signed-in person. */
+export const PUBLIC_ROUTE = 'public' as const;
+
+/** Payment-provider subscription statuses that block access unless alwaysGrantAccess is set. */
+export const BLOCKING_STRIPE_STATUSES = ['unpaid', 'incomplete', 'incomplete_expired', 'past_due'] as const;
+
+export const STRIPE_STATUSES = [
+  'active',
+  'trialing',
+  'canceled',
+  'paused',
+  'unpaid',
+  'incomplete',
+  'incomplete_expired',
+  'past_due',
+] as const;
+
+export function isBlockingStripeStatus(status: string | null | undefined): boolean {
+  return !!status && (BLOCKING_STRIPE_STATUSES as readonly string[]).includes(status);
+}
+
+/** Whether a person with this payment status and override may use members' areas. */
+export function isSubscriptionBlocked(person: { stripeStatus: string | null; alwaysGrantAccess: boolean }): boolean {
+  return !person.alwaysGrantAccess && isBlockingStripeStatus(person.stripeStatus);
+}
+
+/** Account-creation cut-off that changes which Move the Needle entries one role sees. */
+export const MEMBERSHIP_CUTOFF_DATE = '2025-02-13';

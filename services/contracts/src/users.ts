@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { emailField, idList, optionalText, passwordField, requiredText } from './fields';
+import { ROLES, roleSchema } from './roles';
+
+export const tagSchema = z.object({ id: z.number().int(), name: z.string() });
+export type Tag = z.infer<typeof tagSchema>;
+
+/** A person as every screen sees them (the spec's User and "User (current)"). */
+export const userSchema = z.object({
+  id: z.number().int(),
+  fullName: z.string(),
+  email: z.string(),
+  role: roleSchema,
+  photoUrl: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  country: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  stripeStatus: z.string().nullable(),
+  stripeCustomerId: z.string().nullable(),
+  alwaysGrantAccess: z.boolean(),
+  createdAt: z.string(),
+  Tags: z.array(tagSchema),
+  Resources: z.array(z.object({ id: z.number().int(), title: z.string() })),
+});
+export type User = z.infer<typeof userSchema>;
+
+/** The signed-in person, with the session's view of them. */
+export const currentUserSchema = userSchema.extend({
+  /** True while an admin has switched the displayed role (the role field then holds the displayed role). */
+  isAdmin: z.boolean(),
+  /** Present while an admin is signed in as this person. */
+  impersonatedBy: z.object({ id: z.number().int(), fullName: z.string() }).nullable(),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+const userFields = {
+  fullName: requiredText(120),
+  email: emailField,
+  password: z.union([passwordField, z.literal(''), z.null()]).optional(),
+  role: roleSchema,
+  city: optionalText(120),
+  state: optionalText(120),
+  country: optionalText(120),
+  phoneNumber: optionalText(40),
+  photoUrl: optionalText(1000),
+  alwaysGrantAccess: z.boolean().optional(),
+  Tags: idList.optional(),
+};
+
+export const newUserSchema = z.object(userFields);
+
+/** POST /api/user/upsert: admins send every field; coaches only Tags; a member only their own profile fields. */
+export const userUpsertSchema = z.preprocess(
+  (body) => (body && typeof body === 'object' && 'user' in body ? (body as { user: unknown }).user : body),
+  newUserSchema.partial().extend({ id: z.coerce.number().int().positive().nullish() }),
+);
+export type UserUpsertInput = z.infer<typeof userUpsertSchema>;
+export const USERS_PER_PAGE_OPTIONS = [5, 10, 25] as const;
+export const DEFAULT_USERS_PER_PAGE = 10;
+export const MAX_USERS_PER_PAGE = 100;
+
+const stringOrList = z.union([z.string(), z.array(z.string())]).transform((v) =>
+  (Array.isArray(v) ? v : v.split(','))
+    .map((s) => s.trim())
+    .filter(Boolean),
+);
+
+export const userFiltersSchema = z.object({
+  role: stringOrList.pipe(z.array(z.enum(ROLES))).optional(),
+  stripeStatus: z.string().trim().min(1).max(40).optional(),
+  cityOrState: z.string().trim().max(120).optional(),
+});
+
+export const userListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  usersPerPage: z.coerce.number().int().min(1).max(MAX_USERS_PER_PAGE).default(DEFAULT_USERS_PER_PAGE),
+  search: z.string().trim().max(200).optional(),
+  filters: userFiltersSchema.default({}),
+});
+export type UserListQuery = z.infer<typeof userListQuerySchema>;
+
+export const userListResponseSchema = z.object({
+  users: z.array(userSchema),
+  premiumCount: z.number().int(),
+  basicCount: z.number().int(),
+  totalCount: z.number().int(),
+});
+
+export const upgradeRoleSchema = z.object({
+  users: idList.pipe(z.array(z.number()).min(1, 'Choose at least one user')),
+  newRole: roleSchema,
+});
+
+export const addTagsSchema = z.object({ email: emailField, tags: idList.pipe(z.array(z.number()).min(1)) });
+
+export const tagUpsertSchema = z.object({
+  id: z.coerce.number().int().positive().nullish(),
+  name: z.string({ error: 'this field cannot be empty' }).trim().min(1, 'this field cannot be empty').max(80),
+});
+export const tagListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  itemsPerPage: z.coerce.number().int().min(1).max(1000).default(1000),
+  search: z.string().trim().max(100).optional(),
+});
+
+export const EMAIL_IN_USE = 'This email address is already in use';
+export const EMAIL_IN_USE_SIGN_IN = 'This email address is already in use. Please, sign in instead.';
+export const FIELD_CANNOT_BE_EMPTY = 'this field cannot be empty';

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+/** Secrets that only exist so a developer can run the product without setting anything. */
+export const DEV_SECRETS = {
+  INTERNAL_TOKEN_SECRET: 'dev-internal-token-secret-change-me-0000',
+  SESSION_SECRET: 'dev-session-secret-change-me-000000000000',
+} as const;
+
+const secret = (name: keyof typeof DEV_SECRETS) => z.string().min(16).default(DEV_SECRETS[name]);
+
+/** Settings every service shares. Services extend it with their own keys. */
+export const baseConfigShape = {
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  SERVICE_NAME: z.string().min(1),
+  PORT: z.coerce.number().int().min(0).max(65535),
+  HOST: z.string().default('127.0.0.1'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: z.string().url().optional(),
+  REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
+  /** Namespace for every Redis key, stream and queue, so environments can share one Redis. */
+  REDIS_PREFIX: z.string().default('rm:'),
+  INTERNAL_TOKEN_SECRET: secret('INTERNAL_TOKEN_SECRET'),
+  /** The address people reach the product at; used in e-mailed links. */
+  PUBLIC_URL: z.string().url().default('http://localhost:8080'),
+};
+
+export type BaseConfig = z.infer<z.ZodObject<typeof baseConfigShape>>;
+
+export class ConfigError extends Error {}
+
+/**
+ * Reads and validates the environment once, at boot. Nothing else in a service reads process.env.
+ * In production it refuses to start on a development default secret.
+ */
+export function loadConfig<S extends z.ZodRawShape>(
+  shape: S,
+  env: Record<string, string | undefined> = process.env,
+): z.infer<z.ZodObject<typeof baseConfigShape & S>> {
+  const schema = z.object({ ...baseConfigShape, ...shape });
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const config = parsed.data as z.infer<z.ZodObject<typeof baseConfigShape & S>>;
+  if ((config as { NODE_ENV: string }).NODE_ENV === 'production') assertNoDevSecrets(config as Record<string, unknown>);
+  return config;
+}
+
+export function assertNoDevSecrets(config: Record<string, unknown>): void {
+  const devValues = new Set<unknown>(Object.values(DEV_SECRETS));
+  const offending = Object.entries(config)
+    .filter(([, value]) => devValues.has(value) || (typeof value === 'string' && value.includes('change-me')))
+    .map(([key]) => key);
+  if (offending.length > 0) {
+    throw new ConfigError(`Refusing to start in production with development secrets: ${offending.join(', ')}`);
+  }
+}

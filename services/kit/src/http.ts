@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
+import helmet from 'helmet';
+import { pinoHttp } from 'pino-http';
+import { ZodError } from 'zod';
+import { HttpError, notFound, validationError } from './errors';
+import { internalTokenMiddleware } from './internal-token';
+import type { Logger } from './logger';
+
+export type ReadinessCheck = { name: string; check: () => Promise<unknown> };
+
+export interface AppOptions {
+  name: string;
+  logger: Logger;
+  internalTokenSecret: string;
+  readiness?: ReadinessCheck[];
+  /** JSON body limit; uploads use their own parsers. */
+  bodyLimit?: string;
+}
+
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+/**
+ * The Express app every service starts from: security headers, request-id logging, the internal token,
+ * health probes, then the service's routes (mounted by `mount`), then 404 and the JSON error handler.
+ */
+export function createApp(options: AppOptions, mount: (app: Express) => void): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  app.set('query parser', 'extended');
+  app.use(helmet({ contentSecurityPolicy: false }));
+  app.use(
+    pinoHttp({
+      logger: options.logger,
+      genReqId: (req: IncomingMessage) => {
+        const incoming = req.headers[REQUEST_ID_HEADER];
+        return typeof incoming === 'string' && incoming.length <= 100 ? incoming : randomUUID();
+      },
+      autoLogging: { ignore: (req: IncomingMessage) => req.url === '/healthz' || req.url === '/readyz' },
+      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'silent'),
+    }),
+  );
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok', service: options.name });
+  });
+  app.get('/readyz', readinessHandler(options.readiness ?? []));
+  app.use(express.json({ limit: options.bodyLimit ?? '1mb' }));
+  app.use(internalTokenMiddleware(options.internalTokenSecret));
+  mount(app);
+  app.use((_req, _res, next) => next(notFound('Not found')));
+  app.use(errorHandler(options.logger));
+  return app;
+}
+
+function readinessHandler(checks: ReadinessCheck[]): RequestHandler {
+  return async (_req, res) => {
+    const results = await Promise.all(
+      checks.map(async ({ name, check }) => {
+        try {
+          await withTimeout(check(), 2000);
+          return [name, 'ok'] as const;
+        } catch (error) {
+          return [name, error instanceof Error ? error.message : 'failed'] as const;
+        }
+      }),
+    );
+    const ready = results.every(([, status]) => status === 'ok');
+    res.status(ready ? 200 : 503).json({ status: ready ? 'ok' : 'unavailable', checks: Object.fromEntries(results) });
+  };
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('timeout')), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
+
+/** Maps every failure to the spec's error body; unknown errors are logged and never leak details. */
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (err, req, res, _next) => {
+    let error: HttpError;
+    if (err instanceof HttpError) error = err;
+    else if (err instanceof ZodError) error = validationError(err);
+    else if (isBodyParserError(err)) error = new HttpError(err.status, bodyParserMessage(err));
+    else {
+      (req.log ?? logger).error({ err }, 'unhandled error');
+      error = new HttpError(500, 'Internal server error');
+    }
+    if (res.headersSent) return;
+    res.status(error.status).json(error.toBody());
+  };
+}
+
+type BodyParserError = { status: number; type: string; expose: boolean };
+function isBodyParserError(err: unknown): err is BodyParserError {
+  return (
+    typeof err === 'object' &&
+    err !== null &&
+    'type' in err &&
+    'status' in err &&
+    typeof (err as BodyParserError).status === 'number' &&
+    (err as BodyParserError).status < 500
+  );
+}
+function bodyParserMessage(err: BodyParserError): string {
+  if (err.type === 'entity.too.large') return 'Request body is too large';
+  if (err.type === 'entity.parse.failed') return 'Request body is not valid JSON';
+  return 'Invalid request body';
+}

@@ -1,0 +1,81 @@
+import { type Actor, actorSchema } from '@rainmakers/contracts';
+import type { NextFunction, Request, Response } from 'express';
+import jwt from 'jsonwebtoken';
+import { forbidden, unauthorized } from './errors';
+
+export const INTERNAL_TOKEN_HEADER = 'x-internal-token';
+const AUDIENCE = 'rainmakers-services';
+const ACTOR_TTL_SECONDS = 60;
+
+declare global {
+  namespace Express {
+    interface Request {
+      /** The person behind the request, from the gateway's internal token; undefined for anonymous calls. */
+      actor?: Actor;
+      /** Set when the caller is another service (an /internal/* call). */
+      callerService?: string;
+    }
+  }
+}
+
+type TokenClaims = { kind: 'actor'; actor: Actor } | { kind: 'service'; service: string };
+
+/** Minted by the gateway for every request from a signed-in person. */
+export function signActorToken(actor: Actor, secret: string, ttlSeconds = ACTOR_TTL_SECONDS): string {
+  return jwt.sign({ kind: 'actor', actor } satisfies TokenClaims, secret, {
+    algorithm: 'HS256',
+    audience: AUDIENCE,
+    expiresIn: ttlSeconds,
+  });
+}
+
+/** Minted by a service calling another service's /internal/* routes. */
+export function signServiceToken(service: string, secret: string, ttlSeconds = ACTOR_TTL_SECONDS): string {
+  return jwt.sign({ kind: 'service', service } satisfies TokenClaims, secret, {
+    algorithm: 'HS256',
+    audience: AUDIENCE,
+    expiresIn: ttlSeconds,
+  });
+}
+
+function verify(token: string, secret: string): TokenClaims | null {
+  try {
+    const claims = jwt.verify(token, secret, { algorithms: ['HS256'], audience: AUDIENCE }) as TokenClaims;
+    if (claims.kind === 'actor') {
+      const actor = actorSchema.safeParse(claims.actor);
+      return actor.success ? { kind: 'actor', actor: actor.data } : null;
+    }
+    if (claims.kind === 'service' && typeof claims.service === 'string') return claims;
+    return null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Reads the internal token into req.actor / req.callerService. A missing token means an anonymous call;
+ * a bad one is refused, since only the gateway and our services can reach us.
+ */
+export function internalTokenMiddleware(secret: string) {
+  return (req: Request, _res: Response, next: NextFunction) => {
+    const header = req.headers[INTERNAL_TOKEN_HEADER];
+    if (typeof header !== 'string' || header === '') return next();
+    const claims = verify(header, secret);
+    if (!claims) return next(unauthorized('Invalid internal token'));
+    if (claims.kind === 'actor') req.actor = claims.actor;
+    else req.callerService = claims.service;
+    next();
+  };
+}
+
+/** The signed-in person, or 401. */
+export function requireActor(req: Request): Actor {
+  if (!req.actor) throw unauthorized();
+  return req.actor;
+}
+
+/** Guards /internal/* routers: only other services, never the gateway's forwarded people. */
+export function requireService(req: Request, _res: Response, next: NextFunction) {
+  if (!req.callerService) return next(forbidden('Internal route'));
+  next();
+}

@@ -1,0 +1,148 @@
+/**
+ * Test kit: real PostgreSQL and Redis (started by the suite's global setup), a throwaway database per test
+ * file, the service app on an ephemeral port, and an HTTP client that can act as any role.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Actor, Role } from '@rainmakers/contracts';
+import type { Express } from 'express';
+import pg from 'pg';
+import { createDatabase, type DatabaseHandle, runMigrations } from '../db';
+import { INTERNAL_TOKEN_HEADER, signActorToken, signServiceToken } from '../internal-token';
+import { createRedis, type Redis } from '../redis';
+
+export const TEST_SECRET = 'test-internal-token-secret-0123456789';
+
+export function testInfra(): { postgresUrl: string; redisUrl: string } {
+  const postgresUrl = process.env.TEST_POSTGRES_URL;
+  const redisUrl = process.env.TEST_REDIS_URL;
+  if (!postgresUrl || !redisUrl) {
+    throw new Error('TEST_POSTGRES_URL and TEST_REDIS_URL are set by the test runner; run tests with `npm test`');
+  }
+  return { postgresUrl, redisUrl };
+}
+
+export interface TestDatabase<Schema> extends DatabaseHandle<Schema> {
+  url: string;
+  name: string;
+  drop(): Promise<void>;
+}
+
+/** A fresh database with the service's migrations applied; `drop()` removes it. */
+export async function createTestDatabase<Schema>(migrationsDir: string, label = 'svc'): Promise<TestDatabase<Schema>> {
+  const { postgresUrl } = testInfra();
+  const name = `t_${label.replace(/\W/g, '_')}_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: postgresUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(postgresUrl);
+  url.pathname = `/${name}`;
+  const handle = createDatabase<Schema>(url.toString(), { max: 5 });
+  await runMigrations(handle.pool, migrationsDir);
+  return {
+    ...handle,
+    url: url.toString(),
+    name,
+    async drop() {
+      await handle.close();
+      const client = new pg.Client({ connectionString: postgresUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+/** A Redis connection and a key prefix no other test file uses. */
+export function createTestRedis(): { redis: Redis; prefix: string; url: string } {
+  const { redisUrl } = testInfra();
+  return { redis: createRedis(redisUrl, 'test'), prefix: `t${randomBytes(4).toString('hex')}:`, url: redisUrl };
+}
+
+export interface TestServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function startTestServer(app: Express): Promise<TestServer> {
+  const server: Server = await new Promise((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+let nextUserId = 10_000;
+
+/** An access profile for a role, as the gateway would forward it. */
+export function buildActor(role: Role, overrides: Partial<Actor> = {}): Actor {
+  return {
+    userId: overrides.userId ?? nextUserId++,
+    sessionId: `s-${randomBytes(4).toString('hex')}`,
+    role,
+    accountRole: role,
+    isAdmin: false,
+    tagIds: [],
+    tagNames: [],
+    stripeStatus: 'active',
+    alwaysGrantAccess: false,
+    impersonatorId: null,
+    ...overrides,
+  };
+}
+
+export interface TestResponse<T = unknown> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export type Caller = Actor | { service: string } | null;
+
+/** Calls a service as a person (their internal token), as another service, or anonymously (null). */
+export function client(baseUrl: string, secret = TEST_SECRET) {
+  async function call<T = Record<string, unknown>>(
+    as: Caller,
+    method: string,
+    path: string,
+    body?: unknown,
+    extraHeaders: Record<string, string> = {},
+  ): Promise<TestResponse<T>> {
+    const headers: Record<string, string> = { ...extraHeaders };
+    if (as && 'service' in as) headers[INTERNAL_TOKEN_HEADER] = signServiceToken(as.service, secret);
+    else if (as) headers[INTERNAL_TOKEN_HEADER] = signActorToken(as, secret);
+    let payload: string | FormData | undefined;
+    if (body instanceof FormData) payload = body;
+    else if (body !== undefined) {
+      headers['content-type'] ??= 'application/json';
+      payload = typeof body === 'string' ? body : JSON.stringify(body);
+    }
+    const response = await fetch(baseUrl + path, { method, headers, body: payload });
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: response.status, body: parsed as T, headers: response.headers };
+  }
+  return {
+    call,
+    get: <T = Record<string, unknown>>(as: Caller, path: string) => call<T>(as, 'GET', path),
+    post: <T = Record<string, unknown>>(as: Caller, path: string, body?: unknown) => call<T>(as, 'POST', path, body),
+    put: <T = Record<string, unknown>>(as: Caller, path: string, body?: unknown) => call<T>(as, 'PUT', path, body),
+    del: <T = Record<string, unknown>>(as: Caller, path: string, body?: unknown) => call<T>(as, 'DELETE', path, body),
+  };
+}
+
+export const ALL_ROLES: Role[] = ['admin', 'coach', 'premium', 'course only', 'basic'];

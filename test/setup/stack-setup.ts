@@ -1,0 +1,5 @@
+import { startStackForTests } from './stack';
+
+export default async function setup(): Promise<void> {
+  await startStackForTests();
+}

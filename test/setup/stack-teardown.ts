@@ -1,0 +1,5 @@
+import { stopStackForTests } from './stack';
+
+export default async function teardown(): Promise<void> {
+  await stopStackForTests();
+}
