@@ -5,3 +5,5 @@ export * from './events';
 export * from './fields';
 export * from './roles';
 export * from './users';
+export * from './courses';
+export * from './uploads';

@@ -24,7 +24,8 @@ export const baseConfigShape = {
   PUBLIC_URL: z.string().url().default('http://localhost:8080'),
 };
 
-export type BaseConfig = z.infer<z.ZodObject<typeof baseConfigShape>>;
+const baseConfigSchema = z.object(baseConfigShape);
+export type BaseConfig = z.infer<typeof baseConfigSchema>;
 
 export class ConfigError extends Error {}
 
@@ -32,18 +33,15 @@ export class ConfigError extends Error {}
  * Reads and validates the environment once, at boot. Nothing else in a service reads process.env.
  * In production it refuses to start on a development default secret.
  */
-export function loadConfig<S extends z.ZodRawShape>(
-  shape: S,
-  env: Record<string, string | undefined> = process.env,
-): z.infer<z.ZodObject<typeof baseConfigShape & S>> {
-  const schema = z.object({ ...baseConfigShape, ...shape });
+export function loadConfig<S extends z.ZodRawShape>(shape: S, env: Record<string, string | undefined> = process.env) {
+  const schema = baseConfigSchema.extend(shape);
   const parsed = schema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  const config = parsed.data as z.infer<z.ZodObject<typeof baseConfigShape & S>>;
-  if ((config as { NODE_ENV: string }).NODE_ENV === 'production') assertNoDevSecrets(config as Record<string, unknown>);
+  const config = parsed.data;
+  if ((config as BaseConfig).NODE_ENV === 'production') assertNoDevSecrets(config as Record<string, unknown>);
   return config;
 }
 

@@ -1,5 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 
@@ -49,13 +50,20 @@ export async function ensureDatabaseExists(url: string): Promise<void> {
 }
 
 const MIGRATION_LOCK = 727_172;
+export const KIT_MIGRATIONS_DIR = fileURLToPath(new URL('../migrations', import.meta.url));
 
 /**
  * Applies forward-only SQL migrations (`NNN_name.sql`) in name order, each in its own transaction,
  * under an advisory lock so several replicas can start at once.
  */
 export async function runMigrations(pool: pg.Pool, directory: string): Promise<string[]> {
-  const files = (await readdir(directory)).filter((f) => f.endsWith('.sql')).sort();
+  const kitFiles = (await readdir(KIT_MIGRATIONS_DIR)).filter((f) => f.endsWith('.sql')).sort();
+  const serviceFiles = (await readdir(directory)).filter((f) => f.endsWith('.sql')).sort();
+  // The kit's own tables (outbox, processed events) come first, under a "kit/" name.
+  const files = [
+    ...kitFiles.map((f) => ({ name: `kit/${f}`, path: path.join(KIT_MIGRATIONS_DIR, f) })),
+    ...serviceFiles.map((f) => ({ name: f, path: path.join(directory, f) })),
+  ];
   const client = await pool.connect();
   const applied: string[] = [];
   try {
@@ -66,17 +74,17 @@ export async function runMigrations(pool: pg.Pool, directory: string): Promise<s
     const { rows } = await client.query<{ name: string }>('SELECT name FROM schema_migrations');
     const done = new Set(rows.map((r) => r.name));
     for (const file of files) {
-      if (done.has(file)) continue;
-      const sql = await readFile(path.join(directory, file), 'utf8');
+      if (done.has(file.name)) continue;
+      const sql = await readFile(file.path, 'utf8');
       await client.query('BEGIN');
       try {
         await client.query(sql);
-        await client.query('INSERT INTO schema_migrations (name) VALUES ($1)', [file]);
+        await client.query('INSERT INTO schema_migrations (name) VALUES ($1)', [file.name]);
         await client.query('COMMIT');
-        applied.push(file);
+        applied.push(file.name);
       } catch (error) {
         await client.query('ROLLBACK');
-        throw new Error(`Migration ${file} failed: ${(error as Error).message}`);
+        throw new Error(`Migration ${file.name} failed: ${(error as Error).message}`);
       }
     }
   } finally {

@@ -8,3 +8,4 @@ export * from './logger';
 export * from './redis';
 export * from './service';
 export * from './validate';
+export * from './bootstrap';

@@ -1,0 +1,2 @@
+-- The board service's tables arrive with its issue; the kit's outbox and processed_events exist already.
+SELECT 1;

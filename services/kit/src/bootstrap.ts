@@ -1,0 +1,73 @@
+import type { Express } from 'express';
+import { sql } from 'kysely';
+import type { BaseConfig } from './config';
+import { createDatabase, type DatabaseHandle, ensureDatabaseExists, runMigrations } from './db';
+import type { ReadinessCheck } from './http';
+import { createLogger, type Logger } from './logger';
+import { createRedis, type Redis } from './redis';
+import { closeServer, listen, shutdownOnSignals } from './service';
+
+/** Something that runs beside the HTTP server: an outbox relay, an event consumer, a job worker. */
+export interface BackgroundTask {
+  start(): void | Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface ServiceRuntime<Schema> {
+  config: BaseConfig;
+  logger: Logger;
+  database: DatabaseHandle<Schema>;
+  redis: Redis;
+  /** PostgreSQL and Redis checks for /readyz. */
+  readiness: ReadinessCheck[];
+}
+
+export interface ServiceDefinition<Schema> {
+  config: BaseConfig;
+  migrationsDir: string;
+  build(runtime: ServiceRuntime<Schema>): Promise<{ app: Express; background?: BackgroundTask[] }> | {
+    app: Express;
+    background?: BackgroundTask[];
+  };
+}
+
+/**
+ * Boots a service the same way everywhere: logger, database (created and migrated outside production,
+ * where a Helm hook Job migrates), Redis, the app, its background tasks, and a clean shutdown.
+ */
+export async function runService<Schema>(definition: ServiceDefinition<Schema>): Promise<void> {
+  const { config } = definition;
+  const logger = createLogger(config.SERVICE_NAME, config.LOG_LEVEL);
+  if (!config.DATABASE_URL) throw new Error(`${config.SERVICE_NAME}: DATABASE_URL is required`);
+  if (config.NODE_ENV !== 'production') await ensureDatabaseExists(config.DATABASE_URL);
+  const database = createDatabase<Schema>(config.DATABASE_URL);
+  if (config.NODE_ENV !== 'production' || process.env.MIGRATE_ON_START === 'true') {
+    const applied = await runMigrations(database.pool, definition.migrationsDir);
+    if (applied.length > 0) logger.info({ applied }, 'migrations applied');
+  }
+  const redis = createRedis(config.REDIS_URL, config.SERVICE_NAME);
+  const readiness: ReadinessCheck[] = [
+    { name: 'postgres', check: () => sql`SELECT 1`.execute(database.db) },
+    { name: 'redis', check: () => redis.ping() },
+  ];
+  const { app, background = [] } = await definition.build({ config, logger, database, redis, readiness });
+  const server = await listen(app, config.PORT, config.HOST);
+  for (const task of background) await task.start();
+  logger.info({ port: config.PORT }, `${config.SERVICE_NAME} listening`);
+  shutdownOnSignals(logger, [
+    () => redis.quit(),
+    () => database.close(),
+    ...background.map((task) => () => task.stop()),
+    () => closeServer(server),
+  ]);
+}
+
+/** `node src/migrate.ts`: the Helm pre-upgrade hook's command. */
+export async function migrateOnly(databaseUrl: string, migrationsDir: string): Promise<string[]> {
+  const database = createDatabase(databaseUrl, { max: 1 });
+  try {
+    return await runMigrations(database.pool, migrationsDir);
+  } finally {
+    await database.close();
+  }
+}
