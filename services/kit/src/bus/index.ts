@@ -1,0 +1,5 @@
+export * from './consumer';
+export * from './envelope';
+export * from './outbox';
+export * from './redis-streams';
+export * from './transport';

@@ -1,0 +1,132 @@
+import {
+  type DefaultJobOptions,
+  type JobProgress,
+  type JobState,
+  type Processor,
+  Queue,
+  Worker,
+  type WorkerOptions,
+} from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { BackgroundTask } from './bootstrap';
+import type { Logger } from './logger';
+
+/** Every BullMQ queue of the product, by name. */
+export const QueueName = {
+  UserImport: 'user-import',
+  UserBulkUpdate: 'user-bulk-update',
+  StripeSync: 'stripe-sync',
+  SendMail: 'send-mail',
+} as const;
+export type QueueName = (typeof QueueName)[keyof typeof QueueName];
+
+export const DEFAULT_JOB_OPTIONS: DefaultJobOptions = {
+  attempts: 3,
+  backoff: { type: 'exponential', delay: 1_000 },
+  removeOnComplete: { count: 1_000 },
+  removeOnFail: { count: 5_000 },
+};
+
+/** BullMQ keys live under `${REDIS_PREFIX}bull`, beside the rest of the service's keys. */
+export function bullPrefix(prefix: string): string {
+  return `${prefix}bull`;
+}
+
+/**
+ * A queue to add jobs to. The connection is shared and stays open when the queue closes; it must be created with
+ * `maxRetriesPerRequest: null` (kit createRedis does).
+ */
+export function createQueue<Data = unknown, Result = unknown>(
+  name: QueueName,
+  connection: Redis,
+  prefix: string,
+): Queue<Data, Result> {
+  return new Queue<Data, Result>(name, {
+    connection,
+    prefix: bullPrefix(prefix),
+    defaultJobOptions: DEFAULT_JOB_OPTIONS,
+  });
+}
+
+export type JobWorkerOptions = Omit<WorkerOptions, 'connection' | 'prefix' | 'autorun'> & { logger?: Logger };
+
+/** A BullMQ worker as a background task: started with the service, closed (after its current jobs) on stop. */
+export class JobWorker<Data = unknown, Result = unknown> implements BackgroundTask {
+  readonly worker: Worker<Data, Result>;
+  private running: Promise<void> | undefined;
+  private readonly logger: Logger | undefined;
+
+  constructor(
+    name: QueueName,
+    processor: Processor<Data, Result>,
+    connection: Redis,
+    prefix: string,
+    options: JobWorkerOptions = {},
+  ) {
+    const { logger, ...workerOptions } = options;
+    this.logger = logger?.child({ queue: name });
+    // BullMQ duplicates the connection for its blocking reads and leaves the shared one open on close.
+    this.worker = new Worker<Data, Result>(name, processor, {
+      ...workerOptions,
+      connection,
+      prefix: bullPrefix(prefix),
+      autorun: false,
+    });
+    // Without a listener an 'error' event would crash the process (a lost connection is retried by BullMQ).
+    this.worker.on('error', (error) => this.logger?.error({ err: error }, 'job worker error'));
+    this.worker.on('failed', (job, error) =>
+      this.logger?.warn({ err: error, jobId: job?.id, attemptsMade: job?.attemptsMade }, 'job failed'),
+    );
+  }
+
+  start(): void {
+    this.running ??= this.worker.run().catch((error: unknown) => {
+      this.logger?.error({ err: error }, 'job worker stopped');
+    });
+  }
+
+  async stop(): Promise<void> {
+    await this.worker.close();
+    await this.running;
+    this.running = undefined;
+  }
+}
+
+export function createWorker<Data = unknown, Result = unknown>(
+  name: QueueName,
+  processor: Processor<Data, Result>,
+  connection: Redis,
+  prefix: string,
+  options: JobWorkerOptions = {},
+): JobWorker<Data, Result> {
+  return new JobWorker(name, processor, connection, prefix, options);
+}
+
+export interface JobStatus<Result = unknown> {
+  id: string;
+  state: JobState | 'unknown';
+  progress: JobProgress;
+  /** The processor's return value once completed, else null. */
+  result: Result | null;
+  failedReason: string | null;
+  attemptsMade: number;
+}
+
+/** Where a job stands, for progress bars and final reports; null when no such job (or it was removed). */
+export async function getJobStatus<Data, Result>(
+  queue: Queue<Data, Result>,
+  id: string,
+): Promise<JobStatus<Result> | null> {
+  // State first: the job read after it is at least as recent, so a 'failed' state comes with its failedReason.
+  const state = await queue.getJobState(id);
+  const job = await queue.getJob(id);
+  if (!job) return null;
+  return {
+    id,
+    state,
+    progress: job.progress,
+    result: (job.returnvalue as Result | undefined) ?? null,
+    failedReason: job.failedReason || null,
+    attemptsMade: job.attemptsMade,
+  };
+}

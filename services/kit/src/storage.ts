@@ -1,0 +1,165 @@
+import { Readable } from 'node:stream';
+import type { S3Client } from '@aws-sdk/client-s3';
+import { z } from 'zod';
+
+export interface StorageOptions {
+  /** Any S3 API: AWS (leave out), MinIO, s3rver. */
+  endpoint?: string;
+  region: string;
+  bucket: string;
+  /** Empty strings: the SDK's default credential chain. */
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** `http://host/bucket/key` instead of `http://bucket.host/key` (MinIO, s3rver). */
+  forcePathStyle: boolean;
+}
+
+export interface StoredObject {
+  body: Readable;
+  contentType: string;
+  contentLength: number | undefined;
+  etag: string | undefined;
+}
+
+export interface Storage {
+  readonly bucket: string;
+  put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /** The object, or null when the key does not exist. */
+  get(key: string): Promise<StoredObject | null>;
+  delete(key: string): Promise<void>;
+  /** Creates the bucket when it does not exist yet (local s3rver/MinIO); a no-op when it does. */
+  ensureBucket(): Promise<void>;
+  /** Readiness: the bucket answers. */
+  check(): Promise<void>;
+  close(): void;
+}
+
+/** Config keys of a service that stores files (merge into its `loadConfig` shape). */
+export const storageConfigShape = {
+  /** Empty for AWS S3 itself. */
+  S3_ENDPOINT: z.union([z.literal(''), z.url()]).default('http://127.0.0.1:4569'),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z.string().min(3).default('rainmakers-uploads'),
+  /** Both empty: the SDK's default credential chain (e.g. an IAM role bound to the pod's service account). */
+  S3_ACCESS_KEY_ID: z.string().default('S3RVER'),
+  S3_SECRET_ACCESS_KEY: z.string().default('S3RVER'),
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
+};
+
+type StorageConfig = {
+  S3_ENDPOINT: string;
+  S3_REGION: string;
+  S3_BUCKET: string;
+  S3_ACCESS_KEY_ID: string;
+  S3_SECRET_ACCESS_KEY: string;
+  S3_FORCE_PATH_STYLE: boolean;
+};
+
+/** Storage options from a config built with `storageConfigShape`. An empty S3_ENDPOINT means AWS itself. */
+export function storageOptionsFromConfig(config: StorageConfig): StorageOptions {
+  return {
+    ...(config.S3_ENDPOINT ? { endpoint: config.S3_ENDPOINT } : {}),
+    region: config.S3_REGION,
+    bucket: config.S3_BUCKET,
+    accessKeyId: config.S3_ACCESS_KEY_ID,
+    secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: config.S3_FORCE_PATH_STYLE,
+  };
+}
+
+type Sdk = typeof import('@aws-sdk/client-s3');
+let sdk: Promise<Sdk> | null = null;
+/** The SDK is large (~0.4 s and ~25 MB to load): only services that store files pay for it, on first use. */
+const loadSdk = () => {
+  sdk ??= import('@aws-sdk/client-s3');
+  return sdk;
+};
+
+function isMissing(S3: Sdk, error: unknown): boolean {
+  if (error instanceof S3.S3ServiceException) {
+    return error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404;
+  }
+  return false;
+}
+
+/**
+ * Files on any S3 API through @aws-sdk/client-s3. Bodies are uploaded as Buffers and checksums are only sent
+ * when an operation requires them: newer SDKs otherwise add CRC32 trailers and aws-chunked encoding, which
+ * s3rver (and some S3-compatible servers) do not understand.
+ */
+export function createStorage(options: StorageOptions): Storage {
+  const Bucket = options.bucket;
+  let connection: Promise<{ S3: Sdk; client: S3Client }> | null = null;
+  const connect = () => {
+    connection ??= loadSdk().then((S3) => ({
+      S3,
+      client: new S3.S3Client({
+        ...(options.endpoint ? { endpoint: options.endpoint } : {}),
+        region: options.region,
+        forcePathStyle: options.forcePathStyle,
+        ...(options.accessKeyId && options.secretAccessKey
+          ? { credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } }
+          : {}),
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+      }),
+    }));
+    return connection;
+  };
+
+  return {
+    bucket: Bucket,
+    async put(key, body, contentType) {
+      const { S3, client } = await connect();
+      await client.send(
+        new S3.PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType, ContentLength: body.length }),
+      );
+    },
+    async get(key) {
+      const { S3, client } = await connect();
+      try {
+        const response = await client.send(new S3.GetObjectCommand({ Bucket, Key: key }));
+        if (!(response.Body instanceof Readable)) throw new Error(`S3 returned no readable body for ${key}`);
+        return {
+          body: response.Body,
+          contentType: response.ContentType ?? 'application/octet-stream',
+          contentLength: response.ContentLength,
+          etag: response.ETag,
+        };
+      } catch (error) {
+        if (isMissing(S3, error)) return null;
+        throw error;
+      }
+    },
+    async delete(key) {
+      const { S3, client } = await connect();
+      await client.send(new S3.DeleteObjectCommand({ Bucket, Key: key }));
+    },
+    async ensureBucket() {
+      const { S3, client } = await connect();
+      try {
+        await client.send(new S3.HeadBucketCommand({ Bucket }));
+        return;
+      } catch (error) {
+        if (!isMissing(S3, error)) throw error;
+      }
+      try {
+        await client.send(new S3.CreateBucketCommand({ Bucket }));
+      } catch (error) {
+        // Another replica created it first.
+        if (error instanceof S3.S3ServiceException && error.name === 'BucketAlreadyOwnedByYou') return;
+        throw error;
+      }
+    },
+    async check() {
+      const { S3, client } = await connect();
+      await client.send(new S3.HeadBucketCommand({ Bucket }));
+    },
+    close() {
+      void connection?.then(({ client }) => client.destroy());
+    },
+  };
+}
