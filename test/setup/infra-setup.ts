@@ -1,3 +1,5 @@
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { freePort, type Running, startEmbeddedPostgres, startRedisServer } from '../../scripts/lib/infra';
 
@@ -14,20 +16,19 @@ export default async function setup(): Promise<void> {
   const root = path.resolve(import.meta.dirname, '../..');
   const started: Running[] = [];
   if (!process.env.TEST_POSTGRES_URL) {
-    const pg = await startEmbeddedPostgres({
-      root,
-      dataDir: path.join(root, '.data/test-postgres'),
-      port: await freePort(),
-    });
+    // A data directory per run: parallel runs (two terminals, CI) never share a cluster. The postgres user
+    // (PostgreSQL refuses to run as root) must be able to reach it.
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'rm-test-pg-'));
+    await chmod(dir, 0o755);
+    started.push({ url: dir, stop: () => rm(dir, { recursive: true, force: true }) });
+    const pg = await startEmbeddedPostgres({ root, dataDir: path.join(dir, 'data'), port: await freePort() });
     started.push(pg);
     process.env.TEST_POSTGRES_URL = pg.url;
   }
   if (!process.env.TEST_REDIS_URL) {
-    const redis = await startRedisServer({
-      port: await freePort(),
-      dir: path.join(root, '.data/test-redis'),
-      persist: false,
-    });
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'rm-test-redis-'));
+    started.push({ url: dir, stop: () => rm(dir, { recursive: true, force: true }) });
+    const redis = await startRedisServer({ port: await freePort(), dir, persist: false });
     started.push(redis);
     process.env.TEST_REDIS_URL = redis.url;
   }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, idList, optionalText, passwordField, requiredText } from './fields';
+import { emailField, idList, optionalText, PASSWORD_MAX, PASSWORD_MIN, requiredText } from './fields';
 import { ROLES, roleSchema } from './roles';
 
 export const tagSchema = z.object({ id: z.number().int(), name: z.string() });
@@ -34,10 +34,18 @@ export const currentUserSchema = userSchema.extend({
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
+/** A password on the user form is optional: empty or null means "keep the current one". */
+export const optionalPasswordField = z
+  .string({ error: 'Password must be text' })
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`)
+  .nullish()
+  .refine((v) => !v || v.length >= PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+  .transform((v) => v || null);
+
 const userFields = {
   fullName: requiredText(120),
   email: emailField,
-  password: z.union([passwordField, z.literal(''), z.null()]).optional(),
+  password: optionalPasswordField.optional(),
   role: roleSchema,
   city: optionalText(120),
   state: optionalText(120),
@@ -60,11 +68,9 @@ export const USERS_PER_PAGE_OPTIONS = [5, 10, 25] as const;
 export const DEFAULT_USERS_PER_PAGE = 10;
 export const MAX_USERS_PER_PAGE = 100;
 
-const stringOrList = z.union([z.string(), z.array(z.string())]).transform((v) =>
-  (Array.isArray(v) ? v : v.split(','))
-    .map((s) => s.trim())
-    .filter(Boolean),
-);
+const stringOrList = z
+  .union([z.string(), z.array(z.string())])
+  .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean));
 
 export const userFiltersSchema = z.object({
   role: stringOrList.pipe(z.array(z.enum(ROLES))).optional(),
@@ -80,8 +86,19 @@ export const userListQuerySchema = z.object({
 });
 export type UserListQuery = z.infer<typeof userListQuerySchema>;
 
+/** What a member (not staff) sees of other people in the community search. */
+export const communityUserSchema = userSchema.pick({
+  id: true,
+  fullName: true,
+  photoUrl: true,
+  city: true,
+  state: true,
+});
+export type CommunityUser = z.infer<typeof communityUserSchema>;
+
+/** Staff get full users; other members get community users. */
 export const userListResponseSchema = z.object({
-  users: z.array(userSchema),
+  users: z.array(z.union([userSchema, communityUserSchema])),
   premiumCount: z.number().int(),
   basicCount: z.number().int(),
   totalCount: z.number().int(),
@@ -92,12 +109,18 @@ export const upgradeRoleSchema = z.object({
   newRole: roleSchema,
 });
 
+export const upgradeRoleResponseSchema = z.object({ updated: z.number().int() });
+
 export const addTagsSchema = z.object({ email: emailField, tags: idList.pipe(z.array(z.number()).min(1)) });
 
 export const tagUpsertSchema = z.object({
   id: z.coerce.number().int().positive().nullish(),
   name: z.string({ error: 'this field cannot be empty' }).trim().min(1, 'this field cannot be empty').max(80),
 });
+export const tagListResponseSchema = z.object({ tags: z.array(tagSchema), totalCount: z.number().int() });
+export const tagUpsertResponseSchema = z.object({ tag: tagSchema, isNew: z.boolean() });
+export const TAG_NAME_TAKEN = 'A tag with this name already exists';
+
 export const tagListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   itemsPerPage: z.coerce.number().int().min(1).max(1000).default(1000),
@@ -107,3 +130,16 @@ export const tagListQuerySchema = z.object({
 export const EMAIL_IN_USE = 'This email address is already in use';
 export const EMAIL_IN_USE_SIGN_IN = 'This email address is already in use. Please, sign in instead.';
 export const FIELD_CANNOT_BE_EMPTY = 'this field cannot be empty';
+
+/**
+ * Internal API of the users service (service tokens only; auth calls it at sign-up and sign-in).
+ * POST /internal/users -> 201 {user}; unknown tag ids are ignored (they come from a sign-up link).
+ */
+export const internalCreateUserSchema = z.object({
+  fullName: requiredText(120),
+  email: emailField,
+  role: roleSchema.default('basic'),
+  tagIds: idList.optional(),
+});
+export type InternalCreateUser = z.input<typeof internalCreateUserSchema>;
+export const internalUserResponseSchema = z.object({ user: userSchema });

@@ -103,3 +103,15 @@ export function foreignKeyViolation(error: unknown): { constraint: string } | nu
   const e = error as { code?: string; constraint?: string };
   return e?.code === '23503' ? { constraint: e.constraint ?? '' } : null;
 }
+
+// Services write their store code against these through the kit, so every service uses the kit's Kysely.
+export {
+  type ColumnType,
+  type Generated,
+  type Insertable,
+  type Kysely,
+  type Selectable,
+  sql,
+  type Transaction,
+  type Updateable,
+} from 'kysely';

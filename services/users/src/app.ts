@@ -1,0 +1,47 @@
+import { createApp, type Logger, OutboxRelay, type ReadinessCheck, type ServiceRuntime } from '@rainmakers/kit';
+import { type CredentialsClient, createCredentialsClient } from './clients/auth';
+import type { Config } from './config';
+import type { EventNotifier } from './events';
+import { internalRoutes } from './routes/internal';
+import { tagRoutes } from './routes/tags';
+import { userRoutes } from './routes/users';
+import type { Schema } from './store/schema';
+import type { UsersDb } from './store/users';
+
+export interface AppDeps {
+  logger: Logger;
+  internalTokenSecret: string;
+  readiness: ReadinessCheck[];
+  db: UsersDb;
+  credentials: CredentialsClient;
+  events: EventNotifier;
+}
+
+/** The users service's HTTP API: people, tags, and the internal API auth calls. */
+export function buildApp(deps: AppDeps) {
+  const { logger, internalTokenSecret, readiness } = deps;
+  return createApp({ name: 'users', logger, internalTokenSecret, readiness }, (app) => {
+    app.use(internalRoutes(deps));
+    app.use(userRoutes(deps));
+    app.use(tagRoutes(deps));
+  });
+}
+
+/** Wires the app and its background tasks (the outbox relay) from a running service's runtime. */
+export function buildService(runtime: ServiceRuntime<Schema>, config: Config) {
+  const relay = new OutboxRelay({
+    db: runtime.database.db,
+    redis: runtime.redis,
+    prefix: config.REDIS_PREFIX,
+    logger: runtime.logger,
+  });
+  const app = buildApp({
+    logger: runtime.logger,
+    internalTokenSecret: config.INTERNAL_TOKEN_SECRET,
+    readiness: runtime.readiness,
+    db: runtime.database.db,
+    credentials: createCredentialsClient({ baseUrl: config.AUTH_SERVICE_ADDR, secret: config.INTERNAL_TOKEN_SECRET }),
+    events: relay,
+  });
+  return { app, relay, background: [relay] };
+}

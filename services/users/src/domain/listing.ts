@@ -1,0 +1,67 @@
+import type { Role, UserListQuery } from '@rainmakers/contracts';
+import { badRequest } from '@rainmakers/kit';
+import type { UserListView } from '../policies';
+import type { UserSearch } from '../store/users';
+
+const FILTER_KEYS = ['role', 'stripeStatus', 'cityOrState'] as const;
+
+const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
+
+/**
+ * The list call's filters arrive as a nested query (`filters[role]=coach`, `filters[role][]=basic`),
+ * as a JSON string (`filters={"role":["basic"]}`) or as flat parameters (`role=basic&cityOrState=TX`).
+ * This folds them into one `filters` object for userListQuerySchema; blank values mean "no filter".
+ */
+export function normalizeListQuery(query: Record<string, unknown>): Record<string, unknown> {
+  const { filters, ...rest } = query;
+  let nested: Record<string, unknown> = {};
+  if (typeof filters === 'string' && filters.trim() !== '') {
+    try {
+      const parsed: unknown = JSON.parse(filters);
+      if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('not an object');
+      nested = parsed as Record<string, unknown>;
+    } catch {
+      throw badRequest('filters must be a JSON object', { filters: 'filters must be a JSON object' });
+    }
+  } else if (filters && typeof filters === 'object' && !Array.isArray(filters)) {
+    nested = filters as Record<string, unknown>;
+  }
+  const merged: Record<string, unknown> = {};
+  for (const key of FILTER_KEYS) {
+    let value = blankToUndefined(nested[key] ?? rest[key]);
+    if (Array.isArray(value)) {
+      value = value.filter((v) => v !== '' && v !== null);
+      if ((value as unknown[]).length === 0) value = undefined;
+    }
+    if (value !== undefined) merged[key] = value;
+    delete rest[key];
+  }
+  for (const key of ['search', 'page', 'usersPerPage'] as const) rest[key] = blankToUndefined(rest[key]);
+  return { ...rest, filters: merged };
+}
+
+/**
+ * Turns the asked-for page and filters into a search the person may run: staff search names and
+ * e-mails of everyone they may see; other members search names only, among basic and premium members.
+ */
+export function buildUserSearch(query: UserListQuery, view: UserListView): UserSearch {
+  const asked = query.filters.role && query.filters.role.length > 0 ? query.filters.role : null;
+  const roles = intersectRoles(asked, view.roles);
+  const staff = view.presenter === 'full';
+  return {
+    search: query.search || undefined,
+    searchEmail: staff,
+    roles,
+    stripeStatus: staff ? query.filters.stripeStatus : undefined,
+    cityOrState: query.filters.cityOrState || undefined,
+    limit: query.usersPerPage,
+    offset: (query.page - 1) * query.usersPerPage,
+    details: staff,
+  };
+}
+
+function intersectRoles(asked: Role[] | null, allowed: readonly Role[] | null): Role[] | null {
+  if (!allowed) return asked;
+  if (!asked) return [...allowed];
+  return asked.filter((role) => allowed.includes(role));
+}

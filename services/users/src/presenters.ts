@@ -1,0 +1,62 @@
+/** Allow-lists of what each kind of caller gets to see of a person or a tag. */
+import type { AccessProfile, CommunityUser, EventData, Tag, User } from '@rainmakers/contracts';
+import type { UserRecord } from './store/users';
+
+export function presentUser(user: UserRecord): User {
+  return {
+    id: user.id,
+    fullName: user.fullName,
+    email: user.email,
+    role: user.role,
+    photoUrl: user.photoUrl,
+    city: user.city,
+    state: user.state,
+    country: user.country,
+    phoneNumber: user.phoneNumber,
+    stripeStatus: user.stripeStatus,
+    stripeCustomerId: user.stripeCustomerId,
+    alwaysGrantAccess: user.alwaysGrantAccess,
+    createdAt: user.createdAt.toISOString(),
+    Tags: user.tags.map(presentTag),
+    Resources: user.resources.map((r) => ({ id: r.id, title: r.title })),
+  };
+}
+
+/** What members see of each other in the community search: no e-mail, no payment or role details. */
+export function presentCommunityUser(user: UserRecord): CommunityUser {
+  return { id: user.id, fullName: user.fullName, photoUrl: user.photoUrl, city: user.city, state: user.state };
+}
+
+export const presentTag = (tag: Tag): Tag => ({ id: tag.id, name: tag.name });
+
+export function presentAccessProfile(user: UserRecord): AccessProfile {
+  return {
+    userId: user.id,
+    role: user.role,
+    tagIds: user.tags.map((t) => t.id),
+    tagNames: user.tags.map((t) => t.name),
+    stripeStatus: user.stripeStatus,
+    alwaysGrantAccess: user.alwaysGrantAccess,
+    version: user.version,
+  };
+}
+
+/** The data of a users.user-changed event. */
+export function userChangedData(user: UserRecord): EventData<'users.user-changed'> {
+  return {
+    id: user.id,
+    email: user.email,
+    fullName: user.fullName,
+    role: user.role,
+    photoUrl: user.photoUrl,
+    city: user.city,
+    state: user.state,
+    tagIds: user.tags.map((t) => t.id),
+    tagNames: user.tags.map((t) => t.name),
+    stripeStatus: user.stripeStatus,
+    stripeCustomerId: user.stripeCustomerId,
+    alwaysGrantAccess: user.alwaysGrantAccess,
+    createdAt: user.createdAt.toISOString(),
+    version: user.version,
+  };
+}

@@ -1,0 +1,57 @@
+import { emailField, idParam, internalCreateUserSchema } from '@rainmakers/contracts';
+import { notFound, parse, requireService } from '@rainmakers/kit';
+import { Router } from 'express';
+import { z } from 'zod';
+import { type CommandDeps, createUser } from '../commands/users';
+import { presentAccessProfile, presentUser } from '../presenters';
+import { findUserByEmail, findUserById } from '../store/users';
+
+/** /internal/*: called by other services (auth) with a service token; never routed by the gateway. */
+export function internalRoutes(deps: CommandDeps): Router {
+  const router = Router();
+  router.use('/internal', requireService);
+
+  router.post('/internal/users', async (req, res) => {
+    const input = parse(internalCreateUserSchema, req.body ?? {});
+    const user = await createUser(
+      deps,
+      {
+        fullName: input.fullName,
+        email: input.email,
+        role: input.role,
+        photoUrl: null,
+        city: null,
+        state: null,
+        country: null,
+        phoneNumber: null,
+        alwaysGrantAccess: false,
+        password: null,
+        tagIds: input.tagIds ?? [],
+      },
+      // A sign-up link may carry tags deleted since: the sign-up still goes through.
+      { unknownTags: 'ignore', emailTakenStatus: 409 },
+    );
+    res.status(201).json({ user: presentUser(user) });
+  });
+
+  router.get('/internal/users/by-email', async (req, res) => {
+    const { email } = parse(z.object({ email: emailField }), { ...req.query });
+    const user = await findUserByEmail(deps.db, email);
+    if (!user) throw notFound('User not found');
+    res.json({ user: presentUser(user) });
+  });
+
+  router.get('/internal/users/:id', async (req, res) => {
+    const user = await findUserById(deps.db, parse(idParam, req.params.id));
+    if (!user) throw notFound('User not found');
+    res.json({ user: presentUser(user) });
+  });
+
+  router.get('/internal/users/:id/access-profile', async (req, res) => {
+    const user = await findUserById(deps.db, parse(idParam, req.params.id));
+    if (!user) throw notFound('User not found');
+    res.json(presentAccessProfile(user));
+  });
+
+  return router;
+}

@@ -1,0 +1,43 @@
+import { idParam, tagListQuerySchema, tagUpsertSchema } from '@rainmakers/contracts';
+import { forbidden, parse, requireActor } from '@rainmakers/kit';
+import { Router } from 'express';
+import { deleteTag, upsertTag } from '../commands/tags';
+import type { CommandDeps } from '../commands/users';
+import { canManageTags, canReadTags } from '../policies';
+import { presentTag } from '../presenters';
+import { listTags } from '../store/tags';
+
+/** /api/tag/*: the tag catalogue (tag management screen, tag pickers of the user form). */
+export function tagRoutes(deps: Pick<CommandDeps, 'db' | 'events'>): Router {
+  const router = Router();
+
+  router.get('/api/tag/read-many', async (req, res) => {
+    const actor = requireActor(req);
+    if (!canReadTags(actor)) throw forbidden();
+    const query = parse(tagListQuerySchema, { ...req.query });
+    const { tags, totalCount } = await listTags(deps.db, {
+      search: query.search || undefined,
+      limit: query.itemsPerPage,
+      offset: (query.page - 1) * query.itemsPerPage,
+    });
+    res.json({ tags: tags.map(presentTag), totalCount });
+  });
+
+  router.post('/api/tag/upsert', async (req, res) => {
+    const actor = requireActor(req);
+    if (!canManageTags(actor)) throw forbidden();
+    const body = req.body && typeof req.body === 'object' && 'tag' in req.body ? req.body.tag : req.body;
+    const input = parse(tagUpsertSchema, body ?? {});
+    const { tag, isNew } = await upsertTag(deps, input);
+    res.status(isNew ? 201 : 200).json({ tag: presentTag(tag), isNew });
+  });
+
+  router.delete('/api/tag/:id', async (req, res) => {
+    const actor = requireActor(req);
+    if (!canManageTags(actor)) throw forbidden();
+    await deleteTag(deps, parse(idParam, req.params.id));
+    res.status(204).end();
+  });
+
+  return router;
+}

@@ -1,0 +1,154 @@
+import {
+  addTagsSchema,
+  idParam,
+  type UserUpsertInput,
+  upgradeRoleSchema,
+  userListQuerySchema,
+  userUpsertSchema,
+} from '@rainmakers/contracts';
+import {
+  badRequest,
+  fieldError,
+  forbidden,
+  HttpError,
+  notFound,
+  parse,
+  requireActor,
+  zodFieldErrors,
+} from '@rainmakers/kit';
+import { Router } from 'express';
+import { addTagsByEmail, type CommandDeps, changeRoles, createUser, deleteUser, updateUser } from '../commands/users';
+import { buildUserSearch, normalizeListQuery } from '../domain/listing';
+import { changedFields, changesFrom, formFieldErrors, missingForCreate, removesOwnAdminRole } from '../domain/users';
+import {
+  canAddTags,
+  canChangeRoles,
+  canCreateUser,
+  canDeleteUser,
+  canEditUser,
+  canListUsers,
+  canReadUser,
+  canUpsertUser,
+  userListView,
+} from '../policies';
+import { presentCommunityUser, presentUser } from '../presenters';
+import { findUserById, searchUsers } from '../store/users';
+
+export const CANNOT_REMOVE_OWN_ADMIN = 'You cannot take the admin role away from yourself';
+
+/** The user form's body (fields, or `{user: {...}}`), with errors keyed as the form shows them. */
+function parseUserForm(body: unknown): UserUpsertInput {
+  const result = userUpsertSchema.safeParse(body ?? {});
+  if (result.success) return result.data;
+  const errors = formFieldErrors(zodFieldErrors(result.error));
+  throw new HttpError(400, Object.values(errors)[0] ?? 'Invalid request', errors);
+}
+
+function throwIfErrors(errors: Record<string, string>): void {
+  const first = Object.values(errors)[0];
+  if (first) throw badRequest(first, errors);
+}
+
+/** /api/user/* and /api/v2/user/*: the people screens (user dashboard, profile, community search). */
+export function userRoutes(deps: CommandDeps): Router {
+  const router = Router();
+
+  router.get('/api/user/read-many', async (req, res) => {
+    const actor = requireActor(req);
+    if (!canListUsers(actor)) throw forbidden();
+    const query = parse(userListQuerySchema, normalizeListQuery({ ...req.query }));
+    const view = userListView(actor);
+    const page = await searchUsers(deps.db, buildUserSearch(query, view));
+    res.json({
+      users: page.users.map(view.presenter === 'full' ? presentUser : presentCommunityUser),
+      premiumCount: page.premiumCount,
+      basicCount: page.basicCount,
+      totalCount: page.totalCount,
+    });
+  });
+
+  router.post('/api/user/upsert', async (req, res) => {
+    const actor = requireActor(req);
+    const input = parseUserForm(req.body);
+
+    if (!input.id) {
+      if (!canCreateUser(actor)) throw forbidden();
+      throwIfErrors(missingForCreate(input));
+      const user = await createUser(
+        deps,
+        {
+          fullName: input.fullName ?? '',
+          email: input.email ?? '',
+          role: input.role ?? 'basic',
+          photoUrl: input.photoUrl ?? null,
+          city: input.city ?? null,
+          state: input.state ?? null,
+          country: input.country ?? null,
+          phoneNumber: input.phoneNumber ?? null,
+          alwaysGrantAccess: input.alwaysGrantAccess ?? false,
+          password: input.password ?? null,
+          tagIds: input.Tags ?? [],
+        },
+        { unknownTags: 'reject', emailTakenStatus: 400 },
+      );
+      res.status(201).json({ user: presentUser(user), isNew: true });
+      return;
+    }
+
+    const id = input.id;
+    if (!canEditUser(actor, id)) throw forbidden();
+    const stored = await findUserById(deps.db, id);
+    if (!stored) throw notFound('User not found');
+    const changed = changedFields(stored, input);
+    if (!canUpsertUser(actor, id, changed)) {
+      throw forbidden(`You do not have permission to change: ${changed.join(', ')}`);
+    }
+    if (removesOwnAdminRole(actor, [id], changed.includes('role') ? input.role : undefined)) {
+      throw fieldError('role', CANNOT_REMOVE_OWN_ADMIN);
+    }
+    if (changed.length === 0) {
+      res.json({ user: presentUser(stored), isNew: false });
+      return;
+    }
+    const user = await updateUser(deps, id, changesFrom(input, changed));
+    res.json({ user: presentUser(user), isNew: false });
+  });
+
+  router.post('/api/user/upgrade-role', async (req, res) => {
+    const actor = requireActor(req);
+    if (!canChangeRoles(actor)) throw forbidden();
+    const input = parse(upgradeRoleSchema, req.body ?? {});
+    if (removesOwnAdminRole(actor, input.users, input.newRole)) throw fieldError('users', CANNOT_REMOVE_OWN_ADMIN);
+    const updated = await changeRoles(deps, input.users, input.newRole);
+    res.json({ updated });
+  });
+
+  router.post('/api/v2/user/add-tags', async (req, res) => {
+    const actor = requireActor(req);
+    if (!canAddTags(actor)) throw forbidden();
+    const input = parse(addTagsSchema, req.body ?? {});
+    const user = await addTagsByEmail(deps, input.email, input.tags);
+    res.json({ user: presentUser(user) });
+  });
+
+  router.get('/api/user/:id', async (req, res) => {
+    const actor = requireActor(req);
+    const id = parse(idParam, req.params.id);
+    if (!canReadUser(actor, id)) throw forbidden();
+    const user = await findUserById(deps.db, id);
+    if (!user) throw notFound('User not found');
+    res.json({ user: presentUser(user) });
+  });
+
+  router.delete('/api/user/:id', async (req, res) => {
+    const actor = requireActor(req);
+    const id = parse(idParam, req.params.id);
+    if (!canDeleteUser(actor, id)) {
+      throw forbidden(actor.userId === id ? 'You cannot delete your own account' : undefined);
+    }
+    await deleteUser(deps, id);
+    res.status(204).end();
+  });
+
+  return router;
+}

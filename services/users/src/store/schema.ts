@@ -1,0 +1,66 @@
+/**
+ * The users service's tables as Kysely sees them.
+ *
+ * Kysely is a dependency of @rainmakers/kit only and is not hoisted, so this package cannot import its
+ * helper types. `ColumnType` below is structurally identical to kysely's (`__select__`/`__insert__`/`__update__`
+ * phantom keys), which is all Kysely looks at.
+ */
+export type ColumnType<S, I = S, U = S> = {
+  readonly __select__: S;
+  readonly __insert__: I;
+  readonly __update__: U;
+};
+/** A column the database fills in (serial ids, defaults). */
+export type Generated<S> = ColumnType<S, S | undefined, S>;
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface UsersTable {
+  id: Generated<number>;
+  full_name: string;
+  email: string;
+  role: string;
+  photo_url: string | null;
+  city: string | null;
+  state: string | null;
+  country: string | null;
+  phone_number: string | null;
+  stripe_status: string | null;
+  stripe_customer_id: string | null;
+  always_grant_access: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  version: Generated<number>;
+}
+
+export interface TagsTable {
+  id: Generated<number>;
+  name: string;
+}
+
+export interface UserTagsTable {
+  user_id: number;
+  tag_id: number;
+}
+
+export interface UserResourcesTable {
+  user_id: number;
+  resource_id: number;
+  title: string;
+}
+
+export interface OutboxTable {
+  seq: Generated<number>;
+  id: string;
+  type: string;
+  occurred_at: Timestamp;
+  data: ColumnType<unknown, string, string>;
+  published_at: Date | null;
+}
+
+export interface Schema {
+  users: UsersTable;
+  tags: TagsTable;
+  user_tags: UserTagsTable;
+  user_resources: UserResourcesTable;
+  outbox: OutboxTable;
+}

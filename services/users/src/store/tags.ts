@@ -1,0 +1,63 @@
+import type { Tag } from '@rainmakers/contracts';
+import type { UsersDb } from './users';
+import { containsPattern } from './users';
+
+export async function listTags(
+  db: UsersDb,
+  criteria: { search?: string; limit: number; offset: number },
+): Promise<{ tags: Tag[]; totalCount: number }> {
+  let query = db.selectFrom('tags');
+  if (criteria.search) query = query.where('name', 'ilike', containsPattern(criteria.search));
+  const [count, tags] = await Promise.all([
+    query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    query
+      .select(['id', 'name'])
+      .orderBy((eb) => eb.fn('lower', ['name']))
+      .orderBy('id')
+      .limit(criteria.limit)
+      .offset(criteria.offset)
+      .execute(),
+  ]);
+  return { tags, totalCount: Number(count.total) };
+}
+
+export async function findTag(db: UsersDb, id: number): Promise<Tag | null> {
+  return (await db.selectFrom('tags').select(['id', 'name']).where('id', '=', id).executeTakeFirst()) ?? null;
+}
+
+/**
+ * Reads a tag and locks it until the transaction ends: nobody can attach it to a person meanwhile
+ * (their foreign-key check waits), so its holders stay the same while it is renamed or deleted.
+ */
+export async function lockTag(db: UsersDb, id: number): Promise<Tag | null> {
+  return (
+    (await db.selectFrom('tags').select(['id', 'name']).where('id', '=', id).forUpdate().executeTakeFirst()) ?? null
+  );
+}
+
+/** The tags among `ids` that exist. */
+export async function findTags(db: UsersDb, ids: number[]): Promise<Tag[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('tags').select(['id', 'name']).where('id', 'in', ids).execute();
+}
+
+export async function insertTag(db: UsersDb, name: string): Promise<Tag> {
+  return db.insertInto('tags').values({ name }).returning(['id', 'name']).executeTakeFirstOrThrow();
+}
+
+export async function renameTag(db: UsersDb, id: number, name: string): Promise<Tag | null> {
+  return (
+    (await db.updateTable('tags').set({ name }).where('id', '=', id).returning(['id', 'name']).executeTakeFirst()) ??
+    null
+  );
+}
+
+export async function deleteTag(db: UsersDb, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('tags').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export async function userIdsWithTag(db: UsersDb, tagId: number): Promise<number[]> {
+  const rows = await db.selectFrom('user_tags').select('user_id').where('tag_id', '=', tagId).execute();
+  return rows.map((r) => r.user_id);
+}

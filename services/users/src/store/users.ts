@@ -1,0 +1,329 @@
+import type { Role, Tag } from '@rainmakers/contracts';
+import type { Db } from '@rainmakers/kit';
+import type { Schema } from './schema';
+
+export type UsersDb = Db<Schema>;
+
+/** A person as the service works with them (camelCase; the rest of the service never sees columns). */
+export interface UserRecord {
+  id: number;
+  fullName: string;
+  email: string;
+  role: Role;
+  photoUrl: string | null;
+  city: string | null;
+  state: string | null;
+  country: string | null;
+  phoneNumber: string | null;
+  stripeStatus: string | null;
+  stripeCustomerId: string | null;
+  alwaysGrantAccess: boolean;
+  createdAt: Date;
+  version: number;
+  /** Sorted by name. */
+  tags: Tag[];
+  /** Purchased resources (read model), sorted by title. */
+  resources: { id: number; title: string }[];
+}
+
+export type UserFields = Pick<
+  UserRecord,
+  'fullName' | 'email' | 'role' | 'photoUrl' | 'city' | 'state' | 'country' | 'phoneNumber' | 'alwaysGrantAccess'
+>;
+
+type UserRow = {
+  id: number;
+  full_name: string;
+  email: string;
+  role: string;
+  photo_url: string | null;
+  city: string | null;
+  state: string | null;
+  country: string | null;
+  phone_number: string | null;
+  stripe_status: string | null;
+  stripe_customer_id: string | null;
+  always_grant_access: boolean;
+  created_at: Date;
+  version: number;
+};
+
+const COLUMNS = [
+  'id',
+  'full_name',
+  'email',
+  'role',
+  'photo_url',
+  'city',
+  'state',
+  'country',
+  'phone_number',
+  'stripe_status',
+  'stripe_customer_id',
+  'always_grant_access',
+  'created_at',
+  'version',
+] as const;
+
+function toRecord(row: UserRow, tags: Tag[] = [], resources: { id: number; title: string }[] = []): UserRecord {
+  return {
+    id: row.id,
+    fullName: row.full_name,
+    email: row.email,
+    role: row.role as Role,
+    photoUrl: row.photo_url,
+    city: row.city,
+    state: row.state,
+    country: row.country,
+    phoneNumber: row.phone_number,
+    stripeStatus: row.stripe_status,
+    stripeCustomerId: row.stripe_customer_id,
+    alwaysGrantAccess: row.always_grant_access,
+    createdAt: row.created_at,
+    version: row.version,
+    tags,
+    resources,
+  };
+}
+
+function toColumns(fields: Partial<UserFields>) {
+  const columns: Partial<{
+    full_name: string;
+    email: string;
+    role: string;
+    photo_url: string | null;
+    city: string | null;
+    state: string | null;
+    country: string | null;
+    phone_number: string | null;
+    always_grant_access: boolean;
+  }> = {};
+  if (fields.fullName !== undefined) columns.full_name = fields.fullName;
+  if (fields.email !== undefined) columns.email = fields.email;
+  if (fields.role !== undefined) columns.role = fields.role;
+  if (fields.photoUrl !== undefined) columns.photo_url = fields.photoUrl;
+  if (fields.city !== undefined) columns.city = fields.city;
+  if (fields.state !== undefined) columns.state = fields.state;
+  if (fields.country !== undefined) columns.country = fields.country;
+  if (fields.phoneNumber !== undefined) columns.phone_number = fields.phoneNumber;
+  if (fields.alwaysGrantAccess !== undefined) columns.always_grant_access = fields.alwaysGrantAccess;
+  return columns;
+}
+
+/** Tags and purchased resources of several people at once, for presenting a page of users. */
+async function loadDetails(db: UsersDb, ids: number[]) {
+  const tags = new Map<number, Tag[]>();
+  const resources = new Map<number, { id: number; title: string }[]>();
+  if (ids.length === 0) return { tags, resources };
+  const [tagRows, resourceRows] = await Promise.all([
+    db
+      .selectFrom('user_tags')
+      .innerJoin('tags', 'tags.id', 'user_tags.tag_id')
+      .select(['user_tags.user_id', 'tags.id', 'tags.name'])
+      .where('user_tags.user_id', 'in', ids)
+      .orderBy((eb) => eb.fn('lower', ['tags.name']))
+      .orderBy('tags.id')
+      .execute(),
+    db
+      .selectFrom('user_resources')
+      .select(['user_id', 'resource_id', 'title'])
+      .where('user_id', 'in', ids)
+      .orderBy('title')
+      .orderBy('resource_id')
+      .execute(),
+  ]);
+  for (const row of tagRows) {
+    const list = tags.get(row.user_id) ?? [];
+    list.push({ id: row.id, name: row.name });
+    tags.set(row.user_id, list);
+  }
+  for (const row of resourceRows) {
+    const list = resources.get(row.user_id) ?? [];
+    list.push({ id: row.resource_id, title: row.title });
+    resources.set(row.user_id, list);
+  }
+  return { tags, resources };
+}
+
+async function withDetails(db: UsersDb, rows: UserRow[]): Promise<UserRecord[]> {
+  const { tags, resources } = await loadDetails(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) => toRecord(row, tags.get(row.id), resources.get(row.id)));
+}
+
+export async function findUserById(db: UsersDb, id: number): Promise<UserRecord | null> {
+  const row = await db.selectFrom('users').select(COLUMNS).where('id', '=', id).executeTakeFirst();
+  if (!row) return null;
+  const [record] = await withDetails(db, [row]);
+  return record ?? null;
+}
+
+export async function findUserByEmail(db: UsersDb, email: string): Promise<UserRecord | null> {
+  const row = await db
+    .selectFrom('users')
+    .select(COLUMNS)
+    .where('email', '=', email.trim().toLowerCase())
+    .executeTakeFirst();
+  if (!row) return null;
+  const [record] = await withDetails(db, [row]);
+  return record ?? null;
+}
+
+export interface UserSearch {
+  /** Matched as a substring (ILIKE, served by trigram indexes). */
+  search?: string;
+  /** Whether `search` also looks at e-mail addresses (staff only). */
+  searchEmail: boolean;
+  /** null = every role. An empty list matches nobody. */
+  roles: Role[] | null;
+  stripeStatus?: string;
+  cityOrState?: string;
+  limit: number;
+  offset: number;
+  /** Load tags and resources of each user on the page. */
+  details: boolean;
+}
+
+export interface UserPage {
+  users: UserRecord[];
+  totalCount: number;
+  premiumCount: number;
+  basicCount: number;
+}
+
+/** `%term%` for ILIKE, with the pattern characters of the term taken literally. */
+export const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function searchQuery(db: UsersDb, criteria: UserSearch) {
+  let query = db.selectFrom('users');
+  if (criteria.search) {
+    const pattern = containsPattern(criteria.search);
+    query = criteria.searchEmail
+      ? query.where((eb) => eb.or([eb('full_name', 'ilike', pattern), eb('email', 'ilike', pattern)]))
+      : query.where('full_name', 'ilike', pattern);
+  }
+  if (criteria.roles) query = query.where('role', 'in', criteria.roles);
+  if (criteria.stripeStatus) query = query.where('stripe_status', '=', criteria.stripeStatus);
+  if (criteria.cityOrState) {
+    const pattern = containsPattern(criteria.cityOrState);
+    query = query.where((eb) => eb.or([eb('city', 'ilike', pattern), eb('state', 'ilike', pattern)]));
+  }
+  return query;
+}
+
+/** The two queries of a search: the counts over the whole match, and one page of it. */
+export function userSearchQueries(db: UsersDb, criteria: UserSearch) {
+  const query = searchQuery(db, criteria);
+  return {
+    counts: query.select((eb) => [
+      eb.fn.countAll<number>().as('total'),
+      eb.fn.countAll<number>().filterWhere('role', '=', 'premium').as('premium'),
+      eb.fn.countAll<number>().filterWhere('role', '=', 'basic').as('basic'),
+    ]),
+    page: query
+      .select(COLUMNS)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(criteria.limit)
+      .offset(criteria.offset),
+  };
+}
+
+/** One page of people (newest first, then id) and the counts over the whole match. */
+export async function searchUsers(db: UsersDb, criteria: UserSearch): Promise<UserPage> {
+  if (criteria.roles && criteria.roles.length === 0)
+    return { users: [], totalCount: 0, premiumCount: 0, basicCount: 0 };
+  const queries = userSearchQueries(db, criteria);
+  const [counts, rows] = await Promise.all([queries.counts.executeTakeFirstOrThrow(), queries.page.execute()]);
+  const users = criteria.details ? await withDetails(db, rows) : rows.map((row) => toRecord(row));
+  return {
+    users,
+    totalCount: Number(counts.total),
+    premiumCount: Number(counts.premium),
+    basicCount: Number(counts.basic),
+  };
+}
+
+export async function insertUser(db: UsersDb, fields: UserFields): Promise<number> {
+  const row = await db
+    .insertInto('users')
+    .values({
+      full_name: fields.fullName,
+      email: fields.email,
+      role: fields.role,
+      photo_url: fields.photoUrl,
+      city: fields.city,
+      state: fields.state,
+      country: fields.country,
+      phone_number: fields.phoneNumber,
+      always_grant_access: fields.alwaysGrantAccess,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/**
+ * Starts a change to people: locks their rows and bumps their version, so the events of concurrent
+ * changes carry increasing versions in commit order. Returns the ids that exist.
+ */
+export async function lockForChange(db: UsersDb, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  // Lock in id order so two changes to overlapping groups of people cannot deadlock.
+  const locked = await db.selectFrom('users').select('id').where('id', 'in', ids).orderBy('id').forUpdate().execute();
+  const existing = locked.map((r) => r.id);
+  if (existing.length === 0) return [];
+  await db
+    .updateTable('users')
+    .set((eb) => ({ version: eb('version', '+', 1), updated_at: new Date() }))
+    .where('id', 'in', existing)
+    .execute();
+  return existing;
+}
+
+export async function updateUser(db: UsersDb, id: number, fields: Partial<UserFields>): Promise<void> {
+  const columns = toColumns(fields);
+  if (Object.keys(columns).length === 0) return;
+  await db.updateTable('users').set(columns).where('id', '=', id).execute();
+}
+
+/** Sets a role on several people; returns those whose role actually changed. */
+export async function updateRoles(db: UsersDb, ids: number[], role: Role): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .updateTable('users')
+    .set({ role })
+    .where('id', 'in', ids)
+    .where('role', '<>', role)
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+export async function existingUserIds(db: UsersDb, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('users').select('id').where('id', 'in', ids).execute();
+  return rows.map((r) => r.id);
+}
+
+/** Replaces a person's tags. */
+export async function setUserTags(db: UsersDb, userId: number, tagIds: number[]): Promise<void> {
+  await db.deleteFrom('user_tags').where('user_id', '=', userId).execute();
+  await addUserTags(db, userId, tagIds);
+}
+
+export async function addUserTags(db: UsersDb, userId: number, tagIds: number[]): Promise<void> {
+  if (tagIds.length === 0) return;
+  await db
+    .insertInto('user_tags')
+    .values([...new Set(tagIds)].map((tagId) => ({ user_id: userId, tag_id: tagId })))
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+export async function deleteUser(db: UsersDb, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('users').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
