@@ -1,0 +1,20 @@
+import { createApp, type ReadinessCheck } from '@rainmakers/kit';
+import type { AuthDeps } from './deps';
+import { authRoutes } from './routes/auth';
+import { internalRoutes } from './routes/internal';
+
+/** The auth service: sign-in, sign-up, sessions, password resets, sign-in-as and role switch. */
+export function buildApp(deps: AuthDeps & { readiness: ReadinessCheck[] }) {
+  return createApp(
+    {
+      name: 'auth',
+      logger: deps.logger,
+      internalTokenSecret: deps.config.INTERNAL_TOKEN_SECRET,
+      readiness: deps.readiness,
+    },
+    (app) => {
+      app.use('/api/auth', authRoutes(deps));
+      app.use('/internal', internalRoutes(deps));
+    },
+  );
+}

@@ -1,0 +1,88 @@
+import { RESET_LINK_INVALID, RESET_TOKEN_TTL_MINUTES } from '@rainmakers/contracts';
+import { badRequest } from '@rainmakers/kit';
+import type { AuthDeps } from '../deps';
+import { resetPasswordMail } from '../domain/mail';
+import { hashPassword } from '../domain/passwords';
+import {
+  hashResetToken,
+  isResetTokenUsable,
+  isWellFormedResetToken,
+  newResetToken,
+  resetLink,
+  resetTokenExpiry,
+} from '../domain/reset-tokens';
+import { ensureCredential, findCredentialByEmail, findCredentialByUserId, setPasswordHash } from '../store/credentials';
+import { findPasswordReset, insertPasswordReset, markPasswordResetsUsed } from '../store/password-resets';
+import { emailKey } from '../store/rate-limits';
+import { revokeUserSessions } from '../store/sessions';
+
+export type ResetRequestOutcome = 'sent' | 'unknown' | 'throttled';
+
+/**
+ * Forgot password: when the email belongs to an account, e-mails a one-time link. The caller answers the
+ * same thing whatever the outcome (no account enumeration); the outcome is for logs and tests.
+ */
+export async function requestPasswordReset(
+  deps: Pick<AuthDeps, 'db' | 'users' | 'mail' | 'limiter' | 'config'>,
+  email: string,
+): Promise<ResetRequestOutcome> {
+  let credential = await findCredentialByEmail(deps.db, email);
+  if (!credential) {
+    // users may know the person before its users.user-changed event reached us (e.g. a fresh import).
+    const person = await deps.users.findUserByEmail(email);
+    if (!person) return 'unknown';
+    await ensureCredential(deps.db, { userId: person.id, email: person.email, now: new Date() });
+    credential = await findCredentialByUserId(deps.db, person.id);
+    if (!credential || credential.email !== email) return 'unknown';
+  }
+  const { count } = await deps.limiter.hit(`reset-mail:${emailKey(email)}`, deps.config.RESET_MAILS_WINDOW_SECONDS);
+  if (count > deps.config.RESET_MAILS_PER_ACCOUNT) return 'throttled';
+  const person = await deps.users.getUser(credential.userId);
+  if (!person) return 'unknown';
+
+  const now = new Date();
+  const { token, tokenHash } = newResetToken();
+  await insertPasswordReset(deps.db, {
+    tokenHash,
+    userId: credential.userId,
+    expiresAt: resetTokenExpiry(now, RESET_TOKEN_TTL_MINUTES),
+    usedAt: null,
+    createdAt: now,
+  });
+  const mail = resetPasswordMail({
+    link: resetLink(deps.config.PUBLIC_URL, token),
+    ttlMinutes: RESET_TOKEN_TTL_MINUTES,
+    fullName: person.fullName,
+  });
+  await deps.mail.send({ to: email, ...mail });
+  return 'sent';
+}
+
+/**
+ * Uses a reset link: sets the new password, marks the link (and any other open link of the account) used and
+ * revokes every session of the account, all in one transaction. Returns the account's user id.
+ */
+export async function resetPassword(
+  deps: Pick<AuthDeps, 'db' | 'sessionCache'>,
+  token: string,
+  password: string,
+): Promise<number> {
+  if (!isWellFormedResetToken(token)) throw badRequest(RESET_LINK_INVALID);
+  const tokenHash = hashResetToken(token);
+  // Cheap look first, so an invalid link never costs a password hash.
+  const peek = await findPasswordReset(deps.db, tokenHash);
+  if (!peek || !isResetTokenUsable(peek, new Date())) throw badRequest(RESET_LINK_INVALID);
+  const passwordHash = await hashPassword(password);
+
+  const { userId, revoked } = await deps.db.transaction().execute(async (trx) => {
+    const reset = await findPasswordReset(trx, tokenHash, { forUpdate: true });
+    const now = new Date();
+    if (!reset || !isResetTokenUsable(reset, now)) throw badRequest(RESET_LINK_INVALID);
+    if (!(await setPasswordHash(trx, reset.userId, passwordHash, now))) throw badRequest(RESET_LINK_INVALID);
+    await markPasswordResetsUsed(trx, reset.userId, now);
+    return { userId: reset.userId, revoked: await revokeUserSessions(trx, reset.userId, now) };
+  });
+  // After the commit: the gateway falling back to PostgreSQL now finds them revoked.
+  await deps.sessionCache.markRevoked(revoked, new Date());
+  return userId;
+}

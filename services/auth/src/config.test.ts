@@ -1,0 +1,39 @@
+import { describe, expect, it } from '@jest/globals';
+import { DEV_SECRETS } from '@rainmakers/kit';
+import { loadServiceConfig, loadWorkerConfig } from './config';
+
+const base = { PORT: '4101' };
+
+describe('auth config', () => {
+  it('has development defaults', () => {
+    const config = loadServiceConfig(base);
+    expect(config.SERVICE_NAME).toBe('auth');
+    expect(config.SESSION_SECRET).toBe(DEV_SECRETS.SESSION_SECRET);
+    expect(config.SMTP_URL).toBe('smtp://127.0.0.1:1025');
+    expect(config.RUN_WORKERS_IN_PROCESS).toBe(true);
+  });
+
+  it('runs the mail worker in-process only in development unless told', () => {
+    expect(loadServiceConfig({ ...base, NODE_ENV: 'test' }).RUN_WORKERS_IN_PROCESS).toBe(false);
+    expect(
+      loadServiceConfig({ ...base, NODE_ENV: 'test', RUN_WORKERS_IN_PROCESS: 'true' }).RUN_WORKERS_IN_PROCESS,
+    ).toBe(true);
+    expect(loadServiceConfig({ ...base, RUN_WORKERS_IN_PROCESS: 'false' }).RUN_WORKERS_IN_PROCESS).toBe(false);
+  });
+
+  it('refuses the development session secret in production', () => {
+    const production = {
+      ...base,
+      NODE_ENV: 'production',
+      INTERNAL_TOKEN_SECRET: 'a-real-internal-secret-0123456789',
+    };
+    expect(() => loadServiceConfig(production)).toThrow(/SESSION_SECRET/);
+    expect(loadServiceConfig({ ...production, SESSION_SECRET: 'a-real-session-secret-0123456789' }).NODE_ENV).toBe(
+      'production',
+    );
+  });
+
+  it('needs no port for the worker process', () => {
+    expect(loadWorkerConfig({}).SERVICE_NAME).toBe('auth-worker');
+  });
+});

@@ -1,0 +1,83 @@
+import { describe, expect, it } from '@jest/globals';
+import jwt from 'jsonwebtoken';
+import {
+  isSessionLive,
+  newSessionId,
+  readCookie,
+  sessionCookieOptions,
+  sessionExpiry,
+  signSessionToken,
+  toSessionRecord,
+  verifySessionToken,
+} from './sessions';
+
+const SECRET = 'unit-test-session-secret-0123456789';
+
+describe('sessions', () => {
+  it('have 32 random bytes of base64url as id', () => {
+    const id = newSessionId();
+    expect(Buffer.from(id, 'base64url')).toHaveLength(32);
+    expect(newSessionId()).not.toBe(id);
+  });
+
+  it('last 30 days and are live until expired or revoked', () => {
+    const now = new Date('2025-01-01T00:00:00Z');
+    const expiresAt = sessionExpiry(now);
+    expect(expiresAt.toISOString()).toBe('2025-01-31T00:00:00.000Z');
+    expect(isSessionLive({ expiresAt, revokedAt: null }, now)).toBe(true);
+    expect(isSessionLive({ expiresAt, revokedAt: now }, now)).toBe(false);
+    expect(isSessionLive({ expiresAt, revokedAt: null }, expiresAt)).toBe(false);
+  });
+
+  it('mirror only what the gateway needs', () => {
+    const expiresAt = new Date('2025-01-31T00:00:00Z');
+    const record = toSessionRecord({
+      id: 'sid',
+      userId: 4,
+      actingRole: 'basic',
+      impersonatorId: 1,
+      createdAt: new Date(),
+      expiresAt,
+      revokedAt: null,
+    });
+    expect(record).toEqual({ userId: 4, actingRole: 'basic', impersonatorId: 1, expiresAt: expiresAt.toISOString() });
+  });
+
+  it('travel as a JWT {sid, sub} that expires with the session', () => {
+    const expiresAt = new Date(Date.now() + 60_000);
+    const token = signSessionToken({ id: 'the-sid', userId: 42, expiresAt }, SECRET);
+    const decoded = jwt.decode(token, { complete: true });
+    expect(decoded?.header.alg).toBe('HS256');
+    expect(decoded?.payload).toMatchObject({ sid: 'the-sid', sub: '42', exp: Math.floor(expiresAt.getTime() / 1000) });
+    expect(verifySessionToken(token, SECRET)).toEqual({ sid: 'the-sid', userId: 42 });
+  });
+
+  it('refuse a token signed with another secret, expired, or with another algorithm', () => {
+    const expiresAt = new Date(Date.now() + 60_000);
+    expect(
+      verifySessionToken(signSessionToken({ id: 's', userId: 1, expiresAt }, 'another-secret-0123456789'), SECRET),
+    ).toBe(null);
+    const expired = signSessionToken({ id: 's', userId: 1, expiresAt: new Date(Date.now() - 1000) }, SECRET);
+    expect(verifySessionToken(expired, SECRET)).toBe(null);
+    const none = jwt.sign({ sid: 's', sub: '1' }, '', { algorithm: 'none' });
+    expect(verifySessionToken(none, SECRET)).toBe(null);
+    expect(verifySessionToken('garbage', SECRET)).toBe(null);
+  });
+
+  it('set an httpOnly, SameSite=Lax cookie on /, Secure only over https', () => {
+    expect(sessionCookieOptions('http://localhost:8080')).toEqual({
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: false,
+      path: '/',
+    });
+    expect(sessionCookieOptions('https://app.example.com').secure).toBe(true);
+  });
+
+  it('read their cookie from a Cookie header', () => {
+    expect(readCookie('a=1; rm_session=abc.def; b=2', 'rm_session')).toBe('abc.def');
+    expect(readCookie('rm_session="quoted"', 'rm_session')).toBe('quoted');
+    expect(readCookie('x_rm_session=1', 'rm_session')).toBeUndefined();
+    expect(readCookie(undefined, 'rm_session')).toBeUndefined();
+  });
+});

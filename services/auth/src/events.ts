@@ -1,0 +1,32 @@
+import { EventConsumer } from '@rainmakers/kit';
+import { endAllSessions } from './commands/sessions';
+import type { AuthDeps } from './deps';
+import { deleteCredential, syncCredentialEmail } from './store/credentials';
+import type { AuthSchema } from './store/schema';
+
+/**
+ * auth publishes nothing. It consumes (group 'auth', idempotent through processed_events):
+ * - users.user-changed: the account's sign-in email follows users (the hash stays; new accounts get a row
+ *   without a password, which forgot-password can then set);
+ * - users.user-deleted: credentials and open reset links go, every session is revoked.
+ */
+export function createAuthConsumer(deps: Pick<AuthDeps, 'db' | 'redis' | 'sessionCache' | 'logger' | 'config'>) {
+  return new EventConsumer<AuthSchema>({
+    redis: deps.redis,
+    prefix: deps.config.REDIS_PREFIX,
+    group: 'auth',
+    logger: deps.logger,
+    db: deps.db,
+    handlers: {
+      'users.user-changed': async (user, { trx }) => {
+        await syncCredentialEmail(trx, { userId: user.id, email: user.email, version: user.version, now: new Date() });
+      },
+      'users.user-deleted': async ({ id }, { trx }) => {
+        // Revocation commits on its own before the mirrors go (revoking twice is harmless on a redelivery),
+        // so the gateway's fallback to GET /internal/sessions cannot bring a mirror back.
+        await endAllSessions(deps, id);
+        await deleteCredential(trx, id);
+      },
+    },
+  });
+}

@@ -1,0 +1,33 @@
+import { type Role, type User, userSchema } from '@rainmakers/contracts';
+import { createInternalClient, HttpError } from '@rainmakers/kit';
+import { z } from 'zod';
+
+const userResponse = z.object({ user: userSchema });
+
+/** The users service, as auth calls it (service token; never routed by the gateway). */
+export interface UsersPeer {
+  getUser(id: number): Promise<User | null>;
+  findUserByEmail(email: string): Promise<User | null>;
+  /** Creates a person; a taken email comes back as HttpError 409 with errors.users_email. */
+  createUser(input: { fullName: string; email: string; role: Role; tagIds: number[] }): Promise<User>;
+}
+
+export function createUsersPeer(options: { baseUrl: string; secret: string }): UsersPeer {
+  const client = createInternalClient({ baseUrl: options.baseUrl, service: 'auth', secret: options.secret });
+  const orNull = async (call: Promise<unknown>): Promise<User | null> => {
+    try {
+      return userResponse.parse(await call).user;
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 404) return null;
+      throw error;
+    }
+  };
+  return {
+    getUser: (id) => orNull(client.request('GET', `/internal/users/${id}`)),
+    findUserByEmail: (email) =>
+      orNull(client.request('GET', `/internal/users/by-email?email=${encodeURIComponent(email)}`)),
+    async createUser(input) {
+      return userResponse.parse(await client.request('POST', '/internal/users', input)).user;
+    },
+  };
+}

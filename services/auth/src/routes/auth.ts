@@ -1,0 +1,192 @@
+import {
+  EMAIL_IN_USE_SIGN_IN,
+  FORGOT_PASSWORD_SENT,
+  forgotPasswordSchema,
+  INVALID_CREDENTIALS,
+  RESET_LINK_INVALID,
+  resetPasswordSchema,
+  signInAsSchema,
+  signInSchema,
+  signUpSchema,
+  switchRoleSchema,
+} from '@rainmakers/contracts';
+import { badRequest, forbidden, HttpError, notFound, parse, unauthorized } from '@rainmakers/kit';
+import { Router } from 'express';
+import { authenticate, setCredentials } from '../commands/credentials';
+import { requestPasswordReset, resetPassword } from '../commands/password-reset';
+import { endSession, startSession, switchActingRole } from '../commands/sessions';
+import type { AuthDeps } from '../deps';
+import { hashPassword } from '../domain/passwords';
+import { canReturnFromSignInAs, canSignInAs, canSwitchRole } from '../policies';
+import { presentCurrentUser } from '../presenters';
+import { emailKey } from '../store/rate-limits';
+import {
+  bodyOf,
+  clearSessionCookie,
+  endCallerSessions,
+  limitByIp,
+  loadCurrentUser,
+  requireSignedIn,
+  setSessionCookie,
+  signedIn,
+  tooMany,
+} from './http';
+
+/** Field names of users' POST /internal/users errors, as the sign-up form knows them. */
+const SIGNUP_FIELD = { users_email: 'email', email: 'email', fullName: 'fullName', tagIds: 'signuptags' } as const;
+
+/** /api/auth/*: open to everyone (the gateway sets req.actor when it found a live session). */
+export function authRoutes(deps: AuthDeps): Router {
+  const router = Router();
+  router.use((_req, res, next) => {
+    res.set('Cache-Control', 'no-store');
+    next();
+  });
+
+  router.post('/signin', async (req, res) => {
+    const input = parse(signInSchema, bodyOf(req));
+    await limitByIp(deps, req, res, 'signin');
+    const accountKey = `signin-failures:${emailKey(input.email)}`;
+    const failures = await deps.limiter.peek(accountKey);
+    if (failures.count >= deps.config.SIGNIN_MAX_FAILURES_PER_ACCOUNT) throw tooMany(res, failures.retryAfterSeconds);
+
+    const userId = await authenticate(deps, input.email, input.password);
+    const user = userId === null ? null : await deps.users.getUser(userId);
+    if (!user) {
+      await deps.limiter.hit(accountKey, deps.config.SIGNIN_ACCOUNT_WINDOW_SECONDS);
+      throw unauthorized(INVALID_CREDENTIALS);
+    }
+    await deps.limiter.clear(accountKey);
+    await endCallerSessions(deps, req);
+    const session = await startSession(deps, { userId: user.id });
+    setSessionCookie(deps, res, session);
+    res.json({ currentUser: presentCurrentUser(user, { actingRole: null, impersonatedBy: null }) });
+  });
+
+  router.post('/signup', async (req, res) => {
+    const body = bodyOf(req);
+    if (body.signuptags === undefined && req.query.signuptags !== undefined) body.signuptags = req.query.signuptags;
+    const input = parse(signUpSchema, body);
+    await limitByIp(deps, req, res, 'signup');
+    const passwordHash = await hashPassword(input.password);
+    let user: Awaited<ReturnType<AuthDeps['users']['createUser']>>;
+    try {
+      user = await deps.users.createUser({
+        fullName: input.fullName,
+        email: input.email,
+        role: 'basic',
+        tagIds: input.signuptags ?? [],
+      });
+    } catch (error) {
+      throw signUpError(error);
+    }
+    await setCredentials(deps, { userId: user.id, email: input.email, passwordHash });
+    await endCallerSessions(deps, req);
+    const session = await startSession(deps, { userId: user.id });
+    setSessionCookie(deps, res, session);
+    res.status(201).json({ currentUser: presentCurrentUser(user, { actingRole: null, impersonatedBy: null }) });
+  });
+
+  router.post('/signout', async (req, res) => {
+    await endCallerSessions(deps, req);
+    clearSessionCookie(deps, res);
+    res.status(204).end();
+  });
+
+  router.get('/me', async (req, res) => {
+    const current = await signedIn(deps, req);
+    res.json({ currentUser: current ? await loadCurrentUser(deps, current.session) : null });
+  });
+
+  router.post('/forgot-password', async (req, res) => {
+    const input = parse(forgotPasswordSchema, bodyOf(req));
+    await limitByIp(deps, req, res, 'forgot-password');
+    // The same answer, at the same moment, whether or not the account exists; the work happens after it.
+    res.json({ message: FORGOT_PASSWORD_SENT });
+    try {
+      const outcome = await requestPasswordReset(deps, input.email);
+      req.log.info({ outcome }, 'password reset requested');
+    } catch (error) {
+      req.log.error({ err: error }, 'password reset request failed');
+    }
+  });
+
+  router.post('/reset-password/:token', async (req, res) => {
+    const input = parse(resetPasswordSchema, bodyOf(req));
+    await limitByIp(deps, req, res, 'reset-password');
+    const userId = await resetPassword(deps, String(req.params.token), input.password);
+    const user = await deps.users.getUser(userId);
+    if (!user) throw badRequest(RESET_LINK_INVALID);
+    await endCallerSessions(deps, req);
+    const session = await startSession(deps, { userId });
+    setSessionCookie(deps, res, session);
+    res.json({ user: presentCurrentUser(user, { actingRole: null, impersonatedBy: null }) });
+  });
+
+  router.post('/signinas', async (req, res) => {
+    const current = await requireSignedIn(deps, req);
+    if (!canSignInAs(current.actor)) throw forbidden();
+    const input = parse(signInAsSchema, bodyOf(req));
+    const [target, admin] = await Promise.all([
+      deps.users.findUserByEmail(input.email),
+      deps.users.getUser(current.session.userId),
+    ]);
+    if (!target) throw notFound('No user with this email address');
+    if (!admin) throw unauthorized();
+    if (target.id === admin.id)
+      throw badRequest('You are already signed in as this user', { email: 'You are already signed in as this user' });
+    const session = await startSession(deps, { userId: target.id, impersonatorId: admin.id });
+    await endSession(deps, current.session.id);
+    setSessionCookie(deps, res, session);
+    res.json({
+      currentUser: presentCurrentUser(target, {
+        actingRole: null,
+        impersonatedBy: { id: admin.id, fullName: admin.fullName },
+      }),
+    });
+  });
+
+  router.post('/signinas/back', async (req, res) => {
+    const current = await requireSignedIn(deps, req);
+    if (!canReturnFromSignInAs(current.actor) || current.session.impersonatorId === null) throw forbidden();
+    const admin = await deps.users.getUser(current.session.impersonatorId);
+    await endSession(deps, current.session.id);
+    if (!admin) {
+      clearSessionCookie(deps, res);
+      throw unauthorized();
+    }
+    const session = await startSession(deps, { userId: admin.id });
+    setSessionCookie(deps, res, session);
+    res.json({ currentUser: presentCurrentUser(admin, { actingRole: null, impersonatedBy: null }) });
+  });
+
+  router.post('/switch-role', async (req, res) => {
+    const current = await requireSignedIn(deps, req);
+    if (!canSwitchRole(current.actor)) throw forbidden();
+    const { role } = parse(switchRoleSchema, bodyOf(req));
+    const session = await switchActingRole(deps, current.session.id, role);
+    if (!session) throw unauthorized();
+    const currentUser = await loadCurrentUser(deps, session);
+    if (!currentUser) throw unauthorized();
+    res.json({ currentUser });
+  });
+
+  return router;
+}
+
+/** users' answer to a sign-up, in the sign-up form's terms. */
+function signUpError(error: unknown): unknown {
+  if (!(error instanceof HttpError) || error.status >= 500) return error;
+  if (error.status === 409 || error.fieldErrors?.users_email) {
+    return badRequest(EMAIL_IN_USE_SIGN_IN, { email: EMAIL_IN_USE_SIGN_IN });
+  }
+  if (error.status === 400) {
+    const fields: Record<string, string> = {};
+    for (const [field, message] of Object.entries(error.fieldErrors ?? {})) {
+      const key = field.split('.')[0] as keyof typeof SIGNUP_FIELD;
+      fields[SIGNUP_FIELD[key] ?? field] ??= message;
+    }
+    return badRequest(error.message, Object.keys(fields).length > 0 ? fields : undefined);
+  }
+  return error;
+}

@@ -1,0 +1,92 @@
+import { type Actor, type CurrentUser, SESSION_COOKIE } from '@rainmakers/contracts';
+import { HttpError, unauthorized } from '@rainmakers/kit';
+import type { Request, Response } from 'express';
+import { endSession, findLiveSession } from '../commands/sessions';
+import type { AuthDeps } from '../deps';
+import {
+  readCookie,
+  type Session,
+  sessionCookieOptions,
+  signSessionToken,
+  verifySessionToken,
+} from '../domain/sessions';
+import { presentCurrentUser } from '../presenters';
+
+/** The gateway's actor together with auth's own live record of the session it came with. */
+export interface SignedIn {
+  /** The actor, with impersonatorId taken from the session record. */
+  actor: Actor;
+  session: Session;
+}
+
+/** The caller's live session, or null (anonymous, or the session ended since the gateway looked). */
+export async function signedIn(deps: AuthDeps, req: Request): Promise<SignedIn | null> {
+  const actor = req.actor;
+  if (!actor) return null;
+  const session = await findLiveSession(deps, actor.sessionId);
+  if (!session || session.userId !== actor.userId) return null;
+  return { actor: { ...actor, impersonatorId: session.impersonatorId }, session };
+}
+
+export async function requireSignedIn(deps: AuthDeps, req: Request): Promise<SignedIn> {
+  const current = await signedIn(deps, req);
+  if (!current) throw unauthorized();
+  return current;
+}
+
+/** Session ids this browser holds: the gateway's actor, and the cookie itself when its signature is ours. */
+export function callerSessionIds(deps: AuthDeps, req: Request): string[] {
+  const ids = new Set<string>();
+  if (req.actor) ids.add(req.actor.sessionId);
+  const token = readCookie(req.headers.cookie, SESSION_COOKIE);
+  const claims = token ? verifySessionToken(token, deps.config.SESSION_SECRET) : null;
+  if (claims) ids.add(claims.sid);
+  return [...ids];
+}
+
+export function setSessionCookie(deps: AuthDeps, res: Response, session: Session): void {
+  const token = signSessionToken(session, deps.config.SESSION_SECRET);
+  res.cookie(SESSION_COOKIE, token, sessionCookieOptions(deps.config.PUBLIC_URL, session.expiresAt));
+}
+
+export function clearSessionCookie(deps: AuthDeps, res: Response): void {
+  res.clearCookie(SESSION_COOKIE, sessionCookieOptions(deps.config.PUBLIC_URL));
+}
+
+/** Counts an attempt of `action` from the client's address (X-Forwarded-For from the gateway); 429 over the limit. */
+export async function limitByIp(deps: AuthDeps, req: Request, res: Response, action: string): Promise<void> {
+  const { AUTH_MAX_ATTEMPTS_PER_IP, AUTH_IP_WINDOW_SECONDS } = deps.config;
+  const { count, retryAfterSeconds } = await deps.limiter.hit(
+    `${action}:ip:${req.ip ?? 'unknown'}`,
+    AUTH_IP_WINDOW_SECONDS,
+  );
+  if (count > AUTH_MAX_ATTEMPTS_PER_IP) throw tooMany(res, retryAfterSeconds);
+}
+
+export function tooMany(res: Response, retryAfterSeconds: number): HttpError {
+  res.set('Retry-After', String(Math.max(1, retryAfterSeconds)));
+  return new HttpError(429, 'Too many attempts. Please wait a moment and try again.');
+}
+
+/** A JSON body as an object (a missing or non-object body validates as empty, so every field gets its message). */
+export function bodyOf(req: Request): Record<string, unknown> {
+  const body: unknown = req.body;
+  return body && typeof body === 'object' && !Array.isArray(body) ? { ...(body as Record<string, unknown>) } : {};
+}
+
+/** Ends the sessions this browser held (before it gets a new one, or on sign-out). */
+export async function endCallerSessions(deps: AuthDeps, req: Request): Promise<void> {
+  for (const sid of callerSessionIds(deps, req)) await endSession(deps, sid);
+}
+
+/** users' profile + the session's view of it; null when users no longer knows the person. */
+export async function loadCurrentUser(deps: AuthDeps, session: Session): Promise<CurrentUser | null> {
+  const [user, impersonator] = await Promise.all([
+    deps.users.getUser(session.userId),
+    session.impersonatorId === null ? null : deps.users.getUser(session.impersonatorId),
+  ]);
+  if (!user) return null;
+  const impersonatedBy =
+    session.impersonatorId === null ? null : { id: session.impersonatorId, fullName: impersonator?.fullName ?? '' };
+  return presentCurrentUser(user, { actingRole: session.actingRole, impersonatedBy });
+}

@@ -1,0 +1,37 @@
+import type { Role } from '@rainmakers/contracts';
+
+/**
+ * Tables of the auth database (migrations/*.sql). Every insert in the store names every column,
+ * so the types need no generated/default markers.
+ */
+export interface CredentialsTable {
+  user_id: number;
+  email: string | null;
+  password_hash: string | null;
+  version: number;
+  updated_at: Date;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: number;
+  acting_role: Role | null;
+  impersonator_id: number | null;
+  created_at: Date;
+  expires_at: Date;
+  revoked_at: Date | null;
+}
+
+export interface PasswordResetsTable {
+  token_hash: string;
+  user_id: number;
+  expires_at: Date;
+  used_at: Date | null;
+  created_at: Date;
+}
+
+export interface AuthSchema {
+  credentials: CredentialsTable;
+  sessions: SessionsTable;
+  password_resets: PasswordResetsTable;
+}

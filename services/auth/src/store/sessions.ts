@@ -1,0 +1,87 @@
+import type { Role } from '@rainmakers/contracts';
+import type { Db } from '@rainmakers/kit';
+import type { Session } from '../domain/sessions';
+import type { AuthSchema, SessionsTable } from './schema';
+
+type Database = Db<AuthSchema>;
+
+const toSession = (row: SessionsTable): Session => ({
+  id: row.id,
+  userId: row.user_id,
+  actingRole: row.acting_role,
+  impersonatorId: row.impersonator_id,
+  createdAt: row.created_at,
+  expiresAt: row.expires_at,
+  revokedAt: row.revoked_at,
+});
+
+export async function insertSession(db: Database, session: Session): Promise<void> {
+  await db
+    .insertInto('sessions')
+    .values({
+      id: session.id,
+      user_id: session.userId,
+      acting_role: session.actingRole,
+      impersonator_id: session.impersonatorId,
+      created_at: session.createdAt,
+      expires_at: session.expiresAt,
+      revoked_at: session.revokedAt,
+    })
+    .execute();
+}
+
+export async function findSession(db: Database, id: string): Promise<Session | null> {
+  const row = await db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? toSession(row) : null;
+}
+
+/** Sets the displayed role of a live session; returns the session, or null when it is not live any more. */
+export async function setActingRole(db: Database, id: string, role: Role | null, now: Date): Promise<Session | null> {
+  const row = await db
+    .updateTable('sessions')
+    .set({ acting_role: role })
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returningAll()
+    .executeTakeFirst();
+  return row ? toSession(row) : null;
+}
+
+export interface RevokedSession {
+  id: string;
+  expiresAt: Date;
+}
+
+/** Stamps revoked_at; returns the session when it was still unrevoked (null: unknown or revoked before). */
+export async function revokeSession(db: Database, id: string, now: Date): Promise<RevokedSession | null> {
+  const row = await db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .returning(['id', 'expires_at'])
+    .executeTakeFirst();
+  return row ? { id: row.id, expiresAt: row.expires_at } : null;
+}
+
+/** Revokes every unrevoked session of an account; returns them (to mark their Redis mirrors revoked). */
+export async function revokeUserSessions(db: Database, userId: number, now: Date): Promise<RevokedSession[]> {
+  const rows = await db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .returning(['id', 'expires_at'])
+    .execute();
+  return rows.map((r) => ({ id: r.id, expiresAt: r.expires_at }));
+}
+
+/** Housekeeping: forgets sessions that ended (expired or revoked) before `before`. */
+export async function deleteEndedSessions(db: Database, before: Date): Promise<number> {
+  const result = await db
+    .deleteFrom('sessions')
+    .where((eb) => eb.or([eb('expires_at', '<', before), eb('revoked_at', '<', before)]))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
