@@ -1,1 +1,58 @@
-export {};
+import { z } from 'zod';
+
+/**
+ * Image uploads (`POST /upload`, multipart): the avatar on /profile, pictures pasted into lessons as markdown,
+ * covers and attachments. One image per request, in the form field `image`.
+ */
+export const UPLOAD_PATH = '/upload';
+export const UPLOAD_FIELD = 'image';
+/** Where an uploaded file is served from; the rest of the URL is `<uuid>.<ext>`. */
+export const UPLOAD_FILES_PATH = '/upload/files/';
+
+/** Largest accepted image, in bytes (5 MiB). The resources service can be configured lower or higher. */
+export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+
+/**
+ * Image types the server accepts, recognised by their content (magic bytes), never by name or declared type.
+ * SVG is left out on purpose: it can carry scripts.
+ */
+export const ACCEPTED_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+export type AcceptedImageType = (typeof ACCEPTED_IMAGE_TYPES)[number];
+
+/** File extension stored and served for each accepted type. */
+export const IMAGE_EXTENSIONS: Record<AcceptedImageType, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+};
+
+/** For `<input type="file" accept=...>`: the browser offers only these; the server checks the content anyway. */
+export const IMAGE_INPUT_ACCEPT = ACCEPTED_IMAGE_TYPES.join(',');
+
+/** 'File is too large (max 5 MB)' for the default limit; MB here are MiB, as people read them. */
+export function uploadTooLargeMessage(maxBytes: number = UPLOAD_MAX_BYTES): string {
+  const megabytes = maxBytes / (1024 * 1024);
+  const shown = Number.isInteger(megabytes) ? String(megabytes) : megabytes.toFixed(1);
+  return `File is too large (max ${shown} MB)`;
+}
+
+export const UPLOAD_ERRORS = {
+  missing: 'Choose an image to upload',
+  notImage: 'Only image files can be uploaded',
+  tooMany: 'Upload one image at a time',
+  tooLarge: uploadTooLargeMessage(UPLOAD_MAX_BYTES),
+  invalid: 'The upload could not be read',
+  /** What the web shows for any failed upload (spec: Upload failure). */
+  failed: 'Error uploading file',
+} as const;
+
+/** `uploads/<uuid>.<ext>` names: the only file names the server hands out or serves. */
+export const UPLOAD_FILE_NAME_PATTERN =
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(png|jpg|gif|webp)$/;
+
+export const uploadResponseSchema = z.object({
+  /** Path of the stored image on the product's own origin, e.g. `/upload/files/<uuid>.png`. */
+  latestUploadedFileUrl: z.string().startsWith(UPLOAD_FILES_PATH),
+});
+export type UploadResponse = z.infer<typeof uploadResponseSchema>;

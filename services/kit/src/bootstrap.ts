@@ -1,6 +1,7 @@
 import type { Express } from 'express';
 import { sql } from 'kysely';
-import type { BaseConfig } from './config';
+import { z } from 'zod';
+import { type BaseConfig, loadConfig } from './config';
 import { createDatabase, type DatabaseHandle, ensureDatabaseExists, runMigrations } from './db';
 import type { ReadinessCheck } from './http';
 import { createLogger, type Logger } from './logger';
@@ -70,4 +71,17 @@ export async function migrateOnly(databaseUrl: string, migrationsDir: string): P
   } finally {
     await database.close();
   }
+}
+
+/** The body of every service's `src/migrate.ts`: migrate the database named by DATABASE_URL, log, exit. */
+export async function runMigrateCommand(service: string, migrationsDir: string): Promise<void> {
+  const config = loadConfig({ SERVICE_NAME: z.string().default(service), PORT: z.coerce.number().default(0) });
+  const logger = createLogger(`${service}-migrate`, config.LOG_LEVEL);
+  if (!config.DATABASE_URL) {
+    logger.fatal('DATABASE_URL is required');
+    process.exitCode = 1;
+    return;
+  }
+  const applied = await migrateOnly(config.DATABASE_URL, migrationsDir);
+  logger.info({ applied }, applied.length > 0 ? 'migrations applied' : 'database is up to date');
 }

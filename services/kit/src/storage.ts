@@ -40,9 +40,12 @@ export const storageConfigShape = {
   S3_ENDPOINT: z.union([z.literal(''), z.url()]).default('http://127.0.0.1:4569'),
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_BUCKET: z.string().min(3).default('rainmakers-uploads'),
-  /** Both empty: the SDK's default credential chain (e.g. an IAM role bound to the pod's service account). */
-  S3_ACCESS_KEY_ID: z.string().default('S3RVER'),
-  S3_SECRET_ACCESS_KEY: z.string().default('S3RVER'),
+  /**
+   * Left out (or empty): s3rver's keys in development; in production the SDK's default credential chain
+   * (e.g. an IAM role bound to the pod's service account).
+   */
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: z
     .enum(['true', 'false', '1', '0'])
     .default('true')
@@ -50,22 +53,27 @@ export const storageConfigShape = {
 };
 
 type StorageConfig = {
+  NODE_ENV: string;
   S3_ENDPOINT: string;
   S3_REGION: string;
   S3_BUCKET: string;
-  S3_ACCESS_KEY_ID: string;
-  S3_SECRET_ACCESS_KEY: string;
+  S3_ACCESS_KEY_ID?: string | undefined;
+  S3_SECRET_ACCESS_KEY?: string | undefined;
   S3_FORCE_PATH_STYLE: boolean;
 };
 
+/** s3rver's fixed keys, the development default. */
+const LOCAL_S3_KEY = 'S3RVER';
+
 /** Storage options from a config built with `storageConfigShape`. An empty S3_ENDPOINT means AWS itself. */
 export function storageOptionsFromConfig(config: StorageConfig): StorageOptions {
+  const production = config.NODE_ENV === 'production';
   return {
     ...(config.S3_ENDPOINT ? { endpoint: config.S3_ENDPOINT } : {}),
     region: config.S3_REGION,
     bucket: config.S3_BUCKET,
-    accessKeyId: config.S3_ACCESS_KEY_ID,
-    secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+    accessKeyId: config.S3_ACCESS_KEY_ID ?? (production ? '' : LOCAL_S3_KEY),
+    secretAccessKey: config.S3_SECRET_ACCESS_KEY ?? (production ? '' : LOCAL_S3_KEY),
     forcePathStyle: config.S3_FORCE_PATH_STYLE,
   };
 }

@@ -1,0 +1,244 @@
+/**
+ * The gateway: the only public entry. For each request, in order:
+ *  1. request id, the CSRF cookie for browsers that lack it;
+ *  2. the routing table (routes.ts): a service, 404 (/internal/* never leaves the cluster), or the web app
+ *     (static files and the SPA, with the security headers and CSP);
+ *  3. identity and hop-by-hop headers from outside are dropped;
+ *  4. CSRF (unsafe methods), rate limits (sign-in, sign-up, forgot/reset password);
+ *  5. session -> 401, access profile -> 402 for a blocking payment status;
+ *  6. the request goes to its service, unchanged path, with a short-lived internal token naming the actor
+ *     and X-Forwarded-For/-Proto/-Host and X-Request-Id set by the gateway.
+ */
+import { CSRF_HEADER, isSubscriptionBlocked, SUBSCRIPTION_BLOCKED } from '@rainmakers/contracts';
+import { errorHandler, HttpError, INTERNAL_TOKEN_HEADER, type Logger, notFound, type Redis } from '@rainmakers/kit';
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import { type GatewayConfig, UPSTREAMS, type Upstream } from './config';
+import { checkCsrf, csrfCookieFrom, csrfSetCookie, newCsrfToken } from './csrf';
+import { ActorTokenCache, forwardedFor, REQUEST_ID_HEADER, requestIdFrom, stripIncomingHeaders } from './identity';
+import type { ProfileStore } from './profile-cache';
+import { createProxies, type Proxies, proxyLocals } from './proxy';
+import { emailFromBody, needsBody, type RateLimits, readBody, replayBody, TooManyRequests } from './rate-limit';
+import { isUnsafeMethod, matchRoute, type ProxyRoute } from './routes';
+import { SessionCookieVerifier, type SessionStore } from './session';
+import { securityHeaders, webApp } from './static';
+
+/** Served with uploaded files (GET /upload/*): no scripts, no plugins, sandboxed if opened directly. */
+export const UPLOADED_FILE_CSP = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox";
+
+export const SUBSCRIPTION_BLOCKED_MESSAGE = 'There is a problem with your subscription';
+
+export interface GatewayDeps {
+  config: GatewayConfig;
+  logger: Logger;
+  redis: Redis;
+  sessions: SessionStore;
+  profiles: ProfileStore;
+  rateLimits: RateLimits;
+}
+
+export interface Gateway {
+  app: Express;
+  proxies: Proxies;
+}
+
+export function buildGatewayApp(deps: GatewayDeps): Gateway {
+  const { config, logger, sessions, profiles, rateLimits } = deps;
+  const publicUrl = new URL(config.PUBLIC_URL);
+  const https = publicUrl.protocol === 'https:';
+  const tokens = new ActorTokenCache(config.INTERNAL_TOKEN_SECRET);
+  const cookies = new SessionCookieVerifier(config.SESSION_SECRET);
+  const proxies = createProxies({
+    upstreams: config.upstreams,
+    maxSockets: config.UPSTREAM_MAX_SOCKETS,
+    timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+    logger,
+  });
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+
+  app.use((req, res, next) => {
+    const id = requestIdFrom(req.headers[REQUEST_ID_HEADER]);
+    req.headers[REQUEST_ID_HEADER] = id;
+    res.setHeader(REQUEST_ID_HEADER, id);
+    next();
+  });
+  // Errors only: an access log line per proxied call would cost the hot path ~10% (services log their own).
+  app.use((req, res, next) => {
+    const started = performance.now();
+    res.once('finish', () => {
+      if (res.statusCode < 500 || req.path === '/readyz') return;
+      const ms = Math.round(performance.now() - started);
+      logger.error(
+        { reqId: req.headers[REQUEST_ID_HEADER], method: req.method, url: req.originalUrl, status: res.statusCode, ms },
+        'request failed',
+      );
+    });
+    next();
+  });
+
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok', service: 'gateway' });
+  });
+  app.get('/readyz', async (_req, res) => {
+    const checks = await readiness(deps.redis, config.upstreams);
+    const ready = Object.values(checks).every((status) => status === 'ok');
+    res.status(ready ? 200 : 503).json({ status: ready ? 'ok' : 'unavailable', checks });
+  });
+
+  // Every browser gets a CSRF token cookie on its first response (the SPA's index.html included).
+  app.use((req, res, next) => {
+    if (!csrfCookieFrom(req.headers.cookie)) {
+      const cookie = csrfSetCookie(newCsrfToken(), https);
+      res.append('Set-Cookie', cookie);
+      proxyLocals(res).gatewayCookies = [cookie];
+    }
+    next();
+  });
+
+  app.use(async (req: Request, res: Response, next: NextFunction) => {
+    const route = matchRoute(req.method, req.path);
+    if (route.kind === 'web') return next();
+    if (route.kind === 'not-found') throw notFound('Not found');
+    await forward(route, req, res, next);
+  });
+
+  async function forward(route: ProxyRoute, req: Request, res: Response, next: NextFunction) {
+    const headers = req.headers;
+    stripIncomingHeaders(headers);
+
+    if (route.csrf) {
+      checkCsrf({
+        cookieHeader: headers.cookie,
+        headerToken: headers[CSRF_HEADER],
+        origin: headers.origin,
+        host: headers.host,
+        publicOrigin: publicUrl.origin,
+      });
+    }
+
+    if (route.rateLimit) {
+      let email: string | null = null;
+      if (needsBody(route.rateLimit)) {
+        const body = await readBody(req);
+        email = emailFromBody(body, headers['content-type']);
+        replayBody(req, body);
+      }
+      try {
+        await rateLimits.check(route.rateLimit, req.ip ?? req.socket.remoteAddress ?? 'unknown', email);
+      } catch (error) {
+        if (error instanceof TooManyRequests) res.setHeader('Retry-After', String(error.retryAfterSeconds));
+        throw error;
+      }
+      if (route.rateLimit === 'signin' && email) {
+        const signedInEmail = email;
+        proxyLocals(res).onUpstreamResponse = (status) => {
+          if (status >= 200 && status < 300) {
+            rateLimits.signedIn(signedInEmail).catch((error) => logger.warn({ err: error }, 'rate limit reset failed'));
+          }
+        };
+      }
+    }
+
+    if (route.session !== 'none') {
+      const claims = cookies.claims(headers.cookie);
+      const session = claims ? await sessions.get(claims.sid) : null;
+      const profile = session && String(session.userId) === claims?.sub ? await profiles.get(session.userId) : null;
+      if (claims && session && profile) {
+        if (route.blockable && isSubscriptionBlocked(profile)) {
+          throw new HttpError(402, SUBSCRIPTION_BLOCKED_MESSAGE, undefined, SUBSCRIPTION_BLOCKED);
+        }
+        headers[INTERNAL_TOKEN_HEADER] = tokens.tokenFor(claims.sid, session, profile);
+        if (route.service === 'auth' && isUnsafeMethod(req.method)) {
+          // Sign-out, role switch, sign-in as: auth changes the session; forget this process' copy once it answered.
+          const sid = claims.sid;
+          const previous = proxyLocals(res).onUpstreamResponse;
+          proxyLocals(res).onUpstreamResponse = (status) => {
+            sessions.evictLocal(sid);
+            previous?.(status);
+          };
+        }
+      } else if (route.session === 'required') {
+        throw new HttpError(401, 'Please sign in to continue');
+      }
+    }
+
+    if (route.session === 'none' && route.service === 'resources') {
+      // Uploaded files: whatever one turns out to contain, it cannot run script in our origin.
+      res.setHeader('Content-Security-Policy', UPLOADED_FILE_CSP);
+      res.setHeader('X-Content-Type-Options', 'nosniff');
+    }
+    setForwardedHeaders(req);
+    // Only auth reads cookies (the session cookie on sign-out); other services trust the internal token alone.
+    if (route.service !== 'auth') delete headers.cookie;
+    await proxies.handlers[route.service](req, res, next);
+  }
+
+  // Security headers with the CSP for the web app; API answers carry the services' own (kit helmet) headers.
+  const webSecurity = securityHeaders({
+    https,
+    extraScriptSrc: config.CSP_EXTRA_SCRIPT_SRC,
+    extraImgSrc: config.CSP_EXTRA_IMG_SRC,
+    extraFrameSrc: config.CSP_EXTRA_FRAME_SRC,
+    extraConnectSrc: config.CSP_EXTRA_CONNECT_SRC,
+  });
+  app.use(webSecurity, webApp(config.WEB_DIST));
+  app.use((_req, _res, next) => next(notFound('Not found')));
+  app.use(errorHandler(logger));
+  return { app, proxies };
+}
+
+/** X-Forwarded-For/-Proto/-Host as the gateway established them (see identity.forwardedFor). */
+function setForwardedHeaders(req: Request): void {
+  const headers = req.headers;
+  for (const name of ['forwarded', 'x-real-ip', 'x-forwarded-port', 'x-forwarded-prefix', 'x-forwarded-server']) {
+    delete headers[name];
+  }
+  headers['x-forwarded-for'] = forwardedFor(req.ips, req.socket.remoteAddress);
+  headers['x-forwarded-proto'] = req.protocol;
+  const host = req.host;
+  if (host) headers['x-forwarded-host'] = host;
+  else delete headers['x-forwarded-host'];
+}
+
+async function readiness(redis: Redis, upstreams: Record<Upstream, string>): Promise<Record<string, string>> {
+  const checks: Array<[string, () => Promise<unknown>]> = [
+    ['redis', () => redis.ping()],
+    ...UPSTREAMS.map((service): [string, () => Promise<unknown>] => [
+      service,
+      async () => {
+        const response = await fetch(new URL('/healthz', upstreams[service]), { signal: AbortSignal.timeout(2000) });
+        await response.body?.cancel();
+        if (!response.ok) throw new Error(`status ${response.status}`);
+      },
+    ]),
+  ];
+  const results = await Promise.all(
+    checks.map(async ([name, check]) => {
+      try {
+        await withTimeout(check(), 2000);
+        return [name, 'ok'] as const;
+      } catch (error) {
+        return [name, error instanceof Error ? error.message : 'failed'] as const;
+      }
+    }),
+  );
+  return Object.fromEntries(results);
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('timeout')), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}

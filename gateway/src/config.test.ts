@@ -1,0 +1,38 @@
+import { describe, expect, it } from '@jest/globals';
+import { loadGatewayConfig } from './config';
+
+describe('loadGatewayConfig', () => {
+  it('defaults service addresses to the local ports outside production', () => {
+    const config = loadGatewayConfig({});
+    expect(config.PORT).toBe(8080);
+    expect(config.upstreams.auth).toBe('http://127.0.0.1:4101');
+    expect(config.upstreams.billing).toBe('http://127.0.0.1:4107');
+    expect(config.rateLimits.signinPerIp).toEqual({ points: 20, durationSeconds: 600 });
+    expect(config.trustProxy).toEqual(['loopback']);
+    expect(config.WEB_DIST).toMatch(/web[/\\]dist$/);
+  });
+
+  it('reads limits, trust proxy and extra CSP sources from the environment', () => {
+    const config = loadGatewayConfig({
+      RATE_LIMIT_SIGNIN_PER_IP: '1000',
+      TRUST_PROXY: 'loopback, uniquelocal',
+      CSP_EXTRA_SCRIPT_SRC: 'https://a.example.com, https://b.example.com',
+      USERS_SERVICE_ADDR: 'http://users:4102',
+    });
+    expect(config.rateLimits.signinPerIp.points).toBe(1000);
+    expect(config.trustProxy).toEqual(['loopback', 'uniquelocal']);
+    expect(config.CSP_EXTRA_SCRIPT_SRC).toEqual(['https://a.example.com', 'https://b.example.com']);
+    expect(config.upstreams.users).toBe('http://users:4102');
+  });
+
+  it('refuses to start in production without every service address', () => {
+    expect(() =>
+      loadGatewayConfig({
+        NODE_ENV: 'production',
+        SESSION_SECRET: 'a-real-session-secret-0123456789',
+        INTERNAL_TOKEN_SECRET: 'a-real-internal-secret-0123456789',
+        AUTH_SERVICE_ADDR: 'http://auth:4101',
+      }),
+    ).toThrow(/USERS_SERVICE_ADDR/);
+  });
+});

@@ -1,0 +1,131 @@
+import path from 'node:path';
+import { ConfigError, DEV_SECRETS, loadConfig } from '@rainmakers/kit';
+import { z } from 'zod';
+
+/** The services behind the gateway, in the order of the ports they use on one machine. */
+export const UPSTREAMS = ['auth', 'users', 'courses', 'board', 'tools', 'resources', 'billing'] as const;
+export type Upstream = (typeof UPSTREAMS)[number];
+
+/** Where each service listens on one machine (npm start); production must set every `<NAME>_SERVICE_ADDR`. */
+const DEV_PORTS: Record<Upstream, number> = {
+  auth: 4101,
+  users: 4102,
+  courses: 4103,
+  board: 4104,
+  tools: 4105,
+  resources: 4106,
+  billing: 4107,
+};
+
+export type UpstreamAddrVar = `${Uppercase<Upstream>}_SERVICE_ADDR`;
+export const upstreamAddrVar = (name: Upstream) => `${name.toUpperCase()}_SERVICE_ADDR` as UpstreamAddrVar;
+
+const count = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
+const seconds = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
+const milliseconds = (fallback: number) => z.coerce.number().int().min(0).default(fallback);
+/** Space- or comma-separated list of CSP sources, e.g. "https://widget.example.com https://cdn.example.com". */
+const sourceList = z
+  .string()
+  .default('')
+  .transform((value) => value.split(/[\s,]+/).filter((source) => source.length > 0));
+
+const addrShape = Object.fromEntries(UPSTREAMS.map((name) => [upstreamAddrVar(name), z.string().url().optional()])) as {
+  [K in UpstreamAddrVar]: z.ZodOptional<z.ZodString>;
+};
+
+export const configShape = {
+  SERVICE_NAME: z.string().default('gateway'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  /** Verifies the rm_session cookie (a JWT signed by auth with the same secret). */
+  SESSION_SECRET: z.string().min(16).default(DEV_SECRETS.SESSION_SECRET),
+  ...addrShape,
+  /** The built web app (Vite output). */
+  WEB_DIST: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
+  /**
+   * Express "trust proxy": which hops in front of the gateway may set X-Forwarded-For/-Proto/-Host.
+   * Default: loopback only. Behind a Kubernetes ingress use e.g. "loopback, uniquelocal".
+   */
+  TRUST_PROXY: z.string().default('loopback'),
+  /** Idle time allowed on an upstream connection before the gateway gives up (504). */
+  UPSTREAM_TIMEOUT_MS: milliseconds(60_000),
+  /** Sockets per upstream service in the keep-alive pool. */
+  UPSTREAM_MAX_SOCKETS: count(256),
+  /**
+   * In-process cache of sessions and access profiles in front of Redis. A revoked session or a changed
+   * profile can be honoured by another gateway replica for up to this long.
+   */
+  LOCAL_CACHE_TTL_MS: milliseconds(1500),
+  /** How long Redis keeps an access profile fetched from users (events keep it fresh meanwhile). */
+  PROFILE_CACHE_TTL_SECONDS: seconds(24 * 60 * 60),
+  /** Upper bound of the TTL the gateway gives a session it re-cached from auth (auth's own mirror lasts to expiry). */
+  SESSION_RECACHE_MAX_SECONDS: seconds(60 * 60),
+
+  // Rate limits, counted at the gateway before a request reaches auth (password hashing is expensive).
+  RATE_LIMIT_SIGNIN_PER_IP: count(20),
+  RATE_LIMIT_SIGNIN_PER_IP_WINDOW_SECONDS: seconds(10 * 60),
+  RATE_LIMIT_SIGNIN_PER_EMAIL: count(10),
+  RATE_LIMIT_SIGNIN_PER_EMAIL_WINDOW_SECONDS: seconds(15 * 60),
+  RATE_LIMIT_SIGNUP_PER_IP: count(10),
+  RATE_LIMIT_SIGNUP_PER_IP_WINDOW_SECONDS: seconds(60 * 60),
+  RATE_LIMIT_FORGOT_PER_IP: count(10),
+  RATE_LIMIT_FORGOT_PER_IP_WINDOW_SECONDS: seconds(60 * 60),
+  RATE_LIMIT_FORGOT_PER_EMAIL: count(5),
+  RATE_LIMIT_FORGOT_PER_EMAIL_WINDOW_SECONDS: seconds(60 * 60),
+  RATE_LIMIT_RESET_PER_IP: count(30),
+  RATE_LIMIT_RESET_PER_IP_WINDOW_SECONDS: seconds(60 * 60),
+
+  // Extra Content-Security-Policy sources (the app itself, YouTube and Vimeo are always allowed).
+  CSP_EXTRA_SCRIPT_SRC: sourceList,
+  CSP_EXTRA_IMG_SRC: sourceList,
+  CSP_EXTRA_FRAME_SRC: sourceList,
+  CSP_EXTRA_CONNECT_SRC: sourceList,
+};
+
+export type RateLimitSettings = {
+  signinPerIp: Limit;
+  signinPerEmail: Limit;
+  signupPerIp: Limit;
+  forgotPerIp: Limit;
+  forgotPerEmail: Limit;
+  resetPerIp: Limit;
+};
+export type Limit = { points: number; durationSeconds: number };
+
+export type GatewayConfig = ReturnType<typeof loadGatewayConfig>;
+
+/** Reads and validates the gateway's settings once, at boot. */
+export function loadGatewayConfig(env: Record<string, string | undefined> = process.env) {
+  const config = loadConfig(configShape, env);
+  const upstreams = {} as Record<Upstream, string>;
+  const missing: string[] = [];
+  for (const name of UPSTREAMS) {
+    const addr = config[upstreamAddrVar(name)];
+    if (addr) upstreams[name] = addr;
+    else if (config.NODE_ENV === 'production') missing.push(upstreamAddrVar(name));
+    else upstreams[name] = `http://127.0.0.1:${DEV_PORTS[name]}`;
+  }
+  if (missing.length > 0) throw new ConfigError(`Missing service addresses: ${missing.join(', ')}`);
+  const rateLimits: RateLimitSettings = {
+    signinPerIp: limit(config.RATE_LIMIT_SIGNIN_PER_IP, config.RATE_LIMIT_SIGNIN_PER_IP_WINDOW_SECONDS),
+    signinPerEmail: limit(config.RATE_LIMIT_SIGNIN_PER_EMAIL, config.RATE_LIMIT_SIGNIN_PER_EMAIL_WINDOW_SECONDS),
+    signupPerIp: limit(config.RATE_LIMIT_SIGNUP_PER_IP, config.RATE_LIMIT_SIGNUP_PER_IP_WINDOW_SECONDS),
+    forgotPerIp: limit(config.RATE_LIMIT_FORGOT_PER_IP, config.RATE_LIMIT_FORGOT_PER_IP_WINDOW_SECONDS),
+    forgotPerEmail: limit(config.RATE_LIMIT_FORGOT_PER_EMAIL, config.RATE_LIMIT_FORGOT_PER_EMAIL_WINDOW_SECONDS),
+    resetPerIp: limit(config.RATE_LIMIT_RESET_PER_IP, config.RATE_LIMIT_RESET_PER_IP_WINDOW_SECONDS),
+  };
+  return { ...config, upstreams, rateLimits, trustProxy: parseTrustProxy(config.TRUST_PROXY) };
+}
+
+const limit = (points: number, durationSeconds: number): Limit => ({ points, durationSeconds });
+
+/** "true"/"false", a hop count, or a list of addresses/subnets/names Express understands. */
+function parseTrustProxy(value: string): boolean | number | string[] {
+  const trimmed = value.trim();
+  if (trimmed === 'true') return true;
+  if (trimmed === 'false' || trimmed === '') return false;
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  return trimmed
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+}

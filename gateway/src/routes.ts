@@ -1,0 +1,139 @@
+/**
+ * The gateway's one routing table: which service answers a public path, and which of the gateway's own
+ * rules (session, subscription block, CSRF, rate limits) apply to it. Pure: no I/O, unit-tested.
+ *
+ * Paths are matched case-insensitively and without a trailing slash, the way Express routes them in the
+ * services, so the gateway and the service always agree on which route a request is. Paths are forwarded
+ * unchanged.
+ */
+import type { Upstream } from './config';
+
+/** Public path prefix -> service. A prefix matches itself and anything below it ("/api/user" and "/api/user/1"). */
+export const ROUTE_TABLE: ReadonlyArray<readonly [prefix: string, service: Upstream]> = [
+  ['/api/auth', 'auth'],
+  ['/api/user', 'users'],
+  ['/api/v2/user', 'users'],
+  ['/api/tag', 'users'],
+  ['/api/course', 'courses'],
+  ['/api/module', 'courses'],
+  ['/api/lesson', 'courses'],
+  ['/api/move-the-needle', 'board'],
+  ['/api/product', 'tools'],
+  ['/api/product-qualifier', 'tools'],
+  ['/api/ai', 'tools'],
+  ['/api/resource', 'resources'],
+  ['/api/dashboard-banner', 'resources'],
+  ['/upload', 'resources'],
+  ['/api/stripe', 'billing'],
+];
+
+/** Calls counted by the gateway's rate limits before they reach auth. */
+export type RateLimitedAction = 'signin' | 'signup' | 'forgot' | 'reset';
+
+export interface ProxyRoute {
+  kind: 'proxy';
+  service: Upstream;
+  /** 'optional': open to visitors, but a signed-in person's identity is still forwarded. 'none': never looked up. */
+  session: 'required' | 'optional' | 'none';
+  /** Whether a blocking payment status answers 402 here. */
+  blockable: boolean;
+  /** Whether an unsafe method needs the double-submit CSRF token and a matching Origin. */
+  csrf: boolean;
+  rateLimit: RateLimitedAction | null;
+}
+
+export type RouteMatch =
+  | ProxyRoute
+  /** /api/*, /internal/* or an unsafe path with no route: 404 JSON. */
+  | { kind: 'not-found' }
+  /** Everything else: the web app (static files and the SPA fallback). */
+  | { kind: 'web' };
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export const isUnsafeMethod = (method: string) => UNSAFE_METHODS.has(method.toUpperCase());
+
+/** Lower-cases a path and drops one trailing slash ("/" stays "/"). */
+export function normalizePath(path: string): string {
+  const lower = path.toLowerCase();
+  return lower.length > 1 && lower.endsWith('/') ? lower.slice(0, -1) : lower;
+}
+
+/** "." or ".." segments (raw or percent-encoded) and backslashes could steer an upstream router elsewhere. */
+export function hasTraversal(path: string): boolean {
+  if (path.includes('\\') || /%5c/i.test(path)) return true;
+  return path.split('/').some((segment) => /^(\.|%2e){1,2}$/i.test(segment));
+}
+
+const under = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
+
+/** The longest prefix wins, so "/api/product-qualifier" is never mistaken for "/api/product". */
+export function serviceFor(path: string): Upstream | null {
+  let best: { length: number; service: Upstream } | null = null;
+  for (const [prefix, service] of ROUTE_TABLE) {
+    if (under(path, prefix) && (!best || prefix.length > best.length)) best = { length: prefix.length, service };
+  }
+  return best?.service ?? null;
+}
+
+/** Calls a visitor without a session may make (the spec's sign-in/up, reset, session check, sign-out, webhook). */
+function openAccess(method: string, path: string): ProxyRoute['session'] | null {
+  if (method === 'POST') {
+    if (
+      path === '/api/auth/signin' ||
+      path === '/api/auth/signup' ||
+      path === '/api/auth/forgot-password' ||
+      path === '/api/auth/signout' ||
+      path.startsWith('/api/auth/reset-password/')
+    ) {
+      return 'optional';
+    }
+    // Verified by its signature at billing; Stripe sends no cookies.
+    if (path === '/api/stripe/webhook') return 'none';
+  }
+  if ((method === 'GET' || method === 'HEAD') && path === '/api/auth/me') return 'optional';
+  // Uploaded files are public behind unguessable keys; no identity is needed to read them.
+  if ((method === 'GET' || method === 'HEAD') && path.startsWith('/upload/')) return 'none';
+  return null;
+}
+
+/** Calls a person with a blocking payment status may still make: everything auth, and fixing the payment. */
+function exemptFromBlock(method: string, path: string): boolean {
+  if (under(path, '/api/auth')) return true;
+  if (path === '/api/stripe/webhook') return true;
+  return method === 'POST' && under(path, '/api/stripe/create-customer-portal');
+}
+
+function rateLimitFor(method: string, path: string): RateLimitedAction | null {
+  if (method !== 'POST') return null;
+  if (path === '/api/auth/signin') return 'signin';
+  if (path === '/api/auth/signup') return 'signup';
+  if (path === '/api/auth/forgot-password') return 'forgot';
+  if (path.startsWith('/api/auth/reset-password/')) return 'reset';
+  return null;
+}
+
+/** Whether a path belongs to the API side of the gateway (never to the web app). */
+export function isApiPath(path: string): boolean {
+  const normalized = normalizePath(path);
+  return under(normalized, '/api') || under(normalized, '/upload') || under(normalized, '/internal');
+}
+
+/** Decides what the gateway does with a request, from its method and raw path (without the query). */
+export function matchRoute(method: string, rawPath: string): RouteMatch {
+  const upperMethod = method.toUpperCase();
+  const path = normalizePath(rawPath);
+  if (!isApiPath(path)) return { kind: 'web' };
+  if (hasTraversal(rawPath) || under(path, '/internal')) return { kind: 'not-found' };
+  const service = serviceFor(path);
+  if (!service) return { kind: 'not-found' };
+  const open = openAccess(upperMethod, path);
+  return {
+    kind: 'proxy',
+    service,
+    session: open ?? 'required',
+    blockable: open !== 'none' && !exemptFromBlock(upperMethod, path),
+    csrf: isUnsafeMethod(upperMethod) && !(upperMethod === 'POST' && path === '/api/stripe/webhook'),
+    rateLimit: rateLimitFor(upperMethod, path),
+  };
+}

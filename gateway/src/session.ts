@@ -1,0 +1,181 @@
+/**
+ * Who is behind a request: the rm_session cookie (a JWT signed by auth) names a session id; the session must
+ * still be live in Redis (auth mirrors it there and deletes it on revocation) or, on a miss, at auth itself.
+ *
+ * A tiny in-process cache (LOCAL_CACHE_TTL_MS, ~1.5 s) sits in front of Redis to keep the hot path fast:
+ * a session revoked elsewhere may therefore still be honoured by this process for up to that long. Calls
+ * made through this gateway that change the session (sign-out, role switch, sign-in as) evict it at once.
+ */
+import {
+  revokedSessionMarkerSchema,
+  SESSION_COOKIE,
+  SESSION_JWT_ALGORITHM,
+  SESSION_JWT_AUDIENCE,
+  SESSION_JWT_ISSUER,
+  type SessionClaims,
+  type SessionRecord,
+  sessionCacheKey,
+  sessionClaimsSchema,
+  sessionRecordSchema,
+} from '@rainmakers/contracts';
+import { HttpError, type InternalClient, type Logger, type Redis } from '@rainmakers/kit';
+import jwt from 'jsonwebtoken';
+import { z } from 'zod';
+import { SingleFlight, TtlLru } from './lru';
+
+/** The value of one cookie from a Cookie header, without parsing the rest. */
+export function readCookie(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq === -1) continue;
+    if (part.slice(0, eq).trim() !== name) continue;
+    let value = part.slice(eq + 1).trim();
+    if (value.startsWith('"') && value.endsWith('"') && value.length >= 2) value = value.slice(1, -1);
+    try {
+      return decodeURIComponent(value);
+    } catch {
+      return value;
+    }
+  }
+  return undefined;
+}
+
+/** The claims of a valid session cookie, or null for a missing, forged, expired or malformed one. */
+export function verifySessionToken(token: string | undefined, secret: string): SessionClaims | null {
+  if (!token) return null;
+  try {
+    const claims = jwt.verify(token, secret, {
+      algorithms: [SESSION_JWT_ALGORITHM],
+      issuer: SESSION_JWT_ISSUER,
+      audience: SESSION_JWT_AUDIENCE,
+    });
+    const parsed = sessionClaimsSchema.safeParse(claims);
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Verifies session cookies, remembering each token's result briefly: a signed-in browser sends the same token
+ * on every call, and the claims of a token never change (expiry is 30 days away, revocation is the session's).
+ */
+export class SessionCookieVerifier {
+  private readonly verified = new TtlLru<string, SessionClaims | null>(5000, 20_000);
+
+  constructor(private readonly secret: string) {}
+
+  claims(cookieHeader: string | undefined): SessionClaims | null {
+    const token = readCookie(cookieHeader, SESSION_COOKIE);
+    if (!token) return null;
+    const cached = this.verified.get(token);
+    if (cached !== undefined) return cached;
+    const claims = verifySessionToken(token, this.secret);
+    this.verified.set(token, claims);
+    return claims;
+  }
+}
+
+export const serviceUnavailable = () => new HttpError(502, 'Service unavailable');
+
+const internalSessionResponse = z.object({ session: sessionRecordSchema });
+
+export interface SessionStoreOptions {
+  redis: Redis;
+  prefix: string;
+  auth: InternalClient;
+  logger: Logger;
+  localTtlMs: number;
+  recacheMaxSeconds: number;
+  now?: () => number;
+}
+
+export class SessionStore {
+  private readonly local: TtlLru<string, SessionRecord | null>;
+  private readonly loads = new SingleFlight<string, SessionRecord | null>();
+  private readonly now: () => number;
+
+  constructor(private readonly options: SessionStoreOptions) {
+    this.local = new TtlLru(options.localTtlMs, 50_000);
+    this.now = options.now ?? Date.now;
+  }
+
+  /** The live session, or null when it is unknown, revoked or expired. */
+  async get(sid: string): Promise<SessionRecord | null> {
+    const cached = this.local.get(sid);
+    const session = cached !== undefined ? cached : await this.loads.run(sid, () => this.load(sid));
+    if (cached === undefined) this.local.set(sid, session);
+    return session && this.isLive(session) ? session : null;
+  }
+
+  /** Forgets what this process remembers about a session (after a call that changed it). */
+  evictLocal(sid: string): void {
+    this.local.delete(sid);
+  }
+
+  private isLive(session: SessionRecord): boolean {
+    const expiresAt = Date.parse(session.expiresAt);
+    return Number.isFinite(expiresAt) && expiresAt > this.now();
+  }
+
+  private async load(sid: string): Promise<SessionRecord | null> {
+    const key = sessionCacheKey(this.options.prefix, sid);
+    let redisUp = true;
+    try {
+      const raw = await this.options.redis.get(key);
+      if (raw !== null) {
+        const value = parseJson(raw);
+        if (revokedSessionMarkerSchema.safeParse(value).success) return null;
+        const session = sessionRecordSchema.safeParse(value);
+        if (session.success) return session.data;
+      }
+    } catch (error) {
+      redisUp = false;
+      this.options.logger.warn({ err: error }, 'session cache unavailable; asking auth');
+    }
+    const session = await this.fetchFromAuth(sid);
+    if (session && redisUp && this.isLive(session)) await this.recache(key, session);
+    return session;
+  }
+
+  private async fetchFromAuth(sid: string): Promise<SessionRecord | null> {
+    try {
+      const body = await this.options.auth.request<unknown>('GET', `/internal/sessions/${encodeURIComponent(sid)}`);
+      const { session } = internalSessionResponse.parse(body);
+      return {
+        userId: session.userId,
+        actingRole: session.actingRole,
+        impersonatorId: session.impersonatorId,
+        expiresAt: session.expiresAt,
+      };
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 404) return null;
+      this.options.logger.error({ err: error }, 'session lookup at auth failed');
+      throw serviceUnavailable();
+    }
+  }
+
+  /**
+   * Writes the session back only if nothing is there (NX), with a bounded TTL: a revocation that lands
+   * between auth's answer and this write is never undone: auth replaces the mirror with the revocation marker
+   * (it does not delete it), so the NX write finds the key taken. Bounded TTL as a second line of defence.
+   */
+  private async recache(key: string, session: SessionRecord): Promise<void> {
+    const ttlMs = Math.min(Date.parse(session.expiresAt) - this.now(), this.options.recacheMaxSeconds * 1000);
+    if (ttlMs <= 0) return;
+    try {
+      await this.options.redis.set(key, JSON.stringify(session), 'PX', ttlMs, 'NX');
+    } catch (error) {
+      this.options.logger.warn({ err: error }, 'could not re-cache session');
+    }
+  }
+}
+
+export function parseJson(raw: string): unknown {
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,197 @@
+{{/*
+Helpers shared by every template. Most take a context dict:
+  root: the chart's top-level context ($)
+  name: the service's name (gateway, auth, users, ...)
+  svc:  the service's settings (serviceDefaults overlaid with its block in .Values.services)
+*/}}
+
+{{/* The settings of one service: serviceDefaults overlaid with services.<name>. Usage: include ... | fromYaml */}}
+{{- define "rainmakers.serviceValues" -}}
+{{- $own := index .root.Values.services .name -}}
+{{- toYaml (mergeOverwrite (deepCopy .root.Values.serviceDefaults) (deepCopy $own)) -}}
+{{- end -}}
+
+{{/* Name of a part of the release: <release>-<name>, e.g. rainmakers-auth. */}}
+{{- define "rainmakers.fullname" -}}
+{{- printf "%s-%s" .root.Release.Name .name | trunc 63 | trimSuffix "-" -}}
+{{- end -}}
+
+{{/* Labels that select the pods of one part (`app` is the service's name, as in k8s/). */}}
+{{- define "rainmakers.selectorLabels" -}}
+app: {{ .name }}
+app.kubernetes.io/name: {{ .name }}
+app.kubernetes.io/instance: {{ .root.Release.Name }}
+{{- end -}}
+
+{{- define "rainmakers.labels" -}}
+{{ include "rainmakers.selectorLabels" . }}
+app.kubernetes.io/component: {{ .component | default "api" }}
+app.kubernetes.io/part-of: rainmakers
+app.kubernetes.io/version: {{ .root.Chart.AppVersion | quote }}
+app.kubernetes.io/managed-by: {{ .root.Release.Service }}
+helm.sh/chart: {{ printf "%s-%s" .root.Chart.Name .root.Chart.Version | replace "+" "_" }}
+{{- end -}}
+
+{{/* <registry>/<service>:<tag>; a service block may set image.repository / image.tag. */}}
+{{- define "rainmakers.image" -}}
+{{- $global := .root.Values.global.image -}}
+{{- $repository := dig "image" "repository" "" .svc | default (printf "%s/%s" $global.registry .name) -}}
+{{- $tag := dig "image" "tag" "" .svc | default ($global.tag | default .root.Chart.AppVersion) -}}
+{{- printf "%s:%s" $repository $tag -}}
+{{- end -}}
+
+{{/*
+Plain settings every pod gets (the ConfigMap's data; the migration hooks get them inline, since hooks run before
+the ConfigMap exists on a first install).
+*/}}
+{{- define "rainmakers.sharedConfig" -}}
+{{- $g := .Values.global -}}
+NODE_ENV: {{ $g.nodeEnv | quote }}
+HOST: "0.0.0.0"
+LOG_LEVEL: {{ $g.logLevel | quote }}
+PUBLIC_URL: {{ $g.publicUrl | quote }}
+REDIS_PREFIX: {{ $g.redisPrefix | quote }}
+MAIL_FROM: {{ $g.mailFrom | quote }}
+TRUST_PROXY: {{ $g.trustProxy | quote }}
+S3_ENDPOINT: {{ $g.s3.endpoint | quote }}
+S3_REGION: {{ $g.s3.region | quote }}
+S3_BUCKET: {{ $g.s3.bucket | quote }}
+S3_FORCE_PATH_STYLE: {{ $g.s3.forcePathStyle | toString | quote }}
+AI_BASE_URL: {{ $g.ai.baseUrl | quote }}
+{{- range $name, $own := .Values.services }}
+{{- if and $own.enabled (ne $name "gateway") }}
+{{ upper $name }}_SERVICE_ADDR: {{ printf "http://%s:%v" (include "rainmakers.fullname" (dict "root" $ "name" $name)) $own.port | quote }}
+{{- end }}
+{{- end }}
+{{- range $key, $value := $g.extraEnv }}
+{{ $key }}: {{ $value | toString | quote }}
+{{- end }}
+{{- end -}}
+
+{{/* One secret-backed environment variable. */}}
+{{- define "rainmakers.secretEnv" -}}
+- name: {{ .env }}
+  valueFrom:
+    secretKeyRef:
+      name: {{ .secret }}
+      key: {{ .key }}
+      {{- if .optional }}
+      optional: true
+      {{- end }}
+{{- end -}}
+
+{{/*
+The variables of one service's pods: its port, its database, the shared secrets it needs, its own settings.
+Extra keys: inlineConfig (also the shared settings, for hooks).
+*/}}
+{{- define "rainmakers.env" -}}
+{{- $root := .root -}}
+{{- $g := $root.Values.global -}}
+{{- if .inlineConfig }}
+{{- range $key, $value := (include "rainmakers.sharedConfig" $root | fromYaml) }}
+- name: {{ $key }}
+  value: {{ $value | toString | quote }}
+{{- end }}
+{{- end }}
+- name: PORT
+  value: {{ .svc.port | quote }}
+{{- if .svc.database }}
+{{ include "rainmakers.secretEnv" (dict "env" "DATABASE_URL" "secret" (dig "databaseSecret" "" .svc | default (replace "{service}" .name $g.postgres.existingSecret)) "key" $g.postgres.key) }}
+{{- end }}
+{{ include "rainmakers.secretEnv" (dict "env" "INTERNAL_TOKEN_SECRET" "secret" $g.existingSecret "key" "INTERNAL_TOKEN_SECRET") }}
+{{ include "rainmakers.secretEnv" (dict "env" "REDIS_URL" "secret" $g.redis.existingSecret "key" $g.redis.key) }}
+{{- range .svc.secretEnv }}
+{{ include "rainmakers.secretEnv" (dict "env" . "secret" $g.existingSecret "key" .) }}
+{{- end }}
+{{- range .svc.optionalSecretEnv }}
+{{ include "rainmakers.secretEnv" (dict "env" . "secret" $g.existingSecret "key" . "optional" true) }}
+{{- end }}
+{{- if hasKey .svc "worker" }}
+# With a worker Deployment the HTTP pods leave the jobs to it.
+- name: RUN_WORKERS_IN_PROCESS
+  value: {{ not (dig "worker" "enabled" false .svc) | toString | quote }}
+{{- end }}
+{{- range $key, $value := .svc.env }}
+- name: {{ $key }}
+  value: {{ $value | toString | quote }}
+{{- end }}
+{{- end -}}
+
+{{/*
+The pod spec of every workload (API Deployment, worker Deployment, migration Job), hardened the same way.
+Extra keys: container (its name), serviceAccount (empty for hooks: they run before the chart's accounts exist),
+command (list), http (ports, probes, preStop), inlineConfig, resources.
+*/}}
+{{- define "rainmakers.podSpec" -}}
+{{- $root := .root -}}
+{{- if .serviceAccount }}
+serviceAccountName: {{ .serviceAccount }}
+{{- end }}
+automountServiceAccountToken: false
+{{- with $root.Values.global.imagePullSecrets }}
+imagePullSecrets:
+  {{- toYaml . | nindent 2 }}
+{{- end }}
+securityContext:
+  {{- toYaml $root.Values.podSecurityContext | nindent 2 }}
+{{- with .svc.nodeSelector }}
+nodeSelector:
+  {{- toYaml . | nindent 2 }}
+{{- end }}
+{{- with .svc.tolerations }}
+tolerations:
+  {{- toYaml . | nindent 2 }}
+{{- end }}
+{{- with .svc.affinity }}
+affinity:
+  {{- toYaml . | nindent 2 }}
+{{- end }}
+{{- if .http }}
+{{- with .svc.topologySpreadConstraints }}
+topologySpreadConstraints:
+  {{- toYaml . | nindent 2 }}
+{{- end }}
+terminationGracePeriodSeconds: 30
+{{- end }}
+volumes:
+  - name: tmp
+    emptyDir:
+      sizeLimit: {{ $root.Values.tmpVolume.sizeLimit }}
+containers:
+  - name: {{ .container }}
+    image: {{ include "rainmakers.image" . }}
+    imagePullPolicy: {{ $root.Values.global.image.pullPolicy }}
+    {{- with .command }}
+    command:
+      {{- toYaml . | nindent 6 }}
+    {{- end }}
+    {{- if .http }}
+    ports:
+      - name: http
+        containerPort: {{ .svc.port }}
+    startupProbe:
+      {{- toYaml $root.Values.probes.startup | nindent 6 }}
+    livenessProbe:
+      {{- toYaml $root.Values.probes.liveness | nindent 6 }}
+    readinessProbe:
+      {{- toYaml $root.Values.probes.readiness | nindent 6 }}
+    lifecycle:
+      preStop:
+        exec:
+          command: ["sleep", "{{ $root.Values.preStopSleepSeconds }}"]
+    {{- end }}
+    {{- if not .inlineConfig }}
+    envFrom:
+      - configMapRef:
+          name: {{ include "rainmakers.fullname" (dict "root" $root "name" "config") }}
+    {{- end }}
+    env:
+      {{- include "rainmakers.env" . | trim | nindent 6 }}
+    resources:
+      {{- toYaml .resources | nindent 6 }}
+    securityContext:
+      {{- toYaml $root.Values.containerSecurityContext | nindent 6 }}
+    volumeMounts:
+      - name: tmp
+        mountPath: /tmp
+{{- end -}}

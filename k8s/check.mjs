@@ -1,0 +1,262 @@
+#!/usr/bin/env node
+/**
+ * Static checks of the deployment files, for machines without a cluster or a Docker engine:
+ *   node k8s/check.mjs
+ * - parses docker-compose.yml, every YAML file under k8s/ and the chart's Chart.yaml / values.yaml;
+ * - renders k8s/overlays/{dev,prod} with `kubectl kustomize` and the Helm chart with `helm template`
+ *   (each skipped with a note when the tool is not installed; HELM=/path/to/helm picks a binary);
+ * - checks what every rendered workload must have: hardened pods, /tmp, requests and limits, probes on HTTP
+ *   pods, secrets only through secretKeyRef, selectors that match, Services/HPAs/Ingress pointing at real objects,
+ *   pinned images, and the same ports as scripts/lib/topology.ts.
+ * Exits 1 on the first failing file, after printing every problem found in it.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import yaml from 'js-yaml';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const PORTS = {
+  gateway: 8080,
+  auth: 4101,
+  users: 4102,
+  courses: 4103,
+  board: 4104,
+  tools: 4105,
+  resources: 4106,
+  billing: 4107,
+};
+const SECRET_NAME = /SECRET|PASSWORD|_KEY$|_KEY_ID$|DATABASE_URL|REDIS_URL|SMTP_URL/;
+
+let failures = 0;
+const report = (label, problems) => {
+  if (problems.length === 0) {
+    console.log(`ok    ${label}`);
+    return;
+  }
+  failures += 1;
+  console.log(`FAIL  ${label}`);
+  for (const problem of problems) console.log(`        - ${problem}`);
+};
+
+const loadAll = (text) => yaml.loadAll(text).filter((doc) => doc && typeof doc === 'object');
+
+function yamlFiles(dir) {
+  return readdirSync(dir).flatMap((entry) => {
+    const full = path.join(dir, entry);
+    if (statSync(full).isDirectory()) return yamlFiles(full);
+    return /\.ya?ml$/.test(entry) ? [full] : [];
+  });
+}
+
+function tool(command, args) {
+  try {
+    return execFileSync(command, args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  } catch (error) {
+    if (error.code === 'ENOENT') return null;
+    throw new Error(`${command} ${args.join(' ')} failed:\n${error.stderr || error.message}`);
+  }
+}
+
+const labelsMatch = (selector, labels) => Object.entries(selector ?? {}).every(([k, v]) => labels?.[k] === v);
+
+/** The invariants of a rendered set of manifests. */
+function checkManifests(docs) {
+  const problems = [];
+  const byKind = (kind) => docs.filter((d) => d.kind === kind);
+  const name = (d) => `${d.kind}/${d.metadata?.name}`;
+  const configMaps = new Set(byKind('ConfigMap').map((d) => d.metadata.name));
+  const deployments = byKind('Deployment');
+
+  for (const workload of [...deployments, ...byKind('Job')]) {
+    const id = name(workload);
+    const pod = workload.spec?.template?.spec ?? {};
+    const sc = pod.securityContext ?? {};
+    if (sc.runAsNonRoot !== true) problems.push(`${id}: runAsNonRoot is not true`);
+    if (typeof sc.runAsUser !== 'number' || sc.runAsUser === 0) problems.push(`${id}: no numeric non-root runAsUser`);
+    if (sc.seccompProfile?.type !== 'RuntimeDefault') problems.push(`${id}: seccompProfile is not RuntimeDefault`);
+    if (pod.automountServiceAccountToken !== false) problems.push(`${id}: mounts a service account token`);
+    if (
+      workload.kind === 'Deployment' &&
+      !labelsMatch(workload.spec.selector?.matchLabels, workload.spec.template.metadata?.labels)
+    ) {
+      problems.push(`${id}: selector does not match the pod labels`);
+    }
+    if (!workload.spec.template.metadata?.labels?.app) problems.push(`${id}: pods have no app label`);
+    const tmp = (pod.volumes ?? []).find((v) => v.emptyDir);
+    for (const container of pod.containers ?? []) {
+      const cid = `${id} container ${container.name}`;
+      const csc = container.securityContext ?? {};
+      if (csc.allowPrivilegeEscalation !== false) problems.push(`${cid}: allowPrivilegeEscalation is not false`);
+      if (csc.readOnlyRootFilesystem !== true) problems.push(`${cid}: root filesystem is writable`);
+      if (!(csc.capabilities?.drop ?? []).includes('ALL')) problems.push(`${cid}: capabilities not dropped`);
+      if (!tmp || !(container.volumeMounts ?? []).some((m) => m.name === tmp.name && m.mountPath === '/tmp')) {
+        problems.push(`${cid}: no emptyDir mounted at /tmp`);
+      }
+      for (const part of ['requests', 'limits']) {
+        if (!container.resources?.[part]?.cpu || !container.resources?.[part]?.memory)
+          problems.push(`${cid}: no ${part}`);
+      }
+      if (!/:[\w.-]+$/.test(container.image ?? '')) problems.push(`${cid}: image ${container.image} has no tag`);
+      for (const env of container.env ?? []) {
+        if (SECRET_NAME.test(env.name) && !env.valueFrom?.secretKeyRef)
+          problems.push(`${cid}: ${env.name} is not read from a Secret`);
+      }
+      for (const from of container.envFrom ?? []) {
+        if (from.configMapRef && !configMaps.has(from.configMapRef.name)) {
+          problems.push(`${cid}: ConfigMap ${from.configMapRef.name} is not defined`);
+        }
+      }
+      const http = (container.ports ?? []).find((p) => p.name === 'http');
+      if (http) {
+        if (container.livenessProbe?.httpGet?.path !== '/healthz')
+          problems.push(`${cid}: liveness probe is not /healthz`);
+        if (container.readinessProbe?.httpGet?.path !== '/readyz')
+          problems.push(`${cid}: readiness probe is not /readyz`);
+        const app = workload.spec.template.metadata.labels.app;
+        if (PORTS[app] && http.containerPort !== PORTS[app]) {
+          problems.push(`${cid}: listens on ${http.containerPort}, topology says ${PORTS[app]}`);
+        }
+        const port = container.env?.find((e) => e.name === 'PORT')?.value;
+        if (port !== undefined && Number(port) !== http.containerPort)
+          problems.push(`${cid}: PORT=${port} but port ${http.containerPort}`);
+      }
+    }
+  }
+
+  for (const service of byKind('Service')) {
+    const targets = deployments.filter((d) => labelsMatch(service.spec.selector, d.spec.template.metadata.labels));
+    if (targets.length !== 1) problems.push(`${name(service)}: selects ${targets.length} Deployments`);
+    const ports = targets[0]?.spec.template.spec.containers[0].ports ?? [];
+    for (const port of service.spec.ports ?? []) {
+      if (!ports.some((p) => p.name === port.targetPort || p.containerPort === port.targetPort)) {
+        problems.push(`${name(service)}: targetPort ${port.targetPort} is not a container port`);
+      }
+    }
+  }
+  for (const hpa of byKind('HorizontalPodAutoscaler')) {
+    const target = deployments.find((d) => d.metadata.name === hpa.spec.scaleTargetRef.name);
+    if (!target) problems.push(`${name(hpa)}: scales a Deployment that does not exist`);
+    if (target?.spec.replicas !== undefined) problems.push(`${name(hpa)}: its Deployment also sets replicas`);
+    if (!(hpa.spec.minReplicas <= hpa.spec.maxReplicas)) problems.push(`${name(hpa)}: minReplicas > maxReplicas`);
+  }
+  const services = new Set(byKind('Service').map((d) => d.metadata.name));
+  for (const ingress of byKind('Ingress')) {
+    for (const rule of ingress.spec.rules ?? []) {
+      for (const p of rule.http?.paths ?? []) {
+        if (!services.has(p.backend.service.name))
+          problems.push(`${name(ingress)}: backend ${p.backend.service.name} missing`);
+      }
+    }
+  }
+  for (const policy of byKind('NetworkPolicy')) {
+    const selected = deployments.filter((d) => {
+      const labels = d.spec.template.metadata.labels;
+      const sel = policy.spec.podSelector ?? {};
+      return (
+        labelsMatch(sel.matchLabels, labels) &&
+        (sel.matchExpressions ?? []).every((e) => e.operator === 'In' && e.values.includes(labels[e.key]))
+      );
+    });
+    if (selected.length === 0) problems.push(`${name(policy)}: selects no pod`);
+  }
+  const apps = new Set(deployments.map((d) => d.spec.template.metadata.labels.app));
+  for (const app of Object.keys(PORTS)) if (!apps.has(app)) problems.push(`no Deployment for ${app}`);
+  return problems;
+}
+
+// 1. Every YAML file parses.
+const files = [path.join(root, 'docker-compose.yml'), ...yamlFiles(path.join(root, 'k8s'))];
+files.push(path.join(root, 'helm/rainmakers/Chart.yaml'), path.join(root, 'helm/rainmakers/values.yaml'));
+for (const file of files) {
+  const problems = [];
+  try {
+    loadAll(readFileSync(file, 'utf8'));
+  } catch (error) {
+    problems.push(error.message);
+  }
+  report(`parses ${path.relative(root, file)}`, problems);
+}
+
+// 2. docker-compose.yml: build files exist, ports and addresses agree with the topology.
+{
+  const compose = yaml.load(readFileSync(path.join(root, 'docker-compose.yml'), 'utf8'));
+  const problems = [];
+  for (const [serviceName, service] of Object.entries(compose.services)) {
+    if (service.build && !existsSync(path.join(root, service.build.context, service.build.dockerfile))) {
+      problems.push(`${serviceName}: ${service.build.dockerfile} does not exist`);
+    }
+    const env = service.environment ?? {};
+    if (PORTS[serviceName] && Number(env.PORT) !== PORTS[serviceName])
+      problems.push(`${serviceName}: PORT ${env.PORT}`);
+    for (const [other, port] of Object.entries(PORTS)) {
+      const addr = env[`${other.toUpperCase()}_SERVICE_ADDR`];
+      if (other !== 'gateway' && service.build && addr !== `http://${other}:${port}`) {
+        problems.push(`${serviceName}: ${other.toUpperCase()}_SERVICE_ADDR is ${addr}`);
+      }
+    }
+    for (const dependency of Object.keys(service.depends_on ?? {})) {
+      if (!compose.services[dependency]) problems.push(`${serviceName}: depends on unknown ${dependency}`);
+    }
+  }
+  report('docker-compose.yml: build files, ports, addresses, dependencies', problems);
+}
+
+// 2b. Dockerfiles: one per part, installing its own workspace, listening where the topology says.
+{
+  const problems = [];
+  for (const [part, port] of Object.entries(PORTS)) {
+    const dir = part === 'gateway' ? 'gateway' : `services/${part}`;
+    const file = path.join(root, dir, 'Dockerfile');
+    if (!existsSync(file)) {
+      problems.push(`${dir}/Dockerfile is missing`);
+      continue;
+    }
+    const text = readFileSync(file, 'utf8');
+    const expect = [
+      `--workspace ${dir}`,
+      `PORT=${port}`,
+      `EXPOSE ${port}`,
+      'USER node',
+      'HEALTHCHECK',
+      'CMD ["node", "--import", "tsx", "src/main.ts"]',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a Dockerfile variable, not a JS template
+      'FROM ${NODE_IMAGE}',
+      'ARG NODE_IMAGE=node:20-bookworm-slim',
+    ];
+    for (const needle of expect) if (!text.includes(needle)) problems.push(`${dir}/Dockerfile: no "${needle}"`);
+  }
+  report('Dockerfiles: workspace, port, user, health check, command', problems);
+}
+
+// 3. Rendered manifests.
+for (const overlay of ['dev', 'prod']) {
+  const out = tool('kubectl', ['kustomize', `k8s/overlays/${overlay}`]);
+  if (out === null) {
+    console.log(`skip  k8s/overlays/${overlay} (kubectl not installed)`);
+    continue;
+  }
+  report(`k8s/overlays/${overlay}: rendered manifests`, checkManifests(loadAll(out)));
+}
+const helm = process.env.HELM ?? 'helm';
+for (const [label, args] of [
+  ['defaults', []],
+  [
+    'no network policies, no autoscaling',
+    ['--set', 'networkPolicy.enabled=false,serviceDefaults.autoscaling.enabled=false'],
+  ],
+]) {
+  const out = tool(helm, ['template', 'rm', 'helm/rainmakers', ...args]);
+  if (out === null) {
+    console.log(`skip  helm/rainmakers ${label} (helm not installed)`);
+    continue;
+  }
+  report(`helm/rainmakers (${label}): rendered manifests`, checkManifests(loadAll(out)));
+}
+
+if (failures > 0) {
+  console.log(`\n${failures} check(s) failed`);
+  process.exit(1);
+}
+console.log('\nall deployment checks passed');

@@ -1,0 +1,5 @@
+/** `node --import tsx src/migrate.ts`: applies the migrations once (the Helm hook Job / Kubernetes Job). */
+import { fileURLToPath } from 'node:url';
+import { runMigrateCommand } from '@rainmakers/kit';
+
+await runMigrateCommand('board', fileURLToPath(new URL('../migrations', import.meta.url)));

@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto';
+import { pipeline } from 'node:stream/promises';
+import {
+  ACCEPTED_IMAGE_TYPES,
+  IMAGE_EXTENSIONS,
+  UPLOAD_ERRORS,
+  UPLOAD_FIELD,
+  UPLOAD_FILE_NAME_PATTERN,
+  UPLOAD_FILES_PATH,
+  type UploadResponse,
+  uploadTooLargeMessage,
+} from '@rainmakers/contracts';
+import { badRequest, forbidden, HttpError, notFound, requireActor, type Storage } from '@rainmakers/kit';
+import { type Request, type RequestHandler, type Response, Router } from 'express';
+import multer from 'multer';
+import { detectImageType } from '../domain/image-type';
+import { canUploadImage } from '../policies';
+
+/** Multipart headers and boundaries around one file stay well under this. */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
+/** Where an upload named `<uuid>.<ext>` is kept in the bucket. */
+export const uploadKey = (name: string) => `uploads/${name}`;
+
+/**
+ * `POST /upload` (one image in the field `image`, checked by its content) and `GET /upload/files/:name`.
+ * Files are served to anyone who has the URL: the name is an unguessable UUID, so avatars and lesson
+ * pictures render wherever the app shows them, and the answer can be cached for good.
+ */
+export function uploadRoutes(deps: { storage: Storage; maxBytes: number }): Router {
+  const { storage, maxBytes } = deps;
+  const tooLarge = () => new HttpError(413, uploadTooLargeMessage(maxBytes));
+  const parseImage = multer({
+    storage: multer.memoryStorage(),
+    limits: { fileSize: maxBytes, files: 1, fields: 10, parts: 20, fieldSize: 16 * 1024 },
+  }).single(UPLOAD_FIELD);
+
+  const router = Router();
+
+  router.post('/', async (req, res) => {
+    const actor = requireActor(req);
+    if (!canUploadImage(actor)) throw forbidden();
+    // Refuse an announced oversized body before reading it.
+    if (Number(req.headers['content-length'] ?? 0) > maxBytes + MULTIPART_OVERHEAD_BYTES) throw tooLarge();
+    await runMulter(parseImage, req, res, tooLarge);
+    const file = req.file;
+    if (!file || file.size === 0) throw badRequest(UPLOAD_ERRORS.missing);
+    const type = detectImageType(file.buffer);
+    if (!type) throw badRequest(UPLOAD_ERRORS.notImage);
+    const name = `${randomUUID()}.${IMAGE_EXTENSIONS[type]}`;
+    await storage.put(uploadKey(name), file.buffer, type);
+    req.log.info({ userId: actor.userId, name, type, size: file.size }, 'image uploaded');
+    res.status(201).json({ latestUploadedFileUrl: `${UPLOAD_FILES_PATH}${name}` } satisfies UploadResponse);
+  });
+
+  router.get('/files/:name', async (req, res) => {
+    const name = req.params.name;
+    if (typeof name !== 'string' || !UPLOAD_FILE_NAME_PATTERN.test(name)) throw notFound('File not found');
+    const object = await storage.get(uploadKey(name));
+    if (!object) throw notFound('File not found');
+    const stored = object.contentType as (typeof ACCEPTED_IMAGE_TYPES)[number];
+    res.status(200).set({
+      'Content-Type': ACCEPTED_IMAGE_TYPES.includes(stored) ? stored : 'application/octet-stream',
+      'Cache-Control': 'public, max-age=31536000, immutable',
+      'X-Content-Type-Options': 'nosniff',
+      'Content-Security-Policy': "default-src 'none'",
+      ...(object.contentLength !== undefined ? { 'Content-Length': String(object.contentLength) } : {}),
+      ...(object.etag ? { ETag: object.etag } : {}),
+    });
+    try {
+      await pipeline(object.body, res);
+    } catch (error) {
+      // The browser went away or S3 broke off mid-file; the socket is closed either way.
+      req.log.warn({ err: error, name }, 'file stream ended early');
+    }
+  });
+
+  return router;
+}
+
+/** Runs multer as a promise and turns its errors into the upload's answers. */
+function runMulter(middleware: RequestHandler, req: Request, res: Response, tooLarge: () => HttpError): Promise<void> {
+  return new Promise((resolve, reject) => {
+    middleware(req, res, (error?: unknown) => {
+      if (!error) return resolve();
+      if (error instanceof multer.MulterError) {
+        if (error.code === 'LIMIT_FILE_SIZE') return reject(tooLarge());
+        if (error.code === 'LIMIT_FILE_COUNT') return reject(badRequest(UPLOAD_ERRORS.tooMany));
+        if (error.code === 'LIMIT_UNEXPECTED_FILE') {
+          return reject(badRequest(error.field === UPLOAD_FIELD ? UPLOAD_ERRORS.tooMany : UPLOAD_ERRORS.missing));
+        }
+        return reject(badRequest(UPLOAD_ERRORS.invalid));
+      }
+      // Malformed multipart bodies (busboy): the client's fault, not ours.
+      if (error instanceof Error) return reject(badRequest(UPLOAD_ERRORS.invalid));
+      reject(error);
+    });
+  });
+}

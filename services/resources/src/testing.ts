@@ -1,0 +1,102 @@
+/**
+ * Starts the real resources service for tests: a throwaway database, real Redis, and a local S3 API
+ * (s3rver in a temporary directory) unless the caller hands one in.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createLogger, createRedis, listen, type Storage } from '@rainmakers/kit';
+import { createTestDatabase, TEST_SECRET, type TestDatabase, testInfra } from '@rainmakers/kit/testing';
+import { buildApp } from './app';
+import { loadServiceConfig } from './config';
+import { storageFromConfig } from './storage';
+import type { ResourcesDatabase } from './store/schema';
+
+const migrationsDir = fileURLToPath(new URL('../migrations', import.meta.url));
+
+export interface LocalS3 {
+  /** e.g. http://127.0.0.1:40123 */
+  endpoint: string;
+  stop(): Promise<void>;
+}
+
+/** s3rver on a free port, keeping its files in a fresh temporary directory that `stop()` removes. */
+export async function startLocalS3(options: { port?: number; directory?: string } = {}): Promise<LocalS3> {
+  const { default: S3rver } = await import('s3rver');
+  const directory = options.directory ?? (await mkdtemp(path.join(tmpdir(), 'rm-s3-')));
+  const server = new S3rver({ address: '127.0.0.1', port: options.port ?? 0, silent: true, directory });
+  const address: AddressInfo = await server.run();
+  return {
+    endpoint: `http://127.0.0.1:${address.port}`,
+    async stop() {
+      await server.close();
+      if (!options.directory) await rm(directory, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface StartedResources {
+  url: string;
+  database: TestDatabase<ResourcesDatabase>;
+  storage: Storage;
+  s3Endpoint: string;
+  stop(): Promise<void>;
+}
+
+export async function startForTest(
+  options: { port?: number; redisPrefix?: string; s3Endpoint?: string; s3Bucket?: string } = {},
+): Promise<StartedResources> {
+  const { redisUrl } = testInfra();
+  const database = await createTestDatabase<ResourcesDatabase>(migrationsDir, 'resources');
+  const localS3 = options.s3Endpoint ? null : await startLocalS3();
+  const s3Endpoint = options.s3Endpoint ?? localS3?.endpoint ?? '';
+  const config = loadServiceConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PORT: String(options.port ?? 0),
+    DATABASE_URL: database.url,
+    REDIS_URL: redisUrl,
+    REDIS_PREFIX: options.redisPrefix ?? `t${randomBytes(4).toString('hex')}:`,
+    INTERNAL_TOKEN_SECRET: TEST_SECRET,
+    S3_ENDPOINT: s3Endpoint,
+    S3_BUCKET: options.s3Bucket ?? `t-uploads-${randomBytes(4).toString('hex')}`,
+    S3_ACCESS_KEY_ID: 'S3RVER',
+    S3_SECRET_ACCESS_KEY: 'S3RVER',
+    S3_FORCE_PATH_STYLE: 'true',
+  });
+  const logger = createLogger(config.SERVICE_NAME, config.LOG_LEVEL);
+  const redis = createRedis(config.REDIS_URL, config.SERVICE_NAME);
+  const storage = storageFromConfig(config);
+  await storage.ensureBucket();
+  const app = buildApp({
+    logger,
+    storage,
+    internalTokenSecret: config.INTERNAL_TOKEN_SECRET,
+    uploadMaxBytes: config.UPLOAD_MAX_BYTES,
+    readiness: [
+      { name: 'postgres', check: () => database.pool.query('SELECT 1') },
+      { name: 'redis', check: () => redis.ping() },
+    ],
+  });
+  const server = await listen(app, config.PORT, '127.0.0.1');
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    database,
+    storage,
+    s3Endpoint,
+    async stop() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      storage.close();
+      redis.disconnect();
+      await database.drop();
+      await localS3?.stop();
+    },
+  };
+}
