@@ -23,7 +23,12 @@ export default {
     {
       ...common,
       displayName: 'unit',
-      testMatch: ['<rootDir>/services/*/src/**/*.test.ts', '<rootDir>/gateway/src/**/*.test.ts', '<rootDir>/scripts/**/*.test.ts'],
+      testMatch: [
+        '<rootDir>/services/*/src/**/*.test.ts',
+        '<rootDir>/gateway/src/**/*.test.ts',
+        '<rootDir>/scripts/**/*.test.ts',
+        '<rootDir>/web/src/**/*.test.ts',
+      ],
     },
     {
       ...common,

@@ -1,0 +1,175 @@
+/**
+ * The one HTTP client of the web app. Every call goes to the gateway on the same origin:
+ * - JSON in and out, cookies sent (`credentials: 'same-origin'`);
+ * - unsafe methods carry the CSRF double-submit header `x-csrf-token` = the `rm_csrf` cookie; when the cookie is
+ *   missing, `GET /api/auth/me` is called first, which makes the gateway set it;
+ * - failures become an ApiError built from the error body `{ error, code?, errors? }` (a bare string body is the message);
+ * - 401 clears the session and 402 `SUBSCRIPTION_BLOCKED` refreshes it, so the route guard sends the person on.
+ */
+
+import { CSRF_COOKIE, CSRF_HEADER, SUBSCRIPTION_BLOCKED } from '../lib/constants';
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const NETWORK_ERROR = 'We could not reach the server. Check your connection and try again.';
+const GENERIC_ERROR = 'Something went wrong. Please try again.';
+const SERVER_ERROR = 'The server is not answering right now. Please try again in a moment.';
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string | undefined;
+  /** Field name -> message, for validation failures. */
+  readonly errors: Record<string, string>;
+
+  constructor(status: number, message: string, options: { code?: string; errors?: Record<string, string> } = {}) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = options.code;
+    this.errors = options.errors ?? {};
+  }
+
+  get hasFieldErrors(): boolean {
+    return Object.keys(this.errors).length > 0;
+  }
+}
+
+/** The human message of any thrown value, for banners and toasts. */
+export function errorMessage(error: unknown, fallback = GENERIC_ERROR): string {
+  if (error instanceof ApiError || error instanceof Error) return error.message || fallback;
+  return fallback;
+}
+
+type Handlers = { onUnauthorized: () => void; onSubscriptionBlocked: () => void };
+let handlers: Handlers = { onUnauthorized: () => {}, onSubscriptionBlocked: () => {} };
+
+/** The session layer plugs in here (kept as callbacks so the client does not depend on React). */
+export function configureApiClient(next: Handlers): void {
+  handlers = next;
+}
+
+export function readCookie(name: string): string | null {
+  for (const part of document.cookie.split(';')) {
+    const index = part.indexOf('=');
+    if (index === -1) continue;
+    if (part.slice(0, index).trim() === name) return decodeURIComponent(part.slice(index + 1).trim());
+  }
+  return null;
+}
+
+let csrfRequest: Promise<string | null> | null = null;
+
+/** The CSRF token, asking the gateway to issue one when the cookie is missing (concurrent callers share one call). */
+async function csrfToken(forceRefresh = false): Promise<string | null> {
+  const existing = readCookie(CSRF_COOKIE);
+  if (existing && !forceRefresh) return existing;
+  csrfRequest ??= fetch('/api/auth/me', { credentials: 'same-origin', headers: { accept: 'application/json' } })
+    .catch(() => undefined)
+    .then(() => readCookie(CSRF_COOKIE))
+    .finally(() => {
+      csrfRequest = null;
+    });
+  return csrfRequest;
+}
+
+type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** A plain value is sent as JSON; FormData as multipart. */
+  body?: unknown;
+  query?: Record<string, QueryValue>;
+  signal?: AbortSignal;
+}
+
+export function withQuery(path: string, query: Record<string, QueryValue> | undefined): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    if (Array.isArray(value)) for (const item of value) params.append(key, String(item));
+    else params.append(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${path}${path.includes('?') ? '&' : '?'}${search}` : path;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  const type = response.headers.get('content-type') ?? '';
+  if (type.includes('json')) {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function toApiError(status: number, body: unknown): ApiError {
+  if (typeof body === 'string' && body.trim() && body.length < 300 && !body.trimStart().startsWith('<')) {
+    return new ApiError(status, body.trim());
+  }
+  if (!isRecord(body)) return new ApiError(status, status >= 500 ? SERVER_ERROR : GENERIC_ERROR);
+  const errors: Record<string, string> = {};
+  if (isRecord(body.errors)) {
+    for (const [field, message] of Object.entries(body.errors)) {
+      if (typeof message === 'string') errors[field] = message;
+    }
+  }
+  const message =
+    typeof body.error === 'string' && body.error ? body.error : (Object.values(errors)[0] ?? GENERIC_ERROR);
+  return new ApiError(status, message, { code: typeof body.code === 'string' ? body.code : undefined, errors });
+}
+
+async function send(path: string, options: RequestOptions, csrf: string | null): Promise<Response> {
+  const method = options.method ?? 'GET';
+  const headers = new Headers({ accept: 'application/json' });
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) body = options.body;
+  else if (options.body !== undefined) {
+    headers.set('content-type', 'application/json');
+    body = JSON.stringify(options.body);
+  }
+  if (csrf) headers.set(CSRF_HEADER, csrf);
+  return fetch(withQuery(path, options.query), {
+    method,
+    headers,
+    body,
+    credentials: 'same-origin',
+    signal: options.signal,
+  });
+}
+
+/** Calls the gateway and returns the parsed JSON body, or throws an ApiError. */
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const unsafe = UNSAFE_METHODS.has(options.method ?? 'GET');
+  let response: Response;
+  try {
+    response = await send(path, options, unsafe ? await csrfToken() : null);
+    // A stale or rotated CSRF cookie: fetch a fresh one once and retry.
+    if (unsafe && response.status === 403) {
+      const peek = toApiError(403, await readBody(response.clone()));
+      if (/csrf/i.test(`${peek.code ?? ''} ${peek.message}`)) {
+        response = await send(path, options, await csrfToken(true));
+      }
+    }
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, NETWORK_ERROR);
+  }
+
+  const data = await readBody(response);
+  if (response.ok) return data as T;
+
+  const error = toApiError(response.status, data);
+  if (response.status === 401) handlers.onUnauthorized();
+  if (response.status === 402 && error.code === SUBSCRIPTION_BLOCKED) handlers.onSubscriptionBlocked();
+  throw error;
+}

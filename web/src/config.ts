@@ -1,0 +1,18 @@
+/**
+ * Addresses outside the app. Set them at build time with VITE_* variables (see web/README.md); the defaults are
+ * placeholders on the reserved example domain so a build never links to a stranger's site by accident.
+ */
+const env = import.meta.env;
+
+export const config = {
+  /** Where hidden routes send the browser (Move the Needle after the membership cut-off). */
+  calendarUrl: env.VITE_CALENDAR_URL ?? 'https://calendar.rainmakers.example.com/',
+  supportEmail: env.VITE_SUPPORT_EMAIL ?? 'support@rainmakers.example.com',
+  supportUrl: env.VITE_SUPPORT_URL ?? 'https://support.rainmakers.example.com/',
+  communityUrl: env.VITE_COMMUNITY_URL ?? 'https://community.rainmakers.example.com/',
+  applyUrl: env.VITE_APPLY_URL ?? 'https://apply.rainmakers.example.com/',
+  /** Embed address of the sign-up welcome video; loaded only when the visitor presses play. Empty = no video. */
+  welcomeVideoUrl: env.VITE_WELCOME_VIDEO_URL ?? '',
+} as const;
+
+export const supportMailto = `mailto:${config.supportEmail}`;

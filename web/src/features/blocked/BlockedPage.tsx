@@ -1,0 +1,75 @@
+import BuildRounded from '@mui/icons-material/BuildRounded';
+import CreditCardOffRounded from '@mui/icons-material/CreditCardOffRounded';
+import MailOutlineRounded from '@mui/icons-material/MailOutlineRounded';
+import Button from '@mui/material/Button';
+import { Navigate } from 'react-router-dom';
+import { useCustomerPortal } from '../../api/billing';
+import { MessagePage } from '../../components/MessagePage';
+import { toast } from '../../components/toast';
+import { usePageTitle } from '../../components/usePageTitle';
+import { supportMailto } from '../../config';
+import { isSubscriptionBlocked } from '../../lib/access';
+import { useCurrentUser } from '../../session/context';
+import { useSignOut } from '../../session/useSignOut';
+
+export const BLOCKED_TITLE = "Looks like there's a problem with your subscription";
+export const PORTAL_ERROR = "We couldn't open the billing portal. Please try again, or contact support.";
+
+/** /blocked: where a blocking payment status lands. Fix opens the payment provider's customer portal. */
+export default function BlockedPage() {
+  usePageTitle('Subscription problem');
+  const user = useCurrentUser();
+  const portal = useCustomerPortal();
+  const { signOut, pending: signingOut } = useSignOut();
+
+  // Nothing to fix (paid since, or always granted access): back to the product.
+  if (!isSubscriptionBlocked(user)) return <Navigate to="/" replace />;
+
+  const customerId = user.stripeCustomerId;
+  const fix = () => {
+    if (!customerId) return;
+    portal.mutate(customerId, {
+      onSuccess: (url) => window.location.assign(url),
+      onError: () => toast(PORTAL_ERROR, 'error'),
+    });
+  };
+
+  return (
+    <MessagePage
+      icon={<CreditCardOffRounded />}
+      tone="accent"
+      title={BLOCKED_TITLE}
+      footer={
+        <>
+          Not your account?{' '}
+          <Button variant="text" size="small" onClick={signOut} loading={signingOut} sx={{ verticalAlign: 'baseline' }}>
+            Sign out
+          </Button>
+        </>
+      }
+      actions={
+        <>
+          {customerId && (
+            <Button
+              variant="contained"
+              size="large"
+              startIcon={<BuildRounded />}
+              loading={portal.isPending || portal.isSuccess}
+              onClick={fix}
+            >
+              Fix
+            </Button>
+          )}
+          <Button variant="outlined" size="large" startIcon={<MailOutlineRounded />} href={supportMailto}>
+            Contact Support
+          </Button>
+        </>
+      }
+    >
+      Your access is paused because your last membership payment didn't go through.{' '}
+      {customerId
+        ? 'Press Fix to update your payment details in our secure billing portal, and you will be right back in.'
+        : 'Contact our support team and we will sort it out with you.'}
+    </MessagePage>
+  );
+}

@@ -1,0 +1,169 @@
+import SaveRounded from '@mui/icons-material/SaveRounded';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Divider from '@mui/material/Divider';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { errorMessage } from '../../api/client';
+import { useUpdateProfile } from '../../api/users';
+import { FormField } from '../../components/FormField';
+import { PageHeader } from '../../components/PageHeader';
+import { PasswordField } from '../../components/PasswordField';
+import { useFieldErrors } from '../../components/useFieldErrors';
+import { ROLE_LABELS } from '../../layout/roles';
+import { useCurrentUser } from '../../session/context';
+import { AvatarUpload } from './AvatarUpload';
+
+export const PROFILE_SAVED = 'your changes have been saved successfully';
+/** Browsers autofill saved passwords into the first password box; it is emptied this long after the page opens. */
+const PASSWORD_BLANK_DELAY_MS = 1000;
+
+type Editable = 'fullName' | 'password' | 'city' | 'state' | 'country' | 'phoneNumber';
+
+/** /profile: photo and account details of the signed-in person (POST /api/user/upsert). */
+export default function ProfilePage() {
+  const user = useCurrentUser();
+  const [values, setValues] = useState<Record<Editable, string>>(() => ({
+    fullName: user.fullName,
+    password: '',
+    city: user.city ?? '',
+    state: user.state ?? '',
+    country: user.country ?? '',
+    phoneNumber: user.phoneNumber ?? '',
+  }));
+  const [photoUrl, setPhotoUrl] = useState<string | null>(user.photoUrl);
+  const fields = useFieldErrors({ users_email: 'email' });
+  const update = useUpdateProfile();
+  const passwordInput = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    const timer = window.setTimeout(() => {
+      if (passwordInput.current) passwordInput.current.value = '';
+      setValues((v) => ({ ...v, password: '' }));
+    }, PASSWORD_BLANK_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
+
+  const field = (name: Editable) => ({
+    name,
+    value: values[name],
+    onChange: (e: { target: { value: string } }) => {
+      setValues((v) => ({ ...v, [name]: e.target.value }));
+      fields.clear(name);
+    },
+    error: !!fields.errors[name],
+    helperText: fields.errors[name],
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    update.mutate(
+      {
+        id: user.id,
+        fullName: values.fullName.trim(),
+        ...(values.password ? { password: values.password } : {}),
+        city: values.city.trim(),
+        state: values.state.trim(),
+        country: values.country.trim(),
+        phoneNumber: values.phoneNumber.trim(),
+        photoUrl,
+      },
+      {
+        onSuccess: () => {
+          fields.reset();
+          setValues((v) => ({ ...v, password: '' }));
+          window.scrollTo({ top: 0, behavior: 'smooth' });
+        },
+        onError: (error) => {
+          fields.fromError(error);
+          window.scrollTo({ top: 0, behavior: 'smooth' });
+        },
+      },
+    );
+  };
+
+  const generalError = update.isError && Object.keys(fields.errors).length === 0 ? errorMessage(update.error) : null;
+
+  return (
+    <Box sx={{ maxWidth: 860 }}>
+      <PageHeader title="Profile" subtitle="Your photo and account details." />
+      {update.isSuccess && (
+        <Alert severity="success" sx={{ mb: 3 }} onClose={() => update.reset()}>
+          {PROFILE_SAVED}
+        </Alert>
+      )}
+      {generalError && (
+        <Alert severity="error" variant="filled" sx={{ mb: 3 }}>
+          {generalError}
+        </Alert>
+      )}
+      <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 4 } }}>
+        <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: 2 }}>
+          <AvatarUpload
+            fullName={values.fullName || user.fullName}
+            photoUrl={photoUrl}
+            changed={photoUrl !== user.photoUrl}
+            onUploaded={setPhotoUrl}
+          />
+          <Chip
+            label={ROLE_LABELS[user.role]}
+            color="primary"
+            variant="outlined"
+            sx={{ display: { xs: 'none', sm: 'flex' } }}
+          />
+        </Box>
+        <Divider sx={{ my: { xs: 3, sm: 4 } }} />
+        <Box component="form" noValidate onSubmit={submit}>
+          <Typography variant="h4" component="h2" sx={{ mb: 2.5 }}>
+            Account
+          </Typography>
+          <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+            <FormField label="Full Name" autoComplete="name" {...field('fullName')} />
+            <FormField
+              label="Email Address"
+              name="email"
+              value={user.email}
+              error={!!fields.errors.email}
+              helperText={fields.errors.email ?? 'Your sign-in email cannot be changed here.'}
+              readOnly
+              sx={{ bgcolor: 'action.hover' }}
+            />
+            <Box sx={{ gridColumn: { sm: '1 / -1' } }}>
+              <PasswordField
+                label="Password"
+                autoComplete="new-password"
+                inputRef={passwordInput}
+                {...field('password')}
+                helperText={fields.errors.password ?? 'Leave empty to keep your current password.'}
+              />
+            </Box>
+          </Box>
+          <Typography variant="h4" component="h2" sx={{ mt: 4, mb: 2.5 }}>
+            Location and contact
+          </Typography>
+          <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+            <FormField label="City" autoComplete="address-level2" {...field('city')} />
+            <FormField label="State" autoComplete="address-level1" {...field('state')} />
+            <FormField label="Country" autoComplete="country-name" {...field('country')} />
+            <FormField label="Phone number" type="tel" autoComplete="tel" {...field('phoneNumber')} />
+          </Box>
+          <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 4 }}>
+            <Button
+              type="submit"
+              variant="contained"
+              size="large"
+              startIcon={<SaveRounded />}
+              loading={update.isPending}
+              loadingPosition="start"
+            >
+              Update Account
+            </Button>
+          </Box>
+        </Box>
+      </Paper>
+    </Box>
+  );
+}

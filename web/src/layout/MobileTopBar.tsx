@@ -1,0 +1,53 @@
+import MenuRounded from '@mui/icons-material/MenuRounded';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Toolbar from '@mui/material/Toolbar';
+import { lazy, Suspense, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { BrandLogo } from '../components/BrandLogo';
+import { useCurrentUser } from '../session/context';
+import { UserAvatar } from './UserAvatar';
+
+/** The avatar menu's code (menu, popover) is fetched the first time it is opened. */
+const AccountMenu = lazy(() => import('./AccountMenu'));
+
+/** Phones and tablets: hamburger for the menu, the brand, and an avatar menu with Profile and Logout. */
+export default function MobileTopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
+  const user = useCurrentUser();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [menuLoaded, setMenuLoaded] = useState(false);
+
+  return (
+    <AppBar
+      position="sticky"
+      sx={{ bgcolor: 'rgba(255,255,255,0.92)', backdropFilter: 'blur(8px)', borderBottom: 1, borderColor: 'divider' }}
+    >
+      <Toolbar sx={{ gap: 1 }}>
+        <IconButton edge="start" aria-label="Open menu" onClick={onOpenMenu}>
+          <MenuRounded />
+        </IconButton>
+        <Box component={RouterLink} to="/" aria-label="Rainmakers home" sx={{ textDecoration: 'none', flex: 1 }}>
+          <BrandLogo size={30} />
+        </Box>
+        <IconButton
+          aria-label="Account menu"
+          aria-haspopup="menu"
+          aria-expanded={anchor ? 'true' : undefined}
+          onClick={(event) => {
+            setAnchor(event.currentTarget);
+            setMenuLoaded(true);
+          }}
+          sx={{ p: 0.5 }}
+        >
+          <UserAvatar fullName={user.fullName} photoUrl={user.photoUrl} size={34} />
+        </IconButton>
+        {menuLoaded && (
+          <Suspense fallback={null}>
+            <AccountMenu anchor={anchor} onClose={() => setAnchor(null)} />
+          </Suspense>
+        )}
+      </Toolbar>
+    </AppBar>
+  );
+}

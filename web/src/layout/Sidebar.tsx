@@ -1,0 +1,178 @@
+import AutoAwesomeRounded from '@mui/icons-material/AutoAwesomeRounded';
+import CalculateRounded from '@mui/icons-material/CalculateRounded';
+import CloseRounded from '@mui/icons-material/CloseRounded';
+import FactCheckRounded from '@mui/icons-material/FactCheckRounded';
+import ForumRounded from '@mui/icons-material/ForumRounded';
+import GroupRounded from '@mui/icons-material/GroupRounded';
+import LibraryBooksRounded from '@mui/icons-material/LibraryBooksRounded';
+import LocalOfferRounded from '@mui/icons-material/LocalOfferRounded';
+import OpenInNewRounded from '@mui/icons-material/OpenInNewRounded';
+import RocketLaunchRounded from '@mui/icons-material/RocketLaunchRounded';
+import SchoolRounded from '@mui/icons-material/SchoolRounded';
+import SettingsRounded from '@mui/icons-material/SettingsRounded';
+import SpaceDashboardRounded from '@mui/icons-material/SpaceDashboardRounded';
+import SupportAgentRounded from '@mui/icons-material/SupportAgentRounded';
+import ViewKanbanRounded from '@mui/icons-material/ViewKanbanRounded';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import ListSubheader from '@mui/material/ListSubheader';
+import { lazy, type ReactNode, Suspense } from 'react';
+import { matchPath, Link as RouterLink, useLocation } from 'react-router-dom';
+import { BrandLogo } from '../components/BrandLogo';
+import { config } from '../config';
+import { canSwitchRole } from '../lib/access';
+import { type NavItemId, showApplyToUpgrade, visibleNavItems } from '../lib/navigation';
+import { useCurrentUser } from '../session/context';
+import { sidebarColors } from '../theme';
+import { UserCard } from './UserCard';
+
+/** Admins only (the select brings menu code): loaded when first shown. */
+const RoleSwitcher = lazy(() => import('./RoleSwitcher'));
+
+const ICONS: Record<NavItemId, ReactNode> = {
+  dashboard: <SpaceDashboardRounded />,
+  aiToolkit: <AutoAwesomeRounded />,
+  courses: <SchoolRounded />,
+  resources: <LibraryBooksRounded />,
+  profitCalculator: <CalculateRounded />,
+  moveTheNeedle: <ViewKanbanRounded />,
+  productQualifier: <FactCheckRounded />,
+  users: <GroupRounded />,
+  tagManagement: <LocalOfferRounded />,
+};
+
+const itemSx = {
+  borderRadius: 2,
+  mx: 1.5,
+  my: 0.25,
+  py: 0.9,
+  color: sidebarColors.text,
+  position: 'relative',
+  '& .MuiListItemIcon-root': { color: sidebarColors.muted, minWidth: 38 },
+  '&:hover': { bgcolor: sidebarColors.hover },
+  '&.Mui-selected, &.Mui-selected:hover': {
+    bgcolor: sidebarColors.selected,
+    color: '#FFFFFF',
+    '& .MuiListItemIcon-root': { color: sidebarColors.accent },
+  },
+  '&.Mui-selected::before': {
+    content: '""',
+    position: 'absolute',
+    left: -12,
+    top: 8,
+    bottom: 8,
+    width: 4,
+    borderRadius: '0 4px 4px 0',
+    bgcolor: sidebarColors.accent,
+  },
+  '&.Mui-focusVisible': { outline: `2px solid ${sidebarColors.accent}`, outlineOffset: -2 },
+} as const;
+
+const textProps = { primary: { sx: { fontSize: '0.94rem', fontWeight: 550 } } } as const;
+
+function isActive(path: string, pathname: string): boolean {
+  return !!matchPath({ path, end: path === '/' }, pathname);
+}
+
+function ExternalItem({ href, icon, label }: { href: string; icon: ReactNode; label: string }) {
+  return (
+    <ListItemButton component="a" href={href} target="_blank" rel="noopener noreferrer" sx={itemSx}>
+      <ListItemIcon>{icon}</ListItemIcon>
+      <ListItemText primary={label} slotProps={textProps} />
+      <OpenInNewRounded sx={{ fontSize: 15, color: sidebarColors.muted }} aria-hidden />
+    </ListItemButton>
+  );
+}
+
+/** The sidebar's content, shared by the desktop and phone drawers. Entries follow the route guard's rules. */
+export function Sidebar({ onClose }: { onClose?: () => void }) {
+  const user = useCurrentUser();
+  const { pathname } = useLocation();
+  const items = visibleNavItems(user);
+  const subheaderSx = {
+    bgcolor: 'transparent',
+    color: sidebarColors.muted,
+    fontSize: '0.72rem',
+    fontWeight: 700,
+    letterSpacing: '0.1em',
+    textTransform: 'uppercase',
+    lineHeight: 2.6,
+    px: 3,
+  } as const;
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+      <Box sx={{ px: 3, pt: 3, pb: 2, display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
+        <Box component={RouterLink} to="/" aria-label="Rainmakers home" sx={{ textDecoration: 'none' }}>
+          <BrandLogo tone="light" size={34} />
+        </Box>
+        {onClose && (
+          <IconButton aria-label="Close menu" onClick={onClose} sx={{ color: sidebarColors.text }}>
+            <CloseRounded />
+          </IconButton>
+        )}
+      </Box>
+
+      <Box sx={{ flex: 1, overflowY: 'auto', pb: 2 }}>
+        <List component="div" dense disablePadding>
+          {items.map((item) => (
+            <ListItemButton
+              key={item.id}
+              component={RouterLink}
+              to={item.path}
+              selected={isActive(item.path, pathname)}
+              aria-current={isActive(item.path, pathname) ? 'page' : undefined}
+              sx={itemSx}
+            >
+              <ListItemIcon>{ICONS[item.id]}</ListItemIcon>
+              <ListItemText primary={item.label} slotProps={textProps} />
+            </ListItemButton>
+          ))}
+        </List>
+
+        <List
+          component="div"
+          dense
+          disablePadding
+          sx={{ mt: 2 }}
+          subheader={
+            <ListSubheader component="div" sx={subheaderSx}>
+              Community
+            </ListSubheader>
+          }
+        >
+          {showApplyToUpgrade(user) && (
+            <ExternalItem href={config.applyUrl} icon={<RocketLaunchRounded />} label="Apply To Upgrade" />
+          )}
+          <ExternalItem href={config.communityUrl} icon={<ForumRounded />} label="Community Group" />
+          <ExternalItem href={config.supportUrl} icon={<SupportAgentRounded />} label="Support" />
+          <ListItemButton
+            component={RouterLink}
+            to="/profile"
+            selected={isActive('/profile', pathname)}
+            aria-current={isActive('/profile', pathname) ? 'page' : undefined}
+            sx={itemSx}
+          >
+            <ListItemIcon>
+              <SettingsRounded />
+            </ListItemIcon>
+            <ListItemText primary="Settings" slotProps={textProps} />
+          </ListItemButton>
+        </List>
+      </Box>
+
+      <Box sx={{ borderTop: `1px solid ${sidebarColors.divider}`, p: 2 }}>
+        {canSwitchRole(user) && (
+          <Suspense fallback={<Box sx={{ height: 40, mb: 2 }} />}>
+            <RoleSwitcher />
+          </Suspense>
+        )}
+        <UserCard />
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,10 @@
+/**
+ * Values shared with the services, mirrored from @rainmakers/contracts: importing a value from the contracts package
+ * would pull zod into the first download. constants.test.ts checks every copy against the contracts.
+ */
+export const CSRF_COOKIE = 'rm_csrf';
+export const CSRF_HEADER = 'x-csrf-token';
+export const SUBSCRIPTION_BLOCKED = 'SUBSCRIPTION_BLOCKED';
+export const EMAIL_IN_USE_SIGN_IN = 'This email address is already in use. Please, sign in instead.';
+export const FORGOT_PASSWORD_SENT = 'If an account exists for that email, we have sent a link to reset the password.';
+export const RESET_TOKEN_TTL_MINUTES = 60;

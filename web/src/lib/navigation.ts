@@ -1,0 +1,54 @@
+/** What the sidebar offers a person: the same rules as the route guard, read from the route table. */
+import type { CurrentUser, Role } from '@rainmakers/contracts';
+import { type AccessUser, decideAccess } from './access';
+import { accessOf } from './routes';
+
+export type NavItemId =
+  | 'dashboard'
+  | 'aiToolkit'
+  | 'courses'
+  | 'resources'
+  | 'profitCalculator'
+  | 'moveTheNeedle'
+  | 'productQualifier'
+  | 'users'
+  | 'tagManagement';
+
+export interface NavItem {
+  id: NavItemId;
+  label: string;
+  path: string;
+}
+
+export const NAV_ITEMS: readonly NavItem[] = [
+  { id: 'dashboard', label: 'Dashboard', path: '/' },
+  { id: 'aiToolkit', label: 'AI Toolkit', path: '/ai-toolkit' },
+  { id: 'courses', label: 'Courses', path: '/courses' },
+  { id: 'resources', label: 'Resources', path: '/resources' },
+  { id: 'profitCalculator', label: 'Power Profit Tool', path: '/profit-calculator' },
+  { id: 'moveTheNeedle', label: 'Move The Needle', path: '/move-the-needle' },
+  { id: 'productQualifier', label: 'Product Qualifier Tool', path: '/product-qualifier' },
+  { id: 'users', label: 'User Dashboard', path: '/users' },
+  { id: 'tagManagement', label: 'Tag Management', path: '/tag-management' },
+];
+
+/** Items the person may open (hidden routes, such as the board after the cut-off, are left out), with their labels. */
+export function visibleNavItems(user: AccessUser): NavItem[] {
+  return NAV_ITEMS.filter((item) => decideAccess(user, accessOf(item.path)).kind === 'allow').map((item) =>
+    item.id === 'moveTheNeedle' && user.role === 'admin' ? { ...item, label: 'Master Template' } : item,
+  );
+}
+
+/** 'Apply To Upgrade' is offered to the two entry-level memberships only. */
+const UPGRADE_ROLES: readonly Role[] = ['basic', 'course only'];
+export function showApplyToUpgrade(user: Pick<CurrentUser, 'role'>): boolean {
+  return UPGRADE_ROLES.includes(user.role);
+}
+
+/** Initials for an avatar without a photo. */
+export function initials(fullName: string): string {
+  const parts = fullName.trim().split(/\s+/).filter(Boolean);
+  const first = parts[0]?.[0] ?? '';
+  const last = parts.length > 1 ? (parts[parts.length - 1]?.[0] ?? '') : '';
+  return (first + last).toUpperCase() || '?';
+}

@@ -1,0 +1,96 @@
+/**
+ * The route table: every path of the web app, what it shows and who may open it. The router (routes/AppRoutes)
+ * renders it and the sidebar (lib/navigation) reads the same access rules, so a menu entry never leads to a
+ * screen the person may not open. Pure data: the page components are attached by key in routes/pages.tsx.
+ */
+import { isMoveTheNeedleHidden, PUBLIC_ROUTE, type RouteAccess } from './access';
+
+export type PageKey =
+  | 'signIn'
+  | 'signUp'
+  | 'forgotPassword'
+  | 'resetPassword'
+  | 'blocked'
+  | 'dashboard'
+  | 'courses'
+  | 'course'
+  | 'lessonRedirect'
+  | 'profitCalculator'
+  | 'productQualifier'
+  | 'profile'
+  | 'moveTheNeedle'
+  | 'users'
+  | 'tagManagement'
+  | 'resources'
+  | 'aiToolkit'
+  | 'aiToolkitChat'
+  | 'aiToolkitChatNova'
+  | 'checkStripePayment'
+  | 'notFound';
+
+export const ACCESS = {
+  /** Every signed-in person with a working subscription. */
+  member: { roles: [PUBLIC_ROUTE] },
+  /** The page that explains a payment problem; it must stay reachable while blocked. */
+  blocked: { roles: [PUBLIC_ROUTE], allowBlocked: true },
+  /** Own board: premium members and staff; hidden for premium accounts created after the cut-off. */
+  ownBoard: { roles: ['admin', 'coach', 'premium'], hidden: isMoveTheNeedleHidden },
+  /** Someone else's board: coaches (admins always pass), with the same hiding. */
+  otherBoard: { roles: ['coach'], hidden: isMoveTheNeedleHidden },
+  staff: { roles: ['admin', 'coach'] },
+  admin: { roles: ['admin'] },
+  /** The nova chat: holders of the tag nova (and admins). */
+  nova: { roles: [], tags: ['nova'] },
+} as const satisfies Record<string, RouteAccess>;
+
+export type RouteDef =
+  /** Sign-in and friends: no guard; `signedInGoesHome` sends a signed-in person to / (or where they wanted to go). */
+  | { kind: 'guest'; path: string; page: PageKey; signedInGoesHome: boolean }
+  /** Guarded screens; `bare` ones render without the sidebar. */
+  | { kind: 'guarded'; path: string; page: PageKey; access: RouteAccess; bare?: boolean }
+  /** Old or short addresses that forward to the real one (query string kept). */
+  | { kind: 'redirect'; path: string; to: string }
+  /** Not-found: inside the layout when signed in, on its own otherwise. */
+  | { kind: 'fallback'; path: string; page: PageKey };
+
+export const ROUTES: readonly RouteDef[] = [
+  { kind: 'guest', path: '/signin', page: 'signIn', signedInGoesHome: true },
+  { kind: 'guest', path: '/signup', page: 'signUp', signedInGoesHome: true },
+  { kind: 'guest', path: '/forgot-password', page: 'forgotPassword', signedInGoesHome: false },
+  { kind: 'guest', path: '/reset-password/:token', page: 'resetPassword', signedInGoesHome: false },
+
+  { kind: 'guarded', path: '/blocked', page: 'blocked', access: ACCESS.blocked, bare: true },
+
+  { kind: 'guarded', path: '/', page: 'dashboard', access: ACCESS.member },
+  { kind: 'guarded', path: '/courses', page: 'courses', access: ACCESS.member },
+  { kind: 'guarded', path: '/courses/:slug', page: 'course', access: ACCESS.member },
+  { kind: 'guarded', path: '/courses/:slug/:moduleId', page: 'course', access: ACCESS.member },
+  { kind: 'guarded', path: '/courses/:slug/:moduleId/:lessonId', page: 'course', access: ACCESS.member },
+  { kind: 'guarded', path: '/course/:moduleId/:lessonId', page: 'lessonRedirect', access: ACCESS.member },
+  { kind: 'redirect', path: '/course', to: '/courses' },
+  { kind: 'guarded', path: '/profit-calculator', page: 'profitCalculator', access: ACCESS.member },
+  { kind: 'guarded', path: '/product-qualifier', page: 'productQualifier', access: ACCESS.member },
+  { kind: 'guarded', path: '/profile', page: 'profile', access: ACCESS.member },
+  { kind: 'guarded', path: '/move-the-needle', page: 'moveTheNeedle', access: ACCESS.ownBoard },
+  { kind: 'guarded', path: '/move-the-needle/:id', page: 'moveTheNeedle', access: ACCESS.otherBoard },
+  { kind: 'guarded', path: '/users', page: 'users', access: ACCESS.staff },
+  { kind: 'guarded', path: '/tag-management', page: 'tagManagement', access: ACCESS.admin },
+  { kind: 'guarded', path: '/resources', page: 'resources', access: ACCESS.member },
+  { kind: 'guarded', path: '/ai-toolkit', page: 'aiToolkit', access: ACCESS.member },
+  { kind: 'guarded', path: '/ai-toolkit-chat', page: 'aiToolkitChat', access: ACCESS.member },
+  { kind: 'guarded', path: '/ai-toolkit-chat-nova', page: 'aiToolkitChatNova', access: ACCESS.nova },
+  { kind: 'guarded', path: '/check-stripe-payment', page: 'checkStripePayment', access: ACCESS.member },
+  { kind: 'redirect', path: '/ai-tool-kit', to: '/ai-toolkit' },
+  { kind: 'redirect', path: '/ai-tool-kit-chat', to: '/ai-toolkit-chat' },
+  { kind: 'redirect', path: '/ai-tool-kit-chat-nova', to: '/ai-toolkit-chat-nova' },
+
+  { kind: 'fallback', path: '/not-found', page: 'notFound' },
+  { kind: 'fallback', path: '*', page: 'notFound' },
+];
+
+/** The access rules of the guarded route with exactly this path pattern. */
+export function accessOf(path: string): RouteAccess {
+  const route = ROUTES.find((r) => r.path === path);
+  if (route?.kind !== 'guarded') throw new Error(`No guarded route ${path}`);
+  return route.access;
+}

@@ -1,0 +1,31 @@
+/** Every screen is its own lazily loaded chunk; later work replaces one feature file without touching the router. */
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import type { PageKey } from '../lib/routes';
+
+export const PAGES: Record<PageKey, LazyExoticComponent<ComponentType>> = {
+  signIn: lazy(() => import('../features/auth/SignInPage')),
+  signUp: lazy(() => import('../features/auth/SignUpPage')),
+  forgotPassword: lazy(() => import('../features/auth/ForgotPasswordPage')),
+  resetPassword: lazy(() => import('../features/auth/ResetPasswordPage')),
+  blocked: lazy(() => import('../features/blocked/BlockedPage')),
+  dashboard: lazy(() => import('../features/dashboard/DashboardPage')),
+  courses: lazy(() => import('../features/courses/CoursesPage')),
+  course: lazy(() => import('../features/courses/CoursePage')),
+  lessonRedirect: lazy(() => import('../features/courses/LessonRedirectPage')),
+  profitCalculator: lazy(() => import('../features/tools/ProfitCalculatorPage')),
+  productQualifier: lazy(() => import('../features/tools/ProductQualifierPage')),
+  profile: lazy(() => import('../features/profile/ProfilePage')),
+  moveTheNeedle: lazy(() => import('../features/board/MoveTheNeedlePage')),
+  users: lazy(() => import('../features/users/UsersPage')),
+  tagManagement: lazy(() => import('../features/tags/TagManagementPage')),
+  resources: lazy(() => import('../features/resources/ResourcesPage')),
+  aiToolkit: lazy(() => import('../features/ai/AiToolkitPage')),
+  aiToolkitChat: lazy(() => import('../features/ai/AiToolkitChatPage')),
+  aiToolkitChatNova: lazy(() => import('../features/ai/AiToolkitChatNovaPage')),
+  checkStripePayment: lazy(() => import('../features/billing/CheckStripePaymentPage')),
+  notFound: lazy(() => import('../features/errors/NotFoundPage')),
+};
+
+/** Loaded on demand too: the members-only notice and the app frame are not needed on the sign-in screens. */
+export const MembersOnlyNotice = lazy(() => import('../features/errors/MembersOnlyNotice'));
+export const AppLayout = lazy(() => import('../layout/AppLayout'));

@@ -1,0 +1,75 @@
+import type { CurrentUser, Role } from '@rainmakers/contracts';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useMemo } from 'react';
+import { authApi, type SignInInput, type SignUpInput } from '../api/auth';
+import { configureApiClient } from '../api/client';
+import { queryKeys } from '../api/keys';
+import { SessionContext, type SessionValue } from './context';
+
+const isSessionQuery = (key: readonly unknown[]) => key[0] === queryKeys.session[0];
+
+/** Drops every cached answer that belonged to the previous person (everything but the session itself). */
+function forgetOtherData(queryClient: QueryClient): void {
+  queryClient.removeQueries({ predicate: (query) => !isSessionQuery(query.queryKey) });
+}
+
+/**
+ * Wires the API client to the session cache: a 401 anywhere means the session is gone; a 402 SUBSCRIPTION_BLOCKED
+ * means the payment status changed, so the session is fetched again and the route guard sends the person to /blocked.
+ */
+export function bindApiToSession(queryClient: QueryClient): void {
+  configureApiClient({
+    onUnauthorized: () => {
+      if (queryClient.getQueryData(queryKeys.session)) {
+        forgetOtherData(queryClient);
+        queryClient.setQueryData(queryKeys.session, null);
+      }
+    },
+    onSubscriptionBlocked: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.session });
+    },
+  });
+}
+
+type SessionActions = Omit<SessionValue, 'status' | 'currentUser' | 'loadError'>;
+
+/** Session state from `GET /api/auth/me` (react-query) plus the calls that change who is signed in. */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const query = useQuery({ queryKey: queryKeys.session, queryFn: authApi.me, staleTime: 5 * 60_000 });
+  const { refetch } = query;
+
+  // Stable for the life of the provider, so effects may depend on them.
+  const actions = useMemo<SessionActions>(() => {
+    /** A different person (or role) from now on: nothing cached for the previous one may show. */
+    const start = <T extends CurrentUser | null>(user: T): T => {
+      forgetOtherData(queryClient);
+      queryClient.setQueryData(queryKeys.session, user);
+      return user;
+    };
+    return {
+      retry: () => void refetch(),
+      refresh: () => queryClient.invalidateQueries({ queryKey: queryKeys.session }),
+      signIn: async (input: SignInInput) => start(await authApi.signIn(input)),
+      signUp: async (input: SignUpInput) => start(await authApi.signUp(input)),
+      signOut: async () => {
+        await authApi.signOut();
+        queryClient.clear();
+        queryClient.setQueryData(queryKeys.session, null);
+      },
+      switchRole: async (role: Role) => start(await authApi.switchRole(role)),
+      signInAs: async (email: string) => start(await authApi.signInAs(email)),
+      backToMyAccount: async () => start(await authApi.signInAsBack()),
+    };
+  }, [queryClient, refetch]);
+
+  const currentUser = query.data ?? null;
+  const status = query.isPending ? 'loading' : currentUser ? 'signed-in' : 'signed-out';
+  const loadError = query.isError ? query.error : null;
+  const value = useMemo<SessionValue>(
+    () => ({ ...actions, status, currentUser, loadError }),
+    [actions, status, currentUser, loadError],
+  );
+
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}

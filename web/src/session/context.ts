@@ -1,0 +1,40 @@
+import type { CurrentUser, Role } from '@rainmakers/contracts';
+import { createContext, useContext } from 'react';
+import type { SignInInput, SignUpInput } from '../api/auth';
+
+export type SessionStatus = 'loading' | 'signed-in' | 'signed-out';
+
+export interface SessionValue {
+  status: SessionStatus;
+  currentUser: CurrentUser | null;
+  /** Set when the session check itself failed (server unreachable), as opposed to "nobody signed in". */
+  loadError: Error | null;
+  retry: () => void;
+  /** Asks the server again (after a profile change, a payment fix...). */
+  refresh: () => Promise<void>;
+  signIn: (input: SignInInput) => Promise<CurrentUser>;
+  signUp: (input: SignUpInput) => Promise<CurrentUser>;
+  /** Throws when the server refuses; the caller shows 'Internal server error logging out'. */
+  signOut: () => Promise<void>;
+  /** Admins: show the product as another role (POST /api/auth/switch-role). */
+  switchRole: (role: Role) => Promise<CurrentUser>;
+  /** Admins: become another member (POST /api/auth/signinas). */
+  signInAs: (email: string) => Promise<CurrentUser>;
+  /** End a sign-in-as and return to the admin's own account. */
+  backToMyAccount: () => Promise<CurrentUser>;
+}
+
+export const SessionContext = createContext<SessionValue | null>(null);
+
+export function useSession(): SessionValue {
+  const value = useContext(SessionContext);
+  if (!value) throw new Error('useSession must be used inside <SessionProvider>');
+  return value;
+}
+
+/** The signed-in person; only for components rendered behind the route guard. */
+export function useCurrentUser(): CurrentUser {
+  const { currentUser } = useSession();
+  if (!currentUser) throw new Error('useCurrentUser needs a signed-in person');
+  return currentUser;
+}

@@ -1,0 +1,82 @@
+import { alpha, createTheme } from '@mui/material/styles';
+
+/**
+ * Warm and business-like: a deep berry for actions, a soft apricot accent, warm paper tones, and a dark aubergine
+ * sidebar. System fonts only (the app must not load anything from other hosts).
+ */
+const berry = { main: '#8C2F5D', dark: '#6B1F46', light: '#B55A86', contrastText: '#FFFFFF' };
+const apricot = { main: '#E8845C', dark: '#C8643E', light: '#F3AE8F', contrastText: '#2A1B24' };
+const ink = '#2A2030';
+
+export const sidebarColors = {
+  background: '#2B1B2E',
+  text: 'rgba(255, 255, 255, 0.78)',
+  muted: 'rgba(255, 255, 255, 0.52)',
+  hover: 'rgba(255, 255, 255, 0.06)',
+  selected: alpha(apricot.main, 0.16),
+  accent: apricot.main,
+  divider: 'rgba(255, 255, 255, 0.08)',
+};
+
+export const theme = createTheme({
+  palette: {
+    mode: 'light',
+    primary: berry,
+    secondary: apricot,
+    background: { default: '#FAF6F2', paper: '#FFFFFF' },
+    text: { primary: ink, secondary: '#685B6B' },
+    divider: 'rgba(42, 32, 48, 0.10)',
+    success: { main: '#2E7D5B' },
+    error: { main: '#C62E3A' },
+    warning: { main: '#B86A00' },
+    info: { main: '#2F6E9E' },
+  },
+  shape: { borderRadius: 12 },
+  typography: {
+    fontFamily: '"Inter", "Segoe UI", "Helvetica Neue", "Noto Sans", "Liberation Sans", Arial, sans-serif',
+    h1: { fontSize: '2.25rem', fontWeight: 750, letterSpacing: '-0.02em', lineHeight: 1.2 },
+    h2: { fontSize: '1.875rem', fontWeight: 750, letterSpacing: '-0.02em', lineHeight: 1.25 },
+    h3: { fontSize: '1.5rem', fontWeight: 700, letterSpacing: '-0.01em', lineHeight: 1.3 },
+    h4: { fontSize: '1.25rem', fontWeight: 700, lineHeight: 1.35 },
+    h5: { fontSize: '1.125rem', fontWeight: 650 },
+    h6: { fontSize: '1rem', fontWeight: 650 },
+    subtitle1: { fontWeight: 550 },
+    button: { textTransform: 'none', fontWeight: 600, letterSpacing: 0 },
+    overline: { fontWeight: 700, letterSpacing: '0.12em' },
+  },
+  components: {
+    MuiCssBaseline: {
+      styleOverrides: {
+        body: { WebkitFontSmoothing: 'antialiased', MozOsxFontSmoothing: 'grayscale' },
+        '::selection': { backgroundColor: alpha(berry.main, 0.18) },
+      },
+    },
+    MuiButton: {
+      defaultProps: { disableElevation: true },
+      styleOverrides: {
+        root: { borderRadius: 10, paddingInline: 18 },
+        sizeLarge: { paddingBlock: 11, fontSize: '1rem' },
+      },
+    },
+    MuiTextField: { defaultProps: { fullWidth: true } },
+    MuiOutlinedInput: {
+      styleOverrides: {
+        root: { backgroundColor: '#FFFFFF', borderRadius: 10 },
+      },
+    },
+    MuiPaper: {
+      styleOverrides: {
+        rounded: { borderRadius: 16 },
+        outlined: { borderColor: 'rgba(42, 32, 48, 0.10)' },
+      },
+    },
+    MuiCard: {
+      defaultProps: { variant: 'outlined' },
+      styleOverrides: { root: { borderRadius: 16 } },
+    },
+    MuiAlert: { styleOverrides: { root: { borderRadius: 10 } } },
+    MuiLink: { defaultProps: { underline: 'hover' }, styleOverrides: { root: { fontWeight: 600 } } },
+    MuiTooltip: { defaultProps: { arrow: true } },
+    MuiAppBar: { defaultProps: { elevation: 0, color: 'inherit' } },
+  },
+});

@@ -1,0 +1,14 @@
+/// <reference types="vite/client" />
+
+interface ImportMetaEnv {
+  readonly VITE_CALENDAR_URL?: string;
+  readonly VITE_SUPPORT_URL?: string;
+  readonly VITE_SUPPORT_EMAIL?: string;
+  readonly VITE_COMMUNITY_URL?: string;
+  readonly VITE_APPLY_URL?: string;
+  readonly VITE_WELCOME_VIDEO_URL?: string;
+}
+
+interface ImportMeta {
+  readonly env: ImportMetaEnv;
+}
