@@ -1,7 +1,588 @@
+import AddRounded from '@mui/icons-material/AddRounded';
+import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded';
+import CloseRounded from '@mui/icons-material/CloseRounded';
+import EditRounded from '@mui/icons-material/EditRounded';
+import EmojiEventsRounded from '@mui/icons-material/EmojiEventsRounded';
+import ExpandMoreRounded from '@mui/icons-material/ExpandMoreRounded';
+import FormatListNumberedRounded from '@mui/icons-material/FormatListNumberedRounded';
 import MenuBookRounded from '@mui/icons-material/MenuBookRounded';
-import { PlaceholderPage } from '../../components/PlaceholderPage';
+import SaveRounded from '@mui/icons-material/SaveRounded';
+import SearchRounded from '@mui/icons-material/SearchRounded';
+import SwapVertRounded from '@mui/icons-material/SwapVertRounded';
+import Accordion from '@mui/material/Accordion';
+import AccordionDetails from '@mui/material/AccordionDetails';
+import AccordionSummary from '@mui/material/AccordionSummary';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import OutlinedInput from '@mui/material/OutlinedInput';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import { alpha, useTheme } from '@mui/material/styles';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useSnackbar } from 'notistack';
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
+import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { ApiError } from '../../api/client';
+import {
+  type CoursePage as CoursePageData,
+  type CoursePageLesson,
+  type CoursePageModule,
+  useCourseAccess,
+  useCoursePage,
+  useMarkLesson,
+  useReorderCourse,
+} from '../../api/courses';
+import { usePageTitle } from '../../components/usePageTitle';
+import { useCurrentUser } from '../../session/context';
+import type { CourseFormSource } from './CourseFormDialog';
+import { CourseAccessDenied, CourseNotFound } from './CourseMessages';
+import { CourseOutline } from './CourseOutline';
+import { searchWords } from './catalogue';
+import { CATALOGUE_SEARCH_DEBOUNCE_MS, COMPLETED_PROGRESS, TOASTS } from './constants';
+import { LessonPanel } from './LessonPanel';
+import { courseReorderBody, flattenLessons, nextLessonOf, resolveSelection, withCompletion } from './outline';
+import { useDebouncedValue } from './useDebouncedValue';
 
-/** Placeholder until this screen is built (no sample data on purpose). */
+/** Admin-only pieces are their own downloads. */
+const CourseFormDialog = lazy(() => import('./CourseFormDialog'));
+const ModuleFormDialog = lazy(() => import('./ModuleFormDialog'));
+const LessonFormDialog = lazy(() => import('./LessonFormDialog'));
+const CourseReorderBoard = lazy(() => import('./CourseReorderBoard'));
+
+const SEARCH_PARAM = 'search';
+
+const toId = (value: string | undefined): number | null => {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 ? n : null;
+};
+
+/**
+ * /courses/:slug[/:moduleId[/:lessonId]]: access is checked first (GET /api/course/access), then the course is read
+ * (GET /api/course/{slug}?search=). Unknown course or a failed read -> 'Course not found'; no access -> an
+ * access-denied view.
+ */
 export default function CoursePage() {
-  return <PlaceholderPage title="Course" icon={<MenuBookRounded />} />;
+  const { slug = '' } = useParams();
+  const access = useCourseAccess(slug);
+  // The course is read also when access is refused, to tell an unknown course (404) from a closed one (403).
+  const full = useCoursePage(slug, '', { enabled: access.isSuccess });
+
+  if (access.isError) return <CourseNotFound />;
+  if (access.isPending || full.isPending) return <CourseSkeleton />;
+  if (full.isError) {
+    const denied = full.error instanceof ApiError && full.error.status === 403;
+    return denied && !access.data ? <CourseAccessDenied /> : <CourseNotFound />;
+  }
+  if (!access.data) return <CourseAccessDenied />;
+  return <CourseView course={full.data} />;
+}
+
+function CourseView({ course }: { course: CoursePageData }) {
+  const user = useCurrentUser();
+  const isAdmin = user.role === 'admin';
+  const params = useParams();
+  const moduleId = toId(params.moduleId);
+  const lessonId = toId(params.lessonId);
+  const navigate = useNavigate();
+  const theme = useTheme();
+  const desktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  const { enqueueSnackbar } = useSnackbar();
+  usePageTitle(course.title);
+
+  // Lesson search: typed -> debounced -> address (?search=), so it survives moving between lessons.
+  const [query, setQuery] = useSearchParams();
+  const urlSearch = (query.get(SEARCH_PARAM) ?? '').trim();
+  const [input, setInput] = useState(() => query.get(SEARCH_PARAM) ?? '');
+  const debounced = useDebouncedValue(input, CATALOGUE_SEARCH_DEBOUNCE_MS);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new debounced value writes the address
+  useEffect(() => {
+    const next = debounced.trim();
+    if (next === urlSearch) return;
+    setQuery(
+      (current) => {
+        const copy = new URLSearchParams(current);
+        if (next) copy.set(SEARCH_PARAM, next);
+        else copy.delete(SEARCH_PARAM);
+        return copy;
+      },
+      { replace: true },
+    );
+  }, [debounced]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only an address change rewrites the box
+  useEffect(() => {
+    if (urlSearch !== debounced.trim()) setInput(urlSearch);
+  }, [urlSearch]);
+
+  const searched = useCoursePage(course.slug, urlSearch, { enabled: urlSearch !== '' });
+  const searchActive = urlSearch !== '' || input.trim() !== '';
+  const searchLoading = input.trim() !== urlSearch || (urlSearch !== '' && searched.isFetching);
+  const outlineModules = urlSearch ? (searched.data?.Modules ?? null) : course.Modules;
+  const words = useMemo(() => searchWords(urlSearch), [urlSearch]);
+  const linkSearch = urlSearch ? `?${new URLSearchParams({ [SEARCH_PARAM]: urlSearch }).toString()}` : '';
+
+  const selection = resolveSelection<CoursePageLesson, CoursePageModule>(course.Modules, moduleId, lessonId);
+  const selectedLesson = selection.lesson;
+  const selectedModule = selection.module;
+  const next = selectedLesson
+    ? nextLessonOf<CoursePageLesson, CoursePageModule>(course.Modules, selectedLesson.id)
+    : null;
+  const allLessons = flattenLessons<CoursePageLesson, CoursePageModule>(course.Modules);
+  const doneCount = allLessons.filter((entry) => entry.lesson.completed === 'true').length;
+  const courseCompleted = allLessons.length > 0 && course.totalProgress >= COMPLETED_PROGRESS;
+
+  // Sections open: the selected lesson's module; every matching module while searching.
+  const [expanded, setExpanded] = useState<Set<number>>(() => new Set(selectedModule ? [selectedModule.id] : []));
+  useEffect(() => {
+    if (urlSearch && searched.data) setExpanded(new Set(searched.data.Modules.map((m) => m.id)));
+  }, [urlSearch, searched.data]);
+  const toggle = (id: number, open: boolean) =>
+    setExpanded((current) => {
+      const copy = new Set(current);
+      if (open) copy.add(id);
+      else copy.delete(id);
+      return copy;
+    });
+
+  // Phones: the content list starts folded, and opens to show search results.
+  const [contentOpen, setContentOpen] = useState(false);
+  useEffect(() => {
+    if (urlSearch) setContentOpen(true);
+  }, [urlSearch]);
+
+  // Reading a new lesson starts at its top.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on purpose when the lesson changes
+  useEffect(() => {
+    window.scrollTo({ top: 0 });
+  }, [selectedLesson?.id]);
+
+  // Completion
+  const mark = useMarkLesson(course.slug);
+  const toggleCompleted = () => {
+    if (!selectedLesson) return;
+    const completed = selectedLesson.completed !== 'true';
+    const local = withCompletion(course.Modules, selectedLesson.id, completed);
+    const progressOf = new Map(local.modules.map((m) => [m.id, m.totalProgress]));
+    const flag = completed ? ('true' as const) : ('false' as const);
+    mark.mutate(
+      {
+        lessonId: selectedLesson.id,
+        completed,
+        optimistic: (page) => ({
+          ...page,
+          totalProgress: local.courseProgress,
+          Modules: page.Modules.map((m) => ({
+            ...m,
+            totalProgress: progressOf.get(m.id) ?? m.totalProgress,
+            Lessons: m.Lessons.map((l) => (l.id === selectedLesson.id ? { ...l, completed: flag } : l)),
+          })),
+        }),
+      },
+      {
+        onSuccess: () =>
+          enqueueSnackbar(completed ? TOASTS.markedCompleted : TOASTS.markedUncompleted, { variant: 'success' }),
+        onError: () =>
+          enqueueSnackbar(completed ? TOASTS.markCompletedFailed : TOASTS.markUncompletedFailed, { variant: 'error' }),
+      },
+    );
+  };
+
+  // Admin: forms and reorder mode
+  const [courseForm, setCourseForm] = useState(false);
+  const [moduleForm, setModuleForm] = useState<{ module: CoursePageModule | null } | null>(null);
+  const [lessonForm, setLessonForm] = useState<{ lesson: CoursePageLesson | null; moduleId: number } | null>(null);
+  const [reordering, setReordering] = useState(false);
+  const [order, setOrder] = useState<CoursePageModule[]>([]);
+  const reorder = useReorderCourse();
+
+  useEffect(() => {
+    if (!isAdmin) {
+      setReordering(false);
+      setCourseForm(false);
+      setModuleForm(null);
+      setLessonForm(null);
+    }
+  }, [isAdmin]);
+
+  const startReorder = () => {
+    setOrder(course.Modules);
+    setReordering(true);
+  };
+  const saveReorder = async () => {
+    try {
+      await reorder.mutateAsync(courseReorderBody(course.id, order));
+      enqueueSnackbar(TOASTS.modulesReordered, { variant: 'success' });
+      setReordering(false);
+    } catch {
+      enqueueSnackbar(TOASTS.modulesReorderFailed, { variant: 'error' });
+    }
+  };
+
+  const formSource: CourseFormSource = {
+    ...course,
+    Modules: course.Modules.map((m) => ({ id: m.id, title: m.title })),
+  };
+
+  const adminActions = isAdmin && (
+    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+      {reordering ? (
+        <>
+          <Button
+            variant="outlined"
+            startIcon={<CloseRounded />}
+            onClick={() => setReordering(false)}
+            disabled={reorder.isPending}
+          >
+            Cancel
+          </Button>
+          <Button
+            variant="contained"
+            startIcon={<SaveRounded />}
+            onClick={saveReorder}
+            loading={reorder.isPending}
+            loadingPosition="start"
+          >
+            Save
+          </Button>
+        </>
+      ) : (
+        <>
+          <Button variant="outlined" size="small" startIcon={<EditRounded />} onClick={() => setCourseForm(true)}>
+            Edit course
+          </Button>
+          <Button
+            variant="outlined"
+            size="small"
+            startIcon={<AddRounded />}
+            onClick={() => setModuleForm({ module: null })}
+          >
+            Add module
+          </Button>
+          {!searchActive && !searchLoading && course.Modules.length > 0 && (
+            <Button variant="contained" size="small" startIcon={<SwapVertRounded />} onClick={startReorder}>
+              Manage Order
+            </Button>
+          )}
+        </>
+      )}
+    </Box>
+  );
+
+  const searchBox = (
+    <OutlinedInput
+      fullWidth
+      size="small"
+      value={input}
+      onChange={(event) => setInput(event.target.value)}
+      placeholder="Search lessons"
+      disabled={reordering}
+      inputProps={{ 'aria-label': 'Search lessons', type: 'search', enterKeyHint: 'search' }}
+      startAdornment={
+        <InputAdornment position="start">
+          <SearchRounded fontSize="small" sx={{ color: 'text.secondary' }} />
+        </InputAdornment>
+      }
+      endAdornment={
+        input ? (
+          <InputAdornment position="end">
+            <IconButton aria-label="Clear lesson search" edge="end" size="small" onClick={() => setInput('')}>
+              <CloseRounded fontSize="small" />
+            </IconButton>
+          </InputAdornment>
+        ) : undefined
+      }
+      sx={{ '& input[type=search]::-webkit-search-cancel-button': { display: 'none' } }}
+    />
+  );
+
+  const outline = (
+    <Box sx={{ position: 'relative' }}>
+      {searchLoading && (
+        <LinearProgress
+          aria-label="Searching lessons"
+          sx={{ position: 'absolute', top: 0, left: 0, right: 0, height: 2 }}
+        />
+      )}
+      {course.Modules.length === 0 ? (
+        <Typography variant="body2" color="text.secondary" sx={{ p: 2.5 }}>
+          This course has no lessons yet.
+        </Typography>
+      ) : outlineModules === null ? (
+        <Box sx={{ p: 2 }}>
+          <Skeleton height={32} />
+          <Skeleton height={32} />
+        </Box>
+      ) : outlineModules.length === 0 ? (
+        <Typography variant="body2" color="text.secondary" sx={{ p: 2.5 }}>
+          No lessons match “{urlSearch}”.
+        </Typography>
+      ) : (
+        <CourseOutline
+          slug={course.slug}
+          modules={outlineModules}
+          allModules={course.Modules}
+          selectedLessonId={selectedLesson?.id ?? null}
+          expanded={expanded}
+          onToggle={toggle}
+          words={words}
+          linkSearch={linkSearch}
+          isAdmin={isAdmin}
+          onEditModule={(module) => setModuleForm({ module })}
+          onAddLesson={(module) => setLessonForm({ lesson: null, moduleId: module.id })}
+        />
+      )}
+    </Box>
+  );
+
+  const progressSummary = (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flex: { xs: '1 1 100%', sm: '0 1 420px' } }}>
+      {courseCompleted ? (
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'success.main' }}>
+          <EmojiEventsRounded />
+          <Typography sx={{ fontWeight: 800, color: 'success.main' }}>Completed</Typography>
+        </Box>
+      ) : (
+        <>
+          <LinearProgress
+            variant="determinate"
+            value={course.totalProgress}
+            aria-label="Course progress"
+            sx={{ flex: 1, height: 8, borderRadius: 4, bgcolor: 'rgba(140, 47, 93, 0.12)' }}
+          />
+          <Typography variant="body2" sx={{ fontWeight: 700, color: 'primary.main', whiteSpace: 'nowrap' }}>
+            {course.totalProgress}%
+          </Typography>
+        </>
+      )}
+      <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+        {doneCount}/{allLessons.length} lessons
+      </Typography>
+    </Box>
+  );
+
+  let content: ReactNode;
+  if (selectedLesson && selectedModule) {
+    content = (
+      <>
+        {selection.missing && (
+          <Alert severity="info" sx={{ mb: 2 }}>
+            That lesson isn’t available, so we opened {lessonId ? 'the first lesson' : 'the start of the course'}{' '}
+            instead.
+          </Alert>
+        )}
+        {courseCompleted && (
+          <Alert severity="success" icon={<EmojiEventsRounded />} sx={{ mb: 2 }}>
+            You have completed every lesson of this course. Well done!
+          </Alert>
+        )}
+        <LessonPanel
+          module={selectedModule}
+          lesson={selectedLesson}
+          nextTo={next ? `/courses/${course.slug}/${next.module.id}/${next.lesson.id}${linkSearch}` : null}
+          isAdmin={isAdmin}
+          pending={mark.isPending}
+          onToggleCompleted={toggleCompleted}
+          onEdit={() => setLessonForm({ lesson: selectedLesson, moduleId: selectedModule.id })}
+        />
+      </>
+    );
+  } else {
+    content = (
+      <Paper variant="outlined" sx={{ p: { xs: 4, md: 6 }, textAlign: 'center', borderStyle: 'dashed' }}>
+        <MenuBookRounded sx={{ fontSize: 44, color: 'primary.light', mb: 1.5 }} />
+        <Typography variant="h4" component="p" sx={{ mb: 1 }}>
+          {selectedModule ? 'No lessons in this module yet' : 'Lessons are on their way'}
+        </Typography>
+        <Typography color="text.secondary" sx={{ maxWidth: 420, mx: 'auto' }}>
+          {isAdmin
+            ? 'Add a module, then add lessons to it from the course content list.'
+            : 'This course doesn’t have any lessons yet. Check back soon!'}
+        </Typography>
+      </Paper>
+    );
+  }
+
+  return (
+    <>
+      <Link component={RouterLink} to="/courses" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 2 }}>
+        <ArrowBackRounded fontSize="small" />
+        Back to courses
+      </Link>
+
+      <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', sm: '2.125rem' }, mb: 1.5, maxWidth: 900 }}>
+        {course.title}
+      </Typography>
+      <Box
+        sx={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          columnGap: 3,
+          rowGap: 2,
+          mb: { xs: 2.5, md: 3.5 },
+        }}
+      >
+        {progressSummary}
+        {adminActions}
+      </Box>
+
+      {reordering ? (
+        <Suspense fallback={<CourseSkeleton />}>
+          <Alert severity="info" sx={{ mb: 2.5 }}>
+            Drag modules and lessons into the order members should follow — lessons can move to another module too.
+            Press Save when you are done.
+          </Alert>
+          <CourseReorderBoard modules={order} onChange={setOrder} disabled={reorder.isPending} />
+        </Suspense>
+      ) : desktop ? (
+        <Box
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: { md: '300px minmax(0, 1fr)', lg: '340px minmax(0, 1fr)' },
+            gap: { md: 3, lg: 4 },
+            alignItems: 'start',
+          }}
+        >
+          <Paper
+            component="nav"
+            aria-label="Course content"
+            variant="outlined"
+            sx={{
+              position: 'sticky',
+              top: 24,
+              maxHeight: 'calc(100dvh - 48px)',
+              display: 'flex',
+              flexDirection: 'column',
+              overflow: 'hidden',
+            }}
+          >
+            <Box sx={{ p: 2, pb: 1.5, borderBottom: 1, borderColor: 'divider' }}>
+              <Typography
+                variant="subtitle2"
+                component="h2"
+                sx={{ mb: 1.25, display: 'flex', alignItems: 'center', gap: 1 }}
+              >
+                <FormatListNumberedRounded fontSize="small" sx={{ color: 'primary.main' }} />
+                Course content
+              </Typography>
+              {searchBox}
+            </Box>
+            <Box sx={{ overflowY: 'auto', flex: 1 }}>{outline}</Box>
+          </Paper>
+          <Box sx={{ minWidth: 0 }}>{content}</Box>
+        </Box>
+      ) : (
+        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+          {searchBox}
+          <Accordion
+            component="nav"
+            aria-label="Course content"
+            expanded={contentOpen}
+            onChange={(_event, open) => setContentOpen(open)}
+            disableGutters
+            variant="outlined"
+            sx={{ borderRadius: 3, '&::before': { display: 'none' }, overflow: 'hidden' }}
+          >
+            <AccordionSummary
+              expandIcon={<ExpandMoreRounded />}
+              sx={{ bgcolor: (t) => alpha(t.palette.primary.main, 0.04) }}
+            >
+              <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+                <FormatListNumberedRounded fontSize="small" sx={{ color: 'primary.main' }} />
+                <Typography sx={{ fontWeight: 700 }}>Course content</Typography>
+                <Typography variant="body2" color="text.secondary">
+                  · {course.Modules.length} {course.Modules.length === 1 ? 'module' : 'modules'}
+                </Typography>
+              </Box>
+            </AccordionSummary>
+            <AccordionDetails sx={{ p: 0, borderTop: 1, borderColor: 'divider' }}>{outline}</AccordionDetails>
+          </Accordion>
+          <Box sx={{ minWidth: 0 }}>{content}</Box>
+        </Box>
+      )}
+
+      {isAdmin && courseForm && (
+        <Suspense fallback={null}>
+          <CourseFormDialog
+            course={formSource}
+            onClose={() => setCourseForm(false)}
+            onSaved={(saved) => {
+              if (saved.slug !== course.slug) navigate(`/courses/${saved.slug}`, { replace: true });
+            }}
+            onDeleted={() => navigate('/courses', { replace: true })}
+          />
+        </Suspense>
+      )}
+      {isAdmin && moduleForm && (
+        <Suspense fallback={null}>
+          <ModuleFormDialog
+            courseId={course.id}
+            module={moduleForm.module}
+            onClose={() => setModuleForm(null)}
+            onDeleted={(id) => {
+              if (selectedModule?.id === id) navigate(`/courses/${course.slug}`, { replace: true });
+            }}
+          />
+        </Suspense>
+      )}
+      {isAdmin && lessonForm && (
+        <Suspense fallback={null}>
+          <LessonFormDialog
+            lesson={lessonForm.lesson}
+            moduleId={lessonForm.moduleId}
+            modules={course.Modules.map((m) => ({ id: m.id, title: m.title }))}
+            onClose={() => setLessonForm(null)}
+            onSaved={(saved, isNew) => {
+              if (isNew || saved.ModuleId !== lessonForm.moduleId) {
+                navigate(`/courses/${course.slug}/${saved.ModuleId}/${saved.id}`);
+              }
+            }}
+            onDeleted={(id) => {
+              if (selectedLesson?.id === id) navigate(`/courses/${course.slug}`, { replace: true });
+            }}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+function CourseSkeleton() {
+  return (
+    <Box role="status" aria-label="Loading course">
+      <Skeleton width={140} height={24} sx={{ mb: 2 }} />
+      <Skeleton width="55%" height={48} />
+      <Skeleton width={280} height={20} sx={{ mb: 3.5 }} />
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', md: '300px 1fr', lg: '340px 1fr' },
+          gap: { xs: 2, md: 4 },
+        }}
+      >
+        <Paper variant="outlined" sx={{ p: 2 }}>
+          {[0, 1, 2, 3].map((i) => (
+            <Box key={i} sx={{ py: 1.25 }}>
+              <Skeleton width="80%" />
+              <Skeleton variant="rounded" height={5} sx={{ mt: 1 }} />
+            </Box>
+          ))}
+        </Paper>
+        <Paper variant="outlined" sx={{ p: { xs: 2.5, md: 4.5 } }}>
+          <Skeleton width={120} />
+          <Skeleton width="60%" height={44} />
+          <Skeleton variant="rounded" height={1} sx={{ my: 3 }} />
+          {[100, 96, 88, 92, 60].map((w) => (
+            <Skeleton key={w} width={`${w}%`} />
+          ))}
+        </Paper>
+      </Box>
+    </Box>
+  );
 }

@@ -1,7 +1,504 @@
-import SchoolRounded from '@mui/icons-material/SchoolRounded';
-import { PlaceholderPage } from '../../components/PlaceholderPage';
+import AddRounded from '@mui/icons-material/AddRounded';
+import CloseRounded from '@mui/icons-material/CloseRounded';
+import SaveRounded from '@mui/icons-material/SaveRounded';
+import SearchOffRounded from '@mui/icons-material/SearchOffRounded';
+import SearchRounded from '@mui/icons-material/SearchRounded';
+import SwapVertRounded from '@mui/icons-material/SwapVertRounded';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import LinearProgress from '@mui/material/LinearProgress';
+import OutlinedInput from '@mui/material/OutlinedInput';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import { alpha } from '@mui/material/styles';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useSnackbar } from 'notistack';
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { errorMessage } from '../../api/client';
+import {
+  type CatalogueResponse,
+  type CourseCard as CourseCardData,
+  useCatalogue,
+  useReorderCourses,
+} from '../../api/courses';
+import { PageHeader } from '../../components/PageHeader';
+import { useCurrentUser } from '../../session/context';
+import { LessonResultCard, ModuleResultCard } from './CatalogueResults';
+import { CourseCard } from './CourseCard';
+import {
+  CATALOGUE_TABS,
+  type CatalogueKind,
+  type CatalogueTab,
+  catalogueQuery,
+  LIST_OF_TAB,
+  parseTab,
+  SEARCH_PARAM,
+  searchWords,
+  TAB_PARAM,
+  tabCount,
+} from './catalogue';
+import { CATALOGUE_PREVIEW_COUNT, CATALOGUE_SEARCH_DEBOUNCE_MS, TOASTS } from './constants';
+import { renumber } from './outline';
+import { FIRST_CARD_ATTRIBUTE, ScrollTopButton } from './ScrollTopButton';
+import { useDebouncedValue } from './useDebouncedValue';
 
-/** Placeholder until this screen is built (no sample data on purpose). */
+/** Admin-only pieces are their own downloads. */
+const CourseFormDialog = lazy(() => import('./CourseFormDialog'));
+const CoursesReorderList = lazy(() => import('./CoursesReorderList'));
+
+const gridSx = {
+  display: 'grid',
+  gap: { xs: 2, md: 2.5 },
+  gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' },
+} as const;
+
+const EMPTY_TEXT: Record<CatalogueTab, string> = {
+  all: 'No results found',
+  courses: 'No courses found',
+  modules: 'No modules found',
+  'lessons-titles': 'No lessons found',
+  'lessons-content': 'No lessons found',
+};
+
+/**
+ * /courses: the catalogue. `search` and `activeTab` live in the address (tab keys: all, courses, modules,
+ * lessons-titles, lessons-content). Admins add courses and reorder them (while the search is empty).
+ */
 export default function CoursesPage() {
-  return <PlaceholderPage title="Courses" icon={<SchoolRounded />} />;
+  const user = useCurrentUser();
+  const isAdmin = user.role === 'admin';
+  const { enqueueSnackbar } = useSnackbar();
+  const [params, setParams] = useSearchParams();
+  const urlSearch = (params.get(SEARCH_PARAM) ?? '').trim();
+  const tab = parseTab(params.get(TAB_PARAM));
+
+  const [input, setInput] = useState(() => params.get(SEARCH_PARAM) ?? '');
+  const debounced = useDebouncedValue(input, CATALOGUE_SEARCH_DEBOUNCE_MS);
+
+  // Typing (debounced) writes the address; the address (back button, a link) writes the box.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new debounced value should write the address
+  useEffect(() => {
+    if (debounced.trim() !== urlSearch) {
+      setParams((current) => catalogueQuery(current, { search: debounced.trim() }), { replace: true });
+    }
+  }, [debounced]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only an address change should rewrite the box
+  useEffect(() => {
+    if (urlSearch !== debounced.trim()) setInput(urlSearch);
+  }, [urlSearch]);
+
+  const catalogue = useCatalogue(urlSearch);
+  const data = catalogue.data;
+  const searching = input.trim() !== urlSearch || (catalogue.isFetching && catalogue.isPlaceholderData);
+
+  const [reordering, setReordering] = useState(false);
+  const [order, setOrder] = useState<CourseCardData[]>([]);
+  const reorder = useReorderCourses();
+  const [form, setForm] = useState<{ open: boolean; course: CourseCardData | null }>({ open: false, course: null });
+
+  // The mode ends when the person stops being admin (role switch).
+  useEffect(() => {
+    if (!isAdmin) {
+      setReordering(false);
+      setForm({ open: false, course: null });
+    }
+  }, [isAdmin]);
+
+  const canReorder = isAdmin && urlSearch === '' && input.trim() === '' && !!data && !catalogue.isPlaceholderData;
+
+  const startReorder = () => {
+    if (!data) return;
+    setOrder(data.courses);
+    setReordering(true);
+  };
+  const cancelReorder = () => {
+    setReordering(false);
+    setOrder([]);
+  };
+  const saveReorder = async () => {
+    try {
+      await reorder.mutateAsync({ courses: renumber(order) });
+      enqueueSnackbar(TOASTS.coursesReordered, { variant: 'success' });
+      setReordering(false);
+    } catch {
+      enqueueSnackbar(TOASTS.coursesReorderFailed, { variant: 'error' });
+    }
+  };
+
+  const setTab = (next: CatalogueTab) => {
+    setParams((current) => catalogueQuery(current, { tab: next }));
+    window.scrollTo({ top: 0 });
+  };
+
+  const words = useMemo(() => searchWords(urlSearch), [urlSearch]);
+
+  const headerActions = isAdmin ? (
+    <Box sx={{ display: 'flex', gap: 1.25, flexWrap: 'wrap' }}>
+      {reordering ? (
+        <>
+          <Button variant="outlined" startIcon={<AddRounded />} disabled>
+            Add New Course
+          </Button>
+          <Button variant="outlined" startIcon={<CloseRounded />} onClick={cancelReorder} disabled={reorder.isPending}>
+            Cancel
+          </Button>
+          <Button
+            variant="contained"
+            startIcon={<SaveRounded />}
+            onClick={saveReorder}
+            loading={reorder.isPending}
+            loadingPosition="start"
+          >
+            Save
+          </Button>
+        </>
+      ) : (
+        <>
+          <Tooltip title={canReorder || !data ? '' : 'Clear the search to reorder courses'}>
+            <span>
+              <Button variant="outlined" startIcon={<SwapVertRounded />} onClick={startReorder} disabled={!canReorder}>
+                Reorder Courses
+              </Button>
+            </span>
+          </Tooltip>
+          <Button variant="contained" startIcon={<AddRounded />} onClick={() => setForm({ open: true, course: null })}>
+            Add New Course
+          </Button>
+        </>
+      )}
+    </Box>
+  ) : undefined;
+
+  return (
+    <>
+      <PageHeader
+        title="Courses"
+        subtitle="Step-by-step training from people who have done it. Pick up where you left off."
+        actions={headerActions}
+      />
+
+      <Box role="search" sx={{ mb: 2.5, maxWidth: 640 }}>
+        <OutlinedInput
+          fullWidth
+          value={input}
+          onChange={(event) => setInput(event.target.value)}
+          disabled={reordering}
+          placeholder="Search courses, modules and lessons"
+          inputProps={{ 'aria-label': 'Search courses', type: 'search', enterKeyHint: 'search' }}
+          startAdornment={
+            <InputAdornment position="start">
+              <SearchRounded sx={{ color: 'text.secondary' }} />
+            </InputAdornment>
+          }
+          endAdornment={
+            input ? (
+              <InputAdornment position="end">
+                <IconButton aria-label="Clear search" edge="end" size="small" onClick={() => setInput('')}>
+                  <CloseRounded fontSize="small" />
+                </IconButton>
+              </InputAdornment>
+            ) : undefined
+          }
+          sx={{ '& input[type=search]::-webkit-search-cancel-button': { display: 'none' } }}
+        />
+      </Box>
+
+      {reordering ? (
+        <Suspense fallback={<GridSkeleton />}>
+          <Alert severity="info" sx={{ mb: 2.5 }}>
+            Drag the courses (or use the arrows) into the order members should see, then press Save.
+          </Alert>
+          <CoursesReorderList courses={order} onChange={setOrder} disabled={reorder.isPending} />
+        </Suspense>
+      ) : (
+        <>
+          <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}>
+            <Tabs
+              value={tab}
+              onChange={(_event, value: CatalogueTab) => setTab(value)}
+              variant="scrollable"
+              scrollButtons="auto"
+              allowScrollButtonsMobile
+              aria-label="Result types"
+              sx={{ '& .MuiTabs-scrollButtons.Mui-disabled': { width: 0, opacity: 0 } }}
+            >
+              {CATALOGUE_TABS.map((t) => (
+                <Tab
+                  key={t.key}
+                  value={t.key}
+                  id={`catalogue-tab-${t.key}`}
+                  aria-controls="catalogue-panel"
+                  sx={{ minHeight: 52, px: { xs: 1.5, sm: 2 } }}
+                  label={<TabLabel text={t.label} count={tabCount(t.key, data?.counts)} />}
+                />
+              ))}
+            </Tabs>
+          </Box>
+
+          <Box
+            id="catalogue-panel"
+            role="tabpanel"
+            aria-labelledby={`catalogue-tab-${tab}`}
+            aria-busy={catalogue.isFetching}
+            sx={{ position: 'relative' }}
+          >
+            {searching && data && (
+              <LinearProgress
+                aria-label="Searching"
+                sx={{ position: 'absolute', top: -14, left: 0, right: 0, height: 2 }}
+              />
+            )}
+            {catalogue.isError && !data ? (
+              <Alert
+                severity="error"
+                action={
+                  <Button color="inherit" size="small" onClick={() => catalogue.refetch()}>
+                    Try again
+                  </Button>
+                }
+              >
+                {errorMessage(catalogue.error, 'We could not load the courses.')}
+              </Alert>
+            ) : !data ? (
+              <GridSkeleton />
+            ) : (
+              <Box sx={{ opacity: searching ? 0.6 : 1, transition: 'opacity 120ms' }}>
+                <TabContent
+                  tab={tab}
+                  data={data}
+                  words={words}
+                  search={urlSearch}
+                  isAdmin={isAdmin}
+                  onViewAll={setTab}
+                  onEditCourse={(course) => setForm({ open: true, course })}
+                  onAddCourse={() => setForm({ open: true, course: null })}
+                />
+              </Box>
+            )}
+          </Box>
+        </>
+      )}
+
+      <ScrollTopButton />
+
+      {isAdmin && form.open && (
+        <Suspense fallback={null}>
+          <CourseFormDialog course={form.course} onClose={() => setForm({ open: false, course: null })} />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+function TabLabel({ text, count }: { text: string; count: number | undefined }) {
+  return (
+    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
+      {text}
+      <Box
+        component="span"
+        sx={{
+          minWidth: 24,
+          px: 0.75,
+          py: 0.125,
+          borderRadius: 10,
+          fontSize: '0.75rem',
+          fontWeight: 700,
+          lineHeight: 1.6,
+          textAlign: 'center',
+          bgcolor: (t) => alpha(t.palette.primary.main, 0.1),
+          color: 'primary.main',
+        }}
+      >
+        {count === undefined ? '–' : count}
+      </Box>
+    </Box>
+  );
+}
+
+interface TabContentProps {
+  tab: CatalogueTab;
+  data: CatalogueResponse;
+  words: string[];
+  search: string;
+  isAdmin: boolean;
+  onViewAll: (tab: CatalogueTab) => void;
+  onEditCourse: (course: CourseCardData) => void;
+  onAddCourse: () => void;
+}
+
+function TabContent({ tab, data, words, search, isAdmin, onViewAll, onEditCourse, onAddCourse }: TabContentProps) {
+  if (tab !== 'all') {
+    const items = kindItems(tab, data, words, isAdmin, onEditCourse);
+    if (items.length === 0) {
+      return (
+        <EmptyState
+          title={EMPTY_TEXT[tab]}
+          search={search}
+          showAdd={isAdmin && tab === 'courses' && !search}
+          onAdd={onAddCourse}
+        />
+      );
+    }
+    return <Box sx={gridSx}>{markFirst(items)}</Box>;
+  }
+
+  const kinds: CatalogueKind[] = ['courses', 'modules', 'lessons-titles', 'lessons-content'];
+  const sections = kinds
+    .map((kind) => ({
+      kind,
+      items: kindItems(kind, data, words, isAdmin, onEditCourse).slice(0, CATALOGUE_PREVIEW_COUNT),
+    }))
+    .filter((section) => section.items.length > 0);
+  if (sections.length === 0) {
+    return (
+      <EmptyState
+        title={search ? EMPTY_TEXT.all : 'No courses found'}
+        search={search}
+        showAdd={isAdmin && !search}
+        onAdd={onAddCourse}
+      />
+    );
+  }
+  let first = true;
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: { xs: 4, md: 5 } }}>
+      {sections.map(({ kind, items }) => {
+        const meta = CATALOGUE_TABS.find((t) => t.key === kind);
+        const label = meta?.label ?? kind;
+        const count = data.counts[LIST_OF_TAB[kind]];
+        const shown = markFirst(items, first);
+        first = false;
+        return (
+          <Box component="section" key={kind} aria-labelledby={`catalogue-section-${kind}`}>
+            <Box sx={{ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: 2, mb: 1.75 }}>
+              <Typography id={`catalogue-section-${kind}`} variant="h4" component="h2">
+                {label}{' '}
+                <Typography component="span" color="text.secondary" sx={{ fontWeight: 500, fontSize: '0.95rem' }}>
+                  ({count})
+                </Typography>
+              </Typography>
+              <Button size="small" onClick={() => onViewAll(kind)} sx={{ flexShrink: 0 }}>
+                View all {label.toLowerCase()}
+              </Button>
+            </Box>
+            <Box sx={gridSx}>{shown}</Box>
+          </Box>
+        );
+      })}
+    </Box>
+  );
+}
+
+function kindItems(
+  kind: CatalogueKind,
+  data: CatalogueResponse,
+  words: string[],
+  isAdmin: boolean,
+  onEditCourse: (course: CourseCardData) => void,
+): { key: string; node: ReactNode }[] {
+  switch (kind) {
+    case 'courses':
+      return data.courses.map((course) => ({
+        key: `c${course.id}`,
+        node: <CourseCard course={course} isAdmin={isAdmin} onEdit={onEditCourse} />,
+      }));
+    case 'modules':
+      return data.modules.map((module) => ({
+        key: `m${module.id}`,
+        node: <ModuleResultCard module={module} words={words} />,
+      }));
+    case 'lessons-titles':
+      return data.lessonsTitles.map((lesson) => ({
+        key: `t${lesson.id}`,
+        node: <LessonResultCard lesson={lesson} words={words} />,
+      }));
+    case 'lessons-content':
+      return data.lessonsContent.map((lesson) => ({
+        key: `b${lesson.id}`,
+        node: <LessonResultCard lesson={lesson} words={words} />,
+      }));
+  }
+}
+
+/** Wraps the items; the first one carries the marker the scroll-to-top button watches. */
+function markFirst(items: { key: string; node: ReactNode }[], includesFirst = true) {
+  return items.map((item, index) => (
+    <Box
+      key={item.key}
+      {...(includesFirst && index === 0 ? { [FIRST_CARD_ATTRIBUTE]: 'true' } : {})}
+      sx={{ minWidth: 0 }}
+    >
+      {item.node}
+    </Box>
+  ));
+}
+
+function EmptyState({
+  title,
+  search,
+  showAdd,
+  onAdd,
+}: {
+  title: string;
+  search: string;
+  showAdd: boolean;
+  onAdd: () => void;
+}) {
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 4, sm: 6 }, textAlign: 'center', borderStyle: 'dashed' }}>
+      <Box
+        sx={{
+          width: 64,
+          height: 64,
+          mx: 'auto',
+          mb: 2,
+          borderRadius: '50%',
+          display: 'grid',
+          placeItems: 'center',
+          color: 'primary.main',
+          bgcolor: (t) => alpha(t.palette.primary.main, 0.08),
+        }}
+      >
+        <SearchOffRounded sx={{ fontSize: 32 }} />
+      </Box>
+      <Typography variant="h4" component="p" sx={{ mb: 1 }}>
+        {title}
+      </Typography>
+      <Typography color="text.secondary" sx={{ maxWidth: 440, mx: 'auto' }}>
+        {search
+          ? `Nothing matches “${search}”. Try another word or check the other tabs.`
+          : 'New courses will show up here as soon as they are published.'}
+      </Typography>
+      {showAdd && (
+        <Button variant="contained" startIcon={<AddRounded />} onClick={onAdd} sx={{ mt: 3 }}>
+          Add New Course
+        </Button>
+      )}
+    </Paper>
+  );
+}
+
+function GridSkeleton() {
+  return (
+    <Box role="status" aria-label="Loading courses" sx={gridSx}>
+      {[0, 1, 2, 3, 4, 5].map((i) => (
+        <Paper key={i} variant="outlined" sx={{ overflow: 'hidden' }}>
+          <Skeleton variant="rectangular" sx={{ aspectRatio: '16 / 9', height: 'auto' }} />
+          <Box sx={{ p: 2.25 }}>
+            <Skeleton width="75%" height={28} />
+            <Skeleton width="100%" />
+            <Skeleton width="60%" />
+            <Skeleton variant="rounded" height={6} sx={{ mt: 2 }} />
+          </Box>
+        </Paper>
+      ))}
+    </Box>
+  );
 }

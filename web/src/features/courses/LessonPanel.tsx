@@ -1,0 +1,138 @@
+import ArrowForwardRounded from '@mui/icons-material/ArrowForwardRounded';
+import CheckCircleRounded from '@mui/icons-material/CheckCircleRounded';
+import CheckRounded from '@mui/icons-material/CheckRounded';
+import EditRounded from '@mui/icons-material/EditRounded';
+import UndoRounded from '@mui/icons-material/UndoRounded';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Divider from '@mui/material/Divider';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router-dom';
+import type { CoursePageLesson, CoursePageModule } from '../../api/courses';
+import { Markdown } from './Markdown';
+
+/** The lesson being read: its module, title, markdown content, completion toggle and the way on. */
+export function LessonPanel({
+  module,
+  lesson,
+  nextTo,
+  isAdmin,
+  pending,
+  onToggleCompleted,
+  onEdit,
+}: {
+  module: CoursePageModule;
+  lesson: CoursePageLesson;
+  /** Address of the next lesson across modules; null on the last one. */
+  nextTo: string | null;
+  isAdmin: boolean;
+  pending: boolean;
+  onToggleCompleted: () => void;
+  onEdit: () => void;
+}) {
+  const completed = lesson.completed === 'true';
+  return (
+    <Paper
+      component="article"
+      variant="outlined"
+      aria-labelledby="lesson-title"
+      sx={{ p: { xs: 2.5, sm: 3.5, md: 4.5 } }}
+    >
+      <Box
+        sx={{
+          display: 'flex',
+          flexDirection: { xs: 'column', sm: 'row' },
+          alignItems: 'flex-start',
+          gap: { xs: 1.5, sm: 2 },
+          mb: 1,
+        }}
+      >
+        <Box sx={{ minWidth: 0, flex: 1 }}>
+          <Typography variant="overline" component="p" color="secondary.dark" sx={{ lineHeight: 1.6, mb: 0.5 }}>
+            {module.title}
+          </Typography>
+          <Typography id="lesson-title" variant="h2" component="h2" sx={{ fontSize: { xs: '1.5rem', md: '1.875rem' } }}>
+            {lesson.title}
+          </Typography>
+        </Box>
+        {isAdmin && (
+          <Button
+            variant="outlined"
+            size="small"
+            startIcon={<EditRounded />}
+            onClick={onEdit}
+            aria-label={`Edit lesson ${lesson.title}`}
+            sx={{ flexShrink: 0, mt: { sm: 0.5 } }}
+          >
+            Edit lesson
+          </Button>
+        )}
+      </Box>
+      {completed && (
+        <Chip
+          icon={<CheckCircleRounded />}
+          label="Completed"
+          color="success"
+          size="small"
+          variant="outlined"
+          sx={{ mb: 1, fontWeight: 700 }}
+        />
+      )}
+      <Divider sx={{ my: 2.5 }} />
+      {lesson.content.trim() ? (
+        <Box sx={{ maxWidth: 760 }}>
+          <Markdown source={lesson.content} label="Lesson content" />
+        </Box>
+      ) : (
+        <Typography color="text.secondary" sx={{ py: 3 }}>
+          This lesson has no written content yet.
+        </Typography>
+      )}
+      <Divider sx={{ mt: 4, mb: 2.5 }} />
+      <Box
+        sx={{
+          display: 'flex',
+          flexDirection: { xs: 'column', sm: 'row' },
+          alignItems: { xs: 'stretch', sm: 'center' },
+          justifyContent: 'space-between',
+          gap: 1.5,
+        }}
+      >
+        {completed ? (
+          <Button
+            variant="outlined"
+            color="inherit"
+            startIcon={<UndoRounded />}
+            onClick={onToggleCompleted}
+            disabled={pending}
+            size="large"
+          >
+            Mark as Uncompleted
+          </Button>
+        ) : (
+          <Button
+            variant="contained"
+            color="success"
+            startIcon={<CheckRounded />}
+            onClick={onToggleCompleted}
+            disabled={pending}
+            size="large"
+          >
+            Mark as Completed
+          </Button>
+        )}
+        {nextTo ? (
+          <Button component={RouterLink} to={nextTo} variant="contained" endIcon={<ArrowForwardRounded />} size="large">
+            Next Lesson
+          </Button>
+        ) : (
+          <Typography variant="body2" color="text.secondary" sx={{ textAlign: { xs: 'center', sm: 'right' } }}>
+            This is the last lesson of the course.
+          </Typography>
+        )}
+      </Box>
+    </Paper>
+  );
+}
