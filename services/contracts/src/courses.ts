@@ -1,1 +1,430 @@
-export {};
+/**
+ * Courses, modules, lessons, completions and the catalogue search: every payload the web sends to the courses
+ * service and every answer it reads back (spec part 1 §2-§9 "Courses", part 2 §2-§9 course page, module and
+ * lesson forms). The service parses requests with these schemas; the web can parse answers with them.
+ */
+import { z } from 'zod';
+import { idList, requiredText } from './fields';
+
+// ---------------------------------------------------------------------------------------------------------
+// Constants
+
+export const COURSE_STATUSES = ['DRAFT', 'PUBLISHED'] as const;
+export const courseStatusSchema = z.enum(COURSE_STATUSES);
+export type CourseStatus = z.infer<typeof courseStatusSchema>;
+
+/** The catalogue loads with this many items per list. */
+export const CATALOGUE_ITEMS_PER_PAGE = 1000;
+export const MAX_CATALOGUE_ITEMS_PER_PAGE = 1000;
+/** The "all" tab shows this many of each kind. */
+export const CATALOGUE_PREVIEW_COUNT = 3;
+export const CATALOGUE_SEARCH_DEBOUNCE_MS = 500;
+/**
+ * Lesson searches stop collecting matches at this many (then sort and cut to itemsPerPage), so a search that
+ * matches most of 100,000 lessons stays fast; the lesson counts are capped at it too.
+ */
+export const LESSON_MATCH_CAP = 1000;
+/** New courses, modules and lessons get this position; a reorder renumbers from REORDER_FIRST_POSITION. */
+export const NEW_ITEM_POSITION = 0;
+export const REORDER_FIRST_POSITION = 1;
+/** Progress at or above this shows the 'Completed' overlay. */
+export const COMPLETED_PROGRESS = 100;
+
+export const SLUG_IN_USE = 'This slug is already in use';
+export const SLUG_FORMAT = 'Use lowercase letters, digits and hyphens only';
+export const SLUG_RESERVED = 'This slug is reserved, choose another one';
+export const COURSE_NOT_FOUND = 'Course not found';
+export const COURSE_ACCESS_DENIED = 'COURSE_ACCESS_DENIED';
+export const COURSE_ACCESS_DENIED_MESSAGE = 'You do not have access to this course';
+export const MODULE_NOT_FOUND = 'Module not found';
+export const LESSON_NOT_FOUND = 'Lesson not found';
+export const LESSON_ACCESS_DENIED_MESSAGE = 'You do not have access to this lesson';
+
+/** Paths under /api/course/ that are calls, so no course may use them as its slug. */
+export const RESERVED_COURSE_SLUGS = [
+  'read-many',
+  'access',
+  'upsert',
+  'reorder',
+  'reorder-courses',
+  'lesson-redirect',
+] as const;
+
+/** Lesson completion travels as the strings the spec names. */
+export const completedFlagSchema = z.enum(['true', 'false']);
+export type CompletedFlag = z.infer<typeof completedFlagSchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Field rules
+
+const id = z.coerce.number({ error: 'Invalid id' }).int('Invalid id').positive('Invalid id');
+const optionalId = id.nullish().transform((v) => v ?? null);
+const position = z.coerce
+  .number({ error: 'Position must be a number' })
+  .int('Position must be a whole number')
+  .min(0, 'Position cannot be negative')
+  .max(1_000_000);
+
+/** Given text, or null to clear it; absent (undefined) keeps the stored value on an update. */
+const clearableText = (max: number) =>
+  z
+    .string({ error: 'Must be text' })
+    .trim()
+    .max(max, `At most ${max} characters`)
+    .nullish()
+    .transform((v) => (v === undefined ? undefined : v || null));
+
+export const slugField = z
+  .string({ error: 'this field cannot be empty' })
+  .trim()
+  .toLowerCase()
+  .min(1, 'this field cannot be empty')
+  .max(120, 'At most 120 characters')
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, SLUG_FORMAT)
+  .refine((slug) => !(RESERVED_COURSE_SLUGS as readonly string[]).includes(slug), SLUG_RESERVED);
+
+/**
+ * A tag reference as the admin forms send it: `{id, name}` (tags live in the users service; the name is kept
+ * as a snapshot). Duplicate ids are dropped.
+ */
+export const tagRefSchema = z.object({
+  id,
+  name: z.string({ error: 'Tag name is required' }).trim().min(1, 'Tag name is required').max(120),
+});
+export type TagRef = z.infer<typeof tagRefSchema>;
+export const tagRefsField = z
+  .array(tagRefSchema, { error: 'Tags must be a list of {id, name}' })
+  .max(100, 'At most 100 tags')
+  .transform((tags) => [...new Map(tags.map((t) => [t.id, t])).values()]);
+
+/** Accepts `{course: {...}}` as well as the fields themselves. */
+const unwrap = (key: string) => (body: unknown) =>
+  body && typeof body === 'object' && key in body ? (body as Record<string, unknown>)[key] : body;
+
+// ---------------------------------------------------------------------------------------------------------
+// Shared shapes
+
+export const courseTagSchema = z.object({ id: z.number().int(), name: z.string() });
+export type CourseTag = z.infer<typeof courseTagSchema>;
+
+export const successResponseSchema = z.object({ success: z.literal(true) });
+
+// ---------------------------------------------------------------------------------------------------------
+// Courses
+
+/** POST /api/course/upsert. On an update, absent optional fields keep their stored values. */
+export const courseUpsertSchema = z.preprocess(
+  unwrap('course'),
+  z.object({
+    id: optionalId,
+    title: requiredText(200),
+    description: clearableText(5000),
+    status: courseStatusSchema.optional(),
+    slug: slugField,
+    coverPhotoUrl: clearableText(2000),
+    /** Default true on a new course. */
+    visibleToBasic: z.boolean({ error: 'Must be true or false' }).optional(),
+    /** Default true on a new course. */
+    visibleToPremium: z.boolean({ error: 'Must be true or false' }).optional(),
+    position: position.optional(),
+    /** Required tags: holding any of them opens the course whatever the role flags say. */
+    Tags: tagRefsField.optional(),
+    /** The course's modules (ids or `{id}` objects): only free modules or modules already in this course. */
+    Modules: idList.optional(),
+  }),
+);
+export type CourseUpsertInput = z.infer<typeof courseUpsertSchema>;
+
+export const courseModuleRefSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  CourseId: z.number().int().nullable(),
+});
+
+/** A course as the catalogue card and the course form see it. */
+export const courseCardSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string().nullable(),
+  status: courseStatusSchema,
+  slug: z.string(),
+  coverPhotoUrl: z.string().nullable(),
+  visibleToBasic: z.boolean(),
+  visibleToPremium: z.boolean(),
+  position: z.number().int(),
+  Tags: z.array(courseTagSchema),
+  /** The modules the caller may open, in (position, id) order. */
+  Modules: z.array(courseModuleRefSchema),
+  /** 0..100: completed over accessible lessons, rounded. */
+  totalProgress: z.number().int(),
+});
+export type CourseCard = z.infer<typeof courseCardSchema>;
+
+export const courseUpsertResponseSchema = z.object({ course: courseCardSchema, isNew: z.boolean() });
+
+/** GET /api/course/read-many */
+export const catalogueQuerySchema = z.object({
+  search: z
+    .string()
+    .trim()
+    .max(200, 'At most 200 characters')
+    .optional()
+    .transform((v) => v ?? ''),
+  itemsPerPage: z.coerce
+    .number({ error: 'itemsPerPage must be a number' })
+    .int()
+    .min(1)
+    .max(MAX_CATALOGUE_ITEMS_PER_PAGE)
+    .default(CATALOGUE_ITEMS_PER_PAGE),
+});
+
+export const catalogueModuleSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  CourseId: z.number().int(),
+  position: z.number().int(),
+  courseTitle: z.string(),
+  courseSlug: z.string(),
+});
+export type CatalogueModule = z.infer<typeof catalogueModuleSchema>;
+
+export const catalogueLessonSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  ModuleId: z.number().int(),
+  position: z.number().int(),
+  courseTitle: z.string(),
+  courseSlug: z.string(),
+  moduleTitle: z.string(),
+});
+export type CatalogueLesson = z.infer<typeof catalogueLessonSchema>;
+
+export const catalogueContentLessonSchema = catalogueLessonSchema.extend({
+  /** Short plain text around the first match (the start of the lesson when no word is found verbatim). */
+  snippet: z.string(),
+});
+export type CatalogueContentLesson = z.infer<typeof catalogueContentLessonSchema>;
+
+export const catalogueResponseSchema = z.object({
+  courses: z.array(courseCardSchema),
+  modules: z.array(catalogueModuleSchema),
+  lessonsTitles: z.array(catalogueLessonSchema),
+  lessonsContent: z.array(catalogueContentLessonSchema),
+  /** How many match in all (courses, modules) or up to LESSON_MATCH_CAP (lesson lists), before itemsPerPage. */
+  counts: z.object({
+    courses: z.number().int(),
+    modules: z.number().int(),
+    lessonsTitles: z.number().int(),
+    lessonsContent: z.number().int(),
+  }),
+});
+export type CatalogueResponse = z.infer<typeof catalogueResponseSchema>;
+
+/** GET /api/course/{slug}?search= */
+export const coursePageQuerySchema = z.object({
+  search: z
+    .string()
+    .trim()
+    .max(200, 'At most 200 characters')
+    .optional()
+    .transform((v) => v ?? ''),
+});
+
+export const coursePageLessonSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  content: z.string(),
+  ModuleId: z.number().int(),
+  position: z.number().int(),
+  Tags: z.array(courseTagSchema),
+  completed: completedFlagSchema,
+});
+export type CoursePageLesson = z.infer<typeof coursePageLessonSchema>;
+
+export const coursePageModuleSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  position: z.number().int(),
+  CourseId: z.number().int(),
+  visibleToBasic: z.boolean(),
+  visibleToPremium: z.boolean(),
+  Tags: z.array(courseTagSchema),
+  /** Over every accessible lesson of the module, also while a search filters Lessons. */
+  totalProgress: z.number().int(),
+  Lessons: z.array(coursePageLessonSchema),
+});
+export type CoursePageModule = z.infer<typeof coursePageModuleSchema>;
+
+export const coursePageSchema = courseCardSchema.omit({ Modules: true }).extend({
+  Modules: z.array(coursePageModuleSchema),
+});
+export type CoursePage = z.infer<typeof coursePageSchema>;
+export const coursePageResponseSchema = z.object({ course: coursePageSchema });
+
+/** GET /api/course/access?slug= -> {hasAccess} (an unknown slug answers false). */
+export const courseAccessQuerySchema = z.object({
+  slug: z.string({ error: 'slug is required' }).trim().min(1, 'slug is required').max(200),
+});
+export const courseAccessResponseSchema = z.object({ hasAccess: z.boolean() });
+
+/** GET /api/course/lesson-redirect/{lessonId} -> {url} ('/courses/{slug}/{moduleId}/{lessonId}' or null). */
+export const lessonRedirectResponseSchema = z.object({ url: z.string().nullable() });
+
+/**
+ * POST /api/course/reorder: the course's modules in their new order, each optionally with its lessons in their
+ * new order (a lesson listed under another module moves there). Positions are renumbered from 1.
+ */
+export const courseReorderSchema = z.object({
+  courseId: id,
+  modules: z
+    .array(
+      z.object({
+        id,
+        position,
+        Lessons: z
+          .array(z.object({ id, position, ModuleId: id.optional() }), { error: 'Lessons must be a list' })
+          .optional(),
+      }),
+      { error: 'modules must be a list' },
+    )
+    .min(1, 'modules cannot be empty')
+    .max(5000),
+});
+export type CourseReorderInput = z.infer<typeof courseReorderSchema>;
+
+/** POST /api/course/reorder-courses */
+export const coursesReorderSchema = z.object({
+  courses: z
+    .array(z.object({ id, position }), { error: 'courses must be a list' })
+    .min(1, 'courses cannot be empty')
+    .max(5000),
+});
+export type CoursesReorderInput = z.infer<typeof coursesReorderSchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Modules
+
+/** POST /api/module/upsert. CourseId null makes the module free; absent keeps it where it is. */
+export const moduleUpsertSchema = z.preprocess(
+  unwrap('module'),
+  z.object({
+    id: optionalId,
+    title: requiredText(200),
+    position: position.optional(),
+    visibleToBasic: z.boolean({ error: 'Must be true or false' }).optional(),
+    visibleToPremium: z.boolean({ error: 'Must be true or false' }).optional(),
+    Tags: tagRefsField.optional(),
+    CourseId: id.nullable().optional(),
+  }),
+);
+export type ModuleUpsertInput = z.infer<typeof moduleUpsertSchema>;
+
+/** A module as the admin screens see it (GET /api/module/read-many, upsert). */
+export const moduleSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  position: z.number().int(),
+  CourseId: z.number().int().nullable(),
+  visibleToBasic: z.boolean(),
+  visibleToPremium: z.boolean(),
+  Tags: z.array(courseTagSchema),
+  courseTitle: z.string().nullable(),
+});
+export type ModuleItem = z.infer<typeof moduleSchema>;
+export const moduleListResponseSchema = z.object({ modules: z.array(moduleSchema) });
+export const moduleUpsertResponseSchema = z.object({ module: moduleSchema, isNew: z.boolean() });
+
+/** POST /api/module/reorder: modules of one course (or free modules), renumbered from 1. */
+export const moduleReorderSchema = z.object({
+  modules: z
+    .array(z.object({ id, position }), { error: 'modules must be a list' })
+    .min(1, 'modules cannot be empty')
+    .max(5000),
+});
+export type ModuleReorderInput = z.infer<typeof moduleReorderSchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Lessons
+
+/** POST /api/lesson/upsert */
+export const lessonUpsertSchema = z.preprocess(
+  unwrap('lesson'),
+  z.object({
+    id: optionalId,
+    title: requiredText(200),
+    content: z
+      .string({ error: 'Content must be text' })
+      .max(200_000, 'The lesson is too long')
+      .nullish()
+      .transform((v) => v ?? ''),
+    ModuleId: id,
+    Tags: tagRefsField.optional(),
+    position: position.optional(),
+  }),
+);
+export type LessonUpsertInput = z.infer<typeof lessonUpsertSchema>;
+
+export const lessonSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  content: z.string(),
+  ModuleId: z.number().int(),
+  position: z.number().int(),
+  Tags: z.array(courseTagSchema),
+});
+export type LessonItem = z.infer<typeof lessonSchema>;
+export const lessonUpsertResponseSchema = z.object({ lesson: lessonSchema, isNew: z.boolean() });
+
+/** GET /api/lesson/read-many (admin): optional filters; at most itemsPerPage lessons, without their content. */
+export const lessonListQuerySchema = z.object({
+  ModuleId: id.optional(),
+  CourseId: id.optional(),
+  search: z.string().trim().max(200).optional(),
+  itemsPerPage: z.coerce.number().int().min(1).max(MAX_CATALOGUE_ITEMS_PER_PAGE).default(CATALOGUE_ITEMS_PER_PAGE),
+});
+export const lessonListItemSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  ModuleId: z.number().int(),
+  position: z.number().int(),
+  Tags: z.array(courseTagSchema),
+  moduleTitle: z.string(),
+  CourseId: z.number().int().nullable(),
+  courseTitle: z.string().nullable(),
+});
+export type LessonListItem = z.infer<typeof lessonListItemSchema>;
+export const lessonListResponseSchema = z.object({ lessons: z.array(lessonListItemSchema) });
+
+/** GET /api/lesson/read-options (admin): for pickers. */
+export const lessonOptionsQuerySchema = z.object({
+  search: z.string().trim().max(200).optional(),
+  itemsPerPage: z.coerce.number().int().min(1).max(MAX_CATALOGUE_ITEMS_PER_PAGE).default(CATALOGUE_ITEMS_PER_PAGE),
+});
+export const lessonOptionSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  moduleTitle: z.string(),
+  courseTitle: z.string().nullable(),
+});
+export type LessonOption = z.infer<typeof lessonOptionSchema>;
+export const lessonOptionsResponseSchema = z.object({ lessons: z.array(lessonOptionSchema) });
+
+/** GET /api/lesson/completed: the caller's own completions, newest first. */
+export const completedLessonSchema = z.object({
+  id: z.number().int(),
+  ModuleId: z.number().int(),
+  completedAt: z.string(),
+});
+export type CompletedLesson = z.infer<typeof completedLessonSchema>;
+export const completedLessonsResponseSchema = z.object({ lessons: z.array(completedLessonSchema) });
+
+/** PUT /api/lesson/mark-as-completed and /mark-as-uncompleted */
+export const markLessonSchema = z.object({ lessonId: id });
+export const markLessonResponseSchema = z.object({
+  lessonId: z.number().int(),
+  completed: completedFlagSchema,
+  /** null for a lesson of a free module (no course). */
+  courseProgress: z.number().int().nullable(),
+  moduleProgress: z.number().int(),
+});
+export type MarkLessonResponse = z.infer<typeof markLessonResponseSchema>;

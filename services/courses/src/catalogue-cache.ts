@@ -1,0 +1,108 @@
+/**
+ * A short-lived, in-process cache of the catalogue's shared part (what one kind of viewer sees for one search:
+ * everything in GET /api/course/read-many except the person's progress). Searches over 100,000 lessons cost tens
+ * of milliseconds of PostgreSQL time; the same few searches are asked again and again.
+ *
+ * Consistency: every authoring write (course, module, lesson upsert/delete/reorder) increments a version number in
+ * Redis after its commit; every read fetches that number (one GET) and ignores entries computed under another
+ * version. So a change shows at once on every replica. When Redis cannot answer, the cache is bypassed.
+ * A TTL bounds how long a missed invalidation (Redis down during a write) can last.
+ */
+import type { Logger, Redis } from '@rainmakers/kit';
+
+export interface CatalogueCacheOptions {
+  redis: Redis;
+  prefix: string;
+  logger: Logger;
+  maxEntries?: number;
+  ttlMs?: number;
+}
+
+const REDIS_TIMEOUT_MS = 250;
+
+/** The shared connection retries forever while Redis is away; the catalogue must not wait for it. */
+async function withTimeout<T>(promise: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('Redis did not answer in time')), REDIS_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+interface Entry<V> {
+  version: string;
+  value: V;
+  storedAt: number;
+}
+
+export class CatalogueCache {
+  private readonly entries = new Map<string, Entry<unknown>>();
+  private readonly inFlight = new Map<string, Promise<unknown>>();
+  private readonly versionKey: string;
+  private readonly maxEntries: number;
+  private readonly ttlMs: number;
+
+  constructor(private readonly options: CatalogueCacheOptions) {
+    this.versionKey = `${options.prefix}courses:catalogue-version`;
+    this.maxEntries = options.maxEntries ?? 64;
+    this.ttlMs = options.ttlMs ?? 60_000;
+  }
+
+  private async version(): Promise<string | null> {
+    try {
+      return (await withTimeout(this.options.redis.get(this.versionKey))) ?? '0';
+    } catch (error) {
+      this.options.logger.warn({ err: error }, 'catalogue cache: version unavailable, reading without cache');
+      return null;
+    }
+  }
+
+  /** The cached value for `key` under the current version, else `load()` (once for concurrent callers). */
+  async read<V>(key: string, load: () => Promise<V>): Promise<V> {
+    const version = await this.version();
+    if (version === null) return load();
+    const hit = this.entries.get(key);
+    if (hit && hit.version === version && Date.now() - hit.storedAt < this.ttlMs) {
+      // Most recently used last (Map keeps insertion order).
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+      return hit.value as V;
+    }
+    const flightKey = `${version}\u0000${key}`;
+    const pending = this.inFlight.get(flightKey);
+    if (pending) return pending as Promise<V>;
+    const loading = load().then(
+      (value) => {
+        this.inFlight.delete(flightKey);
+        this.entries.delete(key);
+        this.entries.set(key, { version, value, storedAt: Date.now() });
+        while (this.entries.size > this.maxEntries) {
+          const oldest = this.entries.keys().next().value;
+          if (oldest === undefined) break;
+          this.entries.delete(oldest);
+        }
+        return value;
+      },
+      (error: unknown) => {
+        this.inFlight.delete(flightKey);
+        throw error;
+      },
+    );
+    this.inFlight.set(flightKey, loading);
+    return loading;
+  }
+
+  /** After a committed change to courses, modules or lessons: every replica's entries become stale. */
+  async invalidate(): Promise<void> {
+    this.entries.clear();
+    try {
+      await withTimeout(this.options.redis.incr(this.versionKey));
+    } catch (error) {
+      this.options.logger.error({ err: error }, 'catalogue cache: could not bump the version; entries expire by TTL');
+    }
+  }
+}

@@ -1,0 +1,243 @@
+/** Admins' writes: courses, modules, lessons and the reorders. Each runs in one transaction. */
+import {
+  COURSE_NOT_FOUND,
+  type CourseReorderInput,
+  type CoursesReorderInput,
+  type CourseUpsertInput,
+  LESSON_NOT_FOUND,
+  type LessonUpsertInput,
+  MODULE_NOT_FOUND,
+  type ModuleReorderInput,
+  type ModuleUpsertInput,
+  SLUG_IN_USE,
+} from '@rainmakers/contracts';
+import { badRequest, fieldError, notFound, uniqueViolation } from '@rainmakers/kit';
+import { planCourseReorder, planFlatReorder } from '../domain/reorder';
+import {
+  deleteCourse,
+  findCourseById,
+  insertCourse,
+  lockAllCourses,
+  replaceCourseTags,
+  setCoursePositions,
+  updateCourse,
+} from '../store/courses';
+import type { CoursesDb, CoursesStore } from '../store/db';
+import {
+  deleteLesson,
+  findLesson,
+  insertLesson,
+  lockLessonsOfModules,
+  replaceLessonTags,
+  setLessonPlacements,
+  updateLesson,
+} from '../store/lessons';
+import {
+  deleteModule,
+  insertModule,
+  lockModules,
+  lockModulesOfCourse,
+  replaceModuleTags,
+  setCourseModules,
+  setModulePositions,
+  shareLockModules,
+  updateModule,
+} from '../store/modules';
+
+// -------------------------------------------------------------------------------------------------- courses
+
+/** POST /api/course/upsert -> the course id and whether it was created. */
+export async function upsertCourse(
+  store: CoursesStore,
+  input: CourseUpsertInput,
+): Promise<{ id: number; isNew: boolean }> {
+  const fields = {
+    title: input.title,
+    description: input.description,
+    status: input.status,
+    slug: input.slug,
+    coverPhotoUrl: input.coverPhotoUrl,
+    visibleToBasic: input.visibleToBasic,
+    visibleToPremium: input.visibleToPremium,
+    position: input.position,
+  };
+  try {
+    return await store.db.transaction().execute(async (trx) => {
+      let id: number;
+      const isNew = input.id === null;
+      if (input.id !== null) {
+        const existing = await findCourseById(trx, input.id, { lock: true });
+        if (!existing) throw notFound(COURSE_NOT_FOUND);
+        id = existing.id;
+        await updateCourse(trx, id, fields);
+      } else {
+        id = await insertCourse(trx, fields);
+      }
+      if (input.Tags !== undefined) await replaceCourseTags(trx, id, input.Tags);
+      if (input.Modules !== undefined) await attachModules(trx, id, input.Modules);
+      return { id, isNew };
+    });
+  } catch (error) {
+    if (uniqueViolation(error)?.constraint === 'courses_slug') throw fieldError('slug', SLUG_IN_USE);
+    throw error;
+  }
+}
+
+/**
+ * The course form's module list: only free modules or modules already in this course may be attached; modules
+ * of this course left out of the list become free.
+ */
+async function attachModules(trx: CoursesDb, courseId: number, requested: readonly number[]): Promise<void> {
+  const ids = [...new Set(requested)];
+  const rows = await lockModules(trx, ids);
+  const found = new Set(rows.map((r) => r.id));
+  const missing = ids.find((id) => !found.has(id));
+  if (missing !== undefined) throw fieldError('Modules', `Module ${missing} does not exist`);
+  const taken = rows.find((r) => r.course_id !== null && r.course_id !== courseId);
+  if (taken) throw fieldError('Modules', `Module ${taken.id} already belongs to another course`);
+  await setCourseModules(trx, courseId, ids);
+}
+
+/** DELETE /api/course/{id}: its modules become free (ON DELETE SET NULL). */
+export async function removeCourse(store: CoursesStore, id: number): Promise<void> {
+  if (!(await deleteCourse(store.db, id))) throw notFound(COURSE_NOT_FOUND);
+}
+
+/** POST /api/course/reorder-courses */
+export async function reorderCourses(store: CoursesStore, input: CoursesReorderInput): Promise<void> {
+  await store.db.transaction().execute(async (trx) => {
+    const current = await lockAllCourses(trx);
+    const plan = planFlatReorder(current, input.courses, {
+      unknown: (id) => `Course ${id} does not exist`,
+      duplicate: (id) => `Course ${id} is listed more than once`,
+    });
+    if (!plan.ok) throw badRequest(plan.message, { courses: plan.message });
+    await setCoursePositions(trx, plan.changes);
+  });
+}
+
+/** POST /api/course/reorder: the modules of one course and their lessons (moves between its modules too). */
+export async function reorderCourse(store: CoursesStore, input: CourseReorderInput): Promise<void> {
+  await store.db.transaction().execute(async (trx) => {
+    // Lock order everywhere: course row, then its modules (by id), then their lessons.
+    const course = await findCourseById(trx, input.courseId, { lock: true });
+    if (!course) throw notFound(COURSE_NOT_FOUND);
+    const modules = await lockModulesOfCourse(trx, course.id);
+    const lessons = await lockLessonsOfModules(
+      trx,
+      modules.map((m) => m.id),
+    );
+    const plan = planCourseReorder(
+      { modules: modules.map((m) => ({ ...m, lessons: lessons.get(m.id) ?? [] })) },
+      { modules: input.modules },
+    );
+    if (!plan.ok) throw badRequest(plan.message, { modules: plan.message });
+    await setModulePositions(trx, plan.changes.modules);
+    await setLessonPlacements(trx, plan.changes.lessons);
+  });
+}
+
+// -------------------------------------------------------------------------------------------------- modules
+
+/** The course a module goes to must exist; the key-share lock keeps it from being deleted before we commit. */
+async function assertCourseExists(db: CoursesDb, courseId: number | null | undefined): Promise<void> {
+  if (courseId === null || courseId === undefined) return;
+  const course = await db
+    .selectFrom('courses')
+    .select('id')
+    .where('id', '=', courseId)
+    .forKeyShare()
+    .executeTakeFirst();
+  if (!course) throw fieldError('CourseId', COURSE_NOT_FOUND);
+}
+
+/** POST /api/module/upsert */
+export async function upsertModule(
+  store: CoursesStore,
+  input: ModuleUpsertInput,
+): Promise<{ id: number; isNew: boolean }> {
+  const fields = {
+    title: input.title,
+    position: input.position,
+    visibleToBasic: input.visibleToBasic,
+    visibleToPremium: input.visibleToPremium,
+    courseId: input.CourseId,
+  };
+  return store.db.transaction().execute(async (trx) => {
+    await assertCourseExists(trx, input.CourseId);
+    let id: number;
+    if (input.id !== null) {
+      const [existing] = await lockModules(trx, [input.id]);
+      if (!existing) throw notFound(MODULE_NOT_FOUND);
+      id = existing.id;
+      await updateModule(trx, id, fields);
+    } else {
+      id = await insertModule(trx, fields);
+    }
+    if (input.Tags !== undefined) await replaceModuleTags(trx, id, input.Tags);
+    return { id, isNew: input.id === null };
+  });
+}
+
+/** DELETE /api/module/{id}: its lessons and their completions are deleted with it (decision: see report). */
+export async function removeModule(store: CoursesStore, id: number): Promise<void> {
+  if (!(await deleteModule(store.db, id))) throw notFound(MODULE_NOT_FOUND);
+}
+
+/** POST /api/module/reorder: modules of one course (or free modules), renumbered from 1. */
+export async function reorderModules(store: CoursesStore, input: ModuleReorderInput): Promise<void> {
+  const ids = input.modules.map((m) => m.id);
+  await store.db.transaction().execute(async (trx) => {
+    // Which course: read without locks first, so the lock order stays course -> modules.
+    const rows = await trx.selectFrom('modules').select(['id', 'course_id']).where('id', 'in', ids).execute();
+    const missing = ids.find((id) => !rows.some((r) => r.id === id));
+    if (missing !== undefined)
+      throw badRequest(`Module ${missing} does not exist`, { modules: `Module ${missing} does not exist` });
+    const courseIds = new Set(rows.map((r) => r.course_id));
+    if (courseIds.size > 1) {
+      const message = 'All modules of a reorder must belong to the same course';
+      throw badRequest(message, { modules: message });
+    }
+    const courseId = rows[0]?.course_id ?? null;
+    if (courseId !== null) await findCourseById(trx, courseId, { lock: true });
+    const current = await lockModulesOfCourse(trx, courseId);
+    const plan = planFlatReorder(current, input.modules, {
+      unknown: (id) => `Module ${id} does not belong to this course`,
+      duplicate: (id) => `Module ${id} is listed more than once`,
+    });
+    if (!plan.ok) throw badRequest(plan.message, { modules: plan.message });
+    await setModulePositions(trx, plan.changes);
+  });
+}
+
+// -------------------------------------------------------------------------------------------------- lessons
+
+/** POST /api/lesson/upsert: ModuleId must be an existing module; an existing lesson may move to another one. */
+export async function upsertLesson(
+  store: CoursesStore,
+  input: LessonUpsertInput,
+): Promise<{ id: number; isNew: boolean }> {
+  return store.db.transaction().execute(async (trx) => {
+    const existing = input.id !== null ? await findLesson(trx, input.id) : null;
+    if (input.id !== null && !existing) throw notFound(LESSON_NOT_FOUND);
+    // Key-share locks on the modules involved (id order) before the lesson row: the same order as a reorder.
+    const modules = [...new Set([input.ModuleId, ...(existing ? [existing.moduleId] : [])])].sort((a, b) => a - b);
+    const locked = await shareLockModules(trx, modules);
+    if (!locked.includes(input.ModuleId)) throw fieldError('ModuleId', MODULE_NOT_FOUND);
+    const fields = { title: input.title, content: input.content, moduleId: input.ModuleId, position: input.position };
+    let id: number;
+    if (existing) {
+      id = existing.id;
+      await updateLesson(trx, id, fields);
+    } else {
+      id = await insertLesson(trx, fields);
+    }
+    if (input.Tags !== undefined) await replaceLessonTags(trx, id, input.Tags);
+    return { id, isNew: existing === null };
+  });
+}
+
+/** DELETE /api/lesson/{id}: its completions go with it. */
+export async function removeLesson(store: CoursesStore, id: number): Promise<void> {
+  if (!(await deleteLesson(store.db, id))) throw notFound(LESSON_NOT_FOUND);
+}

@@ -1,0 +1,149 @@
+/** GET /api/course/read-many: the visible catalogue, searched. */
+import type { Actor, CatalogueResponse, CourseCard } from '@rainmakers/contracts';
+import type { CatalogueCache } from '../catalogue-cache';
+import { progressPercent } from '../domain/progress';
+import { makeSnippet, snippetNeedle } from '../domain/search';
+import { audienceOf, type Viewer } from '../domain/visibility';
+import { viewerOf } from '../policies';
+import { presentCatalogueLesson, presentCatalogueModule, presentContentLesson, presentCourseCard } from '../presenters';
+import {
+  allVisibleLessons,
+  type CatalogueLessonRow,
+  type CourseRow,
+  EXCERPT_LENGTH,
+  progressCounts,
+  searchCourses,
+  searchLessons,
+  searchModules,
+  usedTagIds,
+} from '../store/catalogue';
+import { type CourseRecord, coursesWithTags, visibleModuleRefs } from '../store/courses';
+import type { CoursesStore } from '../store/db';
+
+type ModuleRefs = { id: number; title: string; CourseId: number }[];
+
+/** Course cards with their visible modules and the person's progress. */
+export async function courseCards(
+  store: CoursesStore,
+  viewer: Viewer,
+  userId: number,
+  rows: CourseRow[],
+): Promise<CourseCard[]> {
+  const ids = rows.map((r) => r.id);
+  const [records, modules] = await Promise.all([
+    coursesWithTags(store.db, rows),
+    visibleModuleRefs(store, viewer, ids),
+  ]);
+  return withProgress(store, viewer, userId, records, modules);
+}
+
+async function withProgress(
+  store: CoursesStore,
+  viewer: Viewer,
+  userId: number,
+  records: readonly CourseRecord[],
+  modules: ReadonlyMap<number, ModuleRefs>,
+): Promise<CourseCard[]> {
+  const progress = await progressCounts(
+    store,
+    viewer,
+    userId,
+    records.map((r) => r.id),
+  );
+  return records.map((course) => {
+    const counts = progress.get(course.id);
+    return presentCourseCard(
+      course,
+      modules.get(course.id) ?? [],
+      counts ? progressPercent(counts.completed, counts.total) : 0,
+    );
+  });
+}
+
+function snippetOf(row: CatalogueLessonRow, needle: string): string {
+  const excerpt = row.excerpt ?? '';
+  return makeSnippet(excerpt.slice(0, EXCERPT_LENGTH), needle, {
+    cutBefore: row.cut_before ?? false,
+    cutAfter: excerpt.length > EXCERPT_LENGTH,
+  });
+}
+
+/**
+ * What every viewer of the same kind sees for one search: all of the answer but the person's progress. The lists
+ * that do not depend on the person are kept serialized (`tail`), so a cached answer costs no re-serialization.
+ */
+interface SharedCatalogue {
+  courses: CourseRecord[];
+  modulesByCourse: Map<number, ModuleRefs>;
+  /** `"modules":[...],"lessonsTitles":[...],"lessonsContent":[...],"counts":{...}}` */
+  tail: string;
+}
+
+async function loadShared(
+  store: CoursesStore,
+  viewer: Viewer,
+  query: { search: string; itemsPerPage: number },
+): Promise<SharedCatalogue> {
+  const { search, itemsPerPage } = query;
+  const [courses, modules, titles, content] = await Promise.all([
+    searchCourses(store, viewer, search, itemsPerPage),
+    searchModules(store, viewer, search, itemsPerPage),
+    search
+      ? searchLessons(store, viewer, 'title', search, itemsPerPage)
+      : allVisibleLessons(store, viewer, itemsPerPage),
+    // With no search every lesson matches by content as well as by title: the same list serves both tabs.
+    search ? searchLessons(store, viewer, 'content', search, itemsPerPage) : null,
+  ]);
+  const courseIds = courses.rows.map((r) => r.id);
+  const [records, modulesByCourse] = await Promise.all([
+    coursesWithTags(store.db, courses.rows),
+    visibleModuleRefs(store, viewer, courseIds),
+  ]);
+  const byContent = content ?? titles;
+  const needle = snippetNeedle(search);
+  const rest: Omit<CatalogueResponse, 'courses'> = {
+    modules: modules.rows.map(presentCatalogueModule),
+    lessonsTitles: titles.rows.map(presentCatalogueLesson),
+    lessonsContent: byContent.rows.map((row) => presentContentLesson(row, snippetOf(row, needle))),
+    counts: {
+      courses: courses.count,
+      modules: modules.count,
+      lessonsTitles: titles.count,
+      lessonsContent: byContent.count,
+    },
+  };
+  return { courses: records, modulesByCourse, tail: JSON.stringify(rest).slice(1) };
+}
+
+/**
+ * Viewers see the same catalogue when they share the role flag they are judged by and the tags that gate
+ * something in the catalogue; the cache key says exactly that.
+ */
+async function sharedKey(
+  store: CoursesStore,
+  cache: CatalogueCache,
+  viewer: Viewer,
+  query: { search: string; itemsPerPage: number },
+): Promise<string> {
+  const audience = audienceOf(viewer.role);
+  let tags: number[] = [];
+  if (audience !== 'all' && viewer.tagIds.length > 0) {
+    const used = new Set(await cache.read('used-tag-ids', () => usedTagIds(store.db)));
+    tags = [...new Set(viewer.tagIds)].filter((id) => used.has(id)).sort((a, b) => a - b);
+  }
+  return JSON.stringify(['catalogue', audience, tags, query.itemsPerPage, query.search]);
+}
+
+/** The answer of GET /api/course/read-many (a CatalogueResponse), serialized. */
+export async function readCatalogueJson(
+  store: CoursesStore,
+  cache: CatalogueCache,
+  actor: Actor,
+  query: { search: string; itemsPerPage: number },
+): Promise<string> {
+  const viewer = viewerOf(actor);
+  const key = await sharedKey(store, cache, viewer, query);
+  const shared = await cache.read(key, () => loadShared(store, viewer, query));
+  const courses = await withProgress(store, viewer, actor.userId, shared.courses, shared.modulesByCourse);
+  return `{"courses":${JSON.stringify(courses)},${shared.tail}`;
+}

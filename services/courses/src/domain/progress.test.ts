@@ -1,0 +1,45 @@
+import { describe, expect, it } from '@jest/globals';
+import { completedFlag, progressPercent, summarizeProgress } from './progress';
+
+describe('progressPercent', () => {
+  it('rounds completed over total to a whole percent, 0 when there is nothing', () => {
+    expect(progressPercent(0, 0)).toBe(0);
+    expect(progressPercent(3, 0)).toBe(0);
+    expect(progressPercent(0, 7)).toBe(0);
+    expect(progressPercent(1, 3)).toBe(33);
+    expect(progressPercent(2, 3)).toBe(67);
+    expect(progressPercent(1, 8)).toBe(13);
+    expect(progressPercent(5, 5)).toBe(100);
+    expect(progressPercent(6, 5)).toBe(100);
+  });
+});
+
+describe('summarizeProgress', () => {
+  it('gives the course and each module their share', () => {
+    const summary = summarizeProgress([
+      { moduleId: 1, completed: true },
+      { moduleId: 1, completed: false },
+      { moduleId: 2, completed: true },
+      { moduleId: 2, completed: true },
+      { moduleId: 3, completed: false },
+    ]);
+    expect(summary.total).toBe(5);
+    expect(summary.completed).toBe(3);
+    expect(summary.percent).toBe(60);
+    expect(summary.byModule.get(1)?.percent).toBe(50);
+    expect(summary.byModule.get(2)?.percent).toBe(100);
+    expect(summary.byModule.get(3)?.percent).toBe(0);
+    expect(summary.byModule.get(4)).toBeUndefined();
+  });
+
+  it('is 0 for a course without lessons', () => {
+    expect(summarizeProgress([]).percent).toBe(0);
+  });
+});
+
+describe('completedFlag', () => {
+  it('is the string the spec names', () => {
+    expect(completedFlag(true)).toBe('true');
+    expect(completedFlag(false)).toBe('false');
+  });
+});

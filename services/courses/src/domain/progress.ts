@@ -1,0 +1,42 @@
+/**
+ * Progress (spec: 0 to 100 percent; the 'Completed' overlay applies at 100 or more): completed lessons over the
+ * lessons the person can open, rounded to a whole number; 0 when there are none.
+ */
+import type { CompletedFlag } from '@rainmakers/contracts';
+
+export function progressPercent(completed: number, total: number): number {
+  if (total <= 0 || completed <= 0) return 0;
+  return Math.min(100, Math.round((100 * completed) / total));
+}
+
+export interface LessonProgressInput {
+  moduleId: number;
+  completed: boolean;
+}
+
+export interface ProgressSummary {
+  total: number;
+  completed: number;
+  percent: number;
+  byModule: Map<number, { total: number; completed: number; percent: number }>;
+}
+
+/** Course and per-module progress over a list of accessible lessons. */
+export function summarizeProgress(lessons: readonly LessonProgressInput[]): ProgressSummary {
+  const byModule = new Map<number, { total: number; completed: number; percent: number }>();
+  let completed = 0;
+  for (const lesson of lessons) {
+    const entry = byModule.get(lesson.moduleId) ?? { total: 0, completed: 0, percent: 0 };
+    entry.total += 1;
+    if (lesson.completed) {
+      entry.completed += 1;
+      completed += 1;
+    }
+    byModule.set(lesson.moduleId, entry);
+  }
+  for (const entry of byModule.values()) entry.percent = progressPercent(entry.completed, entry.total);
+  return { total: lessons.length, completed, percent: progressPercent(completed, lessons.length), byModule };
+}
+
+/** The spec sends lesson completion as a string. */
+export const completedFlag = (completed: boolean): CompletedFlag => (completed ? 'true' : 'false');

@@ -1,0 +1,44 @@
+/**
+ * Who may do what in the courses service, one function per action. Routes call them after requireActor (every
+ * call needs a signed-in person: 401 otherwise) and throw forbidden() when one says no.
+ * "Admin powers" follow actor.role === 'admin', so an admin previewing the product as another role gets that
+ * role's view and no editing.
+ */
+import type { Actor } from '@rainmakers/contracts';
+import { canOpenLesson, canSeeCourse, type Gated, type GatedCourse, type Viewer } from './domain/visibility';
+
+export const viewerOf = (actor: Actor): Viewer => ({ role: actor.role, tagIds: actor.tagIds });
+const isAdmin = (actor: Actor) => actor.role === 'admin';
+
+export interface LessonChain {
+  course: GatedCourse | null;
+  module: Gated & { courseId: number | null };
+  lesson: { tagIds: readonly number[] };
+}
+
+// Reading: every signed-in person; what they get is filtered by the visibility rules.
+export const canSearchCatalogue = (_actor: Actor) => true;
+export const canViewCourse = (actor: Actor, course: GatedCourse) => canSeeCourse(viewerOf(actor), course);
+export const canCheckCourseAccess = (_actor: Actor) => true;
+export const canRedirectToLesson = (_actor: Actor) => true;
+/** Non-admins get the modules of the courses they can open; admins every module, free ones included. */
+export const canListModules = (_actor: Actor) => true;
+export const canListAllModules = (actor: Actor) => isAdmin(actor);
+export const canOpenLessonOf = (actor: Actor, chain: LessonChain) => canOpenLesson(viewerOf(actor), chain);
+/** Marking a lesson (un)completed: only lessons the person can open. */
+export const canMarkLesson = (actor: Actor, chain: LessonChain) => canOpenLesson(viewerOf(actor), chain);
+/** Completions are always the caller's own. */
+export const canListOwnCompletions = (_actor: Actor) => true;
+
+// Authoring: admins only.
+export const canUpsertCourse = (actor: Actor) => isAdmin(actor);
+export const canDeleteCourse = (actor: Actor) => isAdmin(actor);
+export const canReorderCourse = (actor: Actor) => isAdmin(actor);
+export const canReorderCourses = (actor: Actor) => isAdmin(actor);
+export const canUpsertModule = (actor: Actor) => isAdmin(actor);
+export const canDeleteModule = (actor: Actor) => isAdmin(actor);
+export const canReorderModules = (actor: Actor) => isAdmin(actor);
+export const canListLessons = (actor: Actor) => isAdmin(actor);
+export const canReadLessonOptions = (actor: Actor) => isAdmin(actor);
+export const canUpsertLesson = (actor: Actor) => isAdmin(actor);
+export const canDeleteLesson = (actor: Actor) => isAdmin(actor);

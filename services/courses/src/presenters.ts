@@ -1,0 +1,163 @@
+/**
+ * Allow-lists of what the courses service sends: a field reaches the web only when it is written here.
+ * Key names follow the spec (CourseId, ModuleId, Tags, Modules, Lessons, completed as 'true'/'false').
+ */
+import type {
+  CatalogueContentLesson,
+  CatalogueLesson,
+  CatalogueModule,
+  CompletedLesson,
+  CourseCard,
+  CoursePage,
+  CoursePageLesson,
+  CoursePageModule,
+  LessonItem,
+  LessonListItem,
+  LessonOption,
+  ModuleItem,
+} from '@rainmakers/contracts';
+import { completedFlag } from './domain/progress';
+import type { CatalogueLessonRow, CatalogueModuleRow } from './store/catalogue';
+import type { CourseRecord } from './store/courses';
+import type { LessonRecord } from './store/lessons';
+import type { ModuleRecord } from './store/modules';
+
+const tags = (list: readonly { id: number; name: string }[]) => list.map((t) => ({ id: t.id, name: t.name }));
+
+export function presentCourseCard(
+  course: CourseRecord,
+  modules: readonly { id: number; title: string; CourseId: number | null }[],
+  totalProgress: number,
+): CourseCard {
+  return {
+    id: course.id,
+    title: course.title,
+    description: course.description,
+    status: course.status,
+    slug: course.slug,
+    coverPhotoUrl: course.coverPhotoUrl,
+    visibleToBasic: course.visibleToBasic,
+    visibleToPremium: course.visibleToPremium,
+    position: course.position,
+    Tags: tags(course.tags),
+    Modules: modules.map((m) => ({ id: m.id, title: m.title, CourseId: m.CourseId })),
+    totalProgress,
+  };
+}
+
+export function presentCatalogueModule(row: CatalogueModuleRow): CatalogueModule {
+  return {
+    id: row.id,
+    title: row.title,
+    CourseId: row.course_id,
+    position: row.position,
+    courseTitle: row.course_title,
+    courseSlug: row.course_slug,
+  };
+}
+
+export function presentCatalogueLesson(row: CatalogueLessonRow): CatalogueLesson {
+  return {
+    id: row.id,
+    title: row.title,
+    ModuleId: row.module_id,
+    position: row.position,
+    courseTitle: row.course_title,
+    courseSlug: row.course_slug,
+    moduleTitle: row.module_title,
+  };
+}
+
+export function presentContentLesson(row: CatalogueLessonRow, snippet: string): CatalogueContentLesson {
+  return { ...presentCatalogueLesson(row), snippet };
+}
+
+export function presentModule(module: ModuleRecord): ModuleItem {
+  return {
+    id: module.id,
+    title: module.title,
+    position: module.position,
+    CourseId: module.courseId,
+    visibleToBasic: module.visibleToBasic,
+    visibleToPremium: module.visibleToPremium,
+    Tags: tags(module.tags),
+    courseTitle: module.courseTitle,
+  };
+}
+
+export function presentLesson(lesson: LessonRecord): LessonItem {
+  return {
+    id: lesson.id,
+    title: lesson.title,
+    content: lesson.content,
+    ModuleId: lesson.moduleId,
+    position: lesson.position,
+    Tags: tags(lesson.tags),
+  };
+}
+
+export function presentLessonListItem(row: {
+  id: number;
+  title: string;
+  module_id: number;
+  position: number;
+  module_title: string;
+  course_id: number | null;
+  course_title: string | null;
+  tags: readonly { id: number; name: string }[];
+}): LessonListItem {
+  return {
+    id: row.id,
+    title: row.title,
+    ModuleId: row.module_id,
+    position: row.position,
+    Tags: tags(row.tags),
+    moduleTitle: row.module_title,
+    CourseId: row.course_id,
+    courseTitle: row.course_title,
+  };
+}
+
+export function presentLessonOption(row: {
+  id: number;
+  title: string;
+  module_title: string;
+  course_title: string | null;
+}): LessonOption {
+  return { id: row.id, title: row.title, moduleTitle: row.module_title, courseTitle: row.course_title };
+}
+
+export function presentCompletion(row: { id: number; module_id: number; completed_at: Date }): CompletedLesson {
+  return { id: row.id, ModuleId: row.module_id, completedAt: row.completed_at.toISOString() };
+}
+
+export function presentPageLesson(lesson: LessonRecord, completed: boolean): CoursePageLesson {
+  return { ...presentLesson(lesson), completed: completedFlag(completed) };
+}
+
+export function presentPageModule(
+  module: ModuleRecord & { courseId: number },
+  totalProgress: number,
+  lessons: CoursePageLesson[],
+): CoursePageModule {
+  return {
+    id: module.id,
+    title: module.title,
+    position: module.position,
+    CourseId: module.courseId,
+    visibleToBasic: module.visibleToBasic,
+    visibleToPremium: module.visibleToPremium,
+    Tags: tags(module.tags),
+    totalProgress,
+    Lessons: lessons,
+  };
+}
+
+export function presentCoursePage(
+  course: CourseRecord,
+  modules: CoursePageModule[],
+  totalProgress: number,
+): CoursePage {
+  const { Modules: _summary, ...card } = presentCourseCard(course, [], totalProgress);
+  return { ...card, Modules: modules };
+}

@@ -1,0 +1,99 @@
+/** /api/course/*: the catalogue, course pages, access checks, lesson redirects and course authoring. */
+import {
+  catalogueQuerySchema,
+  courseAccessQuerySchema,
+  coursePageQuerySchema,
+  courseReorderSchema,
+  coursesReorderSchema,
+  courseUpsertSchema,
+  idParam,
+} from '@rainmakers/contracts';
+import { forbidden, parse, requireActor } from '@rainmakers/kit';
+import { Router } from 'express';
+import { removeCourse, reorderCourse, reorderCourses, upsertCourse } from '../commands/authoring';
+import { courseCards, readCatalogueJson } from '../commands/catalogue';
+import { courseAccess, lessonRedirect, readCoursePage } from '../commands/course-page';
+import {
+  canCheckCourseAccess,
+  canDeleteCourse,
+  canRedirectToLesson,
+  canReorderCourse,
+  canReorderCourses,
+  canSearchCatalogue,
+  canUpsertCourse,
+  viewerOf,
+} from '../policies';
+import { courseRows } from '../store/courses';
+import type { RouteDeps } from './deps';
+
+export function courseRoutes({ store, catalogue }: RouteDeps): Router {
+  const router = Router();
+
+  router.post('/upsert', async (req, res) => {
+    const actor = requireActor(req);
+    const input = parse(courseUpsertSchema, req.body);
+    if (!canUpsertCourse(actor)) throw forbidden();
+    const { id, isNew } = await upsertCourse(store, input);
+    await catalogue.invalidate();
+    const [course] = await courseCards(store, viewerOf(actor), actor.userId, await courseRows(store.db, [id]));
+    res.status(isNew ? 201 : 200).json({ course, isNew });
+  });
+
+  router.get('/read-many', async (req, res) => {
+    const actor = requireActor(req);
+    const query = parse(catalogueQuerySchema, req.query);
+    if (!canSearchCatalogue(actor)) throw forbidden();
+    res.type('application/json').send(await readCatalogueJson(store, catalogue, actor, query));
+  });
+
+  router.get('/lesson-redirect/:lessonId', async (req, res) => {
+    const actor = requireActor(req);
+    const lessonId = parse(idParam, req.params.lessonId);
+    if (!canRedirectToLesson(actor)) throw forbidden();
+    res.json({ url: await lessonRedirect(store, actor, lessonId) });
+  });
+
+  router.get('/access', async (req, res) => {
+    const actor = requireActor(req);
+    const { slug } = parse(courseAccessQuerySchema, req.query);
+    if (!canCheckCourseAccess(actor)) throw forbidden();
+    res.json({ hasAccess: await courseAccess(store, actor, slug) });
+  });
+
+  router.post('/reorder', async (req, res) => {
+    const actor = requireActor(req);
+    const input = parse(courseReorderSchema, req.body);
+    if (!canReorderCourse(actor)) throw forbidden();
+    await reorderCourse(store, input);
+    await catalogue.invalidate();
+    res.json({ success: true });
+  });
+
+  router.post('/reorder-courses', async (req, res) => {
+    const actor = requireActor(req);
+    const input = parse(coursesReorderSchema, req.body);
+    if (!canReorderCourses(actor)) throw forbidden();
+    await reorderCourses(store, input);
+    await catalogue.invalidate();
+    res.json({ success: true });
+  });
+
+  router.delete('/:id', async (req, res) => {
+    const actor = requireActor(req);
+    const id = parse(idParam, req.params.id);
+    if (!canDeleteCourse(actor)) throw forbidden();
+    await removeCourse(store, id);
+    await catalogue.invalidate();
+    res.status(204).end();
+  });
+
+  router.get('/:slug', async (req, res) => {
+    const actor = requireActor(req);
+    const { search } = parse(coursePageQuerySchema, req.query);
+    const slug = String(req.params.slug).toLowerCase();
+    // canViewCourse is applied inside, once the course (status, flags, tags) is loaded: 404 before 403.
+    res.json({ course: await readCoursePage(store, actor, slug, search) });
+  });
+
+  return router;
+}

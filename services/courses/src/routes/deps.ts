@@ -1,0 +1,11 @@
+import type { CatalogueCache } from '../catalogue-cache';
+import type { EventNudger } from '../commands/completions';
+import type { CoursesStore } from '../store/db';
+
+export interface RouteDeps {
+  store: CoursesStore;
+  /** The outbox relay: nudged after a commit that wrote events. */
+  events: EventNudger;
+  /** Invalidated after every committed change to courses, modules or lessons. */
+  catalogue: CatalogueCache;
+}

@@ -1,0 +1,90 @@
+/** /api/lesson/*: lesson authoring, pickers, and the caller's completions. */
+import {
+  idParam,
+  LESSON_NOT_FOUND,
+  lessonListQuerySchema,
+  lessonOptionsQuerySchema,
+  lessonUpsertSchema,
+  markLessonSchema,
+} from '@rainmakers/contracts';
+import { forbidden, notFound, parse, requireActor } from '@rainmakers/kit';
+import { Router } from 'express';
+import { removeLesson, upsertLesson } from '../commands/authoring';
+import { markLesson } from '../commands/completions';
+import {
+  canDeleteLesson,
+  canListLessons,
+  canListOwnCompletions,
+  canReadLessonOptions,
+  canUpsertLesson,
+} from '../policies';
+import { presentCompletion, presentLesson, presentLessonListItem, presentLessonOption } from '../presenters';
+import { listCompletions } from '../store/completions';
+import { findLesson, listLessons } from '../store/lessons';
+import type { RouteDeps } from './deps';
+
+export function lessonRoutes({ store, events, catalogue }: RouteDeps): Router {
+  const router = Router();
+
+  router.get('/read-many', async (req, res) => {
+    const actor = requireActor(req);
+    const query = parse(lessonListQuerySchema, req.query);
+    if (!canListLessons(actor)) throw forbidden();
+    const rows = await listLessons(store.db, {
+      moduleId: query.ModuleId,
+      courseId: query.CourseId,
+      search: query.search,
+      limit: query.itemsPerPage,
+    });
+    res.json({ lessons: rows.map(presentLessonListItem) });
+  });
+
+  router.get('/read-options', async (req, res) => {
+    const actor = requireActor(req);
+    const query = parse(lessonOptionsQuerySchema, req.query);
+    if (!canReadLessonOptions(actor)) throw forbidden();
+    const rows = await listLessons(store.db, { search: query.search, limit: query.itemsPerPage });
+    res.json({ lessons: rows.map(presentLessonOption) });
+  });
+
+  router.get('/completed', async (req, res) => {
+    const actor = requireActor(req);
+    if (!canListOwnCompletions(actor)) throw forbidden();
+    const rows = await listCompletions(store.db, actor.userId);
+    res.json({ lessons: rows.map(presentCompletion) });
+  });
+
+  router.put('/mark-as-completed', async (req, res) => {
+    const actor = requireActor(req);
+    const { lessonId } = parse(markLessonSchema, req.body);
+    res.json(await markLesson(store, events, actor, lessonId, true));
+  });
+
+  router.put('/mark-as-uncompleted', async (req, res) => {
+    const actor = requireActor(req);
+    const { lessonId } = parse(markLessonSchema, req.body);
+    res.json(await markLesson(store, events, actor, lessonId, false));
+  });
+
+  router.post('/upsert', async (req, res) => {
+    const actor = requireActor(req);
+    const input = parse(lessonUpsertSchema, req.body);
+    if (!canUpsertLesson(actor)) throw forbidden();
+    const { id, isNew } = await upsertLesson(store, input);
+    await catalogue.invalidate();
+    const lesson = await findLesson(store.db, id);
+    if (!lesson) throw notFound(LESSON_NOT_FOUND);
+    res.status(isNew ? 201 : 200).json({ lesson: presentLesson(lesson), isNew });
+  });
+
+  router.delete('/:id', async (req, res) => {
+    const actor = requireActor(req);
+    const id = parse(idParam, req.params.id);
+    if (!canDeleteLesson(actor)) throw forbidden();
+    await removeLesson(store, id);
+    await catalogue.invalidate();
+    res.status(204).end();
+  });
+
+  return router;
+}

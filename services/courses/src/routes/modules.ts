@@ -1,0 +1,60 @@
+/** /api/module/*: module listing and authoring. */
+import { idParam, MODULE_NOT_FOUND, moduleReorderSchema, moduleUpsertSchema } from '@rainmakers/contracts';
+import { forbidden, notFound, parse, requireActor } from '@rainmakers/kit';
+import { Router } from 'express';
+import { removeModule, reorderModules, upsertModule } from '../commands/authoring';
+import {
+  canDeleteModule,
+  canListAllModules,
+  canListModules,
+  canReorderModules,
+  canUpsertModule,
+  viewerOf,
+} from '../policies';
+import { presentModule } from '../presenters';
+import { findModule, listAllModules, listVisibleModules } from '../store/modules';
+import type { RouteDeps } from './deps';
+
+export function moduleRoutes({ store, catalogue }: RouteDeps): Router {
+  const router = Router();
+
+  router.get('/read-many', async (req, res) => {
+    const actor = requireActor(req);
+    if (!canListModules(actor)) throw forbidden();
+    const modules = canListAllModules(actor)
+      ? await listAllModules(store.db)
+      : await listVisibleModules(store, viewerOf(actor));
+    res.json({ modules: modules.map(presentModule) });
+  });
+
+  router.post('/upsert', async (req, res) => {
+    const actor = requireActor(req);
+    const input = parse(moduleUpsertSchema, req.body);
+    if (!canUpsertModule(actor)) throw forbidden();
+    const { id, isNew } = await upsertModule(store, input);
+    await catalogue.invalidate();
+    const module = await findModule(store.db, id);
+    if (!module) throw notFound(MODULE_NOT_FOUND);
+    res.status(isNew ? 201 : 200).json({ module: presentModule(module), isNew });
+  });
+
+  router.post('/reorder', async (req, res) => {
+    const actor = requireActor(req);
+    const input = parse(moduleReorderSchema, req.body);
+    if (!canReorderModules(actor)) throw forbidden();
+    await reorderModules(store, input);
+    await catalogue.invalidate();
+    res.json({ success: true });
+  });
+
+  router.delete('/:id', async (req, res) => {
+    const actor = requireActor(req);
+    const id = parse(idParam, req.params.id);
+    if (!canDeleteModule(actor)) throw forbidden();
+    await removeModule(store, id);
+    await catalogue.invalidate();
+    res.status(204).end();
+  });
+
+  return router;
+}

@@ -1,0 +1,312 @@
+/** Lessons and their tags. */
+import type { CourseTag, TagRef } from '@rainmakers/contracts';
+import { hasSearchableText, titlePatterns } from '../domain/search';
+import type { CoursesDb } from './db';
+import { groupTags } from './db';
+import { csv } from './positions';
+
+export interface LessonRecord {
+  id: number;
+  title: string;
+  content: string;
+  moduleId: number;
+  position: number;
+  /** Sorted by name. */
+  tags: CourseTag[];
+}
+
+export async function lessonTags(db: CoursesDb, lessonIds: readonly number[]): Promise<Map<number, CourseTag[]>> {
+  if (lessonIds.length === 0) return new Map();
+  const map = new Map<number, CourseTag[]>();
+  // Chunked: a course page may hold a thousand lessons.
+  for (let i = 0; i < lessonIds.length; i += 5000) {
+    const rows = await db
+      .selectFrom('lesson_tags')
+      .select(['lesson_id', 'tag_id', 'tag_name'])
+      .where('lesson_id', 'in', lessonIds.slice(i, i + 5000))
+      .orderBy('tag_name')
+      .orderBy('tag_id')
+      .execute();
+    for (const [id, tags] of groupTags(rows, 'lesson_id')) map.set(id, tags);
+  }
+  return map;
+}
+
+export async function findLesson(db: CoursesDb, id: number): Promise<LessonRecord | null> {
+  const row = await db
+    .selectFrom('lessons')
+    .select(['id', 'title', 'content', 'module_id', 'position'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) return null;
+  const tags = await lessonTags(db, [row.id]);
+  return {
+    id: row.id,
+    title: row.title,
+    content: row.content,
+    moduleId: row.module_id,
+    position: row.position,
+    tags: tags.get(row.id) ?? [],
+  };
+}
+
+/** A lesson of a course page: `matches` tells whether it answers the page's search (true without one). */
+export interface TreeLesson extends LessonRecord {
+  matches: boolean;
+}
+
+/**
+ * The lessons of these modules in (position, id) order. With a search, each says whether its title contains
+ * the term or its content matches it as full text.
+ */
+export async function lessonsOfModules(
+  db: CoursesDb,
+  moduleIds: readonly number[],
+  options: { search: string; content: boolean },
+): Promise<TreeLesson[]> {
+  if (moduleIds.length === 0) return [];
+  const { search } = options;
+  const rows = await db
+    .selectFrom('lessons as l')
+    .select(['l.id', 'l.title', 'l.module_id', 'l.position'])
+    .$if(options.content, (qb) => qb.select('l.content'))
+    .$if(search !== '', (qb) =>
+      qb.select((eb) =>
+        eb
+          .or([
+            ...titlePatterns(search).map((pattern) => eb('l.title', 'ilike', pattern)),
+            ...(hasSearchableText(search)
+              ? [eb('l.search', '@@', eb.fn<string>('websearch_to_tsquery', [eb.val('english'), eb.val(search)]))]
+              : []),
+          ])
+          .as('matches'),
+      ),
+    )
+    .where('l.module_id', 'in', [...moduleIds])
+    .orderBy('l.position')
+    .orderBy('l.id')
+    .execute();
+  const tags = await lessonTags(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    content: (r as { content?: string }).content ?? '',
+    moduleId: r.module_id,
+    position: r.position,
+    tags: tags.get(r.id) ?? [],
+    matches: search === '' ? true : Boolean((r as { matches?: boolean }).matches),
+  }));
+}
+
+/** What deciding access to one lesson needs: the lesson's tags, its module and its course (ids and gates). */
+export interface LessonChainRow {
+  lessonId: number;
+  moduleId: number;
+  courseId: number | null;
+  courseSlug: string | null;
+  lessonTagIds: number[];
+  module: { visibleToBasic: boolean; visibleToPremium: boolean; tagIds: number[] };
+  course: {
+    status: 'DRAFT' | 'PUBLISHED';
+    visibleToBasic: boolean;
+    visibleToPremium: boolean;
+    tagIds: number[];
+  } | null;
+}
+
+export async function lessonChain(db: CoursesDb, lessonId: number): Promise<LessonChainRow | null> {
+  const row = await db
+    .selectFrom('lessons as l')
+    .innerJoin('modules as m', 'm.id', 'l.module_id')
+    .leftJoin('courses as c', 'c.id', 'm.course_id')
+    .select([
+      'l.id as lesson_id',
+      'm.id as module_id',
+      'm.visible_to_basic as m_basic',
+      'm.visible_to_premium as m_premium',
+      'c.id as course_id',
+      'c.slug as course_slug',
+      'c.status as c_status',
+      'c.visible_to_basic as c_basic',
+      'c.visible_to_premium as c_premium',
+    ])
+    .where('l.id', '=', lessonId)
+    .executeTakeFirst();
+  if (!row) return null;
+  const [lessonTagRows, moduleTagRows, courseTagRows] = await Promise.all([
+    db.selectFrom('lesson_tags').select('tag_id').where('lesson_id', '=', row.lesson_id).execute(),
+    db.selectFrom('module_tags').select('tag_id').where('module_id', '=', row.module_id).execute(),
+    row.course_id === null
+      ? Promise.resolve([])
+      : db.selectFrom('course_tags').select('tag_id').where('course_id', '=', row.course_id).execute(),
+  ]);
+  return {
+    lessonId: row.lesson_id,
+    moduleId: row.module_id,
+    courseId: row.course_id,
+    courseSlug: row.course_slug,
+    lessonTagIds: lessonTagRows.map((t) => t.tag_id),
+    module: {
+      visibleToBasic: row.m_basic,
+      visibleToPremium: row.m_premium,
+      tagIds: moduleTagRows.map((t) => t.tag_id),
+    },
+    course:
+      row.course_id === null
+        ? null
+        : {
+            status: row.c_status ?? 'DRAFT',
+            visibleToBasic: row.c_basic ?? false,
+            visibleToPremium: row.c_premium ?? false,
+            tagIds: courseTagRows.map((t) => t.tag_id),
+          },
+  };
+}
+
+export interface LessonWrite {
+  title: string;
+  content: string;
+  moduleId: number;
+  position: number | undefined;
+}
+
+export async function insertLesson(db: CoursesDb, fields: LessonWrite): Promise<number> {
+  const row = await db
+    .insertInto('lessons')
+    .values({ title: fields.title, content: fields.content, module_id: fields.moduleId, position: fields.position })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateLesson(db: CoursesDb, id: number, fields: LessonWrite): Promise<void> {
+  await db
+    .updateTable('lessons')
+    .set({
+      title: fields.title,
+      content: fields.content,
+      module_id: fields.moduleId,
+      ...(fields.position !== undefined ? { position: fields.position } : {}),
+      updated_at: new Date(),
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function replaceLessonTags(db: CoursesDb, lessonId: number, tags: readonly TagRef[]): Promise<void> {
+  await db.deleteFrom('lesson_tags').where('lesson_id', '=', lessonId).execute();
+  if (tags.length === 0) return;
+  await db
+    .insertInto('lesson_tags')
+    .values(tags.map((t) => ({ lesson_id: lessonId, tag_id: t.id, tag_name: t.name })))
+    .execute();
+}
+
+export async function deleteLesson(db: CoursesDb, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('lessons').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** Locks the lessons of these modules and returns them per module in (position, id) order. */
+export async function lockLessonsOfModules(
+  db: CoursesDb,
+  moduleIds: readonly number[],
+): Promise<Map<number, { id: number; position: number }[]>> {
+  const byModule = new Map<number, { id: number; position: number }[]>(moduleIds.map((id) => [id, []]));
+  if (moduleIds.length === 0) return byModule;
+  const rows = await db
+    .selectFrom('lessons')
+    .select(['id', 'module_id', 'position'])
+    .where('module_id', 'in', [...moduleIds])
+    .orderBy('module_id')
+    .orderBy('position')
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  for (const row of rows) byModule.get(row.module_id)?.push({ id: row.id, position: row.position });
+  return byModule;
+}
+
+export async function setLessonPlacements(
+  db: CoursesDb,
+  changes: readonly { id: number; moduleId: number; position: number }[],
+): Promise<void> {
+  if (changes.length === 0) return;
+  const list = (values: number[]) => csv(values);
+  await db
+    .updateTable('lessons')
+    .from(
+      db
+        .selectNoFrom((eb) => [
+          eb
+            .cast<number>(
+              eb.fn('unnest', [eb.fn('string_to_array', [eb.val(list(changes.map((c) => c.id))), eb.val(',')])]),
+              'integer',
+            )
+            .as('id'),
+          eb
+            .cast<number>(
+              eb.fn('unnest', [eb.fn('string_to_array', [eb.val(list(changes.map((c) => c.moduleId))), eb.val(',')])]),
+              'integer',
+            )
+            .as('module_id'),
+          eb
+            .cast<number>(
+              eb.fn('unnest', [eb.fn('string_to_array', [eb.val(list(changes.map((c) => c.position))), eb.val(',')])]),
+              'integer',
+            )
+            .as('position'),
+        ])
+        .as('v'),
+    )
+    .set((eb) => ({ module_id: eb.ref('v.module_id'), position: eb.ref('v.position'), updated_at: new Date() }))
+    .whereRef('lessons.id', '=', 'v.id')
+    .execute();
+}
+
+export interface LessonListFilters {
+  moduleId?: number | undefined;
+  courseId?: number | undefined;
+  search?: string | undefined;
+  limit: number;
+}
+
+/** Admin listing: lessons without their content, in catalogue order (free modules' lessons last). */
+export async function listLessons(db: CoursesDb, filters: LessonListFilters) {
+  let query = db
+    .selectFrom('lessons as l')
+    .innerJoin('modules as m', 'm.id', 'l.module_id')
+    .leftJoin('courses as c', 'c.id', 'm.course_id')
+    .select([
+      'l.id',
+      'l.title',
+      'l.module_id',
+      'l.position',
+      'm.title as module_title',
+      'm.course_id',
+      'c.title as course_title',
+    ]);
+  if (filters.moduleId !== undefined) query = query.where('l.module_id', '=', filters.moduleId);
+  if (filters.courseId !== undefined) query = query.where('m.course_id', '=', filters.courseId);
+  if (filters.search) {
+    const search = filters.search;
+    query = query.where((eb) => eb.or(titlePatterns(search).map((pattern) => eb('l.title', 'ilike', pattern))));
+  }
+  const rows = await query
+    .orderBy('c.position')
+    .orderBy('m.course_id')
+    .orderBy('m.position')
+    .orderBy('m.id')
+    .orderBy('l.position')
+    .orderBy('l.id')
+    .limit(filters.limit)
+    .execute();
+  const tags = await lessonTags(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => ({ ...r, tags: tags.get(r.id) ?? [] }));
+}

@@ -1,0 +1,260 @@
+/** Modules and their tags. A module without a course is free (course_id null). */
+import type { CourseTag, TagRef } from '@rainmakers/contracts';
+import type { Viewer } from '../domain/visibility';
+import { type CoursesDb, type CoursesStore, groupTags, queryRows, SqlParams } from './db';
+import { csv } from './positions';
+import { visibilitySql } from './visibility-sql';
+
+export interface ModuleRecord {
+  id: number;
+  title: string;
+  position: number;
+  courseId: number | null;
+  visibleToBasic: boolean;
+  visibleToPremium: boolean;
+  /** Sorted by name. */
+  tags: CourseTag[];
+  courseTitle: string | null;
+}
+
+type ModuleRow = {
+  id: number;
+  title: string;
+  position: number;
+  course_id: number | null;
+  visible_to_basic: boolean;
+  visible_to_premium: boolean;
+  course_title: string | null;
+};
+
+export async function moduleTags(db: CoursesDb, moduleIds: readonly number[]): Promise<Map<number, CourseTag[]>> {
+  if (moduleIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('module_tags')
+    .select(['module_id', 'tag_id', 'tag_name'])
+    .where('module_id', 'in', [...moduleIds])
+    .orderBy('tag_name')
+    .orderBy('tag_id')
+    .execute();
+  return groupTags(rows, 'module_id');
+}
+
+async function withTags(db: CoursesDb, rows: ModuleRow[]): Promise<ModuleRecord[]> {
+  const tags = await moduleTags(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    position: r.position,
+    courseId: r.course_id,
+    visibleToBasic: r.visible_to_basic,
+    visibleToPremium: r.visible_to_premium,
+    tags: tags.get(r.id) ?? [],
+    courseTitle: r.course_title,
+  }));
+}
+
+function moduleQuery(db: CoursesDb) {
+  return db
+    .selectFrom('modules as m')
+    .leftJoin('courses as c', 'c.id', 'm.course_id')
+    .select([
+      'm.id',
+      'm.title',
+      'm.position',
+      'm.course_id',
+      'm.visible_to_basic',
+      'm.visible_to_premium',
+      'c.title as course_title',
+    ]);
+}
+
+/** Every module (free ones first), for the admin's course form picker. */
+export async function listAllModules(db: CoursesDb): Promise<ModuleRecord[]> {
+  const rows = await moduleQuery(db)
+    .orderBy('c.position')
+    .orderBy('m.course_id')
+    .orderBy('m.position')
+    .orderBy('m.id')
+    .execute();
+  const sorted = [...rows.filter((r) => r.course_id === null), ...rows.filter((r) => r.course_id !== null)];
+  return withTags(db, sorted);
+}
+
+/** The modules a non-admin can open (inside courses they can open), in catalogue order. */
+export async function listVisibleModules(store: CoursesStore, viewer: Viewer): Promise<ModuleRecord[]> {
+  const p = new SqlParams();
+  const visible = visibilitySql(viewer, p);
+  const rows = await queryRows<ModuleRow>(store.pool, {
+    text: `SELECT m.id, m.title, m.position, m.course_id, m.visible_to_basic, m.visible_to_premium,
+                  c.title AS course_title
+           FROM modules m JOIN courses c ON c.id = m.course_id
+           WHERE ${visible.course('c')} AND ${visible.module('m')}
+           ORDER BY c.position, c.id, m.position, m.id`,
+    values: p.values,
+  });
+  return withTags(store.db, rows);
+}
+
+export async function findModule(db: CoursesDb, id: number): Promise<ModuleRecord | null> {
+  const row = await moduleQuery(db).where('m.id', '=', id).executeTakeFirst();
+  return row ? ((await withTags(db, [row]))[0] ?? null) : null;
+}
+
+/** The modules of one course in (position, id) order. */
+export async function modulesOfCourse(db: CoursesDb, courseId: number): Promise<ModuleRecord[]> {
+  const rows = await moduleQuery(db)
+    .where('m.course_id', '=', courseId)
+    .orderBy('m.position')
+    .orderBy('m.id')
+    .execute();
+  return withTags(db, rows);
+}
+
+/** Locks modules by id; returns those that exist. */
+export async function lockModules(
+  db: CoursesDb,
+  ids: readonly number[],
+): Promise<{ id: number; course_id: number | null; position: number }[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('modules')
+    .select(['id', 'course_id', 'position'])
+    .where('id', 'in', [...ids])
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+}
+
+/** Locks the modules of one course (or the free modules, for null) and returns them in (position, id) order. */
+export async function lockModulesOfCourse(
+  db: CoursesDb,
+  courseId: number | null,
+): Promise<{ id: number; position: number }[]> {
+  const query = db.selectFrom('modules').select(['id', 'position']);
+  // Locked in id order (every multi-module lock does so, against deadlocks), returned in (position, id) order.
+  const rows = await (courseId === null
+    ? query.where('course_id', 'is', null)
+    : query.where('course_id', '=', courseId)
+  )
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  return rows.sort((a, b) => a.position - b.position || a.id - b.id);
+}
+
+/** Takes key-share locks on modules (id order) so a concurrent reorder of them waits, or we wait for it. */
+export async function shareLockModules(db: CoursesDb, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('modules')
+    .select('id')
+    .where('id', 'in', [...ids])
+    .orderBy('id')
+    .forKeyShare()
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+export interface ModuleWrite {
+  title: string;
+  position: number | undefined;
+  visibleToBasic: boolean | undefined;
+  visibleToPremium: boolean | undefined;
+  /** undefined keeps the course; null frees the module. */
+  courseId: number | null | undefined;
+}
+
+export async function insertModule(db: CoursesDb, fields: ModuleWrite): Promise<number> {
+  const row = await db
+    .insertInto('modules')
+    .values({
+      title: fields.title,
+      position: fields.position,
+      visible_to_basic: fields.visibleToBasic,
+      visible_to_premium: fields.visibleToPremium,
+      course_id: fields.courseId ?? null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateModule(db: CoursesDb, id: number, fields: ModuleWrite): Promise<void> {
+  await db
+    .updateTable('modules')
+    .set({
+      title: fields.title,
+      ...(fields.position !== undefined ? { position: fields.position } : {}),
+      ...(fields.visibleToBasic !== undefined ? { visible_to_basic: fields.visibleToBasic } : {}),
+      ...(fields.visibleToPremium !== undefined ? { visible_to_premium: fields.visibleToPremium } : {}),
+      ...(fields.courseId !== undefined ? { course_id: fields.courseId } : {}),
+      updated_at: new Date(),
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function replaceModuleTags(db: CoursesDb, moduleId: number, tags: readonly TagRef[]): Promise<void> {
+  await db.deleteFrom('module_tags').where('module_id', '=', moduleId).execute();
+  if (tags.length === 0) return;
+  await db
+    .insertInto('module_tags')
+    .values(tags.map((t) => ({ module_id: moduleId, tag_id: t.id, tag_name: t.name })))
+    .execute();
+}
+
+/** Deletes a module; its lessons (and their completions) go with it. */
+export async function deleteModule(db: CoursesDb, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('modules').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** Makes `moduleIds` the course's modules: attaches them, frees the course's other modules. */
+export async function setCourseModules(db: CoursesDb, courseId: number, moduleIds: readonly number[]): Promise<void> {
+  let free = db
+    .updateTable('modules')
+    .set({ course_id: null, updated_at: new Date() })
+    .where('course_id', '=', courseId);
+  if (moduleIds.length > 0) free = free.where('id', 'not in', [...moduleIds]);
+  await free.execute();
+  if (moduleIds.length === 0) return;
+  await db
+    .updateTable('modules')
+    .set({ course_id: courseId, updated_at: new Date() })
+    .where('id', 'in', [...moduleIds])
+    .where((eb) => eb.or([eb('course_id', 'is', null), eb('course_id', '!=', courseId)]))
+    .execute();
+}
+
+export async function setModulePositions(
+  db: CoursesDb,
+  changes: readonly { id: number; position: number }[],
+): Promise<void> {
+  if (changes.length === 0) return;
+  await db
+    .updateTable('modules')
+    .from(
+      db
+        .selectNoFrom((eb) => [
+          eb
+            .cast<number>(
+              eb.fn('unnest', [eb.fn('string_to_array', [eb.val(csv(changes.map((c) => c.id))), eb.val(',')])]),
+              'integer',
+            )
+            .as('id'),
+          eb
+            .cast<number>(
+              eb.fn('unnest', [eb.fn('string_to_array', [eb.val(csv(changes.map((c) => c.position))), eb.val(',')])]),
+              'integer',
+            )
+            .as('position'),
+        ])
+        .as('v'),
+    )
+    .set((eb) => ({ position: eb.ref('v.position'), updated_at: new Date() }))
+    .whereRef('modules.id', '=', 'v.id')
+    .execute();
+}

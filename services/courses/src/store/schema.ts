@@ -1,0 +1,103 @@
+/**
+ * The courses service's tables as Kysely sees them (migrations/001_init.sql).
+ *
+ * Kysely is a dependency of @rainmakers/kit only and is not hoisted, so this package cannot import its helper
+ * types. `ColumnType` below is structurally identical to kysely's (`__select__`/`__insert__`/`__update__` phantom
+ * keys), which is all Kysely looks at.
+ */
+export type ColumnType<S, I = S, U = S> = {
+  readonly __select__: S;
+  readonly __insert__: I;
+  readonly __update__: U;
+};
+/** A column the database fills in (serial ids, defaults). */
+export type Generated<S> = ColumnType<S, S | undefined, S>;
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+/** Written by PostgreSQL only (GENERATED ALWAYS ... STORED). */
+type ReadOnly<S> = ColumnType<S, never, never>;
+
+export interface CoursesTable {
+  id: Generated<number>;
+  title: string;
+  description: string | null;
+  status: Generated<'DRAFT' | 'PUBLISHED'>;
+  slug: string;
+  cover_photo_url: string | null;
+  visible_to_basic: Generated<boolean>;
+  visible_to_premium: Generated<boolean>;
+  position: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface TagLinkColumns {
+  tag_id: number;
+  tag_name: string;
+}
+
+export interface CourseTagsTable extends TagLinkColumns {
+  course_id: number;
+}
+
+export interface ModulesTable {
+  id: Generated<number>;
+  course_id: number | null;
+  title: string;
+  position: Generated<number>;
+  visible_to_basic: Generated<boolean>;
+  visible_to_premium: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ModuleTagsTable extends TagLinkColumns {
+  module_id: number;
+}
+
+export interface LessonsTable {
+  id: Generated<number>;
+  module_id: number;
+  title: string;
+  content: Generated<string>;
+  position: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  search: ReadOnly<string>;
+}
+
+export interface LessonTagsTable extends TagLinkColumns {
+  lesson_id: number;
+}
+
+export interface LessonCompletionsTable {
+  user_id: number;
+  lesson_id: number;
+  completed_at: Timestamp;
+}
+
+export interface OutboxTable {
+  seq: Generated<number>;
+  id: string;
+  type: string;
+  occurred_at: Timestamp;
+  data: ColumnType<unknown, string, string>;
+  published_at: Date | null;
+}
+
+export interface ProcessedEventsTable {
+  consumer: string;
+  event_id: string;
+  processed_at: Timestamp;
+}
+
+export interface CoursesDatabase {
+  courses: CoursesTable;
+  course_tags: CourseTagsTable;
+  modules: ModulesTable;
+  module_tags: ModuleTagsTable;
+  lessons: LessonsTable;
+  lesson_tags: LessonTagsTable;
+  lesson_completions: LessonCompletionsTable;
+  outbox: OutboxTable;
+  processed_events: ProcessedEventsTable;
+}

@@ -1,0 +1,111 @@
+/**
+ * The catalogue cache across replicas: a second app on the same database and Redis serves cached catalogues, and
+ * a change made through the first shows on the second at once.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createLogger, createRedis, type Redis } from '@rainmakers/kit';
+import { client, startTestServer, TEST_SECRET, type TestServer, testInfra } from '@rainmakers/kit/testing';
+import { buildApp } from '../src/app';
+import { CatalogueCache } from '../src/catalogue-cache';
+import { createCourse, createLesson, createModule, type Harness, startHarness } from './helpers';
+
+let h: Harness;
+let redis: Redis;
+let replica: TestServer;
+
+beforeAll(async () => {
+  h = await startHarness();
+  redis = createRedis(testInfra().redisUrl, 'courses-replica');
+  const logger = createLogger('courses-replica', 'silent');
+  replica = await startTestServer(
+    buildApp({
+      logger,
+      internalTokenSecret: TEST_SECRET,
+      readiness: [],
+      store: { db: h.service.database.db, pool: h.service.database.pool },
+      events: { nudge() {} },
+      catalogue: new CatalogueCache({ redis, prefix: h.service.redisPrefix, logger }),
+    }),
+  );
+});
+
+afterAll(async () => {
+  await replica.close();
+  redis.disconnect();
+  await h.service.stop();
+});
+
+type Catalogue = { courses: { slug: string; title: string }[]; lessonsTitles: { title: string }[] };
+
+describe('catalogue cache', () => {
+  it('serves a change made on another replica at once', async () => {
+    const course = await createCourse(h, { title: 'Cache Course', slug: 'cache-course' });
+    const module = await createModule(h, { title: 'Cache module', CourseId: course.id });
+    await createLesson(h, { title: 'Cached lesson', ModuleId: module.id });
+    const basic = h.as('basic');
+    const onReplica = () => client(replica.url).get<Catalogue>(basic, '/api/course/read-many?search=cache');
+
+    const first = await onReplica();
+    expect(first.body.courses.map((c) => c.slug)).toEqual(['cache-course']);
+    // Served again (from the replica's cache) with the same answer.
+    expect((await onReplica()).body).toEqual(first.body);
+
+    // Hidden from basic members through the first replica...
+    const hidden = await h.api.post(h.admin, '/api/course/upsert', {
+      id: course.id,
+      title: 'Cache Course',
+      slug: 'cache-course',
+      visibleToBasic: false,
+    });
+    expect(hidden.status).toBe(200);
+    // ...and gone on the second at once.
+    expect((await onReplica()).body.courses).toEqual([]);
+
+    await h.api.post(h.admin, '/api/course/upsert', {
+      id: course.id,
+      title: 'Cache Course renamed',
+      slug: 'cache-course',
+      visibleToBasic: true,
+    });
+    await createLesson(h, { title: 'Cache second lesson', ModuleId: module.id });
+    const after = await onReplica();
+    expect(after.body.courses.map((c) => c.title)).toEqual(['Cache Course renamed']);
+    expect(after.body.lessonsTitles.map((l) => l.title)).toEqual(['Cached lesson', 'Cache second lesson']);
+  });
+
+  it('keeps progress personal while the rest is shared', async () => {
+    const course = await createCourse(h, { title: 'Shared Progress', slug: 'shared-progress' });
+    const module = await createModule(h, { title: 'Shared module', CourseId: course.id });
+    const lesson = await createLesson(h, { title: 'Shared lesson', ModuleId: module.id });
+    const alice = h.as('premium', { userId: 9101 });
+    const bob = h.as('premium', { userId: 9102 });
+    const progress = async (who: typeof alice) =>
+      (
+        await client(replica.url).get<{ courses: { slug: string; totalProgress: number }[] }>(
+          who,
+          '/api/course/read-many?search=shared',
+        )
+      ).body.courses.find((c) => c.slug === 'shared-progress')?.totalProgress;
+    expect(await progress(alice)).toBe(0);
+    await h.api.put(alice, '/api/lesson/mark-as-completed', { lessonId: lesson.id });
+    expect(await progress(alice)).toBe(100);
+    expect(await progress(bob)).toBe(0);
+  });
+
+  it('reads without the cache when Redis cannot answer', async () => {
+    const broken = createRedis('redis://127.0.0.1:9', 'broken');
+    broken.on('error', () => {});
+    const logger = createLogger('courses-broken', 'silent');
+    const cache = new CatalogueCache({ redis: broken, prefix: 'x:', logger });
+    try {
+      broken.disconnect();
+      let loads = 0;
+      const load = async () => ++loads;
+      expect(await cache.read('k', load)).toBe(1);
+      expect(await cache.read('k', load)).toBe(2);
+      await cache.invalidate();
+    } finally {
+      broken.disconnect();
+    }
+  });
+});

@@ -1,0 +1,106 @@
+/**
+ * The seed module (scripts/seed/courses.ts) against the real courses service: every course, module and lesson
+ * passes validation, the roles see what the catalogue promises, and a second run creates nothing.
+ * The seed talks to the gateway in a running stack; here a small session stands in for the gateway, sending the
+ * admin's internal token straight to the service.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { GatewaySession, SeedContext } from '../../../scripts/seed/context';
+import { COURSES, seed } from '../../../scripts/seed/courses';
+import { type Harness, startHarness } from './helpers';
+
+let h: Harness;
+const TAGS = { Mastermind: 1, nova: 2, teller: 3, 'Wholesale Bootcamp': 4 };
+
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h.service.stop();
+});
+
+function directSession(): GatewaySession {
+  const call = async <T>(method: string, path: string, body?: unknown) => {
+    const res = await h.api.call<T>(h.admin, method, path, body);
+    if (res.status >= 400) throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(res.body)}`);
+    return res.body;
+  };
+  return {
+    baseUrl: h.service.url,
+    request: async (method, path, body) => {
+      const res = await h.api.call(h.admin, method, path, body);
+      return { status: res.status, body: res.body as never, headers: res.headers };
+    },
+    get: (path) => call('GET', path),
+    post: (path, body) => call('POST', path, body),
+    put: (path, body) => call('PUT', path, body),
+    patch: (path, body) => call('PATCH', path, body),
+    del: (path, body) => call('DELETE', path, body),
+    cookie: () => undefined,
+  };
+}
+
+function context(logs: string[]): SeedContext {
+  const person = {
+    id: h.admin.userId,
+    fullName: 'Admin',
+    email: 'admin@rainmakers.local',
+    password: 'x',
+    role: 'admin' as const,
+  };
+  return {
+    gatewayUrl: h.service.url,
+    signInAs: async () => directSession(),
+    internal: () => {
+      throw new Error('not used');
+    },
+    people: { admin: person, coach: person, premium: person, courseOnly: person, basic: person },
+    tags: TAGS,
+    log: (m) => logs.push(m),
+  };
+}
+
+describe('scripts/seed/courses.ts', () => {
+  it('creates the catalogue once', async () => {
+    const logs: string[] = [];
+    await seed(context(logs));
+    expect(logs.filter((l) => l.startsWith('course '))).toHaveLength(COURSES.length);
+
+    const all = await h.api.get<{
+      courses: { slug: string; status: string; Modules: unknown[] }[];
+      counts: Record<string, number>;
+    }>(h.admin, '/api/course/read-many');
+    expect(all.body.courses.map((c) => c.slug)).toEqual(COURSES.map((c) => c.slug));
+    expect(all.body.courses.every((c) => c.Modules.length >= 2)).toBe(true);
+    expect(all.body.counts.lessonsTitles).toBeGreaterThanOrEqual(20);
+
+    const basic = await h.api.get<{ courses: { slug: string }[] }>(h.as('basic'), '/api/course/read-many');
+    expect(basic.body.courses.map((c) => c.slug)).toEqual([
+      'amazon-fba-launch-blueprint',
+      'ppc-advertising-fundamentals',
+    ]);
+    const premium = await h.api.get<{ courses: { slug: string }[] }>(h.as('premium'), '/api/course/read-many');
+    expect(premium.body.courses.map((c) => c.slug)).toEqual([
+      'amazon-fba-launch-blueprint',
+      'product-research-mastery',
+      'ppc-advertising-fundamentals',
+    ]);
+    const wholesale = await h.api.get<{ courses: { slug: string }[] }>(
+      h.as('course only', { tagIds: [TAGS['Wholesale Bootcamp']] }),
+      '/api/course/read-many',
+    );
+    expect(wholesale.body.courses.map((c) => c.slug)).toContain('wholesale-bootcamp');
+
+    const search = await h.api.get<{ lessonsContent: { title: string; snippet: string }[] }>(
+      h.as('premium'),
+      '/api/course/read-many?search=freight%20forwarder',
+    );
+    expect(search.body.lessonsContent.map((l) => l.title)).toContain('Choosing a Freight Forwarder');
+
+    const again: string[] = [];
+    await seed(context(again));
+    expect(again).toEqual(['courses exist already; nothing to seed']);
+    const after = await h.api.get<{ courses: unknown[] }>(h.admin, '/api/course/read-many');
+    expect(after.body.courses).toHaveLength(COURSES.length);
+  });
+});
