@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import compression from 'compression';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
@@ -46,6 +47,8 @@ export function createApp(options: AppOptions, mount: (app: Express) => void): E
     res.json({ status: 'ok', service: options.name });
   });
   app.get('/readyz', readinessHandler(options.readiness ?? []));
+  // Catalogue and list answers reach hundreds of KB; the gateway passes the encoding through untouched.
+  app.use(compression({ threshold: 2048 }));
   app.use(express.json({ limit: options.bodyLimit ?? '1mb' }));
   app.use(internalTokenMiddleware(options.internalTokenSecret));
   mount(app);
