@@ -59,6 +59,8 @@ export const configShape = {
   PROFILE_CACHE_TTL_SECONDS: seconds(24 * 60 * 60),
   /** Upper bound of the TTL the gateway gives a session it re-cached from auth (auth's own mirror lasts to expiry). */
   SESSION_RECACHE_MAX_SECONDS: seconds(60 * 60),
+  /** Events left unacknowledged this long by a crashed or stuck consumer are taken over (kit reclaimIdleMs). */
+  EVENT_RECLAIM_IDLE_MS: count(30_000),
 
   // Rate limits, counted at the gateway before a request reaches auth (password hashing is expensive).
   RATE_LIMIT_SIGNIN_PER_IP: count(20),

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-import type { AccessProfile, Actor, SessionRecord } from '@rainmakers/contracts';
+import { type AccessProfile, type Actor, displayedRole, type SessionRecord } from '@rainmakers/contracts';
 import { INTERNAL_TOKEN_HEADER, signActorToken } from '@rainmakers/kit';
 import { TtlLru } from './lru';
 
@@ -43,12 +43,13 @@ export function stripIncomingHeaders(headers: IncomingHttpHeaders): void {
 
 /** The actor services receive, as the architecture fixes it. */
 export function buildActor(sid: string, session: SessionRecord, profile: AccessProfile): Actor {
+  const switchedTo = displayedRole(profile.role, session.actingRole);
   return {
     userId: session.userId,
     sessionId: sid,
-    role: session.actingRole ?? profile.role,
+    role: switchedTo ?? profile.role,
     accountRole: profile.role,
-    isAdmin: session.actingRole !== null,
+    isAdmin: switchedTo !== null,
     tagIds: profile.tagIds,
     tagNames: profile.tagNames,
     stripeStatus: profile.stripeStatus,

@@ -72,7 +72,7 @@ export async function startGateway(
     prefix,
     logger,
     profiles,
-    ...(options.consumerReclaimIdleMs ? { reclaimIdleMs: options.consumerReclaimIdleMs } : {}),
+    reclaimIdleMs: options.consumerReclaimIdleMs ?? config.EVENT_RECLAIM_IDLE_MS,
     ...(options.consumerBlockMs ? { blockMs: options.consumerBlockMs } : {}),
   });
 

@@ -30,6 +30,9 @@ export const TEST_RATE_LIMITS: Record<string, string> = {
   RATE_LIMIT_SIGNUP_PER_IP: '1000',
   RATE_LIMIT_FORGOT_PER_IP: '1000',
   RATE_LIMIT_FORGOT_PER_EMAIL: '1000',
+  RATE_LIMIT_RESET_PER_IP: '1000',
+  // auth's own second line behind the gateway's limits
+  AUTH_MAX_ATTEMPTS_PER_IP: '100000',
 };
 
 interface TestStack {
@@ -59,7 +62,7 @@ function exportInfo(info: StackInfo): void {
   process.env.STACK_PIDS = JSON.stringify(info.pids);
 }
 
-export async function startStackForTests(): Promise<StackInfo> {
+export async function startStackForTests(options: { buildWeb?: boolean } = {}): Promise<StackInfo> {
   const running = globalThis.__testStack;
   if (running) {
     // Both the system and the browser project selected in one jest run: one stack serves both.
@@ -88,7 +91,7 @@ export async function startStackForTests(): Promise<StackInfo> {
       external: {},
       secrets: { internalToken: randomSecret(), session: randomSecret() },
       publicUrl,
-      buildWeb: process.env.STACK_SKIP_WEB_BUILD !== '1',
+      buildWeb: (options.buildWeb ?? true) && process.env.STACK_SKIP_WEB_BUILD !== '1',
       logLevel: process.env.STACK_LOG_LEVEL ?? 'warn',
       // Consumers take over a crashed member's pending events after 1.5 s instead of 30 s (redelivery test).
       env: { ...TEST_RATE_LIMITS, PUBLIC_URL: publicUrl, EVENT_RECLAIM_IDLE_MS: '1500' },

@@ -118,10 +118,13 @@ export async function readMail(
   options: { subject?: RegExp | string; since?: Date; timeoutMs?: number } = {},
 ): Promise<MailSummary> {
   const deadline = Date.now() + (options.timeoutMs ?? 15_000);
-  // The Date header has second precision.
-  const since = options.since ? Math.floor(options.since.getTime() / 1000) * 1000 : null;
+  const since = options.since?.getTime() ?? null;
+  // The catcher's ids start with the millisecond it received the message; the Date header has only seconds,
+  // so with it alone a message sent earlier in the same second as `since` would match too.
+  const receivedAt = (m: MailSummary) =>
+    /^\d{13}-/.test(m.id) ? Number(m.id.slice(0, 13)) : Math.floor(new Date(m.date).getTime() / 1000) * 1000 + 999;
   const matches = (m: MailSummary) =>
-    (since === null || new Date(m.date).getTime() >= since) &&
+    (since === null || receivedAt(m) >= since) &&
     (options.subject === undefined ||
       (typeof options.subject === 'string' ? m.subject.includes(options.subject) : options.subject.test(m.subject)));
   for (;;) {

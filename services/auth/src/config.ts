@@ -24,6 +24,9 @@ export const configShape = {
   /** Reset e-mails per account within the window; more requests still answer 200 but send nothing. */
   RESET_MAILS_PER_ACCOUNT: count(5),
   RESET_MAILS_WINDOW_SECONDS: seconds(60 * 60),
+
+  /** Events left unacknowledged this long by a crashed or stuck consumer are taken over (kit reclaimIdleMs). */
+  EVENT_RECLAIM_IDLE_MS: z.coerce.number().int().min(1).default(30_000),
 };
 
 export function loadServiceConfig(env: Record<string, string | undefined> = process.env) {

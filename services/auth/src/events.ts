@@ -17,6 +17,7 @@ export function createAuthConsumer(deps: Pick<AuthDeps, 'db' | 'redis' | 'sessio
     group: 'auth',
     logger: deps.logger,
     db: deps.db,
+    reclaimIdleMs: deps.config.EVENT_RECLAIM_IDLE_MS,
     handlers: {
       'users.user-changed': async (user, { trx }) => {
         await syncCredentialEmail(trx, { userId: user.id, email: user.email, version: user.version, now: new Date() });

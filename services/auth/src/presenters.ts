@@ -1,4 +1,4 @@
-import type { CurrentUser, Role, User } from '@rainmakers/contracts';
+import { type CurrentUser, displayedRole, type Role, type User } from '@rainmakers/contracts';
 
 /**
  * The signed-in person as the web sees them: users' profile (field by field: nothing else passes) plus the
@@ -8,11 +8,12 @@ export function presentCurrentUser(
   user: User,
   session: { actingRole: Role | null; impersonatedBy: { id: number; fullName: string } | null },
 ): CurrentUser {
+  const switchedTo = displayedRole(user.role, session.actingRole);
   return {
     id: user.id,
     fullName: user.fullName,
     email: user.email,
-    role: session.actingRole ?? user.role,
+    role: switchedTo ?? user.role,
     photoUrl: user.photoUrl,
     city: user.city,
     state: user.state,
@@ -24,7 +25,7 @@ export function presentCurrentUser(
     createdAt: user.createdAt,
     Tags: user.Tags.map((t) => ({ id: t.id, name: t.name })),
     Resources: user.Resources.map((r) => ({ id: r.id, title: r.title })),
-    isAdmin: session.actingRole !== null,
+    isAdmin: switchedTo !== null,
     impersonatedBy: session.impersonatedBy
       ? { id: session.impersonatedBy.id, fullName: session.impersonatedBy.fullName }
       : null,

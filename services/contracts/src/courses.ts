@@ -4,7 +4,7 @@
  * lesson forms). The service parses requests with these schemas; the web can parse answers with them.
  */
 import { z } from 'zod';
-import { idList, requiredText } from './fields';
+import { idList, idParam, isSafeUrl, requiredText } from './fields';
 
 // ---------------------------------------------------------------------------------------------------------
 // Constants
@@ -57,7 +57,7 @@ export type CompletedFlag = z.infer<typeof completedFlagSchema>;
 // ---------------------------------------------------------------------------------------------------------
 // Field rules
 
-const id = z.coerce.number({ error: 'Invalid id' }).int('Invalid id').positive('Invalid id');
+const id = idParam;
 const optionalId = id.nullish().transform((v) => v ?? null);
 const position = z.coerce
   .number({ error: 'Position must be a number' })
@@ -121,7 +121,10 @@ export const courseUpsertSchema = z.preprocess(
     description: clearableText(5000),
     status: courseStatusSchema.optional(),
     slug: slugField,
-    coverPhotoUrl: clearableText(2000),
+    coverPhotoUrl: clearableText(2000).refine(
+      (v) => v === undefined || v === null || isSafeUrl(v),
+      'Enter a web address (https://...) or an uploaded file',
+    ),
     /** Default true on a new course. */
     visibleToBasic: z.boolean({ error: 'Must be true or false' }).optional(),
     /** Default true on a new course. */

@@ -28,7 +28,14 @@ export const optionalText = (max = 200) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
-export const idParam = z.coerce.number({ error: 'Invalid id' }).int('Invalid id').positive('Invalid id');
+/** Ids are PostgreSQL `integer` columns: anything outside 1..2^31-1 cannot name a row. */
+export const MAX_ID = 2_147_483_647;
+
+export const idParam = z.coerce
+  .number({ error: 'Invalid id' })
+  .int('Invalid id')
+  .positive('Invalid id')
+  .max(MAX_ID, 'Invalid id');
 
 /** Accepts ids as numbers, numeric strings, `{id}` objects or a comma-separated string. */
 export const idList = z.preprocess((value) => {
@@ -38,4 +45,26 @@ export const idList = z.preprocess((value) => {
     .map((item) => (item && typeof item === 'object' && 'id' in item ? (item as { id: unknown }).id : item))
     .map((item) => (typeof item === 'string' ? item.trim() : item))
     .filter((item) => item !== '');
-}, z.array(z.coerce.number().int().positive()));
+}, z.array(idParam));
+
+/**
+ * An address the app links to or shows as an image: a path on our own origin ("/upload/files/...") or an
+ * http(s) URL. Anything else (javascript:, data:, protocol-relative) is refused.
+ */
+export const optionalUrl = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine((value) => value === '' || isSafeUrl(value), 'Enter a web address (https://...) or an uploaded file')
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+export function isSafeUrl(value: string): boolean {
+  if (value.startsWith('/')) return !value.startsWith('//') && !value.startsWith('/\\');
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}

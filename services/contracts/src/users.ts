@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { emailField, idList, optionalText, PASSWORD_MAX, PASSWORD_MIN, requiredText } from './fields';
+import {
+  emailField,
+  idList,
+  idParam,
+  optionalText,
+  optionalUrl,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  requiredText,
+} from './fields';
 import { ROLES, roleSchema } from './roles';
 
 export const tagSchema = z.object({ id: z.number().int(), name: z.string() });
@@ -51,7 +60,7 @@ const userFields = {
   state: optionalText(120),
   country: optionalText(120),
   phoneNumber: optionalText(40),
-  photoUrl: optionalText(1000),
+  photoUrl: optionalUrl,
   alwaysGrantAccess: z.boolean().optional(),
   Tags: idList.optional(),
 };
@@ -61,7 +70,7 @@ export const newUserSchema = z.object(userFields);
 /** POST /api/user/upsert: admins send every field; coaches only Tags; a member only their own profile fields. */
 export const userUpsertSchema = z.preprocess(
   (body) => (body && typeof body === 'object' && 'user' in body ? (body as { user: unknown }).user : body),
-  newUserSchema.partial().extend({ id: z.coerce.number().int().positive().nullish() }),
+  newUserSchema.partial().extend({ id: idParam.nullish() }),
 );
 export type UserUpsertInput = z.infer<typeof userUpsertSchema>;
 export const USERS_PER_PAGE_OPTIONS = [5, 10, 25] as const;
@@ -79,7 +88,7 @@ export const userFiltersSchema = z.object({
 });
 
 export const userListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   usersPerPage: z.coerce.number().int().min(1).max(MAX_USERS_PER_PAGE).default(DEFAULT_USERS_PER_PAGE),
   search: z.string().trim().max(200).optional(),
   filters: userFiltersSchema.default({}),
@@ -114,7 +123,7 @@ export const upgradeRoleResponseSchema = z.object({ updated: z.number().int() })
 export const addTagsSchema = z.object({ email: emailField, tags: idList.pipe(z.array(z.number()).min(1)) });
 
 export const tagUpsertSchema = z.object({
-  id: z.coerce.number().int().positive().nullish(),
+  id: idParam.nullish(),
   name: z.string({ error: 'this field cannot be empty' }).trim().min(1, 'this field cannot be empty').max(80),
 });
 export const tagListResponseSchema = z.object({ tags: z.array(tagSchema), totalCount: z.number().int() });
@@ -122,7 +131,7 @@ export const tagUpsertResponseSchema = z.object({ tag: tagSchema, isNew: z.boole
 export const TAG_NAME_TAKEN = 'A tag with this name already exists';
 
 export const tagListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   itemsPerPage: z.coerce.number().int().min(1).max(1000).default(1000),
   search: z.string().trim().max(100).optional(),
 });

@@ -8,8 +8,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createLogger, createRedis, listen, type Storage } from '@rainmakers/kit';
-import { createTestDatabase, TEST_SECRET, type TestDatabase, testInfra } from '@rainmakers/kit/testing';
+import type { ServiceRuntime, Storage } from '@rainmakers/kit';
+import { startServiceForTest, type TestDatabase } from '@rainmakers/kit/testing';
 import { buildApp } from './app';
 import { loadServiceConfig } from './config';
 import { storageFromConfig } from './storage';
@@ -49,53 +49,43 @@ export interface StartedResources {
 export async function startForTest(
   options: { port?: number; redisPrefix?: string; s3Endpoint?: string; s3Bucket?: string } = {},
 ): Promise<StartedResources> {
-  const { redisUrl } = testInfra();
-  const database = await createTestDatabase<ResourcesDatabase>(migrationsDir, 'resources');
   const localS3 = options.s3Endpoint ? null : await startLocalS3();
   const s3Endpoint = options.s3Endpoint ?? localS3?.endpoint ?? '';
-  const config = loadServiceConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    PORT: String(options.port ?? 0),
-    DATABASE_URL: database.url,
-    REDIS_URL: redisUrl,
-    REDIS_PREFIX: options.redisPrefix ?? `t${randomBytes(4).toString('hex')}:`,
-    INTERNAL_TOKEN_SECRET: TEST_SECRET,
-    S3_ENDPOINT: s3Endpoint,
-    S3_BUCKET: options.s3Bucket ?? `t-uploads-${randomBytes(4).toString('hex')}`,
-    S3_ACCESS_KEY_ID: 'S3RVER',
-    S3_SECRET_ACCESS_KEY: 'S3RVER',
-    S3_FORCE_PATH_STYLE: 'true',
+  const service = await startServiceForTest({
+    name: 'resources',
+    migrationsDir,
+    port: options.port,
+    redisPrefix: options.redisPrefix,
+    env: {
+      S3_ENDPOINT: s3Endpoint,
+      S3_BUCKET: options.s3Bucket ?? `t-uploads-${randomBytes(4).toString('hex')}`,
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      S3_FORCE_PATH_STYLE: 'true',
+    },
+    loadConfig: loadServiceConfig,
+    build: async ({ logger, readiness }: ServiceRuntime<ResourcesDatabase>, config) => {
+      const storage = storageFromConfig(config);
+      await storage.ensureBucket();
+      const app = buildApp({
+        logger,
+        storage,
+        internalTokenSecret: config.INTERNAL_TOKEN_SECRET,
+        uploadMaxBytes: config.UPLOAD_MAX_BYTES,
+        readiness,
+      });
+      return { app, storage };
+    },
   });
-  const logger = createLogger(config.SERVICE_NAME, config.LOG_LEVEL);
-  const redis = createRedis(config.REDIS_URL, config.SERVICE_NAME);
-  const storage = storageFromConfig(config);
-  await storage.ensureBucket();
-  const app = buildApp({
-    logger,
-    storage,
-    internalTokenSecret: config.INTERNAL_TOKEN_SECRET,
-    uploadMaxBytes: config.UPLOAD_MAX_BYTES,
-    readiness: [
-      { name: 'postgres', check: () => database.pool.query('SELECT 1') },
-      { name: 'redis', check: () => redis.ping() },
-    ],
-  });
-  const server = await listen(app, config.PORT, '127.0.0.1');
-  const { port } = server.address() as AddressInfo;
+  const { storage } = service.built;
   return {
-    url: `http://127.0.0.1:${port}`,
-    database,
+    url: service.url,
+    database: service.database,
     storage,
     s3Endpoint,
     async stop() {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
+      await service.stop();
       storage.close();
-      redis.disconnect();
-      await database.drop();
       await localS3?.stop();
     },
   };

@@ -48,13 +48,14 @@ export const canEditUser = (actor: Actor, userId: number) =>
 
 /**
  * Whether the person may make these changes to an existing user: admins change anything; coaches
- * change tags; a member changes their own profile fields.
+ * change other people's tags (never their own: tags open tag-gated courses and tools); a member changes
+ * their own profile fields.
  */
 export function canUpsertUser(actor: Actor, userId: number, changed: readonly UpsertField[]): boolean {
   if (isAdmin(actor)) return true;
   if (!canEditUser(actor, userId)) return false;
   const allowed = new Set<UpsertField>();
-  if (isCoach(actor)) allowed.add('Tags');
+  if (isCoach(actor) && actor.userId !== userId) allowed.add('Tags');
   if (actor.userId === userId) for (const field of OWN_PROFILE_FIELDS) allowed.add(field);
   return changed.every((field) => allowed.has(field));
 }

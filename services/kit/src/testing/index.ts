@@ -8,9 +8,14 @@ import type { AddressInfo } from 'node:net';
 import type { Actor, Role } from '@rainmakers/contracts';
 import type { Express } from 'express';
 import pg from 'pg';
+import type { BackgroundTask, ServiceRuntime } from '../bootstrap';
+import type { BaseConfig } from '../config';
 import { createDatabase, type DatabaseHandle, runMigrations } from '../db';
+import type { ReadinessCheck } from '../http';
 import { INTERNAL_TOKEN_HEADER, signActorToken, signServiceToken } from '../internal-token';
+import { createLogger } from '../logger';
 import { createRedis, type Redis } from '../redis';
+import { closeServer, listen } from '../service';
 
 export const TEST_SECRET = 'test-internal-token-secret-0123456789';
 
@@ -146,3 +151,75 @@ export function client(baseUrl: string, secret = TEST_SECRET) {
 }
 
 export const ALL_ROLES: Role[] = ['admin', 'coach', 'premium', 'course only', 'basic'];
+
+export interface ServiceUnderTest<Schema, Config, Built> {
+  url: string;
+  port: number;
+  database: TestDatabase<Schema>;
+  redisPrefix: string;
+  config: Config;
+  /** What the service's build function returned (app, background tasks, and whatever else it exposes). */
+  built: Built;
+  stop(): Promise<void>;
+}
+
+/**
+ * The real service, as `runService` boots it, on a throwaway database: config from `loadConfig` with the test
+ * infrastructure's addresses (plus `env`), the app on `port` (0 = any), its background tasks started.
+ * Every service's `src/testing.ts` is a thin wrapper around this.
+ */
+export async function startServiceForTest<
+  Schema,
+  Config extends BaseConfig,
+  Built extends { app: Express; background?: BackgroundTask[] },
+>(options: {
+  name: string;
+  migrationsDir: string;
+  port?: number;
+  redisPrefix?: string;
+  env?: Record<string, string | undefined>;
+  loadConfig: (env: Record<string, string | undefined>) => Config;
+  build: (runtime: ServiceRuntime<Schema>, config: Config) => Built | Promise<Built>;
+}): Promise<ServiceUnderTest<Schema, Config, Built>> {
+  const { redisUrl } = testInfra();
+  const database = await createTestDatabase<Schema>(options.migrationsDir, options.name);
+  const redisPrefix = options.redisPrefix ?? `t${randomBytes(4).toString('hex')}:`;
+  const config = options.loadConfig({
+    NODE_ENV: 'test',
+    SERVICE_NAME: options.name,
+    PORT: String(options.port ?? 0),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    DATABASE_URL: database.url,
+    REDIS_URL: redisUrl,
+    REDIS_PREFIX: redisPrefix,
+    INTERNAL_TOKEN_SECRET: TEST_SECRET,
+    ...options.env,
+  });
+  const logger = createLogger(options.name, config.LOG_LEVEL);
+  const redis = createRedis(config.REDIS_URL, `${options.name}-test`);
+  const readiness: ReadinessCheck[] = [
+    { name: 'postgres', check: () => database.pool.query('SELECT 1') },
+    { name: 'redis', check: () => redis.ping() },
+  ];
+  const built = await options.build({ config, logger, database, redis, readiness }, config);
+  const server = await listen(built.app, config.PORT, config.HOST);
+  const background = built.background ?? [];
+  for (const task of background) await task.start();
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    database,
+    redisPrefix,
+    config,
+    built,
+    async stop() {
+      for (const task of [...background].reverse()) await task.stop();
+      server.closeAllConnections();
+      await closeServer(server);
+      await redis.quit();
+      await database.drop();
+    },
+  };
+}

@@ -1,0 +1,294 @@
+/**
+ * Helpers shared by the system tests (test/system/*.test.ts), on top of stack-client.ts: fresh people, polling,
+ * direct looks into the stack's PostgreSQL databases and Redis (to check effects and stand in for parts that do
+ * not exist yet), raw requests with a given cookie, and a generated PNG.
+ *
+ * Call `closeSystemResources()` in afterAll of every file that used db()/query()/redis().
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { crc32, deflateSync } from 'node:zlib';
+import { CSRF_COOKIE, CSRF_HEADER, type CurrentUser, SESSION_COOKIE, type User } from '@rainmakers/contracts';
+import { createRedis, type Redis } from '@rainmakers/kit';
+import pg from 'pg';
+import type { ServiceName } from '../../scripts/lib/topology';
+import { type GatewaySession, listMail, newSession, stackInfo } from './stack-client';
+
+// ---------------------------------------------------------------------------------------------------------------
+// People
+// ---------------------------------------------------------------------------------------------------------------
+
+/** A unique, lower-case address (the services lower-case e-mails). */
+export function uniqueEmail(label: string): string {
+  return `${label.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${randomUUID().slice(0, 8)}@example.test`;
+}
+
+export function newPassword(): string {
+  return `Pw-${randomUUID().slice(0, 12)}!`;
+}
+
+export interface Person {
+  id: number;
+  email: string;
+  password: string;
+  fullName: string;
+}
+
+/** Signs a new basic member up through the gateway (anonymous session); the session stays signed in. */
+export async function signUp(
+  label: string,
+  options: { signuptags?: number[] } = {},
+): Promise<Person & { session: GatewaySession; currentUser: CurrentUser }> {
+  const session = newSession();
+  const email = uniqueEmail(label);
+  const password = newPassword();
+  const fullName = `${label} ${randomUUID().slice(0, 4)}`;
+  const query = options.signuptags ? `?signuptags=${options.signuptags.join(',')}` : '';
+  const { currentUser } = await session.post<{ currentUser: CurrentUser }>(`/api/auth/signup${query}`, {
+    fullName,
+    email,
+    password,
+  });
+  return { id: currentUser.id, email, password, fullName, session, currentUser };
+}
+
+/** An admin creates a person through POST /api/user/upsert (with a password, so they can sign in). */
+export async function createPerson(
+  admin: GatewaySession,
+  label: string,
+  fields: { role?: User['role']; Tags?: number[]; password?: string | null; city?: string } = {},
+): Promise<Person & { user: User }> {
+  const email = uniqueEmail(label);
+  const password = fields.password === null ? '' : (fields.password ?? newPassword());
+  const fullName = `${label} ${randomUUID().slice(0, 4)}`;
+  const { user } = await admin.post<{ user: User; isNew: boolean }>('/api/user/upsert', {
+    fullName,
+    email,
+    role: fields.role ?? 'basic',
+    ...(password ? { password } : {}),
+    ...(fields.Tags ? { Tags: fields.Tags } : {}),
+    ...(fields.city ? { city: fields.city } : {}),
+  });
+  return { id: user.id, email, password, fullName, user };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Waiting
+// ---------------------------------------------------------------------------------------------------------------
+
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Polls `probe` until it returns something other than undefined/false and returns that; throws after the timeout
+ * with `what` and the last value seen (events travel through the outbox and Redis Streams, so effects lag a bit).
+ */
+export async function waitFor<T>(
+  what: string,
+  probe: () => Promise<T | undefined | false> | T | undefined | false,
+  options: { timeoutMs?: number; intervalMs?: number } = {},
+): Promise<T> {
+  const deadline = Date.now() + (options.timeoutMs ?? 15_000);
+  let last: unknown;
+  for (;;) {
+    try {
+      const value = await probe();
+      if (value !== undefined && value !== false) return value;
+      last = value;
+    } catch (error) {
+      last = error;
+    }
+    if (Date.now() > deadline) {
+      const shown = last instanceof Error ? last.message : JSON.stringify(last);
+      throw new Error(`Timed out waiting for ${what} (last: ${shown})`);
+    }
+    await sleep(options.intervalMs ?? 100);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The stack's databases and Redis
+// ---------------------------------------------------------------------------------------------------------------
+
+const pools = new Map<ServiceName, pg.Pool>();
+let redisClient: Redis | null = null;
+
+/** A small pool on one service's own database (read effects; stand in for services that do not exist yet). */
+export function db(service: ServiceName): pg.Pool {
+  let pool = pools.get(service);
+  if (!pool) {
+    pool = new pg.Pool({ connectionString: stackInfo().databaseUrls[service], max: 2 });
+    pools.set(service, pool);
+  }
+  return pool;
+}
+
+export async function query<T extends pg.QueryResultRow = pg.QueryResultRow>(
+  service: ServiceName,
+  text: string,
+  params: unknown[] = [],
+): Promise<T[]> {
+  return (await db(service).query<T>(text, params)).rows;
+}
+
+/** One connection to the stack's Redis (keys must carry stackInfo().redisPrefix). */
+export function redis(): Redis {
+  redisClient ??= createRedis(stackInfo().redisUrl, 'system-test');
+  return redisClient;
+}
+
+export async function closeSystemResources(): Promise<void> {
+  const closing = [...pools.values()].map((pool) => pool.end());
+  pools.clear();
+  if (redisClient) closing.push(redisClient.quit().then(() => undefined));
+  redisClient = null;
+  await Promise.allSettled(closing);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Raw HTTP
+// ---------------------------------------------------------------------------------------------------------------
+
+export interface RawResponse {
+  status: number;
+  headers: Headers;
+  body: unknown;
+  bytes: Buffer;
+}
+
+/**
+ * A request through the gateway with exactly the given cookies (e.g. a session cookie kept from before a
+ * sign-out, to prove the server revoked it rather than the browser forgetting it). On unsafe methods the
+ * CSRF cookie and header are made up to match, as the browser would send them (unless `csrf: false`).
+ */
+export async function rawRequest(
+  method: string,
+  path: string,
+  options: { sessionCookie?: string; body?: unknown; headers?: Record<string, string>; csrf?: boolean } = {},
+): Promise<RawResponse> {
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  const cookies: string[] = [];
+  if (options.sessionCookie) cookies.push(`${SESSION_COOKIE}=${options.sessionCookie}`);
+  if (!['GET', 'HEAD'].includes(method) && options.csrf !== false) {
+    // The shape of a token the gateway issues: 32 random bytes, base64url.
+    const csrf = randomBytes(32).toString('base64url');
+    cookies.push(`${CSRF_COOKIE}=${csrf}`);
+    headers[CSRF_HEADER] = csrf;
+  }
+  if (cookies.length > 0) headers.cookie = cookies.join('; ');
+  let body: string | Buffer | FormData | undefined;
+  if (options.body instanceof FormData || typeof options.body === 'string' || Buffer.isBuffer(options.body)) {
+    body = options.body;
+  } else if (options.body !== undefined) {
+    headers['content-type'] ??= 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  const response = await fetch(new URL(path, stackInfo().gatewayUrl), {
+    method,
+    headers,
+    body,
+    redirect: 'manual',
+    signal: AbortSignal.timeout(30_000),
+  });
+  const bytes = Buffer.from(await response.arrayBuffer());
+  let parsed: unknown = bytes.length === 0 ? undefined : bytes.toString('utf8');
+  if (bytes.length > 0 && (response.headers.get('content-type') ?? '').includes('json')) {
+    try {
+      parsed = JSON.parse(bytes.toString('utf8'));
+    } catch {
+      // keep the text
+    }
+  }
+  return { status: response.status, headers: response.headers, body: parsed, bytes };
+}
+
+/** A multipart body with one file in `field` (default `image`, the upload's field). */
+export function fileForm(bytes: Buffer, fileName: string, type: string, field = 'image'): FormData {
+  const form = new FormData();
+  form.append(field, new Blob([new Uint8Array(bytes)], { type }), fileName);
+  return form;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Images
+// ---------------------------------------------------------------------------------------------------------------
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const typeAndData = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(typeAndData) >>> 0);
+  return Buffer.concat([length, typeAndData, crc]);
+}
+
+/** A valid RGB PNG of one colour, made here (no fixture files), so every upload is a different image. */
+export function pngImage(width = 8, height = 8, rgb: [number, number, number] = [30, 120, 200]): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // colour type: truecolour
+  header[10] = 0;
+  header[11] = 0;
+  header[12] = 0;
+  const row = Buffer.alloc(1 + width * 3);
+  for (let x = 0; x < width; x += 1) row.set(rgb, 1 + x * 3);
+  const raw = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(raw)),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Answers
+// ---------------------------------------------------------------------------------------------------------------
+
+/**
+ * Problems with an error answer's shape (the spec's `{error, errors?}`; `code` is allowed): empty when fine.
+ * Returned rather than asserted so tables of cases can report every bad one at once.
+ */
+export function errorShapeProblems(body: unknown): string[] {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return [`body is not a JSON object: ${String(body)}`];
+  const record = body as Record<string, unknown>;
+  const problems: string[] = [];
+  if (typeof record.error !== 'string' || record.error.trim() === '') problems.push('no error text');
+  for (const key of Object.keys(record)) {
+    if (!['error', 'errors', 'code'].includes(key)) problems.push(`unexpected key ${key}`);
+  }
+  if (record.errors !== undefined) {
+    if (!record.errors || typeof record.errors !== 'object' || Array.isArray(record.errors)) {
+      problems.push('errors is not an object');
+    } else {
+      for (const [field, message] of Object.entries(record.errors)) {
+        if (typeof message !== 'string' || message === '') problems.push(`errors.${field} is not a message`);
+      }
+    }
+  }
+  return problems;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Password reset mail
+// ---------------------------------------------------------------------------------------------------------------
+
+/**
+ * Asks for a reset link through the gateway (anonymous POST /api/auth/forgot-password) and reads it from the
+ * stack's mail catcher: the link, its token and the message.
+ */
+export async function requestResetLink(
+  email: string,
+): Promise<{ link: string; token: string; subject: string; text: string }> {
+  // Mail dates have second precision: tell this message from earlier ones by the catcher's ids instead.
+  const before = new Set((await listMail(email)).map((m) => m.id));
+  const anonymous = newSession();
+  await anonymous.post('/api/auth/forgot-password', { email });
+  const mail = await waitFor(`the reset mail to ${email}`, async () =>
+    (await listMail(email)).find((m) => !before.has(m.id) && /password/i.test(m.subject)),
+  );
+  const link = mail.links.find((l) => l.includes('/reset-password/'));
+  if (!link) throw new Error(`The reset mail to ${email} has no reset link: ${mail.text}`);
+  const token = decodeURIComponent(new URL(link).pathname.split('/').pop() ?? '');
+  return { link, token, subject: mail.subject, text: mail.text };
+}

@@ -1,0 +1,528 @@
+/**
+ * The authorization matrix of this issue's endpoints, through the real gateway and services: every endpoint x
+ * {anonymous, basic, course only, premium, coach, admin} x own / another person's data -> the expected status,
+ * written out per cell below. Some cells also carry what the answer must show (e.g. which view of the user list)
+ * or what must NOT have happened (a refused delete must leave the person in place).
+ *
+ * Callers are fresh people of each role (created by the seeded admin, the "operator"), so the seeded people stay
+ * as they are for the other files. Rows that end or replace the caller's session run last.
+ *
+ * On failure the whole matrix is printed, with the differing cells marked.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import type { AccessProfile, CurrentUser, Role, Tag, User } from '@rainmakers/contracts';
+import {
+  type GatewayResponse,
+  type GatewaySession,
+  newSession,
+  seededUsers,
+  signIn,
+  stackInfo,
+} from '../support/stack-client';
+import {
+  closeSystemResources,
+  createPerson,
+  fileForm,
+  newPassword,
+  type Person,
+  pngImage,
+  redis,
+  requestResetLink,
+  sleep,
+  uniqueEmail,
+  waitFor,
+} from '../support/system';
+
+// On a busy 2-core machine mail delivery, events and argon2 can take seconds (waitFor() itself gives up at 15 s).
+jest.setTimeout(60_000);
+
+const CALLERS = ['anonymous', 'basic', 'courseOnly', 'premium', 'coach', 'admin'] as const;
+type CallerKey = (typeof CALLERS)[number];
+const HEADINGS: Record<CallerKey, string> = {
+  anonymous: 'anonymous',
+  basic: 'basic',
+  courseOnly: 'course only',
+  premium: 'premium',
+  coach: 'coach',
+  admin: 'admin',
+};
+const ROLE_OF: Record<Exclude<CallerKey, 'anonymous'>, Role> = {
+  basic: 'basic',
+  courseOnly: 'course only',
+  premium: 'premium',
+  coach: 'coach',
+  admin: 'admin',
+};
+
+interface Caller {
+  key: CallerKey;
+  /** Replaced by rows that end or swap the session. */
+  session: GatewaySession;
+  /** Null for the anonymous visitor. */
+  person: Person | null;
+}
+
+/** An expected cell: the status, optionally followed by what the answer must show ("200 self"). */
+type Cell = number | `${number} ${string}`;
+/** Expected cells in the order of CALLERS: anonymous, basic, course only, premium, coach, admin. */
+type Expected = [Cell, Cell, Cell, Cell, Cell, Cell];
+
+interface Outcome {
+  status: number;
+  /** What the answer showed, or what went wrong besides the status; part of the compared cell. */
+  note?: string | undefined;
+}
+
+interface Row {
+  name: string;
+  expected: Expected;
+  run(caller: Caller): Promise<Outcome>;
+}
+
+let operator: GatewaySession;
+const callers = {} as Record<CallerKey, Caller>;
+/** Another member whose data the callers reach for (never a caller). */
+let other: Person;
+let uploadedFile: string;
+
+const tagIds = () => Object.values(stackInfo().tags);
+const firstTag = () => tagIds()[0] ?? 0;
+const lastTag = () => tagIds()[tagIds().length - 1] ?? 0;
+const status = (response: GatewayResponse) => ({ status: response.status });
+const ownId = (caller: Caller) => caller.person?.id ?? seededUsers.basic.id;
+
+/** A basic member made by the operator; without a password unless asked (no argon2 work for mere targets). */
+async function freshMember(label: string, fields: Parameters<typeof createPerson>[2] = {}) {
+  return createPerson(operator, label, { role: 'basic', password: null, ...fields });
+}
+
+async function freshTag(): Promise<Tag> {
+  const { tag } = await operator.post<{ tag: Tag }>('/api/tag/upsert', { name: `matrix ${randomUUID().slice(0, 8)}` });
+  return tag;
+}
+
+async function operatorView(id: number): Promise<User | null> {
+  const answer = await operator.request<{ user: User }>('GET', `/api/user/${id}`);
+  return answer.status === 200 ? answer.body.user : null;
+}
+
+async function whoAmI(session: GatewaySession): Promise<number | null> {
+  return (await session.get<{ currentUser: CurrentUser | null }>('/api/auth/me')).currentUser?.id ?? null;
+}
+
+/** A refused change must leave the person as they were. */
+async function unchanged(response: GatewayResponse, id: number, before: User, field: keyof User): Promise<Outcome> {
+  if (response.status < 400) return status(response);
+  const after = await operatorView(id);
+  const same = JSON.stringify(after?.[field]) === JSON.stringify(before[field]);
+  return { status: response.status, note: same ? undefined : `${field} changed anyway` };
+}
+
+const COMMUNITY_KEYS = ['city', 'fullName', 'id', 'photoUrl', 'state'].join(',');
+
+/** Which view of the user list an answer is: full (staff, every role), premium-only (coach), community. */
+function listView(body: unknown, staffIds: number[]): string {
+  const users = (body as { users?: Array<Record<string, unknown>> }).users;
+  const counts = body as Record<string, unknown>;
+  if (!Array.isArray(users)) return 'no users key';
+  if (!['premiumCount', 'basicCount', 'totalCount'].every((k) => typeof counts[k] === 'number')) return 'no counts';
+  if (users.length === 0) return 'empty';
+  if (users.every((u) => typeof u.email === 'string')) {
+    return users.every((u) => u.role === 'premium') ? 'premium-only' : 'full';
+  }
+  const community = users.every((u) => Object.keys(u).sort().join(',') === COMMUNITY_KEYS);
+  if (!community) return 'mixed';
+  return users.some((u) => staffIds.includes(Number(u.id))) ? 'community with staff' : 'community';
+}
+
+// Every row, in the order it runs. Columns: anonymous, basic, course only, premium, coach, admin.
+const ROWS: Row[] = [
+  // --- auth: calls that leave the caller's session in place -----------------------------------------------
+  {
+    name: 'GET /api/auth/me',
+    expected: ['200 null', '200 self', '200 self', '200 self', '200 self', '200 self'],
+    async run(c) {
+      const answer = await c.session.request<{ currentUser: CurrentUser | null }>('GET', '/api/auth/me');
+      const id = answer.body?.currentUser?.id ?? null;
+      return { status: answer.status, note: id === null ? 'null' : id === c.person?.id ? 'self' : `user ${id}` };
+    },
+  },
+  {
+    name: 'POST /api/auth/forgot-password',
+    expected: [200, 200, 200, 200, 200, 200],
+    run: async (c) => status(await c.session.request('POST', '/api/auth/forgot-password', { email: uniqueEmail('x') })),
+  },
+  {
+    name: 'POST /api/auth/signinas/back (plain session)',
+    expected: [401, 403, 403, 403, 403, 403],
+    run: async (c) => status(await c.session.request('POST', '/api/auth/signinas/back')),
+  },
+  {
+    name: 'POST /api/auth/switch-role {basic}',
+    expected: [401, 403, 403, 403, 403, '200 role basic, back'],
+    async run(c) {
+      const answer = await c.session.request<{ currentUser: CurrentUser }>('POST', '/api/auth/switch-role', {
+        role: 'basic',
+      });
+      if (answer.status !== 200) return status(answer);
+      const back = await c.session.request('POST', '/api/auth/switch-role', { role: 'admin' });
+      return { status: 200, note: `role ${answer.body.currentUser.role}, ${back.status === 200 ? 'back' : 'stuck'}` };
+    },
+  },
+  {
+    name: 'POST /api/auth/signinas {another member}',
+    expected: [401, 403, 403, 403, 403, '200 as other, back'],
+    async run(c) {
+      const answer = await c.session.request<{ currentUser: CurrentUser }>('POST', '/api/auth/signinas', {
+        email: other.email,
+      });
+      if (answer.status !== 200) return status(answer);
+      const as = answer.body.currentUser.id === other.id ? 'as other' : `as ${answer.body.currentUser.id}`;
+      const back = await c.session.request('POST', '/api/auth/signinas/back');
+      const home = back.status === 200 && (await whoAmI(c.session)) === c.person?.id;
+      return { status: 200, note: `${as}, ${home ? 'back' : `back answered ${back.status}`}` };
+    },
+  },
+
+  // --- users ------------------------------------------------------------------------------------------------
+  {
+    name: 'GET /api/user/{own id}',
+    expected: [401, 200, 200, 200, 200, 200],
+    run: async (c) => status(await c.session.request('GET', `/api/user/${ownId(c)}`)),
+  },
+  {
+    name: "GET /api/user/{another member's id}",
+    expected: [401, 403, 403, 403, 200, 200],
+    run: async (c) => status(await c.session.request('GET', `/api/user/${other.id}`)),
+  },
+  {
+    name: 'GET /api/user/read-many',
+    expected: [401, '200 community', '200 community', '200 community', '200 premium-only', '200 full'],
+    async run(c) {
+      const answer = await c.session.request('GET', '/api/user/read-many?usersPerPage=100');
+      if (answer.status !== 200) return status(answer);
+      const staff = [seededUsers.admin.id, seededUsers.coach.id, callers.admin.person?.id ?? 0];
+      return { status: 200, note: listView(answer.body, [...staff, callers.coach.person?.id ?? 0]) };
+    },
+  },
+  {
+    name: 'POST /api/user/upsert create',
+    expected: [401, 403, 403, 403, 403, 201],
+    async run(c) {
+      const email = uniqueEmail('created');
+      const answer = await c.session.request('POST', '/api/user/upsert', { fullName: 'Made', email, role: 'basic' });
+      if (answer.status < 400) return status(answer);
+      const found = await operator.get<{ totalCount: number }>(`/api/user/read-many?search=${email}`);
+      return { status: answer.status, note: found.totalCount === 0 ? undefined : 'created anyway' };
+    },
+  },
+  {
+    name: 'POST /api/user/upsert own city',
+    expected: [401, 200, 200, 200, 200, 200],
+    run: async (c) =>
+      status(await c.session.request('POST', '/api/user/upsert', { id: ownId(c), city: `City ${randomUUID()}` })),
+  },
+  {
+    name: 'POST /api/user/upsert own role -> admin',
+    expected: [401, 403, 403, 403, 403, 200],
+    async run(c) {
+      const before = await operatorView(ownId(c));
+      const answer = await c.session.request('POST', '/api/user/upsert', { id: ownId(c), role: 'admin' });
+      return before ? unchanged(answer, ownId(c), before, 'role') : status(answer);
+    },
+  },
+  {
+    name: 'POST /api/user/upsert own alwaysGrantAccess',
+    expected: [401, 403, 403, 403, 403, 200],
+    async run(c) {
+      const before = await operatorView(ownId(c));
+      const answer = await c.session.request('POST', '/api/user/upsert', { id: ownId(c), alwaysGrantAccess: true });
+      return before ? unchanged(answer, ownId(c), before, 'alwaysGrantAccess') : status(answer);
+    },
+  },
+  {
+    name: "POST /api/user/upsert another member's city",
+    expected: [401, 403, 403, 403, 403, 200],
+    async run(c) {
+      const before = (await operatorView(other.id)) as User;
+      const answer = await c.session.request('POST', '/api/user/upsert', { id: other.id, city: `C ${randomUUID()}` });
+      return unchanged(answer, other.id, before, 'city');
+    },
+  },
+  {
+    name: "POST /api/user/upsert another member's Tags",
+    expected: [401, 403, 403, 403, 200, 200],
+    async run(c) {
+      const target = await freshMember('tagged');
+      const answer = await c.session.request('POST', '/api/user/upsert', { id: target.id, Tags: [firstTag()] });
+      return unchanged(answer, target.id, target.user, 'Tags');
+    },
+  },
+  {
+    name: "POST /api/user/upsert another member's Tags + city",
+    expected: [401, 403, 403, 403, 403, 200],
+    async run(c) {
+      const target = await freshMember('tagged-city');
+      const answer = await c.session.request('POST', '/api/user/upsert', {
+        id: target.id,
+        Tags: [firstTag()],
+        city: 'Smuggled',
+      });
+      return unchanged(answer, target.id, target.user, 'Tags');
+    },
+  },
+  {
+    name: 'POST /api/user/upgrade-role {another member}',
+    expected: [401, 403, 403, 403, 403, 200],
+    async run(c) {
+      const target = await freshMember('upgraded');
+      const answer = await c.session.request('POST', '/api/user/upgrade-role', {
+        users: [target.id],
+        newRole: 'premium',
+      });
+      return unchanged(answer, target.id, target.user, 'role');
+    },
+  },
+  {
+    name: 'POST /api/v2/user/add-tags {another member}',
+    expected: [401, 403, 403, 403, 403, 200],
+    async run(c) {
+      const target = await freshMember('add-tags');
+      const answer = await c.session.request('POST', '/api/v2/user/add-tags', {
+        email: target.email,
+        tags: [lastTag()],
+      });
+      return unchanged(answer, target.id, target.user, 'Tags');
+    },
+  },
+  {
+    name: 'DELETE /api/user/{own id}',
+    expected: [401, 403, 403, 403, 403, 403],
+    async run(c) {
+      const answer = await c.session.request('DELETE', `/api/user/${ownId(c)}`);
+      const still = (await operatorView(ownId(c))) !== null;
+      return { status: answer.status, note: still ? undefined : 'deleted!' };
+    },
+  },
+  {
+    name: "DELETE /api/user/{another member's id}",
+    expected: [401, 403, 403, 403, 403, '204 gone'],
+    async run(c) {
+      const target = await freshMember('victim');
+      const answer = await c.session.request('DELETE', `/api/user/${target.id}`);
+      const still = (await operatorView(target.id)) !== null;
+      if (answer.status < 400) return { status: answer.status, note: still ? 'still there' : 'gone' };
+      return { status: answer.status, note: still ? undefined : 'deleted anyway' };
+    },
+  },
+
+  // --- tags -------------------------------------------------------------------------------------------------
+  {
+    name: 'GET /api/tag/read-many',
+    expected: [401, 403, 403, 403, 200, 200],
+    run: async (c) => status(await c.session.request('GET', '/api/tag/read-many')),
+  },
+  {
+    name: 'POST /api/tag/upsert create',
+    expected: [401, 403, 403, 403, 403, 201],
+    run: async (c) =>
+      status(await c.session.request('POST', '/api/tag/upsert', { name: `new ${randomUUID().slice(0, 8)}` })),
+  },
+  {
+    name: 'POST /api/tag/upsert rename',
+    expected: [401, 403, 403, 403, 403, 200],
+    async run(c) {
+      const tag = await freshTag();
+      return status(await c.session.request('POST', '/api/tag/upsert', { id: tag.id, name: `${tag.name} renamed` }));
+    },
+  },
+  {
+    name: 'DELETE /api/tag/{id}',
+    expected: [401, 403, 403, 403, 403, 204],
+    async run(c) {
+      const tag = await freshTag();
+      return status(await c.session.request('DELETE', `/api/tag/${tag.id}`));
+    },
+  },
+
+  // --- uploads ----------------------------------------------------------------------------------------------
+  {
+    name: 'POST /upload (PNG)',
+    expected: [401, 201, 201, 201, 201, 201],
+    run: async (c) =>
+      status(await c.session.request('POST', '/upload', fileForm(pngImage(4, 4, [9, 9, 9]), 'a.png', 'image/png'))),
+  },
+  {
+    name: 'GET /upload/files/{key}',
+    expected: [200, 200, 200, 200, 200, 200],
+    run: async (c) => status(await c.session.request('GET', uploadedFile)),
+  },
+
+  // --- auth: calls that renew, replace or end the caller's session (last) ------------------------------------
+  {
+    name: 'POST /api/auth/signin (own credentials)',
+    expected: ['200 self', '200 self', '200 self', '200 self', '200 self', '200 self'],
+    async run(c) {
+      const person = c.person ?? (await freshMember('anon-signin', { password: newPassword() }));
+      const answer = await c.session.request('POST', '/api/auth/signin', {
+        email: person.email,
+        password: person.password,
+      });
+      const me = await whoAmI(c.session);
+      if (!c.person) c.session = newSession();
+      return { status: answer.status, note: me === person.id ? 'self' : `me is ${me}` };
+    },
+  },
+  {
+    name: 'POST /api/auth/reset-password/{own link}',
+    expected: ['200 self', '200 self', '200 self', '200 self', '200 self', '200 self'],
+    async run(c) {
+      const person = c.person ?? (await freshMember('anon-reset'));
+      const { token } = await requestResetLink(person.email);
+      const password = newPassword();
+      const answer = await c.session.request('POST', `/api/auth/reset-password/${token}`, {
+        password,
+        confirmPassword: password,
+      });
+      if (answer.status === 200) person.password = password;
+      const me = await whoAmI(c.session);
+      if (!c.person) c.session = newSession();
+      return { status: answer.status, note: me === person.id ? 'self' : `me is ${me}` };
+    },
+  },
+  {
+    name: 'POST /api/auth/signup',
+    expected: ['201 new', '201 new', '201 new', '201 new', '201 new', '201 new'],
+    async run(c) {
+      const answer = await c.session.request<{ currentUser: CurrentUser }>('POST', '/api/auth/signup', {
+        fullName: 'Matrix Signup',
+        email: uniqueEmail('signup'),
+        password: newPassword(),
+      });
+      const me = await whoAmI(c.session);
+      const note = answer.status === 201 && me === answer.body.currentUser.id ? 'new' : `me is ${me}`;
+      // Signing up signed the caller in as the new member: give them their own session back.
+      c.session = c.person ? await signIn(c.person) : newSession();
+      return { status: answer.status, note };
+    },
+  },
+  {
+    name: 'POST /api/auth/signout',
+    expected: ['204 null', '204 null', '204 null', '204 null', '204 null', '204 null'],
+    async run(c) {
+      const answer = await c.session.request('POST', '/api/auth/signout');
+      const me = await whoAmI(c.session);
+      return { status: answer.status, note: me === null ? 'null' : `me is ${me}` };
+    },
+  },
+];
+
+function render(results: Map<Row, string[]>): string {
+  const header = ['endpoint', ...CALLERS.map((k) => HEADINGS[k])];
+  const lines = ROWS.map((row) => {
+    const actual = results.get(row) ?? [];
+    return [
+      row.name,
+      ...row.expected.map((expected, i) => {
+        const got = actual[i] ?? 'not run';
+        return String(expected) === got ? got : `✗ want ${expected}, got ${got}`;
+      }),
+    ];
+  });
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)));
+  const format = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join(' | ');
+  return [format(header), widths.map((w) => '-'.repeat(w)).join('-|-'), ...lines.map(format)].join('\n');
+}
+
+beforeAll(async () => {
+  operator = await signIn('admin');
+  callers.anonymous = { key: 'anonymous', session: newSession(), person: null };
+  for (const key of CALLERS) {
+    if (key === 'anonymous') continue;
+    const person = await createPerson(operator, `matrix-${key}`, { role: ROLE_OF[key] });
+    callers[key] = { key, session: await signIn(person), person };
+  }
+  other = await freshMember('other');
+  uploadedFile = (
+    await operator.post<{ latestUploadedFileUrl: string }>(
+      '/upload',
+      fileForm(pngImage(2, 2, [1, 2, 3]), 'f.png', 'image/png'),
+    )
+  ).latestUploadedFileUrl;
+}, 60_000);
+
+afterAll(async () => {
+  await closeSystemResources();
+});
+
+describe('authorization matrix', () => {
+  it('every endpoint of the issue x every caller answers as the table says', async () => {
+    const results = new Map<Row, string[]>();
+    let differing = 0;
+    for (const row of ROWS) {
+      const actual: string[] = [];
+      for (const [i, key] of CALLERS.entries()) {
+        let cell: string;
+        try {
+          const outcome = await row.run(callers[key]);
+          cell = outcome.note ? `${outcome.status} ${outcome.note}` : String(outcome.status);
+        } catch (error) {
+          cell = `error: ${(error as Error).message.slice(0, 120)}`;
+        }
+        if (cell !== String(row.expected[i])) differing += 1;
+        actual.push(cell);
+      }
+      results.set(row, actual);
+    }
+    if (differing > 0) {
+      throw new Error(`${differing} cell(s) of the authorization matrix differ:\n\n${render(results)}\n`);
+    }
+  }, 120_000);
+});
+
+describe('a role taken away applies to the sessions the person already holds', () => {
+  /** Demotes the person to basic and waits until the gateway's access profile says so (plus its local cache). */
+  async function demote(person: Person): Promise<void> {
+    expect(await operator.post('/api/user/upgrade-role', { users: [person.id], newRole: 'basic' })).toEqual({
+      updated: 1,
+    });
+    await waitFor('the gateway to see the demotion', async () => {
+      const raw = await redis().get(`${stackInfo().redisPrefix}profile:${person.id}`);
+      return raw !== null && (JSON.parse(raw) as AccessProfile).role === 'basic';
+    });
+    await sleep(1700);
+  }
+
+  async function powers(session: GatewaySession) {
+    return {
+      tags: (await session.request('GET', '/api/tag/read-many')).status,
+      create: (
+        await session.request('POST', '/api/user/upsert', { fullName: 'X', email: uniqueEmail('x'), role: 'basic' })
+      ).status,
+    };
+  }
+
+  it('a demoted admin loses admin powers at once', async () => {
+    const person = await createPerson(operator, 'demoted-admin', { role: 'admin' });
+    const session = await signIn(person);
+    expect((await session.request('GET', '/api/tag/read-many')).status).toBe(200);
+    await demote(person);
+    expect(await powers(session)).toEqual({ tags: 403, create: 403 });
+  });
+
+  // BUG (open, reported): auth stores the role an admin previews as on the session (switching "back" stores
+  // acting role 'admin'), and the gateway builds actor.role = session.actingRole ?? profile.role without checking
+  // that the account is still an admin. An admin who ever used switch-role and is then demoted keeps admin powers
+  // in that session: creates users, even promotes themselves back. Expected to fail until fixed; then drop `.failing`.
+  it('a demoted admin who had previewed a role loses admin powers too', async () => {
+    const person = await createPerson(operator, 'demoted-previewer', { role: 'admin' });
+    const session = await signIn(person);
+    expect((await session.request('POST', '/api/auth/switch-role', { role: 'basic' })).status).toBe(200);
+    expect((await session.request('POST', '/api/auth/switch-role', { role: 'admin' })).status).toBe(200);
+    await demote(person);
+    const after = await powers(session);
+    const me = await session.get<{ currentUser: CurrentUser }>('/api/auth/me');
+    expect({ ...after, role: me.currentUser.role }).toEqual({ tags: 403, create: 403, role: 'basic' });
+  });
+});
