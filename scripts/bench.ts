@@ -1,0 +1,558 @@
+/**
+ * `npm run bench`: the product under load, measured through the gateway with autocannon.
+ *
+ * By default it starts its own stack (every service and the gateway, embedded PostgreSQL, a private Redis) on
+ * free ports in a temporary directory (never `npm start`'s .data/), with high rate limits, seeds the people,
+ * generates the catalogue (100 courses / 2,000 modules / 100,000 lessons) straight into the courses database
+ * and runs ANALYZE. `--url` points it at a stack that already runs instead. See docs/bench.md.
+ *
+ * Prints the tables and writes bench-results/bench-<timestamp>.json. The exit code is 0 whether or not a
+ * target is met (PASS/MISS is printed); it is 1 only when the benchmark itself could not run.
+ */
+import { execFileSync } from 'node:child_process';
+import { createWriteStream, type WriteStream } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { CSRF_COOKIE } from '@rainmakers/contracts';
+import { createDatabase, DEV_SECRETS } from '@rainmakers/kit';
+import { type ExplainedTerm, explainTerms } from './bench/explain';
+import { runLoad } from './bench/load';
+import { type BenchOptions, parseOptions, type ScenarioKey, USAGE } from './bench/options';
+import { probeTerms, type TermProbe } from './bench/probe';
+import {
+  cpuUse,
+  findListeners,
+  type MemorySample,
+  type ProcessInfo,
+  sampleCpu,
+  sampleMemory,
+  type Watched,
+} from './bench/procs';
+import {
+  bytes,
+  cpuTable,
+  labelTable,
+  memoryTable,
+  type ScenarioReport,
+  scenarioTable,
+  type Target,
+  table,
+  targetLines,
+  writeJson,
+} from './bench/report';
+import {
+  accessPath,
+  completionScenario,
+  coursePageScenario,
+  meScenario,
+  proxyScenarios,
+  type ScenarioPlan,
+  searchScenario,
+  signInScenario,
+  throttledSignInScenario,
+} from './bench/scenarios';
+import {
+  benchMembers,
+  type CatalogueGeneration,
+  distinctSearchTerms,
+  generateIntoCoursesDatabase,
+  MEMBER_PASSWORD,
+  memberContent,
+  searchTerms,
+  signIn,
+} from './bench/setup';
+import { createGatewaySession } from './lib/gateway-session';
+import { freePort } from './lib/infra';
+import { REPO_ROOT, randomSecret, STACK_DEFAULT_PORTS, type Stack, startStack } from './lib/stack';
+import { DEFAULT_PORTS, SERVICES } from './lib/topology';
+import { seedStack } from './seed/index';
+import { SEED_PEOPLE } from './seed/people';
+
+/** The member search must answer within this (p95, through the gateway) on the 2-core machine. */
+const SEARCH_P95_TARGET_MS = 50;
+
+/**
+ * Rate limits high enough that the benchmark's own sign-ins and the sign-in scenario are not throttled
+ * (cf. TEST_RATE_LIMITS in test/setup/stack.ts; auth's own per-IP limit as well). The per-e-mail sign-in limit
+ * keeps its real value (10): the throttled sign-in scenario measures it, and a successful sign-in resets it.
+ */
+const BENCH_ENV: Record<string, string> = {
+  RATE_LIMIT_SIGNIN_PER_IP: '100000',
+  RATE_LIMIT_SIGNIN_PER_EMAIL: '10',
+  RATE_LIMIT_SIGNUP_PER_IP: '100000',
+  RATE_LIMIT_FORGOT_PER_IP: '100000',
+  RATE_LIMIT_FORGOT_PER_EMAIL: '100000',
+  RATE_LIMIT_RESET_PER_IP: '100000',
+  AUTH_MAX_ATTEMPTS_PER_IP: '100000',
+};
+
+interface BenchTarget {
+  mode: 'own stack' | 'external stack';
+  gatewayUrl: string;
+  coursesUrl: string;
+  internalTokenSecret: string;
+  coursesDb: string | null;
+  admin: { email: string; password: string };
+  watched: Watched[];
+  timings: Record<string, number>;
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+function uptimeLine(): string {
+  try {
+    return execFileSync('uptime', { encoding: 'utf8' }).trim();
+  } catch {
+    return `load average: ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(', ')}`;
+  }
+}
+
+function say(line = ''): void {
+  process.stdout.write(`${line}\n`);
+}
+
+async function startOwnStack(
+  options: BenchOptions,
+  stamp: string,
+  signal: AbortSignal,
+  stackLog: WriteStream,
+): Promise<{ stack: Stack; dataDir: string; target: BenchTarget }> {
+  const timings: Record<string, number> = {};
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'rainmakers-bench-'));
+  const gatewayPort = await freePort();
+  const publicUrl = `http://127.0.0.1:${gatewayPort}`;
+  say(`Starting the stack in ${dataDir} (its output: ${path.join(options.out, `bench-${stamp}.stack.log`)}) ...`);
+  let started = Date.now();
+  let stack: Stack;
+  try {
+    stack = await startStack({
+      dataDir,
+      freePorts: true,
+      ports: { gateway: gatewayPort },
+      log: (line) => stackLog.write(`${line}\n`),
+      colour: false,
+      persistRedis: false,
+      external: {},
+      secrets: { internalToken: randomSecret(), session: randomSecret() },
+      publicUrl,
+      buildWeb: false,
+      logLevel: 'warn',
+      env: { ...BENCH_ENV, NODE_ENV: 'development', PUBLIC_URL: publicUrl },
+      readyTimeoutMs: 180_000,
+      ownSignals: true,
+      signal,
+    });
+  } catch (error) {
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  timings.stackStartMs = Date.now() - started;
+  say(`  stack ready at ${stack.gatewayUrl} in ${seconds(timings.stackStartMs)}`);
+  started = Date.now();
+  const seeded = await seedStack(stack, (message) => stackLog.write(`seed      | ${message}\n`));
+  timings.seedMs = Date.now() - started;
+  say(`  seeded in ${seconds(timings.seedMs)}`);
+  const watched: Watched[] = [
+    { name: 'gateway', port: stack.ports.gateway },
+    ...SERVICES.map((s) => ({ name: s, port: stack.ports[s] })),
+    { name: 'postgres', port: stack.ports.postgres },
+    { name: 'redis', port: stack.ports.redis },
+  ];
+  return {
+    stack,
+    dataDir,
+    target: {
+      mode: 'own stack',
+      gatewayUrl: stack.gatewayUrl,
+      coursesUrl: stack.serviceUrls.courses,
+      internalTokenSecret: stack.internalTokenSecret,
+      coursesDb: stack.databaseUrls.courses,
+      admin: { email: seeded.people.admin.email, password: seeded.people.admin.password },
+      watched,
+      timings,
+    },
+  };
+}
+
+function externalTarget(options: BenchOptions, gatewayUrl: string): BenchTarget {
+  const seededAdmin = SEED_PEOPLE.find((p) => p.key === 'admin');
+  const coursesUrl = options.coursesUrl ?? `http://127.0.0.1:${DEFAULT_PORTS.courses}`;
+  const port = (url: string, fallback: number) => Number(new URL(url).port) || fallback;
+  return {
+    mode: 'external stack',
+    gatewayUrl,
+    coursesUrl,
+    internalTokenSecret: process.env.INTERNAL_TOKEN_SECRET ?? DEV_SECRETS.INTERNAL_TOKEN_SECRET,
+    coursesDb: options.generate ? options.coursesDb : null,
+    admin: {
+      email: options.adminEmail ?? seededAdmin?.email ?? '',
+      password: options.adminPassword ?? seededAdmin?.password ?? '',
+    },
+    watched: [
+      { name: 'gateway', port: port(gatewayUrl, 80) },
+      ...SERVICES.map((s) => ({ name: s, port: s === 'courses' ? port(coursesUrl, 80) : DEFAULT_PORTS[s] })),
+      { name: 'postgres', port: STACK_DEFAULT_PORTS.postgres },
+      { name: 'redis', port: STACK_DEFAULT_PORTS.redis },
+    ],
+    timings: {},
+  };
+}
+
+async function main(): Promise<void> {
+  const parsed = parseOptions(process.argv.slice(2));
+  if (parsed === 'help') {
+    say(USAGE);
+    return;
+  }
+  const options = parsed;
+  const out = path.resolve(REPO_ROOT, options.out);
+  const startedAt = new Date();
+  const stamp = startedAt.toISOString().replace(/[:.]/g, '-').replace('Z', '');
+  const uptimeBefore = uptimeLine();
+  say(`rainmakers bench — ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), node ${process.version}`);
+  say(`  ${uptimeBefore}`);
+  if (options.quick) say('  --quick: short runs for a smoke test; the numbers are not a measurement');
+
+  await mkdir(out, { recursive: true });
+  // The stack's own output (services at LOG_LEVEL warn), when the benchmark starts the stack.
+  const stackLog: WriteStream | null = options.url
+    ? null
+    : createWriteStream(path.join(out, `bench-${stamp}.stack.log`), { flags: 'w' });
+  const abort = new AbortController();
+  let stack: Stack | null = null;
+  let dataDir: string | null = null;
+  let cleaning: Promise<void> | null = null;
+  const cleanup = () => {
+    cleaning ??= (async () => {
+      if (stack) await stack.stop();
+      if (dataDir) await rm(dataDir, { recursive: true, force: true });
+      stackLog?.end();
+    })();
+    return cleaning;
+  };
+  for (const sig of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(sig, () => {
+      say(`\n${sig}: stopping the stack ...`);
+      abort.abort();
+      void cleanup().finally(() => process.exit(130));
+    });
+  }
+
+  try {
+    let target: BenchTarget;
+    if (options.url || !stackLog) {
+      target = externalTarget(options, options.url ?? '');
+      say(`Against the running stack at ${target.gatewayUrl}`);
+    } else {
+      const own = await startOwnStack(options, stamp, abort.signal, stackLog);
+      stack = own.stack;
+      dataDir = own.dataDir;
+      target = own.target;
+    }
+    const processes: ProcessInfo[] = await findListeners(target.watched);
+    const memoryProcesses = processes.filter((p) => !p.children);
+    const memoryAtStart = await sampleMemory(memoryProcesses);
+
+    // --- catalogue ----------------------------------------------------------------------------------
+    let catalogue: CatalogueGeneration | null = null;
+    if (target.coursesDb) {
+      const { courses, modules, lessons } = options.size;
+      say(`Generating the catalogue: ${courses} courses, ${modules} modules, ${lessons} lessons ...`);
+      catalogue = await generateIntoCoursesDatabase(target.coursesDb, options.size);
+      say(
+        `  generated in ${seconds(catalogue.generateMs)}, ANALYZE ${seconds(catalogue.analyzeMs)}; the courses ` +
+          `database now holds ${catalogue.totals.courses} courses, ${catalogue.totals.modules} modules, ` +
+          `${catalogue.totals.lessons} lessons (${Object.entries(catalogue.sizes)
+            .map(([t, s]) => `${t} ${s}`)
+            .join(', ')})`,
+      );
+    } else {
+      say('No catalogue generated (--url without --generate): measuring the catalogue the stack has');
+    }
+
+    // --- people ------------------------------------------------------------------------------------
+    const started = Date.now();
+    const adminSignedIn = await signIn(target.gatewayUrl, target.admin.email, target.admin.password);
+    const admin = adminSignedIn.headers;
+    const signedInMembers = await benchMembers(target.gatewayUrl, adminSignedIn.session, options.members, (l) =>
+      say(`  ${l}`),
+    );
+    const members = signedInMembers.map((m) => m.headers);
+    const firstMember = signedInMembers[0];
+    if (!firstMember) throw new Error('No bench member signed in');
+    const content = await memberContent(firstMember.session, { courses: 10, perCourse: 20 });
+    target.timings.peopleMs = Date.now() - started;
+    say(
+      `  members signed in; a member sees ${content.slugs.length} courses; ${content.lessonIds.length} lesson ids ` +
+        `picked for the completion scenario (${seconds(target.timings.peopleMs)})`,
+    );
+
+    const memoryBefore = await sampleMemory(memoryProcesses);
+    const terms = searchTerms();
+    const kinds = Object.fromEntries(terms.map((t) => [t.term, t.kind]));
+
+    // --- scenarios ---------------------------------------------------------------------------------
+    const reports: ScenarioReport[] = [];
+    const run = async (plan: ScenarioPlan, extraNotes: string[] = []) => {
+      let cpuBefore: Record<string, number> = {};
+      let measureStarted = 0;
+      const connections = Math.min(plan.connections ?? options.connections, plan.amount ?? Number.POSITIVE_INFINITY);
+      const result = await runLoad({
+        name: plan.name,
+        origin: plan.origin,
+        connections,
+        durationSeconds: plan.durationSeconds ?? options.durationSeconds,
+        amount: plan.amount,
+        warmupSeconds: options.warmupSeconds,
+        next: plan.next,
+        beforeMeasure: async () => {
+          cpuBefore = await sampleCpu(processes);
+          measureStarted = performance.now();
+        },
+      });
+      const cpu = cpuUse(
+        cpuBefore,
+        await sampleCpu(processes),
+        (performance.now() - measureStarted) / 1000,
+        result.requests,
+      );
+      const report: ScenarioReport = {
+        ...result,
+        description: plan.description,
+        cpu,
+        notes: [...(plan.notes ?? []), ...extraNotes],
+      };
+      reports.push(report);
+      say(
+        `  ${plan.name}: ${report.requestsPerSecond.toFixed(1)} req/s, p50 ${report.latency.p50.toFixed(1)} ms, ` +
+          `p95 ${report.latency.p95.toFixed(1)} ms, p99 ${report.latency.p99.toFixed(1)} ms` +
+          (report.non2xx || report.errors ? `, non-2xx ${report.non2xx}, errors ${report.errors}` : ''),
+      );
+      return report;
+    };
+    const wants = (key: ScenarioKey) => options.only.has(key);
+    say(
+      `Running the scenarios (${options.connections} connections, ${options.durationSeconds} s each after a ` +
+        `${options.warmupSeconds} s warm-up) ...`,
+    );
+
+    let probes: TermProbe[] = [];
+    if (wants('search')) {
+      probes = await probeTerms(target.gatewayUrl, members[0]?.read ?? {}, terms, { warm: 2, measured: 8 });
+      await run({
+        ...searchScenario(
+          'search',
+          'catalogue search (premium)',
+          target.gatewayUrl,
+          members,
+          terms.map((t) => t.term),
+        ),
+        durationSeconds: options.durationSeconds * 1.5,
+      });
+    }
+    if (wants('search-distinct')) {
+      const distinct = distinctSearchTerms();
+      await run(
+        searchScenario(
+          'search-distinct',
+          'catalogue search, distinct terms (premium)',
+          target.gatewayUrl,
+          members,
+          distinct,
+          {
+            labelled: false,
+            description:
+              `The same call with ${distinct.length} distinct terms (word prefixes as typed, words, word pairs), ` +
+              'each asked again only after all the others: no answer can come from a cache of recent searches',
+          },
+        ),
+      );
+    }
+    if (wants('search-admin')) {
+      await run(
+        searchScenario(
+          'search-admin',
+          'catalogue search (admin)',
+          target.gatewayUrl,
+          [admin],
+          terms.map((t) => t.term),
+        ),
+      );
+    }
+    if (wants('course-page')) await run(coursePageScenario(target.gatewayUrl, members, content.slugs));
+    if (wants('completion')) await run(completionScenario(target.gatewayUrl, members, content.lessonIds));
+    if (wants('me')) await run(meScenario(target.gatewayUrl, members));
+    if (wants('proxy')) {
+      const plans = proxyScenarios(
+        target.gatewayUrl,
+        target.coursesUrl,
+        target.internalTokenSecret,
+        members,
+        content.slugs,
+      );
+      await run(plans.viaGateway);
+      const check = await fetch(`${target.coursesUrl}${accessPath(content.slugs[0] ?? 'x')}`, {
+        headers: plans.directHeaders[0] ?? {},
+      }).catch((error: Error) => error);
+      if (check instanceof Error || check.status !== 200) {
+        say(
+          `  skipped the direct half: ${target.coursesUrl} answered ` +
+            `${check instanceof Error ? check.message : check.status} (wrong --courses-url or INTERNAL_TOKEN_SECRET?)`,
+        );
+      } else {
+        await run(plans.direct);
+      }
+    }
+    if (wants('signin') || wants('signin-throttled')) {
+      const anonymous = createGatewaySession(target.gatewayUrl);
+      await anonymous.request('GET', '/api/auth/me');
+      const csrf = anonymous.cookie(CSRF_COOKIE);
+      if (!csrf) throw new Error('The gateway handed out no CSRF cookie on GET /api/auth/me');
+      if (wants('signin')) {
+        await run(signInScenario(target.gatewayUrl, csrf, members, MEMBER_PASSWORD, options.signins));
+      }
+      if (wants('signin-throttled')) await run(throttledSignInScenario(target.gatewayUrl, csrf, 60));
+    }
+
+    const memoryAfter = await sampleMemory(memoryProcesses);
+    const uptimeAfter = uptimeLine();
+
+    // The SQL alone: EXPLAIN (ANALYZE, BUFFERS) of the search statements for each term, as a premium member.
+    let explained: ExplainedTerm[] = [];
+    if (target.coursesDb && wants('search')) {
+      const database = createDatabase<Record<string, never>>(target.coursesDb, { max: 1 });
+      try {
+        explained = await explainTerms(
+          database.pool,
+          { role: 'premium', tagIds: [] },
+          terms.map((t) => t.term),
+        );
+      } catch (error) {
+        say(`  EXPLAIN failed: ${(error as Error).message}`);
+      } finally {
+        await database.close();
+      }
+    }
+
+    // --- report -------------------------------------------------------------------------------------
+    const targets: Target[] = reports
+      .filter((r) => r.name.startsWith('catalogue search'))
+      .map((r) => ({
+        name: `${r.name} through the gateway`,
+        scenario: r.name,
+        metric: 'p95',
+        limitMs: SEARCH_P95_TARGET_MS,
+        valueMs: r.latency.p95,
+        pass: r.latency.p95 < SEARCH_P95_TARGET_MS && r.non2xx === 0 && r.errors === 0,
+      }));
+
+    say('\n== Scenarios (latency in ms, through the gateway unless named "direct") ==');
+    say(scenarioTable(reports));
+    say('\n== Targets ==');
+    say(targets.length ? targetLines(targets) : '(no search scenario ran)');
+    const search = reports.find((r) => r.name === 'catalogue search (premium)');
+    if (search) {
+      say('\n== Catalogue search (premium) per term, under load ==');
+      say(labelTable(search, kinds));
+    }
+    if (probes.length) {
+      say('\n== Each term alone, one request at a time (premium member, 8 requests after 2 warm-ups) ==');
+      say(
+        table(
+          ['term', 'kind', 'p50 ms', 'max ms', 'body', 'courses', 'modules', 'lessons by title', 'lessons by content'],
+          probes.map((p) => [
+            p.term,
+            p.kind,
+            p.latency.p50.toFixed(1),
+            p.latency.max.toFixed(1),
+            bytes(p.bytes),
+            `${p.listed?.courses ?? '-'}/${p.counts?.courses ?? '-'}`,
+            `${p.listed?.modules ?? '-'}/${p.counts?.modules ?? '-'}`,
+            `${p.listed?.lessonsTitles ?? '-'}/${p.counts?.lessonsTitles ?? '-'}`,
+            `${p.listed?.lessonsContent ?? '-'}/${p.counts?.lessonsContent ?? '-'}`,
+          ]),
+          [0, 1],
+        ),
+      );
+      say('  (listed/count: items in the answer / matches counted; lesson counts stop at the cap)');
+    }
+    if (explained.length) {
+      const names = [...new Set(explained.flatMap((e) => e.statements.map((st) => st.name)))];
+      say('\n== SQL alone: EXPLAIN ANALYZE execution time of each search statement (ms, premium, warm cache) ==');
+      say(
+        table(
+          ['term', ...names, 'sum', 'sequential scans'],
+          explained.map((e) => [
+            e.term,
+            ...names.map((n) => e.statements.find((st) => st.name === n)?.executionMs.toFixed(1) ?? '-'),
+            e.totalMs.toFixed(1),
+            [...new Set(e.statements.flatMap((st) => st.seqScans))].join(', '),
+          ]),
+          [0, names.length + 2],
+        ),
+      );
+      say('  (the service runs the four statements at once on its pool; full plans are in the JSON file)');
+    }
+    const completion = reports.find((r) => r.name.startsWith('lesson completion'));
+    if (completion) {
+      say('\n== Lesson completion per call ==');
+      say(labelTable(completion));
+    }
+    say('\n== CPU per request (ms of CPU time, by process; stack busy = % of one core during the run) ==');
+    say(cpuTable(reports));
+    say(
+      `  (${os.cpus().length} cores = ${os.cpus().length * 100}%; a dedicated machine tops out near ` +
+        `${os.cpus().length * 1000} ms / "stack total" requests per second, less what the load generator takes)`,
+    );
+    say('\n== Memory (RSS) ==');
+    say(memoryTable(memoryBefore, memoryAfter));
+    say(`\nLoad: before ${uptimeBefore}`);
+    say(`      after  ${uptimeAfter}`);
+
+    const file = await writeJson(out, stamp, {
+      startedAt: startedAt.toISOString(),
+      finishedAt: new Date().toISOString(),
+      machine: {
+        cpus: os.cpus().length,
+        cpuModel: os.cpus()[0]?.model ?? null,
+        totalMemoryMb: Math.round(os.totalmem() / 1024 / 1024),
+        node: process.version,
+        uptimeBefore,
+        uptimeAfter,
+      },
+      mode: target.mode,
+      gatewayUrl: target.gatewayUrl,
+      options: { ...options, only: [...options.only], adminPassword: options.adminPassword ? '***' : null },
+      setup: {
+        timings: target.timings,
+        catalogue,
+        members: members.length,
+        visibleCourses: content.slugs.length,
+        completionLessons: content.lessonIds.length,
+      },
+      targets,
+      scenarios: reports,
+      searchTermsAlone: probes,
+      searchSql: explained,
+      memory: { atStart: memoryAtStart as MemorySample[], before: memoryBefore, after: memoryAfter },
+    });
+    say(`\nWrote ${path.relative(process.cwd(), file) || file}`);
+  } finally {
+    await cleanup();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    // The message says what went wrong (a child's last output when the stack did not start); BENCH_DEBUG=1 adds where.
+    const detail =
+      error instanceof Error ? (process.env.BENCH_DEBUG ? (error.stack ?? error.message) : error.message) : error;
+    console.error(`\nbench failed: ${String(detail)}`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,134 @@
+/** `npm run bench -- [options]`: the command line. */
+import { parseArgs } from 'node:util';
+
+export const SCENARIO_KEYS = [
+  'search',
+  'search-distinct',
+  'search-admin',
+  'course-page',
+  'completion',
+  'me',
+  'proxy',
+  'signin',
+  'signin-throttled',
+] as const;
+export type ScenarioKey = (typeof SCENARIO_KEYS)[number];
+
+export const USAGE = `npm run bench -- [options]
+
+Starts the whole stack on free ports in a temporary directory (or uses --url), seeds it, generates the
+catalogue in the courses database, runs the load scenarios through the gateway with autocannon, prints the
+tables and writes bench-results/bench-<timestamp>.json.
+
+  --url <gateway>         run against a stack that is already running (e.g. http://127.0.0.1:8080);
+                          no catalogue is generated then unless --generate is given
+  --generate              with --url: generate the catalogue anyway (appends to what is there)
+  --courses-db <url>      with --url --generate: the courses database
+                          (default $COURSES_DATABASE_URL, else postgres://postgres:postgres@127.0.0.1:5433/rm_courses)
+  --courses-url <url>     with --url: the courses service, for the gateway-vs-direct scenario
+                          (default http://127.0.0.1:4103; the token is signed with $INTERNAL_TOKEN_SECRET or the dev secret)
+  --admin-email <e>       with --url: an admin to create the bench members (default the seeded admin)
+  --admin-password <p>
+  --courses <n>           catalogue size (default 100 courses, 2000 modules, 100000 lessons)
+  --modules <n>
+  --lessons <n>
+  --connections <n>       concurrent connections per scenario (default 10)
+  --duration <s>          seconds per scenario (default 10; the member search runs 1.5x as long)
+  --warmup <s>            warm-up seconds before each scenario, not measured (default 3)
+  --members <n>           premium members created and signed in for the benchmark (default 20)
+  --signins <n>           requests of the sign-in scenario (default 200)
+  --only <a,b>            run only these scenarios: ${SCENARIO_KEYS.join(', ')}
+                          (with --url the two sign-in scenarios run only when named here: they spend the
+                          stack's per-IP sign-in allowance)
+  --quick                 2 s scenarios, 1 s warm-up, 40 sign-ins: a smoke run, not a measurement
+  --out <dir>             where the JSON goes (default bench-results)
+  --help`;
+
+export interface BenchOptions {
+  url: string | null;
+  generate: boolean;
+  coursesDb: string;
+  coursesUrl: string | null;
+  adminEmail: string | null;
+  adminPassword: string | null;
+  size: { courses: number; modules: number; lessons: number };
+  connections: number;
+  durationSeconds: number;
+  warmupSeconds: number;
+  members: number;
+  signins: number;
+  only: ReadonlySet<ScenarioKey>;
+  quick: boolean;
+  out: string;
+}
+
+function positive(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`--${name} must be a positive number (got ${value})`);
+  return n;
+}
+
+export function parseOptions(argv: string[]): BenchOptions | 'help' {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      url: { type: 'string' },
+      generate: { type: 'boolean', default: false },
+      'courses-db': { type: 'string' },
+      'courses-url': { type: 'string' },
+      'admin-email': { type: 'string' },
+      'admin-password': { type: 'string' },
+      courses: { type: 'string' },
+      modules: { type: 'string' },
+      lessons: { type: 'string' },
+      connections: { type: 'string' },
+      duration: { type: 'string' },
+      warmup: { type: 'string' },
+      members: { type: 'string' },
+      signins: { type: 'string' },
+      only: { type: 'string' },
+      quick: { type: 'boolean', default: false },
+      out: { type: 'string' },
+      help: { type: 'boolean', default: false },
+    },
+    strict: true,
+    allowPositionals: false,
+  });
+  if (values.help) return 'help';
+  const quick = values.quick ?? false;
+  const only = new Set<ScenarioKey>();
+  const url = values.url ? values.url.replace(/\/$/, '') : null;
+  const defaults = url ? SCENARIO_KEYS.filter((k) => !k.startsWith('signin')) : SCENARIO_KEYS;
+  for (const key of (values.only ?? defaults.join(',')).split(',').map((s) => s.trim())) {
+    if (!key) continue;
+    if (!(SCENARIO_KEYS as readonly string[]).includes(key)) {
+      throw new Error(`Unknown scenario "${key}" in --only (known: ${SCENARIO_KEYS.join(', ')})`);
+    }
+    only.add(key as ScenarioKey);
+  }
+  return {
+    url,
+    generate: url === null || (values.generate ?? false),
+    coursesDb:
+      values['courses-db'] ??
+      process.env.COURSES_DATABASE_URL ??
+      'postgres://postgres:postgres@127.0.0.1:5433/rm_courses',
+    coursesUrl: values['courses-url'] ?? null,
+    adminEmail: values['admin-email'] ?? null,
+    adminPassword: values['admin-password'] ?? null,
+    size: {
+      courses: Math.round(positive('courses', values.courses, 100)),
+      modules: Math.round(positive('modules', values.modules, 2000)),
+      lessons: Math.round(positive('lessons', values.lessons, 100_000)),
+    },
+    connections: Math.round(positive('connections', values.connections, 10)),
+    durationSeconds: positive('duration', values.duration, quick ? 2 : 10),
+    warmupSeconds: values.warmup === '0' ? 0 : positive('warmup', values.warmup, quick ? 1 : 3),
+    members: Math.round(positive('members', values.members, 20)),
+    signins: Math.round(positive('signins', values.signins, quick ? 40 : 200)),
+    only,
+    quick,
+    out: values.out ?? 'bench-results',
+  };
+}

@@ -1,0 +1,129 @@
+/** The printed tables and the JSON file of a benchmark run. */
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { LoadResult } from './load';
+import type { CpuUse, MemorySample } from './procs';
+
+export interface ScenarioReport extends LoadResult {
+  /** What it measures, one line. */
+  description: string;
+  /** CPU used during the measured run per process (the machine has os.cpus().length cores). */
+  cpu: Record<string, CpuUse>;
+  notes: string[];
+}
+
+export interface Target {
+  name: string;
+  scenario: string;
+  metric: 'p95';
+  limitMs: number;
+  valueMs: number | null;
+  pass: boolean;
+}
+
+export function table(headers: string[], rows: string[][], alignLeft: number[] = [0]): string {
+  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const cell = (value: string, i: number) =>
+    alignLeft.includes(i) ? value.padEnd(widths[i] ?? 0) : value.padStart(widths[i] ?? 0);
+  const line = (cells: string[]) => cells.map(cell).join('  ');
+  return [line(headers), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+}
+
+const ms = (n: number) => n.toFixed(1);
+
+export function bytes(n: number): string {
+  if (n >= 1024 * 1024) return `${(n / 1024 / 1024).toFixed(1)} MB`;
+  if (n >= 1024) return `${(n / 1024).toFixed(1)} KB`;
+  return `${n} B`;
+}
+
+export function scenarioTable(scenarios: readonly ScenarioReport[]): string {
+  return table(
+    ['scenario', 'conns', 'requests', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'errors', 'non-2xx', 'avg size'],
+    scenarios.map((s) => [
+      s.name,
+      String(s.connections),
+      String(s.requests),
+      s.requestsPerSecond.toFixed(1),
+      ms(s.latency.p50),
+      ms(s.latency.p95),
+      ms(s.latency.p99),
+      ms(s.latency.max),
+      String(s.errors),
+      s.non2xx === 0 ? '0' : `${s.non2xx} (${statusList(s.statusCodes)})`,
+      bytes(s.meanBytes),
+    ]),
+  );
+}
+
+export function statusList(codes: Record<string, number>): string {
+  return Object.entries(codes)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([code, count]) => `${code}x${count}`)
+    .join(' ');
+}
+
+export function labelTable(scenario: ScenarioReport, kinds: Record<string, string> = {}): string {
+  return table(
+    ['term', 'kind', 'answers', 'p50 ms', 'p95 ms', 'p99 ms', 'avg size', 'status'],
+    Object.entries(scenario.byLabel).map(([label, s]) => [
+      label,
+      kinds[label] ?? '',
+      String(s.latency.count),
+      ms(s.latency.p50),
+      ms(s.latency.p95),
+      ms(s.latency.p99),
+      bytes(s.meanBytes),
+      statusList(s.statusCodes),
+    ]),
+    [0, 1],
+  );
+}
+
+/** The load generator runs on the same machine; it is shown but not counted in the stack's total. */
+export const LOAD_GENERATOR = 'bench (autocannon)';
+
+export function cpuTable(scenarios: readonly ScenarioReport[]): string {
+  const names = [...new Set(scenarios.flatMap((s) => Object.keys(s.cpu)))].filter((n) => n !== LOAD_GENERATOR);
+  // Only the processes that did something somewhere.
+  const busy = names.filter((n) => scenarios.some((s) => (s.cpu[n]?.percent ?? 0) >= 3));
+  const stackMs = (s: ScenarioReport) => names.reduce((sum, n) => sum + (s.cpu[n]?.msPerRequest ?? 0), 0);
+  const stackPercent = (s: ScenarioReport) => names.reduce((sum, n) => sum + (s.cpu[n]?.percent ?? 0), 0);
+  return table(
+    ['scenario', ...busy, 'stack total', 'stack busy', LOAD_GENERATOR],
+    scenarios.map((s) => [
+      s.name,
+      ...busy.map((n) => (s.cpu[n] === undefined ? '-' : s.cpu[n].msPerRequest.toFixed(2))),
+      stackMs(s).toFixed(2),
+      `${stackPercent(s)}%`,
+      s.cpu[LOAD_GENERATOR] ? `${s.cpu[LOAD_GENERATOR].msPerRequest.toFixed(2)}` : '-',
+    ]),
+  );
+}
+
+export function memoryTable(before: readonly MemorySample[], after: readonly MemorySample[]): string {
+  return table(
+    ['process', 'pid', 'RSS before', 'RSS after', 'peak RSS'],
+    after.map((a) => {
+      const b = before.find((x) => x.name === a.name);
+      return [a.name, String(a.pid), b ? `${b.rssMb} MB` : '-', `${a.rssMb} MB`, `${a.peakRssMb} MB`];
+    }),
+  );
+}
+
+export function targetLines(targets: readonly Target[]): string {
+  return targets
+    .map(
+      (t) =>
+        `${t.pass ? 'PASS' : 'MISS'}  ${t.name}: ${t.metric} ${t.valueMs === null ? 'n/a' : `${ms(t.valueMs)} ms`} ` +
+        `(target < ${t.limitMs} ms)`,
+    )
+    .join('\n');
+}
+
+export async function writeJson(directory: string, stamp: string, report: unknown): Promise<string> {
+  await mkdir(directory, { recursive: true });
+  const file = path.join(directory, `bench-${stamp}.json`);
+  await writeFile(file, `${JSON.stringify(report, null, 2)}\n`);
+  return file;
+}

@@ -1,0 +1,241 @@
+/**
+ * The load scenarios: what each one sends (round-robin over members, terms, slugs and lessons) and what it
+ * measures. Every request goes through the gateway with a real session cookie (+ the CSRF header on writes),
+ * except the "direct" half of the proxy comparison, which calls the courses service with an internal token.
+ */
+import { type Actor, CSRF_COOKIE, CSRF_HEADER } from '@rainmakers/contracts';
+import { INTERNAL_TOKEN_HEADER, signActorToken } from '@rainmakers/kit';
+import type { LoadRequest } from './load';
+import type { SessionHeaders } from './setup';
+
+export interface ScenarioPlan {
+  key: string;
+  name: string;
+  description: string;
+  origin: string;
+  next: () => LoadRequest;
+  /** Bounded number of requests instead of a duration (no warm-up then). */
+  amount?: number;
+  connections?: number;
+  durationSeconds?: number;
+  notes?: string[];
+}
+
+/** Round-robin over a list (throws on an empty one, which would be a setup bug). */
+function cycle<T>(items: readonly T[], what: string): (i: number) => T {
+  if (items.length === 0) throw new Error(`No ${what} to send requests with`);
+  return (i) => items[i % items.length] as T;
+}
+
+const catalogueSearchPath = (term: string) =>
+  `/api/course/read-many?search=${encodeURIComponent(term)}&itemsPerPage=1000`;
+
+export function searchScenario(
+  key: string,
+  name: string,
+  gatewayUrl: string,
+  sessions: readonly SessionHeaders[],
+  terms: readonly string[],
+  options: { labelled: boolean; description?: string } = { labelled: true },
+): ScenarioPlan {
+  const term = cycle(terms, 'search terms');
+  const session = cycle(sessions, 'sessions');
+  let n = 0;
+  return {
+    key,
+    name,
+    description:
+      options.description ??
+      'GET /api/course/read-many?search=<term>&itemsPerPage=1000 through the gateway, rotating realistic terms ' +
+        '(rare, common, multi-word, prefix, no match); latencies per term as well',
+    origin: gatewayUrl,
+    next: () => {
+      const i = n++;
+      const t = term(i);
+      return {
+        method: 'GET',
+        path: catalogueSearchPath(t),
+        headers: session(Math.floor(i / terms.length)).read,
+        label: t,
+      };
+    },
+  };
+}
+
+export function coursePageScenario(
+  gatewayUrl: string,
+  members: readonly SessionHeaders[],
+  slugs: readonly string[],
+): ScenarioPlan {
+  const slug = cycle(slugs, 'course slugs');
+  const member = cycle(members, 'members');
+  let n = 0;
+  return {
+    key: 'course-page',
+    name: 'course page (premium)',
+    description: `GET /api/course/{slug}: the whole course tree with lesson contents and progress, over ${slugs.length} courses`,
+    origin: gatewayUrl,
+    next: () => {
+      const i = n++;
+      return { method: 'GET', path: `/api/course/${encodeURIComponent(slug(i))}`, headers: member(i).read };
+    },
+  };
+}
+
+/**
+ * Member m's k-th request: even k completes a lesson, odd k un-completes the same one, so every request
+ * changes a row (and writes an event to the outbox). Members rotate first, so no two connections work on the
+ * same member's rows at the same moment.
+ */
+export function completionScenario(
+  gatewayUrl: string,
+  members: readonly SessionHeaders[],
+  lessonIds: readonly number[],
+): ScenarioPlan {
+  const lesson = cycle(lessonIds, 'lesson ids');
+  let n = 0;
+  return {
+    key: 'completion',
+    name: 'lesson completion (premium)',
+    description:
+      `PUT /api/lesson/mark-as-completed / mark-as-uncompleted alternating, ${members.length} members x ` +
+      `${lessonIds.length} lessons (CSRF header + cookie); each answer carries course and module progress`,
+    origin: gatewayUrl,
+    next: () => {
+      const i = n++;
+      const m = i % members.length;
+      const k = Math.floor(i / members.length);
+      const complete = k % 2 === 0;
+      const lessonId = lesson(Math.floor(k / 2) + m * 7);
+      return {
+        method: 'PUT',
+        path: complete ? '/api/lesson/mark-as-completed' : '/api/lesson/mark-as-uncompleted',
+        headers: (members[m] as SessionHeaders).write,
+        body: JSON.stringify({ lessonId }),
+        label: complete ? 'mark-as-completed' : 'mark-as-uncompleted',
+      };
+    },
+  };
+}
+
+export function meScenario(gatewayUrl: string, members: readonly SessionHeaders[]): ScenarioPlan {
+  const member = cycle(members, 'members');
+  let n = 0;
+  return {
+    key: 'me',
+    name: 'GET /api/auth/me',
+    description:
+      'The gateway hot path: session (Redis) + access profile (cache) + actor token, proxied to auth, which asks users',
+    origin: gatewayUrl,
+    next: () => ({ method: 'GET', path: '/api/auth/me', headers: member(n++).read }),
+  };
+}
+
+export const accessPath = (slug: string) => `/api/course/access?slug=${encodeURIComponent(slug)}`;
+
+export function proxyScenarios(
+  gatewayUrl: string,
+  coursesUrl: string,
+  internalTokenSecret: string,
+  members: readonly SessionHeaders[],
+  slugs: readonly string[],
+): { viaGateway: ScenarioPlan; direct: ScenarioPlan; directHeaders: Record<string, string>[] } {
+  const slug = cycle(slugs, 'course slugs');
+  const member = cycle(members, 'members');
+  // What the gateway would put in the token for these members (premium, no tags, no payment status).
+  const directHeaders = members.map((m) => {
+    const actor: Actor = {
+      userId: m.userId,
+      sessionId: `bench-${m.userId}`,
+      role: 'premium',
+      accountRole: 'premium',
+      isAdmin: false,
+      tagIds: [],
+      tagNames: [],
+      stripeStatus: null,
+      alwaysGrantAccess: false,
+      impersonatorId: null,
+    };
+    return { accept: 'application/json', [INTERNAL_TOKEN_HEADER]: signActorToken(actor, internalTokenSecret, 3600) };
+  });
+  const direct = cycle(directHeaders, 'direct tokens');
+  let g = 0;
+  let d = 0;
+  const description = 'GET /api/course/access?slug=<slug> (one indexed lookup): the cheap call for the proxy overhead';
+  return {
+    viaGateway: {
+      key: 'proxy',
+      name: 'course access via gateway',
+      description,
+      origin: gatewayUrl,
+      next: () => {
+        const i = g++;
+        return { method: 'GET', path: accessPath(slug(i)), headers: member(i).read };
+      },
+    },
+    direct: {
+      key: 'proxy',
+      name: 'course access direct to courses',
+      description: `${description}; straight to the courses service with an internal token (kit signActorToken)`,
+      origin: coursesUrl,
+      next: () => {
+        const i = d++;
+        return { method: 'GET', path: accessPath(slug(i)), headers: direct(i) };
+      },
+    },
+    directHeaders,
+  };
+}
+
+/** Anonymous headers that pass the gateway's CSRF check on POST /api/auth/signin. */
+export function signInHeaders(csrfCookie: string): Record<string, string> {
+  return {
+    cookie: `${CSRF_COOKIE}=${csrfCookie}`,
+    [CSRF_HEADER]: decodeURIComponent(csrfCookie),
+    accept: 'application/json',
+    'content-type': 'application/json',
+  };
+}
+
+export function signInScenario(
+  gatewayUrl: string,
+  csrfCookie: string,
+  members: readonly SessionHeaders[],
+  password: string,
+  amount: number,
+): ScenarioPlan {
+  const member = cycle(members, 'members');
+  const headers = signInHeaders(csrfCookie);
+  let n = 0;
+  return {
+    key: 'signin',
+    name: 'sign-in (argon2id)',
+    description:
+      `POST /api/auth/signin with the right password, ${amount} requests over ${members.length} members: ` +
+      'one argon2id verify each, plus a new session',
+    origin: gatewayUrl,
+    amount,
+    next: () => ({
+      method: 'POST',
+      path: '/api/auth/signin',
+      headers,
+      body: JSON.stringify({ email: member(n++).email, password }),
+    }),
+  };
+}
+
+export function throttledSignInScenario(gatewayUrl: string, csrfCookie: string, amount: number): ScenarioPlan {
+  const headers = signInHeaders(csrfCookie);
+  const body = JSON.stringify({ email: 'bench-throttled@bench.rainmakers.local', password: 'Wrong-Passw0rd!' });
+  return {
+    key: 'signin-throttled',
+    name: 'sign-in, wrong password x1 email',
+    description:
+      `POST /api/auth/signin with a wrong password for one e-mail, ${amount} requests: the per-e-mail limit ` +
+      'must answer 429 before any hash is computed',
+    origin: gatewayUrl,
+    amount,
+    connections: 4,
+    next: () => ({ method: 'POST', path: '/api/auth/signin', headers, body }),
+  };
+}
