@@ -1,12 +1,13 @@
 /** POST /upload: one image, multipart field `image`; answers the stored file's address. */
 import { useMutation } from '@tanstack/react-query';
+import { UPLOAD_ERROR } from '../lib/constants';
 import { api } from './client';
+
+export { UPLOAD_ERROR };
 
 export interface UploadBody {
   latestUploadedFileUrl: string;
 }
-
-export const UPLOAD_ERROR = 'Error uploading file';
 
 export async function uploadImage(file: File): Promise<string> {
   const form = new FormData();

@@ -3,7 +3,8 @@ import { ApiError } from '../api/client';
 
 /**
  * Server field errors for a form: set from an ApiError's `errors`, read per field, and cleared for a field as soon
- * as the person edits it. `aliases` maps server keys to form fields (e.g. users_email -> email).
+ * as the person edits it. `aliases` maps server keys to form fields (e.g. users_email -> email). `replace` puts a
+ * whole new map in place, for forms that sort the server's messages themselves.
  */
 export function useFieldErrors(aliases: Record<string, string> = {}) {
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -33,5 +34,5 @@ export function useFieldErrors(aliases: Record<string, string> = {}) {
 
   const set = useCallback((field: string, message: string) => setErrors((c) => ({ ...c, [field]: message })), []);
 
-  return { errors, fromError, clear, set, reset: () => setErrors({}) };
+  return { errors, fromError, clear, set, replace: setErrors, reset: () => setErrors({}) };
 }

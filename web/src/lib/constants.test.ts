@@ -10,5 +10,6 @@ describe('constants mirrored from @rainmakers/contracts', () => {
     expect(local.EMAIL_IN_USE_SIGN_IN).toBe(contracts.EMAIL_IN_USE_SIGN_IN);
     expect(local.FORGOT_PASSWORD_SENT).toBe(contracts.FORGOT_PASSWORD_SENT);
     expect(local.RESET_TOKEN_TTL_MINUTES).toBe(contracts.RESET_TOKEN_TTL_MINUTES);
+    expect(local.UPLOAD_ERROR).toBe(contracts.UPLOAD_ERRORS.failed);
   });
 });

@@ -8,3 +8,5 @@ export const SUBSCRIPTION_BLOCKED = 'SUBSCRIPTION_BLOCKED';
 export const EMAIL_IN_USE_SIGN_IN = 'This email address is already in use. Please, sign in instead.';
 export const FORGOT_PASSWORD_SENT = 'If an account exists for that email, we have sent a link to reset the password.';
 export const RESET_TOKEN_TTL_MINUTES = 60;
+/** POST /upload failed (the profile photo, course covers and lesson images all show it). */
+export const UPLOAD_ERROR = 'Error uploading file';

@@ -1,16 +1,15 @@
 import MarkEmailReadRounded from '@mui/icons-material/MarkEmailReadRounded';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { authApi } from '../../api/auth';
 import { errorMessage } from '../../api/client';
+import { AuthForm } from '../../components/AuthForm';
 import { AuthLayout } from '../../components/AuthLayout';
 import { FormField } from '../../components/FormField';
 import { toast } from '../../components/toast';
@@ -23,11 +22,6 @@ export default function ForgotPasswordPage() {
     mutationFn: authApi.forgotPassword,
     onSuccess: () => toast('Email sent successfully', 'success'),
   });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    mutation.mutate(email.trim());
-  };
 
   if (mutation.isSuccess) {
     return (
@@ -55,37 +49,24 @@ export default function ForgotPasswordPage() {
   }
 
   return (
-    <AuthLayout
+    <AuthForm
       title="Forgot your password?"
       subtitle="Enter the email you signed up with and we'll send you a link to choose a new one."
+      error={mutation.isError && errorMessage(mutation.error)}
+      submitLabel="Send reset link"
+      pending={mutation.isPending}
+      onSubmit={() => mutation.mutate(email.trim())}
+      footer={{ text: 'Remembered it?', linkText: 'Back to sign in', to: '/signin' }}
     >
-      <Box component="form" noValidate onSubmit={submit}>
-        <Stack spacing={2.5}>
-          {mutation.isError && (
-            <Alert severity="error" variant="filled">
-              {errorMessage(mutation.error)}
-            </Alert>
-          )}
-          <FormField
-            label="Email"
-            type="email"
-            name="email"
-            autoComplete="email"
-            autoFocus
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-          <Button type="submit" variant="contained" size="large" fullWidth loading={mutation.isPending}>
-            Send reset link
-          </Button>
-        </Stack>
-      </Box>
-      <Typography sx={{ mt: 4, textAlign: 'center' }} color="text.secondary">
-        Remembered it?{' '}
-        <Link component={RouterLink} to="/signin">
-          Back to sign in
-        </Link>
-      </Typography>
-    </AuthLayout>
+      <FormField
+        label="Email"
+        type="email"
+        name="email"
+        autoComplete="email"
+        autoFocus
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+      />
+    </AuthForm>
   );
 }

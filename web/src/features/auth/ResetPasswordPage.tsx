@@ -1,18 +1,11 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { authApi } from '../../api/auth';
 import { errorMessage } from '../../api/client';
-import { AuthLayout } from '../../components/AuthLayout';
+import { AuthForm } from '../../components/AuthForm';
 import { PasswordField } from '../../components/PasswordField';
 import { toast } from '../../components/toast';
-import { useFieldErrors } from '../../components/useFieldErrors';
+import { useFormFields } from '../../components/useFormFields';
 import { useSession } from '../../session/context';
 
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
@@ -22,12 +15,10 @@ export default function ResetPasswordPage() {
   const { token = '' } = useParams();
   const { refresh } = useSession();
   const navigate = useNavigate();
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
-  const fields = useFieldErrors();
+  const { values, setValue, field, fields } = useFormFields({ password: '', confirmPassword: '' });
 
   const mutation = useMutation({
-    mutationFn: () => authApi.resetPassword(token, password, confirmPassword),
+    mutationFn: () => authApi.resetPassword(token, values.password, values.confirmPassword),
     onSuccess: async () => {
       toast('Password reset successfully', 'success');
       await refresh();
@@ -36,9 +27,8 @@ export default function ResetPasswordPage() {
     onError: (error) => fields.fromError(error),
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (password !== confirmPassword) {
+  const submit = () => {
+    if (values.password !== values.confirmPassword) {
       mutation.reset();
       fields.set('confirmPassword', PASSWORDS_DO_NOT_MATCH);
       return;
@@ -47,51 +37,26 @@ export default function ResetPasswordPage() {
   };
 
   return (
-    <AuthLayout title="Choose a new password" subtitle="Pick something you haven't used here before.">
-      <Box component="form" noValidate onSubmit={submit}>
-        <Stack spacing={2.5}>
-          {mutation.isError && (
-            <Alert severity="error" variant="filled">
-              {errorMessage(mutation.error)}
-            </Alert>
-          )}
-          <PasswordField
-            label="New password"
-            name="password"
-            autoComplete="new-password"
-            autoFocus
-            value={password}
-            onChange={(e) => {
-              setPassword(e.target.value);
-              fields.clear('password');
-              fields.clear('confirmPassword');
-            }}
-            error={!!fields.errors.password}
-            helperText={fields.errors.password}
-          />
-          <PasswordField
-            label="Confirm password"
-            name="confirmPassword"
-            autoComplete="new-password"
-            value={confirmPassword}
-            onChange={(e) => {
-              setConfirmPassword(e.target.value);
-              fields.clear('confirmPassword');
-            }}
-            error={!!fields.errors.confirmPassword}
-            helperText={fields.errors.confirmPassword}
-          />
-          <Button type="submit" variant="contained" size="large" fullWidth loading={mutation.isPending}>
-            Reset password
-          </Button>
-        </Stack>
-      </Box>
-      <Typography sx={{ mt: 4, textAlign: 'center' }} color="text.secondary">
-        Link expired?{' '}
-        <Link component={RouterLink} to="/forgot-password">
-          Request a new one
-        </Link>
-      </Typography>
-    </AuthLayout>
+    <AuthForm
+      title="Choose a new password"
+      subtitle="Pick something you haven't used here before."
+      error={mutation.isError && errorMessage(mutation.error)}
+      submitLabel="Reset password"
+      pending={mutation.isPending}
+      onSubmit={submit}
+      footer={{ text: 'Link expired?', linkText: 'Request a new one', to: '/forgot-password' }}
+    >
+      <PasswordField
+        label="New password"
+        autoComplete="new-password"
+        autoFocus
+        {...field('password')}
+        onChange={(e) => {
+          setValue('password', e.target.value);
+          fields.clear('confirmPassword');
+        }}
+      />
+      <PasswordField label="Confirm password" autoComplete="new-password" {...field('confirmPassword')} />
+    </AuthForm>
   );
 }

@@ -1,17 +1,11 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../api/client';
-import { AuthLayout } from '../../components/AuthLayout';
+import { AuthForm } from '../../components/AuthForm';
 import { FormField } from '../../components/FormField';
 import { PasswordField } from '../../components/PasswordField';
-import { useFieldErrors } from '../../components/useFieldErrors';
+import { unfieldedError, useFormFields } from '../../components/useFormFields';
 import { EMAIL_IN_USE_SIGN_IN } from '../../lib/constants';
 import { useSession } from '../../session/context';
 import { WelcomeVideo } from './WelcomeVideo';
@@ -28,8 +22,7 @@ export default function SignUpPage() {
   const { signUp } = useSession();
   const [params] = useSearchParams();
   const signuptags = params.get('signuptags') ?? undefined;
-  const [values, setValues] = useState({ fullName: '', email: '', password: '' });
-  const fields = useFieldErrors({ users_email: 'email' });
+  const { values, field, fields } = useFormFields({ fullName: '', email: '', password: '' }, { users_email: 'email' });
   const mutation = useMutation({
     mutationFn: signUp,
     onError: (error) =>
@@ -40,56 +33,33 @@ export default function SignUpPage() {
       }),
   });
 
-  const field = (name: keyof typeof values) => ({
-    name,
-    value: values[name],
-    onChange: (e: { target: { value: string } }) => {
-      setValues((v) => ({ ...v, [name]: e.target.value }));
-      fields.clear(name);
-    },
-    error: !!fields.errors[name],
-    helperText: fields.errors[name],
-  });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () =>
     mutation.mutate({
       fullName: values.fullName.trim(),
       email: values.email.trim(),
       password: values.password,
       ...(signuptags ? { signuptags } : {}),
     });
-  };
-
-  const generalError =
-    mutation.isError && Object.keys(fields.errors).length === 0 ? errorMessage(mutation.error) : null;
 
   return (
-    <AuthLayout title="Create your account" subtitle={welcome} aside={<WelcomeVideo tone="light" />}>
-      <Box component="form" noValidate onSubmit={submit}>
-        <Stack spacing={2.5}>
-          {generalError && (
-            <Alert severity="error" variant="filled">
-              {generalError}
-            </Alert>
-          )}
-          <FormField label="Full name" autoComplete="name" autoFocus {...field('fullName')} />
-          <FormField label="Email" type="email" autoComplete="email" {...field('email')} />
-          <PasswordField label="Password" autoComplete="new-password" {...field('password')} />
-          <Button type="submit" variant="contained" size="large" fullWidth loading={mutation.isPending}>
-            Create account
-          </Button>
-        </Stack>
-      </Box>
-      <Typography sx={{ mt: 4, textAlign: 'center' }} color="text.secondary">
-        Already a member?{' '}
-        <Link component={RouterLink} to="/signin">
-          Sign in
-        </Link>
-      </Typography>
-      <Box sx={{ display: { xs: 'block', md: 'none' }, mt: 5 }}>
-        <WelcomeVideo />
-      </Box>
-    </AuthLayout>
+    <AuthForm
+      title="Create your account"
+      subtitle={welcome}
+      aside={<WelcomeVideo tone="light" />}
+      error={unfieldedError(mutation, fields.errors)}
+      submitLabel="Create account"
+      pending={mutation.isPending}
+      onSubmit={submit}
+      footer={{ text: 'Already a member?', linkText: 'Sign in', to: '/signin' }}
+      after={
+        <Box sx={{ display: { xs: 'block', md: 'none' }, mt: 5 }}>
+          <WelcomeVideo />
+        </Box>
+      }
+    >
+      <FormField label="Full name" autoComplete="name" autoFocus {...field('fullName')} />
+      <FormField label="Email" type="email" autoComplete="email" {...field('email')} />
+      <PasswordField label="Password" autoComplete="new-password" {...field('password')} />
+    </AuthForm>
   );
 }

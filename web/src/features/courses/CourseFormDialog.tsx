@@ -1,23 +1,14 @@
 import AddPhotoAlternateRounded from '@mui/icons-material/AddPhotoAlternateRounded';
-import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
-import Switch from '@mui/material/Switch';
-import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { useSnackbar } from 'notistack';
 import { type ChangeEvent, type FormEvent, useMemo, useState } from 'react';
 import { ApiError, errorMessage } from '../../api/client';
@@ -26,19 +17,19 @@ import {
   type CourseInput,
   useDeleteCourse,
   useModuleOptions,
-  useTagOptions,
   useUpsertCourse,
 } from '../../api/courses';
-import { useUploadImage } from '../../api/uploads';
+import { FormDialog } from '../../components/FormDialog';
 import { FormField } from '../../components/FormField';
-import { useFieldErrors } from '../../components/useFieldErrors';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ImageUploadButton, UploadError, UploadingOverlay, useImageUpload } from '../../components/ImageUpload';
+import { useConfirmedDelete } from '../../components/useConfirmedDelete';
+import { useFormFields } from '../../components/useFormFields';
 import { CoverImage } from './CoverImage';
-import { COURSE_STATUSES, type CourseStatusValue, TOASTS, UPLOAD_ERROR_MESSAGE } from './constants';
+import { COURSE_STATUSES, type CourseStatusValue, REQUIRED, TOASTS } from './constants';
 import { OptionPicker, type PickerOption } from './OptionPicker';
 import { modulesOfferedFor, slugify } from './options';
-
-export const REQUIRED = 'this field cannot be empty';
+import { TagPicker, tagRefs } from './TagPicker';
+import { VisibilityFields } from './VisibilityFields';
 
 /** What the form needs of a course: a catalogue card, or the course page's course (its modules reduced to id/title). */
 export type CourseFormSource = Omit<CourseCard, 'Modules' | 'totalProgress'> & {
@@ -66,7 +57,7 @@ function initialValues(course: CourseFormSource | null): Values {
     coverPhotoUrl: course?.coverPhotoUrl ?? null,
     visibleToBasic: course?.visibleToBasic ?? true,
     visibleToPremium: course?.visibleToPremium ?? true,
-    tags: (course?.Tags ?? []).map((t) => ({ id: t.id, name: t.name })),
+    tags: tagRefs(course?.Tags ?? []),
     modules: (course?.Modules ?? []).map((m) => ({ id: m.id, name: m.title })),
   };
 }
@@ -88,23 +79,17 @@ export default function CourseFormDialog({
   onSaved?: (course: CourseCard) => void;
   onDeleted?: () => void;
 }) {
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const { enqueueSnackbar } = useSnackbar();
   const isNew = course === null;
-  const [values, setValues] = useState<Values>(() => initialValues(course));
+  const { values, setValues, setValue, field, fields } = useFormFields<Values>(() => initialValues(course), {
+    Tags: 'tags',
+    Modules: 'modules',
+  });
   const [slugEdited, setSlugEdited] = useState(!isNew);
   const [generalError, setGeneralError] = useState<string | null>(null);
-  const [confirmDelete, setConfirmDelete] = useState(false);
-  const fields = useFieldErrors({ Tags: 'tags', Modules: 'modules' });
 
   const upsert = useUpsertCourse();
-  const remove = useDeleteCourse();
-  const upload = useUploadImage();
-  const tagsQuery = useTagOptions();
   const modulesQuery = useModuleOptions();
-
-  const tagOptions = useMemo(() => (tagsQuery.data ?? []).map((t) => ({ id: t.id, name: t.name })), [tagsQuery.data]);
   const moduleOptions = useMemo(
     () =>
       modulesOfferedFor(modulesQuery.data ?? [], course?.id ?? null).map((m) => ({
@@ -116,8 +101,7 @@ export default function CourseFormDialog({
   );
 
   const set = <K extends keyof Values>(key: K, value: Values[K]) => {
-    setValues((current) => ({ ...current, [key]: value }));
-    fields.clear(key);
+    setValue(key, value);
     setGeneralError(null);
   };
 
@@ -129,12 +113,22 @@ export default function CourseFormDialog({
     setGeneralError(null);
   };
 
-  const onCover = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
-    upload.mutate(file, { onSuccess: (url) => set('coverPhotoUrl', url) });
-  };
+  const upload = useImageUpload((url) => set('coverPhotoUrl', url));
+  const deletion = useConfirmedDelete({
+    remove: useDeleteCourse(),
+    id: course?.id ?? null,
+    toast: TOASTS.courseDeleted,
+    onDeleted: () => {
+      onClose();
+      onDeleted?.();
+    },
+    onError: (error) => setGeneralError(errorMessage(error)),
+    title: 'Delete this course?',
+    confirmLabel: 'Delete course',
+    message: (
+      <>“{course?.title}” will be removed from the catalogue. Its modules stay and can be added to another course.</>
+    ),
+  });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -154,7 +148,7 @@ export default function CourseFormDialog({
       coverPhotoUrl: values.coverPhotoUrl,
       visibleToBasic: values.visibleToBasic,
       visibleToPremium: values.visibleToPremium,
-      Tags: values.tags.map((t) => ({ id: t.id, name: t.name })),
+      Tags: tagRefs(values.tags),
       Modules: values.modules.map((m) => m.id),
     };
     upsert.mutate(payload, {
@@ -175,226 +169,107 @@ export default function CourseFormDialog({
     });
   };
 
-  const doDelete = () => {
-    if (!course) return;
-    remove.mutate(course.id, {
-      onSuccess: () => {
-        enqueueSnackbar(TOASTS.courseDeleted, { variant: 'success' });
-        setConfirmDelete(false);
-        onClose();
-        onDeleted?.();
-      },
-      onError: (error) => {
-        setConfirmDelete(false);
-        setGeneralError(errorMessage(error));
-      },
-    });
-  };
-
-  const busy = upsert.isPending || remove.isPending;
-
   return (
-    <>
-      <Dialog
-        open
-        onClose={busy ? undefined : onClose}
-        fullScreen={fullScreen}
-        fullWidth
-        maxWidth="md"
-        aria-labelledby="course-form-title"
-        slotProps={{ paper: { component: 'form', onSubmit: submit, noValidate: true } as object }}
-      >
-        <DialogTitle id="course-form-title">{isNew ? 'Add New Course' : 'Edit Course'}</DialogTitle>
-        <DialogContent dividers>
-          {generalError && (
-            <Alert severity="error" sx={{ mb: 2.5 }}>
-              {generalError}
-            </Alert>
-          )}
-          <Box
-            sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1.4fr) minmax(0, 1fr)' } }}
-          >
-            <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
-              <FormField
-                label="Title"
-                name="title"
-                required
-                autoFocus={isNew}
-                value={values.title}
-                onChange={onTitle}
-                error={!!fields.errors.title}
-                helperText={fields.errors.title}
-              />
-              <FormField
-                label="Slug"
-                name="slug"
-                required
-                value={values.slug}
-                onChange={(event) => {
-                  setSlugEdited(true);
-                  set('slug', event.target.value);
-                }}
-                error={!!fields.errors.slug}
-                helperText={fields.errors.slug ?? `The course address: /courses/${values.slug || 'your-course'}`}
-              />
-              <FormField
-                label="Description"
-                name="description"
-                multiline
-                minRows={3}
-                maxRows={10}
-                value={values.description}
-                onChange={(event) => set('description', event.target.value)}
-                error={!!fields.errors.description}
-                helperText={fields.errors.description}
-              />
-              <FormControl error={!!fields.errors.status}>
-                <FormLabel id="course-status-label">Status</FormLabel>
-                <RadioGroup
-                  row
-                  aria-labelledby="course-status-label"
-                  name="status"
-                  value={values.status}
-                  onChange={(event) => set('status', event.target.value as CourseStatusValue)}
-                >
-                  {COURSE_STATUSES.map((status) => (
-                    <FormControlLabel key={status} value={status} control={<Radio />} label={STATUS_LABELS[status]} />
-                  ))}
-                </RadioGroup>
-                <FormHelperText>{fields.errors.status ?? 'Draft courses are only visible to admins.'}</FormHelperText>
-              </FormControl>
-              <OptionPicker
-                label="Required tags"
-                options={tagOptions}
-                value={values.tags}
-                onChange={(next) => set('tags', next)}
-                loading={tagsQuery.isLoading}
-                error={!!fields.errors.tags}
-                helperText={
-                  fields.errors.tags ?? 'Members holding any of these tags can open the course whatever their role.'
-                }
-              />
-              <OptionPicker
-                label="Modules"
-                options={moduleOptions}
-                value={values.modules}
-                onChange={(next) => set('modules', next)}
-                loading={modulesQuery.isLoading}
-                error={!!fields.errors.modules}
-                helperText={fields.errors.modules ?? 'Only modules that are not in another course are offered.'}
-              />
-            </Box>
-
-            <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
-              <Box>
-                <Typography variant="subtitle2" component="p" sx={{ mb: 1 }}>
-                  Cover photo
-                </Typography>
-                <Box sx={{ position: 'relative' }}>
-                  <CoverImage
-                    url={values.coverPhotoUrl}
-                    title={values.title || 'New course'}
-                    seed={course?.id ?? 0}
-                    rounded
-                  />
-                  {upload.isPending && (
-                    <Box
-                      sx={{
-                        position: 'absolute',
-                        inset: 0,
-                        display: 'grid',
-                        placeItems: 'center',
-                        bgcolor: 'rgba(255,255,255,0.7)',
-                        borderRadius: 2,
-                      }}
-                    >
-                      <CircularProgress size={32} aria-label="Uploading cover photo" />
-                    </Box>
-                  )}
-                </Box>
-                <Box sx={{ display: 'flex', gap: 1, mt: 1.25, flexWrap: 'wrap' }}>
-                  <Button
-                    component="label"
-                    variant="outlined"
-                    size="small"
-                    startIcon={<AddPhotoAlternateRounded />}
-                    loading={upload.isPending}
-                    loadingPosition="start"
-                  >
-                    {values.coverPhotoUrl ? 'Change cover photo' : 'Upload cover photo'}
-                    <input type="file" accept="image/*" hidden onChange={onCover} />
-                  </Button>
-                  {values.coverPhotoUrl && (
-                    <Button size="small" color="inherit" onClick={() => set('coverPhotoUrl', null)}>
-                      Remove
-                    </Button>
-                  )}
-                </Box>
-                {upload.isError && (
-                  <Alert severity="error" sx={{ mt: 1.25 }}>
-                    {UPLOAD_ERROR_MESSAGE}
-                  </Alert>
-                )}
-              </Box>
-              <Box>
-                <Typography variant="subtitle2" component="p" sx={{ mb: 0.5 }}>
-                  Who can see it
-                </Typography>
-                <FormControlLabel
-                  control={
-                    <Switch
-                      checked={values.visibleToBasic}
-                      onChange={(event) => set('visibleToBasic', event.target.checked)}
-                      name="visibleToBasic"
-                    />
-                  }
-                  label="Visible to basic members"
-                />
-                <FormControlLabel
-                  control={
-                    <Switch
-                      checked={values.visibleToPremium}
-                      onChange={(event) => set('visibleToPremium', event.target.checked)}
-                      name="visibleToPremium"
-                    />
-                  }
-                  label="Visible to premium members and coaches"
-                />
-                <FormHelperText>Admins always see every course.</FormHelperText>
-              </Box>
-            </Box>
-          </Box>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, py: 2, gap: 1 }}>
-          {!isNew && (
-            <Button
-              color="error"
-              startIcon={<DeleteOutlineRounded />}
-              onClick={() => setConfirmDelete(true)}
-              disabled={busy}
-              sx={{ mr: 'auto' }}
+    <FormDialog
+      titleId="course-form-title"
+      title={isNew ? 'Add New Course' : 'Edit Course'}
+      maxWidth="md"
+      onSubmit={submit}
+      onClose={onClose}
+      saving={upsert.isPending}
+      saveDisabled={upload.isPending}
+      deletion={deletion}
+    >
+      {generalError && (
+        <Alert severity="error" sx={{ mb: 2.5 }}>
+          {generalError}
+        </Alert>
+      )}
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1.4fr) minmax(0, 1fr)' } }}>
+        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
+          <FormField label="Title" required autoFocus={isNew} {...field('title')} onChange={onTitle} />
+          <FormField
+            label="Slug"
+            required
+            {...field('slug')}
+            onChange={(event) => {
+              setSlugEdited(true);
+              set('slug', event.target.value);
+            }}
+            helperText={fields.errors.slug ?? `The course address: /courses/${values.slug || 'your-course'}`}
+          />
+          <FormField
+            label="Description"
+            multiline
+            minRows={3}
+            maxRows={10}
+            {...field('description')}
+            onChange={(event) => set('description', event.target.value)}
+          />
+          <FormControl error={!!fields.errors.status}>
+            <FormLabel id="course-status-label">Status</FormLabel>
+            <RadioGroup
+              row
+              aria-labelledby="course-status-label"
+              name="status"
+              value={values.status}
+              onChange={(event) => set('status', event.target.value as CourseStatusValue)}
             >
-              Delete
-            </Button>
-          )}
-          <Button onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" loading={upsert.isPending} disabled={upload.isPending}>
-            Save
-          </Button>
-        </DialogActions>
-      </Dialog>
-      <ConfirmDialog
-        open={confirmDelete}
-        title="Delete this course?"
-        confirmLabel="Delete course"
-        pending={remove.isPending}
-        onConfirm={doDelete}
-        onClose={() => setConfirmDelete(false)}
-      >
-        “{course?.title}” will be removed from the catalogue. Its modules stay and can be added to another course.
-      </ConfirmDialog>
-    </>
+              {COURSE_STATUSES.map((status) => (
+                <FormControlLabel key={status} value={status} control={<Radio />} label={STATUS_LABELS[status]} />
+              ))}
+            </RadioGroup>
+            <FormHelperText>{fields.errors.status ?? 'Draft courses are only visible to admins.'}</FormHelperText>
+          </FormControl>
+          <TagPicker
+            label="Required tags"
+            value={values.tags}
+            onChange={(next) => set('tags', next)}
+            error={!!fields.errors.tags}
+            helperText={
+              fields.errors.tags ?? 'Members holding any of these tags can open the course whatever their role.'
+            }
+          />
+          <OptionPicker
+            label="Modules"
+            options={moduleOptions}
+            value={values.modules}
+            onChange={(next) => set('modules', next)}
+            loading={modulesQuery.isLoading}
+            error={!!fields.errors.modules}
+            helperText={fields.errors.modules ?? 'Only modules that are not in another course are offered.'}
+          />
+        </Box>
+
+        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
+          <Box>
+            <Typography variant="subtitle2" component="p" sx={{ mb: 1 }}>
+              Cover photo
+            </Typography>
+            <Box sx={{ position: 'relative' }}>
+              <CoverImage
+                url={values.coverPhotoUrl}
+                title={values.title || 'New course'}
+                seed={course?.id ?? 0}
+                rounded
+              />
+              <UploadingOverlay upload={upload} label="Uploading cover photo" borderRadius={2} />
+            </Box>
+            <Box sx={{ display: 'flex', gap: 1, mt: 1.25, flexWrap: 'wrap' }}>
+              <ImageUploadButton upload={upload} icon={<AddPhotoAlternateRounded />} size="small">
+                {values.coverPhotoUrl ? 'Change cover photo' : 'Upload cover photo'}
+              </ImageUploadButton>
+              {values.coverPhotoUrl && (
+                <Button size="small" color="inherit" onClick={() => set('coverPhotoUrl', null)}>
+                  Remove
+                </Button>
+              )}
+            </Box>
+            <UploadError upload={upload} sx={{ mt: 1.25 }} />
+          </Box>
+          <VisibilityFields value={values} onChange={set} note="Admins always see every course." />
+        </Box>
+      </Box>
+    </FormDialog>
   );
 }

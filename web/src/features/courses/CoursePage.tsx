@@ -1,13 +1,10 @@
 import AddRounded from '@mui/icons-material/AddRounded';
 import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded';
-import CloseRounded from '@mui/icons-material/CloseRounded';
 import EditRounded from '@mui/icons-material/EditRounded';
 import EmojiEventsRounded from '@mui/icons-material/EmojiEventsRounded';
 import ExpandMoreRounded from '@mui/icons-material/ExpandMoreRounded';
 import FormatListNumberedRounded from '@mui/icons-material/FormatListNumberedRounded';
 import MenuBookRounded from '@mui/icons-material/MenuBookRounded';
-import SaveRounded from '@mui/icons-material/SaveRounded';
-import SearchRounded from '@mui/icons-material/SearchRounded';
 import SwapVertRounded from '@mui/icons-material/SwapVertRounded';
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
@@ -15,11 +12,8 @@ import AccordionSummary from '@mui/material/AccordionSummary';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
-import OutlinedInput from '@mui/material/OutlinedInput';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import { alpha, useTheme } from '@mui/material/styles';
@@ -27,7 +21,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useSnackbar } from 'notistack';
 import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
-import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { ApiError } from '../../api/client';
 import {
   type CoursePage as CoursePageData,
@@ -43,19 +37,20 @@ import { useCurrentUser } from '../../session/context';
 import type { CourseFormSource } from './CourseFormDialog';
 import { CourseAccessDenied, CourseNotFound } from './CourseMessages';
 import { CourseOutline } from './CourseOutline';
-import { searchWords } from './catalogue';
-import { CATALOGUE_SEARCH_DEBOUNCE_MS, COMPLETED_PROGRESS, TOASTS } from './constants';
+import { SEARCH_PARAM, searchWords } from './catalogue';
+import { COMPLETED_PROGRESS, TOASTS } from './constants';
 import { LessonPanel } from './LessonPanel';
 import { courseReorderBody, flattenLessons, nextLessonOf, resolveSelection, withCompletion } from './outline';
-import { useDebouncedValue } from './useDebouncedValue';
+import { ReorderActions, ReorderPanel } from './ReorderControls';
+import { SearchInput } from './SearchInput';
+import { useAddressSearch } from './useAddressSearch';
+import { useReorderMode } from './useReorderMode';
 
 /** Admin-only pieces are their own downloads. */
 const CourseFormDialog = lazy(() => import('./CourseFormDialog'));
 const ModuleFormDialog = lazy(() => import('./ModuleFormDialog'));
 const LessonFormDialog = lazy(() => import('./LessonFormDialog'));
 const CourseReorderBoard = lazy(() => import('./CourseReorderBoard'));
-
-const SEARCH_PARAM = 'search';
 
 const toId = (value: string | undefined): number | null => {
   const n = Number(value);
@@ -96,28 +91,7 @@ function CourseView({ course }: { course: CoursePageData }) {
   usePageTitle(course.title);
 
   // Lesson search: typed -> debounced -> address (?search=), so it survives moving between lessons.
-  const [query, setQuery] = useSearchParams();
-  const urlSearch = (query.get(SEARCH_PARAM) ?? '').trim();
-  const [input, setInput] = useState(() => query.get(SEARCH_PARAM) ?? '');
-  const debounced = useDebouncedValue(input, CATALOGUE_SEARCH_DEBOUNCE_MS);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new debounced value writes the address
-  useEffect(() => {
-    const next = debounced.trim();
-    if (next === urlSearch) return;
-    setQuery(
-      (current) => {
-        const copy = new URLSearchParams(current);
-        if (next) copy.set(SEARCH_PARAM, next);
-        else copy.delete(SEARCH_PARAM);
-        return copy;
-      },
-      { replace: true },
-    );
-  }, [debounced]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only an address change rewrites the box
-  useEffect(() => {
-    if (urlSearch !== debounced.trim()) setInput(urlSearch);
-  }, [urlSearch]);
+  const { input, setInput, search: urlSearch } = useAddressSearch();
 
   const searched = useCoursePage(course.slug, urlSearch, { enabled: urlSearch !== '' });
   const searchActive = urlSearch !== '' || input.trim() !== '';
@@ -196,32 +170,23 @@ function CourseView({ course }: { course: CoursePageData }) {
   const [courseForm, setCourseForm] = useState(false);
   const [moduleForm, setModuleForm] = useState<{ module: CoursePageModule | null } | null>(null);
   const [lessonForm, setLessonForm] = useState<{ lesson: CoursePageLesson | null; moduleId: number } | null>(null);
-  const [reordering, setReordering] = useState(false);
-  const [order, setOrder] = useState<CoursePageModule[]>([]);
-  const reorder = useReorderCourse();
+  const reorder = useReorderMode({
+    mutation: useReorderCourse(),
+    body: (order: CoursePageModule[]) => courseReorderBody(course.id, order),
+    saved: TOASTS.modulesReordered,
+    failed: TOASTS.modulesReorderFailed,
+    enabled: isAdmin,
+  });
+  const reordering = reorder.active;
 
+  // The forms (like the reorder mode) close when the person stops being admin (role switch).
   useEffect(() => {
     if (!isAdmin) {
-      setReordering(false);
       setCourseForm(false);
       setModuleForm(null);
       setLessonForm(null);
     }
   }, [isAdmin]);
-
-  const startReorder = () => {
-    setOrder(course.Modules);
-    setReordering(true);
-  };
-  const saveReorder = async () => {
-    try {
-      await reorder.mutateAsync(courseReorderBody(course.id, order));
-      enqueueSnackbar(TOASTS.modulesReordered, { variant: 'success' });
-      setReordering(false);
-    } catch {
-      enqueueSnackbar(TOASTS.modulesReorderFailed, { variant: 'error' });
-    }
-  };
 
   const formSource: CourseFormSource = {
     ...course,
@@ -231,25 +196,7 @@ function CourseView({ course }: { course: CoursePageData }) {
   const adminActions = isAdmin && (
     <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
       {reordering ? (
-        <>
-          <Button
-            variant="outlined"
-            startIcon={<CloseRounded />}
-            onClick={() => setReordering(false)}
-            disabled={reorder.isPending}
-          >
-            Cancel
-          </Button>
-          <Button
-            variant="contained"
-            startIcon={<SaveRounded />}
-            onClick={saveReorder}
-            loading={reorder.isPending}
-            loadingPosition="start"
-          >
-            Save
-          </Button>
-        </>
+        <ReorderActions reorder={reorder} />
       ) : (
         <>
           <Button variant="outlined" size="small" startIcon={<EditRounded />} onClick={() => setCourseForm(true)}>
@@ -264,7 +211,12 @@ function CourseView({ course }: { course: CoursePageData }) {
             Add module
           </Button>
           {!searchActive && !searchLoading && course.Modules.length > 0 && (
-            <Button variant="contained" size="small" startIcon={<SwapVertRounded />} onClick={startReorder}>
+            <Button
+              variant="contained"
+              size="small"
+              startIcon={<SwapVertRounded />}
+              onClick={() => reorder.start(course.Modules)}
+            >
               Manage Order
             </Button>
           )}
@@ -274,29 +226,14 @@ function CourseView({ course }: { course: CoursePageData }) {
   );
 
   const searchBox = (
-    <OutlinedInput
-      fullWidth
-      size="small"
+    <SearchInput
+      small
       value={input}
-      onChange={(event) => setInput(event.target.value)}
+      onChange={setInput}
       placeholder="Search lessons"
       disabled={reordering}
-      inputProps={{ 'aria-label': 'Search lessons', type: 'search', enterKeyHint: 'search' }}
-      startAdornment={
-        <InputAdornment position="start">
-          <SearchRounded fontSize="small" sx={{ color: 'text.secondary' }} />
-        </InputAdornment>
-      }
-      endAdornment={
-        input ? (
-          <InputAdornment position="end">
-            <IconButton aria-label="Clear lesson search" edge="end" size="small" onClick={() => setInput('')}>
-              <CloseRounded fontSize="small" />
-            </IconButton>
-          </InputAdornment>
-        ) : undefined
-      }
-      sx={{ '& input[type=search]::-webkit-search-cancel-button': { display: 'none' } }}
+      label="Search lessons"
+      clearLabel="Clear lesson search"
     />
   );
 
@@ -433,13 +370,12 @@ function CourseView({ course }: { course: CoursePageData }) {
       </Box>
 
       {reordering ? (
-        <Suspense fallback={<CourseSkeleton />}>
-          <Alert severity="info" sx={{ mb: 2.5 }}>
-            Drag modules and lessons into the order members should follow — lessons can move to another module too.
-            Press Save when you are done.
-          </Alert>
-          <CourseReorderBoard modules={order} onChange={setOrder} disabled={reorder.isPending} />
-        </Suspense>
+        <ReorderPanel
+          fallback={<CourseSkeleton />}
+          hint="Drag modules and lessons into the order members should follow — lessons can move to another module too. Press Save when you are done."
+        >
+          <CourseReorderBoard modules={reorder.order} onChange={reorder.setOrder} disabled={reorder.pending} />
+        </ReorderPanel>
       ) : desktop ? (
         <Box
           sx={{

@@ -1,27 +1,14 @@
-import { DragDropContext, Draggable, Droppable, type DropResult } from '@hello-pangea/dnd';
-import ArrowDownwardRounded from '@mui/icons-material/ArrowDownwardRounded';
-import ArrowUpwardRounded from '@mui/icons-material/ArrowUpwardRounded';
-import DragIndicatorRounded from '@mui/icons-material/DragIndicatorRounded';
+import { Draggable, Droppable, type DropResult } from '@hello-pangea/dnd';
 import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import { alpha } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import type { CoursePageModule } from '../../api/courses';
 import { moveItem, moveLesson } from './outline';
+import { DragHandle, MoveButtons, ReorderList } from './ReorderParts';
 
 const MODULES = 'modules';
 const LESSONS_PREFIX = 'lessons-';
-
-const handleSx = {
-  display: 'grid',
-  placeItems: 'center',
-  color: 'text.secondary',
-  cursor: 'grab',
-  borderRadius: 1,
-  p: 0.25,
-  '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' },
-} as const;
 
 /**
  * Course reorder mode ('Manage Order'): modules and their lessons as nested drag-and-drop lists. Modules move up and
@@ -50,185 +37,138 @@ export default function CourseReorderBoard({
   };
 
   return (
-    <DragDropContext onDragEnd={onDragEnd}>
-      <Droppable droppableId={MODULES} type="MODULE" isDropDisabled={disabled}>
-        {(drop) => (
+    <ReorderList
+      items={modules}
+      droppableId={MODULES}
+      draggablePrefix="module-"
+      type="MODULE"
+      label="Modules in order"
+      maxWidth={880}
+      rowGap={2}
+      disabled={disabled}
+      onDragEnd={onDragEnd}
+      row={(module, index, handleProps, snapshot) => (
+        <Paper
+          variant="outlined"
+          aria-label={`Module ${module.title}`}
+          sx={{
+            overflow: 'hidden',
+            boxShadow: snapshot.isDragging ? '0 16px 32px rgba(43, 27, 46, 0.2)' : 'none',
+            borderColor: snapshot.isDragging ? 'primary.light' : undefined,
+          }}
+        >
           <Box
-            component="ol"
-            ref={drop.innerRef}
-            {...drop.droppableProps}
-            aria-label="Modules in order"
-            sx={{ listStyle: 'none', p: 0, m: 0, maxWidth: 880 }}
+            sx={{
+              display: 'flex',
+              alignItems: 'center',
+              gap: 1.25,
+              px: 1.5,
+              py: 1.25,
+              bgcolor: (t) => alpha(t.palette.primary.main, 0.05),
+              borderBottom: 1,
+              borderColor: 'divider',
+            }}
           >
-            {modules.map((module, index) => (
-              <Draggable key={module.id} draggableId={`module-${module.id}`} index={index} isDragDisabled={disabled}>
-                {(drag, snapshot) => (
-                  <Box component="li" ref={drag.innerRef} {...drag.draggableProps} sx={{ pb: 2 }}>
-                    <Paper
-                      variant="outlined"
-                      aria-label={`Module ${module.title}`}
-                      sx={{
-                        overflow: 'hidden',
-                        boxShadow: snapshot.isDragging ? '0 16px 32px rgba(43, 27, 46, 0.2)' : 'none',
-                        borderColor: snapshot.isDragging ? 'primary.light' : undefined,
-                      }}
-                    >
-                      <Box
-                        sx={{
-                          display: 'flex',
-                          alignItems: 'center',
-                          gap: 1.25,
-                          px: 1.5,
-                          py: 1.25,
-                          bgcolor: (t) => alpha(t.palette.primary.main, 0.05),
-                          borderBottom: 1,
-                          borderColor: 'divider',
-                        }}
-                      >
-                        <Box {...drag.dragHandleProps} aria-label={`Drag module ${module.title}`} sx={handleSx}>
-                          <DragIndicatorRounded />
-                        </Box>
-                        <Box sx={{ minWidth: 0, flex: 1 }}>
-                          <Typography variant="caption" color="text.secondary" component="p">
-                            Module {index + 1}
-                          </Typography>
-                          <Typography sx={{ fontWeight: 700 }}>{module.title}</Typography>
-                        </Box>
-                        <IconButton
-                          size="small"
-                          aria-label={`Move module ${module.title} up`}
-                          disabled={disabled || index === 0}
-                          onClick={() => onChange(moveItem(modules, index, index - 1))}
-                        >
-                          <ArrowUpwardRounded fontSize="small" />
-                        </IconButton>
-                        <IconButton
-                          size="small"
-                          aria-label={`Move module ${module.title} down`}
-                          disabled={disabled || index === modules.length - 1}
-                          onClick={() => onChange(moveItem(modules, index, index + 1))}
-                        >
-                          <ArrowDownwardRounded fontSize="small" />
-                        </IconButton>
-                      </Box>
-                      <Droppable droppableId={`${LESSONS_PREFIX}${module.id}`} type="LESSON" isDropDisabled={disabled}>
-                        {(lessonDrop, lessonSnapshot) => (
-                          <Box
-                            component="ol"
-                            ref={lessonDrop.innerRef}
-                            {...lessonDrop.droppableProps}
-                            aria-label={`Lessons of ${module.title}`}
-                            sx={{
-                              listStyle: 'none',
-                              m: 0,
-                              p: 1,
-                              minHeight: 56,
-                              bgcolor: lessonSnapshot.isDraggingOver
-                                ? (t) => alpha(t.palette.secondary.main, 0.08)
-                                : 'transparent',
-                              transition: 'background-color 120ms',
-                            }}
-                          >
-                            {module.Lessons.map((lesson, lessonIndex) => (
-                              <Draggable
-                                key={lesson.id}
-                                draggableId={`lesson-${lesson.id}`}
-                                index={lessonIndex}
-                                isDragDisabled={disabled}
-                              >
-                                {(lessonDrag, lessonDragSnapshot) => (
-                                  <Box
-                                    component="li"
-                                    ref={lessonDrag.innerRef}
-                                    {...lessonDrag.draggableProps}
-                                    aria-label={`Lesson ${lesson.title}`}
-                                    sx={{ pb: 0.75 }}
-                                  >
-                                    <Box
-                                      sx={{
-                                        display: 'flex',
-                                        alignItems: 'center',
-                                        gap: 1,
-                                        px: 1,
-                                        py: 0.75,
-                                        borderRadius: 2,
-                                        border: 1,
-                                        borderColor: lessonDragSnapshot.isDragging ? 'primary.light' : 'divider',
-                                        bgcolor: 'background.paper',
-                                        boxShadow: lessonDragSnapshot.isDragging
-                                          ? '0 10px 24px rgba(43, 27, 46, 0.18)'
-                                          : 'none',
-                                      }}
-                                    >
-                                      <Box
-                                        {...lessonDrag.dragHandleProps}
-                                        aria-label={`Drag lesson ${lesson.title}`}
-                                        sx={handleSx}
-                                      >
-                                        <DragIndicatorRounded fontSize="small" />
-                                      </Box>
-                                      <Typography variant="body2" sx={{ flex: 1, minWidth: 0 }}>
-                                        {lesson.title}
-                                      </Typography>
-                                      <IconButton
-                                        size="small"
-                                        aria-label={`Move lesson ${lesson.title} up`}
-                                        disabled={disabled || lessonIndex === 0}
-                                        onClick={() =>
-                                          onChange(
-                                            moveLesson(
-                                              modules,
-                                              { moduleId: module.id, index: lessonIndex },
-                                              { moduleId: module.id, index: lessonIndex - 1 },
-                                            ),
-                                          )
-                                        }
-                                      >
-                                        <ArrowUpwardRounded fontSize="small" />
-                                      </IconButton>
-                                      <IconButton
-                                        size="small"
-                                        aria-label={`Move lesson ${lesson.title} down`}
-                                        disabled={disabled || lessonIndex === module.Lessons.length - 1}
-                                        onClick={() =>
-                                          onChange(
-                                            moveLesson(
-                                              modules,
-                                              { moduleId: module.id, index: lessonIndex },
-                                              { moduleId: module.id, index: lessonIndex + 1 },
-                                            ),
-                                          )
-                                        }
-                                      >
-                                        <ArrowDownwardRounded fontSize="small" />
-                                      </IconButton>
-                                    </Box>
-                                  </Box>
-                                )}
-                              </Draggable>
-                            ))}
-                            {lessonDrop.placeholder}
-                            {module.Lessons.length === 0 && !lessonSnapshot.isDraggingOver && (
-                              <Typography
-                                variant="body2"
-                                color="text.secondary"
-                                sx={{ px: 1.5, py: 1.25, fontStyle: 'italic' }}
-                              >
-                                No lessons — drop one here
-                              </Typography>
-                            )}
-                          </Box>
-                        )}
-                      </Droppable>
-                    </Paper>
-                  </Box>
-                )}
-              </Draggable>
-            ))}
-            {drop.placeholder}
+            <DragHandle handleProps={handleProps} label={`Drag module ${module.title}`} padding={0.25} />
+            <Box sx={{ minWidth: 0, flex: 1 }}>
+              <Typography variant="caption" color="text.secondary" component="p">
+                Module {index + 1}
+              </Typography>
+              <Typography sx={{ fontWeight: 700 }}>{module.title}</Typography>
+            </Box>
+            <MoveButtons
+              name={`module ${module.title}`}
+              index={index}
+              count={modules.length}
+              disabled={disabled}
+              onMove={(to) => onChange(moveItem(modules, index, to))}
+            />
           </Box>
-        )}
-      </Droppable>
-    </DragDropContext>
+          <Droppable droppableId={`${LESSONS_PREFIX}${module.id}`} type="LESSON" isDropDisabled={disabled}>
+            {(lessonDrop, lessonSnapshot) => (
+              <Box
+                component="ol"
+                ref={lessonDrop.innerRef}
+                {...lessonDrop.droppableProps}
+                aria-label={`Lessons of ${module.title}`}
+                sx={{
+                  listStyle: 'none',
+                  m: 0,
+                  p: 1,
+                  minHeight: 56,
+                  bgcolor: lessonSnapshot.isDraggingOver ? (t) => alpha(t.palette.secondary.main, 0.08) : 'transparent',
+                  transition: 'background-color 120ms',
+                }}
+              >
+                {module.Lessons.map((lesson, lessonIndex) => (
+                  <Draggable
+                    key={lesson.id}
+                    draggableId={`lesson-${lesson.id}`}
+                    index={lessonIndex}
+                    isDragDisabled={disabled}
+                  >
+                    {(lessonDrag, lessonDragSnapshot) => (
+                      <Box
+                        component="li"
+                        ref={lessonDrag.innerRef}
+                        {...lessonDrag.draggableProps}
+                        aria-label={`Lesson ${lesson.title}`}
+                        sx={{ pb: 0.75 }}
+                      >
+                        <Box
+                          sx={{
+                            display: 'flex',
+                            alignItems: 'center',
+                            gap: 1,
+                            px: 1,
+                            py: 0.75,
+                            borderRadius: 2,
+                            border: 1,
+                            borderColor: lessonDragSnapshot.isDragging ? 'primary.light' : 'divider',
+                            bgcolor: 'background.paper',
+                            boxShadow: lessonDragSnapshot.isDragging ? '0 10px 24px rgba(43, 27, 46, 0.18)' : 'none',
+                          }}
+                        >
+                          <DragHandle
+                            handleProps={lessonDrag.dragHandleProps}
+                            label={`Drag lesson ${lesson.title}`}
+                            padding={0.25}
+                            small
+                          />
+                          <Typography variant="body2" sx={{ flex: 1, minWidth: 0 }}>
+                            {lesson.title}
+                          </Typography>
+                          <MoveButtons
+                            name={`lesson ${lesson.title}`}
+                            index={lessonIndex}
+                            count={module.Lessons.length}
+                            disabled={disabled}
+                            onMove={(to) =>
+                              onChange(
+                                moveLesson(
+                                  modules,
+                                  { moduleId: module.id, index: lessonIndex },
+                                  { moduleId: module.id, index: to },
+                                ),
+                              )
+                            }
+                          />
+                        </Box>
+                      </Box>
+                    )}
+                  </Draggable>
+                ))}
+                {lessonDrop.placeholder}
+                {module.Lessons.length === 0 && !lessonSnapshot.isDraggingOver && (
+                  <Typography variant="body2" color="text.secondary" sx={{ px: 1.5, py: 1.25, fontStyle: 'italic' }}>
+                    No lessons — drop one here
+                  </Typography>
+                )}
+              </Box>
+            )}
+          </Droppable>
+        </Paper>
+      )}
+    />
   );
 }

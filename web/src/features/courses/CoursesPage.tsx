@@ -1,16 +1,10 @@
 import AddRounded from '@mui/icons-material/AddRounded';
-import CloseRounded from '@mui/icons-material/CloseRounded';
-import SaveRounded from '@mui/icons-material/SaveRounded';
 import SearchOffRounded from '@mui/icons-material/SearchOffRounded';
-import SearchRounded from '@mui/icons-material/SearchRounded';
 import SwapVertRounded from '@mui/icons-material/SwapVertRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
-import OutlinedInput from '@mui/material/OutlinedInput';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import { alpha } from '@mui/material/styles';
@@ -18,9 +12,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from 'notistack';
 import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../api/client';
 import {
   type CatalogueResponse,
@@ -39,15 +31,17 @@ import {
   catalogueQuery,
   LIST_OF_TAB,
   parseTab,
-  SEARCH_PARAM,
   searchWords,
   TAB_PARAM,
   tabCount,
 } from './catalogue';
-import { CATALOGUE_PREVIEW_COUNT, CATALOGUE_SEARCH_DEBOUNCE_MS, TOASTS } from './constants';
+import { CATALOGUE_PREVIEW_COUNT, TOASTS } from './constants';
 import { renumber } from './outline';
+import { ReorderActions, ReorderPanel } from './ReorderControls';
 import { FIRST_CARD_ATTRIBUTE, ScrollTopButton } from './ScrollTopButton';
-import { useDebouncedValue } from './useDebouncedValue';
+import { SearchInput } from './SearchInput';
+import { useAddressSearch } from './useAddressSearch';
+import { useReorderMode } from './useReorderMode';
 
 /** Admin-only pieces are their own downloads. */
 const CourseFormDialog = lazy(() => import('./CourseFormDialog'));
@@ -74,62 +68,32 @@ const EMPTY_TEXT: Record<CatalogueTab, string> = {
 export default function CoursesPage() {
   const user = useCurrentUser();
   const isAdmin = user.role === 'admin';
-  const { enqueueSnackbar } = useSnackbar();
-  const [params, setParams] = useSearchParams();
-  const urlSearch = (params.get(SEARCH_PARAM) ?? '').trim();
+  const { input, setInput, search: urlSearch, params, setParams } = useAddressSearch();
   const tab = parseTab(params.get(TAB_PARAM));
-
-  const [input, setInput] = useState(() => params.get(SEARCH_PARAM) ?? '');
-  const debounced = useDebouncedValue(input, CATALOGUE_SEARCH_DEBOUNCE_MS);
-
-  // Typing (debounced) writes the address; the address (back button, a link) writes the box.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new debounced value should write the address
-  useEffect(() => {
-    if (debounced.trim() !== urlSearch) {
-      setParams((current) => catalogueQuery(current, { search: debounced.trim() }), { replace: true });
-    }
-  }, [debounced]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only an address change should rewrite the box
-  useEffect(() => {
-    if (urlSearch !== debounced.trim()) setInput(urlSearch);
-  }, [urlSearch]);
 
   const catalogue = useCatalogue(urlSearch);
   const data = catalogue.data;
   const searching = input.trim() !== urlSearch || (catalogue.isFetching && catalogue.isPlaceholderData);
 
-  const [reordering, setReordering] = useState(false);
-  const [order, setOrder] = useState<CourseCardData[]>([]);
-  const reorder = useReorderCourses();
+  const reorder = useReorderMode({
+    mutation: useReorderCourses(),
+    body: (order: CourseCardData[]) => ({ courses: renumber(order) }),
+    saved: TOASTS.coursesReordered,
+    failed: TOASTS.coursesReorderFailed,
+    enabled: isAdmin,
+  });
+  const reordering = reorder.active;
   const [form, setForm] = useState<{ open: boolean; course: CourseCardData | null }>({ open: false, course: null });
 
-  // The mode ends when the person stops being admin (role switch).
+  // The form (like the reorder mode) ends when the person stops being admin (role switch).
   useEffect(() => {
-    if (!isAdmin) {
-      setReordering(false);
-      setForm({ open: false, course: null });
-    }
+    if (!isAdmin) setForm({ open: false, course: null });
   }, [isAdmin]);
 
   const canReorder = isAdmin && urlSearch === '' && input.trim() === '' && !!data && !catalogue.isPlaceholderData;
 
   const startReorder = () => {
-    if (!data) return;
-    setOrder(data.courses);
-    setReordering(true);
-  };
-  const cancelReorder = () => {
-    setReordering(false);
-    setOrder([]);
-  };
-  const saveReorder = async () => {
-    try {
-      await reorder.mutateAsync({ courses: renumber(order) });
-      enqueueSnackbar(TOASTS.coursesReordered, { variant: 'success' });
-      setReordering(false);
-    } catch {
-      enqueueSnackbar(TOASTS.coursesReorderFailed, { variant: 'error' });
-    }
+    if (data) reorder.start(data.courses);
   };
 
   const setTab = (next: CatalogueTab) => {
@@ -146,18 +110,7 @@ export default function CoursesPage() {
           <Button variant="outlined" startIcon={<AddRounded />} disabled>
             Add New Course
           </Button>
-          <Button variant="outlined" startIcon={<CloseRounded />} onClick={cancelReorder} disabled={reorder.isPending}>
-            Cancel
-          </Button>
-          <Button
-            variant="contained"
-            startIcon={<SaveRounded />}
-            onClick={saveReorder}
-            loading={reorder.isPending}
-            loadingPosition="start"
-          >
-            Save
-          </Button>
+          <ReorderActions reorder={reorder} />
         </>
       ) : (
         <>
@@ -185,38 +138,23 @@ export default function CoursesPage() {
       />
 
       <Box role="search" sx={{ mb: 2.5, maxWidth: 640 }}>
-        <OutlinedInput
-          fullWidth
+        <SearchInput
           value={input}
-          onChange={(event) => setInput(event.target.value)}
+          onChange={setInput}
           disabled={reordering}
           placeholder="Search courses, modules and lessons"
-          inputProps={{ 'aria-label': 'Search courses', type: 'search', enterKeyHint: 'search' }}
-          startAdornment={
-            <InputAdornment position="start">
-              <SearchRounded sx={{ color: 'text.secondary' }} />
-            </InputAdornment>
-          }
-          endAdornment={
-            input ? (
-              <InputAdornment position="end">
-                <IconButton aria-label="Clear search" edge="end" size="small" onClick={() => setInput('')}>
-                  <CloseRounded fontSize="small" />
-                </IconButton>
-              </InputAdornment>
-            ) : undefined
-          }
-          sx={{ '& input[type=search]::-webkit-search-cancel-button': { display: 'none' } }}
+          label="Search courses"
+          clearLabel="Clear search"
         />
       </Box>
 
       {reordering ? (
-        <Suspense fallback={<GridSkeleton />}>
-          <Alert severity="info" sx={{ mb: 2.5 }}>
-            Drag the courses (or use the arrows) into the order members should see, then press Save.
-          </Alert>
-          <CoursesReorderList courses={order} onChange={setOrder} disabled={reorder.isPending} />
-        </Suspense>
+        <ReorderPanel
+          fallback={<GridSkeleton />}
+          hint="Drag the courses (or use the arrows) into the order members should see, then press Save."
+        >
+          <CoursesReorderList courses={reorder.order} onChange={reorder.setOrder} disabled={reorder.pending} />
+        </ReorderPanel>
       ) : (
         <>
           <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}>
@@ -297,7 +235,7 @@ export default function CoursesPage() {
   );
 }
 
-function TabLabel({ text, count }: { text: string; count: number | undefined }) {
+function TabLabel({ text, count }: { text: string; count: string | undefined }) {
   return (
     <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
       {text}

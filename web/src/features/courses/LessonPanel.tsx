@@ -100,29 +100,16 @@ export function LessonPanel({
           gap: 1.5,
         }}
       >
-        {completed ? (
-          <Button
-            variant="outlined"
-            color="inherit"
-            startIcon={<UndoRounded />}
-            onClick={onToggleCompleted}
-            disabled={pending}
-            size="large"
-          >
-            Mark as Uncompleted
-          </Button>
-        ) : (
-          <Button
-            variant="contained"
-            color="success"
-            startIcon={<CheckRounded />}
-            onClick={onToggleCompleted}
-            disabled={pending}
-            size="large"
-          >
-            Mark as Completed
-          </Button>
-        )}
+        <Button
+          variant={completed ? 'outlined' : 'contained'}
+          color={completed ? 'inherit' : 'success'}
+          startIcon={completed ? <UndoRounded /> : <CheckRounded />}
+          onClick={onToggleCompleted}
+          disabled={pending}
+          size="large"
+        >
+          {completed ? 'Mark as Uncompleted' : 'Mark as Completed'}
+        </Button>
         {nextTo ? (
           <Button component={RouterLink} to={nextTo} variant="contained" endIcon={<ArrowForwardRounded />} size="large">
             Next Lesson

@@ -2,6 +2,8 @@
  * The catalogue's tabs and their address form. Tab keys (the `activeTab` query parameter):
  *   all | courses | modules | lessons-titles | lessons-content   (anything else reads as `all`)
  */
+import { LESSON_MATCH_CAP } from './constants';
+
 export const CATALOGUE_TABS = [
   { key: 'all', label: 'All', noun: 'results' },
   { key: 'courses', label: 'Courses', noun: 'courses' },
@@ -35,11 +37,20 @@ export interface CatalogueCounts {
   lessonsContent: number;
 }
 
-/** The number shown on a tab: its own count, or the sum for `all`. */
-export function tabCount(tab: CatalogueTab, counts: CatalogueCounts | undefined): number | undefined {
+/**
+ * The number shown on a tab: its own count, or the sum for `all`. Lesson counts stop at LESSON_MATCH_CAP, so a
+ * count that reached it (or a sum that includes one) reads "1000+".
+ */
+export function tabCount(tab: CatalogueTab, counts: CatalogueCounts | undefined): string | undefined {
   if (!counts) return undefined;
-  if (tab === 'all') return counts.courses + counts.modules + counts.lessonsTitles + counts.lessonsContent;
-  return counts[LIST_OF_TAB[tab]];
+  const capped = (n: number) => n >= LESSON_MATCH_CAP;
+  if (tab === 'all') {
+    const sum = counts.courses + counts.modules + counts.lessonsTitles + counts.lessonsContent;
+    return capped(counts.lessonsTitles) || capped(counts.lessonsContent) ? `${sum}+` : String(sum);
+  }
+  const count = counts[LIST_OF_TAB[tab]];
+  const isLessons = tab === 'lessons-titles' || tab === 'lessons-content';
+  return isLessons && capped(count) ? `${LESSON_MATCH_CAP}+` : String(count);
 }
 
 /** The next address query: tab `all` and an empty search are left out, so /courses stays clean. */

@@ -7,6 +7,8 @@ export type CourseStatusValue = (typeof COURSE_STATUSES)[number];
 
 /** The catalogue loads with this many items per list. */
 export const CATALOGUE_ITEMS_PER_PAGE = 1000;
+/** Lesson searches stop counting at this many matches; a tab at the cap reads "1000+". */
+export const LESSON_MATCH_CAP = 1000;
 /** The "all" tab shows this many of each kind. */
 export const CATALOGUE_PREVIEW_COUNT = 3;
 /** Search boxes wait this long after the last key press. */
@@ -19,7 +21,8 @@ export const COMPLETED_PROGRESS = 100;
 /** Tags and modules whose names start with this are hidden from the pickers. */
 export const DELETED_PREFIX = 'DELETED -';
 
-export const UPLOAD_ERROR_MESSAGE = 'Error uploading file';
+/** Under a form field left empty. */
+export const REQUIRED = 'this field cannot be empty';
 
 /** Every text the course screens show as a toast (spec part 1 §8, part 2 §8). */
 export const TOASTS = {

@@ -111,11 +111,12 @@ describe('mirrored constants', () => {
   it('match @rainmakers/contracts', () => {
     expect([...constants.COURSE_STATUSES]).toEqual([...contracts.COURSE_STATUSES]);
     expect(constants.CATALOGUE_ITEMS_PER_PAGE).toBe(contracts.CATALOGUE_ITEMS_PER_PAGE);
+    expect(constants.LESSON_MATCH_CAP).toBe(contracts.LESSON_MATCH_CAP);
     expect(constants.CATALOGUE_PREVIEW_COUNT).toBe(contracts.CATALOGUE_PREVIEW_COUNT);
     expect(constants.CATALOGUE_SEARCH_DEBOUNCE_MS).toBe(contracts.CATALOGUE_SEARCH_DEBOUNCE_MS);
     expect(constants.NEW_ITEM_POSITION).toBe(contracts.NEW_ITEM_POSITION);
     expect(constants.REORDER_FIRST_POSITION).toBe(contracts.REORDER_FIRST_POSITION);
     expect(constants.COMPLETED_PROGRESS).toBe(contracts.COMPLETED_PROGRESS);
-    expect(constants.UPLOAD_ERROR_MESSAGE).toBe(contracts.UPLOAD_ERRORS.failed);
+    expect(constants.REQUIRED).toBe(contracts.FIELD_CANNOT_BE_EMPTY);
   });
 });

@@ -112,9 +112,16 @@ describe('catalogue tabs', () => {
     expect(parseTab('lessons-content')).toBe('lessons-content');
     expect(parseTab('nope')).toBe('all');
     expect(parseTab(null)).toBe('all');
-    expect(tabCount('all', counts)).toBe(14);
-    expect(tabCount('lessons-titles', counts)).toBe(4);
+    expect(tabCount('all', counts)).toBe('14');
+    expect(tabCount('lessons-titles', counts)).toBe('4');
     expect(tabCount('modules', undefined)).toBeUndefined();
+  });
+
+  it('shows lesson counts that reached the search cap as 1000+', () => {
+    const capped = { courses: 2, modules: 3, lessonsTitles: 1000, lessonsContent: 7 };
+    expect(tabCount('lessons-titles', capped)).toBe('1000+');
+    expect(tabCount('lessons-content', capped)).toBe('7');
+    expect(tabCount('all', capped)).toBe('1012+');
   });
 
   it('keeps the address clean', () => {

@@ -7,12 +7,11 @@ import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { errorMessage } from '../../api/client';
 import { useUpdateProfile } from '../../api/users';
 import { FormField } from '../../components/FormField';
 import { PageHeader } from '../../components/PageHeader';
 import { PasswordField } from '../../components/PasswordField';
-import { useFieldErrors } from '../../components/useFieldErrors';
+import { unfieldedError, useFormFields } from '../../components/useFormFields';
 import { ROLE_LABELS } from '../../layout/roles';
 import { useCurrentUser } from '../../session/context';
 import { AvatarUpload } from './AvatarUpload';
@@ -26,16 +25,18 @@ type Editable = 'fullName' | 'password' | 'city' | 'state' | 'country' | 'phoneN
 /** /profile: photo and account details of the signed-in person (POST /api/user/upsert). */
 export default function ProfilePage() {
   const user = useCurrentUser();
-  const [values, setValues] = useState<Record<Editable, string>>(() => ({
-    fullName: user.fullName,
-    password: '',
-    city: user.city ?? '',
-    state: user.state ?? '',
-    country: user.country ?? '',
-    phoneNumber: user.phoneNumber ?? '',
-  }));
+  const { values, setValues, field, fields } = useFormFields<Record<Editable, string>>(
+    () => ({
+      fullName: user.fullName,
+      password: '',
+      city: user.city ?? '',
+      state: user.state ?? '',
+      country: user.country ?? '',
+      phoneNumber: user.phoneNumber ?? '',
+    }),
+    { users_email: 'email' },
+  );
   const [photoUrl, setPhotoUrl] = useState<string | null>(user.photoUrl);
-  const fields = useFieldErrors({ users_email: 'email' });
   const update = useUpdateProfile();
   const passwordInput = useRef<HTMLInputElement>(null);
 
@@ -45,18 +46,7 @@ export default function ProfilePage() {
       setValues((v) => ({ ...v, password: '' }));
     }, PASSWORD_BLANK_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, []);
-
-  const field = (name: Editable) => ({
-    name,
-    value: values[name],
-    onChange: (e: { target: { value: string } }) => {
-      setValues((v) => ({ ...v, [name]: e.target.value }));
-      fields.clear(name);
-    },
-    error: !!fields.errors[name],
-    helperText: fields.errors[name],
-  });
+  }, [setValues]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -85,7 +75,7 @@ export default function ProfilePage() {
     );
   };
 
-  const generalError = update.isError && Object.keys(fields.errors).length === 0 ? errorMessage(update.error) : null;
+  const generalError = unfieldedError(update, fields.errors);
 
   return (
     <Box sx={{ maxWidth: 860 }}>
