@@ -144,7 +144,7 @@ export function buildGatewayApp(deps: GatewayDeps): Gateway {
     if (route.session !== 'none') {
       const claims = cookies.claims(headers.cookie);
       const session = claims ? await sessions.get(claims.sid) : null;
-      const profile = session && String(session.userId) === claims?.sub ? await profiles.get(session.userId) : null;
+      const profile = session && session.userId === claims?.userId ? await profiles.get(session.userId) : null;
       if (claims && session && profile) {
         if (route.blockable && isSubscriptionBlocked(profile)) {
           throw new HttpError(402, SUBSCRIPTION_BLOCKED_MESSAGE, undefined, SUBSCRIPTION_BLOCKED);

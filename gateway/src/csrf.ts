@@ -7,8 +7,7 @@
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { CSRF_COOKIE } from '@rainmakers/contracts';
-import { HttpError } from '@rainmakers/kit';
-import { readCookie } from './session';
+import { HttpError, readCookie } from '@rainmakers/kit';
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 

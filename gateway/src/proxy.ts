@@ -54,6 +54,12 @@ export function createProxies(options: {
       xfwd: false,
       on: {
         proxyReq(proxyReq, _req, res) {
+          // A person who navigates away (a search typed over) closes the request after its body was read, when
+          // Node no longer reports it as aborted: end the upstream call too, or it holds a pooled socket until
+          // the service answers or the timeout fires.
+          res.once('close', () => {
+            if (!res.writableFinished) proxyReq.destroy();
+          });
           if (options.timeoutMs <= 0) return;
           proxyReq.setTimeout(options.timeoutMs, () => {
             proxyLocals(res).upstreamTimedOut = true;

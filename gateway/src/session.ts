@@ -9,64 +9,32 @@
 import {
   revokedSessionMarkerSchema,
   SESSION_COOKIE,
-  SESSION_JWT_ALGORITHM,
-  SESSION_JWT_AUDIENCE,
-  SESSION_JWT_ISSUER,
-  type SessionClaims,
   type SessionRecord,
   sessionCacheKey,
-  sessionClaimsSchema,
   sessionRecordSchema,
 } from '@rainmakers/contracts';
-import { HttpError, type InternalClient, type Logger, type Redis } from '@rainmakers/kit';
-import jwt from 'jsonwebtoken';
+import {
+  HttpError,
+  type InternalClient,
+  type Logger,
+  type Redis,
+  readCookie,
+  type SessionTokenClaims,
+  verifySessionToken,
+} from '@rainmakers/kit';
 import { z } from 'zod';
 import { SingleFlight, TtlLru } from './lru';
-
-/** The value of one cookie from a Cookie header, without parsing the rest. */
-export function readCookie(header: string | undefined, name: string): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq === -1) continue;
-    if (part.slice(0, eq).trim() !== name) continue;
-    let value = part.slice(eq + 1).trim();
-    if (value.startsWith('"') && value.endsWith('"') && value.length >= 2) value = value.slice(1, -1);
-    try {
-      return decodeURIComponent(value);
-    } catch {
-      return value;
-    }
-  }
-  return undefined;
-}
-
-/** The claims of a valid session cookie, or null for a missing, forged, expired or malformed one. */
-export function verifySessionToken(token: string | undefined, secret: string): SessionClaims | null {
-  if (!token) return null;
-  try {
-    const claims = jwt.verify(token, secret, {
-      algorithms: [SESSION_JWT_ALGORITHM],
-      issuer: SESSION_JWT_ISSUER,
-      audience: SESSION_JWT_AUDIENCE,
-    });
-    const parsed = sessionClaimsSchema.safeParse(claims);
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * Verifies session cookies, remembering each token's result briefly: a signed-in browser sends the same token
  * on every call, and the claims of a token never change (expiry is 30 days away, revocation is the session's).
  */
 export class SessionCookieVerifier {
-  private readonly verified = new TtlLru<string, SessionClaims | null>(5000, 20_000);
+  private readonly verified = new TtlLru<string, SessionTokenClaims | null>(5000, 20_000);
 
   constructor(private readonly secret: string) {}
 
-  claims(cookieHeader: string | undefined): SessionClaims | null {
+  claims(cookieHeader: string | undefined): SessionTokenClaims | null {
     const token = readCookie(cookieHeader, SESSION_COOKIE);
     if (!token) return null;
     const cached = this.verified.get(token);

@@ -26,10 +26,12 @@ export interface ServiceRuntime<Schema> {
 export interface ServiceDefinition<Schema> {
   config: BaseConfig;
   migrationsDir: string;
-  build(runtime: ServiceRuntime<Schema>): Promise<{ app: Express; background?: BackgroundTask[] }> | {
-    app: Express;
-    background?: BackgroundTask[];
-  };
+  build(runtime: ServiceRuntime<Schema>):
+    | Promise<{ app: Express; background?: BackgroundTask[] }>
+    | {
+        app: Express;
+        background?: BackgroundTask[];
+      };
 }
 
 /**

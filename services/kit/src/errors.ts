@@ -1,5 +1,5 @@
 import type { ErrorBody } from '@rainmakers/contracts';
-import { ZodError } from 'zod';
+import type { ZodError } from 'zod';
 
 /** An error a person may see: it carries its HTTP status and the spec's error body. */
 export class HttpError extends Error {

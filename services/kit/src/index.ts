@@ -11,5 +11,6 @@ export * from './logger';
 export * from './mail';
 export * from './redis';
 export * from './service';
+export * from './session-token';
 export * from './storage';
 export * from './validate';

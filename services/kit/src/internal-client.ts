@@ -31,7 +31,8 @@ export function createInternalClient(options: {
       const json = text ? (JSON.parse(text) as unknown) : undefined;
       if (!response.ok) {
         const err = (json ?? {}) as Partial<ErrorBody>;
-        if (response.status < 500) throw new HttpError(response.status, err.error ?? 'Request failed', err.errors, err.code);
+        if (response.status < 500)
+          throw new HttpError(response.status, err.error ?? 'Request failed', err.errors, err.code);
         throw new Error(`${method} ${path} failed with ${response.status}: ${err.error ?? text}`);
       }
       return json as T;

@@ -1,3 +1,4 @@
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import { type Actor, actorSchema } from '@rainmakers/contracts';
 import type { NextFunction, Request, Response } from 'express';
 import jwt from 'jsonwebtoken';
@@ -18,11 +19,26 @@ declare global {
   }
 }
 
+const keys = new Map<string, KeyObject>();
+
+/**
+ * The HMAC key of a secret, built once. Given a string, jsonwebtoken first tries to parse it as a private key
+ * (and throws) on every sign and verify: ~0.5 ms per call, a third of a cheap request's CPU.
+ */
+export function hmacKey(secret: string): KeyObject {
+  let key = keys.get(secret);
+  if (!key) {
+    key = createSecretKey(Buffer.from(secret, 'utf8'));
+    keys.set(secret, key);
+  }
+  return key;
+}
+
 type TokenClaims = { kind: 'actor'; actor: Actor } | { kind: 'service'; service: string };
 
 /** Minted by the gateway for every request from a signed-in person. */
 export function signActorToken(actor: Actor, secret: string, ttlSeconds = ACTOR_TTL_SECONDS): string {
-  return jwt.sign({ kind: 'actor', actor } satisfies TokenClaims, secret, {
+  return jwt.sign({ kind: 'actor', actor } satisfies TokenClaims, hmacKey(secret), {
     algorithm: 'HS256',
     audience: AUDIENCE,
     expiresIn: ttlSeconds,
@@ -31,7 +47,7 @@ export function signActorToken(actor: Actor, secret: string, ttlSeconds = ACTOR_
 
 /** Minted by a service calling another service's /internal/* routes. */
 export function signServiceToken(service: string, secret: string, ttlSeconds = ACTOR_TTL_SECONDS): string {
-  return jwt.sign({ kind: 'service', service } satisfies TokenClaims, secret, {
+  return jwt.sign({ kind: 'service', service } satisfies TokenClaims, hmacKey(secret), {
     algorithm: 'HS256',
     audience: AUDIENCE,
     expiresIn: ttlSeconds,
@@ -40,7 +56,7 @@ export function signServiceToken(service: string, secret: string, ttlSeconds = A
 
 function verify(token: string, secret: string): TokenClaims | null {
   try {
-    const claims = jwt.verify(token, secret, { algorithms: ['HS256'], audience: AUDIENCE }) as TokenClaims;
+    const claims = jwt.verify(token, hmacKey(secret), { algorithms: ['HS256'], audience: AUDIENCE }) as TokenClaims;
     if (claims.kind === 'actor') {
       const actor = actorSchema.safeParse(claims.actor);
       return actor.success ? { kind: 'actor', actor: actor.data } : null;

@@ -1,14 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
+import { readCookie, signSessionToken, verifySessionToken } from '@rainmakers/kit';
 import jwt from 'jsonwebtoken';
 import {
   isSessionLive,
   newSessionId,
-  readCookie,
   sessionCookieOptions,
   sessionExpiry,
-  signSessionToken,
   toSessionRecord,
-  verifySessionToken,
 } from './sessions';
 
 const SECRET = 'unit-test-session-secret-0123456789';

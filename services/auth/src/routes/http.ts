@@ -1,15 +1,9 @@
 import { type Actor, type CurrentUser, SESSION_COOKIE } from '@rainmakers/contracts';
-import { HttpError, unauthorized } from '@rainmakers/kit';
+import { HttpError, readCookie, signSessionToken, unauthorized, verifySessionToken } from '@rainmakers/kit';
 import type { Request, Response } from 'express';
 import { endSession, findLiveSession } from '../commands/sessions';
 import type { AuthDeps } from '../deps';
-import {
-  readCookie,
-  type Session,
-  sessionCookieOptions,
-  signSessionToken,
-  verifySessionToken,
-} from '../domain/sessions';
+import { type Session, sessionCookieOptions } from '../domain/sessions';
 import { presentCurrentUser } from '../presenters';
 
 /** The gateway's actor together with auth's own live record of the session it came with. */

@@ -1,0 +1,55 @@
+import {
+  SESSION_JWT_ALGORITHM,
+  SESSION_JWT_AUDIENCE,
+  SESSION_JWT_ISSUER,
+  sessionClaimsSchema,
+} from '@rainmakers/contracts';
+import jwt from 'jsonwebtoken';
+import { hmacKey } from './internal-token';
+
+/**
+ * The session cookie's value: a JWT {sid, sub} that expires with the session. Auth signs it; the gateway (and
+ * auth, for sign-out without a forwarded actor) verifies it. Whether the session still exists is checked apart.
+ */
+export function signSessionToken(session: { id: string; userId: number; expiresAt: Date }, secret: string): string {
+  return jwt.sign(
+    { sid: session.id, sub: String(session.userId), exp: Math.floor(session.expiresAt.getTime() / 1000) },
+    hmacKey(secret),
+    { algorithm: SESSION_JWT_ALGORITHM, issuer: SESSION_JWT_ISSUER, audience: SESSION_JWT_AUDIENCE },
+  );
+}
+
+/** The session id and account of a valid token, or null for a missing, forged, expired or malformed one. */
+export function verifySessionToken(token: string | undefined, secret: string): SessionTokenClaims | null {
+  if (!token) return null;
+  try {
+    const payload = jwt.verify(token, hmacKey(secret), {
+      algorithms: [SESSION_JWT_ALGORITHM],
+      issuer: SESSION_JWT_ISSUER,
+      audience: SESSION_JWT_AUDIENCE,
+    });
+    const claims = sessionClaimsSchema.safeParse(payload);
+    return claims.success ? { sid: claims.data.sid, userId: Number(claims.data.sub) } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The value of one cookie from a Cookie header, without parsing the rest. */
+export function readCookie(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0 || part.slice(0, eq).trim() !== name) continue;
+    let value = part.slice(eq + 1).trim();
+    if (value.startsWith('"') && value.endsWith('"') && value.length >= 2) value = value.slice(1, -1);
+    try {
+      return decodeURIComponent(value);
+    } catch {
+      return value;
+    }
+  }
+  return undefined;
+}
+
+export type SessionTokenClaims = { sid: string; userId: number };
