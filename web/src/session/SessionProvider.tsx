@@ -52,10 +52,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       refresh: () => queryClient.invalidateQueries({ queryKey: queryKeys.session }),
       signIn: async (input: SignInInput) => start(await authApi.signIn(input)),
       signUp: async (input: SignUpInput) => start(await authApi.signUp(input)),
+      // `queryClient.clear()` would detach the mounted session query, so the signed-out state never reached
+      // the screen: keep the session query and drop everything else.
       signOut: async () => {
         await authApi.signOut();
-        queryClient.clear();
-        queryClient.setQueryData(queryKeys.session, null);
+        start(null);
       },
       switchRole: async (role: Role) => start(await authApi.switchRole(role)),
       signInAs: async (email: string) => start(await authApi.signInAs(email)),

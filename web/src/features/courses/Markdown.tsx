@@ -50,7 +50,8 @@ export function Markdown({ source, label }: { source: string; label?: string }) 
         lineHeight: 1.75,
         color: 'text.primary',
         overflowWrap: 'anywhere',
-        '& > :first-child': { mt: 0 },
+        // :first-of-type, not :first-child, which Emotion reports as unsafe with server rendering.
+        '& > :first-of-type': { mt: 0 },
         '& > :last-child': { mb: 0 },
         '& h1, & h2, & h3, & h4, & h5, & h6': {
           lineHeight: 1.3,

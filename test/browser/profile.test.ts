@@ -1,0 +1,149 @@
+/**
+ * /profile (spec part 2 'Profile'; part 1 §5 'File upload accepts images only', §8 'Error uploading file'): avatar
+ * upload, account fields, read-only e-mail, 'your changes have been saved successfully', at desktop and phone sizes.
+ * Every test uses a person of its own, so the seeded people stay as they are.
+ */
+import { describe, expect, it, jest } from '@jest/globals';
+import { type Page, screenshot, signInThroughUi, signInWithCookies, useBrowser, waitUntil } from '../support/browser';
+import { signIn } from '../support/stack-client';
+import { createPerson, pngImage, readUser } from './fixtures';
+
+jest.setTimeout(60_000);
+const pages = useBrowser();
+
+const SAVED = 'your changes have been saved successfully';
+const UPLOAD_ERROR = 'Error uploading file';
+
+async function openProfile(page: Page): Promise<void> {
+  await page.goto('/profile');
+  await page.getByRole('heading', { name: 'Profile', level: 1 }).waitFor();
+  await page.getByRole('button', { name: 'Update Account' }).waitFor();
+}
+
+const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+const main = (page: Page) => page.getByRole('main');
+
+describe('/profile', () => {
+  it('uploads a new avatar, saves the account fields and a new password (desktop)', async () => {
+    const person = await createPerson('premium', 'profile', 'Parker Profile');
+    const page = await pages.open({ viewport: 'desktop' });
+    await signInThroughUi(page, person);
+    await openProfile(page);
+
+    // Email Address is shown but cannot be edited; the password box starts (and stays) empty.
+    const email = field(page, 'Email Address');
+    expect(await email.inputValue()).toBe(person.email);
+    expect(await email.getAttribute('readonly')).not.toBeNull();
+    expect(await email.isEditable()).toBe(false);
+    await page.waitForTimeout(1_100);
+    expect(await field(page, 'Password').inputValue()).toBe('');
+    for (const label of ['Full Name', 'City', 'State', 'Country', 'Phone number']) {
+      expect(await field(page, label).isEditable()).toBe(true);
+    }
+    expect(await field(page, 'Full Name').inputValue()).toBe(person.fullName);
+    await screenshot(page, 'profile-premium-desktop');
+
+    // Upload New Avatar: the picture appears, and its address serves the image.
+    const png = pngImage(96);
+    await page.locator('input[type="file"]').setInputFiles({ name: 'avatar.png', mimeType: 'image/png', buffer: png });
+    const avatar = main(page).getByRole('img', { name: person.fullName });
+    await avatar.waitFor();
+    const src = (await avatar.getAttribute('src')) ?? '';
+    expect(src).not.toBe('');
+    const renderedWidth = () =>
+      avatar.evaluate((img) => {
+        const { complete, naturalWidth } = img as unknown as { complete: boolean; naturalWidth: number };
+        return complete ? naturalWidth : 0;
+      });
+    await waitUntil(async () => (await renderedWidth()) === 96, {
+      message: 'the uploaded avatar did not render',
+    });
+    const served = await page.request.get(src);
+    expect(served.status()).toBe(200);
+    expect(served.headers()['content-type']).toMatch(/^image\/png/);
+    expect(Buffer.compare(await served.body(), png)).toBe(0);
+    await page.getByText('New photo ready — press Update Account to save it.').waitFor();
+    await screenshot(page, 'profile-avatar-uploaded-desktop');
+
+    // Edit the fields and save.
+    const changes = {
+      'Full Name': 'Parker Updated',
+      City: 'Austin',
+      State: 'Texas',
+      Country: 'United States',
+      'Phone number': '+1 512 555 0100',
+    };
+    for (const [label, value] of Object.entries(changes)) await field(page, label).fill(value);
+    await field(page, 'Password').fill('Profile-New-Passw0rd!');
+    await page.getByRole('button', { name: 'Update Account' }).click();
+    const saved = page.getByRole('alert').filter({ hasText: SAVED });
+    await saved.waitFor();
+    expect((await saved.textContent())?.trim()).toBe(SAVED);
+    expect(await field(page, 'Password').inputValue()).toBe('');
+    await screenshot(page, 'profile-saved-desktop');
+
+    const stored = await readUser(person.id);
+    expect(stored).toMatchObject({
+      fullName: 'Parker Updated',
+      email: person.email,
+      city: 'Austin',
+      state: 'Texas',
+      country: 'United States',
+      phoneNumber: '+1 512 555 0100',
+      photoUrl: src,
+    });
+    await signIn({ email: person.email, password: 'Profile-New-Passw0rd!' });
+
+    // The sidebar's user card follows: new name and the photo.
+    const card = page.locator('nav[aria-label="Main"]');
+    await card.getByText('Parker Updated', { exact: true }).waitFor();
+    expect(await card.getByRole('img', { name: 'Parker Updated' }).getAttribute('src')).toBe(src);
+
+    // After a reload the saved values are what the form shows.
+    await openProfile(page);
+    for (const [label, value] of Object.entries(changes)) expect(await field(page, label).inputValue()).toBe(value);
+    expect(await main(page).getByRole('img', { name: 'Parker Updated' }).getAttribute('src')).toBe(src);
+  });
+
+  it('refuses a file that is not an image, and saves on a phone', async () => {
+    const person = await createPerson('basic', 'profile-phone', 'Morgan Mobile');
+    const page = await pages.open({ viewport: 'mobile' });
+    await signInWithCookies(page, person, '/profile');
+    await openProfile(page);
+    await page.waitForTimeout(1_100);
+    expect(await field(page, 'Email Address').isEditable()).toBe(false);
+    await screenshot(page, 'profile-basic-mobile', { fullPage: true });
+
+    let answer = page.waitForResponse((response) => new URL(response.url()).pathname === '/upload');
+    await page.locator('input[type="file"]').setInputFiles({
+      name: 'notes.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('not a picture at all\n'),
+    });
+    expect((await answer).status()).toBeGreaterThanOrEqual(400);
+    const error = page.getByRole('alert').filter({ hasText: UPLOAD_ERROR });
+    await error.waitFor();
+    expect((await error.textContent())?.trim()).toBe(UPLOAD_ERROR);
+    expect(await main(page).getByRole('img', { name: person.fullName }).count()).toBe(0);
+    await screenshot(page, 'profile-upload-error-mobile');
+
+    // A text file named .png is refused too: the server checks the content, not the name.
+    answer = page.waitForResponse((response) => new URL(response.url()).pathname === '/upload');
+    await page.locator('input[type="file"]').setInputFiles({
+      name: 'fake.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('still not a picture\n'),
+    });
+    expect((await answer).status()).toBeGreaterThanOrEqual(400);
+    await error.waitFor();
+    expect(await main(page).getByRole('img', { name: person.fullName }).count()).toBe(0);
+
+    await field(page, 'City').fill('Leeds');
+    await page.getByRole('button', { name: 'Update Account' }).click();
+    await page.getByRole('alert').filter({ hasText: SAVED }).waitFor();
+    // Saving scrolls back to the top, where the message is.
+    await waitUntil(async () => (await page.evaluate('window.scrollY')) === 0, { message: 'did not scroll to top' });
+    expect((await readUser(person.id)).city).toBe('Leeds');
+    await screenshot(page, 'profile-saved-mobile');
+  });
+});

@@ -1,0 +1,294 @@
+/**
+ * For browser tests: Debian's Chromium driven by playwright-core against the running test stack (the gateway serves
+ * the built web app and the API on one origin).
+ *
+ *   const browser = await launchBrowser();                       // once per file (beforeAll), close in afterAll
+ *   const page = await newPage(browser, { viewport: 'mobile' }); // own context = own cookies; baseURL = gateway
+ *   await signInThroughUi(page, 'premium');                      // or { email, password }
+ *   await signInWithCookies(page, 'coach', '/users');            // faster: API sign-in, cookies handed to the page
+ *   await screenshot(page, 'dashboard-premium-mobile');          // test-artifacts/screenshots/<name>.png
+ *   await closePage(page);                                       // fails when the page had problems (see below)
+ *
+ * Or let jest hooks do the launching and closing:
+ *   const pages = useBrowser();          // at the top of a test file: browser per file, pages closed after each test
+ *   const page = await pages.open({ viewport: 'mobile' });
+ *
+ * Guard: every page records problems — uncaught page errors, console errors, gateway answers >= 500, and any
+ * request to a host other than the gateway (those are aborted, so tests never reach the internet). `screenshot()`
+ * and `closePage()` throw when problems were recorded, so the test fails where it happened. Browser network
+ * messages for expected 4xx answers ("Failed to load resource: ... status of 401") are not problems.
+ * Expected extras: `allowProblems(page, /regex/)`; external addresses a test expects the app to open (e.g. the
+ * calendar) go in `newPage(..., { allowExternal: [/calendar\.example/] })`: they get an empty 200 page and are
+ * recorded in `externalRequests(page)` instead of being problems.
+ */
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll } from '@jest/globals';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { GatewaySession, SeedPersonKey } from './stack-client';
+import { signIn, stackInfo } from './stack-client';
+
+export type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../test-artifacts/screenshots');
+
+export const VIEWPORTS = {
+  desktop: { width: 1440, height: 900 },
+  mobile: { width: 390, height: 844 },
+} as const;
+export type ViewportName = keyof typeof VIEWPORTS;
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+interface Guard {
+  problems: string[];
+  allowed: RegExp[];
+  external: string[];
+}
+
+const guards = new WeakMap<Page, Guard>();
+
+function guardOf(page: Page): Guard {
+  const guard = guards.get(page);
+  if (!guard) throw new Error('This page was not opened with newPage() from test/support/browser');
+  return guard;
+}
+
+export interface NewPageOptions {
+  viewport?: ViewportName;
+  /** Requests to these (absolute URLs) are answered with an empty page instead of being problems. */
+  allowExternal?: RegExp[];
+}
+
+/** A page in a fresh browser context (own cookies), baseURL = the gateway, with the problem guard attached. */
+export async function newPage(browser: Browser, options: NewPageOptions = {}): Promise<Page> {
+  const viewportName = options.viewport ?? 'desktop';
+  const gateway = new URL(stackInfo().gatewayUrl);
+  const mobile = viewportName === 'mobile';
+  const context: BrowserContext = await browser.newContext({
+    baseURL: gateway.origin,
+    viewport: VIEWPORTS[viewportName],
+    deviceScaleFactor: 1,
+    isMobile: mobile,
+    hasTouch: mobile,
+    locale: 'en-US',
+    timezoneId: 'UTC',
+  });
+  context.setDefaultTimeout(10_000);
+  context.setDefaultNavigationTimeout(20_000);
+  const page = await context.newPage();
+  const guard: Guard = { problems: [], allowed: [], external: [] };
+  guards.set(page, guard);
+  const allowExternal = options.allowExternal ?? [];
+
+  await context.route(
+    (url) => url.origin !== gateway.origin && (url.protocol === 'http:' || url.protocol === 'https:'),
+    async (route) => {
+      const url = route.request().url();
+      if (allowExternal.some((pattern) => pattern.test(url))) {
+        guard.external.push(url);
+        await route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>external</title>' });
+        return;
+      }
+      guard.problems.push(`request to a host other than the gateway: ${route.request().method()} ${url}`);
+      await route.abort('blockedbyclient');
+    },
+  );
+  page.on('pageerror', (error) => guard.problems.push(`page error: ${error.stack ?? error.message}`));
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    const text = message.text();
+    // Chromium logs every 4xx answer as a console error; expected ones (401 for anonymous, 400 for bad input) are fine.
+    if (/^Failed to load resource: the server responded with a status of 4\d\d/.test(text)) return;
+    if (/ERR_BLOCKED_BY_CLIENT/.test(text)) return; // already recorded as an external request
+    guard.problems.push(`console error: ${text} (${message.location().url})`);
+  });
+  page.on('response', (response) => {
+    if (response.status() >= 500 && new URL(response.url()).origin === gateway.origin) {
+      guard.problems.push(`gateway answered ${response.status()}: ${response.request().method()} ${response.url()}`);
+    }
+  });
+  return page;
+}
+
+/** Problems recorded so far that are not allowed with allowProblems(). */
+export function pageProblems(page: Page): string[] {
+  const guard = guardOf(page);
+  return guard.problems.filter((problem) => !guard.allowed.some((pattern) => pattern.test(problem)));
+}
+
+/** Do not count problems matching this pattern (e.g. an error the test provokes on purpose). */
+export function allowProblems(page: Page, pattern: RegExp): void {
+  guardOf(page).allowed.push(pattern);
+}
+
+/** External URLs the page requested that were allowed with newPage({ allowExternal }). */
+export function externalRequests(page: Page): string[] {
+  return [...guardOf(page).external];
+}
+
+/** Throws when the page recorded problems. */
+export function expectNoPageProblems(page: Page): void {
+  const problems = pageProblems(page);
+  if (problems.length > 0) {
+    throw new Error(`The page at ${page.url()} had problems:\n  - ${problems.join('\n  - ')}`);
+  }
+}
+
+/** Checks the guard, then closes the page's context. */
+export async function closePage(page: Page): Promise<void> {
+  try {
+    expectNoPageProblems(page);
+  } finally {
+    await page.context().close();
+  }
+}
+
+/**
+ * Polls `check` (every 100 ms) until it holds; throws after `timeoutMs`. Use it instead of page.waitForFunction with a
+ * string, which the app's CSP refuses (see settle()).
+ */
+export async function waitUntil(
+  check: () => Promise<boolean>,
+  options: { timeoutMs?: number; message?: string } = {},
+): Promise<void> {
+  const deadline = Date.now() + (options.timeoutMs ?? 10_000);
+  for (;;) {
+    if (await check()) return;
+    if (Date.now() > deadline) throw new Error(options.message ?? 'Condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** The app's loading states: the session spinner, the page skeleton, MUI skeletons, indeterminate progress bars. */
+const LOADING_SELECTOR = '[role="status"][aria-label^="Loading"], .MuiSkeleton-root, .MuiLinearProgress-indeterminate';
+
+/**
+ * Waits (at most a few seconds each, never failing) until the network is quiet, loading skeletons and progress bars
+ * are gone and web fonts are loaded, then lets transitions (drawers, toasts) finish.
+ */
+export async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle', { timeout: 3_000 }).catch(() => undefined);
+  // Polling from here, not page.waitForFunction: a string predicate is evaluated with eval() inside the page, which
+  // the app's Content-Security-Policy (script-src 'self') rightly refuses, and that would count as a page error.
+  await waitUntil(async () => (await page.locator(LOADING_SELECTOR).count()) === 0, { timeoutMs: 5_000 }).catch(
+    () => undefined,
+  );
+  await page.evaluate('document.fonts.ready.then(() => true)');
+  await page.waitForTimeout(200);
+}
+
+/**
+ * Saves test-artifacts/screenshots/<name>.png (the viewport; fullPage: true for the whole page — note that the sticky
+ * desktop sidebar then ends at the viewport's height, an artefact of full-page capture), then checks the guard.
+ */
+export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<string> {
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  await settle(page);
+  await page.screenshot({ path: file, fullPage: options.fullPage ?? false, animations: 'disabled' });
+  expectNoPageProblems(page);
+  return file;
+}
+
+/**
+ * Signs in through /signin (the form, not the API) as a seeded person or with credentials, and waits until the
+ * app has left /signin. Returns the path the app landed on.
+ */
+export async function signInThroughUi(
+  page: Page,
+  who: SeedPersonKey | { email: string; password: string },
+): Promise<string> {
+  const person = typeof who === 'string' ? stackInfo().seededUsers[who] : who;
+  if (!new URL(page.url(), 'http://x').pathname.startsWith('/signin')) await page.goto('/signin');
+  await page.getByLabel('Email', { exact: true }).fill(person.email);
+  await page.getByLabel('Password', { exact: true }).fill(person.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/signin'));
+  return new URL(page.url()).pathname;
+}
+
+/**
+ * Registers jest hooks for one test file: launches Chromium before the first test, closes every page opened through
+ * `open()` after each test (failing that test when its pages recorded problems) and the browser after the last.
+ */
+export function useBrowser(): { open(options?: NewPageOptions): Promise<Page>; browser(): Browser } {
+  let browser: Browser | null = null;
+  let open: Page[] = [];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterEach(async () => {
+    const pages = open;
+    open = [];
+    const problems: string[] = [];
+    for (const page of pages) {
+      problems.push(...pageProblems(page).map((problem) => `${page.url()}: ${problem}`));
+      await page.context().close();
+    }
+    if (problems.length > 0) throw new Error(`Browser problems during the test:\n  - ${problems.join('\n  - ')}`);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  const current = () => {
+    if (!browser) throw new Error('The browser is not running (useBrowser() hooks run around tests only)');
+    return browser;
+  };
+  return {
+    browser: current,
+    async open(options) {
+      const page = await newPage(current(), options);
+      open.push(page);
+      return page;
+    },
+  };
+}
+
+/** API sessions handed to pages by signInWithCookies, per e-mail (per test file: jest loads modules per file). */
+const apiSessions = new Map<string, Promise<GatewaySession>>();
+
+/**
+ * Gives the page's context the session and CSRF cookies of an API sign-in (POST /api/auth/signin via stack-client),
+ * then opens `path` (default /). Much faster than the form; use signInThroughUi where the sign-in screen matters.
+ * The API session is reused for the same person within a test file, because auth counts every sign-in attempt per
+ * address (AUTH_MAX_ATTEMPTS_PER_IP, 60 per 5 minutes by default) and the whole suite comes from 127.0.0.1. Pass
+ * `fresh: true` when the test ends the session (sign-out) or changes it (role switch).
+ */
+export async function signInWithCookies(
+  page: Page,
+  who: SeedPersonKey | { email: string; password: string },
+  path = '/',
+  options: { fresh?: boolean } = {},
+): Promise<void> {
+  const person = typeof who === 'string' ? stackInfo().seededUsers[who] : who;
+  let session = options.fresh ? undefined : apiSessions.get(person.email);
+  if (!session) {
+    session = signIn(person);
+    if (!options.fresh) apiSessions.set(person.email, session);
+    session.catch(() => apiSessions.delete(person.email));
+  }
+  const api = await session;
+  const url = new URL(stackInfo().gatewayUrl).origin;
+  const cookies = (['rm_session', 'rm_csrf'] as const).flatMap((name) => {
+    const value = api.cookie(name);
+    return value === undefined ? [] : [{ name, value, url, httpOnly: name === 'rm_session', sameSite: 'Lax' as const }];
+  });
+  if (!cookies.some((cookie) => cookie.name === 'rm_session')) throw new Error('The sign-in set no session cookie');
+  await page.context().addCookies(cookies);
+  await page.goto(path);
+}
