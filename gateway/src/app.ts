@@ -10,7 +10,16 @@
  *     and X-Forwarded-For/-Proto/-Host and X-Request-Id set by the gateway.
  */
 import { CSRF_HEADER, isSubscriptionBlocked, SUBSCRIPTION_BLOCKED } from '@rainmakers/contracts';
-import { errorHandler, HttpError, INTERNAL_TOKEN_HEADER, type Logger, notFound, type Redis } from '@rainmakers/kit';
+import {
+  errorHandler,
+  HttpError,
+  INTERNAL_TOKEN_HEADER,
+  type Logger,
+  notFound,
+  type ReadinessCheck,
+  type Redis,
+  readinessHandler,
+} from '@rainmakers/kit';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import { type GatewayConfig, UPSTREAMS, type Upstream } from './config';
 import { checkCsrf, csrfCookieFrom, csrfSetCookie, newCsrfToken } from './csrf';
@@ -81,11 +90,7 @@ export function buildGatewayApp(deps: GatewayDeps): Gateway {
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok', service: 'gateway' });
   });
-  app.get('/readyz', async (_req, res) => {
-    const checks = await readiness(deps.redis, config.upstreams);
-    const ready = Object.values(checks).every((status) => status === 'ok');
-    res.status(ready ? 200 : 503).json({ status: ready ? 'ok' : 'unavailable', checks });
-  });
+  app.get('/readyz', readinessHandler(readinessChecks(deps.redis, config.upstreams)));
 
   // Every browser gets a CSRF token cookie on its first response (the SPA's index.html included).
   app.use((req, res, next) => {
@@ -202,43 +207,17 @@ function setForwardedHeaders(req: Request): void {
   else delete headers['x-forwarded-host'];
 }
 
-async function readiness(redis: Redis, upstreams: Record<Upstream, string>): Promise<Record<string, string>> {
-  const checks: Array<[string, () => Promise<unknown>]> = [
-    ['redis', () => redis.ping()],
-    ...UPSTREAMS.map((service): [string, () => Promise<unknown>] => [
-      service,
-      async () => {
+/** The gateway is ready when Redis answers and every service is alive. */
+function readinessChecks(redis: Redis, upstreams: Record<Upstream, string>): ReadinessCheck[] {
+  return [
+    { name: 'redis', check: () => redis.ping() },
+    ...UPSTREAMS.map((service) => ({
+      name: service,
+      check: async () => {
         const response = await fetch(new URL('/healthz', upstreams[service]), { signal: AbortSignal.timeout(2000) });
         await response.body?.cancel();
         if (!response.ok) throw new Error(`status ${response.status}`);
       },
-    ]),
+    })),
   ];
-  const results = await Promise.all(
-    checks.map(async ([name, check]) => {
-      try {
-        await withTimeout(check(), 2000);
-        return [name, 'ok'] as const;
-      } catch (error) {
-        return [name, error instanceof Error ? error.message : 'failed'] as const;
-      }
-    }),
-  );
-  return Object.fromEntries(results);
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('timeout')), ms);
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error) => {
-        clearTimeout(timer);
-        reject(error);
-      },
-    );
-  });
 }

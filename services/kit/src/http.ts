@@ -57,20 +57,28 @@ export function createApp(options: AppOptions, mount: (app: Express) => void): E
   return app;
 }
 
-function readinessHandler(checks: ReadinessCheck[]): RequestHandler {
+/** Runs every check at once, each within 2 s: `{ready, checks: {name: 'ok' | reason}}`. */
+export async function runReadinessChecks(
+  checks: ReadinessCheck[],
+): Promise<{ ready: boolean; checks: Record<string, string> }> {
+  const results = await Promise.all(
+    checks.map(async ({ name, check }) => {
+      try {
+        await withTimeout(check(), 2000);
+        return [name, 'ok'] as const;
+      } catch (error) {
+        return [name, error instanceof Error ? error.message : 'failed'] as const;
+      }
+    }),
+  );
+  return { ready: results.every(([, status]) => status === 'ok'), checks: Object.fromEntries(results) };
+}
+
+/** The /readyz answer: 200 when every dependency answers, 503 with the failing ones otherwise. */
+export function readinessHandler(checks: ReadinessCheck[]): RequestHandler {
   return async (_req, res) => {
-    const results = await Promise.all(
-      checks.map(async ({ name, check }) => {
-        try {
-          await withTimeout(check(), 2000);
-          return [name, 'ok'] as const;
-        } catch (error) {
-          return [name, error instanceof Error ? error.message : 'failed'] as const;
-        }
-      }),
-    );
-    const ready = results.every(([, status]) => status === 'ok');
-    res.status(ready ? 200 : 503).json({ status: ready ? 'ok' : 'unavailable', checks: Object.fromEntries(results) });
+    const { ready, checks: results } = await runReadinessChecks(checks);
+    res.status(ready ? 200 : 503).json({ status: ready ? 'ok' : 'unavailable', checks: results });
   };
 }
 
