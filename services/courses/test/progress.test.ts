@@ -140,6 +140,47 @@ describe('marking lessons', () => {
     expect((await h.api.put(member(), '/api/lesson/mark-as-completed', {})).status).toBe(400);
   });
 
+  it('counts only the lessons the person can open, as the course page does', async () => {
+    // Module 1 open to basic, with one lesson only tag 92 opens; module 2 hidden from basic unless tag 91 is held;
+    // module 3 hidden from basic outright.
+    const gated = await createCourseTree(
+      h,
+      { title: 'Gated progress', slug: 'gated-progress' },
+      { modules: 1, lessons: 3 },
+    );
+    const m1 = gated.modules[0]!;
+    await createLesson(h, { title: 'Tag 92 only', ModuleId: m1.id, Tags: [{ id: 92, name: 'g92' }] });
+    const m2 = await createModule(h, {
+      title: 'Tag 91 module',
+      CourseId: gated.id,
+      visibleToBasic: false,
+      Tags: [{ id: 91, name: 'g91' }],
+    });
+    for (const title of ['T91 a', 'T91 b']) await createLesson(h, { title, ModuleId: m2.id });
+    const m3 = await createModule(h, { title: 'Premium module', CourseId: gated.id, visibleToBasic: false });
+    await createLesson(h, { title: 'Premium only', ModuleId: m3.id });
+
+    // [person, course progress, module progress]: 1 of 3 | 1 of 4+2 and 1 of 4 | 1 of 3+2+1 and 1 of 3 | 1 of 4+2+1 and 1 of 4.
+    const cases = [
+      [h.as('basic', { userId: 611 }), 33, 33],
+      [h.as('basic', { userId: 612, tagIds: [91, 92] }), 17, 25],
+      [h.as('premium', { userId: 613 }), 17, 33],
+      [h.admin, 14, 25],
+    ] as const;
+    for (const [person, course, module] of cases) {
+      const marked = await h.api.put(person, '/api/lesson/mark-as-completed', { lessonId: m1.lessons[0] });
+      expect(marked.body).toEqual({
+        lessonId: m1.lessons[0],
+        completed: 'true',
+        courseProgress: course,
+        moduleProgress: module,
+      });
+      const page = await h.api.get<CoursePageBody>(person, '/api/course/gated-progress');
+      expect(page.body.course.totalProgress).toBe(course);
+      expect(page.body.course.Modules.find((m) => m.id === m1.id)?.totalProgress).toBe(module);
+    }
+  });
+
   it('gives admins module progress for a free module lesson, and no course progress', async () => {
     const free = await createModule(h, { title: 'Free progress' });
     const lesson = await createLesson(h, { title: 'Alone', ModuleId: free.id });

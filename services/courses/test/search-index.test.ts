@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { generateCatalogue } from '../src/bench/generate';
+import { plainText } from '../src/domain/search';
 import type { Viewer } from '../src/domain/visibility';
 import { allLessonsStatement, type LessonSearchKind, lessonSearchStatement } from '../src/store/catalogue';
 import type { Statement } from '../src/store/db';
@@ -136,5 +137,27 @@ describe('answers', () => {
       '/api/course/zebra-course?search=unicorn',
     );
     expect(none.body.course.Modules).toEqual([]);
+  });
+});
+
+describe('content_text', () => {
+  it('is the plain text of the markdown, as plainText makes it (generated lessons and tricky markdown)', async () => {
+    const { rows } = await h.service.database.pool.query<{ content: string; content_text: string }>(
+      'SELECT l.content, t.content_text FROM lessons l JOIN lesson_texts t ON t.lesson_id = l.id ORDER BY l.id LIMIT 300',
+    );
+    expect(rows.length).toBe(300);
+    for (const row of rows) expect(row.content_text).toBe(plainText(row.content));
+    const samples = [
+      '# Title\n\n> quote\n\n- item *one*\n2) two\n\n| a | b |\n| :--- | ---: |\n| 1 | 2 |',
+      'Text ```js\nconst x = 1;\n``` after, and an unclosed ``` fence',
+      '![alt](img.png) [link](http://x) [no target] (aside) <b>bold</b> ~~gone~~ snake_case `code`',
+      '   ## indented\n\n\n\t1. tab\r\nend  ',
+      '',
+    ];
+    const { rows: checked } = await h.service.database.pool.query<{ text: string }>(
+      'SELECT courses_plain_text(x) AS text FROM unnest($1::text[]) WITH ORDINALITY AS u(x, i) ORDER BY i',
+      [samples],
+    );
+    expect(checked.map((r) => r.text)).toEqual(samples.map(plainText));
   });
 });

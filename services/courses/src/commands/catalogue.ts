@@ -65,18 +65,29 @@ function snippetOf(row: CatalogueLessonRow, needle: string): string {
   return makeSnippet(excerpt.slice(0, EXCERPT_LENGTH), needle, {
     cutBefore: row.cut_before ?? false,
     cutAfter: excerpt.length > EXCERPT_LENGTH,
+    plain: true,
   });
 }
 
 /**
- * What every viewer of the same kind sees for one search: all of the answer but the person's progress. The lists
- * that do not depend on the person are kept serialized (`tail`), so a cached answer costs no re-serialization.
+ * What every viewer of the same kind sees for one search: all of the answer but the person's progress, kept
+ * serialized so a cached answer costs no re-serialization: each course card up to its progress (`cards`), and the
+ * lists that do not depend on the person (`tail`).
  */
 interface SharedCatalogue {
-  courses: CourseRecord[];
-  modulesByCourse: Map<number, ModuleRefs>;
-  /** `"modules":[...],"lessonsTitles":[...],"lessonsContent":[...],"counts":{...}}` */
-  tail: string;
+  /** Per course card, in order: its JSON (UTF-8) up to the value of totalProgress (the card's last key). */
+  cards: { id: number; head: Buffer }[];
+  /**
+   * `],"modules":[...],"lessonsTitles":[...],"lessonsContent":[...],"counts":{...}}` already encoded as UTF-8:
+   * encoding the few hundred KB of a large answer was most of a cached answer's cost.
+   */
+  tail: Buffer;
+}
+
+/** A course card's JSON without its progress: `{...,"totalProgress":` (presentCourseCard puts it last). */
+function cardHead(course: CourseRecord, modules: ModuleRefs): { id: number; head: Buffer } {
+  const { totalProgress: _progress, ...card } = presentCourseCard(course, modules, 0);
+  return { id: course.id, head: Buffer.from(`${JSON.stringify(card).slice(0, -1)},"totalProgress":`, 'utf8') };
 }
 
 async function loadShared(
@@ -112,7 +123,10 @@ async function loadShared(
       lessonsContent: byContent.count,
     },
   };
-  return { courses: records, modulesByCourse, tail: JSON.stringify(rest).slice(1) };
+  return {
+    cards: records.map((course) => cardHead(course, modulesByCourse.get(course.id) ?? [])),
+    tail: Buffer.from(`],${JSON.stringify(rest).slice(1)}`, 'utf8'),
+  };
 }
 
 /**
@@ -134,16 +148,30 @@ async function sharedKey(
   return JSON.stringify(['catalogue', audience, tags, query.itemsPerPage, query.search]);
 }
 
-/** The answer of GET /api/course/read-many (a CatalogueResponse), serialized. */
+const COURSES_START = Buffer.from('{"courses":[', 'latin1');
+
+/** The answer of GET /api/course/read-many (a CatalogueResponse), serialized as UTF-8 JSON. */
 export async function readCatalogueJson(
   store: CoursesStore,
   cache: CatalogueCache,
   actor: Actor,
   query: { search: string; itemsPerPage: number },
-): Promise<string> {
+): Promise<Buffer> {
   const viewer = viewerOf(actor);
   const key = await sharedKey(store, cache, viewer, query);
   const shared = await cache.read(key, () => loadShared(store, viewer, query));
-  const courses = await withProgress(store, viewer, actor.userId, shared.courses, shared.modulesByCourse);
-  return `{"courses":${JSON.stringify(courses)},${shared.tail}`;
+  const progress = await progressCounts(
+    store,
+    viewer,
+    actor.userId,
+    shared.cards.map((c) => c.id),
+  );
+  const parts: Buffer[] = [COURSES_START];
+  shared.cards.forEach(({ id, head }, i) => {
+    const counts = progress.get(id);
+    const percent = counts ? progressPercent(counts.completed, counts.total) : 0;
+    parts.push(head, Buffer.from(`${percent}}${i < shared.cards.length - 1 ? ',' : ''}`, 'latin1'));
+  });
+  parts.push(shared.tail);
+  return Buffer.concat(parts);
 }

@@ -6,12 +6,12 @@ import {
   type MarkLessonResponse,
 } from '@rainmakers/contracts';
 import { forbidden, foreignKeyViolation, notFound, publishEvent } from '@rainmakers/kit';
-import { completedFlag, summarizeProgress } from '../domain/progress';
+import { completedFlag, progressPercent } from '../domain/progress';
 import { canMarkLesson, viewerOf } from '../policies';
-import { completedAmong, deleteCompletion, insertCompletion } from '../store/completions';
+import { courseProgressCounts, deleteCompletion, insertCompletion, moduleProgressCounts } from '../store/completions';
 import type { CoursesStore } from '../store/db';
-import { lessonChain, lessonsOfModules } from '../store/lessons';
-import { chainForPolicy, courseTree } from './course-page';
+import { lessonChain } from '../store/lessons';
+import { chainForPolicy } from './course-page';
 
 /** Tells the outbox relay to publish now rather than at its next poll. */
 export interface EventNudger {
@@ -51,23 +51,22 @@ export async function markLesson(
   }
   if (changed) events.nudge();
 
-  const viewer = viewerOf(actor);
   if (chain.courseId === null) {
     // A free module's lesson (admins only): progress of the module alone, no course.
-    const lessons = await lessonsOfModules(store.db, [chain.moduleId], { search: '', content: false });
-    const done = await completedAmong(
-      store.db,
-      actor.userId,
-      lessons.map((l) => l.id),
-    );
-    const summary = summarizeProgress(lessons.map((l) => ({ moduleId: l.moduleId, completed: done.has(l.id) })));
-    return { lessonId, completed: completedFlag(completed), courseProgress: null, moduleProgress: summary.percent };
+    const counts = await moduleProgressCounts(store, actor.userId, chain.moduleId);
+    return {
+      lessonId,
+      completed: completedFlag(completed),
+      courseProgress: null,
+      moduleProgress: progressPercent(counts.completed, counts.total),
+    };
   }
-  const tree = await courseTree(store, viewer, actor.userId, chain.courseId, { search: '', content: false });
+  // Counted in SQL with the same visibility rules as the course page (visible modules' visible lessons).
+  const counts = await courseProgressCounts(store, viewerOf(actor), actor.userId, chain.courseId, chain.moduleId);
   return {
     lessonId,
     completed: completedFlag(completed),
-    courseProgress: tree.progress.percent,
-    moduleProgress: tree.progress.byModule.get(chain.moduleId)?.percent ?? 0,
+    courseProgress: progressPercent(counts.courseCompleted, counts.courseTotal),
+    moduleProgress: progressPercent(counts.moduleCompleted, counts.moduleTotal),
   };
 }

@@ -76,4 +76,13 @@ describe('makeSnippet', () => {
     expect(makeSnippet('middle of a lesson', '', { cutBefore: true, cutAfter: true })).toBe('… middle of a lesson …');
     expect(makeSnippet('', 'x', { cutBefore: true, cutAfter: true })).toBe('');
   });
+
+  it('gives the same snippet for a plain-text excerpt (plain) as for its markdown', () => {
+    const md = `## Stock\n\n${'Some **bold** words and a [link](http://x). '.repeat(6)}Plan your *inventory* now.`;
+    for (const needle of ['inventory', 'bold', 'missing', '']) {
+      const options = { cutBefore: true, cutAfter: false };
+      expect(makeSnippet(plainText(md), needle, { ...options, plain: true })).toBe(makeSnippet(md, needle, options));
+    }
+    expect(makeSnippet(' ', 'x', { cutBefore: false, cutAfter: false, plain: true })).toBe('');
+  });
 });

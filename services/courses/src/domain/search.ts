@@ -69,17 +69,18 @@ export function plainText(markdown: string): string {
 export const SNIPPET_LENGTH = 160;
 
 /**
- * A snippet of at most `length` characters (plus ellipses) of `excerpt` (a piece of the lesson's markdown cut
- * around the first match), centred on `needle` when it occurs, cut at word boundaries.
+ * A snippet of at most `length` characters (plus ellipses) of `excerpt` (a piece of the lesson cut around the
+ * first match), centred on `needle` when it occurs, cut at word boundaries. The excerpt is markdown unless
+ * `plain` says it was cut from the lesson's plain text already (lesson_texts.content_text: plainText's output).
  * `cutBefore` / `cutAfter` say whether the excerpt itself was cut from a longer text.
  */
 export function makeSnippet(
   excerpt: string,
   needle: string,
-  options: { cutBefore: boolean; cutAfter: boolean; length?: number },
+  options: { cutBefore: boolean; cutAfter: boolean; length?: number; plain?: boolean },
 ): string {
   const length = options.length ?? SNIPPET_LENGTH;
-  const text = plainText(excerpt);
+  const text = options.plain ? excerpt.trim() : plainText(excerpt);
   if (text === '') return '';
   const at = needle ? text.toLowerCase().indexOf(needle.toLowerCase()) : -1;
   let start = at < 0 ? 0 : Math.max(0, at - Math.floor((length - needle.length) / 3));

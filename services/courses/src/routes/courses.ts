@@ -43,6 +43,7 @@ export function courseRoutes({ store, catalogue }: RouteDeps): Router {
     const actor = requireActor(req);
     const query = parse(catalogueQuerySchema, req.query);
     if (!canSearchCatalogue(actor)) throw forbidden();
+    // A Buffer body keeps this Content-Type (application/json; charset=utf-8), ETag computed as for a string.
     res.type('application/json').send(await readCatalogueJson(store, catalogue, actor, query));
   });
 

@@ -126,8 +126,8 @@ export interface CatalogueLessonRow {
   course_title: string;
   course_slug: string;
   /**
-   * A piece of the content around the first match (content searches and the empty search), EXCERPT_LENGTH
-   * characters plus one when the lesson goes on after it.
+   * A piece of the content's plain text (lesson_texts.content_text) around the first match (content searches and
+   * the empty search), EXCERPT_LENGTH characters plus one when the lesson goes on after it.
    */
   excerpt: string | null;
   cut_before: boolean | null;
@@ -159,18 +159,20 @@ export function lessonSearchStatement(
     match = titleMatchSql(['l.title'], search, p);
   } else {
     match = hasSearchableText(search) ? `l.search @@ websearch_to_tsquery('english', ${p.add(search)})` : 'FALSE';
-    // Where the snippet starts: the first occurrence of the needle as written, Capitalized or UPPERCASE (three
-    // strpos calls are far cheaper than lower() over every matched lesson), else the beginning. OFFSET 0 keeps the
-    // subquery from being inlined into each use of `start`.
+    // Where the snippet starts in the lesson's plain text (lesson_texts.content_text, read once per row): the first
+    // occurrence of the needle as written, Capitalized or UPPERCASE (three strpos calls are far cheaper than lower()
+    // over every matched lesson), else the beginning. OFFSET 0 keeps the subqueries from being inlined into each use.
     const needle = p.add(snippetNeedle(search));
     lateral = `CROSS JOIN LATERAL (
-                 SELECT greatest(1, coalesce(nullif(strpos(l.content, ${needle}), 0),
-                                             nullif(strpos(l.content, initcap(${needle})), 0),
-                                             nullif(strpos(l.content, upper(${needle})), 0), 1) - ${EXCERPT_BEFORE}) AS start
+                 SELECT t.text, greatest(1, coalesce(nullif(strpos(t.text, ${needle}), 0),
+                                                     nullif(strpos(t.text, initcap(${needle})), 0),
+                                                     nullif(strpos(t.text, upper(${needle})), 0), 1) - ${EXCERPT_BEFORE}) AS start
+                 FROM (SELECT coalesce((SELECT lt.content_text FROM lesson_texts lt WHERE lt.lesson_id = l.id), '') AS text
+                       OFFSET 0) AS t
                  OFFSET 0
                ) AS x`;
     // One character more than the excerpt tells whether the lesson goes on after it.
-    excerpt = `substr(l.content, x.start, ${EXCERPT_LENGTH + 1}) AS excerpt, x.start > 1 AS cut_before,
+    excerpt = `substr(x.text, x.start, ${EXCERPT_LENGTH + 1}) AS excerpt, x.start > 1 AS cut_before,
                NULL::boolean AS cut_after`;
   }
   return {
@@ -201,7 +203,7 @@ export function allLessonsStatement(viewer: Viewer, limit: number): Statement {
   return {
     text: `SELECT l.id, l.title, l.module_id, l.position, m.title AS module_title,
                   c.title AS course_title, c.slug AS course_slug,
-                  left(l.content, ${EXCERPT_LENGTH + 1}) AS excerpt, false AS cut_before, NULL::boolean AS cut_after
+                  left((SELECT lt.content_text FROM lesson_texts lt WHERE lt.lesson_id = l.id), ${EXCERPT_LENGTH + 1}) AS excerpt, false AS cut_before, NULL::boolean AS cut_after
            FROM courses c
            JOIN modules m ON m.course_id = c.id
            JOIN lessons l ON l.module_id = m.id

@@ -118,11 +118,12 @@ export interface LessonChainRow {
 }
 
 export async function lessonChain(db: CoursesDb, lessonId: number): Promise<LessonChainRow | null> {
+  // One round trip: the three tag lists come as arrays (array_agg gives NULL when there are none).
   const row = await db
     .selectFrom('lessons as l')
     .innerJoin('modules as m', 'm.id', 'l.module_id')
     .leftJoin('courses as c', 'c.id', 'm.course_id')
-    .select([
+    .select((eb) => [
       'l.id as lesson_id',
       'm.id as module_id',
       'm.visible_to_basic as m_basic',
@@ -132,27 +133,35 @@ export async function lessonChain(db: CoursesDb, lessonId: number): Promise<Less
       'c.status as c_status',
       'c.visible_to_basic as c_basic',
       'c.visible_to_premium as c_premium',
+      eb
+        .selectFrom('lesson_tags as lt')
+        .select((sub) => sub.fn.agg<number[] | null>('array_agg', ['lt.tag_id']).as('ids'))
+        .whereRef('lt.lesson_id', '=', 'l.id')
+        .as('lesson_tag_ids'),
+      eb
+        .selectFrom('module_tags as mt')
+        .select((sub) => sub.fn.agg<number[] | null>('array_agg', ['mt.tag_id']).as('ids'))
+        .whereRef('mt.module_id', '=', 'm.id')
+        .as('module_tag_ids'),
+      eb
+        .selectFrom('course_tags as ct')
+        .select((sub) => sub.fn.agg<number[] | null>('array_agg', ['ct.tag_id']).as('ids'))
+        .whereRef('ct.course_id', '=', 'c.id')
+        .as('course_tag_ids'),
     ])
     .where('l.id', '=', lessonId)
     .executeTakeFirst();
   if (!row) return null;
-  const [lessonTagRows, moduleTagRows, courseTagRows] = await Promise.all([
-    db.selectFrom('lesson_tags').select('tag_id').where('lesson_id', '=', row.lesson_id).execute(),
-    db.selectFrom('module_tags').select('tag_id').where('module_id', '=', row.module_id).execute(),
-    row.course_id === null
-      ? Promise.resolve([])
-      : db.selectFrom('course_tags').select('tag_id').where('course_id', '=', row.course_id).execute(),
-  ]);
   return {
     lessonId: row.lesson_id,
     moduleId: row.module_id,
     courseId: row.course_id,
     courseSlug: row.course_slug,
-    lessonTagIds: lessonTagRows.map((t) => t.tag_id),
+    lessonTagIds: row.lesson_tag_ids ?? [],
     module: {
       visibleToBasic: row.m_basic,
       visibleToPremium: row.m_premium,
-      tagIds: moduleTagRows.map((t) => t.tag_id),
+      tagIds: row.module_tag_ids ?? [],
     },
     course:
       row.course_id === null
@@ -161,7 +170,7 @@ export async function lessonChain(db: CoursesDb, lessonId: number): Promise<Less
             status: row.c_status ?? 'DRAFT',
             visibleToBasic: row.c_basic ?? false,
             visibleToPremium: row.c_premium ?? false,
-            tagIds: courseTagRows.map((t) => t.tag_id),
+            tagIds: row.course_tag_ids ?? [],
           },
   };
 }

@@ -65,6 +65,12 @@ export interface LessonsTable {
   search: ReadOnly<string>;
 }
 
+/** Kept by triggers on lessons (migrations/002_content_text.sql): the markdown as one line of plain text. */
+export interface LessonTextsTable {
+  lesson_id: number;
+  content_text: string;
+}
+
 export interface LessonTagsTable extends TagLinkColumns {
   lesson_id: number;
 }
@@ -97,6 +103,7 @@ export interface CoursesDatabase {
   module_tags: ModuleTagsTable;
   lessons: LessonsTable;
   lesson_tags: LessonTagsTable;
+  lesson_texts: LessonTextsTable;
   lesson_completions: LessonCompletionsTable;
   outbox: OutboxTable;
   processed_events: ProcessedEventsTable;
