@@ -499,6 +499,26 @@ Use a comparison chart to cross-sell your other products.`,
 const ADMIN_EMAIL = 'admin@rainmakers.local';
 const ADMIN_PASSWORD = 'Admin-Passw0rd!';
 
+/**
+ * Lesson bodies above are wrapped at 120 columns for reading here; the lesson page keeps single line breaks (admins
+ * type lessons into a text box), so plain-text lines of one paragraph are joined before they are saved.
+ */
+export function unwrapParagraphs(markdown: string): string {
+  const block = /^\s*([#>|`*+-]|\d+\.\s|$)/;
+  const out: string[] = [];
+  let inFence = false;
+  for (const line of markdown.split('\n')) {
+    if (line.trimStart().startsWith('```')) inFence = !inFence;
+    const previous = out[out.length - 1];
+    const joinable = !inFence && previous !== undefined && previous.trim() !== '' && !block.test(line);
+    const previousIsText =
+      previous !== undefined && !/^\s*([#|`]|$)/.test(previous) && !previous.trimStart().startsWith('```');
+    if (joinable && previousIsText) out[out.length - 1] = `${previous} ${line.trim()}`;
+    else out.push(line);
+  }
+  return out.join('\n');
+}
+
 export async function seed(ctx: SeedContext): Promise<void> {
   const admin = ctx.people.admin ?? { email: ADMIN_EMAIL, password: ADMIN_PASSWORD };
   const session = await ctx.signInAs(admin.email, admin.password);
@@ -541,7 +561,7 @@ export async function seed(ctx: SeedContext): Promise<void> {
       for (const [l, lesson] of module.lessons.entries()) {
         await session.post('/api/lesson/upsert', {
           title: lesson.title,
-          content: lesson.content,
+          content: unwrapParagraphs(lesson.content),
           ModuleId: savedModule.id,
           position: l + 1,
           Tags: tagRefs(lesson.tags),
