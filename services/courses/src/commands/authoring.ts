@@ -19,7 +19,6 @@ import {
   insertCourse,
   lockAllCourses,
   replaceCourseTags,
-  setCoursePositions,
   updateCourse,
 } from '../store/courses';
 import type { CoursesDb, CoursesStore } from '../store/db';
@@ -29,7 +28,6 @@ import {
   insertLesson,
   lockLessonsOfModules,
   replaceLessonTags,
-  setLessonPlacements,
   updateLesson,
 } from '../store/lessons';
 import {
@@ -39,10 +37,10 @@ import {
   lockModulesOfCourse,
   replaceModuleTags,
   setCourseModules,
-  setModulePositions,
   shareLockModules,
   updateModule,
 } from '../store/modules';
+import { setLessonPlacements, setPositions } from '../store/positions';
 
 // -------------------------------------------------------------------------------------------------- courses
 
@@ -112,7 +110,7 @@ export async function reorderCourses(store: CoursesStore, input: CoursesReorderI
       duplicate: (id) => `Course ${id} is listed more than once`,
     });
     if (!plan.ok) throw badRequest(plan.message, { courses: plan.message });
-    await setCoursePositions(trx, plan.changes);
+    await setPositions(trx, 'courses', plan.changes);
   });
 }
 
@@ -132,7 +130,7 @@ export async function reorderCourse(store: CoursesStore, input: CourseReorderInp
       { modules: input.modules },
     );
     if (!plan.ok) throw badRequest(plan.message, { modules: plan.message });
-    await setModulePositions(trx, plan.changes.modules);
+    await setPositions(trx, 'modules', plan.changes.modules);
     await setLessonPlacements(trx, plan.changes.lessons);
   });
 }
@@ -206,7 +204,7 @@ export async function reorderModules(store: CoursesStore, input: ModuleReorderIn
       duplicate: (id) => `Module ${id} is listed more than once`,
     });
     if (!plan.ok) throw badRequest(plan.message, { modules: plan.message });
-    await setModulePositions(trx, plan.changes);
+    await setPositions(trx, 'modules', plan.changes);
   });
 }
 

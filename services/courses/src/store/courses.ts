@@ -3,7 +3,6 @@ import type { CourseStatus, CourseTag, TagRef } from '@rainmakers/contracts';
 import type { Viewer } from '../domain/visibility';
 import type { CourseRow } from './catalogue';
 import { type CoursesDb, type CoursesStore, groupTags, queryRows, SqlParams } from './db';
-import { csv } from './positions';
 import { visibilitySql } from './visibility-sql';
 
 /** A course as the rest of the service sees it (camelCase, tags attached). */
@@ -187,34 +186,4 @@ export async function deleteCourse(db: CoursesDb, id: number): Promise<boolean> 
 export async function lockAllCourses(db: CoursesDb): Promise<{ id: number; position: number }[]> {
   const rows = await db.selectFrom('courses').select(['id', 'position']).orderBy('id').forUpdate().execute();
   return rows.sort((a, b) => a.position - b.position || a.id - b.id);
-}
-
-export async function setCoursePositions(
-  db: CoursesDb,
-  changes: readonly { id: number; position: number }[],
-): Promise<void> {
-  if (changes.length === 0) return;
-  await db
-    .updateTable('courses')
-    .from(
-      db
-        .selectNoFrom((eb) => [
-          eb
-            .cast<number>(
-              eb.fn('unnest', [eb.fn('string_to_array', [eb.val(csv(changes.map((c) => c.id))), eb.val(',')])]),
-              'integer',
-            )
-            .as('id'),
-          eb
-            .cast<number>(
-              eb.fn('unnest', [eb.fn('string_to_array', [eb.val(csv(changes.map((c) => c.position))), eb.val(',')])]),
-              'integer',
-            )
-            .as('position'),
-        ])
-        .as('v'),
-    )
-    .set((eb) => ({ position: eb.ref('v.position'), updated_at: new Date() }))
-    .whereRef('courses.id', '=', 'v.id')
-    .execute();
 }

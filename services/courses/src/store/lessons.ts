@@ -3,7 +3,6 @@ import type { CourseTag, TagRef } from '@rainmakers/contracts';
 import { hasSearchableText, titlePatterns } from '../domain/search';
 import type { CoursesDb } from './db';
 import { groupTags } from './db';
-import { csv } from './positions';
 
 export interface LessonRecord {
   id: number;
@@ -237,43 +236,6 @@ export async function lockLessonsOfModules(
     .execute();
   for (const row of rows) byModule.get(row.module_id)?.push({ id: row.id, position: row.position });
   return byModule;
-}
-
-export async function setLessonPlacements(
-  db: CoursesDb,
-  changes: readonly { id: number; moduleId: number; position: number }[],
-): Promise<void> {
-  if (changes.length === 0) return;
-  const list = (values: number[]) => csv(values);
-  await db
-    .updateTable('lessons')
-    .from(
-      db
-        .selectNoFrom((eb) => [
-          eb
-            .cast<number>(
-              eb.fn('unnest', [eb.fn('string_to_array', [eb.val(list(changes.map((c) => c.id))), eb.val(',')])]),
-              'integer',
-            )
-            .as('id'),
-          eb
-            .cast<number>(
-              eb.fn('unnest', [eb.fn('string_to_array', [eb.val(list(changes.map((c) => c.moduleId))), eb.val(',')])]),
-              'integer',
-            )
-            .as('module_id'),
-          eb
-            .cast<number>(
-              eb.fn('unnest', [eb.fn('string_to_array', [eb.val(list(changes.map((c) => c.position))), eb.val(',')])]),
-              'integer',
-            )
-            .as('position'),
-        ])
-        .as('v'),
-    )
-    .set((eb) => ({ module_id: eb.ref('v.module_id'), position: eb.ref('v.position'), updated_at: new Date() }))
-    .whereRef('lessons.id', '=', 'v.id')
-    .execute();
 }
 
 export interface LessonListFilters {

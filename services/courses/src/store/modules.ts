@@ -2,7 +2,6 @@
 import type { CourseTag, TagRef } from '@rainmakers/contracts';
 import type { Viewer } from '../domain/visibility';
 import { type CoursesDb, type CoursesStore, groupTags, queryRows, SqlParams } from './db';
-import { csv } from './positions';
 import { visibilitySql } from './visibility-sql';
 
 export interface ModuleRecord {
@@ -226,35 +225,5 @@ export async function setCourseModules(db: CoursesDb, courseId: number, moduleId
     .set({ course_id: courseId, updated_at: new Date() })
     .where('id', 'in', [...moduleIds])
     .where((eb) => eb.or([eb('course_id', 'is', null), eb('course_id', '!=', courseId)]))
-    .execute();
-}
-
-export async function setModulePositions(
-  db: CoursesDb,
-  changes: readonly { id: number; position: number }[],
-): Promise<void> {
-  if (changes.length === 0) return;
-  await db
-    .updateTable('modules')
-    .from(
-      db
-        .selectNoFrom((eb) => [
-          eb
-            .cast<number>(
-              eb.fn('unnest', [eb.fn('string_to_array', [eb.val(csv(changes.map((c) => c.id))), eb.val(',')])]),
-              'integer',
-            )
-            .as('id'),
-          eb
-            .cast<number>(
-              eb.fn('unnest', [eb.fn('string_to_array', [eb.val(csv(changes.map((c) => c.position))), eb.val(',')])]),
-              'integer',
-            )
-            .as('position'),
-        ])
-        .as('v'),
-    )
-    .set((eb) => ({ position: eb.ref('v.position'), updated_at: new Date() }))
-    .whereRef('modules.id', '=', 'v.id')
     .execute();
 }

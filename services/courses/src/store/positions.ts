@@ -1,9 +1,34 @@
+import { sql } from '@rainmakers/kit';
+import type { CoursesDb } from './db';
+
 /**
- * Bulk position updates run as one statement: `UPDATE t SET position = v.position FROM (SELECT
- * unnest(string_to_array($1, ','))::integer AS id, ...) v WHERE t.id = v.id`. The lists travel as one
- * comma-separated text parameter each, since Kysely has no typed array cast and this package cannot import
- * its `sql` tag.
+ * Renumbers rows of one table in a single statement (`UPDATE ... FROM unnest(ids, positions)`), inside the
+ * caller's transaction, which already holds the rows' locks.
  */
-export function csv(values: readonly number[]): string {
-  return values.map((v) => Math.trunc(v)).join(',');
+export async function setPositions(
+  db: CoursesDb,
+  table: 'courses' | 'modules',
+  changes: readonly { id: number; position: number }[],
+): Promise<void> {
+  if (changes.length === 0) return;
+  await sql`
+    UPDATE ${sql.table(table)} AS t SET position = v.position, updated_at = now()
+    FROM unnest(${changes.map((c) => c.id)}::integer[], ${changes.map((c) => c.position)}::integer[]) AS v(id, position)
+    WHERE t.id = v.id`.execute(db);
+}
+
+/** Moves and renumbers lessons in one statement; a lesson may change module. */
+export async function setLessonPlacements(
+  db: CoursesDb,
+  changes: readonly { id: number; moduleId: number; position: number }[],
+): Promise<void> {
+  if (changes.length === 0) return;
+  await sql`
+    UPDATE lessons AS l SET module_id = v.module_id, position = v.position, updated_at = now()
+    FROM unnest(
+      ${changes.map((c) => c.id)}::integer[],
+      ${changes.map((c) => c.moduleId)}::integer[],
+      ${changes.map((c) => c.position)}::integer[]
+    ) AS v(id, module_id, position)
+    WHERE l.id = v.id`.execute(db);
 }
