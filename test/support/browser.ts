@@ -30,7 +30,8 @@ import { signIn, stackInfo } from './stack-client';
 
 export type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 
-export const CHROMIUM_PATH = '/usr/bin/chromium';
+/** Debian's Chromium; `npm test` (scripts/test.ts) exports CHROMIUM_PATH after finding or installing it. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../test-artifacts/screenshots');
 
 export const VIEWPORTS = {
