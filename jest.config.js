@@ -33,6 +33,8 @@ export default {
     {
       ...common,
       displayName: 'service',
+      // Real servers on a 2-core machine: a guard against hangs, not a speed check (speed is `npm run bench`).
+      testTimeout: 30_000,
       testMatch: ['<rootDir>/services/*/test/**/*.test.ts', '<rootDir>/gateway/test/**/*.test.ts'],
       globalSetup: '<rootDir>/test/setup/infra-setup.ts',
       globalTeardown: '<rootDir>/test/setup/infra-teardown.ts',
@@ -40,6 +42,7 @@ export default {
     {
       ...common,
       displayName: 'system',
+      testTimeout: 60_000,
       testMatch: ['<rootDir>/test/system/**/*.test.ts'],
       globalSetup: '<rootDir>/test/setup/stack-setup.ts',
       globalTeardown: '<rootDir>/test/setup/stack-teardown.ts',
@@ -47,6 +50,7 @@ export default {
     {
       ...common,
       displayName: 'browser',
+      testTimeout: 120_000,
       testMatch: ['<rootDir>/test/browser/**/*.test.ts'],
       globalSetup: '<rootDir>/test/setup/stack-setup.ts',
       globalTeardown: '<rootDir>/test/setup/stack-teardown.ts',

@@ -6,7 +6,7 @@ import type { BackgroundTask } from '../bootstrap';
 import type { Logger } from '../logger';
 import { decodeEnvelope, isEventType, type TypedEnvelope } from './envelope';
 import { RedisStreamsTransport } from './redis-streams';
-import { Sleeper } from './sleeper';
+import { LoopingTask } from './sleeper';
 import type { Delivery, EventTransport, Subscription } from './transport';
 
 export interface EventContext<T extends EventType> {
@@ -72,7 +72,7 @@ function errorMessage(error: unknown): string {
  * `reclaimIdleMs`; entries that cannot be decoded, or that failed `maxDeliveries` times, go to dead letters.
  * Entries of one stream are handled one after another, in stream order.
  */
-export class EventConsumer<DB = unknown> implements BackgroundTask {
+export class EventConsumer<DB = unknown> extends LoopingTask implements BackgroundTask {
   readonly subscription: Subscription;
   private readonly logger: Logger;
   private readonly transport: EventTransport;
@@ -84,13 +84,11 @@ export class EventConsumer<DB = unknown> implements BackgroundTask {
   private readonly apply: (event: TypedEnvelope<EventType>) => Promise<boolean>;
   /** Forgets processed event ids older than the TTL (PostgreSQL; Redis keys expire by themselves). */
   private readonly pruneProcessed: (() => Promise<unknown>) | undefined;
-  private readonly sleeper = new Sleeper();
-  private running = false;
-  private loop: Promise<void> | undefined;
 
   constructor(options: TransactionalEventConsumerOptions<DB>);
   constructor(options: RedisEventConsumerOptions);
   constructor(options: EventConsumerOptions<DB>) {
+    super();
     const topics = Object.entries(options.handlers)
       .filter(([type, handler]) => isEventType(type) && typeof handler === 'function')
       .map(([type]) => type);
@@ -116,18 +114,7 @@ export class EventConsumer<DB = unknown> implements BackgroundTask {
       : undefined;
   }
 
-  start(): void {
-    if (this.running) return;
-    this.running = true;
-    this.loop = this.run();
-  }
-
-  /** Finishes the batch in hand, then closes the blocking connection. Unfinished entries stay pending. */
-  async stop(): Promise<void> {
-    this.running = false;
-    this.sleeper.wake();
-    await this.loop;
-    this.loop = undefined;
+  protected async afterStop(): Promise<void> {
     await this.transport.close();
   }
 
@@ -164,7 +151,7 @@ export class EventConsumer<DB = unknown> implements BackgroundTask {
     };
   }
 
-  private async run(): Promise<void> {
+  protected async run(): Promise<void> {
     const claimEveryMs = Math.max(50, Math.floor(this.reclaimIdleMs / 2));
     let subscribed = false;
     let lastClaimAt = 0;

@@ -6,7 +6,7 @@ import type { BackgroundTask } from '../bootstrap';
 import type { Logger } from '../logger';
 import { checkEventData } from './envelope';
 import { RedisStreamsTransport } from './redis-streams';
-import { Sleeper } from './sleeper';
+import { LoopingTask } from './sleeper';
 import type { EventTransport } from './transport';
 
 /**
@@ -58,19 +58,17 @@ export interface OutboxRelayOptions<DB> {
  * transaction: if Redis is unreachable the transaction rolls back and the rows are retried later, never lost.
  * A crash between XADD and COMMIT re-sends a row: delivery is at least once, consumers are idempotent.
  */
-export class OutboxRelay<DB = unknown> implements BackgroundTask {
+export class OutboxRelay<DB = unknown> extends LoopingTask implements BackgroundTask {
   private readonly db: Kysely<DB>;
   private readonly logger: Logger;
   private readonly transport: EventTransport;
   private readonly pollMs: number;
   private readonly batchSize: number;
   private readonly retainPublishedMs: number;
-  private readonly sleeper = new Sleeper();
-  private running = false;
-  private loop: Promise<void> | undefined;
   private lastPruneAt = 0;
 
   constructor(options: OutboxRelayOptions<DB>) {
+    super();
     this.db = options.db;
     this.logger = options.logger;
     this.transport = options.transport ?? new RedisStreamsTransport({ redis: options.redis, prefix: options.prefix });
@@ -79,17 +77,7 @@ export class OutboxRelay<DB = unknown> implements BackgroundTask {
     this.retainPublishedMs = options.retainPublishedMs ?? 7 * 24 * 3600_000;
   }
 
-  start(): void {
-    if (this.running) return;
-    this.running = true;
-    this.loop = this.run();
-  }
-
-  async stop(): Promise<void> {
-    this.running = false;
-    this.sleeper.wake();
-    await this.loop;
-    this.loop = undefined;
+  protected async afterStop(): Promise<void> {
     await this.transport.close();
   }
 
@@ -108,7 +96,7 @@ export class OutboxRelay<DB = unknown> implements BackgroundTask {
     }
   }
 
-  private async run(): Promise<void> {
+  protected async run(): Promise<void> {
     let failures = 0;
     while (this.running) {
       let delay = this.pollMs;

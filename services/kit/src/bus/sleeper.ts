@@ -25,3 +25,31 @@ export class Sleeper {
     else this.wokenEarly = true;
   }
 }
+
+/**
+ * A background task that runs one loop until stopped (the outbox relay, an event consumer): `start()` begins
+ * `run()`, `stop()` ends the loop after its current step, then `afterStop()` releases what the task holds.
+ */
+export abstract class LoopingTask {
+  protected readonly sleeper = new Sleeper();
+  protected running = false;
+  private loop: Promise<void> | undefined;
+
+  protected abstract run(): Promise<void>;
+  protected abstract afterStop(): Promise<void>;
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  /** Finishes the step in hand, then releases the task's resources. */
+  async stop(): Promise<void> {
+    this.running = false;
+    this.sleeper.wake();
+    await this.loop;
+    this.loop = undefined;
+    await this.afterStop();
+  }
+}
