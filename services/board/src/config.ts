@@ -6,4 +6,5 @@ export const configShape = {
 };
 
 export type Config = ReturnType<typeof loadServiceConfig>;
-export const loadServiceConfig = (env: Record<string, string | undefined> = process.env) => loadConfig(configShape, env);
+export const loadServiceConfig = (env: Record<string, string | undefined> = process.env) =>
+  loadConfig(configShape, env);

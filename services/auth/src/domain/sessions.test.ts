@@ -1,13 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { readCookie, signSessionToken, verifySessionToken } from '@rainmakers/kit';
 import jwt from 'jsonwebtoken';
-import {
-  isSessionLive,
-  newSessionId,
-  sessionCookieOptions,
-  sessionExpiry,
-  toSessionRecord,
-} from './sessions';
+import { isSessionLive, newSessionId, sessionCookieOptions, sessionExpiry, toSessionRecord } from './sessions';
 
 const SECRET = 'unit-test-session-secret-0123456789';
 
