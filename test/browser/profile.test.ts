@@ -144,6 +144,8 @@ describe('/profile', () => {
     // Saving scrolls back to the top, where the message is.
     await waitUntil(async () => (await page.evaluate('window.scrollY')) === 0, { message: 'did not scroll to top' });
     expect((await readUser(person.id)).city).toBe('Leeds');
+    // The failed upload belongs to the past once the account is saved: only the saved message stands.
+    expect(await page.getByRole('alert').filter({ hasText: UPLOAD_ERROR }).count()).toBe(0);
     await screenshot(page, 'profile-saved-mobile');
   });
 });

@@ -39,6 +39,9 @@ export default function ProfilePage() {
   const [photoUrl, setPhotoUrl] = useState<string | null>(user.photoUrl);
   const update = useUpdateProfile();
   const passwordInput = useRef<HTMLInputElement>(null);
+  // Bumped by every successful save: the avatar uploader starts afresh, so an old 'Error uploading file' does
+  // not stand next to the saved message.
+  const [savedCount, setSavedCount] = useState(0);
 
   useEffect(() => {
     const timer = window.setTimeout(() => {
@@ -64,6 +67,7 @@ export default function ProfilePage() {
       {
         onSuccess: () => {
           fields.reset();
+          setSavedCount((n) => n + 1);
           setValues((v) => ({ ...v, password: '' }));
           window.scrollTo({ top: 0, behavior: 'smooth' });
         },
@@ -93,6 +97,7 @@ export default function ProfilePage() {
       <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 4 } }}>
         <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: 2 }}>
           <AvatarUpload
+            key={savedCount}
             fullName={values.fullName || user.fullName}
             photoUrl={photoUrl}
             changed={photoUrl !== user.photoUrl}
