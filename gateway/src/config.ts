@@ -1,24 +1,13 @@
 import path from 'node:path';
+import { DEFAULT_PORTS, SERVICES, type ServiceAddrVar, type ServiceName, serviceAddrVar } from '@rainmakers/contracts';
 import { ConfigError, DEV_SECRETS, loadConfig } from '@rainmakers/kit';
 import { z } from 'zod';
 
-/** The services behind the gateway, in the order of the ports they use on one machine. */
-export const UPSTREAMS = ['auth', 'users', 'courses', 'board', 'tools', 'resources', 'billing'] as const;
-export type Upstream = (typeof UPSTREAMS)[number];
-
-/** Where each service listens on one machine (npm start); production must set every `<NAME>_SERVICE_ADDR`. */
-const DEV_PORTS: Record<Upstream, number> = {
-  auth: 4101,
-  users: 4102,
-  courses: 4103,
-  board: 4104,
-  tools: 4105,
-  resources: 4106,
-  billing: 4107,
-};
-
-export type UpstreamAddrVar = `${Uppercase<Upstream>}_SERVICE_ADDR`;
-export const upstreamAddrVar = (name: Upstream) => `${name.toUpperCase()}_SERVICE_ADDR` as UpstreamAddrVar;
+/** The services behind the gateway (contracts' topology). */
+export const UPSTREAMS = SERVICES;
+export type Upstream = ServiceName;
+export type UpstreamAddrVar = ServiceAddrVar;
+export const upstreamAddrVar = serviceAddrVar;
 
 const count = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
 const seconds = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
@@ -35,7 +24,7 @@ const addrShape = Object.fromEntries(UPSTREAMS.map((name) => [upstreamAddrVar(na
 
 export const configShape = {
   SERVICE_NAME: z.string().default('gateway'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  PORT: z.coerce.number().int().min(0).max(65535).default(DEFAULT_PORTS.gateway),
   /** Verifies the rm_session cookie (a JWT signed by auth with the same secret). */
   SESSION_SECRET: z.string().min(16).default(DEV_SECRETS.SESSION_SECRET),
   ...addrShape,
@@ -104,7 +93,7 @@ export function loadGatewayConfig(env: Record<string, string | undefined> = proc
     const addr = config[upstreamAddrVar(name)];
     if (addr) upstreams[name] = addr;
     else if (config.NODE_ENV === 'production') missing.push(upstreamAddrVar(name));
-    else upstreams[name] = `http://127.0.0.1:${DEV_PORTS[name]}`;
+    else upstreams[name] = `http://127.0.0.1:${DEFAULT_PORTS[name]}`;
   }
   if (missing.length > 0) throw new ConfigError(`Missing service addresses: ${missing.join(', ')}`);
   const rateLimits: RateLimitSettings = {

@@ -1,17 +1,2 @@
-/** Where each part listens when the product runs on one machine (npm start, system and browser tests). */
-export const SERVICES = ['auth', 'users', 'courses', 'board', 'tools', 'resources', 'billing'] as const;
-export type ServiceName = (typeof SERVICES)[number];
-
-export const DEFAULT_PORTS: Record<ServiceName | 'gateway', number> = {
-  gateway: 8080,
-  auth: 4101,
-  users: 4102,
-  courses: 4103,
-  board: 4104,
-  tools: 4105,
-  resources: 4106,
-  billing: 4107,
-};
-
-/** The gateway and services find each other through `<NAME>_SERVICE_ADDR` variables. */
-export const serviceAddrVar = (name: ServiceName) => `${name.toUpperCase()}_SERVICE_ADDR`;
+// The topology is part of the contracts (the gateway reads it too); scripts keep importing it from here.
+export { DEFAULT_PORTS, SERVICES, type ServiceName, serviceAddrVar } from '@rainmakers/contracts';

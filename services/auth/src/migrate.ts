@@ -1,13 +1,5 @@
 /** `node --import tsx src/migrate.ts`: applies the migrations once (the Helm hook Job / Kubernetes Job). */
 import { fileURLToPath } from 'node:url';
-import { createLogger, migrateOnly } from '@rainmakers/kit';
-import { loadWorkerConfig } from './config';
+import { runMigrateCommand } from '@rainmakers/kit';
 
-const config = loadWorkerConfig();
-const logger = createLogger('auth-migrate', config.LOG_LEVEL);
-if (!config.DATABASE_URL) {
-  logger.fatal('DATABASE_URL is required');
-  process.exit(1);
-}
-const applied = await migrateOnly(config.DATABASE_URL, fileURLToPath(new URL('../migrations', import.meta.url)));
-logger.info({ applied }, applied.length > 0 ? 'migrations applied' : 'database is up to date');
+await runMigrateCommand('auth', fileURLToPath(new URL('../migrations', import.meta.url)));

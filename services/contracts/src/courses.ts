@@ -295,13 +295,15 @@ export const courseReorderSchema = z.object({
 });
 export type CourseReorderInput = z.infer<typeof courseReorderSchema>;
 
+/** A reorder's new positions: `[{id, position}]`, at least one. */
+const positionList = (name: string) =>
+  z
+    .array(z.object({ id, position }), { error: `${name} must be a list` })
+    .min(1, `${name} cannot be empty`)
+    .max(5000);
+
 /** POST /api/course/reorder-courses */
-export const coursesReorderSchema = z.object({
-  courses: z
-    .array(z.object({ id, position }), { error: 'courses must be a list' })
-    .min(1, 'courses cannot be empty')
-    .max(5000),
-});
+export const coursesReorderSchema = z.object({ courses: positionList('courses') });
 export type CoursesReorderInput = z.infer<typeof coursesReorderSchema>;
 
 // ---------------------------------------------------------------------------------------------------------
@@ -338,12 +340,7 @@ export const moduleListResponseSchema = z.object({ modules: z.array(moduleSchema
 export const moduleUpsertResponseSchema = z.object({ module: moduleSchema, isNew: z.boolean() });
 
 /** POST /api/module/reorder: modules of one course (or free modules), renumbered from 1. */
-export const moduleReorderSchema = z.object({
-  modules: z
-    .array(z.object({ id, position }), { error: 'modules must be a list' })
-    .min(1, 'modules cannot be empty')
-    .max(5000),
-});
+export const moduleReorderSchema = z.object({ modules: positionList('modules') });
 export type ModuleReorderInput = z.infer<typeof moduleReorderSchema>;
 
 // ---------------------------------------------------------------------------------------------------------

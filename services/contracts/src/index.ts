@@ -5,5 +5,6 @@ export * from './errors';
 export * from './events';
 export * from './fields';
 export * from './roles';
+export * from './topology';
 export * from './uploads';
 export * from './users';
