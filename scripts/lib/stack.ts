@@ -4,7 +4,6 @@
  * catcher (or SMTP_URL), the web build, the seven services and the gateway as child processes.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
@@ -14,10 +13,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { DEV_SECRETS, ensureDatabaseExists } from '@rainmakers/kit';
+import { ensureDatabaseExists } from '@rainmakers/kit';
 import { continueProcess, embeddedPostgres, freePort, redisServer, withDatabase } from './infra';
 import { type MailCatcher, startMailCatcher } from './mail-catcher';
 import { colourFor, formatLogLine, prefixLine, Tail } from './output';
+import { randomSecret } from './secrets';
 import {
   type CrashLoop,
   type Instance,
@@ -89,7 +89,11 @@ export interface StackOptions {
   persistRedis?: boolean;
   /** Use these external servers instead of starting local ones; default from DATABASE_URL, REDIS_URL, S3_ENDPOINT, SMTP_URL. */
   external?: { databaseUrl?: string; redisUrl?: string; s3Endpoint?: string; smtpUrl?: string };
-  /** Secrets for the services; default: INTERNAL_TOKEN_SECRET / SESSION_SECRET from the environment, else dev secrets. */
+  /**
+   * Secrets for the services; default: INTERNAL_TOKEN_SECRET / SESSION_SECRET from the environment, else new
+   * random ones for this run (never the kit's public DEV_SECRETS). `npm start` passes the ones kept in its data
+   * directory (secrets.ts).
+   */
   secrets?: { internalToken?: string; session?: string };
   /** Address in e-mailed links; default http://localhost:<gateway port>. */
   publicUrl?: string;
@@ -583,9 +587,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     throwIfAborted(options.signal);
 
     // --- services and gateway -------------------------------------------------------------------
-    const internalTokenSecret =
-      options.secrets?.internalToken ?? process.env.INTERNAL_TOKEN_SECRET ?? DEV_SECRETS.INTERNAL_TOKEN_SECRET;
-    const sessionSecret = options.secrets?.session ?? process.env.SESSION_SECRET ?? DEV_SECRETS.SESSION_SECRET;
+    const internalTokenSecret = options.secrets?.internalToken || process.env.INTERNAL_TOKEN_SECRET || randomSecret();
+    const sessionSecret = options.secrets?.session || process.env.SESSION_SECRET || randomSecret();
     const publicUrl = options.publicUrl ?? `http://localhost:${ports.gateway}`;
     const redisPrefix = options.redisPrefix ?? process.env.REDIS_PREFIX ?? 'rm:';
     const serviceUrls = {} as Record<ServiceName, string>;
@@ -733,7 +736,4 @@ async function buildWebIfStale(root: string, status: (line: string) => void): Pr
   status(`web app built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
-/** A fresh random secret, for test stacks. */
-export function randomSecret(): string {
-  return randomBytes(24).toString('hex');
-}
+export { randomSecret } from './secrets';

@@ -10,8 +10,9 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Tag, User } from '@rainmakers/contracts';
-import { createInternalClient, DEV_SECRETS, HttpError, type InternalClient } from '@rainmakers/kit';
+import { createInternalClient, HttpError, type InternalClient } from '@rainmakers/kit';
 import { signInThroughGateway } from '../lib/gateway-session';
+import { localInternalTokenSecret } from '../lib/secrets';
 import { DEFAULT_PORTS, SERVICES, type ServiceName } from '../lib/topology';
 import type { GatewaySession, SeedContext, SeededPerson, SeedModule, SeedPersonKey } from './context';
 import { SEED_PEOPLE, SEED_TAGS, type SeedPersonSpec } from './people';
@@ -164,15 +165,19 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
     serviceUrls[service] =
       process.env[`${service.toUpperCase()}_SERVICE_ADDR`] ?? `http://127.0.0.1:${DEFAULT_PORTS[service]}`;
   }
-  seedStack({
-    gatewayUrl: process.env.GATEWAY_URL ?? `http://127.0.0.1:${DEFAULT_PORTS.gateway}`,
-    serviceUrls,
-    internalTokenSecret: process.env.INTERNAL_TOKEN_SECRET ?? DEV_SECRETS.INTERNAL_TOKEN_SECRET,
-  }).then(
-    (result) => console.log(`seeded: ${result.created.length} new people`),
-    (error: unknown) => {
-      console.error(error instanceof Error ? error.message : error);
-      process.exit(1);
-    },
-  );
+  localInternalTokenSecret()
+    .then((internalTokenSecret) =>
+      seedStack({
+        gatewayUrl: process.env.GATEWAY_URL ?? `http://127.0.0.1:${DEFAULT_PORTS.gateway}`,
+        serviceUrls,
+        internalTokenSecret,
+      }),
+    )
+    .then(
+      (result) => console.log(`seeded: ${result.created.length} new people`),
+      (error: unknown) => {
+        console.error(error instanceof Error ? error.message : error);
+        process.exit(1);
+      },
+    );
 }
