@@ -26,10 +26,25 @@ describe('auth config', () => {
       ...base,
       NODE_ENV: 'production',
       INTERNAL_TOKEN_SECRET: 'a-real-internal-secret-0123456789',
+      USERS_SERVICE_ADDR: 'http://users:4102',
     };
     expect(() => loadServiceConfig(production)).toThrow(/SESSION_SECRET/);
     expect(loadServiceConfig({ ...production, SESSION_SECRET: 'a-real-session-secret-0123456789' }).NODE_ENV).toBe(
       'production',
+    );
+  });
+
+  it("calls users where the topology says, and refuses to start in production without users' address", () => {
+    expect(loadServiceConfig(base).USERS_SERVICE_ADDR).toBe('http://127.0.0.1:4102');
+    const production = {
+      ...base,
+      NODE_ENV: 'production',
+      INTERNAL_TOKEN_SECRET: 'a-real-internal-secret-0123456789',
+      SESSION_SECRET: 'a-real-session-secret-0123456789',
+    };
+    expect(() => loadServiceConfig(production)).toThrow(/USERS_SERVICE_ADDR: required in production/);
+    expect(loadServiceConfig({ ...production, USERS_SERVICE_ADDR: 'http://users:4102' }).USERS_SERVICE_ADDR).toBe(
+      'http://users:4102',
     );
   });
 

@@ -1,4 +1,5 @@
-import { DEV_SECRETS, loadConfig } from '@rainmakers/kit';
+import { PEERS } from '@rainmakers/contracts';
+import { DEV_SECRETS, loadConfig, peerAddresses } from '@rainmakers/kit';
 import { z } from 'zod';
 
 const count = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
@@ -8,7 +9,6 @@ export const configShape = {
   SERVICE_NAME: z.string().default('auth'),
   /** Signs the rm_session cookie (a JWT); the gateway verifies it with the same secret. */
   SESSION_SECRET: z.string().min(16).default(DEV_SECRETS.SESSION_SECRET),
-  USERS_SERVICE_ADDR: z.string().url().default('http://127.0.0.1:4102'),
   SMTP_URL: z.string().default('smtp://127.0.0.1:1025'),
   MAIL_FROM: z.string().default('Rainmakers <no-reply@rainmakers.local>'),
   /** Run the send-mail worker inside the HTTP process (default: only in development). */
@@ -31,8 +31,10 @@ export const configShape = {
 
 export function loadServiceConfig(env: Record<string, string | undefined> = process.env) {
   const config = loadConfig(configShape, env);
+  const peers = peerAddresses(PEERS.auth, config.NODE_ENV, env);
   return {
     ...config,
+    USERS_SERVICE_ADDR: peers.users,
     RUN_WORKERS_IN_PROCESS: config.RUN_WORKERS_IN_PROCESS
       ? config.RUN_WORKERS_IN_PROCESS === 'true'
       : config.NODE_ENV === 'development',

@@ -1,4 +1,8 @@
-/** The services behind the gateway and where each listens when the product runs on one machine. */
+/**
+ * The service topology, in one place: the services behind the gateway, the port each listens on, and which
+ * peers each one calls. Services, the gateway, scripts/ and k8s/check.mjs (which compares the Kubernetes and
+ * Helm manifests and docker-compose.yml with it) all read it from here.
+ */
 export const SERVICES = ['auth', 'users', 'courses', 'board', 'tools', 'resources', 'billing'] as const;
 export type ServiceName = (typeof SERVICES)[number];
 
@@ -13,7 +17,21 @@ export const DEFAULT_PORTS: Record<ServiceName | 'gateway', number> = {
   billing: 4107,
 };
 
+/** The services each service calls over HTTP (the gateway calls every one). Events go through Redis instead. */
+export const PEERS: Record<ServiceName, readonly ServiceName[]> = {
+  auth: ['users'],
+  users: ['auth'],
+  courses: [],
+  board: [],
+  tools: [],
+  resources: [],
+  billing: [],
+};
+
 export type ServiceAddrVar = `${Uppercase<ServiceName>}_SERVICE_ADDR`;
 
 /** The gateway and services find each other through `<NAME>_SERVICE_ADDR` variables. */
 export const serviceAddrVar = (name: ServiceName) => `${name.toUpperCase()}_SERVICE_ADDR` as ServiceAddrVar;
+
+/** Where a service listens when the whole product runs on one machine (`npm start`, development). */
+export const localServiceAddr = (name: ServiceName) => `http://127.0.0.1:${DEFAULT_PORTS[name]}`;

@@ -1,3 +1,4 @@
+import { localServiceAddr, type ServiceName, serviceAddrVar } from '@rainmakers/contracts';
 import { z } from 'zod';
 
 /** Secrets that only exist so a developer can run the product without setting anything. */
@@ -53,4 +54,34 @@ export function assertNoDevSecrets(config: Record<string, unknown>): void {
   if (offending.length > 0) {
     throw new ConfigError(`Refusing to start in production with development secrets: ${offending.join(', ')}`);
   }
+}
+
+/**
+ * Where the peers a service calls listen, from `<NAME>_SERVICE_ADDR` (contracts' topology). In production every
+ * peer's address is required: a missing one refuses the start instead of calling localhost. Elsewhere a
+ * missing one is the one-machine address (http://127.0.0.1:<port>).
+ */
+export function peerAddresses<P extends ServiceName>(
+  peers: readonly P[],
+  nodeEnv: BaseConfig['NODE_ENV'],
+  env: Record<string, string | undefined> = process.env,
+): Record<P, string> {
+  const addresses = {} as Record<P, string>;
+  const problems: string[] = [];
+  for (const peer of peers) {
+    const name = serviceAddrVar(peer);
+    const value = env[name]?.trim();
+    if (!value) {
+      if (nodeEnv === 'production') problems.push(`  ${name}: required in production`);
+      else addresses[peer] = localServiceAddr(peer);
+      continue;
+    }
+    if (!z.string().url().safeParse(value).success || !/^https?:\/\//.test(value)) {
+      problems.push(`  ${name}: not an http(s) URL`);
+      continue;
+    }
+    addresses[peer] = value;
+  }
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+  return addresses;
 }
