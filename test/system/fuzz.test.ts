@@ -111,7 +111,8 @@ const QUERIES = [
   '?search=%ff&page=%E0%A4%A',
   '?page=99999999999999999999&limit=-1&offset=1e400',
   '?ids[]=1&ids[__proto__][x]=1&__proto__[admin]=true',
-  `?search=${LONG}`,
+  // Under Node's 16 KB header limit (above it Node's parser answers 431 itself, before any of our code).
+  `?search=${LONG.slice(0, 8000)}`,
   '?a[b][c][d][e][f][g][h][i][j][k]=1&search[]=x&search[]=y',
   '?tagIds=%00,1&role=admin%00',
 ];

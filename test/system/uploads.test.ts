@@ -3,11 +3,13 @@
  * that must not leave its keep-alive connection stuck.
  */
 import http from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE, UPLOAD_MAX_BYTES, type UploadResponse } from '@rainmakers/contracts';
 import { UPLOADED_FILE_CSP } from '../../gateway/src/app';
 import { type GatewaySession, signIn, stackInfo } from '../support/stack-client';
 import { fileForm, pngImage } from '../support/system';
+
+jest.setTimeout(60_000);
 
 let member: GatewaySession;
 

@@ -24,11 +24,11 @@ function chunk(type: string, data: Buffer): Buffer {
   crc.writeUInt32BE(crc32(body));
   return Buffer.concat([length, body, crc]);
 }
-/** A real, valid 2x2 RGBA PNG. */
-function tinyPng(): Buffer {
+/** A real, valid 2x2 RGBA PNG; with other dimensions, a PNG whose header declares them (its pixels do not follow). */
+function tinyPng(width = 2, height = 2): Buffer {
   const header = Buffer.alloc(13);
-  header.writeUInt32BE(2, 0); // width
-  header.writeUInt32BE(2, 4); // height
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
   header.writeUInt8(8, 8); // bit depth
   header.writeUInt8(6, 9); // colour type RGBA
   const row = [0, 255, 0, 0, 255, 0, 0, 255, 255]; // filter byte + red + blue
@@ -142,6 +142,26 @@ describe('POST /upload', () => {
     }
     const exactly = Buffer.concat([tinyPng(), Buffer.alloc(UPLOAD_MAX_BYTES - tinyPng().length)]);
     expect((await upload(form('image', exactly, 'limit.png', 'image/png'))).status).toBe(201);
+  });
+
+  it('refuses images that declare more than 10,000 px a side or 40 megapixels, whatever their file size', async () => {
+    const message = 'Images can be at most 10,000 pixels wide or high, and 40 megapixels in all';
+    for (const [width, height] of [
+      [65535, 65535],
+      [10_001, 1],
+      [8_000, 6_000],
+    ] as const) {
+      const response = await upload(form('image', tinyPng(width, height), 'bomb.png', 'image/png'));
+      expect({ width, height, status: response.status, body: response.body }).toEqual({
+        width,
+        height,
+        status: 400,
+        body: { error: message, errors: { image: message } },
+      });
+    }
+    const gif = Buffer.concat([Buffer.from('GIF89a'), Buffer.from([0xff, 0xff, 0xff, 0xff]), tinyGif().subarray(10)]);
+    expect((await upload(form('image', gif, 'bomb.gif', 'image/gif'))).status).toBe(400);
+    expect((await upload(form('image', tinyPng(10_000, 4_000), 'wide.png', 'image/png'))).status).toBe(201);
   });
 
   it('asks for an image when none was sent, or it was sent under another field name', async () => {
