@@ -90,6 +90,7 @@ describe('an oversized upload on a keep-alive connection', () => {
     const started = Date.now();
     const next = await send('GET', '/api/auth/me');
     expect(next.status).toBe(200);
-    expect(Date.now() - started).toBeLessThan(2_000);
+    // Well under the ~66 s a stuck connection used to take, with room for a busy machine.
+    expect(Date.now() - started).toBeLessThan(5_000);
   });
 });
