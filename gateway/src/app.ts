@@ -19,6 +19,7 @@ import {
   type ReadinessCheck,
   type Redis,
   readinessHandler,
+  urlGuard,
 } from '@rainmakers/kit';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import { type GatewayConfig, UPSTREAMS, type Upstream } from './config';
@@ -86,6 +87,9 @@ export function buildGatewayApp(deps: GatewayDeps): Gateway {
     });
     next();
   });
+
+  // The same hostile-URL check as every service (kit input guard), for the paths the gateway answers itself.
+  app.use(urlGuard());
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok', service: 'gateway' });
@@ -170,9 +174,11 @@ export function buildGatewayApp(deps: GatewayDeps): Gateway {
     }
 
     if (route.session === 'none' && route.service === 'resources') {
-      // Uploaded files: whatever one turns out to contain, it cannot run script in our origin.
-      res.setHeader('Content-Security-Policy', UPLOADED_FILE_CSP);
-      res.setHeader('X-Content-Type-Options', 'nosniff');
+      // Uploaded files: whatever one turns out to contain, it cannot run script in our origin. Set now for the
+      // gateway's own answers (502), and over the service's headers once it answered.
+      const fileHeaders = { 'Content-Security-Policy': UPLOADED_FILE_CSP, 'X-Content-Type-Options': 'nosniff' };
+      res.set(fileHeaders);
+      proxyLocals(res).overrideHeaders = fileHeaders;
     }
     setForwardedHeaders(req);
     // Only auth reads cookies (the session cookie on sign-out); other services trust the internal token alone.

@@ -20,6 +20,8 @@ export interface ProxyLocals {
   /** Called once the upstream answered, with its status. */
   onUpstreamResponse?: (status: number) => void;
   upstreamTimedOut?: boolean;
+  /** Headers the gateway imposes over the upstream's own (the sandbox CSP on uploaded files). */
+  overrideHeaders?: Record<string, string>;
 }
 
 export const proxyLocals = (res: Response) => res.locals as ProxyLocals;
@@ -70,6 +72,10 @@ export function createProxies(options: {
           const locals = proxyLocals(res);
           if (locals.gatewayCookies?.length) {
             proxyRes.headers['set-cookie'] = mergeSetCookies(proxyRes.headers['set-cookie'], locals.gatewayCookies);
+          }
+          // http-proxy copies the upstream's headers over any the gateway set before proxying.
+          for (const [name, value] of Object.entries(locals.overrideHeaders ?? {})) {
+            proxyRes.headers[name.toLowerCase()] = value;
           }
           locals.onUpstreamResponse?.(proxyRes.statusCode ?? 0);
         },

@@ -37,12 +37,17 @@ export function uploadTooLargeMessage(maxBytes: number = UPLOAD_MAX_BYTES): stri
   return `File is too large (max ${shown} MB)`;
 }
 
+/** Larger pictures take gigabytes to decode (a 65535x65535 PNG is a few KB on disk): refused at upload. */
+export const UPLOAD_MAX_IMAGE_SIDE = 10_000;
+export const UPLOAD_MAX_IMAGE_PIXELS = 40_000_000;
+
 export const UPLOAD_ERRORS = {
   missing: 'Choose an image to upload',
   notImage: 'Only image files can be uploaded',
   tooMany: 'Upload one image at a time',
   tooLarge: uploadTooLargeMessage(UPLOAD_MAX_BYTES),
   invalid: 'The upload could not be read',
+  tooManyPixels: 'Images can be at most 10,000 pixels wide or high, and 40 megapixels in all',
   /** What the web shows for any failed upload (spec: Upload failure). */
   failed: 'Error uploading file',
 } as const;

@@ -67,10 +67,18 @@ describe('POST /api/course/reorder', () => {
     ]);
   });
 
-  it('Cancel is client-only: the server keeps the saved order until a reorder is posted', async () => {
-    const before = await layout();
-    // Reorder mode, drags and Cancel happen in the browser: no call reaches the server.
-    expect(await layout()).toEqual(before);
+  it('keeps a posted order on every later read (Cancel in the browser posts nothing)', async () => {
+    const before = (await layout()).map((m) => m.id);
+    const reversed = [...before].reverse();
+    const res = await h.api.post(h.admin, '/api/course/reorder', {
+      courseId: course.id,
+      modules: reversed.map((id, i) => ({ id, position: i + 1 })),
+    });
+    expect(res.status).toBe(200);
+    expect(reversed).not.toEqual(before);
+    for (let read = 0; read < 2; read += 1) {
+      expect((await layout()).map((m) => [m.id, m.position])).toEqual(reversed.map((id, i) => [id, i + 1]));
+    }
   });
 
   it('refuses a module of another course and saves nothing', async () => {
@@ -151,7 +159,9 @@ describe('POST /api/course/reorder', () => {
 
   it('serializes concurrent reorders of one course (row locks): the result is one of them, whole', async () => {
     const ids = course.modules.map((m) => m.id);
-    const orders = [ids, [...ids].reverse(), [ids[1]!, ids[2]!, ids[0]!]];
+    expect((await layout()).map((m) => m.id)).toEqual(ids);
+    // None of them is the order the course starts in, so a reorder that did nothing cannot pass.
+    const orders = [[...ids].reverse(), [ids[1]!, ids[2]!, ids[0]!], [ids[2]!, ids[0]!, ids[1]!]];
     const results = await Promise.all(
       orders.map((order) =>
         h.api.post(h.admin, '/api/course/reorder', {

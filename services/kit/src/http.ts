@@ -6,6 +6,7 @@ import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import { ZodError } from 'zod';
 import { HttpError, notFound, validationError } from './errors';
+import { jsonBodyGuard, urlGuard } from './input-guard';
 import { internalTokenMiddleware } from './internal-token';
 import type { Logger } from './logger';
 
@@ -43,6 +44,8 @@ export function createApp(options: AppOptions, mount: (app: Express) => void): E
       customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'silent'),
     }),
   );
+  // Hostile input answers 400 before any route (present or future) sees it: see input-guard.ts.
+  app.use(urlGuard());
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok', service: options.name });
   });
@@ -50,6 +53,7 @@ export function createApp(options: AppOptions, mount: (app: Express) => void): E
   // Catalogue and list answers reach hundreds of KB; the gateway passes the encoding through untouched.
   app.use(compression({ threshold: 2048 }));
   app.use(express.json({ limit: options.bodyLimit ?? '1mb' }));
+  app.use(jsonBodyGuard());
   app.use(internalTokenMiddleware(options.internalTokenSecret));
   mount(app);
   app.use((_req, _res, next) => next(notFound('Not found')));

@@ -1,7 +1,9 @@
+import http from 'node:http';
 import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { UPLOAD_MAX_BYTES, type UploadResponse } from '@rainmakers/contracts';
-import { ALL_ROLES, buildActor, client } from '@rainmakers/kit/testing';
+import { INTERNAL_TOKEN_HEADER, signActorToken } from '@rainmakers/kit';
+import { ALL_ROLES, buildActor, client, TEST_SECRET } from '@rainmakers/kit/testing';
 import { type LocalS3, type StartedResources, startForTest, startLocalS3 } from '../src/testing';
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
@@ -22,11 +24,11 @@ function chunk(type: string, data: Buffer): Buffer {
   crc.writeUInt32BE(crc32(body));
   return Buffer.concat([length, body, crc]);
 }
-/** A real, valid 2x2 RGBA PNG. */
-function tinyPng(): Buffer {
+/** A real, valid 2x2 RGBA PNG; with other dimensions, a PNG whose header declares them (its pixels do not follow). */
+function tinyPng(width = 2, height = 2): Buffer {
   const header = Buffer.alloc(13);
-  header.writeUInt32BE(2, 0); // width
-  header.writeUInt32BE(2, 4); // height
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
   header.writeUInt8(8, 8); // bit depth
   header.writeUInt8(6, 9); // colour type RGBA
   const row = [0, 255, 0, 0, 255, 0, 0, 255, 255]; // filter byte + red + blue
@@ -140,6 +142,26 @@ describe('POST /upload', () => {
     }
     const exactly = Buffer.concat([tinyPng(), Buffer.alloc(UPLOAD_MAX_BYTES - tinyPng().length)]);
     expect((await upload(form('image', exactly, 'limit.png', 'image/png'))).status).toBe(201);
+  });
+
+  it('refuses images that declare more than 10,000 px a side or 40 megapixels, whatever their file size', async () => {
+    const message = 'Images can be at most 10,000 pixels wide or high, and 40 megapixels in all';
+    for (const [width, height] of [
+      [65535, 65535],
+      [10_001, 1],
+      [8_000, 6_000],
+    ] as const) {
+      const response = await upload(form('image', tinyPng(width, height), 'bomb.png', 'image/png'));
+      expect({ width, height, status: response.status, body: response.body }).toEqual({
+        width,
+        height,
+        status: 400,
+        body: { error: message, errors: { image: message } },
+      });
+    }
+    const gif = Buffer.concat([Buffer.from('GIF89a'), Buffer.from([0xff, 0xff, 0xff, 0xff]), tinyGif().subarray(10)]);
+    expect((await upload(form('image', gif, 'bomb.gif', 'image/gif'))).status).toBe(400);
+    expect((await upload(form('image', tinyPng(10_000, 4_000), 'wide.png', 'image/png'))).status).toBe(201);
   });
 
   it('asks for an image when none was sent, or it was sent under another field name', async () => {
@@ -259,6 +281,74 @@ describe('startForTest', () => {
       expect((await ownApi.get(null, created.body.latestUploadedFileUrl)).status).toBe(200);
     } finally {
       await own.stop();
+    }
+  });
+});
+
+describe('oversized uploads on a keep-alive connection', () => {
+  /** One socket at a time: the second request can only be answered if the first one's connection is usable. */
+  function sendOn(agent: http.Agent, options: { method: string; path: string; body?: Buffer; chunked?: boolean }) {
+    return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
+      const url = new URL(options.path, service.url);
+      const headers: Record<string, string> = {
+        [INTERNAL_TOKEN_HEADER]: signActorToken(member, TEST_SECRET),
+      };
+      let payload: Buffer | undefined;
+      if (options.body) {
+        const boundary = 'keepalive-boundary';
+        payload = Buffer.concat([
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="big.png"\r\n` +
+              'Content-Type: image/png\r\n\r\n',
+          ),
+          options.body,
+          Buffer.from(`\r\n--${boundary}--\r\n`),
+        ]);
+        headers['content-type'] = `multipart/form-data; boundary=${boundary}`;
+        if (!options.chunked) headers['content-length'] = String(payload.length);
+      }
+      const request = http.request(url, { method: options.method, agent, headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body: Buffer.concat(chunks).toString(),
+          }),
+        );
+      });
+      request.setTimeout(10_000, () => request.destroy(new Error(`${options.method} ${options.path} hung`)));
+      // The server may answer and close before the whole body is written: that is the point.
+      request.on('error', (error) => {
+        if (!('code' in error) || !['EPIPE', 'ECONNRESET'].includes(String(error.code))) reject(error);
+      });
+      if (payload) {
+        // In pieces, as a browser sends a file.
+        for (let offset = 0; offset < payload.length; offset += 256 * 1024) {
+          request.write(payload.subarray(offset, offset + 256 * 1024));
+        }
+      }
+      request.end();
+    });
+  }
+
+  it.each([
+    ['announced by Content-Length', false],
+    ['found while reading a chunked body', true],
+  ])('answers 413 %s and the next request on the connection is answered at once', async (_label, chunked) => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const big = Buffer.concat([tinyPng(), Buffer.alloc(UPLOAD_MAX_BYTES + 512 * 1024)]);
+      const refused = await sendOn(agent, { method: 'POST', path: '/upload', body: big, chunked });
+      expect(refused.status).toBe(413);
+      expect(JSON.parse(refused.body)).toEqual({ error: 'File is too large (max 5 MB)' });
+      const started = Date.now();
+      const next = await sendOn(agent, { method: 'GET', path: '/healthz' });
+      expect(next.status).toBe(200);
+      expect(Date.now() - started).toBeLessThan(2_000);
+    } finally {
+      agent.destroy();
     }
   });
 });

@@ -7,12 +7,15 @@ import {
   UPLOAD_FIELD,
   UPLOAD_FILE_NAME_PATTERN,
   UPLOAD_FILES_PATH,
+  UPLOAD_MAX_IMAGE_PIXELS,
+  UPLOAD_MAX_IMAGE_SIDE,
   type UploadResponse,
   uploadTooLargeMessage,
 } from '@rainmakers/contracts';
-import { badRequest, forbidden, HttpError, notFound, requireActor, type Storage } from '@rainmakers/kit';
+import { badRequest, fieldError, forbidden, HttpError, notFound, requireActor, type Storage } from '@rainmakers/kit';
 import { type Request, type RequestHandler, type Response, Router } from 'express';
 import multer from 'multer';
+import { readImageSize, withinPixelLimits } from '../domain/image-size';
 import { detectImageType } from '../domain/image-type';
 import { canUploadImage } from '../policies';
 
@@ -29,7 +32,14 @@ export const uploadKey = (name: string) => `uploads/${name}`;
  */
 export function uploadRoutes(deps: { storage: Storage; maxBytes: number }): Router {
   const { storage, maxBytes } = deps;
-  const tooLarge = () => new HttpError(413, uploadTooLargeMessage(maxBytes));
+  /**
+   * The rest of an oversized body is never read: closing the connection after the answer frees it at once,
+   * where draining could take as long as the sender likes (the next request on a kept-alive socket would wait).
+   */
+  const tooLarge = (res: Response) => {
+    res.setHeader('Connection', 'close');
+    return new HttpError(413, uploadTooLargeMessage(maxBytes));
+  };
   const parseImage = multer({
     storage: multer.memoryStorage(),
     limits: { fileSize: maxBytes, files: 1, fields: 10, parts: 20, fieldSize: 16 * 1024 },
@@ -41,12 +51,16 @@ export function uploadRoutes(deps: { storage: Storage; maxBytes: number }): Rout
     const actor = requireActor(req);
     if (!canUploadImage(actor)) throw forbidden();
     // Refuse an announced oversized body before reading it.
-    if (Number(req.headers['content-length'] ?? 0) > maxBytes + MULTIPART_OVERHEAD_BYTES) throw tooLarge();
-    await runMulter(parseImage, req, res, tooLarge);
+    if (Number(req.headers['content-length'] ?? 0) > maxBytes + MULTIPART_OVERHEAD_BYTES) throw tooLarge(res);
+    await runMulter(parseImage, req, res, () => tooLarge(res));
     const file = req.file;
     if (!file || file.size === 0) throw badRequest(UPLOAD_ERRORS.missing);
     const type = detectImageType(file.buffer);
     if (!type) throw badRequest(UPLOAD_ERRORS.notImage);
+    const size = readImageSize(type, file.buffer);
+    if (size && !withinPixelLimits(size, { maxSide: UPLOAD_MAX_IMAGE_SIDE, maxPixels: UPLOAD_MAX_IMAGE_PIXELS })) {
+      throw fieldError(UPLOAD_FIELD, UPLOAD_ERRORS.tooManyPixels);
+    }
     const name = `${randomUUID()}.${IMAGE_EXTENSIONS[type]}`;
     await storage.put(uploadKey(name), file.buffer, type);
     req.log.info({ userId: actor.userId, name, type, size: file.size }, 'image uploaded');

@@ -1,0 +1,331 @@
+/**
+ * Hostile input over every route of every service, through the gateway, as a visitor, a basic member and an
+ * admin: never a 5xx, and every 4xx in the spec's error shape. The routes are read from the services' real
+ * Express routers (so a route added tomorrow is fuzzed tomorrow) and checked against the gateway's table.
+ *
+ * No valid ids are sent, so nothing real is changed or deleted; sign-out is left to the visitor.
+ */
+import { randomBytes } from 'node:crypto';
+import { beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@rainmakers/contracts';
+import { createLogger } from '@rainmakers/kit';
+import type { Express } from 'express';
+import { matchRoute, ROUTE_TABLE, serviceFor } from '../../gateway/src/routes';
+import { signIn, stackInfo } from '../support/stack-client';
+import { errorShapeProblems } from '../support/system';
+
+jest.setTimeout(120_000);
+
+type Route = { service: string; method: string; path: string };
+
+// ---------------------------------------------------------------------------------------------------------------
+// Routes, from the real routers
+// ---------------------------------------------------------------------------------------------------------------
+
+/** Stands in for every dependency of an app while it is only built to be read, never called. */
+const inert: unknown = new Proxy(() => undefined, {
+  get: (_target, key) => (key === 'then' ? undefined : inert),
+  apply: () => inert,
+});
+
+async function serviceApps(): Promise<Record<string, Express>> {
+  const logger = createLogger('fuzz', 'silent');
+  const secret = 'x'.repeat(32);
+  const deps = new Proxy({} as Record<string, unknown>, {
+    get: (_target, key) =>
+      ({
+        logger,
+        internalTokenSecret: secret,
+        readiness: [],
+        uploadMaxBytes: 1,
+        config: { INTERNAL_TOKEN_SECRET: secret },
+      })[String(key)] ?? inert,
+  });
+  const modules = {
+    auth: await import('@rainmakers/auth/app'),
+    users: await import('@rainmakers/users/app'),
+    courses: await import('@rainmakers/courses/app'),
+    board: await import('@rainmakers/board/app'),
+    tools: await import('@rainmakers/tools/app'),
+    resources: await import('@rainmakers/resources/app'),
+    billing: await import('@rainmakers/billing/app'),
+  };
+  return Object.fromEntries(
+    Object.entries(modules).map(([name, module]) => [name, (module.buildApp as (d: unknown) => Express)(deps)]),
+  );
+}
+
+type Layer = {
+  route?: { path: string; methods: Record<string, boolean> };
+  handle?: { stack?: Layer[] };
+  matchers?: Array<(path: string) => false | { path: string }>;
+};
+
+/** Mount points are not kept by Express 5's layers; find which known prefix a mounted router answers under. */
+const MOUNT_CANDIDATES = ['', '/internal', ...ROUTE_TABLE.map(([prefix]) => prefix)];
+function mountOf(layer: Layer): string {
+  const matcher = layer.matchers?.[0];
+  if (!matcher) return '';
+  const found = MOUNT_CANDIDATES.filter(
+    (prefix) => prefix !== '' && (matcher(prefix) as { path?: string })?.path === prefix,
+  );
+  return found[0] ?? '';
+}
+
+function routesOf(stack: Layer[], prefix = ''): Array<{ method: string; path: string }> {
+  const routes: Array<{ method: string; path: string }> = [];
+  for (const layer of stack) {
+    if (layer.route) {
+      for (const method of Object.keys(layer.route.methods)) {
+        const path = `${prefix}${layer.route.path}`;
+        routes.push({ method: method.toUpperCase(), path: path.length > 1 ? path.replace(/\/$/, '') : path });
+      }
+    } else if (layer.handle?.stack) {
+      routes.push(...routesOf(layer.handle.stack, prefix + mountOf(layer)));
+    }
+  }
+  return routes;
+}
+
+let routes: Route[] = [];
+
+// ---------------------------------------------------------------------------------------------------------------
+// Hostile input
+// ---------------------------------------------------------------------------------------------------------------
+
+const LONG = 'x'.repeat(20_000);
+const PARAM_VALUES = [
+  '%ff',
+  '%E0%A4%A',
+  '%',
+  'a%00b',
+  '%C0%AF',
+  '99999999999999999999999',
+  '-1',
+  '1e400',
+  encodeURIComponent(LONG.slice(0, 3000)),
+];
+const QUERIES = [
+  '?search=%00',
+  '?search=%ff&page=%E0%A4%A',
+  '?page=99999999999999999999&limit=-1&offset=1e400',
+  '?ids[]=1&ids[__proto__][x]=1&__proto__[admin]=true',
+  // Under Node's 16 KB header limit (above it Node's parser answers 431 itself, before any of our code).
+  `?search=${LONG.slice(0, 8000)}`,
+  '?a[b][c][d][e][f][g][h][i][j][k]=1&search[]=x&search[]=y',
+  '?tagIds=%00,1&role=admin%00',
+];
+const FIELDS = [
+  'id',
+  'ids',
+  'userId',
+  'email',
+  'password',
+  'fullName',
+  'name',
+  'title',
+  'slug',
+  'role',
+  'Tags',
+  'tagIds',
+  'tags',
+  'courseId',
+  'moduleId',
+  'lessonId',
+  'position',
+  'positions',
+  'order',
+  'description',
+  'content',
+  'image',
+  'url',
+  'token',
+  'city',
+  'phone',
+  'published',
+  'premium',
+  'isPremium',
+  'items',
+  'data',
+];
+const allFields = (value: unknown) => Object.fromEntries(FIELDS.map((field) => [field, value]));
+/** Raw JSON texts, so that numbers beyond a double and odd keys reach the server as written. */
+const BODIES: Array<{ label: string; body: string | Buffer; type?: string }> = [
+  { label: 'empty body, JSON type', body: '' },
+  { label: 'NUL in every field', body: JSON.stringify(allFields('a\u0000b')) },
+  { label: 'NUL deep inside', body: JSON.stringify({ data: { items: [{ name: ['ok', 'n\u0000'] }] }, name: 'ok' }) },
+  { label: 'overlong strings', body: JSON.stringify(allFields(LONG)) },
+  { label: 'numbers everywhere', body: `{${FIELDS.map((f) => `"${f}": 1e400`).join(',')}}` },
+  { label: 'huge integers', body: `{${FIELDS.map((f) => `"${f}": 99999999999999999999999`).join(',')}}` },
+  { label: 'arrays everywhere', body: JSON.stringify(allFields([1, 'x', null])) },
+  { label: 'objects everywhere', body: JSON.stringify(allFields({ nested: { id: 1 } })) },
+  { label: 'array instead of object', body: JSON.stringify([allFields('x')]) },
+  {
+    label: 'proto keys',
+    body: '{"__proto__": {"isAdmin": true, "role": "admin"}, "constructor": {"prototype": {"x": 1}}}',
+  },
+  { label: 'deep nesting', body: `${'{"a":'.repeat(3000)}1${'}'.repeat(3000)}` },
+  {
+    label: 'invalid UTF-8',
+    body: Buffer.from([0x7b, 0x22, 0x6e, 0x61, 0x6d, 0x65, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0xc0, 0xaf, 0x22, 0x7d]),
+  },
+  { label: 'not JSON', body: '{"name": "x",,}' },
+  { label: 'text type', body: 'name=x%00', type: 'text/plain' },
+  { label: 'form type with NUL', body: 'name=x%00&id=%ff', type: 'application/x-www-form-urlencoded' },
+  {
+    label: 'multipart without a file',
+    body: '--b\r\nContent-Disposition: form-data; name="x"\r\n\r\n\u0000\r\n--b--\r\n',
+    type: 'multipart/form-data; boundary=b',
+  },
+];
+
+/** Paths the gateway answers itself (web app, unknown API paths) with the same hostile parts. */
+const GATEWAY_PATHS = [
+  '/%ff',
+  '/courses/%E0%A4%A',
+  '/assets/%ff.js',
+  '/x%00y',
+  '/api/%ff',
+  '/upload/%ff',
+  '/internal/%00',
+];
+
+type Caller = { role: string; cookie: string; csrf: string };
+
+function requestsFor(
+  route: Route,
+  caller: Caller,
+): Array<{ method: string; path: string; body?: string | Buffer; type?: string }> {
+  const concrete = (value: string) => route.path.replace(/:[A-Za-z]+/g, value);
+  const out: Array<{ method: string; path: string; body?: string | Buffer; type?: string }> = [];
+  const hasParams = route.path.includes(':');
+  for (const value of hasParams ? PARAM_VALUES : ['']) out.push({ method: route.method, path: concrete(value) });
+  const base = concrete('0');
+  if (route.path.startsWith('/internal')) return out;
+  out.push({ method: route.method, path: `${base}/%ff` });
+  for (const query of QUERIES) out.push({ method: route.method, path: base + query });
+  if (route.method !== 'GET' && route.method !== 'HEAD') {
+    // Rate-limited sign-in calls share the stack's per-address budget with the other suites: a smaller set.
+    const bodies =
+      /\/(signin|signup|forgot-password|reset-password)/.test(route.path) && caller.role !== 'visitor' ? [] : BODIES;
+    for (const body of bodies) out.push({ method: route.method, path: base, body: body.body, type: body.type });
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Sending
+// ---------------------------------------------------------------------------------------------------------------
+
+const failures: string[] = [];
+let sent = 0;
+
+async function send(caller: Caller, request: { method: string; path: string; body?: string | Buffer; type?: string }) {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const cookies = [`${CSRF_COOKIE}=${caller.csrf}`];
+  if (caller.cookie) cookies.push(`${SESSION_COOKIE}=${caller.cookie}`);
+  headers.cookie = cookies.join('; ');
+  headers[CSRF_HEADER] = caller.csrf;
+  headers.origin = new URL(stackInfo().gatewayUrl).origin;
+  if (request.body !== undefined) headers['content-type'] = request.type ?? 'application/json';
+  const url = stackInfo().gatewayUrl + request.path;
+  const label = `${caller.role} ${request.method} ${request.path.slice(0, 120)}${
+    request.body !== undefined ? ` body=${String(request.body).slice(0, 60)}` : ''
+  }`;
+  try {
+    const response = await fetch(url, {
+      method: request.method,
+      headers,
+      body: request.body,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(20_000),
+    });
+    const text = await response.text();
+    sent += 1;
+    if (response.status >= 500) failures.push(`${label} -> ${response.status} ${text.slice(0, 200)}`);
+    else if (response.status >= 400) {
+      let body: unknown = text;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        // reported below as not JSON
+      }
+      const problems = errorShapeProblems(body);
+      if (problems.length > 0)
+        failures.push(`${label} -> ${response.status} ${problems.join(', ')}: ${text.slice(0, 120)}`);
+    }
+  } catch (error) {
+    failures.push(`${label} -> no answer (${error instanceof Error ? error.message : String(error)})`);
+  }
+}
+
+async function runAll<T>(items: T[], concurrency: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < items.length) {
+        const item = items[next++] as T;
+        await work(item);
+      }
+    }),
+  );
+}
+
+// fetch keeps connections alive by default; six requests at a time keep the run short on a busy 2-core machine.
+const callers: Caller[] = [];
+
+beforeAll(async () => {
+  const apps = await serviceApps();
+  routes = Object.entries(apps).flatMap(([service, app]) =>
+    routesOf((app as unknown as { router: { stack: Layer[] } }).router.stack).map((r) => ({ service, ...r })),
+  );
+  const csrf = () => randomBytes(32).toString('base64url');
+  callers.push({ role: 'visitor', cookie: '', csrf: csrf() });
+  for (const role of ['basic', 'admin'] as const) {
+    const session = await signIn(role);
+    callers.push({ role, cookie: session.cookie(SESSION_COOKIE) ?? '', csrf: csrf() });
+  }
+});
+
+describe('the route list', () => {
+  it('is read from the real routers and agrees with the gateway table', () => {
+    const publicRoutes = routes.filter((r) => r.path.startsWith('/api/') || r.path.startsWith('/upload'));
+    expect(publicRoutes.length).toBeGreaterThan(30);
+    for (const route of publicRoutes) {
+      expect({ route, service: serviceFor(route.path.toLowerCase()) }).toEqual({ route, service: route.service });
+      expect(matchRoute(route.method, route.path.replace(/:[A-Za-z]+/g, '1')).kind).toBe('proxy');
+    }
+    // Routes the web calls today, so the walk over the routers cannot silently find nothing.
+    const names = routes.map((r) => `${r.method} ${r.path}`);
+    for (const expected of ['POST /api/auth/signin', 'GET /api/user/:id', 'POST /api/module/reorder', 'POST /upload']) {
+      expect(names).toContain(expected);
+    }
+  });
+});
+
+describe('hostile input', () => {
+  it('never gets a 5xx, and every 4xx is in the error shape', async () => {
+    const work: Array<{
+      caller: Caller;
+      request: { method: string; path: string; body?: string | Buffer; type?: string };
+    }> = [];
+    for (const caller of callers) {
+      for (const route of routes) {
+        if (route.path === '/readyz' || route.path === '/healthz') continue;
+        if (caller.role !== 'visitor' && /\/signout$/.test(route.path)) continue;
+        // A visitor on a members-only route is answered 401 by the gateway before any service sees the input.
+        if (
+          caller.role === 'visitor' &&
+          matchRoute(route.method, route.path.replace(/:[A-Za-z]+/g, '1')).kind === 'proxy'
+        ) {
+          const match = matchRoute(route.method, route.path.replace(/:[A-Za-z]+/g, '1'));
+          if (match.kind === 'proxy' && match.session === 'required') continue;
+        }
+        for (const request of requestsFor(route, caller)) work.push({ caller, request });
+      }
+      for (const path of GATEWAY_PATHS) work.push({ caller, request: { method: 'GET', path } });
+    }
+    await runAll(work, 6, ({ caller, request }) => send(caller, request));
+    expect({ sent: sent > 1000, failures }).toEqual({ sent: true, failures: [] });
+  });
+});
