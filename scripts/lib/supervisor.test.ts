@@ -73,6 +73,9 @@ function nodeUnit(name: string, options: { exitCode?: number } = {}): Unit & { s
   return unit;
 }
 
+// Real child processes: generous on a loaded machine.
+const SLOW = 60_000;
+
 describe('Supervisor with real processes', () => {
   let supervisor: Supervisor | null = null;
   afterEach(async () => {
@@ -80,56 +83,68 @@ describe('Supervisor with real processes', () => {
     supervisor = null;
   });
 
-  it('restarts a killed process after a backoff, with a log line, and leaves the others alone', async () => {
-    const lines: string[] = [];
-    const loops: CrashLoop[] = [];
-    supervisor = new Supervisor({ log: (line) => lines.push(line), onCrashLoop: (loop) => loops.push(loop) });
-    await supervisor.start(nodeUnit('users'));
-    await supervisor.start(nodeUnit('auth'));
-    const usersPid = supervisor.pidOf('users');
-    const authPid = supervisor.pidOf('auth');
-    expect(usersPid).toBeGreaterThan(0);
+  it(
+    'restarts a killed process after a backoff, with a log line, and leaves the others alone',
+    async () => {
+      const lines: string[] = [];
+      const loops: CrashLoop[] = [];
+      supervisor = new Supervisor({ log: (line) => lines.push(line), onCrashLoop: (loop) => loops.push(loop) });
+      await supervisor.start(nodeUnit('users'));
+      await supervisor.start(nodeUnit('auth'));
+      const usersPid = supervisor.pidOf('users');
+      const authPid = supervisor.pidOf('auth');
+      expect(usersPid).toBeGreaterThan(0);
 
-    const before = supervisor.restarts('users');
-    process.kill(usersPid as number, 'SIGKILL');
-    const pid = await supervisor.waitReady('users', { restarts: before + 1, timeoutMs: 10_000 });
+      const before = supervisor.restarts('users');
+      process.kill(usersPid as number, 'SIGKILL');
+      const pid = await supervisor.waitReady('users', { restarts: before + 1, timeoutMs: 50_000 });
 
-    expect(pid).not.toBe(usersPid);
-    expect(supervisor.pidOf('users')).toBe(pid);
-    expect(supervisor.restarts('users')).toBe(1);
-    expect(lines).toContain('users exited (SIGKILL); restarting in 250 ms');
-    expect(supervisor.pidOf('auth')).toBe(authPid);
-    expect(supervisor.restarts('auth')).toBe(0);
-    expect(loops).toEqual([]);
-  });
+      expect(pid).not.toBe(usersPid);
+      expect(supervisor.pidOf('users')).toBe(pid);
+      expect(supervisor.restarts('users')).toBe(1);
+      expect(lines).toContain('users exited (SIGKILL); restarting in 250 ms');
+      expect(supervisor.pidOf('auth')).toBe(authPid);
+      expect(supervisor.restarts('auth')).toBe(0);
+      expect(loops).toEqual([]);
+    },
+    SLOW,
+  );
 
-  it('leaves a stopped (SIGSTOP) process alone: it is not an exit', async () => {
-    supervisor = new Supervisor({ log: () => {}, onCrashLoop: () => {} });
-    const unit = nodeUnit('courses');
-    await supervisor.start(unit);
-    const pid = supervisor.pidOf('courses') as number;
-    process.kill(pid, 'SIGSTOP');
-    process.kill(pid, 'SIGCONT');
-    // A kill after the stop is the first exit the supervisor sees: one restart, the first backoff.
-    process.kill(pid, 'SIGKILL');
-    await supervisor.waitReady('courses', { restarts: 1, timeoutMs: 10_000 });
-    expect(unit.started).toBe(2);
-  });
+  it(
+    'leaves a stopped (SIGSTOP) process alone: it is not an exit',
+    async () => {
+      supervisor = new Supervisor({ log: () => {}, onCrashLoop: () => {} });
+      const unit = nodeUnit('courses');
+      await supervisor.start(unit);
+      const pid = supervisor.pidOf('courses') as number;
+      process.kill(pid, 'SIGSTOP');
+      process.kill(pid, 'SIGCONT');
+      // A kill after the stop is the first exit the supervisor sees: one restart, the first backoff.
+      process.kill(pid, 'SIGKILL');
+      await supervisor.waitReady('courses', { restarts: 1, timeoutMs: 50_000 });
+      expect(unit.started).toBe(2);
+    },
+    SLOW,
+  );
 
-  it('gives up on a crash loop and reports it once, with the last output', async () => {
-    const lines: string[] = [];
-    const loops: CrashLoop[] = [];
-    supervisor = new Supervisor({
-      log: (line) => lines.push(line),
-      policy: { firstDelayMs: 10, maxDelayMs: 20 },
-      onCrashLoop: (loop) => loops.push(loop),
-    });
-    const unit = nodeUnit('board', { exitCode: 3 });
-    await supervisor.start(unit);
-    await expect(supervisor.waitReady('board', { restarts: 99, timeoutMs: 20_000 })).rejects.toThrow(/crash loop/);
-    expect(loops).toHaveLength(1);
-    expect(loops[0]).toMatchObject({ name: 'board', output: 'last words' });
-    expect(lines.filter((l) => l.startsWith('board exited (exit code 3); restarting in'))).not.toHaveLength(0);
-    expect(lines.at(-1)).toMatch(/board exited .* 5 times in a row .*crash loop/s);
-  });
+  it(
+    'gives up on a crash loop and reports it once, with the last output',
+    async () => {
+      const lines: string[] = [];
+      const loops: CrashLoop[] = [];
+      supervisor = new Supervisor({
+        log: (line) => lines.push(line),
+        policy: { firstDelayMs: 10, maxDelayMs: 20 },
+        onCrashLoop: (loop) => loops.push(loop),
+      });
+      const unit = nodeUnit('board', { exitCode: 3 });
+      await supervisor.start(unit);
+      await expect(supervisor.waitReady('board', { restarts: 99, timeoutMs: 50_000 })).rejects.toThrow(/crash loop/);
+      expect(loops).toHaveLength(1);
+      expect(loops[0]).toMatchObject({ name: 'board', output: 'last words' });
+      expect(lines.filter((l) => l.startsWith('board exited (exit code 3); restarting in'))).not.toHaveLength(0);
+      expect(lines.at(-1)).toMatch(/board exited .* 5 times in a row .*crash loop/s);
+    },
+    SLOW,
+  );
 });
