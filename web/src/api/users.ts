@@ -10,6 +10,8 @@ export interface ProfileUpdate {
   fullName: string;
   /** Only sent when the person typed a new one. */
   password?: string;
+  /** Required with a new password (the server answers errors.currentPassword otherwise). */
+  currentPassword?: string;
   city: string;
   state: string;
   country: string;
