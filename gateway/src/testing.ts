@@ -6,13 +6,7 @@
 
 import { randomBytes } from 'node:crypto';
 import { TEST_SECRET, testInfra } from '@rainmakers/kit/testing';
-import {
-  type GatewayConfig,
-  loadGatewayConfig,
-  UPSTREAMS,
-  type Upstream,
-  upstreamAddrVar,
-} from './config';
+import { type GatewayConfig, loadGatewayConfig, UPSTREAMS, type Upstream, upstreamAddrVar } from './config';
 import { type RunningGateway, startGateway } from './runtime';
 
 export interface GatewayTestOptions {

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { startForTest as startAuth } from '@rainmakers/auth/testing';
+import { type AuthTestService, startForTest as startAuth } from '@rainmakers/auth/testing';
 import {
   type AccessProfile,
   CURRENT_PASSWORD_REQUIRED,
@@ -23,7 +23,7 @@ import { type GatewayForTest, startGatewayForTest } from '../src/testing';
 jest.setTimeout(60_000);
 
 type Started = { url: string; stop(): Promise<void> };
-let auth: Started;
+let auth: AuthTestService;
 let users: Started;
 let gateway: GatewayForTest;
 let replica: GatewayForTest;

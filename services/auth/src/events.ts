@@ -1,7 +1,7 @@
 import { EventConsumer } from '@rainmakers/kit';
+import { personFromEvent } from './commands/people';
 import { endAllSessions } from './commands/sessions';
 import type { AuthDeps } from './deps';
-import { personFromEvent } from './commands/people';
 import { deleteCredential, syncCredentialEmail } from './store/credentials';
 import { deletePerson, savePerson } from './store/people';
 import type { AuthSchema } from './store/schema';

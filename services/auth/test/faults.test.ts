@@ -61,7 +61,9 @@ describe('Redis unreachable', () => {
 
     // Nothing happened: the old password signs in, and the link still works.
     await new Browser(stack).signIn(person.email, person.password);
-    const reset = await new Browser(stack).post(`/api/auth/reset-password/${token}`, { password: 'a-new-password-123' });
+    const reset = await new Browser(stack).post(`/api/auth/reset-password/${token}`, {
+      password: 'a-new-password-123',
+    });
     expect(reset.status).toBe(200);
     await new Browser(stack).signIn(person.email, 'a-new-password-123');
   });

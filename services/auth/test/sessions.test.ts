@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
+  CURRENT_PASSWORD_WRONG,
   type CurrentUser,
   EMAIL_IN_USE_SIGN_IN,
   INVALID_CREDENTIALS,
-  CURRENT_PASSWORD_WRONG,
   REVOKED_SESSION_MARKER,
   SESSION_IDLE_DAYS,
   SESSION_TTL_DAYS,
@@ -422,8 +422,13 @@ describe('idle and sign-in-as sessions', () => {
 
     const touch = () => api.post({ service: 'gateway' }, `/internal/sessions/${browser.sid}/touch`);
     const lastSeen = async () =>
-      (await sessions.selectFrom('sessions').select('last_seen_at').where('id', '=', browser.sid).executeTakeFirstOrThrow())
-        .last_seen_at;
+      (
+        await sessions
+          .selectFrom('sessions')
+          .select('last_seen_at')
+          .where('id', '=', browser.sid)
+          .executeTakeFirstOrThrow()
+      ).last_seen_at;
     const fresh = await lastSeen();
     expect((await touch()).status).toBe(200);
     expect((await lastSeen()).getTime()).toBe(fresh.getTime());

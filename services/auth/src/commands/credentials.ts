@@ -2,12 +2,7 @@ import { CURRENT_PASSWORD_WRONG } from '@rainmakers/contracts';
 import { fieldError } from '@rainmakers/kit';
 import type { AuthDeps } from '../deps';
 import { hashPassword, needsRehash, verifyPassword } from '../domain/passwords';
-import {
-  findCredentialByEmail,
-  findCredentialByUserId,
-  setPasswordHash,
-  upsertCredential,
-} from '../store/credentials';
+import { findCredentialByEmail, findCredentialByUserId, setPasswordHash, upsertCredential } from '../store/credentials';
 import { revokeUserSessions } from '../store/sessions';
 
 type Deps = Pick<AuthDeps, 'db' | 'logger'>;

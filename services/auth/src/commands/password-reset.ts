@@ -14,8 +14,8 @@ import {
 import { ensureCredential, findCredentialByEmail, findCredentialByUserId, setPasswordHash } from '../store/credentials';
 import { findPasswordReset, insertPasswordReset, markPasswordResetsUsed } from '../store/password-resets';
 import { emailKey } from '../store/rate-limits';
-import { loadPerson } from './people';
 import { revokeUserSessions } from '../store/sessions';
+import { loadPerson } from './people';
 
 export type ResetRequestOutcome = 'sent' | 'unknown' | 'throttled';
 

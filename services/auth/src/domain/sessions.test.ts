@@ -37,9 +37,9 @@ describe('sessions', () => {
     expect(idleExpiry(now).toISOString()).toBe('2025-01-08T00:00:00.000Z');
     const eightDaysLater = new Date('2025-01-09T00:00:00Z');
     expect(isSessionLive({ expiresAt, lastSeenAt: now, revokedAt: null }, eightDaysLater)).toBe(false);
-    expect(isSessionLive({ expiresAt, lastSeenAt: new Date('2025-01-05T00:00:00Z'), revokedAt: null }, eightDaysLater)).toBe(
-      true,
-    );
+    expect(
+      isSessionLive({ expiresAt, lastSeenAt: new Date('2025-01-05T00:00:00Z'), revokedAt: null }, eightDaysLater),
+    ).toBe(true);
   });
 
   it('are touched at most every 5 minutes', () => {

@@ -4,8 +4,8 @@ import {
   SESSION_IDLE_DAYS,
   SESSION_TOUCH_INTERVAL_SECONDS,
   SESSION_TTL_DAYS,
-  SIGN_IN_AS_TTL_MINUTES,
   type SessionRecord,
+  SIGN_IN_AS_TTL_MINUTES,
 } from '@rainmakers/contracts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -45,10 +45,7 @@ export function sessionEnd(session: Pick<Session, 'expiresAt' | 'lastSeenAt'>): 
   return new Date(Math.min(session.expiresAt.getTime(), idleExpiry(session.lastSeenAt).getTime()));
 }
 
-export function isSessionLive(
-  session: Pick<Session, 'expiresAt' | 'lastSeenAt' | 'revokedAt'>,
-  now: Date,
-): boolean {
+export function isSessionLive(session: Pick<Session, 'expiresAt' | 'lastSeenAt' | 'revokedAt'>, now: Date): boolean {
   return session.revokedAt === null && sessionEnd(session).getTime() > now.getTime();
 }
 

@@ -59,7 +59,11 @@ export function setSessionCookie(deps: AuthDeps, res: Response, session: Session
   const names = namesFor(deps);
   const token = signSessionToken(session, deps.config.SESSION_SECRET);
   res.cookie(names.session, token, sessionCookieOptions(deps.config.PUBLIC_URL, session.expiresAt));
-  res.cookie(names.csrf, csrfTokenFor(session.id, deps.config.SESSION_SECRET), csrfCookieOptions(deps.config.PUBLIC_URL));
+  res.cookie(
+    names.csrf,
+    csrfTokenFor(session.id, deps.config.SESSION_SECRET),
+    csrfCookieOptions(deps.config.PUBLIC_URL),
+  );
 }
 
 /** Clears the session cookie; the browser gets a fresh anonymous CSRF token (so it can sign in again at once). */

@@ -1,5 +1,5 @@
-import type { ColumnType } from '@rainmakers/kit';
 import type { Role, User } from '@rainmakers/contracts';
+import type { ColumnType } from '@rainmakers/kit';
 
 /**
  * Tables of the auth database (migrations/*.sql). Every insert in the store names every column,
