@@ -247,7 +247,11 @@ describe('profile', () => {
 
     const withAvatar = await member.session.post<{ user: User }>('/api/user/upsert', { id: member.id, photoUrl: url });
     expect(withAvatar.user.photoUrl).toBe(url);
-    const me = await member.session.get<Me>('/api/auth/me');
+    // auth answers /me from its copy of the person, which follows users' event a moment later.
+    const me = await waitFor('the profile change to reach /api/auth/me', async () => {
+      const body = await member.session.get<Me>('/api/auth/me');
+      return body.currentUser?.photoUrl === url ? body : undefined;
+    });
     expect(me.currentUser).toMatchObject({ fullName: 'Renamed Member', city: 'Boise', photoUrl: url });
   });
 });
