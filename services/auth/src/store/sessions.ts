@@ -100,11 +100,20 @@ export async function revokeUserSessions(
   return rows.map((r) => ({ id: r.id, expiresAt: r.expires_at }));
 }
 
-/** Housekeeping: forgets sessions that ended (expired or revoked) before `before`. */
-export async function deleteEndedSessions(db: Database, before: Date): Promise<number> {
+/**
+ * Housekeeping: forgets sessions that ended (expired, revoked, or idle: last seen `idleMs` before their end)
+ * before `before`.
+ */
+export async function deleteEndedSessions(db: Database, before: Date, idleMs: number): Promise<number> {
   const result = await db
     .deleteFrom('sessions')
-    .where((eb) => eb.or([eb('expires_at', '<', before), eb('revoked_at', '<', before)]))
+    .where((eb) =>
+      eb.or([
+        eb('expires_at', '<', before),
+        eb('revoked_at', '<', before),
+        eb('last_seen_at', '<', new Date(before.getTime() - idleMs)),
+      ]),
+    )
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
