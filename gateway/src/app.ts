@@ -1,15 +1,15 @@
 /**
  * The gateway: the only public entry. For each request, in order:
- *  1. request id, the CSRF cookie for browsers that lack it;
+ *  1. request id, the CSRF cookie for browsers that lack it (or hold one not bound to their session);
  *  2. the routing table (routes.ts): a service, 404 (/internal/* never leaves the cluster), or the web app
  *     (static files and the SPA, with the security headers and CSP);
  *  3. identity and hop-by-hop headers from outside are dropped;
- *  4. CSRF (unsafe methods), rate limits (sign-in, sign-up, forgot/reset password);
+ *  4. CSRF (unsafe methods; the token is bound to the session). Sign-in limits are auth's alone;
  *  5. session -> 401, access profile -> 402 for a blocking payment status;
  *  6. the request goes to its service, unchanged path, with a short-lived internal token naming the actor
  *     and X-Forwarded-For/-Proto/-Host and X-Request-Id set by the gateway.
  */
-import { CSRF_HEADER, isSubscriptionBlocked, SUBSCRIPTION_BLOCKED } from '@rainmakers/contracts';
+import { CSRF_HEADER, cookieNames, isSubscriptionBlocked, SUBSCRIPTION_BLOCKED } from '@rainmakers/contracts';
 import {
   errorHandler,
   HttpError,
@@ -23,11 +23,10 @@ import {
 } from '@rainmakers/kit';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import { type GatewayConfig, UPSTREAMS, type Upstream } from './config';
-import { checkCsrf, csrfCookieFrom, csrfSetCookie, newCsrfToken } from './csrf';
+import { checkCsrf, csrfCookieFrom, csrfSetCookie, newCsrfToken, SessionCsrfTokens } from './csrf';
 import { ActorTokenCache, forwardedFor, REQUEST_ID_HEADER, requestIdFrom, stripIncomingHeaders } from './identity';
 import type { ProfileStore } from './profile-cache';
 import { createProxies, type Proxies, proxyLocals } from './proxy';
-import { emailFromBody, needsBody, type RateLimits, readBody, replayBody, TooManyRequests } from './rate-limit';
 import { isUnsafeMethod, matchRoute, type ProxyRoute } from './routes';
 import { SessionCookieVerifier, type SessionStore } from './session';
 import { securityHeaders, webApp } from './static';
@@ -43,7 +42,6 @@ export interface GatewayDeps {
   redis: Redis;
   sessions: SessionStore;
   profiles: ProfileStore;
-  rateLimits: RateLimits;
 }
 
 export interface Gateway {
@@ -52,11 +50,14 @@ export interface Gateway {
 }
 
 export function buildGatewayApp(deps: GatewayDeps): Gateway {
-  const { config, logger, sessions, profiles, rateLimits } = deps;
+  const { config, logger, sessions, profiles } = deps;
   const publicUrl = new URL(config.PUBLIC_URL);
   const https = publicUrl.protocol === 'https:';
+  // `__Host-` names over https (contracts' cookieNames): auth sets them with the same rule.
+  const names = cookieNames(https);
   const tokens = new ActorTokenCache(config.INTERNAL_TOKEN_SECRET);
-  const cookies = new SessionCookieVerifier(config.SESSION_SECRET);
+  const cookies = new SessionCookieVerifier(config.SESSION_SECRET, names.session);
+  const csrfTokens = new SessionCsrfTokens(config.SESSION_SECRET);
   const proxies = createProxies({
     upstreams: config.upstreams,
     maxSockets: config.UPSTREAM_MAX_SOCKETS,
@@ -96,10 +97,15 @@ export function buildGatewayApp(deps: GatewayDeps): Gateway {
   });
   app.get('/readyz', readinessHandler(readinessChecks(deps.redis, config.upstreams)));
 
-  // Every browser gets a CSRF token cookie on its first response (the SPA's index.html included).
+  // Every browser gets a CSRF token cookie on its first response (the SPA's index.html included): bound to its
+  // session when it has one (auth sets that one at sign-in; this repairs a browser holding another), random
+  // before sign-in.
   app.use((req, res, next) => {
-    if (!csrfCookieFrom(req.headers.cookie)) {
-      const cookie = csrfSetCookie(newCsrfToken(), https);
+    const claims = cookies.claims(req.headers.cookie);
+    const bound = claims ? csrfTokens.for(claims.sid) : undefined;
+    const current = csrfCookieFrom(req.headers.cookie, names.csrf);
+    if (bound ? current !== bound : !current) {
+      const cookie = csrfSetCookie(names.csrf, bound ?? newCsrfToken(), https);
       res.append('Set-Cookie', cookie);
       proxyLocals(res).gatewayCookies = [cookie];
     }
@@ -118,36 +124,16 @@ export function buildGatewayApp(deps: GatewayDeps): Gateway {
     stripIncomingHeaders(headers);
 
     if (route.csrf) {
+      const claims = cookies.claims(headers.cookie);
       checkCsrf({
         cookieHeader: headers.cookie,
+        cookieName: names.csrf,
         headerToken: headers[CSRF_HEADER],
+        sessionToken: claims ? csrfTokens.for(claims.sid) : null,
         origin: headers.origin,
         host: headers.host,
         publicOrigin: publicUrl.origin,
       });
-    }
-
-    if (route.rateLimit) {
-      let email: string | null = null;
-      if (needsBody(route.rateLimit)) {
-        const body = await readBody(req);
-        email = emailFromBody(body, headers['content-type']);
-        replayBody(req, body);
-      }
-      try {
-        await rateLimits.check(route.rateLimit, req.ip ?? req.socket.remoteAddress ?? 'unknown', email);
-      } catch (error) {
-        if (error instanceof TooManyRequests) res.setHeader('Retry-After', String(error.retryAfterSeconds));
-        throw error;
-      }
-      if (route.rateLimit === 'signin' && email) {
-        const signedInEmail = email;
-        proxyLocals(res).onUpstreamResponse = (status) => {
-          if (status >= 200 && status < 300) {
-            rateLimits.signedIn(signedInEmail).catch((error) => logger.warn({ err: error }, 'rate limit reset failed'));
-          }
-        };
-      }
     }
 
     if (route.session !== 'none') {

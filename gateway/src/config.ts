@@ -32,9 +32,10 @@ export const configShape = {
   WEB_DIST: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
   /**
    * Express "trust proxy": which hops in front of the gateway may set X-Forwarded-For/-Proto/-Host.
-   * Default: loopback only. Behind a Kubernetes ingress use e.g. "loopback, uniquelocal".
+   * Default: none (`npm start`: browsers connect directly, so a sent X-Forwarded-For is ignored and auth's
+   * per-address sign-in limits see the real peer). Behind a Kubernetes ingress: "loopback, uniquelocal".
    */
-  TRUST_PROXY: z.string().default('loopback'),
+  TRUST_PROXY: z.string().default('false'),
   /** Idle time allowed on an upstream connection before the gateway gives up (504). */
   UPSTREAM_TIMEOUT_MS: milliseconds(60_000),
   /** Sockets per upstream service in the keep-alive pool. */
@@ -51,36 +52,12 @@ export const configShape = {
   /** Events left unacknowledged this long by a crashed or stuck consumer are taken over (kit reclaimIdleMs). */
   EVENT_RECLAIM_IDLE_MS: count(30_000),
 
-  // Rate limits, counted at the gateway before a request reaches auth (password hashing is expensive).
-  RATE_LIMIT_SIGNIN_PER_IP: count(20),
-  RATE_LIMIT_SIGNIN_PER_IP_WINDOW_SECONDS: seconds(10 * 60),
-  RATE_LIMIT_SIGNIN_PER_EMAIL: count(10),
-  RATE_LIMIT_SIGNIN_PER_EMAIL_WINDOW_SECONDS: seconds(15 * 60),
-  RATE_LIMIT_SIGNUP_PER_IP: count(10),
-  RATE_LIMIT_SIGNUP_PER_IP_WINDOW_SECONDS: seconds(60 * 60),
-  RATE_LIMIT_FORGOT_PER_IP: count(10),
-  RATE_LIMIT_FORGOT_PER_IP_WINDOW_SECONDS: seconds(60 * 60),
-  RATE_LIMIT_FORGOT_PER_EMAIL: count(5),
-  RATE_LIMIT_FORGOT_PER_EMAIL_WINDOW_SECONDS: seconds(60 * 60),
-  RATE_LIMIT_RESET_PER_IP: count(30),
-  RATE_LIMIT_RESET_PER_IP_WINDOW_SECONDS: seconds(60 * 60),
-
   // Extra Content-Security-Policy sources (the app itself, YouTube and Vimeo are always allowed).
   CSP_EXTRA_SCRIPT_SRC: sourceList,
   CSP_EXTRA_IMG_SRC: sourceList,
   CSP_EXTRA_FRAME_SRC: sourceList,
   CSP_EXTRA_CONNECT_SRC: sourceList,
 };
-
-export type RateLimitSettings = {
-  signinPerIp: Limit;
-  signinPerEmail: Limit;
-  signupPerIp: Limit;
-  forgotPerIp: Limit;
-  forgotPerEmail: Limit;
-  resetPerIp: Limit;
-};
-export type Limit = { points: number; durationSeconds: number };
 
 export type GatewayConfig = ReturnType<typeof loadGatewayConfig>;
 
@@ -96,18 +73,8 @@ export function loadGatewayConfig(env: Record<string, string | undefined> = proc
     else upstreams[name] = `http://127.0.0.1:${DEFAULT_PORTS[name]}`;
   }
   if (missing.length > 0) throw new ConfigError(`Missing service addresses: ${missing.join(', ')}`);
-  const rateLimits: RateLimitSettings = {
-    signinPerIp: limit(config.RATE_LIMIT_SIGNIN_PER_IP, config.RATE_LIMIT_SIGNIN_PER_IP_WINDOW_SECONDS),
-    signinPerEmail: limit(config.RATE_LIMIT_SIGNIN_PER_EMAIL, config.RATE_LIMIT_SIGNIN_PER_EMAIL_WINDOW_SECONDS),
-    signupPerIp: limit(config.RATE_LIMIT_SIGNUP_PER_IP, config.RATE_LIMIT_SIGNUP_PER_IP_WINDOW_SECONDS),
-    forgotPerIp: limit(config.RATE_LIMIT_FORGOT_PER_IP, config.RATE_LIMIT_FORGOT_PER_IP_WINDOW_SECONDS),
-    forgotPerEmail: limit(config.RATE_LIMIT_FORGOT_PER_EMAIL, config.RATE_LIMIT_FORGOT_PER_EMAIL_WINDOW_SECONDS),
-    resetPerIp: limit(config.RATE_LIMIT_RESET_PER_IP, config.RATE_LIMIT_RESET_PER_IP_WINDOW_SECONDS),
-  };
-  return { ...config, upstreams, rateLimits, trustProxy: parseTrustProxy(config.TRUST_PROXY) };
+  return { ...config, upstreams, trustProxy: parseTrustProxy(config.TRUST_PROXY) };
 }
-
-const limit = (points: number, durationSeconds: number): Limit => ({ points, durationSeconds });
 
 /** "true"/"false", a hop count, or a list of addresses/subnets/names Express understands. */
 function parseTrustProxy(value: string): boolean | number | string[] {

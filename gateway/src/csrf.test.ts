@@ -1,5 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
-import { checkCsrf, csrfCookieFrom, csrfSetCookie, newCsrfToken, originAllowed, tokensMatch } from './csrf';
+import { csrfTokenFor } from '@rainmakers/kit';
+import {
+  checkCsrf,
+  csrfCookieFrom,
+  csrfSetCookie,
+  newCsrfToken,
+  originAllowed,
+  SessionCsrfTokens,
+  tokensMatch,
+} from './csrf';
 
 describe('CSRF tokens', () => {
   it('are 32 random bytes in base64url', () => {
@@ -20,15 +29,16 @@ describe('CSRF tokens', () => {
 
   it('are read from the cookie only when well-formed', () => {
     const token = newCsrfToken();
-    expect(csrfCookieFrom(`a=1; rm_csrf=${token}; rm_session=x`)).toBe(token);
-    expect(csrfCookieFrom('rm_csrf=short')).toBeUndefined();
-    expect(csrfCookieFrom(undefined)).toBeUndefined();
+    expect(csrfCookieFrom(`a=1; rm_csrf=${token}; rm_session=x`, 'rm_csrf')).toBe(token);
+    expect(csrfCookieFrom(`rm_csrf=${token}`, '__Host-rm_csrf')).toBeUndefined();
+    expect(csrfCookieFrom('rm_csrf=short', 'rm_csrf')).toBeUndefined();
+    expect(csrfCookieFrom(undefined, 'rm_csrf')).toBeUndefined();
   });
 
   it('set a script-readable, same-site cookie', () => {
-    expect(csrfSetCookie('t', false)).toBe('rm_csrf=t; Path=/; SameSite=Lax');
-    expect(csrfSetCookie('t', true)).toBe('rm_csrf=t; Path=/; SameSite=Lax; Secure');
-    expect(csrfSetCookie('t', true)).not.toMatch(/HttpOnly/i);
+    expect(csrfSetCookie('rm_csrf', 't', false)).toBe('rm_csrf=t; Path=/; SameSite=Lax');
+    expect(csrfSetCookie('__Host-rm_csrf', 't', true)).toBe('__Host-rm_csrf=t; Path=/; SameSite=Lax; Secure');
+    expect(csrfSetCookie('__Host-rm_csrf', 't', true)).not.toMatch(/HttpOnly|Domain/i);
   });
 });
 
@@ -51,6 +61,8 @@ describe('checkCsrf', () => {
   const token = newCsrfToken();
   const base = {
     cookieHeader: `rm_csrf=${token}`,
+    cookieName: 'rm_csrf',
+    sessionToken: null,
     headerToken: token,
     origin: undefined,
     host: 'localhost:8080',
@@ -69,5 +81,34 @@ describe('checkCsrf', () => {
     ]) {
       expect(() => checkCsrf(input)).toThrow(expect.objectContaining({ status: 403, code: 'CSRF' }));
     }
+  });
+});
+
+describe('session-bound tokens', () => {
+  const secret = 'a-session-secret-0123456789';
+  it('are the HMAC of the session id: stable per session, different across sessions', () => {
+    const tokens = new SessionCsrfTokens(secret);
+    expect(tokens.for('sid-1')).toBe(csrfTokenFor('sid-1', secret));
+    expect(tokens.for('sid-1')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(tokens.for('sid-2')).not.toBe(tokens.for('sid-1'));
+  });
+  it('with a session, only the bound token passes (a cookie and header copied from before sign-in fail)', () => {
+    const old = newCsrfToken();
+    const bound = csrfTokenFor('sid-1', secret);
+    const base = {
+      cookieName: 'rm_csrf',
+      origin: undefined,
+      host: 'localhost:8080',
+      publicOrigin: 'http://localhost:8080',
+      sessionToken: bound,
+    };
+    expect(() => checkCsrf({ ...base, cookieHeader: `rm_csrf=${bound}`, headerToken: bound })).not.toThrow();
+    expect(() => checkCsrf({ ...base, cookieHeader: `rm_csrf=${old}`, headerToken: old })).toThrow(
+      expect.objectContaining({ status: 403, code: 'CSRF' }),
+    );
+    const other = csrfTokenFor('sid-2', secret);
+    expect(() => checkCsrf({ ...base, cookieHeader: `rm_csrf=${other}`, headerToken: other })).toThrow(
+      expect.objectContaining({ status: 403 }),
+    );
   });
 });

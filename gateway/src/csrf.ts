@@ -1,13 +1,16 @@
 /**
- * CSRF protection for the cookie-authenticated API: a double-submit token and an Origin check.
+ * CSRF protection for the cookie-authenticated API: a token bound to the session and an Origin check.
  *
- * The gateway gives every browser a random `rm_csrf` cookie (readable by scripts, SameSite=Lax). The web app
- * copies it into the `x-csrf-token` header of every unsafe call; another site can neither read the cookie
+ * A signed-in browser's CSRF token is HMAC(SESSION_SECRET, sid) (kit csrfTokenFor): auth sets it beside the
+ * session cookie at every sign-in, so it rotates with the session, and a token from before the sign-in (or from
+ * another session) is refused. A browser without a session gets a random token (double submit) for the calls
+ * it makes before signing in. The cookie is readable by scripts (SameSite=Lax, `__Host-` over https); the web
+ * app copies it into the `x-csrf-token` header of every unsafe call; another site can neither read the cookie
  * nor set the header, so a forged request fails with 403. A present Origin must also be ours.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { CSRF_COOKIE } from '@rainmakers/contracts';
-import { HttpError, readCookie } from '@rainmakers/kit';
+import { csrfTokenFor, HttpError, readCookie } from '@rainmakers/kit';
+import { TtlLru } from './lru';
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
@@ -16,21 +19,38 @@ export const csrfError = () => new HttpError(403, 'Invalid CSRF token', undefine
 /** 32 random bytes, base64url (43 characters). */
 export const newCsrfToken = () => randomBytes(32).toString('base64url');
 
-/** The request's CSRF cookie when it is one the gateway could have issued. */
-export function csrfCookieFrom(cookieHeader: string | undefined): string | undefined {
-  const value = readCookie(cookieHeader, CSRF_COOKIE);
+/** The request's CSRF cookie (named `cookieName`) when it is one the gateway or auth could have issued. */
+export function csrfCookieFrom(cookieHeader: string | undefined, cookieName: string): string | undefined {
+  const value = readCookie(cookieHeader, cookieName);
   return value && TOKEN_PATTERN.test(value) ? value : undefined;
 }
 
-export function csrfSetCookie(token: string, secure: boolean): string {
-  return `${CSRF_COOKIE}=${token}; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`;
+/** Over https the name carries `__Host-`, which requires Secure, Path=/ and no Domain (all set here). */
+export function csrfSetCookie(cookieName: string, token: string, secure: boolean): string {
+  return `${cookieName}=${token}; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`;
 }
 
-/** Constant-time comparison of the header with the cookie. */
-export function tokensMatch(header: string | undefined, cookie: string | undefined): boolean {
-  if (!header || !cookie) return false;
+/** The session-bound tokens, remembered per session id (a busy browser costs no HMAC per request). */
+export class SessionCsrfTokens {
+  private readonly tokens = new TtlLru<string, string>(60_000, 20_000);
+
+  constructor(private readonly secret: string) {}
+
+  for(sid: string): string {
+    let token = this.tokens.get(sid);
+    if (token === undefined) {
+      token = csrfTokenFor(sid, this.secret);
+      this.tokens.set(sid, token);
+    }
+    return token;
+  }
+}
+
+/** Constant-time comparison of the header with the expected token. */
+export function tokensMatch(header: string | undefined, expected: string | undefined): boolean {
+  if (!header || !expected) return false;
   const a = Buffer.from(header);
-  const b = Buffer.from(cookie);
+  const b = Buffer.from(expected);
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
@@ -51,15 +71,22 @@ export function originAllowed(origin: string | undefined, publicOrigin: string, 
   return host !== undefined && url.host === host.toLowerCase();
 }
 
-/** Throws 403 unless the unsafe request carries the right token and a same-site Origin. */
+/**
+ * Throws 403 unless the unsafe request carries the right token and a same-site Origin. `sessionToken`: the
+ * token bound to the request's session when it has one (then nothing else passes); otherwise the header must
+ * equal the CSRF cookie.
+ */
 export function checkCsrf(input: {
   cookieHeader: string | undefined;
+  cookieName: string;
   headerToken: string | string[] | undefined;
+  sessionToken: string | null;
   origin: string | undefined;
   host: string | undefined;
   publicOrigin: string;
 }): void {
   if (!originAllowed(input.origin, input.publicOrigin, input.host)) throw csrfError();
   const header = typeof input.headerToken === 'string' ? input.headerToken : undefined;
-  if (!tokensMatch(header, csrfCookieFrom(input.cookieHeader))) throw csrfError();
+  const expected = input.sessionToken ?? csrfCookieFrom(input.cookieHeader, input.cookieName);
+  if (!tokensMatch(header, expected)) throw csrfError();
 }

@@ -25,6 +25,7 @@ const session: SessionRecord = {
   actingRole: null,
   impersonatorId: null,
   expiresAt: '2999-01-01T00:00:00.000Z',
+  idleExpiresAt: '2999-01-01T00:00:00.000Z',
 };
 
 describe('buildActor', () => {

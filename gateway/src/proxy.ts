@@ -5,7 +5,6 @@
  */
 import http from 'node:http';
 import type { Socket } from 'node:net';
-import { CSRF_COOKIE } from '@rainmakers/contracts';
 import type { Logger } from '@rainmakers/kit';
 import type { Request, Response } from 'express';
 import { createProxyMiddleware, type RequestHandler } from 'http-proxy-middleware';
@@ -111,12 +110,15 @@ function isResponse(value: Response | Socket): value is Response {
   return typeof (value as Response).status === 'function';
 }
 
-/** The upstream's cookies, then the gateway's own unless the upstream set the same cookie itself. */
+/**
+ * The upstream's cookies, then the gateway's own (the CSRF cookie, `__Host-` or not) unless the upstream set the
+ * same cookie itself: auth's session-bound token at sign-in wins over the gateway's.
+ */
 export function mergeSetCookies(upstream: string[] | undefined, gateway: string[]): string[] {
   const merged = [...(upstream ?? [])];
   for (const cookie of gateway) {
     const name = cookie.slice(0, cookie.indexOf('='));
-    if (name === CSRF_COOKIE && merged.some((c) => c.startsWith(`${name}=`))) continue;
+    if (merged.some((c) => c.startsWith(`${name}=`))) continue;
     merged.push(cookie);
   }
   return merged;

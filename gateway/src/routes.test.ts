@@ -71,7 +71,6 @@ describe('matchRoute', () => {
     expect(matchRoute('post', '/API/Auth/SignIn/')).toMatchObject({
       service: 'auth',
       session: 'optional',
-      rateLimit: 'signin',
     });
     expect(matchRoute('GET', '/api/User/5')).toMatchObject({ service: 'users', session: 'required' });
   });
@@ -112,14 +111,6 @@ describe('matchRoute', () => {
       expect(matchRoute(method, '/api/move-the-needle/card')).toMatchObject({ csrf: false });
     }
     expect(matchRoute('POST', '/api/auth/signin')).toMatchObject({ csrf: true });
-  });
-
-  it('counts sign-in, sign-up, forgot and reset password', () => {
-    expect(matchRoute('POST', '/api/auth/signin')).toMatchObject({ rateLimit: 'signin' });
-    expect(matchRoute('POST', '/api/auth/signup')).toMatchObject({ rateLimit: 'signup' });
-    expect(matchRoute('POST', '/api/auth/forgot-password')).toMatchObject({ rateLimit: 'forgot' });
-    expect(matchRoute('POST', '/api/auth/reset-password/tok')).toMatchObject({ rateLimit: 'reset' });
-    expect(matchRoute('GET', '/api/auth/me')).toMatchObject({ rateLimit: null });
   });
 });
 

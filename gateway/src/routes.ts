@@ -27,9 +27,6 @@ export const ROUTE_TABLE: ReadonlyArray<readonly [prefix: string, service: Upstr
   ['/api/stripe', 'billing'],
 ];
 
-/** Calls counted by the gateway's rate limits before they reach auth. */
-export type RateLimitedAction = 'signin' | 'signup' | 'forgot' | 'reset';
-
 export interface ProxyRoute {
   kind: 'proxy';
   service: Upstream;
@@ -39,7 +36,6 @@ export interface ProxyRoute {
   blockable: boolean;
   /** Whether an unsafe method needs the double-submit CSRF token and a matching Origin. */
   csrf: boolean;
-  rateLimit: RateLimitedAction | null;
 }
 
 export type RouteMatch =
@@ -104,15 +100,6 @@ function exemptFromBlock(method: string, path: string): boolean {
   return method === 'POST' && under(path, '/api/stripe/create-customer-portal');
 }
 
-function rateLimitFor(method: string, path: string): RateLimitedAction | null {
-  if (method !== 'POST') return null;
-  if (path === '/api/auth/signin') return 'signin';
-  if (path === '/api/auth/signup') return 'signup';
-  if (path === '/api/auth/forgot-password') return 'forgot';
-  if (path.startsWith('/api/auth/reset-password/')) return 'reset';
-  return null;
-}
-
 /** Whether a path belongs to the API side of the gateway (never to the web app). */
 export function isApiPath(path: string): boolean {
   const normalized = normalizePath(path);
@@ -134,6 +121,5 @@ export function matchRoute(method: string, rawPath: string): RouteMatch {
     session: open ?? 'required',
     blockable: open !== 'none' && !exemptFromBlock(upperMethod, path),
     csrf: isUnsafeMethod(upperMethod) && !(upperMethod === 'POST' && path === '/api/stripe/webhook'),
-    rateLimit: rateLimitFor(upperMethod, path),
   };
 }

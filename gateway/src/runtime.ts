@@ -1,5 +1,5 @@
 /**
- * Wires the gateway from its configuration: Redis connections, the session and profile caches, rate limits,
+ * Wires the gateway from its configuration: Redis connections, the session and profile caches,
  * the proxies, the profile event consumer. main.ts and testing.ts both start the gateway through here.
  */
 import type { Server } from 'node:http';
@@ -17,7 +17,6 @@ import { buildGatewayApp, type Gateway } from './app';
 import type { GatewayConfig } from './config';
 import { createProfileConsumer } from './events';
 import { ProfileStore } from './profile-cache';
-import { createRateLimits } from './rate-limit';
 import { SessionStore } from './session';
 
 export interface RunningGateway {
@@ -65,8 +64,7 @@ export async function startGateway(
     localTtlMs: config.LOCAL_CACHE_TTL_MS,
     ttlSeconds: config.PROFILE_CACHE_TTL_SECONDS,
   });
-  const rateLimits = createRateLimits(redis, prefix, config.rateLimits);
-  const gateway = buildGatewayApp({ config, logger, redis, sessions, profiles, rateLimits });
+  const gateway = buildGatewayApp({ config, logger, redis, sessions, profiles });
   const consumer = createProfileConsumer({
     redis: eventsRedis,
     prefix,

@@ -1,6 +1,9 @@
 /**
- * Who is behind a request: the rm_session cookie (a JWT signed by auth) names a session id; the session must
+ * Who is behind a request: the session cookie (a JWT signed by auth) names a session id; the session must
  * still be live in Redis (auth mirrors it there and deletes it on revocation) or, on a miss, at auth itself.
+ * Live: before its absolute end (expiresAt) and its idle end (idleExpiresAt). A session in use is touched at
+ * auth (POST /internal/sessions/{sid}/touch) at most every SESSION_TOUCH_INTERVAL_SECONDS per process, in the
+ * background: the idle end moves forward without a write per request.
  *
  * A tiny in-process cache (LOCAL_CACHE_TTL_MS, ~1.5 s) sits in front of Redis to keep the hot path fast:
  * a session revoked elsewhere may therefore still be honoured by this process for up to that long. Calls
@@ -8,7 +11,8 @@
  */
 import {
   revokedSessionMarkerSchema,
-  SESSION_COOKIE,
+  SESSION_IDLE_DAYS,
+  SESSION_TOUCH_INTERVAL_SECONDS,
   type SessionRecord,
   sessionCacheKey,
   sessionRecordSchema,
@@ -32,10 +36,13 @@ import { SingleFlight, TtlLru } from './lru';
 export class SessionCookieVerifier {
   private readonly verified = new TtlLru<string, SessionTokenClaims | null>(5000, 20_000);
 
-  constructor(private readonly secret: string) {}
+  constructor(
+    private readonly secret: string,
+    private readonly cookieName: string,
+  ) {}
 
   claims(cookieHeader: string | undefined): SessionTokenClaims | null {
-    const token = readCookie(cookieHeader, SESSION_COOKIE);
+    const token = readCookie(cookieHeader, this.cookieName);
     if (!token) return null;
     const cached = this.verified.get(token);
     if (cached !== undefined) return cached;
@@ -59,9 +66,14 @@ export interface SessionStoreOptions {
   now?: () => number;
 }
 
+const IDLE_MS = SESSION_IDLE_DAYS * 24 * 60 * 60 * 1000;
+const TOUCH_INTERVAL_MS = SESSION_TOUCH_INTERVAL_SECONDS * 1000;
+
 export class SessionStore {
   private readonly local: TtlLru<string, SessionRecord | null>;
   private readonly loads = new SingleFlight<string, SessionRecord | null>();
+  /** Sessions this process asked auth to touch lately (one touch per interval, whatever the traffic). */
+  private readonly touched = new TtlLru<string, true>(TOUCH_INTERVAL_MS, 50_000);
   private readonly now: () => number;
 
   constructor(private readonly options: SessionStoreOptions) {
@@ -69,12 +81,31 @@ export class SessionStore {
     this.now = options.now ?? Date.now;
   }
 
-  /** The live session, or null when it is unknown, revoked or expired. */
+  /** The live session, or null when it is unknown, revoked, expired or idle too long. */
   async get(sid: string): Promise<SessionRecord | null> {
     const cached = this.local.get(sid);
     const session = cached !== undefined ? cached : await this.loads.run(sid, () => this.load(sid));
     if (cached === undefined) this.local.set(sid, session);
-    return session && this.isLive(session) ? session : null;
+    if (!session || !this.isLive(session)) return null;
+    this.touchIfDue(sid, session);
+    return session;
+  }
+
+  /**
+   * Last seen (idle end minus the idle timeout) older than the touch interval: ask auth to move it forward, in
+   * the background (the request does not wait; a failed touch is retried after the interval).
+   */
+  private touchIfDue(sid: string, session: SessionRecord): void {
+    const lastSeen = Date.parse(session.idleExpiresAt) - IDLE_MS;
+    if (this.now() - lastSeen < TOUCH_INTERVAL_MS || this.touched.get(sid)) return;
+    this.touched.set(sid, true);
+    this.options.auth
+      .request('POST', `/internal/sessions/${encodeURIComponent(sid)}/touch`)
+      .then(() => this.local.delete(sid))
+      .catch((error: unknown) => {
+        if (error instanceof HttpError && error.status === 404) this.local.delete(sid);
+        else this.options.logger.warn({ err: error }, 'session touch at auth failed');
+      });
   }
 
   /** Forgets what this process remembers about a session (after a call that changed it). */
@@ -83,8 +114,8 @@ export class SessionStore {
   }
 
   private isLive(session: SessionRecord): boolean {
-    const expiresAt = Date.parse(session.expiresAt);
-    return Number.isFinite(expiresAt) && expiresAt > this.now();
+    const end = Math.min(Date.parse(session.expiresAt), Date.parse(session.idleExpiresAt));
+    return Number.isFinite(end) && end > this.now();
   }
 
   private async load(sid: string): Promise<SessionRecord | null> {
@@ -116,6 +147,7 @@ export class SessionStore {
         actingRole: session.actingRole,
         impersonatorId: session.impersonatorId,
         expiresAt: session.expiresAt,
+        idleExpiresAt: session.idleExpiresAt,
       };
     } catch (error) {
       if (error instanceof HttpError && error.status === 404) return null;
@@ -130,7 +162,8 @@ export class SessionStore {
    * (it does not delete it), so the NX write finds the key taken. Bounded TTL as a second line of defence.
    */
   private async recache(key: string, session: SessionRecord): Promise<void> {
-    const ttlMs = Math.min(Date.parse(session.expiresAt) - this.now(), this.options.recacheMaxSeconds * 1000);
+    const end = Math.min(Date.parse(session.expiresAt), Date.parse(session.idleExpiresAt));
+    const ttlMs = Math.min(end - this.now(), this.options.recacheMaxSeconds * 1000);
     if (ttlMs <= 0) return;
     try {
       await this.options.redis.set(key, JSON.stringify(session), 'PX', ttlMs, 'NX');

@@ -1,19 +1,12 @@
 /**
  * Starts the real gateway for tests: test Redis (TEST_REDIS_URL) under a private key prefix, the test
  * internal-token secret, the given service addresses (a service left out points at a closed port, so calls to
- * it answer 502), and optionally a web build folder and rate limits.
+ * it answer 502), and optionally a web build folder.
  */
 
 import { randomBytes } from 'node:crypto';
 import { TEST_SECRET, testInfra } from '@rainmakers/kit/testing';
-import {
-  type GatewayConfig,
-  loadGatewayConfig,
-  type RateLimitSettings,
-  UPSTREAMS,
-  type Upstream,
-  upstreamAddrVar,
-} from './config';
+import { type GatewayConfig, loadGatewayConfig, UPSTREAMS, type Upstream, upstreamAddrVar } from './config';
 import { type RunningGateway, startGateway } from './runtime';
 
 export interface GatewayTestOptions {
@@ -21,8 +14,6 @@ export interface GatewayTestOptions {
   redisPrefix?: string;
   upstreams: Partial<Record<Upstream, string>>;
   webDist?: string;
-  /** Overrides of the rate limits (e.g. very high ones for flows that sign in often). */
-  rateLimits?: Partial<RateLimitSettings>;
   sessionSecret?: string;
   publicUrl?: string;
   /** Any other gateway setting, as environment variables. */
@@ -55,8 +46,7 @@ export async function startGatewayForTest(options: GatewayTestOptions): Promise<
     ...options.env,
   };
   for (const name of UPSTREAMS) env[upstreamAddrVar(name)] = options.upstreams[name] ?? CLOSED_ADDRESS;
-  const loaded = loadGatewayConfig(env);
-  const config: GatewayConfig = { ...loaded, rateLimits: { ...loaded.rateLimits, ...options.rateLimits } };
+  const config: GatewayConfig = loadGatewayConfig(env);
   const running = await startGateway(config, { consumerReclaimIdleMs: 2000, consumerBlockMs: 200 });
   return { url: running.url, config, running, stop: () => running.stop() };
 }

@@ -77,6 +77,7 @@ describe('SessionStore', () => {
     actingRole: null,
     impersonatorId: null,
     expiresAt: new Date(Date.now() + 60_000).toISOString(),
+    idleExpiresAt: new Date(Date.now() + 60_000).toISOString(),
     ...changes,
   });
 
@@ -93,6 +94,14 @@ describe('SessionStore', () => {
       JSON.stringify(record({ expiresAt: new Date(Date.now() - 1).toISOString() })),
     );
     expect(await store().get('old')).toBeNull();
+  });
+
+  it('treats a session idle past its idle end as no session, even before its absolute end', async () => {
+    await redis.set(
+      `${prefix}session:idle`,
+      JSON.stringify(record({ idleExpiresAt: new Date(Date.now() - 1).toISOString() })),
+    );
+    expect(await store().get('idle')).toBeNull();
   });
 
   it('asks auth on a miss (502 when auth is down)', async () => {

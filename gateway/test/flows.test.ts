@@ -3,9 +3,15 @@
  * one shared Redis prefix for session mirrors, access profiles and the event streams).
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startForTest as startAuth } from '@rainmakers/auth/testing';
-import type { AccessProfile, EventData } from '@rainmakers/contracts';
+import { request as httpRequest } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { type AuthTestService, startForTest as startAuth } from '@rainmakers/auth/testing';
+import {
+  type AccessProfile,
+  CURRENT_PASSWORD_REQUIRED,
+  CURRENT_PASSWORD_WRONG,
+  type EventData,
+} from '@rainmakers/contracts';
 import { createRedis, type Redis, RedisStreamsTransport, signActorToken, signServiceToken } from '@rainmakers/kit';
 import { buildActor, TEST_SECRET } from '@rainmakers/kit/testing';
 import { startForTest as startUsers } from '@rainmakers/users/testing';
@@ -13,37 +19,42 @@ import { freePort } from '../../scripts/lib/infra';
 import { profileCacheKey } from '../src/profile-cache';
 import { type GatewayForTest, startGatewayForTest } from '../src/testing';
 
+// Sign-ins cost an argon2id verify each; the shared test machine is slow.
+jest.setTimeout(60_000);
+
 type Started = { url: string; stop(): Promise<void> };
-let auth: Started;
+let auth: AuthTestService;
 let users: Started;
 let gateway: GatewayForTest;
 let replica: GatewayForTest;
 let redis: Redis;
 let prefix: string;
 
-const LOOSE = { points: 100_000, durationSeconds: 60 };
+/** Wrong passwords per (e-mail, address) before auth answers 429 (auth owns the sign-in limits). */
+const MAX_FAILURES_PER_ADDRESS = 5;
+/** A third gateway that trusts X-Forwarded-For from loopback (as Kubernetes trusts the ingress). */
+let trusting: GatewayForTest;
 
 beforeAll(async () => {
   prefix = `t${randomUUID().slice(0, 8)}:`;
   const authPort = await freePort();
   users = await startUsers({ redisPrefix: prefix, authAddr: `http://127.0.0.1:${authPort}` });
-  auth = await startAuth({ port: authPort, redisPrefix: prefix, usersAddr: users.url });
-  const upstreams = { auth: auth.url, users: users.url };
-  gateway = await startGatewayForTest({
+  auth = await startAuth({
+    port: authPort,
     redisPrefix: prefix,
-    upstreams,
-    rateLimits: {
-      signinPerIp: LOOSE,
-      signupPerIp: LOOSE,
-      signinPerEmail: { points: 3, durationSeconds: 60 },
-    },
+    usersAddr: users.url,
+    env: { SIGNIN_MAX_FAILURES_PER_ADDRESS: String(MAX_FAILURES_PER_ADDRESS) },
   });
+  const upstreams = { auth: auth.url, users: users.url };
+  gateway = await startGatewayForTest({ redisPrefix: prefix, upstreams });
+  trusting = await startGatewayForTest({ redisPrefix: prefix, upstreams, env: { TRUST_PROXY: 'loopback' } });
   // A second replica, to see a revocation made through another gateway reach it.
   replica = await startGatewayForTest({ redisPrefix: prefix, upstreams });
   redis = createRedis(process.env.TEST_REDIS_URL ?? '', 'gateway-flows-test');
 }, 60_000);
 
 afterAll(async () => {
+  await trusting?.stop();
   await replica?.stop();
   await gateway?.stop();
   await auth?.stop();
@@ -51,13 +62,19 @@ afterAll(async () => {
   await redis?.quit();
 });
 
-/** A browser: keeps cookies, copies the CSRF cookie into x-csrf-token on unsafe calls. */
+/**
+ * A browser: keeps cookies, copies the CSRF cookie into x-csrf-token on unsafe calls. `localAddress` binds its
+ * connections to another loopback address (127.0.0.x), so the gateway sees another client.
+ */
 class Browser {
   readonly cookies = new Map<string, string>();
-  constructor(private baseUrl: string) {}
+  constructor(
+    private baseUrl: string,
+    readonly localAddress = '127.0.0.1',
+  ) {}
 
   on(baseUrl: string): Browser {
-    const other = new Browser(baseUrl);
+    const other = new Browser(baseUrl, this.localAddress);
     for (const [name, value] of this.cookies) other.cookies.set(name, value);
     return other;
   }
@@ -74,12 +91,9 @@ class Browser {
     }
     const csrf = this.cookies.get('rm_csrf');
     if (method !== 'GET' && csrf && !('x-csrf-token' in headers)) headers['x-csrf-token'] = csrf;
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const response = await fetch(this.baseUrl + path, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    if (payload !== undefined) headers['content-type'] = 'application/json';
+    const response = await send(this.baseUrl + path, method, headers, payload, this.localAddress);
     for (const cookie of response.headers.getSetCookie()) {
       const [pair = '', ...attributes] = cookie.split(';');
       const eq = pair.indexOf('=');
@@ -89,7 +103,7 @@ class Browser {
       if (expired || value === '') this.cookies.delete(name);
       else this.cookies.set(name, value);
     }
-    const text = await response.text();
+    const text = response.text;
     return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T, headers: response.headers };
   }
 
@@ -99,6 +113,34 @@ class Browser {
   post<T = Record<string, unknown>>(path: string, body?: unknown, extra?: Record<string, string>) {
     return this.call<T>('POST', path, body, extra);
   }
+}
+
+/** One HTTP request from `localAddress` (fetch cannot choose the source address). */
+function send(
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  body: string | undefined,
+  localAddress: string,
+): Promise<{ status: number; headers: Headers; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method, headers, localAddress, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const responseHeaders = new Headers();
+        for (const [name, value] of Object.entries(res.headers)) {
+          for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value]) {
+            responseHeaders.append(name, v);
+          }
+        }
+        resolve({ status: res.statusCode ?? 0, headers: responseHeaders, text: Buffer.concat(chunks).toString() });
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
 }
 
 type Me = { currentUser: { id: number; email: string; role: string } | null };
@@ -146,6 +188,9 @@ function userChanged(
     photoUrl: null,
     city: null,
     state: null,
+    country: null,
+    phoneNumber: null,
+    resources: [],
     tagIds: [],
     tagNames: [],
     stripeStatus: null,
@@ -186,7 +231,7 @@ describe('session through the gateway', () => {
     expect(after.body).toEqual({ error: 'Please sign in to continue' });
   });
 
-  it('signs in (the body is read for the rate limit and still reaches auth)', async () => {
+  it('signs in', async () => {
     const { email } = await signUp();
     const browser = new Browser(gateway.url);
     await browser.get('/api/auth/me');
@@ -319,22 +364,126 @@ describe('users.user-deleted', () => {
   });
 });
 
-describe('sign-in rate limit per e-mail', () => {
-  it('counts attempts before auth, and a successful sign-in clears the count', async () => {
+/** The session id inside a session cookie (the JWT's payload; the gateway verified it already). */
+const sidOf = (cookie: string) =>
+  (JSON.parse(Buffer.from(cookie.split('.')[1] ?? '', 'base64url').toString()) as { sid: string }).sid;
+
+describe('sign-in limits (auth owns them; the gateway trusts X-Forwarded-For from configured proxies only)', () => {
+  it('wrong passwords for one account from many addresses do not lock its owner out', async () => {
+    const { email } = await signUp();
+    for (let i = 0; i < 12; i += 1) {
+      const attacker = new Browser(gateway.url, `127.0.0.${20 + i}`);
+      await attacker.get('/api/auth/me');
+      expect((await attacker.post('/api/auth/signin', { email, password: `guess-${i}` })).status).toBe(401);
+    }
+    const owner = new Browser(gateway.url);
+    await owner.get('/api/auth/me');
+    expect((await owner.post<Me>('/api/auth/signin', { email, password: PASSWORD })).status).toBe(200);
+  });
+
+  it('a forged X-Forwarded-For gets no fresh budget', async () => {
+    const { email } = await signUp();
+    const attacker = new Browser(gateway.url, '127.0.0.40');
+    await attacker.get('/api/auth/me');
+    const attempt = (password: string, i: number) =>
+      attacker.post('/api/auth/signin', { email, password }, { 'x-forwarded-for': `198.51.100.${i}` });
+    for (let i = 0; i < MAX_FAILURES_PER_ADDRESS; i += 1) expect((await attempt('wrong', i)).status).toBe(401);
+    const limited = await attempt(PASSWORD, 99);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+
+    // A gateway configured to trust the proxy in front of it (TRUST_PROXY) does take the address from it.
+    const { email: other } = await signUp();
+    const behindProxy = new Browser(trusting.url, '127.0.0.41');
+    await behindProxy.get('/api/auth/me');
+    for (let i = 0; i <= MAX_FAILURES_PER_ADDRESS; i += 1) {
+      const res = await behindProxy.post(
+        '/api/auth/signin',
+        { email: other, password: 'wrong' },
+        { 'x-forwarded-for': `198.51.100.${i}` },
+      );
+      expect(res.status).toBe(401);
+    }
+  });
+});
+
+describe('sessions and CSRF', () => {
+  it('rotates the CSRF token at sign-in: the token from before no longer passes', async () => {
     const { email } = await signUp();
     const browser = new Browser(gateway.url);
     await browser.get('/api/auth/me');
-    const attempt = (password: string) => browser.post('/api/auth/signin', { email, password });
-    expect((await attempt('wrong-password')).status).toBe(401);
-    expect((await attempt('wrong-password')).status).toBe(401);
-    expect((await attempt(PASSWORD)).status).toBe(200);
-    for (let i = 0; i < 3; i++) expect((await attempt('wrong-password')).status).toBe(401);
-    const limited = await attempt(PASSWORD);
-    expect(limited.status).toBe(429);
-    expect(limited.body).toEqual({ error: 'Too many attempts. Please wait a moment and try again.' });
-    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
-    // Another account from the same address is not affected.
-    const other = await signUp();
-    expect((await browser.post('/api/auth/signin', { email: other.email, password: PASSWORD })).status).toBe(200);
+    const before = browser.cookies.get('rm_csrf') ?? '';
+    expect((await browser.post('/api/auth/signin', { email, password: PASSWORD })).status).toBe(200);
+    const after = browser.cookies.get('rm_csrf') ?? '';
+    expect(after).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(after).not.toBe(before);
+    const withOld = await browser.post('/api/auth/signout', undefined, { 'x-csrf-token': before });
+    expect(withOld.status).toBe(403);
+    expect((await browser.post('/api/auth/signout')).status).toBe(204);
+  });
+
+  it('moves last-seen forward at most every few minutes, and ends a session idle for 7 days', async () => {
+    const { browser } = await signUp();
+    const sid = sidOf(browser.cookies.get('rm_session') ?? '');
+    const sessions = () => auth.database.db.selectFrom('sessions').select('last_seen_at').where('id', '=', sid);
+    const tenMinutesAgo = new Date(Date.now() - 10 * 60_000);
+    await auth.database.db.updateTable('sessions').set({ last_seen_at: tenMinutesAgo }).where('id', '=', sid).execute();
+    await redis.del(`${prefix}session:${sid}`);
+    const other = browser.on(replica.url);
+    expect((await other.get<Me>('/api/auth/me')).body.currentUser).not.toBeNull();
+    await eventually(
+      async () => (await sessions().executeTakeFirstOrThrow()).last_seen_at,
+      (seen) => seen.getTime() > tenMinutesAgo.getTime() + 60_000,
+    );
+
+    const idle = await signUp();
+    const idleSid = sidOf(idle.browser.cookies.get('rm_session') ?? '');
+    const eightDaysAgo = new Date(Date.now() - 8 * 24 * 60 * 60_000);
+    await auth.database.db
+      .updateTable('sessions')
+      .set({ last_seen_at: eightDaysAgo })
+      .where('id', '=', idleSid)
+      .execute();
+    await redis.del(`${prefix}session:${idleSid}`);
+    const onTrusting = idle.browser.on(trusting.url);
+    expect((await onTrusting.get(`/api/user/${idle.id}`)).status).toBe(401);
+  });
+});
+
+describe('changing the password on the profile', () => {
+  it('needs the current password, keeps this session and ends the others', async () => {
+    const { browser, email, id } = await signUp();
+    const elsewhere = new Browser(gateway.url, '127.0.0.50');
+    await elsewhere.get('/api/auth/me');
+    expect((await elsewhere.post('/api/auth/signin', { email, password: PASSWORD })).status).toBe(200);
+    expect((await elsewhere.get(`/api/user/${id}`)).status).toBe(200);
+
+    const NEW = 'a brand new passphrase';
+    const missing = await browser.post<{ errors: Record<string, string> }>('/api/user/upsert', { id, password: NEW });
+    expect(missing.status).toBe(400);
+    expect(missing.body.errors.currentPassword).toBe(CURRENT_PASSWORD_REQUIRED);
+    const wrong = await browser.post<{ errors: Record<string, string> }>('/api/user/upsert', {
+      id,
+      password: NEW,
+      currentPassword: 'not it',
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.errors.currentPassword).toBe(CURRENT_PASSWORD_WRONG);
+    // Nothing changed: the other session still works, the old password still signs in.
+    expect((await elsewhere.get(`/api/user/${id}`)).status).toBe(200);
+
+    const changed = await browser.post('/api/user/upsert', { id, password: NEW, currentPassword: PASSWORD });
+    expect(changed.status).toBe(200);
+    expect((await browser.get<Me>('/api/auth/me')).body.currentUser?.id).toBe(id);
+    const ended = await eventually(
+      () => elsewhere.get(`/api/user/${id}`),
+      (r) => r.status === 401,
+      gateway.config.LOCAL_CACHE_TTL_MS + 3000,
+    );
+    expect(ended.status).toBe(401);
+    const fresh = new Browser(gateway.url);
+    await fresh.get('/api/auth/me');
+    expect((await fresh.post('/api/auth/signin', { email, password: PASSWORD })).status).toBe(401);
+    expect((await fresh.post('/api/auth/signin', { email, password: NEW })).status).toBe(200);
   });
 });

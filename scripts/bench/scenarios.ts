@@ -231,8 +231,8 @@ export function throttledSignInScenario(gatewayUrl: string, csrfCookie: string, 
     key: 'signin-throttled',
     name: 'sign-in, wrong password x1 email',
     description:
-      `POST /api/auth/signin with a wrong password for one e-mail, ${amount} requests: the per-e-mail limit ` +
-      'must answer 429 before any hash is computed',
+      `POST /api/auth/signin with a wrong password for one e-mail, ${amount} requests: auth's per-(e-mail, ` +
+      'address) limit must answer 429 before any hash is computed',
     origin: gatewayUrl,
     amount,
     connections: 4,

@@ -60,7 +60,7 @@ export async function signIn(gatewayUrl: string, email: string, password: string
     if (error instanceof GatewayRequestError && error.status === 429) {
       throw new Error(
         `Signing in ${email} was rate limited (429). The benchmark signs in once per member plus the admin: ` +
-          'use fewer --members, or start the stack with higher RATE_LIMIT_SIGNIN_PER_IP and AUTH_MAX_ATTEMPTS_PER_IP.',
+          'use fewer --members, or start the stack with a higher AUTH_MAX_ATTEMPTS_PER_IP.',
       );
     }
     throw error;

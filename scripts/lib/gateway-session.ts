@@ -2,7 +2,7 @@
  * A browser-like HTTP client through the gateway, for the seed and the system tests: a cookie jar
  * (rm_session, rm_csrf), the CSRF header on unsafe methods, JSON bodies.
  */
-import { CSRF_COOKIE, CSRF_HEADER } from '@rainmakers/contracts';
+import { CSRF_COOKIE, CSRF_HEADER, HOST_COOKIE_PREFIX } from '@rainmakers/contracts';
 import { GatewayRequestError, type GatewayResponse, type GatewaySession, type HttpMethod } from '../seed/context';
 
 export interface CookieChange {
@@ -37,11 +37,13 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export function createGatewaySession(baseUrl: string, options: { timeoutMs?: number } = {}): GatewaySession {
   const jar = new Map<string, string>();
   const cookieHeader = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+  // Over https the gateway names it `__Host-rm_csrf` (contracts' cookieNames).
+  const csrfCookie = () => jar.get(`${HOST_COOKIE_PREFIX}${CSRF_COOKIE}`) ?? jar.get(CSRF_COOKIE);
 
   async function send<T>(method: HttpMethod, path: string, body?: unknown): Promise<GatewayResponse<T>> {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (jar.size > 0) headers.cookie = cookieHeader();
-    const csrf = jar.get(CSRF_COOKIE);
+    const csrf = csrfCookie();
     if (UNSAFE.has(method) && csrf) headers[CSRF_HEADER] = decodeURIComponent(csrf);
     let payload: FormData | string | undefined;
     if (body instanceof FormData) payload = body;
@@ -76,7 +78,7 @@ export function createGatewaySession(baseUrl: string, options: { timeoutMs?: num
 
   async function request<T>(method: HttpMethod, path: string, body?: unknown): Promise<GatewayResponse<T>> {
     // The gateway hands out the CSRF cookie on any answer; get one before the first unsafe request.
-    if (UNSAFE.has(method) && !jar.has(CSRF_COOKIE)) await send('GET', '/api/auth/me');
+    if (UNSAFE.has(method) && !csrfCookie()) await send('GET', '/api/auth/me');
     return send<T>(method, path, body);
   }
 

@@ -75,6 +75,8 @@ describe('/profile', () => {
     };
     for (const [label, value] of Object.entries(changes)) await field(page, label).fill(value);
     await field(page, 'Password').fill('Profile-New-Passw0rd!');
+    // A new password needs the current one (the field appears once a new password is typed).
+    await field(page, 'Current Password').fill(person.password);
     await page.getByRole('button', { name: 'Update Account' }).click();
     const saved = page.getByRole('alert').filter({ hasText: SAVED });
     await saved.waitFor();

@@ -23,16 +23,11 @@ import type { StackInfo } from '../support/stack-client';
 export const STACK_FILE = path.join(REPO_ROOT, 'test/setup/.stack.json');
 const LOG_FILE = path.join(REPO_ROOT, 'test-artifacts/stack.log');
 
-/** Generous limits so that tests signing in many times are not throttled (the gateway reads RATE_LIMIT_*). */
+/** Generous limits so that tests signing in many times are not throttled (auth owns the sign-in limits). */
 export const TEST_RATE_LIMITS: Record<string, string> = {
-  RATE_LIMIT_SIGNIN_PER_IP: '1000',
-  RATE_LIMIT_SIGNIN_PER_EMAIL: '1000',
-  RATE_LIMIT_SIGNUP_PER_IP: '1000',
-  RATE_LIMIT_FORGOT_PER_IP: '1000',
-  RATE_LIMIT_FORGOT_PER_EMAIL: '1000',
-  RATE_LIMIT_RESET_PER_IP: '1000',
-  // auth's own second line behind the gateway's limits
   AUTH_MAX_ATTEMPTS_PER_IP: '100000',
+  SIGNIN_MAX_FAILURES_PER_ADDRESS: '1000',
+  SIGNIN_SLOWDOWN_AFTER_FAILURES: '100000',
 };
 
 interface TestStack {

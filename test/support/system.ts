@@ -154,6 +154,17 @@ export interface RawResponse {
   bytes: Buffer;
 }
 
+/** The CSRF token the gateway issues to a browser holding this session cookie (bound to the session). */
+async function csrfForSession(sessionCookie: string): Promise<string> {
+  const response = await fetch(new URL('/api/auth/me', stackInfo().gatewayUrl), {
+    headers: { cookie: `${SESSION_COOKIE}=${sessionCookie}` },
+    signal: AbortSignal.timeout(30_000),
+  });
+  await response.arrayBuffer();
+  const set = response.headers.getSetCookie().find((c) => c.startsWith(`${CSRF_COOKIE}=`)) ?? '';
+  return set.slice(CSRF_COOKIE.length + 1).split(';')[0] ?? '';
+}
+
 /**
  * A request through the gateway with exactly the given cookies (e.g. a session cookie kept from before a
  * sign-out, to prove the server revoked it rather than the browser forgetting it). On unsafe methods the
@@ -168,8 +179,11 @@ export async function rawRequest(
   const cookies: string[] = [];
   if (options.sessionCookie) cookies.push(`${SESSION_COOKIE}=${options.sessionCookie}`);
   if (!['GET', 'HEAD'].includes(method) && options.csrf !== false) {
-    // The shape of a token the gateway issues: 32 random bytes, base64url.
-    const csrf = randomBytes(32).toString('base64url');
+    // With a session, the token is bound to it: take the one the gateway issues for that cookie. Without one,
+    // the shape of a token the gateway issues: 32 random bytes, base64url.
+    const csrf = options.sessionCookie
+      ? await csrfForSession(options.sessionCookie)
+      : randomBytes(32).toString('base64url');
     cookies.push(`${CSRF_COOKIE}=${csrf}`);
     headers[CSRF_HEADER] = csrf;
   }

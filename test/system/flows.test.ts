@@ -8,6 +8,8 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import {
   type CommunityUser,
+  CURRENT_PASSWORD_REQUIRED,
+  CURRENT_PASSWORD_WRONG,
   type CurrentUser,
   FORGOT_PASSWORD_SENT,
   INVALID_CREDENTIALS,
@@ -245,18 +247,52 @@ describe('profile', () => {
 
     const withAvatar = await member.session.post<{ user: User }>('/api/user/upsert', { id: member.id, photoUrl: url });
     expect(withAvatar.user.photoUrl).toBe(url);
-    const me = await member.session.get<Me>('/api/auth/me');
+    // auth answers /me from its copy of the person, which follows users' event a moment later.
+    const me = await waitFor('the profile change to reach /api/auth/me', async () => {
+      const body = await member.session.get<Me>('/api/auth/me');
+      return body.currentUser?.photoUrl === url ? body : undefined;
+    });
     expect(me.currentUser).toMatchObject({ fullName: 'Renamed Member', city: 'Boise', photoUrl: url });
   });
 });
 
 describe('changes made in users reach auth and the gateway', () => {
-  it('a password changed on the profile is the one that signs in', async () => {
+  it('a password changed on the profile needs the current one, signs in, and ends the other sessions', async () => {
     const member = await signUp('new-password');
+    const elsewhere = await signIn({ email: member.email, password: member.password });
+    expect((await elsewhere.get<Me>('/api/auth/me')).currentUser?.id).toBe(member.id);
     const password = newPassword();
-    const changed = await member.session.request('POST', '/api/user/upsert', { id: member.id, password });
+
+    const missing = await member.session.request<{ errors: Record<string, string> }>('POST', '/api/user/upsert', {
+      id: member.id,
+      password,
+    });
+    expect(missing.status).toBe(400);
+    expect(missing.body.errors).toEqual({ currentPassword: CURRENT_PASSWORD_REQUIRED });
+    const wrong = await member.session.request<{ errors: Record<string, string> }>('POST', '/api/user/upsert', {
+      id: member.id,
+      password,
+      currentPassword: 'not-my-password',
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.errors).toEqual({ currentPassword: CURRENT_PASSWORD_WRONG });
+    expect((await elsewhere.request('GET', `/api/user/${member.id}`)).status).toBe(200);
+
+    const changed = await member.session.request('POST', '/api/user/upsert', {
+      id: member.id,
+      password,
+      currentPassword: member.password,
+    });
     expect(changed.status).toBe(200);
     expect(JSON.stringify(changed.body)).not.toContain(password);
+    // This session stays; the other one ends (the gateway's local cache may honour it for LOCAL_CACHE_TTL_MS).
+    expect((await member.session.get<Me>('/api/auth/me')).currentUser?.id).toBe(member.id);
+    await waitFor('the other session to end', async () => {
+      const status = (await elsewhere.request('GET', `/api/user/${member.id}`)).status;
+      return status === 401 ? status : undefined;
+    });
+    expect((await elsewhere.request<Me>('GET', '/api/auth/me')).body.currentUser).toBeNull();
+
     const fresh = await signIn({ email: member.email, password });
     expect((await fresh.get<Me>('/api/auth/me')).currentUser?.id).toBe(member.id);
     const old = await newSession().request('POST', '/api/auth/signin', {

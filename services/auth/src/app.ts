@@ -11,6 +11,8 @@ export function buildApp(deps: AuthDeps & { readiness: ReadinessCheck[] }) {
       logger: deps.logger,
       internalTokenSecret: deps.config.INTERNAL_TOKEN_SECRET,
       readiness: deps.readiness,
+      // Every auth body is a few fields; a bigger one is refused (413) before it is parsed.
+      bodyLimit: '16kb',
     },
     (app) => {
       app.use('/api/auth', authRoutes(deps));

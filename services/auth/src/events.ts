@@ -1,14 +1,17 @@
 import { EventConsumer } from '@rainmakers/kit';
+import { personFromEvent } from './commands/people';
 import { endAllSessions } from './commands/sessions';
 import type { AuthDeps } from './deps';
 import { deleteCredential, syncCredentialEmail } from './store/credentials';
+import { deletePerson, savePerson } from './store/people';
 import type { AuthSchema } from './store/schema';
 
 /**
  * auth publishes nothing. It consumes (group 'auth', idempotent through processed_events):
  * - users.user-changed: the account's sign-in email follows users (the hash stays; new accounts get a row
- *   without a password, which forgot-password can then set);
- * - users.user-deleted: credentials and open reset links go, every session is revoked.
+ *   without a password, which forgot-password can then set), and auth's copy of the person (people) is
+ *   replaced unless it is newer: /me and sign-in read that copy, not users;
+ * - users.user-deleted: credentials, open reset links and the copy go, every session is revoked.
  */
 export function createAuthConsumer(deps: Pick<AuthDeps, 'db' | 'redis' | 'sessionCache' | 'logger' | 'config'>) {
   return new EventConsumer<AuthSchema>({
@@ -20,13 +23,16 @@ export function createAuthConsumer(deps: Pick<AuthDeps, 'db' | 'redis' | 'sessio
     reclaimIdleMs: deps.config.EVENT_RECLAIM_IDLE_MS,
     handlers: {
       'users.user-changed': async (user, { trx }) => {
-        await syncCredentialEmail(trx, { userId: user.id, email: user.email, version: user.version, now: new Date() });
+        const now = new Date();
+        await syncCredentialEmail(trx, { userId: user.id, email: user.email, version: user.version, now });
+        await savePerson(trx, personFromEvent(user), user.version, now);
       },
       'users.user-deleted': async ({ id }, { trx }) => {
         // Revocation commits on its own before the mirrors go (revoking twice is harmless on a redelivery),
         // so the gateway's fallback to GET /internal/sessions cannot bring a mirror back.
         await endAllSessions(deps, id);
         await deleteCredential(trx, id);
+        await deletePerson(trx, id);
       },
     },
   });

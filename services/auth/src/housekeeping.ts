@@ -1,3 +1,4 @@
+import { SESSION_IDLE_DAYS } from '@rainmakers/contracts';
 import type { BackgroundTask } from '@rainmakers/kit';
 import type { AuthDeps } from './deps';
 import { deleteExpiredPasswordResets } from './store/password-resets';
@@ -11,7 +12,7 @@ export function createHousekeeping(deps: Pick<AuthDeps, 'db' | 'logger'>, everyM
   const run = async () => {
     try {
       const now = Date.now();
-      const sessions = await deleteEndedSessions(deps.db, new Date(now - 7 * DAY_MS));
+      const sessions = await deleteEndedSessions(deps.db, new Date(now - 7 * DAY_MS), SESSION_IDLE_DAYS * DAY_MS);
       const resets = await deleteExpiredPasswordResets(deps.db, new Date(now - DAY_MS));
       if (sessions + resets > 0) deps.logger.info({ sessions, resets }, 'housekeeping removed ended records');
     } catch (error) {

@@ -27,7 +27,11 @@ export function assemble(input: {
     redis,
     sessionCache: createSessionCache(redis, config.REDIS_PREFIX),
     limiter: createRateLimiter(redis, config.REDIS_PREFIX),
-    users: createUsersPeer({ baseUrl: config.USERS_SERVICE_ADDR, secret: config.INTERNAL_TOKEN_SECRET }),
+    users: createUsersPeer({
+      baseUrl: config.USERS_SERVICE_ADDR,
+      secret: config.INTERNAL_TOKEN_SECRET,
+      readTimeoutMs: config.USERS_READ_TIMEOUT_MS,
+    }),
     mail,
   };
   const background: BackgroundTask[] = [

@@ -46,7 +46,8 @@ export async function startForTest(options: StartForTestOptions = {}): Promise<A
       RUN_WORKERS_IN_PROCESS: 'true',
       // Tests sign in many times from one address; the limits have their own test with small values.
       AUTH_MAX_ATTEMPTS_PER_IP: '100000',
-      SIGNIN_MAX_FAILURES_PER_ACCOUNT: '100000',
+      SIGNIN_MAX_FAILURES_PER_ADDRESS: '100000',
+      SIGNIN_SLOWDOWN_AFTER_FAILURES: '100000',
       ...options.env,
     },
     loadConfig: loadServiceConfig,

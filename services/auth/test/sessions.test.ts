@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
+  CURRENT_PASSWORD_WRONG,
   type CurrentUser,
   EMAIL_IN_USE_SIGN_IN,
   INVALID_CREDENTIALS,
   REVOKED_SESSION_MARKER,
+  SESSION_IDLE_DAYS,
   SESSION_TTL_DAYS,
 } from '@rainmakers/contracts';
 import { client } from '@rainmakers/kit/testing';
@@ -67,9 +69,11 @@ describe('sign in', () => {
       actingRole: null,
       impersonatorId: null,
       expiresAt: row.expires_at.toISOString(),
+      idleExpiresAt: new Date(row.last_seen_at.getTime() + SESSION_IDLE_DAYS * 24 * 3600 * 1000).toISOString(),
     });
     const ttl = await stack.redis.pttl(`${stack.prefix}session:${browser.sid}`);
-    expect(ttl).toBeGreaterThan((SESSION_TTL_DAYS - 1) * 24 * 3600 * 1000);
+    // The mirror lasts until the idle end (7 days) unless touched.
+    expect(ttl).toBeGreaterThan((SESSION_IDLE_DAYS - 1) * 24 * 3600 * 1000);
 
     const me = await browser.get<CurrentUserBody>('/api/auth/me');
     expect(me.status).toBe(200);
@@ -319,6 +323,7 @@ describe('internal API', () => {
         actingRole: null,
         impersonatorId: null,
         expiresAt: expect.any(String),
+        idleExpiresAt: expect.any(String),
       },
     });
     expect(await mirrorOf(stack, browser.sid)).toMatchObject({ userId: person.user.id });
@@ -341,7 +346,7 @@ describe('internal API', () => {
     expect(res.status).toBe(404);
   });
 
-  it('PUT /internal/credentials/{userId} sets the password (other sessions stay) and validates', async () => {
+  it('PUT /internal/credentials/{userId} sets the password, ends every session of the account, and validates', async () => {
     const person = await createPerson(stack);
     const browser = new Browser(stack);
     await browser.signIn(person.email, person.password);
@@ -354,7 +359,8 @@ describe('internal API', () => {
     await new Browser(stack).signIn(person.email, 'brand-new-password');
     const old = await new Browser(stack).post('/api/auth/signin', { email: person.email, password: person.password });
     expect(old.status).toBe(401);
-    expect((await browser.get<CurrentUserBody>('/api/auth/me')).body.currentUser?.id).toBe(person.user.id);
+    // An admin set it (no keepSessionId): the person's sessions all end.
+    expect((await browser.get<CurrentUserBody>('/api/auth/me')).body.currentUser).toBeNull();
 
     const stored = await stack.auth.database.db
       .selectFrom('credentials')
@@ -369,6 +375,89 @@ describe('internal API', () => {
     expect(
       (await api.put(SERVICE, '/internal/credentials/abc', { email: person.email, password: 'long-enough' })).status,
     ).toBe(400);
+  });
+});
+
+describe('own password change (PUT /internal/credentials with currentPassword)', () => {
+  it('checks the current password, keeps the session it came from and ends the others', async () => {
+    const person = await createPerson(stack);
+    const here = new Browser(stack);
+    const there = new Browser(stack);
+    await here.signIn(person.email, person.password);
+    await there.signIn(person.email, person.password);
+    const api = client(stack.auth.url);
+    const wrong = await api.put(SERVICE, `/internal/credentials/${person.user.id}`, {
+      email: person.email,
+      password: 'brand-new-password',
+      currentPassword: 'not-the-password',
+      keepSessionId: here.sid,
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toEqual({
+      error: CURRENT_PASSWORD_WRONG,
+      errors: { currentPassword: CURRENT_PASSWORD_WRONG },
+    });
+    expect((await there.get<CurrentUserBody>('/api/auth/me')).body.currentUser?.id).toBe(person.user.id);
+
+    const ok = await api.put(SERVICE, `/internal/credentials/${person.user.id}`, {
+      email: person.email,
+      password: 'brand-new-password',
+      currentPassword: person.password,
+      keepSessionId: here.sid,
+    });
+    expect(ok.status).toBe(204);
+    expect((await here.get<CurrentUserBody>('/api/auth/me')).body.currentUser?.id).toBe(person.user.id);
+    expect((await there.get<CurrentUserBody>('/api/auth/me')).body.currentUser).toBeNull();
+    expect(await mirrorOf(stack, there.sid)).toEqual(REVOKED_SESSION_MARKER);
+  });
+});
+
+describe('idle and sign-in-as sessions', () => {
+  it('a session idle for 7 days is over; a touch moves last-seen forward (at most every few minutes)', async () => {
+    const person = await createPerson(stack);
+    const browser = new Browser(stack);
+    await browser.signIn(person.email, person.password);
+    const sessions = stack.auth.database.db;
+    const api = client(stack.auth.url);
+
+    const touch = () => api.post({ service: 'gateway' }, `/internal/sessions/${browser.sid}/touch`);
+    const lastSeen = async () =>
+      (
+        await sessions
+          .selectFrom('sessions')
+          .select('last_seen_at')
+          .where('id', '=', browser.sid)
+          .executeTakeFirstOrThrow()
+      ).last_seen_at;
+    const fresh = await lastSeen();
+    expect((await touch()).status).toBe(200);
+    expect((await lastSeen()).getTime()).toBe(fresh.getTime());
+    const tenMinutesAgo = new Date(Date.now() - 10 * 60_000);
+    await sessions.updateTable('sessions').set({ last_seen_at: tenMinutesAgo }).where('id', '=', browser.sid).execute();
+    expect((await touch()).status).toBe(200);
+    expect((await lastSeen()).getTime()).toBeGreaterThan(tenMinutesAgo.getTime());
+
+    const eightDaysAgo = new Date(Date.now() - 8 * 24 * 3600 * 1000);
+    await sessions.updateTable('sessions').set({ last_seen_at: eightDaysAgo }).where('id', '=', browser.sid).execute();
+    expect((await touch()).status).toBe(404);
+    expect((await api.get({ service: 'gateway' }, `/internal/sessions/${browser.sid}`)).status).toBe(404);
+    expect((await browser.get<CurrentUserBody>('/api/auth/me')).body.currentUser).toBeNull();
+  });
+
+  it('a sign-in-as session ends after an hour', async () => {
+    const admin = await createPerson(stack, { role: 'admin' });
+    const member = await createPerson(stack);
+    const browser = new Browser(stack);
+    await browser.signIn(admin.email, admin.password);
+    const res = await browser.post('/api/auth/signinas', { email: member.email });
+    expect(res.status).toBe(200);
+    const row = await stack.auth.database.db
+      .selectFrom('sessions')
+      .selectAll()
+      .where('id', '=', browser.sid)
+      .executeTakeFirstOrThrow();
+    expect(row.impersonator_id).toBe(admin.user.id);
+    expect(row.expires_at.getTime() - row.created_at.getTime()).toBe(60 * 60 * 1000);
   });
 });
 

@@ -32,14 +32,36 @@ export const switchRoleSchema = z.object({ role: roleSchema });
 
 /** How long a password-reset link stays valid. */
 export const RESET_TOKEN_TTL_MINUTES = 60;
+/** Absolute lifetime of a session: it ends this long after sign-in, however active. */
 export const SESSION_TTL_DAYS = 30;
+/** A session unused this long ends (the gateway refreshes last-seen at most every SESSION_TOUCH_INTERVAL_SECONDS). */
+export const SESSION_IDLE_DAYS = 7;
+/** An admin's sign-in-as session ends this long after it started (idle or not). */
+export const SIGN_IN_AS_TTL_MINUTES = 60;
+/** The gateway asks auth to move a session's last-seen forward at most this often (not a write per request). */
+export const SESSION_TOUCH_INTERVAL_SECONDS = 5 * 60;
+
+/**
+ * Cookie names. Over https they carry the `__Host-` prefix (the browser then refuses them unless Secure, Path=/
+ * and without Domain, so no subdomain can plant or shadow them); over plain http (localhost) a browser rejects
+ * `__Host-` cookies, so the bare names are used. Use `cookieNames(publicUrlIsHttps)`; the bare constants are the
+ * http names.
+ */
 export const SESSION_COOKIE = 'rm_session';
 export const CSRF_COOKIE = 'rm_csrf';
+export const HOST_COOKIE_PREFIX = '__Host-';
+export function cookieNames(https: boolean): { session: string; csrf: string } {
+  const prefix = https ? HOST_COOKIE_PREFIX : '';
+  return { session: `${prefix}${SESSION_COOKIE}`, csrf: `${prefix}${CSRF_COOKIE}` };
+}
 export const CSRF_HEADER = 'x-csrf-token';
 
 export const FORGOT_PASSWORD_SENT = 'If an account exists for that email, we have sent a link to reset the password.';
 /** The one sign-in failure text: the same for an unknown email, a wrong password and an account without one. */
 export const INVALID_CREDENTIALS = 'Invalid email or password';
+/** Profile password change: the current password is missing or wrong (field `currentPassword`). */
+export const CURRENT_PASSWORD_REQUIRED = 'Enter your current password to set a new one';
+export const CURRENT_PASSWORD_WRONG = 'The current password is not correct';
 export const RESET_LINK_INVALID = 'This password reset link is invalid or has expired';
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -69,8 +91,10 @@ export const sessionRecordSchema = z.object({
   actingRole: roleSchema.nullable(),
   /** The admin who signed in as this person; null for an ordinary session. */
   impersonatorId: z.number().int().positive().nullable(),
-  /** ISO 8601. */
+  /** ISO 8601: the absolute end (30 days after sign-in, 1 hour for sign-in-as). */
   expiresAt: z.string(),
+  /** ISO 8601: the end if nobody uses the session until then (last seen + SESSION_IDLE_DAYS). */
+  idleExpiresAt: z.string(),
 });
 export type SessionRecord = z.infer<typeof sessionRecordSchema>;
 
@@ -88,8 +112,17 @@ export const REVOKED_SESSION_MARKER = { revoked: true } as const;
 /** The Redis key of a session mirror; `prefix` is the environment's REDIS_PREFIX (e.g. 'rm:'). */
 export const sessionCacheKey = (prefix: string, sid: string) => `${prefix}session:${sid}`;
 
-/** `PUT /internal/credentials/{userId}` (users -> auth): set an account's sign-in email and password. */
-export const credentialsUpsertSchema = z.object({ email: emailField, password: passwordField });
+/**
+ * `PUT /internal/credentials/{userId}` (users -> auth): set an account's sign-in email and password.
+ * `currentPassword`: the person changes their own password; auth checks it (400 errors.currentPassword).
+ * Every session of the account ends except `keepSessionId` (the session the person changed it from).
+ */
+export const credentialsUpsertSchema = z.object({
+  email: emailField,
+  password: passwordField,
+  currentPassword: z.string().max(1024).optional(),
+  keepSessionId: z.string().min(1).max(100).optional(),
+});
 export type CredentialsUpsert = z.infer<typeof credentialsUpsertSchema>;
 
 /** Answers of the public auth calls. */

@@ -18,6 +18,10 @@ export const userChangedSchema = z.object({
   photoUrl: z.string().nullable(),
   city: z.string().nullable(),
   state: z.string().nullable(),
+  // Defaults: events written before these fields existed still validate (auth keeps a local copy from them).
+  country: z.string().nullable().default(null),
+  phoneNumber: z.string().nullable().default(null),
+  resources: z.array(z.object({ id: z.number().int(), title: z.string() })).default([]),
   tagIds: z.array(z.number().int()),
   tagNames: z.array(z.string()),
   stripeStatus: z.string().nullable(),

@@ -70,7 +70,11 @@ export const newUserSchema = z.object(userFields);
 /** POST /api/user/upsert: admins send every field; coaches only Tags; a member only their own profile fields. */
 export const userUpsertSchema = z.preprocess(
   (body) => (body && typeof body === 'object' && 'user' in body ? (body as { user: unknown }).user : body),
-  newUserSchema.partial().extend({ id: idParam.nullish() }),
+  newUserSchema.partial().extend({
+    id: idParam.nullish(),
+    /** Required when a person changes their own password (profile); checked by auth. */
+    currentPassword: z.string().max(1024).optional(),
+  }),
 );
 export type UserUpsertInput = z.infer<typeof userUpsertSchema>;
 export const USERS_PER_PAGE_OPTIONS = [5, 10, 25] as const;

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import {
   SESSION_JWT_ALGORITHM,
   SESSION_JWT_AUDIENCE,
@@ -53,3 +54,12 @@ export function readCookie(header: string | undefined, name: string): string | u
 }
 
 export type SessionTokenClaims = { sid: string; userId: number };
+
+/**
+ * The CSRF token of a session: HMAC(secret, "csrf:" + sid), base64url (43 characters). Bound to the session, it
+ * changes with every sign-in (a new sid), and a token read before sign-in or from another session is refused.
+ * Auth sets it beside the session cookie; the gateway checks it (and re-issues it when a browser holds another).
+ */
+export function csrfTokenFor(sid: string, secret: string): string {
+  return createHmac('sha256', hmacKey(secret)).update(`csrf:${sid}`).digest('base64url');
+}

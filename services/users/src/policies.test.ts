@@ -13,6 +13,7 @@ import {
   canReadTags,
   canReadUser,
   canUpsertUser,
+  needsCurrentPassword,
   userListView,
 } from './policies';
 
@@ -89,5 +90,11 @@ describe('users policies', () => {
   it('reads tags as admin or coach; manages them as admin', () => {
     expect(matrix((r) => canReadTags(as(r)))).toEqual(yesFor('admin', 'coach'));
     expect(matrix((r) => canManageTags(as(r)))).toEqual(yesFor('admin'));
+  });
+
+  it("asks for the current password when anyone changes their own, never for someone else's", () => {
+    expect(matrix((r) => needsCurrentPassword(as(r), SELF, ['password']))).toEqual(yesFor(...ALL_ROLES));
+    expect(matrix((r) => needsCurrentPassword(as(r), SELF, ['fullName']))).toEqual(yesFor());
+    expect(matrix((r) => needsCurrentPassword(as(r), OTHER, ['password']))).toEqual(yesFor());
   });
 });

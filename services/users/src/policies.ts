@@ -70,3 +70,11 @@ export const canAddTags = (actor: Actor) => isAdmin(actor);
 export const canReadTags = (actor: Actor) => isAdmin(actor) || isCoach(actor);
 
 export const canManageTags = (actor: Actor) => isAdmin(actor);
+
+/**
+ * Whether a change needs the person's current password: changing one's own password (profile, or an admin's
+ * own row). Admins setting someone else's password do not know it (that person's sessions all end instead).
+ */
+export function needsCurrentPassword(actor: Actor, userId: number, changed: readonly UpsertField[]): boolean {
+  return actor.userId === userId && changed.includes('password');
+}

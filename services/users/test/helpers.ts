@@ -12,6 +12,9 @@ export interface CredentialsCall {
   userId: number;
   email: string;
   password: string;
+  /** Sent when a person changes their own password (auth checks it and keeps this session). */
+  currentPassword?: string;
+  keepSessionId?: string;
   /** The calling service, read from the internal token by shape only (the stand-in does not verify it). */
   hasToken: boolean;
 }
@@ -43,7 +46,7 @@ export async function startAuthStandIn(): Promise<AuthStandIn> {
       res.writeHead(404).end();
       return;
     }
-    const body = JSON.parse(await readBody(req)) as { email: string; password: string };
+    const body = JSON.parse(await readBody(req)) as Omit<CredentialsCall, 'userId' | 'hasToken'>;
     if (standIn.respondWith !== 204) {
       res.writeHead(standIn.respondWith, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ error: 'auth stand-in refused the call' }));
@@ -53,6 +56,8 @@ export async function startAuthStandIn(): Promise<AuthStandIn> {
       userId: Number(match[1]),
       email: body.email,
       password: body.password,
+      ...(body.currentPassword === undefined ? {} : { currentPassword: body.currentPassword }),
+      ...(body.keepSessionId === undefined ? {} : { keepSessionId: body.keepSessionId }),
       hasToken: typeof req.headers['x-internal-token'] === 'string',
     });
     res.writeHead(204).end();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import type { Role, User } from '@rainmakers/contracts';
+import { CURRENT_PASSWORD_REQUIRED, type Role, type User } from '@rainmakers/contracts';
 import { ALL_ROLES, buildActor } from '@rainmakers/kit/testing';
+import { CREDENTIALS_NOT_SAVED } from '../src/clients/auth';
 import { actorFor, countUsers, createTag, createUser, type Harness, outboxEvents, startHarness } from './helpers';
 
 type UpsertBody = { user: User; isNew: boolean };
@@ -127,8 +128,7 @@ describe('user changes', () => {
       expect(await countUsers(h, 'email = $1', ['tags@example.com'])).toBe(0);
     });
 
-    it('leaves nothing behind when auth cannot store the password', async () => {
-      const before = (await outboxEvents(h)).length;
+    it('calls auth only after the commit; when it fails, says the person exists without the password', async () => {
       h.auth.respondWith = 500;
       const down = await upsert(h.admin, {
         fullName: 'Half Written',
@@ -136,27 +136,19 @@ describe('user changes', () => {
         role: 'basic',
         password: 'a fine password',
       });
+      // No remote call while rows are locked: the person is committed first, then auth is asked.
       expect(down.status).toBe(503);
-      expect(down.body.error).toBe('The password could not be saved right now. Please try again.');
-      h.auth.respondWith = 400;
-      const refused = await upsert(h.admin, {
-        fullName: 'Half Written',
-        email: 'half@example.com',
-        role: 'basic',
-        password: 'a fine password',
-      });
-      expect(refused.status).toBe(400);
-      expect(await countUsers(h, 'email = $1', ['half@example.com'])).toBe(0);
-      expect((await outboxEvents(h)).length).toBe(before);
-      // Once auth is back, the same person can be created.
+      expect(down.body).toMatchObject({ error: CREDENTIALS_NOT_SAVED, errors: { password: CREDENTIALS_NOT_SAVED } });
+      expect(await countUsers(h, 'email = $1', ['half@example.com'])).toBe(1);
+      // Once auth is back, the admin sets the password by editing the person.
       h.auth.respondWith = 204;
-      const retry = await upsert(h.admin, {
-        fullName: 'Half Written',
-        email: 'half@example.com',
-        role: 'basic',
-        password: 'a fine password',
-      });
-      expect(retry.status).toBe(201);
+      const { rows } = await h.users.database.pool.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [
+        'half@example.com',
+      ]);
+      const row = rows[0];
+      const retry = await upsert(h.admin, { id: row?.id, password: 'a fine password' });
+      expect(retry.status).toBe(200);
+      expect(h.auth.calls.at(-1)).toMatchObject({ userId: row?.id, password: 'a fine password' });
     });
 
     it.each(['coach', 'premium', 'course only', 'basic'] as const)('refuses a %s creating users', async (role) => {
@@ -203,8 +195,9 @@ describe('user changes', () => {
         Tags: [{ id: t2.id, name: 'Edit Two' }],
         createdAt: person.createdAt,
       });
+      // auth gets the password before the transaction, with the stored e-mail (the new one follows by the event).
       expect(h.auth.calls).toEqual([
-        { userId: person.id, email: 'after@example.com', password: 'brand new password', hasToken: true },
+        { userId: person.id, email: person.email, password: 'brand new password', hasToken: true },
       ]);
       const events = (await outboxEvents(h, 'users.user-changed')).filter((e) => e.data.id === person.id);
       expect(events).toHaveLength(2);
@@ -284,21 +277,42 @@ describe('user changes', () => {
     describe.each(['basic', 'course only', 'premium'] as const)('as a %s member', (role: Role) => {
       it('updates their own profile, password included', async () => {
         const me = await createUser(h, { role });
-        const res = await upsert(actorFor(me), {
-          user: {
-            ...me,
-            fullName: 'New Me',
-            city: 'Miami',
-            state: 'FL',
-            country: 'US',
-            phoneNumber: '555',
-            photoUrl: 'https://cdn/me.png',
-            password: 'my new password',
-          },
-        });
+        const actor = actorFor(me);
+        const form = {
+          ...me,
+          fullName: 'New Me',
+          city: 'Miami',
+          state: 'FL',
+          country: 'US',
+          phoneNumber: '555',
+          photoUrl: 'https://cdn/me.png',
+          password: 'my new password',
+        };
+        // A new password needs the current one; without it nothing changes and auth is not called.
+        const missing = await upsert(actor, { user: form });
+        expect(missing.status).toBe(400);
+        expect(missing.body.errors).toEqual({ currentPassword: CURRENT_PASSWORD_REQUIRED });
+        expect(h.auth.calls).toEqual([]);
+        // auth refuses a wrong one (400 errors.currentPassword): nothing changes either.
+        h.auth.respondWith = 400;
+        expect((await upsert(actor, { user: { ...form, currentPassword: 'wrong' } })).status).toBe(400);
+        const unchanged = await h.api.get<{ user: User }>(h.admin, `/api/user/${me.id}`);
+        expect(unchanged.body.user.fullName).toBe(me.fullName);
+        h.auth.respondWith = 204;
+
+        const res = await upsert(actor, { user: { ...form, currentPassword: 'my old password' } });
         expect(res.status).toBe(200);
         expect(res.body.user).toMatchObject({ fullName: 'New Me', city: 'Miami', email: me.email, role });
-        expect(h.auth.calls).toEqual([{ userId: me.id, email: me.email, password: 'my new password', hasToken: true }]);
+        expect(h.auth.calls).toEqual([
+          {
+            userId: me.id,
+            email: me.email,
+            password: 'my new password',
+            currentPassword: 'my old password',
+            keepSessionId: actor.sessionId,
+            hasToken: true,
+          },
+        ]);
       });
 
       it.each([

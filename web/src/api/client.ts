@@ -1,13 +1,14 @@
 /**
  * The one HTTP client of the web app. Every call goes to the gateway on the same origin:
  * - JSON in and out, cookies sent (`credentials: 'same-origin'`);
- * - unsafe methods carry the CSRF double-submit header `x-csrf-token` = the `rm_csrf` cookie; when the cookie is
- *   missing, `GET /api/auth/me` is called first, which makes the gateway set it;
+ * - unsafe methods carry the CSRF header `x-csrf-token` = the CSRF cookie (`__Host-rm_csrf` over https, `rm_csrf`
+ *   over plain http; bound to the session, replaced at every sign-in); when the cookie is missing,
+ *   `GET /api/auth/me` is called first, which makes the gateway set it;
  * - failures become an ApiError built from the error body `{ error, code?, errors? }` (a bare string body is the message);
  * - 401 clears the session and 402 `SUBSCRIPTION_BLOCKED` refreshes it, so the route guard sends the person on.
  */
 
-import { CSRF_COOKIE, CSRF_HEADER, SUBSCRIPTION_BLOCKED } from '../lib/constants';
+import { CSRF_COOKIE, CSRF_HEADER, HOST_COOKIE_PREFIX, SUBSCRIPTION_BLOCKED } from '../lib/constants';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const NETWORK_ERROR = 'We could not reach the server. Check your connection and try again.';
@@ -56,15 +57,18 @@ export function readCookie(name: string): string | null {
   return null;
 }
 
+/** The CSRF cookie under whichever name the server uses for this scheme (the `__Host-` one first). */
+const readCsrfCookie = () => readCookie(`${HOST_COOKIE_PREFIX}${CSRF_COOKIE}`) ?? readCookie(CSRF_COOKIE);
+
 let csrfRequest: Promise<string | null> | null = null;
 
 /** The CSRF token, asking the gateway to issue one when the cookie is missing (concurrent callers share one call). */
 async function csrfToken(forceRefresh = false): Promise<string | null> {
-  const existing = readCookie(CSRF_COOKIE);
+  const existing = readCsrfCookie();
   if (existing && !forceRefresh) return existing;
   csrfRequest ??= fetch('/api/auth/me', { credentials: 'same-origin', headers: { accept: 'application/json' } })
     .catch(() => undefined)
-    .then(() => readCookie(CSRF_COOKIE))
+    .then(() => readCsrfCookie())
     .finally(() => {
       csrfRequest = null;
     });

@@ -1,5 +1,5 @@
 /** /api/user/*: the parts the profile needs (staff screens add theirs later). */
-import type { User } from '@rainmakers/contracts';
+import type { CurrentUser, User } from '@rainmakers/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from './client';
 import { queryKeys } from './keys';
@@ -10,6 +10,8 @@ export interface ProfileUpdate {
   fullName: string;
   /** Only sent when the person typed a new one. */
   password?: string;
+  /** Required with a new password (the server answers errors.currentPassword otherwise). */
+  currentPassword?: string;
   city: string;
   state: string;
   country: string;
@@ -28,11 +30,28 @@ export const usersApi = {
   },
 };
 
-/** Saves the signed-in person's profile and refreshes the session so the sidebar shows the new name and photo. */
+/**
+ * Saves the signed-in person's profile and puts the saved fields into the session at once, so the sidebar shows
+ * the new name and photo. (Not a refetch of /api/auth/me: auth answers it from its copy of the person, which
+ * follows users' event a moment later.)
+ */
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: usersApi.upsert,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.session }),
+    onSuccess: ({ user }) =>
+      queryClient.setQueryData<CurrentUser | null>(queryKeys.session, (current) =>
+        current && current.id === user.id
+          ? {
+              ...current,
+              fullName: user.fullName,
+              photoUrl: user.photoUrl,
+              city: user.city,
+              state: user.state,
+              country: user.country,
+              phoneNumber: user.phoneNumber,
+            }
+          : current,
+      ),
   });
 }

@@ -15,6 +15,7 @@ import { ensureCredential, findCredentialByEmail, findCredentialByUserId, setPas
 import { findPasswordReset, insertPasswordReset, markPasswordResetsUsed } from '../store/password-resets';
 import { emailKey } from '../store/rate-limits';
 import { revokeUserSessions } from '../store/sessions';
+import { loadPerson } from './people';
 
 export type ResetRequestOutcome = 'sent' | 'unknown' | 'throttled';
 
@@ -23,7 +24,7 @@ export type ResetRequestOutcome = 'sent' | 'unknown' | 'throttled';
  * same thing whatever the outcome (no account enumeration); the outcome is for logs and tests.
  */
 export async function requestPasswordReset(
-  deps: Pick<AuthDeps, 'db' | 'users' | 'mail' | 'limiter' | 'config'>,
+  deps: Pick<AuthDeps, 'db' | 'users' | 'mail' | 'limiter' | 'config' | 'logger'>,
   email: string,
 ): Promise<ResetRequestOutcome> {
   let credential = await findCredentialByEmail(deps.db, email);
@@ -37,7 +38,7 @@ export async function requestPasswordReset(
   }
   const { count } = await deps.limiter.hit(`reset-mail:${emailKey(email)}`, deps.config.RESET_MAILS_WINDOW_SECONDS);
   if (count > deps.config.RESET_MAILS_PER_ACCOUNT) return 'throttled';
-  const person = await deps.users.getUser(credential.userId);
+  const person = await loadPerson(deps, credential.userId);
   if (!person) return 'unknown';
 
   const now = new Date();
@@ -60,7 +61,9 @@ export async function requestPasswordReset(
 
 /**
  * Uses a reset link: sets the new password, marks the link (and any other open link of the account) used and
- * revokes every session of the account, all in one transaction. Returns the account's user id.
+ * revokes every session of the account, all in one transaction. The sessions' Redis mirrors become revocation
+ * markers inside that transaction, before the commit: when Redis fails, everything rolls back (old password,
+ * link still usable) instead of a changed password with old sessions alive. Returns the account's user id.
  */
 export async function resetPassword(
   deps: Pick<AuthDeps, 'db' | 'sessionCache'>,
@@ -74,15 +77,14 @@ export async function resetPassword(
   if (!peek || !isResetTokenUsable(peek, new Date())) throw badRequest(RESET_LINK_INVALID);
   const passwordHash = await hashPassword(password);
 
-  const { userId, revoked } = await deps.db.transaction().execute(async (trx) => {
+  return deps.db.transaction().execute(async (trx) => {
     const reset = await findPasswordReset(trx, tokenHash, { forUpdate: true });
     const now = new Date();
     if (!reset || !isResetTokenUsable(reset, now)) throw badRequest(RESET_LINK_INVALID);
     if (!(await setPasswordHash(trx, reset.userId, passwordHash, now))) throw badRequest(RESET_LINK_INVALID);
     await markPasswordResetsUsed(trx, reset.userId, now);
-    return { userId: reset.userId, revoked: await revokeUserSessions(trx, reset.userId, now) };
+    const revoked = await revokeUserSessions(trx, reset.userId, now);
+    await deps.sessionCache.markRevoked(revoked, now);
+    return reset.userId;
   });
-  // After the commit: the gateway falling back to PostgreSQL now finds them revoked.
-  await deps.sessionCache.markRevoked(revoked, new Date());
-  return userId;
 }

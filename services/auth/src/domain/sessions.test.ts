@@ -1,7 +1,16 @@
 import { describe, expect, it } from '@jest/globals';
 import { readCookie, signSessionToken, verifySessionToken } from '@rainmakers/kit';
 import jwt from 'jsonwebtoken';
-import { isSessionLive, newSessionId, sessionCookieOptions, sessionExpiry, toSessionRecord } from './sessions';
+import {
+  idleExpiry,
+  isSessionLive,
+  isTouchDue,
+  newSessionExpiry,
+  newSessionId,
+  sessionCookieOptions,
+  sessionExpiry,
+  toSessionRecord,
+} from './sessions';
 
 const SECRET = 'unit-test-session-secret-0123456789';
 
@@ -16,9 +25,33 @@ describe('sessions', () => {
     const now = new Date('2025-01-01T00:00:00Z');
     const expiresAt = sessionExpiry(now);
     expect(expiresAt.toISOString()).toBe('2025-01-31T00:00:00.000Z');
-    expect(isSessionLive({ expiresAt, revokedAt: null }, now)).toBe(true);
-    expect(isSessionLive({ expiresAt, revokedAt: now }, now)).toBe(false);
-    expect(isSessionLive({ expiresAt, revokedAt: null }, expiresAt)).toBe(false);
+    const lastSeenAt = now;
+    expect(isSessionLive({ expiresAt, lastSeenAt, revokedAt: null }, now)).toBe(true);
+    expect(isSessionLive({ expiresAt, lastSeenAt, revokedAt: now }, now)).toBe(false);
+    expect(isSessionLive({ expiresAt, lastSeenAt: expiresAt, revokedAt: null }, expiresAt)).toBe(false);
+  });
+
+  it('end after 7 idle days, even within the 30 days; a touch moves the idle end', () => {
+    const now = new Date('2025-01-01T00:00:00Z');
+    const expiresAt = sessionExpiry(now);
+    expect(idleExpiry(now).toISOString()).toBe('2025-01-08T00:00:00.000Z');
+    const eightDaysLater = new Date('2025-01-09T00:00:00Z');
+    expect(isSessionLive({ expiresAt, lastSeenAt: now, revokedAt: null }, eightDaysLater)).toBe(false);
+    expect(
+      isSessionLive({ expiresAt, lastSeenAt: new Date('2025-01-05T00:00:00Z'), revokedAt: null }, eightDaysLater),
+    ).toBe(true);
+  });
+
+  it('are touched at most every 5 minutes', () => {
+    const lastSeen = new Date('2025-01-01T00:00:00Z');
+    expect(isTouchDue(lastSeen, new Date('2025-01-01T00:04:59Z'))).toBe(false);
+    expect(isTouchDue(lastSeen, new Date('2025-01-01T00:05:00Z'))).toBe(true);
+  });
+
+  it('last an hour when an admin signs in as someone', () => {
+    const now = new Date('2025-01-01T00:00:00Z');
+    expect(newSessionExpiry(now, true).toISOString()).toBe('2025-01-01T01:00:00.000Z');
+    expect(newSessionExpiry(now, false).toISOString()).toBe('2025-01-31T00:00:00.000Z');
   });
 
   it('mirror only what the gateway needs', () => {
@@ -30,9 +63,16 @@ describe('sessions', () => {
       impersonatorId: 1,
       createdAt: new Date(),
       expiresAt,
+      lastSeenAt: new Date('2025-01-20T00:00:00Z'),
       revokedAt: null,
     });
-    expect(record).toEqual({ userId: 4, actingRole: 'basic', impersonatorId: 1, expiresAt: expiresAt.toISOString() });
+    expect(record).toEqual({
+      userId: 4,
+      actingRole: 'basic',
+      impersonatorId: 1,
+      expiresAt: expiresAt.toISOString(),
+      idleExpiresAt: '2025-01-27T00:00:00.000Z',
+    });
   });
 
   it('travel as a JWT {sid, sub} that expires with the session', () => {

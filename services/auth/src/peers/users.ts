@@ -12,8 +12,15 @@ export interface UsersPeer {
   createUser(input: { fullName: string; email: string; role: Role; tagIds: number[] }): Promise<User>;
 }
 
-export function createUsersPeer(options: { baseUrl: string; secret: string }): UsersPeer {
+export function createUsersPeer(options: { baseUrl: string; secret: string; readTimeoutMs: number }): UsersPeer {
   const client = createInternalClient({ baseUrl: options.baseUrl, service: 'auth', secret: options.secret });
+  // Reads sit on sign-in and /me when auth has no copy of the person: a down users must not hold them long.
+  const reads = createInternalClient({
+    baseUrl: options.baseUrl,
+    service: 'auth',
+    secret: options.secret,
+    timeoutMs: options.readTimeoutMs,
+  });
   const orNull = async (call: Promise<unknown>): Promise<User | null> => {
     try {
       return userResponse.parse(await call).user;
@@ -23,9 +30,9 @@ export function createUsersPeer(options: { baseUrl: string; secret: string }): U
     }
   };
   return {
-    getUser: (id) => orNull(client.request('GET', `/internal/users/${id}`)),
+    getUser: (id) => orNull(reads.request('GET', `/internal/users/${id}`)),
     findUserByEmail: (email) =>
-      orNull(client.request('GET', `/internal/users/by-email?email=${encodeURIComponent(email)}`)),
+      orNull(reads.request('GET', `/internal/users/by-email?email=${encodeURIComponent(email)}`)),
     async createUser(input) {
       return userResponse.parse(await client.request('POST', '/internal/users', input)).user;
     },

@@ -14,15 +14,18 @@ import { badRequest, forbidden, HttpError, notFound, parse, unauthorized } from 
 import { Router } from 'express';
 import { authenticate, setCredentials } from '../commands/credentials';
 import { requestPasswordReset, resetPassword } from '../commands/password-reset';
+import { loadPerson } from '../commands/people';
 import { endSession, startSession, switchActingRole } from '../commands/sessions';
+import { admitSignIn, recordSignInFailure, recordSignInSuccess } from '../commands/sign-in-limits';
 import type { AuthDeps } from '../deps';
 import { hashPassword } from '../domain/passwords';
 import { canReturnFromSignInAs, canSignInAs, canSwitchRole } from '../policies';
 import { presentCurrentUser } from '../presenters';
-import { emailKey } from '../store/rate-limits';
+import { savePerson } from '../store/people';
 import {
   bodyOf,
   clearSessionCookie,
+  clientAddress,
   endCallerSessions,
   limitByIp,
   loadCurrentUser,
@@ -45,18 +48,19 @@ export function authRoutes(deps: AuthDeps): Router {
 
   router.post('/signin', async (req, res) => {
     const input = parse(signInSchema, bodyOf(req));
+    // Redis first (limits): when it is down, sign-in fails here before anything is written.
     await limitByIp(deps, req, res, 'signin');
-    const accountKey = `signin-failures:${emailKey(input.email)}`;
-    const failures = await deps.limiter.peek(accountKey);
-    if (failures.count >= deps.config.SIGNIN_MAX_FAILURES_PER_ACCOUNT) throw tooMany(res, failures.retryAfterSeconds);
+    const address = clientAddress(req);
+    const admission = await admitSignIn(deps, input.email, address);
+    if (!admission.admitted) throw tooMany(res, admission.retryAfterSeconds);
 
     const userId = await authenticate(deps, input.email, input.password);
-    const user = userId === null ? null : await deps.users.getUser(userId);
+    const user = userId === null ? null : await loadPerson(deps, userId);
     if (!user) {
-      await deps.limiter.hit(accountKey, deps.config.SIGNIN_ACCOUNT_WINDOW_SECONDS);
+      await recordSignInFailure(deps, input.email, address);
       throw unauthorized(INVALID_CREDENTIALS);
     }
-    await deps.limiter.clear(accountKey);
+    await recordSignInSuccess(deps, input.email, address);
     await endCallerSessions(deps, req);
     const session = await startSession(deps, { userId: user.id });
     setSessionCookie(deps, res, session);
@@ -81,6 +85,8 @@ export function authRoutes(deps: AuthDeps): Router {
       throw signUpError(error);
     }
     await setCredentials(deps, { userId: user.id, email: input.email, passwordHash });
+    // Until users' event arrives, /me answers from this copy (version 0: the event replaces it).
+    await savePerson(deps.db, user, 0, new Date());
     await endCallerSessions(deps, req);
     const session = await startSession(deps, { userId: user.id });
     setSessionCookie(deps, res, session);
@@ -115,7 +121,7 @@ export function authRoutes(deps: AuthDeps): Router {
     const input = parse(resetPasswordSchema, bodyOf(req));
     await limitByIp(deps, req, res, 'reset-password');
     const userId = await resetPassword(deps, String(req.params.token), input.password);
-    const user = await deps.users.getUser(userId);
+    const user = await loadPerson(deps, userId);
     if (!user) throw badRequest(RESET_LINK_INVALID);
     await endCallerSessions(deps, req);
     const session = await startSession(deps, { userId });
@@ -129,7 +135,7 @@ export function authRoutes(deps: AuthDeps): Router {
     const input = parse(signInAsSchema, bodyOf(req));
     const [target, admin] = await Promise.all([
       deps.users.findUserByEmail(input.email),
-      deps.users.getUser(current.session.userId),
+      loadPerson(deps, current.session.userId),
     ]);
     if (!target) throw notFound('No user with this email address');
     if (!admin) throw unauthorized();
@@ -149,7 +155,7 @@ export function authRoutes(deps: AuthDeps): Router {
   router.post('/signinas/back', async (req, res) => {
     const current = await requireSignedIn(deps, req);
     if (!canReturnFromSignInAs(current.actor) || current.session.impersonatorId === null) throw forbidden();
-    const admin = await deps.users.getUser(current.session.impersonatorId);
+    const admin = await loadPerson(deps, current.session.impersonatorId);
     await endSession(deps, current.session.id);
     if (!admin) {
       clearSessionCookie(deps, res);

@@ -1,10 +1,23 @@
-import { type Actor, type CurrentUser, SESSION_COOKIE } from '@rainmakers/contracts';
-import { HttpError, readCookie, signSessionToken, unauthorized, verifySessionToken } from '@rainmakers/kit';
+import { randomBytes } from 'node:crypto';
+import { type Actor, type CurrentUser, cookieNames } from '@rainmakers/contracts';
+import {
+  csrfTokenFor,
+  HttpError,
+  readCookie,
+  signSessionToken,
+  unauthorized,
+  verifySessionToken,
+} from '@rainmakers/kit';
 import type { Request, Response } from 'express';
+import { loadPerson } from '../commands/people';
 import { endSession, findLiveSession } from '../commands/sessions';
 import type { AuthDeps } from '../deps';
-import { type Session, sessionCookieOptions } from '../domain/sessions';
+import { csrfCookieOptions, isHttps, type Session, sessionCookieOptions } from '../domain/sessions';
 import { presentCurrentUser } from '../presenters';
+import { findFullName } from '../store/people';
+
+/** The cookie names for the product's scheme (`__Host-` names over https). */
+const namesFor = (deps: AuthDeps) => cookieNames(isHttps(deps.config.PUBLIC_URL));
 
 /** The gateway's actor together with auth's own live record of the session it came with. */
 export interface SignedIn {
@@ -32,26 +45,42 @@ export async function requireSignedIn(deps: AuthDeps, req: Request): Promise<Sig
 export function callerSessionIds(deps: AuthDeps, req: Request): string[] {
   const ids = new Set<string>();
   if (req.actor) ids.add(req.actor.sessionId);
-  const token = readCookie(req.headers.cookie, SESSION_COOKIE);
+  const token = readCookie(req.headers.cookie, namesFor(deps).session);
   const claims = token ? verifySessionToken(token, deps.config.SESSION_SECRET) : null;
   if (claims) ids.add(claims.sid);
   return [...ids];
 }
 
+/**
+ * Sets the session cookie and, beside it, the CSRF cookie bound to the new session (kit csrfTokenFor): every
+ * sign-in rotates the CSRF token, and a token read before it no longer passes the gateway.
+ */
 export function setSessionCookie(deps: AuthDeps, res: Response, session: Session): void {
+  const names = namesFor(deps);
   const token = signSessionToken(session, deps.config.SESSION_SECRET);
-  res.cookie(SESSION_COOKIE, token, sessionCookieOptions(deps.config.PUBLIC_URL, session.expiresAt));
+  res.cookie(names.session, token, sessionCookieOptions(deps.config.PUBLIC_URL, session.expiresAt));
+  res.cookie(
+    names.csrf,
+    csrfTokenFor(session.id, deps.config.SESSION_SECRET),
+    csrfCookieOptions(deps.config.PUBLIC_URL),
+  );
 }
 
+/** Clears the session cookie; the browser gets a fresh anonymous CSRF token (so it can sign in again at once). */
 export function clearSessionCookie(deps: AuthDeps, res: Response): void {
-  res.clearCookie(SESSION_COOKIE, sessionCookieOptions(deps.config.PUBLIC_URL));
+  const names = namesFor(deps);
+  res.clearCookie(names.session, sessionCookieOptions(deps.config.PUBLIC_URL));
+  res.cookie(names.csrf, randomBytes(32).toString('base64url'), csrfCookieOptions(deps.config.PUBLIC_URL));
 }
+
+/** The client's address as the gateway established it (X-Forwarded-For is trusted only from the gateway). */
+export const clientAddress = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
 
 /** Counts an attempt of `action` from the client's address (X-Forwarded-For from the gateway); 429 over the limit. */
 export async function limitByIp(deps: AuthDeps, req: Request, res: Response, action: string): Promise<void> {
   const { AUTH_MAX_ATTEMPTS_PER_IP, AUTH_IP_WINDOW_SECONDS } = deps.config;
   const { count, retryAfterSeconds } = await deps.limiter.hit(
-    `${action}:ip:${req.ip ?? 'unknown'}`,
+    `${action}:ip:${clientAddress(req)}`,
     AUTH_IP_WINDOW_SECONDS,
   );
   if (count > AUTH_MAX_ATTEMPTS_PER_IP) throw tooMany(res, retryAfterSeconds);
@@ -73,14 +102,17 @@ export async function endCallerSessions(deps: AuthDeps, req: Request): Promise<v
   for (const sid of callerSessionIds(deps, req)) await endSession(deps, sid);
 }
 
-/** users' profile + the session's view of it; null when users no longer knows the person. */
+/**
+ * The person (auth's own copy, see commands/people) + the session's view of it; null when users no longer
+ * knows the person. No call to users for anyone auth has seen.
+ */
 export async function loadCurrentUser(deps: AuthDeps, session: Session): Promise<CurrentUser | null> {
-  const [user, impersonator] = await Promise.all([
-    deps.users.getUser(session.userId),
-    session.impersonatorId === null ? null : deps.users.getUser(session.impersonatorId),
+  const [user, impersonatorName] = await Promise.all([
+    loadPerson(deps, session.userId),
+    session.impersonatorId === null ? null : findFullName(deps.db, session.impersonatorId),
   ]);
   if (!user) return null;
   const impersonatedBy =
-    session.impersonatorId === null ? null : { id: session.impersonatorId, fullName: impersonator?.fullName ?? '' };
+    session.impersonatorId === null ? null : { id: session.impersonatorId, fullName: impersonatorName ?? '' };
   return presentCurrentUser(user, { actingRole: session.actingRole, impersonatedBy });
 }

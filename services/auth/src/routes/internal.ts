@@ -2,7 +2,7 @@ import { credentialsUpsertSchema, idParam } from '@rainmakers/contracts';
 import { notFound, parse, requireService } from '@rainmakers/kit';
 import { Router } from 'express';
 import { setCredentials } from '../commands/credentials';
-import { findLiveSession, refreshSessionMirror } from '../commands/sessions';
+import { findLiveSession, refreshSessionMirror, touchLiveSession } from '../commands/sessions';
 import type { AuthDeps } from '../deps';
 import { toSessionRecord } from '../domain/sessions';
 import { bodyOf } from './http';
@@ -12,12 +12,32 @@ export function internalRoutes(deps: AuthDeps): Router {
   const router = Router();
   router.use(requireService);
 
-  /** users sets a password (admin-created account, profile password change). Other sessions stay. */
+  /**
+   * users sets a password (admin's user form, the person's own profile with currentPassword). Every session
+   * of the account ends but keepSessionId (the one the person changed it from).
+   */
   router.put('/credentials/:userId', async (req, res) => {
     const userId = parse(idParam, req.params.userId);
     const input = parse(credentialsUpsertSchema, bodyOf(req));
-    await setCredentials(deps, { userId, email: input.email, password: input.password });
+    await setCredentials(deps, {
+      userId,
+      email: input.email,
+      password: input.password,
+      currentPassword: input.currentPassword,
+      keepSessionId: input.keepSessionId,
+    });
     res.status(204).end();
+  });
+
+  /**
+   * The gateway saw the session in use (at most every SESSION_TOUCH_INTERVAL_SECONDS): last-seen moves forward,
+   * so the idle timeout starts again. 404 when the session is not live.
+   */
+  router.post('/sessions/:sid/touch', async (req, res) => {
+    const sid = String(req.params.sid);
+    const session = sid.length <= 100 ? await touchLiveSession(deps, sid) : null;
+    if (!session) throw notFound('Session not found');
+    res.json({ session: { id: session.id, ...toSessionRecord(session) } });
   });
 
   /** The gateway's fallback when a session is not mirrored in Redis; re-populates the mirror. */

@@ -27,9 +27,29 @@ export function createRateLimiter(redis: Redis, prefix: string) {
     async clear(name: string): Promise<void> {
       await redis.del(key(name));
     },
+    /** Remembers a fact (e.g. "this address signed in to this account") for `seconds`. */
+    async remember(name: string, seconds: number): Promise<void> {
+      await redis.set(key(name), '1', 'EX', seconds);
+    },
+    async remembers(name: string): Promise<boolean> {
+      return (await redis.exists(key(name))) === 1;
+    },
+    /**
+     * A gate that lets one caller through per `seconds` (SET NX EX): true for the one let through; otherwise
+     * false with the seconds until the gate opens again.
+     */
+    async pass(name: string, seconds: number): Promise<{ passed: boolean; retryAfterSeconds: number }> {
+      const k = key(name);
+      const set = await redis.set(k, '1', 'EX', seconds, 'NX');
+      if (set === 'OK') return { passed: true, retryAfterSeconds: 0 };
+      const ttl = await redis.ttl(k);
+      return { passed: false, retryAfterSeconds: ttl > 0 ? ttl : seconds };
+    },
   };
 }
 export type RateLimiter = ReturnType<typeof createRateLimiter>;
 
 /** A stable, non-reversible key part for an email. */
 export const emailKey = (email: string) => createHash('sha256').update(email.toLowerCase()).digest('hex').slice(0, 32);
+/** The same for a client address (IPv6 addresses hold colons, which would blur key parts). */
+export const addressKey = (address: string) => createHash('sha256').update(address).digest('hex').slice(0, 24);

@@ -1,4 +1,5 @@
-import type { Role } from '@rainmakers/contracts';
+import type { Role, User } from '@rainmakers/contracts';
+import type { ColumnType } from '@rainmakers/kit';
 
 /**
  * Tables of the auth database (migrations/*.sql). Every insert in the store names every column,
@@ -19,6 +20,7 @@ export interface SessionsTable {
   impersonator_id: number | null;
   created_at: Date;
   expires_at: Date;
+  last_seen_at: Date;
   revoked_at: Date | null;
 }
 
@@ -30,7 +32,16 @@ export interface PasswordResetsTable {
   created_at: Date;
 }
 
+export interface PeopleTable {
+  user_id: number;
+  /** The contracts' User: read as an object (jsonb), written as its JSON text. */
+  person: ColumnType<User, string, string>;
+  version: number;
+  updated_at: Date;
+}
+
 export interface AuthSchema {
+  people: PeopleTable;
   credentials: CredentialsTable;
   sessions: SessionsTable;
   password_resets: PasswordResetsTable;

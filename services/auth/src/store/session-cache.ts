@@ -13,7 +13,8 @@ export function createSessionCache(redis: Redis, prefix: string) {
   return {
     /** Mirrors a live session with a TTL that ends when the session does. */
     async write(sid: string, record: SessionRecord, now: Date): Promise<void> {
-      const ttlMs = new Date(record.expiresAt).getTime() - now.getTime();
+      const end = Math.min(Date.parse(record.expiresAt), Date.parse(record.idleExpiresAt));
+      const ttlMs = end - now.getTime();
       if (ttlMs <= 0) await redis.del(key(sid));
       else await redis.set(key(sid), JSON.stringify(record), 'PX', ttlMs);
     },

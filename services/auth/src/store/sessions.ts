@@ -12,6 +12,7 @@ const toSession = (row: SessionsTable): Session => ({
   impersonatorId: row.impersonator_id,
   createdAt: row.created_at,
   expiresAt: row.expires_at,
+  lastSeenAt: row.last_seen_at,
   revokedAt: row.revoked_at,
 });
 
@@ -25,6 +26,7 @@ export async function insertSession(db: Database, session: Session): Promise<voi
       impersonator_id: session.impersonatorId,
       created_at: session.createdAt,
       expires_at: session.expiresAt,
+      last_seen_at: session.lastSeenAt,
       revoked_at: session.revokedAt,
     })
     .execute();
@@ -40,6 +42,19 @@ export async function setActingRole(db: Database, id: string, role: Role | null,
   const row = await db
     .updateTable('sessions')
     .set({ acting_role: role })
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returningAll()
+    .executeTakeFirst();
+  return row ? toSession(row) : null;
+}
+
+/** Moves last-seen of a live session forward; returns the session, or null when it is not live any more. */
+export async function touchSession(db: Database, id: string, now: Date): Promise<Session | null> {
+  const row = await db
+    .updateTable('sessions')
+    .set({ last_seen_at: now })
     .where('id', '=', id)
     .where('revoked_at', 'is', null)
     .where('expires_at', '>', now)
@@ -65,23 +80,40 @@ export async function revokeSession(db: Database, id: string, now: Date): Promis
   return row ? { id: row.id, expiresAt: row.expires_at } : null;
 }
 
-/** Revokes every unrevoked session of an account; returns them (to mark their Redis mirrors revoked). */
-export async function revokeUserSessions(db: Database, userId: number, now: Date): Promise<RevokedSession[]> {
-  const rows = await db
+/**
+ * Revokes every unrevoked session of an account but `exceptId`; returns them (to mark their Redis mirrors
+ * revoked).
+ */
+export async function revokeUserSessions(
+  db: Database,
+  userId: number,
+  now: Date,
+  exceptId?: string,
+): Promise<RevokedSession[]> {
+  let query = db
     .updateTable('sessions')
     .set({ revoked_at: now })
     .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .returning(['id', 'expires_at'])
-    .execute();
+    .where('revoked_at', 'is', null);
+  if (exceptId) query = query.where('id', '!=', exceptId);
+  const rows = await query.returning(['id', 'expires_at']).execute();
   return rows.map((r) => ({ id: r.id, expiresAt: r.expires_at }));
 }
 
-/** Housekeeping: forgets sessions that ended (expired or revoked) before `before`. */
-export async function deleteEndedSessions(db: Database, before: Date): Promise<number> {
+/**
+ * Housekeeping: forgets sessions that ended (expired, revoked, or idle: last seen `idleMs` before their end)
+ * before `before`.
+ */
+export async function deleteEndedSessions(db: Database, before: Date, idleMs: number): Promise<number> {
   const result = await db
     .deleteFrom('sessions')
-    .where((eb) => eb.or([eb('expires_at', '<', before), eb('revoked_at', '<', before)]))
+    .where((eb) =>
+      eb.or([
+        eb('expires_at', '<', before),
+        eb('revoked_at', '<', before),
+        eb('last_seen_at', '<', new Date(before.getTime() - idleMs)),
+      ]),
+    )
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }

@@ -2,17 +2,17 @@
  * Changes to people. Each runs in one transaction that also writes its events to the outbox, and
  * nudges the relay after the commit. Reading rules and field rules live in policies and domain.
  *
- * Passwords: auth stores them (PUT /internal/credentials/{id}). That call is made INSIDE the transaction,
- * after the rows and the event are written and before the commit: if auth refuses or is unreachable, the
- * transaction rolls back and nothing is half-written (no user without the password the admin typed).
- * The remaining gap is a failed COMMIT after auth accepted; auth then holds credentials for an id that
- * never existed (ids are not reused) and its users.user-changed consumer is never told about it.
- * We accept that: a commit failing after every statement succeeded is rare, and harmless for sign-in
- * (auth signs people in only when users knows them).
+ * Passwords: auth stores them (PUT /internal/credentials/{id}), never from inside a transaction (a remote call
+ * while rows are locked stalls every writer of those rows for as long as auth takes).
+ * - A change: auth first (it checks the current password when the person changes their own, and ends the
+ *   person's other sessions), then the transaction. A wrong current password or auth being down changes
+ *   nothing. Auth gets the stored e-mail; a new e-mail reaches it through users.user-changed.
+ * - A new person: the transaction (the id exists only then), then auth. If auth fails, the person exists
+ *   without a password and the admin is told to set it again (CREDENTIALS_NOT_SAVED).
  */
 import type { Role, Tag } from '@rainmakers/contracts';
 import { badRequest, HttpError, notFound, uniqueViolation } from '@rainmakers/kit';
-import type { CredentialsClient } from '../clients/auth';
+import { CREDENTIALS_NOT_SAVED, type CredentialsClient } from '../clients/auth';
 import { emailInUseErrors, unknownIds } from '../domain/users';
 import { type EventNotifier, publishUserChanged, publishUserDeleted } from '../events';
 import { findTags } from '../store/tags';
@@ -67,28 +67,48 @@ export async function createUser(
         id,
         tags.map((t) => t.id),
       );
-      const created = await publishUserChanged(trx, id);
-      if (input.password) {
-        await deps.credentials.setCredentials(id, { email: created.email, password: input.password });
-      }
-      return created;
+      return publishUserChanged(trx, id);
     });
     deps.events.nudge();
+    if (input.password) {
+      try {
+        await deps.credentials.setCredentials(user.id, { email: user.email, password: input.password });
+      } catch (error) {
+        if (error instanceof HttpError && error.status < 500) throw error;
+        throw new HttpError(503, CREDENTIALS_NOT_SAVED, { password: CREDENTIALS_NOT_SAVED });
+      }
+    }
     return user;
   } catch (error) {
     throw emailTaken(error, options.emailTakenStatus);
   }
 }
 
+/** The person changes their own password: auth checks the current one and keeps this session. */
+export interface PasswordCheck {
+  currentPassword: string;
+  keepSessionId: string;
+}
+
 export interface UserChanges {
   fields: Partial<UserFields>;
   /** A new password, sent to auth. */
   password: string | null;
+  passwordCheck?: PasswordCheck;
   /** The whole new set of tags, when they change. */
   tagIds?: number[];
 }
 
 export async function updateUser(deps: CommandDeps, id: number, changes: UserChanges): Promise<UserRecord> {
+  if (changes.password) {
+    const stored = await store.findUserById(deps.db, id);
+    if (!stored) throw notFound('User not found');
+    await deps.credentials.setCredentials(id, {
+      email: stored.email,
+      password: changes.password,
+      ...changes.passwordCheck,
+    });
+  }
   try {
     const user = await deps.db.transaction().execute(async (trx) => {
       const [locked] = await store.lockForChange(trx, [id]);
@@ -102,11 +122,7 @@ export async function updateUser(deps: CommandDeps, id: number, changes: UserCha
           tags.map((t) => t.id),
         );
       }
-      const updated = await publishUserChanged(trx, id);
-      if (changes.password) {
-        await deps.credentials.setCredentials(id, { email: updated.email, password: changes.password });
-      }
-      return updated;
+      return publishUserChanged(trx, id);
     });
     deps.events.nudge();
     return user;

@@ -1,5 +1,6 @@
 import {
   addTagsSchema,
+  CURRENT_PASSWORD_REQUIRED,
   idParam,
   type UserUpsertInput,
   upgradeRoleSchema,
@@ -17,7 +18,15 @@ import {
   zodFieldErrors,
 } from '@rainmakers/kit';
 import { Router } from 'express';
-import { addTagsByEmail, type CommandDeps, changeRoles, createUser, deleteUser, updateUser } from '../commands/users';
+import {
+  addTagsByEmail,
+  type CommandDeps,
+  changeRoles,
+  createUser,
+  deleteUser,
+  type PasswordCheck,
+  updateUser,
+} from '../commands/users';
 import { buildUserSearch, normalizeListQuery } from '../domain/listing';
 import { changedFields, changesFrom, formFieldErrors, missingForCreate, removesOwnAdminRole } from '../domain/users';
 import {
@@ -29,6 +38,7 @@ import {
   canListUsers,
   canReadUser,
   canUpsertUser,
+  needsCurrentPassword,
   userListView,
 } from '../policies';
 import { presentCommunityUser, presentUser } from '../presenters';
@@ -110,7 +120,13 @@ export function userRoutes(deps: CommandDeps): Router {
       res.json({ user: presentUser(stored), isNew: false });
       return;
     }
-    const user = await updateUser(deps, id, changesFrom(input, changed));
+    let passwordCheck: PasswordCheck | undefined;
+    if (needsCurrentPassword(actor, id, changed)) {
+      if (!input.currentPassword) throw fieldError('currentPassword', CURRENT_PASSWORD_REQUIRED);
+      // auth checks it, and keeps this session while ending the person's others.
+      passwordCheck = { currentPassword: input.currentPassword, keepSessionId: actor.sessionId };
+    }
+    const user = await updateUser(deps, id, { ...changesFrom(input, changed), passwordCheck });
     res.json({ user: presentUser(user), isNew: false });
   });
 

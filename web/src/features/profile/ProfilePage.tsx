@@ -20,7 +20,7 @@ export const PROFILE_SAVED = 'your changes have been saved successfully';
 /** Browsers autofill saved passwords into the first password box; it is emptied this long after the page opens. */
 const PASSWORD_BLANK_DELAY_MS = 1000;
 
-type Editable = 'fullName' | 'password' | 'city' | 'state' | 'country' | 'phoneNumber';
+type Editable = 'fullName' | 'password' | 'currentPassword' | 'city' | 'state' | 'country' | 'phoneNumber';
 
 /** /profile: photo and account details of the signed-in person (POST /api/user/upsert). */
 export default function ProfilePage() {
@@ -29,6 +29,7 @@ export default function ProfilePage() {
     () => ({
       fullName: user.fullName,
       password: '',
+      currentPassword: '',
       city: user.city ?? '',
       state: user.state ?? '',
       country: user.country ?? '',
@@ -57,7 +58,8 @@ export default function ProfilePage() {
       {
         id: user.id,
         fullName: values.fullName.trim(),
-        ...(values.password ? { password: values.password } : {}),
+        // A new password needs the current one; the server then ends the person's other sessions.
+        ...(values.password ? { password: values.password, currentPassword: values.currentPassword } : {}),
         city: values.city.trim(),
         state: values.state.trim(),
         country: values.country.trim(),
@@ -68,7 +70,7 @@ export default function ProfilePage() {
         onSuccess: () => {
           fields.reset();
           setSavedCount((n) => n + 1);
-          setValues((v) => ({ ...v, password: '' }));
+          setValues((v) => ({ ...v, password: '', currentPassword: '' }));
           window.scrollTo({ top: 0, behavior: 'smooth' });
         },
         onError: (error) => {
@@ -135,6 +137,18 @@ export default function ProfilePage() {
                 helperText={fields.errors.password ?? 'Leave empty to keep your current password.'}
               />
             </Box>
+            {(values.password || fields.errors.currentPassword) && (
+              <Box sx={{ gridColumn: { sm: '1 / -1' } }}>
+                <PasswordField
+                  label="Current Password"
+                  autoComplete="current-password"
+                  {...field('currentPassword')}
+                  helperText={
+                    fields.errors.currentPassword ?? 'Needed to set a new password. Your other sessions will end.'
+                  }
+                />
+              </Box>
+            )}
           </Box>
           <Typography variant="h4" component="h2" sx={{ mt: 4, mb: 2.5 }}>
             Location and contact
