@@ -124,7 +124,7 @@ async function unchanged(response: GatewayResponse, id: number, before: User, fi
 
 /** A refusal that must read exactly like the answer for something that does not exist. */
 async function likeMissing(response: GatewayResponse, missing: GatewayResponse): Promise<Outcome> {
-  if (response.status < 400) return status(response);
+  if (response.status !== 404) return status(response);
   const same = response.status === missing.status && JSON.stringify(response.body) === JSON.stringify(missing.body);
   return { status: response.status, note: same ? 'as unknown' : `unlike unknown (${JSON.stringify(response.body)})` };
 }
