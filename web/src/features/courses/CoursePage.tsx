@@ -22,7 +22,6 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useSnackbar } from 'notistack';
 import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
-import { ApiError } from '../../api/client';
 import {
   type CoursePage as CoursePageData,
   type CoursePageLesson,
@@ -33,7 +32,6 @@ import {
   useReorderCourse,
 } from '../../api/courses';
 import { usePageTitle } from '../../components/usePageTitle';
-import { useCurrentUser } from '../../session/context';
 import type { CourseFormSource } from './CourseFormDialog';
 import { CourseNotFound } from './CourseMessages';
 import { CourseOutline } from './CourseOutline';

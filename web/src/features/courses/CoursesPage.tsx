@@ -21,7 +21,6 @@ import {
   useReorderCourses,
 } from '../../api/courses';
 import { PageHeader } from '../../components/PageHeader';
-import { useCurrentUser } from '../../session/context';
 import { LessonResultCard, ModuleResultCard } from './CatalogueResults';
 import { CourseCard } from './CourseCard';
 import {
