@@ -18,6 +18,7 @@ const profile: AccessProfile = {
   tagNames: ['VIP', 'Coaching'],
   stripeStatus: 'active',
   alwaysGrantAccess: false,
+  createdAt: '2025-03-01T10:00:00.000Z',
   version: 3,
 };
 const session: SessionRecord = {
@@ -41,7 +42,13 @@ describe('buildActor', () => {
       stripeStatus: 'active',
       alwaysGrantAccess: false,
       impersonatorId: null,
+      createdAt: '2025-03-01T10:00:00.000Z',
     });
+  });
+
+  it('carries null for createdAt from a profile cached before the field existed', () => {
+    const { createdAt: _createdAt, ...oldProfile } = profile;
+    expect(buildActor('s', session, oldProfile).createdAt).toBeNull();
   });
 
   it('acts in the switched role and flags the admin', () => {
@@ -60,11 +67,12 @@ describe('ActorTokenCache', () => {
     const token = cache.tokenFor('sid1', session, profile);
     expect(cache.tokenFor('sid1', session, profile)).toBe(token);
     const claims = jwt.verify(token, TEST_SECRET, { audience: 'rainmakers-services' }) as {
-      actor: { userId: number };
+      actor: { userId: number; createdAt: string };
       exp: number;
       iat: number;
     };
     expect(claims.actor.userId).toBe(7);
+    expect(claims.actor.createdAt).toBe('2025-03-01T10:00:00.000Z');
     expect(claims.exp - claims.iat).toBe(60);
   });
 

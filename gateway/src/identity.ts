@@ -55,6 +55,8 @@ export function buildActor(sid: string, session: SessionRecord, profile: AccessP
     stripeStatus: profile.stripeStatus,
     alwaysGrantAccess: profile.alwaysGrantAccess,
     impersonatorId: session.impersonatorId,
+    // Never changes for an account, so the token cache key below need not carry it.
+    createdAt: profile.createdAt ?? null,
   };
 }
 

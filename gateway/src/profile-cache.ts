@@ -50,6 +50,7 @@ export function profileFromUserChanged(data: EventData<'users.user-changed'>): A
     tagNames: data.tagNames,
     stripeStatus: data.stripeStatus,
     alwaysGrantAccess: data.alwaysGrantAccess,
+    createdAt: data.createdAt,
     version: data.version,
   };
 }

@@ -504,9 +504,9 @@ describe('courses in the browser', () => {
     expect(await card.getByRole('progressbar').count()).toBe(0);
     expect(await card.getByRole('link', { name: 'Gift this course' }).count()).toBe(0);
 
-    // The premium-only course: an access-denied view.
+    // The premium-only course: hidden means missing, the same view as an unknown course.
     await page.goto(`/courses/${VAULT_SLUG}`);
-    await page.getByRole('heading', { name: 'This course isn’t part of your membership' }).waitFor();
+    await page.getByRole('heading', { name: 'Course not found' }).waitFor();
     await page.getByRole('link', { name: 'Back to courses' }).waitFor();
     // An unknown course.
     await page.goto(`/courses/no-such-course-${token}`);

@@ -85,6 +85,9 @@ const callers = {} as Record<CallerKey, Caller>;
 /** Another member whose data the callers reach for (never a caller). */
 let other: Person;
 let uploadedFile: string;
+/** A premium member (what a coach's list shows) and courses a basic member may not see. */
+let premiumMember: Person;
+const hidden = { draftSlug: '', premiumSlug: '', premiumLessonId: 0 };
 
 const tagIds = () => Object.values(stackInfo().tags);
 const firstTag = () => tagIds()[0] ?? 0;
@@ -117,6 +120,13 @@ async function unchanged(response: GatewayResponse, id: number, before: User, fi
   const after = await operatorView(id);
   const same = JSON.stringify(after?.[field]) === JSON.stringify(before[field]);
   return { status: response.status, note: same ? undefined : `${field} changed anyway` };
+}
+
+/** A refusal that must read exactly like the answer for something that does not exist. */
+async function likeMissing(response: GatewayResponse, missing: GatewayResponse): Promise<Outcome> {
+  if (response.status !== 404) return status(response);
+  const same = response.status === missing.status && JSON.stringify(response.body) === JSON.stringify(missing.body);
+  return { status: response.status, note: same ? 'as unknown' : `unlike unknown (${JSON.stringify(response.body)})` };
 }
 
 const COMMUNITY_KEYS = ['city', 'fullName', 'id', 'photoUrl', 'state'].join(',');
@@ -192,9 +202,22 @@ const ROWS: Row[] = [
     run: async (c) => status(await c.session.request('GET', `/api/user/${ownId(c)}`)),
   },
   {
-    name: "GET /api/user/{another member's id}",
-    expected: [401, 403, 403, 403, 200, 200],
-    run: async (c) => status(await c.session.request('GET', `/api/user/${other.id}`)),
+    name: "GET /api/user/{a basic member's id}",
+    expected: [401, '404 as unknown', '404 as unknown', '404 as unknown', '404 as unknown', 200],
+    run: async (c) =>
+      likeMissing(
+        await c.session.request('GET', `/api/user/${other.id}`),
+        await c.session.request('GET', '/api/user/987654321'),
+      ),
+  },
+  {
+    name: "GET /api/user/{a premium member's id}",
+    expected: [401, '404 as unknown', '404 as unknown', '404 as unknown', 200, 200],
+    run: async (c) =>
+      likeMissing(
+        await c.session.request('GET', `/api/user/${premiumMember.id}`),
+        await c.session.request('GET', '/api/user/987654321'),
+      ),
   },
   {
     name: 'GET /api/user/read-many',
@@ -243,7 +266,7 @@ const ROWS: Row[] = [
   },
   {
     name: "POST /api/user/upsert another member's city",
-    expected: [401, 403, 403, 403, 403, 200],
+    expected: [401, 404, 404, 404, 404, 200],
     async run(c) {
       const before = (await operatorView(other.id)) as User;
       const answer = await c.session.request('POST', '/api/user/upsert', { id: other.id, city: `C ${randomUUID()}` });
@@ -251,8 +274,8 @@ const ROWS: Row[] = [
     },
   },
   {
-    name: "POST /api/user/upsert another member's Tags",
-    expected: [401, 403, 403, 403, 200, 200],
+    name: "POST /api/user/upsert a basic member's Tags",
+    expected: [401, 404, 404, 404, 404, 200],
     async run(c) {
       const target = await freshMember('tagged');
       const answer = await c.session.request('POST', '/api/user/upsert', { id: target.id, Tags: [firstTag()] });
@@ -260,10 +283,19 @@ const ROWS: Row[] = [
     },
   },
   {
-    name: "POST /api/user/upsert another member's Tags + city",
-    expected: [401, 403, 403, 403, 403, 200],
+    name: "POST /api/user/upsert a premium member's Tags",
+    expected: [401, 404, 404, 404, 200, 200],
     async run(c) {
-      const target = await freshMember('tagged-city');
+      const target = await freshMember('tagged-premium', { role: 'premium' });
+      const answer = await c.session.request('POST', '/api/user/upsert', { id: target.id, Tags: [firstTag()] });
+      return unchanged(answer, target.id, target.user, 'Tags');
+    },
+  },
+  {
+    name: "POST /api/user/upsert a premium member's Tags + city",
+    expected: [401, 404, 404, 404, 403, 200],
+    async run(c) {
+      const target = await freshMember('tagged-city', { role: 'premium' });
       const answer = await c.session.request('POST', '/api/user/upsert', {
         id: target.id,
         Tags: [firstTag()],
@@ -307,7 +339,7 @@ const ROWS: Row[] = [
   },
   {
     name: "DELETE /api/user/{another member's id}",
-    expected: [401, 403, 403, 403, 403, '204 gone'],
+    expected: [401, 404, 404, 404, 404, '204 gone'],
     async run(c) {
       const target = await freshMember('victim');
       const answer = await c.session.request('DELETE', `/api/user/${target.id}`);
@@ -315,6 +347,35 @@ const ROWS: Row[] = [
       if (answer.status < 400) return { status: answer.status, note: still ? 'still there' : 'gone' };
       return { status: answer.status, note: still ? undefined : 'deleted anyway' };
     },
+  },
+
+  // --- courses: hidden means missing ---------------------------------------------------------------------------
+  {
+    name: 'GET /api/course/{draft slug}',
+    expected: [401, '404 as unknown', '404 as unknown', '404 as unknown', '404 as unknown', 200],
+    run: async (c) =>
+      likeMissing(
+        await c.session.request('GET', `/api/course/${hidden.draftSlug}`),
+        await c.session.request('GET', '/api/course/no-such-course-anywhere'),
+      ),
+  },
+  {
+    name: 'GET /api/course/{premium-only slug}',
+    expected: [401, '404 as unknown', '404 as unknown', 200, 200, 200],
+    run: async (c) =>
+      likeMissing(
+        await c.session.request('GET', `/api/course/${hidden.premiumSlug}`),
+        await c.session.request('GET', '/api/course/no-such-course-anywhere'),
+      ),
+  },
+  {
+    name: 'PUT /api/lesson/mark-as-completed {lesson of a premium-only course}',
+    expected: [401, '404 as unknown', '404 as unknown', 200, 200, 200],
+    run: async (c) =>
+      likeMissing(
+        await c.session.request('PUT', '/api/lesson/mark-as-completed', { lessonId: hidden.premiumLessonId }),
+        await c.session.request('PUT', '/api/lesson/mark-as-completed', { lessonId: 987654321 }),
+      ),
   },
 
   // --- tags -------------------------------------------------------------------------------------------------
@@ -444,6 +505,28 @@ beforeAll(async () => {
     callers[key] = { key, session: await signIn(person), person };
   }
   other = await freshMember('other');
+  premiumMember = await freshMember('premium-target', { role: 'premium' });
+  const suffix = randomUUID().slice(0, 8);
+  hidden.draftSlug = `matrix-draft-${suffix}`;
+  hidden.premiumSlug = `matrix-premium-${suffix}`;
+  await operator.post('/api/course/upsert', { title: 'Matrix draft', slug: hidden.draftSlug, status: 'DRAFT' });
+  const { course } = await operator.post<{ course: { id: number } }>('/api/course/upsert', {
+    title: 'Matrix premium only',
+    slug: hidden.premiumSlug,
+    status: 'PUBLISHED',
+    visibleToBasic: false,
+    visibleToPremium: true,
+  });
+  const { module } = await operator.post<{ module: { id: number } }>('/api/module/upsert', {
+    title: 'Matrix module',
+    CourseId: course.id,
+  });
+  const { lesson } = await operator.post<{ lesson: { id: number } }>('/api/lesson/upsert', {
+    title: 'Matrix lesson',
+    ModuleId: module.id,
+    content: 'Hidden from basic members.',
+  });
+  hidden.premiumLessonId = lesson.id;
   uploadedFile = (
     await operator.post<{ latestUploadedFileUrl: string }>(
       '/upload',

@@ -20,6 +20,12 @@ export const actorSchema = z.object({
   alwaysGrantAccess: z.boolean(),
   /** The admin who signed in as this person, when they did. */
   impersonatorId: z.number().int().nullable(),
+  /**
+   * When the account was created (ISO 8601), for rules that depend on it (the Move the Needle cut-off in
+   * board-access.ts). Absent or null while the gateway holds a profile cached before the field existed (until the
+   * account's next change or the cache's TTL), and in tokens minted before the field existed.
+   */
+  createdAt: z.string().nullish(),
 });
 export type Actor = z.infer<typeof actorSchema>;
 
@@ -31,6 +37,8 @@ export const accessProfileSchema = z.object({
   tagNames: z.array(z.string()),
   stripeStatus: z.string().nullable(),
   alwaysGrantAccess: z.boolean(),
+  /** When the account was created (ISO 8601). Optional: profiles cached before the field existed lack it. */
+  createdAt: z.string().optional(),
   /** Monotonic version of the account; a cache never replaces a newer profile with an older one. */
   version: z.number().int(),
 });

@@ -34,11 +34,8 @@ export const SLUG_IN_USE = 'This slug is already in use';
 export const SLUG_FORMAT = 'Use lowercase letters, digits and hyphens only';
 export const SLUG_RESERVED = 'This slug is reserved, choose another one';
 export const COURSE_NOT_FOUND = 'Course not found';
-export const COURSE_ACCESS_DENIED = 'COURSE_ACCESS_DENIED';
-export const COURSE_ACCESS_DENIED_MESSAGE = 'You do not have access to this course';
 export const MODULE_NOT_FOUND = 'Module not found';
 export const LESSON_NOT_FOUND = 'Lesson not found';
-export const LESSON_ACCESS_DENIED_MESSAGE = 'You do not have access to this lesson';
 
 /** Paths under /api/course/ that are calls, so no course may use them as its slug. */
 export const RESERVED_COURSE_SLUGS = [
@@ -144,6 +141,29 @@ export const courseModuleRefSchema = z.object({
   CourseId: z.number().int().nullable(),
 });
 
+/**
+ * What the person asking may do with one course, module or lesson, computed by the courses service from the
+ * same policy functions that guard the calls; screens show or hide actions from it instead of checking roles.
+ */
+export const recordAbilitiesSchema = z.object({
+  /** Open the form and save changes (POST .../upsert). */
+  edit: z.boolean(),
+  /** DELETE it. */
+  delete: z.boolean(),
+  /** Move it: a course's modules and lessons (POST /api/course/reorder), a module among its course's modules. */
+  reorder: z.boolean(),
+});
+export type RecordAbilities = z.infer<typeof recordAbilitiesSchema>;
+
+/** What the person may do with the catalogue as a whole (actions that belong to no one record). */
+export const catalogueAbilitiesSchema = z.object({
+  /** Add a course (and pick tags and modules for it). */
+  createCourse: z.boolean(),
+  /** Reorder the courses (POST /api/course/reorder-courses). */
+  reorderCourses: z.boolean(),
+});
+export type CatalogueAbilities = z.infer<typeof catalogueAbilitiesSchema>;
+
 /** A course as the catalogue card and the course form see it. */
 export const courseCardSchema = z.object({
   id: z.number().int(),
@@ -158,6 +178,7 @@ export const courseCardSchema = z.object({
   Tags: z.array(courseTagSchema),
   /** The modules the caller may open, in (position, id) order. */
   Modules: z.array(courseModuleRefSchema),
+  abilities: recordAbilitiesSchema,
   /** 0..100: completed over accessible lessons, rounded. */
   totalProgress: z.number().int(),
 });
@@ -209,6 +230,7 @@ export const catalogueContentLessonSchema = catalogueLessonSchema.extend({
 export type CatalogueContentLesson = z.infer<typeof catalogueContentLessonSchema>;
 
 export const catalogueResponseSchema = z.object({
+  abilities: catalogueAbilitiesSchema,
   courses: z.array(courseCardSchema),
   modules: z.array(catalogueModuleSchema),
   lessonsTitles: z.array(catalogueLessonSchema),
@@ -240,6 +262,7 @@ export const coursePageLessonSchema = z.object({
   ModuleId: z.number().int(),
   position: z.number().int(),
   Tags: z.array(courseTagSchema),
+  abilities: recordAbilitiesSchema,
   completed: completedFlagSchema,
 });
 export type CoursePageLesson = z.infer<typeof coursePageLessonSchema>;
@@ -252,6 +275,7 @@ export const coursePageModuleSchema = z.object({
   visibleToBasic: z.boolean(),
   visibleToPremium: z.boolean(),
   Tags: z.array(courseTagSchema),
+  abilities: recordAbilitiesSchema,
   /** Over every accessible lesson of the module, also while a search filters Lessons. */
   totalProgress: z.number().int(),
   Lessons: z.array(coursePageLessonSchema),
@@ -334,6 +358,7 @@ export const moduleSchema = z.object({
   visibleToPremium: z.boolean(),
   Tags: z.array(courseTagSchema),
   courseTitle: z.string().nullable(),
+  abilities: recordAbilitiesSchema,
 });
 export type ModuleItem = z.infer<typeof moduleSchema>;
 export const moduleListResponseSchema = z.object({ modules: z.array(moduleSchema) });
@@ -371,6 +396,7 @@ export const lessonSchema = z.object({
   ModuleId: z.number().int(),
   position: z.number().int(),
   Tags: z.array(courseTagSchema),
+  abilities: recordAbilitiesSchema,
 });
 export type LessonItem = z.infer<typeof lessonSchema>;
 export const lessonUpsertResponseSchema = z.object({ lesson: lessonSchema, isNew: z.boolean() });

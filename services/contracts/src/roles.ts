@@ -31,9 +31,6 @@ export function isSubscriptionBlocked(person: { stripeStatus: string | null; alw
   return !person.alwaysGrantAccess && isBlockingStripeStatus(person.stripeStatus);
 }
 
-/** Account-creation cut-off that changes which Move the Needle entries one role sees. */
-export const MEMBERSHIP_CUTOFF_DATE = '2025-02-13';
-
 /**
  * The role an admin chose to view the product as. It counts only while the account is still an admin: a session
  * keeps its switched role after a demotion, and must then act with the account's own role.

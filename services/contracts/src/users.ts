@@ -14,6 +14,22 @@ import { ROLES, roleSchema } from './roles';
 export const tagSchema = z.object({ id: z.number().int(), name: z.string() });
 export type Tag = z.infer<typeof tagSchema>;
 
+/**
+ * What the person asking may do with one user record, computed by the users service from the same policy
+ * functions that guard the calls; screens show or hide actions from it instead of repeating role checks.
+ */
+export const userAbilitiesSchema = z.object({
+  /** Change profile fields (name, e-mail, city, ...): admins, and a member on their own account. */
+  editProfile: z.boolean(),
+  /** Change the person's tags: admins, and coaches on the people their list shows. */
+  editTags: z.boolean(),
+  /** Change the role or alwaysGrantAccess: admins. */
+  changeRole: z.boolean(),
+  /** Delete the account: admins, never on their own. */
+  delete: z.boolean(),
+});
+export type UserAbilities = z.infer<typeof userAbilitiesSchema>;
+
 /** A person as every screen sees them (the spec's User and "User (current)"). */
 export const userSchema = z.object({
   id: z.number().int(),
@@ -31,6 +47,8 @@ export const userSchema = z.object({
   createdAt: z.string(),
   Tags: z.array(tagSchema),
   Resources: z.array(z.object({ id: z.number().int(), title: z.string() })),
+  /** Sent by the people screens' calls (list, read, upsert); absent on internal and current-user answers. */
+  abilities: userAbilitiesSchema.optional(),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -1,6 +1,12 @@
-import { createApp, type Logger, OutboxRelay, type ReadinessCheck, type ServiceRuntime } from '@rainmakers/kit';
+import {
+  createApp,
+  type EventNudger,
+  type Logger,
+  OutboxRelay,
+  type ReadinessCheck,
+  type ServiceRuntime,
+} from '@rainmakers/kit';
 import { CatalogueCache } from './catalogue-cache';
-import type { EventNudger } from './commands/completions';
 import type { Config } from './config';
 import { createEventConsumer } from './events';
 import { courseRoutes } from './routes/courses';

@@ -1,10 +1,11 @@
 /**
  * Who may do what in the courses service, one function per action. Routes call them after requireActor (every
- * call needs a signed-in person: 401 otherwise) and throw forbidden() when one says no.
+ * call needs a signed-in person: 401 otherwise) and throw forbidden() when one says no; a record the person may
+ * not see (canViewCourse, canOpenLessonOf) answers exactly like a missing one (404).
  * "Admin powers" follow actor.role === 'admin', so an admin previewing the product as another role gets that
  * role's view and no editing.
  */
-import type { Actor } from '@rainmakers/contracts';
+import type { Actor, CatalogueAbilities, RecordAbilities } from '@rainmakers/contracts';
 import { canOpenLesson, canSeeCourse, type Gated, type GatedCourse, type Viewer } from './domain/visibility';
 
 export const viewerOf = (actor: Actor): Viewer => ({ role: actor.role, tagIds: actor.tagIds });
@@ -42,3 +43,25 @@ export const canListLessons = (actor: Actor) => isAdmin(actor);
 export const canReadLessonOptions = (actor: Actor) => isAdmin(actor);
 export const canUpsertLesson = (actor: Actor) => isAdmin(actor);
 export const canDeleteLesson = (actor: Actor) => isAdmin(actor);
+
+// What the person may do with each record, sent as `abilities` by the presenters (from the rules above).
+export const courseAbilities = (actor: Actor): RecordAbilities => ({
+  edit: canUpsertCourse(actor),
+  delete: canDeleteCourse(actor),
+  reorder: canReorderCourse(actor),
+});
+export const moduleAbilities = (actor: Actor): RecordAbilities => ({
+  edit: canUpsertModule(actor),
+  delete: canDeleteModule(actor),
+  reorder: canReorderModules(actor),
+});
+/** A lesson moves with its course's reorder. */
+export const lessonAbilities = (actor: Actor): RecordAbilities => ({
+  edit: canUpsertLesson(actor),
+  delete: canDeleteLesson(actor),
+  reorder: canReorderCourse(actor),
+});
+export const catalogueAbilities = (actor: Actor): CatalogueAbilities => ({
+  createCourse: canUpsertCourse(actor),
+  reorderCourses: canReorderCourses(actor),
+});

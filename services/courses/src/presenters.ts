@@ -15,6 +15,7 @@ import type {
   LessonListItem,
   LessonOption,
   ModuleItem,
+  RecordAbilities,
 } from '@rainmakers/contracts';
 import { completedFlag } from './domain/progress';
 import type { CatalogueLessonRow, CatalogueModuleRow } from './store/catalogue';
@@ -24,9 +25,11 @@ import type { ModuleRecord } from './store/modules';
 
 const tags = (list: readonly { id: number; name: string }[]) => list.map((t) => ({ id: t.id, name: t.name }));
 
+/** `abilities` come from the policies (courseAbilities, moduleAbilities, lessonAbilities) for the person asking. */
 export function presentCourseCard(
   course: CourseRecord,
   modules: readonly { id: number; title: string; CourseId: number | null }[],
+  abilities: RecordAbilities,
   totalProgress: number,
 ): CourseCard {
   return {
@@ -41,6 +44,8 @@ export function presentCourseCard(
     position: course.position,
     Tags: tags(course.tags),
     Modules: modules.map((m) => ({ id: m.id, title: m.title, CourseId: m.CourseId })),
+    abilities,
+    // Last on purpose: the catalogue caches each card's JSON up to this value.
     totalProgress,
   };
 }
@@ -72,7 +77,7 @@ export function presentContentLesson(row: CatalogueLessonRow, snippet: string): 
   return { ...presentCatalogueLesson(row), snippet };
 }
 
-export function presentModule(module: ModuleRecord): ModuleItem {
+export function presentModule(module: ModuleRecord, abilities: RecordAbilities): ModuleItem {
   return {
     id: module.id,
     title: module.title,
@@ -82,10 +87,11 @@ export function presentModule(module: ModuleRecord): ModuleItem {
     visibleToPremium: module.visibleToPremium,
     Tags: tags(module.tags),
     courseTitle: module.courseTitle,
+    abilities,
   };
 }
 
-export function presentLesson(lesson: LessonRecord): LessonItem {
+export function presentLesson(lesson: LessonRecord, abilities: RecordAbilities): LessonItem {
   return {
     id: lesson.id,
     title: lesson.title,
@@ -93,6 +99,7 @@ export function presentLesson(lesson: LessonRecord): LessonItem {
     ModuleId: lesson.moduleId,
     position: lesson.position,
     Tags: tags(lesson.tags),
+    abilities,
   };
 }
 
@@ -131,12 +138,17 @@ export function presentCompletion(row: { id: number; module_id: number; complete
   return { id: row.id, ModuleId: row.module_id, completedAt: row.completed_at.toISOString() };
 }
 
-export function presentPageLesson(lesson: LessonRecord, completed: boolean): CoursePageLesson {
-  return { ...presentLesson(lesson), completed: completedFlag(completed) };
+export function presentPageLesson(
+  lesson: LessonRecord,
+  abilities: RecordAbilities,
+  completed: boolean,
+): CoursePageLesson {
+  return { ...presentLesson(lesson, abilities), completed: completedFlag(completed) };
 }
 
 export function presentPageModule(
   module: ModuleRecord & { courseId: number },
+  abilities: RecordAbilities,
   totalProgress: number,
   lessons: CoursePageLesson[],
 ): CoursePageModule {
@@ -148,6 +160,7 @@ export function presentPageModule(
     visibleToBasic: module.visibleToBasic,
     visibleToPremium: module.visibleToPremium,
     Tags: tags(module.tags),
+    abilities,
     totalProgress,
     Lessons: lessons,
   };
@@ -155,9 +168,10 @@ export function presentPageModule(
 
 export function presentCoursePage(
   course: CourseRecord,
+  abilities: RecordAbilities,
   modules: CoursePageModule[],
   totalProgress: number,
 ): CoursePage {
-  const { Modules: _summary, ...card } = presentCourseCard(course, [], totalProgress);
+  const { Modules: _summary, ...card } = presentCourseCard(course, [], abilities, totalProgress);
   return { ...card, Modules: modules };
 }

@@ -300,3 +300,42 @@ describe('lessons', () => {
     expect((await h.api.del(h.admin, `/api/lesson/${id}`)).status).toBe(404);
   });
 });
+
+describe('abilities: what the caller may do, sent with each record', () => {
+  const all = { edit: true, delete: true, reorder: true };
+  const none = { edit: false, delete: false, reorder: false };
+
+  it('admins may edit, delete and reorder; others see the same records with no actions', async () => {
+    const tree = await createCourse(h, { title: 'Abilities course', slug: 'abilities-course' });
+    const module = await createModule(h, { title: 'Abilities module', CourseId: tree.id });
+    await createLesson(h, { title: 'Abilities lesson', ModuleId: module.id, content: 'x' });
+    type Page = {
+      course: { abilities: unknown; Modules: { abilities: unknown; Lessons: { abilities: unknown }[] }[] };
+    };
+    type Catalogue = { abilities: unknown; courses: { slug: string; abilities: unknown }[] };
+    for (const [actor, want, catalogue] of [
+      [h.admin, all, { createCourse: true, reorderCourses: true }],
+      [h.as('premium'), none, { createCourse: false, reorderCourses: false }],
+      [h.as('basic'), none, { createCourse: false, reorderCourses: false }],
+      // An admin previewing as basic gets basic's view, and no actions.
+      [h.as('basic', { accountRole: 'admin', isAdmin: true }), none, { createCourse: false, reorderCourses: false }],
+    ] as const) {
+      const page = await h.api.get<Page>(actor, '/api/course/abilities-course');
+      expect(page.status).toBe(200);
+      expect(page.body.course.abilities).toEqual(want);
+      expect(page.body.course.Modules[0]?.abilities).toEqual(want);
+      expect(page.body.course.Modules[0]?.Lessons[0]?.abilities).toEqual(want);
+      // Twice: the second answer comes from the catalogue cache, which must not mix viewers' abilities.
+      for (let i = 0; i < 2; i += 1) {
+        const list = await h.api.get<Catalogue>(actor, '/api/course/read-many?search=Abilities');
+        expect(list.body.abilities).toEqual(catalogue);
+        expect(list.body.courses.find((c) => c.slug === 'abilities-course')?.abilities).toEqual(want);
+      }
+    }
+    const modules = await h.api.get<{ modules: { id: number; abilities: unknown }[] }>(
+      h.admin,
+      '/api/module/read-many',
+    );
+    expect(modules.body.modules.find((m) => m.id === module.id)?.abilities).toEqual(all);
+  });
+});

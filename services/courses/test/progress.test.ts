@@ -1,6 +1,6 @@
 /** Completions: progress figures, idempotence, access, the events in the outbox, and the user-deleted consumer. */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { LESSON_ACCESS_DENIED_MESSAGE } from '@rainmakers/contracts';
+import { LESSON_NOT_FOUND } from '@rainmakers/contracts';
 import { createLogger, createRedis, OutboxRelay, publishEvent } from '@rainmakers/kit';
 import { createTestDatabase, testInfra } from '@rainmakers/kit/testing';
 import type { CoursesDatabase } from '../src/store/schema';
@@ -116,15 +116,16 @@ describe('marking lessons', () => {
     }
   });
 
-  it('refuses lessons the caller cannot open, and unknown lessons', async () => {
+  it('answers lessons the caller cannot open exactly like unknown lessons (404)', async () => {
     const hidden = await createLesson(h, {
       title: 'VIP only',
       ModuleId: tree.modules[1]!.id,
       Tags: [{ id: 88, name: 'vip2' }],
     });
     const res = await h.api.put(member(), '/api/lesson/mark-as-completed', { lessonId: hidden.id });
-    expect(res.status).toBe(403);
-    expect(res.body).toEqual({ error: LESSON_ACCESS_DENIED_MESSAGE });
+    const unknown = await h.api.put(member(), '/api/lesson/mark-as-completed', { lessonId: 9_999_999 });
+    expect({ status: res.status, body: res.body }).toEqual({ status: 404, body: { error: LESSON_NOT_FOUND } });
+    expect(unknown.body).toEqual(res.body);
     const holder = h.as('basic', { userId: 503, tagIds: [88] });
     expect((await h.api.put(holder, '/api/lesson/mark-as-completed', { lessonId: hidden.id })).status).toBe(200);
 
@@ -134,7 +135,8 @@ describe('marking lessons', () => {
       { modules: 1, lessons: 1 },
     );
     const draftLesson = draftCourse.modules[0]!.lessons[0]!;
-    expect((await h.api.put(member(), '/api/lesson/mark-as-completed', { lessonId: draftLesson })).status).toBe(403);
+    const draft = await h.api.put(member(), '/api/lesson/mark-as-completed', { lessonId: draftLesson });
+    expect({ status: draft.status, body: draft.body }).toEqual({ status: 404, body: { error: LESSON_NOT_FOUND } });
     expect((await h.api.put(member(), '/api/lesson/mark-as-completed', { lessonId: 9_999_999 })).status).toBe(404);
     expect((await h.api.put(member(), '/api/lesson/mark-as-completed', { lessonId: 'x' })).status).toBe(400);
     expect((await h.api.put(member(), '/api/lesson/mark-as-completed', {})).status).toBe(400);

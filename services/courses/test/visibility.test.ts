@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Actor } from '@rainmakers/contracts';
-import { COURSE_ACCESS_DENIED, COURSE_ACCESS_DENIED_MESSAGE, type Role } from '@rainmakers/contracts';
+import { COURSE_NOT_FOUND, type Role } from '@rainmakers/contracts';
 import { createCourse, createLesson, createModule, type Harness, startHarness } from './helpers';
 
 const COURSE_TAG = 11;
@@ -228,8 +228,10 @@ describe.each(people)('as %s', (_name, actor, expected) => {
         expect(page.status).toBe(200);
         expect(redirect.body.url).toBe(`/courses/${slug}/${ids[`${course}Module`]}/${ids[`${course}Lesson`]}`);
       } else {
-        expect(page.status).toBe(403);
-        expect(page.body).toEqual({ error: COURSE_ACCESS_DENIED_MESSAGE, code: COURSE_ACCESS_DENIED });
+        // Hidden means missing: the same answer as a slug nobody uses.
+        const unknown = await h.api.get(actor(), '/api/course/no-such-course-anywhere');
+        expect({ status: page.status, body: page.body }).toEqual({ status: 404, body: { error: COURSE_NOT_FOUND } });
+        expect(unknown.body).toEqual(page.body);
         expect(redirect.body).toEqual({ url: null });
       }
       if (course === 'open') {

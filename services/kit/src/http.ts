@@ -9,6 +9,7 @@ import { HttpError, notFound, validationError } from './errors';
 import { jsonBodyGuard, urlGuard } from './input-guard';
 import { internalTokenMiddleware } from './internal-token';
 import type { Logger } from './logger';
+import { keepRawBody } from './raw-body';
 
 export type ReadinessCheck = { name: string; check: () => Promise<unknown> };
 
@@ -19,6 +20,11 @@ export interface AppOptions {
   readiness?: ReadinessCheck[];
   /** JSON body limit; uploads use their own parsers. */
   bodyLimit?: string;
+  /**
+   * Paths (exact, without the query) whose JSON body is also kept as the bytes received, in `req.rawBody`, for
+   * routes that verify a signature over them (Stripe webhooks). JSON still parses into `req.body`.
+   */
+  rawBodyPaths?: readonly string[];
 }
 
 export const REQUEST_ID_HEADER = 'x-request-id';
@@ -52,7 +58,12 @@ export function createApp(options: AppOptions, mount: (app: Express) => void): E
   app.get('/readyz', readinessHandler(options.readiness ?? []));
   // Catalogue and list answers reach hundreds of KB; the gateway passes the encoding through untouched.
   app.use(compression({ threshold: 2048 }));
-  app.use(express.json({ limit: options.bodyLimit ?? '1mb' }));
+  app.use(
+    express.json({
+      limit: options.bodyLimit ?? '1mb',
+      ...(options.rawBodyPaths?.length ? { verify: keepRawBody(options.rawBodyPaths) } : {}),
+    }),
+  );
   app.use(jsonBodyGuard());
   app.use(internalTokenMiddleware(options.internalTokenSecret));
   mount(app);

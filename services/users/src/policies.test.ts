@@ -14,12 +14,19 @@ import {
   canReadUser,
   canUpsertUser,
   needsCurrentPassword,
+  type Person,
+  removesOwnAdminRole,
+  userAbilities,
   userListView,
 } from './policies';
 
-const SELF = 1;
-const OTHER = 2;
-const as = (role: Role) => buildActor(role, { userId: SELF });
+const SELF_ID = 1;
+/** Test subjects: the caller themselves (their role does not matter to these rules) and other members. */
+const SELF: Person = { id: SELF_ID, role: 'basic' };
+const OTHER: Person = { id: 2, role: 'premium' };
+const OTHER_BASIC: Person = { id: 3, role: 'basic' };
+const OTHER_COACH: Person = { id: 4, role: 'coach' };
+const as = (role: Role) => buildActor(role, { userId: SELF_ID });
 const yesFor = (...roles: Role[]) => Object.fromEntries(ALL_ROLES.map((r) => [r, roles.includes(r)]));
 const matrix = (check: (role: Role) => boolean) => Object.fromEntries(ALL_ROLES.map((r) => [r, check(r)]));
 
@@ -33,9 +40,11 @@ describe('users policies', () => {
     }
   });
 
-  it('reads a user: self, coach or admin', () => {
+  it('reads a user: self, or the people the list shows in full (admin everyone, coach premium members)', () => {
     expect(matrix((r) => canReadUser(as(r), SELF))).toEqual(yesFor(...ALL_ROLES));
     expect(matrix((r) => canReadUser(as(r), OTHER))).toEqual(yesFor('admin', 'coach'));
+    expect(matrix((r) => canReadUser(as(r), OTHER_BASIC))).toEqual(yesFor('admin'));
+    expect(matrix((r) => canReadUser(as(r), OTHER_COACH))).toEqual(yesFor('admin'));
   });
 
   it('creates users: admin only', () => {
@@ -45,6 +54,47 @@ describe('users policies', () => {
   it('opens a user for editing: admin, coach or themselves', () => {
     expect(matrix((r) => canEditUser(as(r), OTHER))).toEqual(yesFor('admin', 'coach'));
     expect(matrix((r) => canEditUser(as(r), SELF))).toEqual(yesFor(...ALL_ROLES));
+    expect(matrix((r) => canEditUser(as(r), OTHER_BASIC))).toEqual(yesFor('admin'));
+  });
+
+  it('coaches change tags only of the people they see', () => {
+    expect(matrix((r) => canUpsertUser(as(r), OTHER_BASIC, ['Tags']))).toEqual(yesFor('admin'));
+  });
+
+  it('stops an admin from removing their own admin role', () => {
+    const admin = as('admin');
+    expect(removesOwnAdminRole(admin, [SELF_ID, 2], 'basic')).toBe(true);
+    expect(removesOwnAdminRole(admin, [2], 'basic')).toBe(false);
+    expect(removesOwnAdminRole(admin, [SELF_ID], 'admin')).toBe(false);
+    expect(removesOwnAdminRole(admin, [SELF_ID], undefined)).toBe(false);
+    expect(removesOwnAdminRole(as('coach'), [SELF_ID], 'basic')).toBe(false);
+  });
+
+  it('sends abilities that follow the same rules', () => {
+    expect(userAbilities(as('admin'), OTHER)).toEqual({
+      editProfile: true,
+      editTags: true,
+      changeRole: true,
+      delete: true,
+    });
+    expect(userAbilities(as('admin'), SELF)).toEqual({
+      editProfile: true,
+      editTags: true,
+      changeRole: false,
+      delete: false,
+    });
+    expect(userAbilities(as('coach'), OTHER)).toEqual({
+      editProfile: false,
+      editTags: true,
+      changeRole: false,
+      delete: false,
+    });
+    expect(userAbilities(as('basic'), SELF)).toEqual({
+      editProfile: true,
+      editTags: false,
+      changeRole: false,
+      delete: false,
+    });
   });
 
   describe('upsert field rules', () => {
@@ -70,7 +120,7 @@ describe('users policies', () => {
   });
 
   it('follows the role an admin acts in, not the account role', () => {
-    const previewing = buildActor('basic', { userId: SELF, accountRole: 'admin', isAdmin: true });
+    const previewing = buildActor('basic', { userId: SELF_ID, accountRole: 'admin', isAdmin: true });
     expect(canCreateUser(previewing)).toBe(false);
     expect(canUpsertUser(previewing, OTHER, ['Tags'])).toBe(false);
     expect(canDeleteUser(previewing, OTHER)).toBe(false);
@@ -93,8 +143,8 @@ describe('users policies', () => {
   });
 
   it("asks for the current password when anyone changes their own, never for someone else's", () => {
-    expect(matrix((r) => needsCurrentPassword(as(r), SELF, ['password']))).toEqual(yesFor(...ALL_ROLES));
-    expect(matrix((r) => needsCurrentPassword(as(r), SELF, ['fullName']))).toEqual(yesFor());
-    expect(matrix((r) => needsCurrentPassword(as(r), OTHER, ['password']))).toEqual(yesFor());
+    expect(matrix((r) => needsCurrentPassword(as(r), SELF.id, ['password']))).toEqual(yesFor(...ALL_ROLES));
+    expect(matrix((r) => needsCurrentPassword(as(r), SELF.id, ['fullName']))).toEqual(yesFor());
+    expect(matrix((r) => needsCurrentPassword(as(r), OTHER.id, ['password']))).toEqual(yesFor());
   });
 });

@@ -1,9 +1,9 @@
 /**
- * Who may do what in the users service. One function per action; routes throw forbidden() when one
- * says no. "Admin powers" follow the role the person acts in (actor.role), so an admin previewing the
+ * Who may do what in the users service. One function per action; routes answer 404 when canReadUser says
+ * no (hidden means missing) and 403 when another one does. "Admin powers" follow the role the person acts in (actor.role), so an admin previewing the
  * product as another role gets that role's powers.
  */
-import type { Actor, Role } from '@rainmakers/contracts';
+import type { Actor, Role, UserAbilities } from '@rainmakers/contracts';
 import type { UpsertField } from './domain/users';
 
 const isAdmin = (actor: Actor) => actor.role === 'admin';
@@ -37,31 +37,50 @@ export function userListView(actor: Actor): UserListView {
   return { presenter: 'community', roles: ['basic', 'premium'] };
 }
 
-export const canReadUser = (actor: Actor, userId: number) =>
-  isAdmin(actor) || isCoach(actor) || actor.userId === userId;
+/** The person a rule is about: who they are and the role their account holds. */
+export interface Person {
+  id: number;
+  role: Role;
+}
+
+/**
+ * Whether the person may see this user by id: themselves, and staff the people their list shows (admins
+ * everyone, coaches premium members). Anyone else is answered exactly like an unknown id, so ids cannot be probed.
+ * Members see each other only as community cards in the list, never the whole record.
+ */
+export function canReadUser(actor: Actor, user: Person): boolean {
+  if (actor.userId === user.id) return true;
+  const view = userListView(actor);
+  return view.presenter === 'full' && (view.roles === null || view.roles.includes(user.role));
+}
 
 export const canCreateUser = (actor: Actor) => isAdmin(actor);
 
 /** Whether the person may open an existing user for editing at all (before looking at the fields). */
-export const canEditUser = (actor: Actor, userId: number) =>
-  isAdmin(actor) || isCoach(actor) || actor.userId === userId;
+export const canEditUser = (actor: Actor, user: Person) =>
+  canReadUser(actor, user) && (isAdmin(actor) || isCoach(actor) || actor.userId === user.id);
 
 /**
  * Whether the person may make these changes to an existing user: admins change anything; coaches
- * change other people's tags (never their own: tags open tag-gated courses and tools); a member changes
- * their own profile fields.
+ * change the tags of the people they see (never their own: tags open tag-gated courses and tools); a member
+ * changes their own profile fields.
  */
-export function canUpsertUser(actor: Actor, userId: number, changed: readonly UpsertField[]): boolean {
+export function canUpsertUser(actor: Actor, user: Person, changed: readonly UpsertField[]): boolean {
   if (isAdmin(actor)) return true;
-  if (!canEditUser(actor, userId)) return false;
+  if (!canEditUser(actor, user)) return false;
   const allowed = new Set<UpsertField>();
-  if (isCoach(actor) && actor.userId !== userId) allowed.add('Tags');
-  if (actor.userId === userId) for (const field of OWN_PROFILE_FIELDS) allowed.add(field);
+  if (isCoach(actor) && actor.userId !== user.id) allowed.add('Tags');
+  if (actor.userId === user.id) for (const field of OWN_PROFILE_FIELDS) allowed.add(field);
   return changed.every((field) => allowed.has(field));
 }
 
+/** An admin may not take the admin role away from themselves (nobody could give it back). */
+export function removesOwnAdminRole(actor: Actor, targetIds: readonly number[], newRole: Role | undefined): boolean {
+  return isAdmin(actor) && newRole !== undefined && newRole !== 'admin' && targetIds.includes(actor.userId);
+}
+
 /** Admins delete anyone but themselves. */
-export const canDeleteUser = (actor: Actor, userId: number) => isAdmin(actor) && actor.userId !== userId;
+export const canDeleteUser = (actor: Actor, user: Person) => isAdmin(actor) && actor.userId !== user.id;
 
 export const canChangeRoles = (actor: Actor) => isAdmin(actor);
 
@@ -77,4 +96,14 @@ export const canManageTags = (actor: Actor) => isAdmin(actor);
  */
 export function needsCurrentPassword(actor: Actor, userId: number, changed: readonly UpsertField[]): boolean {
   return actor.userId === userId && changed.includes('password');
+}
+
+/** What the person may do with one user record (sent as `abilities`), from the rules above. */
+export function userAbilities(actor: Actor, user: Person): UserAbilities {
+  return {
+    editProfile: canUpsertUser(actor, user, ['fullName']),
+    editTags: canUpsertUser(actor, user, ['Tags']),
+    changeRole: canUpsertUser(actor, user, ['role']) && !removesOwnAdminRole(actor, [user.id], 'basic'),
+    delete: canDeleteUser(actor, user),
+  };
 }

@@ -1,5 +1,6 @@
 /** Allow-lists of what each kind of caller gets to see of a person or a tag. */
-import type { AccessProfile, CommunityUser, EventData, Tag, User } from '@rainmakers/contracts';
+import type { AccessProfile, Actor, CommunityUser, EventData, Tag, User } from '@rainmakers/contracts';
+import { userAbilities } from './policies';
 import type { UserRecord } from './store/users';
 
 export function presentUser(user: UserRecord): User {
@@ -22,6 +23,11 @@ export function presentUser(user: UserRecord): User {
   };
 }
 
+/** A person as the people screens show them to `actor`, with what `actor` may do with the record. */
+export function presentUserFor(actor: Actor, user: UserRecord): User {
+  return { ...presentUser(user), abilities: userAbilities(actor, user) };
+}
+
 /** What members see of each other in the community search: no e-mail, no payment or role details. */
 export function presentCommunityUser(user: UserRecord): CommunityUser {
   return { id: user.id, fullName: user.fullName, photoUrl: user.photoUrl, city: user.city, state: user.state };
@@ -37,6 +43,7 @@ export function presentAccessProfile(user: UserRecord): AccessProfile {
     tagNames: user.tags.map((t) => t.name),
     stripeStatus: user.stripeStatus,
     alwaysGrantAccess: user.alwaysGrantAccess,
+    createdAt: user.createdAt.toISOString(),
     version: user.version,
   };
 }

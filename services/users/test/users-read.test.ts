@@ -70,6 +70,7 @@ describe('GET /api/user/read-many and GET /api/user/{id}', () => {
           'createdAt',
           'Tags',
           'Resources',
+          'abilities',
         ].sort(),
       );
       expect(bea).toMatchObject({ email: 'basic.bea@example.com', city: 'Salem', Tags: [], Resources: [] });
@@ -167,16 +168,60 @@ describe('GET /api/user/read-many and GET /api/user/{id}', () => {
       const me = await createUser(h, { role });
       const res = await h.api.get<{ user: User }>(actorFor(me), `/api/user/${me.id}`);
       expect(res.status).toBe(200);
-      expect(res.body.user).toEqual(me);
+      const { abilities, ...user } = res.body.user;
+      expect(user).toEqual(me);
+      expect(abilities).toMatchObject({ editProfile: true, delete: false });
     });
 
-    it.each(ALL_ROLES)("answers a %s who reads someone else's account", async (role) => {
-      const other = people['Basic Ben']!;
-      const res = await h.api.get<{ user: User }>(buildActor(role), `/api/user/${other.id}`);
-      const allowed = role === 'admin' || role === 'coach';
-      expect(res.status).toBe(allowed ? 200 : 403);
-      if (allowed) expect(res.body.user.email).toBe('basic.ben@example.com');
-      else expect(res.body).toEqual({ error: expect.any(String) });
+    it.each(ALL_ROLES)(
+      "answers a %s who reads a basic member's account like a missing one unless admin",
+      async (role) => {
+        const other = people['Basic Ben']!;
+        const res = await h.api.get<{ user: User }>(buildActor(role), `/api/user/${other.id}`);
+        const missing = await h.api.get(buildActor(role), '/api/user/987654');
+        expect(missing).toMatchObject({ status: 404, body: { error: 'User not found' } });
+        if (role === 'admin') {
+          expect(res.status).toBe(200);
+          expect(res.body.user.email).toBe('basic.ben@example.com');
+        } else {
+          // Hidden means missing: the same status and body as an id nobody holds.
+          expect({ status: res.status, body: res.body }).toEqual({ status: missing.status, body: missing.body });
+        }
+      },
+    );
+
+    it('lets a coach read by id exactly the people their list shows (premium members)', async () => {
+      const coach = actorFor(people['Coach Cora']!);
+      const listed = (await list(coach, 'usersPerPage=100')).body.users.map((u) => u.id);
+      const missing = await h.api.get(coach, '/api/user/987654');
+      for (const person of Object.values(people)) {
+        if (person.id === people['Coach Cora']!.id) continue;
+        const res = await h.api.get<{ user: User }>(coach, `/api/user/${person.id}`);
+        if (listed.includes(person.id)) {
+          expect(res.status).toBe(200);
+          expect(res.body.user.abilities).toEqual({
+            editProfile: false,
+            editTags: true,
+            changeRole: false,
+            delete: false,
+          });
+        } else {
+          expect({ who: person.fullName, status: res.status, body: res.body }).toEqual({
+            who: person.fullName,
+            status: 404,
+            body: missing.body,
+          });
+        }
+      }
+      expect(listed).toEqual(expect.arrayContaining([people['Premium Paul']!.id, people['Premium Pia']!.id]));
+    });
+
+    it('sends what the caller may do with each person in the full list', async () => {
+      const res = await list(h.admin, 'usersPerPage=100');
+      const self = res.body.users.find((u) => u.id === h.admin.userId);
+      const other = res.body.users.find((u) => u.id === people['Basic Ben']!.id);
+      expect(other?.abilities).toEqual({ editProfile: true, editTags: true, changeRole: true, delete: true });
+      if (self) expect(self.abilities).toEqual({ editProfile: true, editTags: true, changeRole: false, delete: false });
     });
 
     it('answers 404 for a missing user and 400 for a bad id', async () => {

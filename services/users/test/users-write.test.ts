@@ -2,7 +2,16 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import { CURRENT_PASSWORD_REQUIRED, type Role, type User } from '@rainmakers/contracts';
 import { ALL_ROLES, buildActor } from '@rainmakers/kit/testing';
 import { CREDENTIALS_NOT_SAVED } from '../src/clients/auth';
-import { actorFor, countUsers, createTag, createUser, type Harness, outboxEvents, startHarness } from './helpers';
+import {
+  actorFor,
+  countUsers,
+  createTag,
+  createUser,
+  type Harness,
+  outboxEvents,
+  startHarness,
+  withoutAbilities,
+} from './helpers';
 
 type UpsertBody = { user: User; isNew: boolean };
 type ErrorBody = { error: string; errors?: Record<string, string> };
@@ -210,7 +219,7 @@ describe('user changes', () => {
       const before = (await outboxEvents(h)).length;
       const res = await upsert(h.admin, { user: { ...person, password: '' } });
       expect(res.status).toBe(200);
-      expect(res.body.user).toEqual(person);
+      expect(withoutAbilities(res.body.user)).toEqual(person);
       expect((await outboxEvents(h)).length).toBe(before);
     });
 
@@ -256,6 +265,20 @@ describe('user changes', () => {
         expect(tagsOnly.body.user.Tags).toEqual([]);
       });
 
+      it.each(['basic', 'course only', 'coach', 'admin'] as const)(
+        'answers like a missing user when asked to change the tags of a %s (not in their list)',
+        async (role) => {
+          const tag = await createTag(h, `Coach ${role} tag`);
+          const member = await createUser(h, { role });
+          const res = await upsert(coach, { id: member.id, Tags: [tag.id] });
+          const missing = await upsert(coach, { id: 999999, Tags: [tag.id] });
+          expect({ status: res.status, body: res.body }).toEqual({ status: 404, body: missing.body });
+          expect(missing.body).toEqual({ error: 'User not found' });
+          const now = await h.api.get<{ user: User }>(h.admin, `/api/user/${member.id}`);
+          expect(now.body.user.Tags).toEqual([]);
+        },
+      );
+
       it.each([
         ['fullName', 'Renamed'],
         ['email', 'other@example.com'],
@@ -269,7 +292,7 @@ describe('user changes', () => {
         expect(res.status).toBe(403);
         expect(res.body.error).toContain(field);
         const now = await h.api.get<{ user: User }>(h.admin, `/api/user/${member.id}`);
-        expect(now.body.user).toEqual(member);
+        expect(withoutAbilities(now.body.user)).toEqual(member);
         expect(h.auth.calls).toHaveLength(0);
       });
     });
@@ -326,10 +349,12 @@ describe('user changes', () => {
         expect(res.status).toBe(403);
       });
 
-      it("cannot touch someone else's account", async () => {
+      it("cannot touch someone else's account, which answers like a missing one", async () => {
         const other = await createUser(h);
-        expect((await upsert(buildActor(role), { id: other.id, fullName: 'Hacked' })).status).toBe(403);
-        expect((await upsert(buildActor(role), { id: 999999, fullName: 'Ghost' })).status).toBe(403);
+        const res = await upsert(buildActor(role), { id: other.id, fullName: 'Hacked' });
+        const missing = await upsert(buildActor(role), { id: 999999, fullName: 'Ghost' });
+        expect({ status: res.status, body: res.body }).toEqual({ status: 404, body: { error: 'User not found' } });
+        expect(missing.body).toEqual(res.body);
       });
     });
   });
@@ -350,9 +375,13 @@ describe('user changes', () => {
     it('refuses deleting yourself, non-admins and anonymous callers; 400 on a bad id', async () => {
       const person = await createUser(h);
       expect((await h.api.del(h.admin, `/api/user/${h.admin.userId}`)).status).toBe(403);
+      // A person the caller cannot see answers like a missing one; one they can see (a coach's premium member) 403.
       for (const role of ALL_ROLES.filter((r) => r !== 'admin')) {
-        expect((await h.api.del(buildActor(role), `/api/user/${person.id}`)).status).toBe(403);
+        expect((await h.api.del(buildActor(role), `/api/user/${person.id}`)).status).toBe(404);
       }
+      const premium = await createUser(h, { role: 'premium' });
+      expect((await h.api.del(buildActor('coach'), `/api/user/${premium.id}`)).status).toBe(403);
+      expect(await countUsers(h, 'id = $1', [premium.id])).toBe(1);
       expect((await h.api.del(null, `/api/user/${person.id}`)).status).toBe(401);
       expect((await h.api.del(h.admin, '/api/user/abc')).status).toBe(400);
       expect(await countUsers(h, 'id = $1', [person.id])).toBe(1);

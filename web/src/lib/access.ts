@@ -7,6 +7,9 @@
  */
 import type { CurrentUser, Role } from '@rainmakers/contracts';
 
+// The Move the Needle cut-off lives in contracts (zod-free module), shared with the services.
+export { isMoveTheNeedleHidden, MEMBERSHIP_CUTOFF_DATE } from '@rainmakers/contracts/board-access';
+
 export const ROLES = ['admin', 'coach', 'premium', 'course only', 'basic'] as const satisfies readonly Role[];
 
 /** Marker for routes open to every signed-in person. */
@@ -14,9 +17,6 @@ export const PUBLIC_ROUTE = 'public';
 
 /** Subscription statuses that send a person to /blocked unless alwaysGrantAccess is set. */
 export const BLOCKING_STRIPE_STATUSES: readonly string[] = ['unpaid', 'incomplete', 'incomplete_expired', 'past_due'];
-
-/** Account-creation cut-off for the Move the Needle entries (see isMoveTheNeedleHidden). */
-export const MEMBERSHIP_CUTOFF_DATE = '2025-02-13';
 
 /** The fields of the signed-in person that access decisions read. */
 export type AccessUser = Pick<CurrentUser, 'role' | 'stripeStatus' | 'alwaysGrantAccess' | 'createdAt' | 'Tags'>;
@@ -75,21 +75,6 @@ export function decideAccess(user: AccessUser | null, access: RouteAccess): Acce
   if (!access.allowBlocked && isSubscriptionBlocked(user)) return { kind: 'blocked' };
   if (access.hidden?.(user)) return { kind: 'hidden' };
   return roleOrTagFits(user, access) ? { kind: 'allow' } : { kind: 'members-only' };
-}
-
-const CUTOFF_MS = Date.parse(`${MEMBERSHIP_CUTOFF_DATE}T00:00:00Z`);
-
-/**
- * Move the Needle cut-off (the spec leaves the exact rule open; this is our decision):
- * premium accounts created on or after 2025-02-13 (UTC) no longer get the Move the Needle board. For them the
- * board routes are "hidden" (the guard sends them to the external calendar, where they book coaching instead)
- * and the sidebar entry is not shown. Premium accounts created before the date, coaches and admins keep the board.
- * The rule reads the displayed role, so an admin previewing as premium sees what an old premium account sees.
- */
-export function isMoveTheNeedleHidden(user: Pick<AccessUser, 'role' | 'createdAt'>): boolean {
-  if (user.role !== 'premium') return false;
-  const created = Date.parse(user.createdAt);
-  return Number.isFinite(created) && created >= CUTOFF_MS;
 }
 
 /** Whether the person may switch the displayed role: an admin account, also while previewing another role. */

@@ -1,4 +1,8 @@
-/** Admins' writes: courses, modules, lessons and the reorders. Each runs in one transaction. */
+/**
+ * Admins' writes: courses, modules, lessons and the reorders. Each runs in one transaction (authoringWrite), and
+ * the catalogue cache is invalidated after the commit, here rather than in the routes, so every writer (an
+ * import, a job) keeps the catalogue fresh.
+ */
 import {
   COURSE_NOT_FOUND,
   type CourseReorderInput,
@@ -11,12 +15,22 @@ import {
   type ModuleUpsertInput,
   SLUG_IN_USE,
 } from '@rainmakers/contracts';
-import { badRequest, fieldError, notFound, uniqueViolation } from '@rainmakers/kit';
+import {
+  badRequest,
+  type EventNudger,
+  fieldError,
+  notFound,
+  type TransactionEffects,
+  uniqueViolation,
+  withEvents,
+} from '@rainmakers/kit';
+import type { CatalogueCache } from '../catalogue-cache';
 import { planCourseReorder, planFlatReorder } from '../domain/reorder';
 import {
   deleteCourse,
   findCourseById,
   insertCourse,
+  keyShareCourse,
   lockAllCourses,
   replaceCourseTags,
   updateCourse,
@@ -31,6 +45,7 @@ import {
   updateLesson,
 } from '../store/lessons';
 import {
+  courseIdsOfModules,
   deleteModule,
   insertModule,
   lockModules,
@@ -42,11 +57,29 @@ import {
 } from '../store/modules';
 import { setLessonPlacements, setPositions } from '../store/positions';
 
+/** What the authoring commands write with: the store, the outbox relay, the catalogue cache they invalidate. */
+export interface AuthoringDeps {
+  store: CoursesStore;
+  events: EventNudger;
+  catalogue: CatalogueCache;
+}
+
+/** One authoring transaction; after its commit (never after a rollback) the catalogue cache is invalidated. */
+function authoringWrite<R>(
+  deps: AuthoringDeps,
+  work: (trx: CoursesDb, effects: TransactionEffects) => Promise<R>,
+): Promise<R> {
+  return withEvents(deps.store.db, deps.events, (trx, effects) => {
+    effects.afterCommit(() => deps.catalogue.invalidate());
+    return work(trx, effects);
+  });
+}
+
 // -------------------------------------------------------------------------------------------------- courses
 
 /** POST /api/course/upsert -> the course id and whether it was created. */
 export async function upsertCourse(
-  store: CoursesStore,
+  deps: AuthoringDeps,
   input: CourseUpsertInput,
 ): Promise<{ id: number; isNew: boolean }> {
   const fields = {
@@ -60,7 +93,7 @@ export async function upsertCourse(
     position: input.position,
   };
   try {
-    return await store.db.transaction().execute(async (trx) => {
+    return await authoringWrite(deps, async (trx) => {
       let id: number;
       const isNew = input.id === null;
       if (input.id !== null) {
@@ -97,13 +130,15 @@ async function attachModules(trx: CoursesDb, courseId: number, requested: readon
 }
 
 /** DELETE /api/course/{id}: its modules become free (ON DELETE SET NULL). */
-export async function removeCourse(store: CoursesStore, id: number): Promise<void> {
-  if (!(await deleteCourse(store.db, id))) throw notFound(COURSE_NOT_FOUND);
+export async function removeCourse(deps: AuthoringDeps, id: number): Promise<void> {
+  await authoringWrite(deps, async (trx) => {
+    if (!(await deleteCourse(trx, id))) throw notFound(COURSE_NOT_FOUND);
+  });
 }
 
 /** POST /api/course/reorder-courses */
-export async function reorderCourses(store: CoursesStore, input: CoursesReorderInput): Promise<void> {
-  await store.db.transaction().execute(async (trx) => {
+export async function reorderCourses(deps: AuthoringDeps, input: CoursesReorderInput): Promise<void> {
+  await authoringWrite(deps, async (trx) => {
     const current = await lockAllCourses(trx);
     const plan = planFlatReorder(current, input.courses, {
       unknown: (id) => `Course ${id} does not exist`,
@@ -115,8 +150,8 @@ export async function reorderCourses(store: CoursesStore, input: CoursesReorderI
 }
 
 /** POST /api/course/reorder: the modules of one course and their lessons (moves between its modules too). */
-export async function reorderCourse(store: CoursesStore, input: CourseReorderInput): Promise<void> {
-  await store.db.transaction().execute(async (trx) => {
+export async function reorderCourse(deps: AuthoringDeps, input: CourseReorderInput): Promise<void> {
+  await authoringWrite(deps, async (trx) => {
     // Lock order everywhere: course row, then its modules (by id), then their lessons.
     const course = await findCourseById(trx, input.courseId, { lock: true });
     if (!course) throw notFound(COURSE_NOT_FOUND);
@@ -140,18 +175,12 @@ export async function reorderCourse(store: CoursesStore, input: CourseReorderInp
 /** The course a module goes to must exist; the key-share lock keeps it from being deleted before we commit. */
 async function assertCourseExists(db: CoursesDb, courseId: number | null | undefined): Promise<void> {
   if (courseId === null || courseId === undefined) return;
-  const course = await db
-    .selectFrom('courses')
-    .select('id')
-    .where('id', '=', courseId)
-    .forKeyShare()
-    .executeTakeFirst();
-  if (!course) throw fieldError('CourseId', COURSE_NOT_FOUND);
+  if (!(await keyShareCourse(db, courseId))) throw fieldError('CourseId', COURSE_NOT_FOUND);
 }
 
 /** POST /api/module/upsert */
 export async function upsertModule(
-  store: CoursesStore,
+  deps: AuthoringDeps,
   input: ModuleUpsertInput,
 ): Promise<{ id: number; isNew: boolean }> {
   const fields = {
@@ -161,7 +190,7 @@ export async function upsertModule(
     visibleToPremium: input.visibleToPremium,
     courseId: input.CourseId,
   };
-  return store.db.transaction().execute(async (trx) => {
+  return authoringWrite(deps, async (trx) => {
     await assertCourseExists(trx, input.CourseId);
     let id: number;
     if (input.id !== null) {
@@ -178,16 +207,18 @@ export async function upsertModule(
 }
 
 /** DELETE /api/module/{id}: its lessons and their completions are deleted with it (decision: see report). */
-export async function removeModule(store: CoursesStore, id: number): Promise<void> {
-  if (!(await deleteModule(store.db, id))) throw notFound(MODULE_NOT_FOUND);
+export async function removeModule(deps: AuthoringDeps, id: number): Promise<void> {
+  await authoringWrite(deps, async (trx) => {
+    if (!(await deleteModule(trx, id))) throw notFound(MODULE_NOT_FOUND);
+  });
 }
 
 /** POST /api/module/reorder: modules of one course (or free modules), renumbered from 1. */
-export async function reorderModules(store: CoursesStore, input: ModuleReorderInput): Promise<void> {
+export async function reorderModules(deps: AuthoringDeps, input: ModuleReorderInput): Promise<void> {
   const ids = input.modules.map((m) => m.id);
-  await store.db.transaction().execute(async (trx) => {
+  await authoringWrite(deps, async (trx) => {
     // Which course: read without locks first, so the lock order stays course -> modules.
-    const rows = await trx.selectFrom('modules').select(['id', 'course_id']).where('id', 'in', ids).execute();
+    const rows = await courseIdsOfModules(trx, ids);
     const missing = ids.find((id) => !rows.some((r) => r.id === id));
     if (missing !== undefined)
       throw badRequest(`Module ${missing} does not exist`, { modules: `Module ${missing} does not exist` });
@@ -212,10 +243,10 @@ export async function reorderModules(store: CoursesStore, input: ModuleReorderIn
 
 /** POST /api/lesson/upsert: ModuleId must be an existing module; an existing lesson may move to another one. */
 export async function upsertLesson(
-  store: CoursesStore,
+  deps: AuthoringDeps,
   input: LessonUpsertInput,
 ): Promise<{ id: number; isNew: boolean }> {
-  return store.db.transaction().execute(async (trx) => {
+  return authoringWrite(deps, async (trx) => {
     const existing = input.id !== null ? await findLesson(trx, input.id) : null;
     if (input.id !== null && !existing) throw notFound(LESSON_NOT_FOUND);
     // Key-share locks on the modules involved (id order) before the lesson row: the same order as a reorder.
@@ -236,6 +267,8 @@ export async function upsertLesson(
 }
 
 /** DELETE /api/lesson/{id}: its completions go with it. */
-export async function removeLesson(store: CoursesStore, id: number): Promise<void> {
-  if (!(await deleteLesson(store.db, id))) throw notFound(LESSON_NOT_FOUND);
+export async function removeLesson(deps: AuthoringDeps, id: number): Promise<void> {
+  await authoringWrite(deps, async (trx) => {
+    if (!(await deleteLesson(trx, id))) throw notFound(LESSON_NOT_FOUND);
+  });
 }

@@ -1,10 +1,10 @@
 /** GET /api/course/read-many: the visible catalogue, searched. */
-import type { Actor, CatalogueResponse, CourseCard } from '@rainmakers/contracts';
+import type { Actor, CatalogueResponse, CourseCard, RecordAbilities } from '@rainmakers/contracts';
 import type { CatalogueCache } from '../catalogue-cache';
 import { progressPercent } from '../domain/progress';
 import { makeSnippet, snippetNeedle } from '../domain/search';
 import { audienceOf, type Viewer } from '../domain/visibility';
-import { viewerOf } from '../policies';
+import { catalogueAbilities, courseAbilities, viewerOf } from '../policies';
 import { presentCatalogueLesson, presentCatalogueModule, presentContentLesson, presentCourseCard } from '../presenters';
 import {
   allVisibleLessons,
@@ -22,25 +22,22 @@ import type { CoursesStore } from '../store/db';
 
 type ModuleRefs = { id: number; title: string; CourseId: number }[];
 
-/** Course cards with their visible modules and the person's progress. */
-export async function courseCards(
-  store: CoursesStore,
-  viewer: Viewer,
-  userId: number,
-  rows: CourseRow[],
-): Promise<CourseCard[]> {
+/** Course cards with their visible modules, what the person may do with them and their progress. */
+export async function courseCards(store: CoursesStore, actor: Actor, rows: CourseRow[]): Promise<CourseCard[]> {
+  const viewer = viewerOf(actor);
   const ids = rows.map((r) => r.id);
   const [records, modules] = await Promise.all([
     coursesWithTags(store.db, rows),
     visibleModuleRefs(store, viewer, ids),
   ]);
-  return withProgress(store, viewer, userId, records, modules);
+  return withProgress(store, viewer, actor.userId, courseAbilities(actor), records, modules);
 }
 
 async function withProgress(
   store: CoursesStore,
   viewer: Viewer,
   userId: number,
+  abilities: RecordAbilities,
   records: readonly CourseRecord[],
   modules: ReadonlyMap<number, ModuleRefs>,
 ): Promise<CourseCard[]> {
@@ -55,6 +52,7 @@ async function withProgress(
     return presentCourseCard(
       course,
       modules.get(course.id) ?? [],
+      abilities,
       counts ? progressPercent(counts.completed, counts.total) : 0,
     );
   });
@@ -85,14 +83,15 @@ interface SharedCatalogue {
 }
 
 /** A course card's JSON without its progress: `{...,"totalProgress":` (presentCourseCard puts it last). */
-function cardHead(course: CourseRecord, modules: ModuleRefs): { id: number; head: Buffer } {
-  const { totalProgress: _progress, ...card } = presentCourseCard(course, modules, 0);
+function cardHead(course: CourseRecord, modules: ModuleRefs, abilities: RecordAbilities): { id: number; head: Buffer } {
+  const { totalProgress: _progress, ...card } = presentCourseCard(course, modules, abilities, 0);
   return { id: course.id, head: Buffer.from(`${JSON.stringify(card).slice(0, -1)},"totalProgress":`, 'utf8') };
 }
 
 async function loadShared(
   store: CoursesStore,
   viewer: Viewer,
+  abilities: RecordAbilities,
   query: { search: string; itemsPerPage: number },
 ): Promise<SharedCatalogue> {
   const { search, itemsPerPage } = query;
@@ -112,7 +111,7 @@ async function loadShared(
   ]);
   const byContent = content ?? titles;
   const needle = snippetNeedle(search);
-  const rest: Omit<CatalogueResponse, 'courses'> = {
+  const rest: Omit<CatalogueResponse, 'courses' | 'abilities'> = {
     modules: modules.rows.map(presentCatalogueModule),
     lessonsTitles: titles.rows.map(presentCatalogueLesson),
     lessonsContent: byContent.rows.map((row) => presentContentLesson(row, snippetOf(row, needle))),
@@ -124,19 +123,21 @@ async function loadShared(
     },
   };
   return {
-    cards: records.map((course) => cardHead(course, modulesByCourse.get(course.id) ?? [])),
+    cards: records.map((course) => cardHead(course, modulesByCourse.get(course.id) ?? [], abilities)),
     tail: Buffer.from(`],${JSON.stringify(rest).slice(1)}`, 'utf8'),
   };
 }
 
 /**
- * Viewers see the same catalogue when they share the role flag they are judged by and the tags that gate
- * something in the catalogue; the cache key says exactly that.
+ * Viewers see the same catalogue when they share the role flag they are judged by, the tags that gate
+ * something in the catalogue and what they may do with a course (the cards carry it); the cache key says exactly
+ * that.
  */
 async function sharedKey(
   store: CoursesStore,
   cache: CatalogueCache,
   viewer: Viewer,
+  abilities: RecordAbilities,
   query: { search: string; itemsPerPage: number },
 ): Promise<string> {
   const audience = audienceOf(viewer.role);
@@ -145,10 +146,9 @@ async function sharedKey(
     const used = new Set(await cache.read('used-tag-ids', () => usedTagIds(store.db)));
     tags = [...new Set(viewer.tagIds)].filter((id) => used.has(id)).sort((a, b) => a - b);
   }
-  return JSON.stringify(['catalogue', audience, tags, query.itemsPerPage, query.search]);
+  const can = [abilities.edit, abilities.delete, abilities.reorder];
+  return JSON.stringify(['catalogue', audience, tags, can, query.itemsPerPage, query.search]);
 }
-
-const COURSES_START = Buffer.from('{"courses":[', 'latin1');
 
 /** The answer of GET /api/course/read-many (a CatalogueResponse), serialized as UTF-8 JSON. */
 export async function readCatalogueJson(
@@ -158,15 +158,18 @@ export async function readCatalogueJson(
   query: { search: string; itemsPerPage: number },
 ): Promise<Buffer> {
   const viewer = viewerOf(actor);
-  const key = await sharedKey(store, cache, viewer, query);
-  const shared = await cache.read(key, () => loadShared(store, viewer, query));
+  const abilities = courseAbilities(actor);
+  const key = await sharedKey(store, cache, viewer, abilities, query);
+  const shared = await cache.read(key, () => loadShared(store, viewer, abilities, query));
   const progress = await progressCounts(
     store,
     viewer,
     actor.userId,
     shared.cards.map((c) => c.id),
   );
-  const parts: Buffer[] = [COURSES_START];
+  // The catalogue's own abilities depend on the person only, never cached.
+  const start = `{"abilities":${JSON.stringify(catalogueAbilities(actor))},"courses":[`;
+  const parts: Buffer[] = [Buffer.from(start, 'utf8')];
   shared.cards.forEach(({ id, head }, i) => {
     const counts = progress.get(id);
     const percent = counts ? progressPercent(counts.completed, counts.total) : 0;

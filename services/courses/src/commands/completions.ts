@@ -1,11 +1,6 @@
 /** Marking lessons completed or not, with the event other services (and the dashboard) learn it from. */
-import {
-  type Actor,
-  LESSON_ACCESS_DENIED_MESSAGE,
-  LESSON_NOT_FOUND,
-  type MarkLessonResponse,
-} from '@rainmakers/contracts';
-import { forbidden, foreignKeyViolation, notFound, publishEvent } from '@rainmakers/kit';
+import { type Actor, LESSON_NOT_FOUND, type MarkLessonResponse } from '@rainmakers/contracts';
+import { type EventNudger, foreignKeyViolation, notFound, withEvents } from '@rainmakers/kit';
 import { completedFlag, progressPercent } from '../domain/progress';
 import { canMarkLesson, viewerOf } from '../policies';
 import { courseProgressCounts, deleteCompletion, insertCompletion, moduleProgressCounts } from '../store/completions';
@@ -13,14 +8,10 @@ import type { CoursesStore } from '../store/db';
 import { lessonChain } from '../store/lessons';
 import { chainForPolicy } from './course-page';
 
-/** Tells the outbox relay to publish now rather than at its next poll. */
-export interface EventNudger {
-  nudge(): void;
-}
-
 /**
  * PUT /api/lesson/mark-as-completed and /mark-as-uncompleted. Idempotent: marking twice changes nothing the
  * second time and publishes no second event. The event is written in the same transaction as the change.
+ * A lesson the person cannot open answers exactly like a missing one (hidden means missing).
  */
 export async function markLesson(
   store: CoursesStore,
@@ -30,26 +21,20 @@ export async function markLesson(
   completed: boolean,
 ): Promise<MarkLessonResponse> {
   const chain = await lessonChain(store.db, lessonId);
-  if (!chain) throw notFound(LESSON_NOT_FOUND);
-  if (!canMarkLesson(actor, chainForPolicy(chain))) throw forbidden(LESSON_ACCESS_DENIED_MESSAGE);
+  if (!chain || !canMarkLesson(actor, chainForPolicy(chain))) throw notFound(LESSON_NOT_FOUND);
   const data = { userId: actor.userId, lessonId, moduleId: chain.moduleId, courseId: chain.courseId };
-  let changed: boolean;
   try {
-    changed = await store.db.transaction().execute(async (trx) => {
-      const didChange = completed
+    await withEvents(store.db, events, async (trx, { publish }) => {
+      const changed = completed
         ? await insertCompletion(trx, actor.userId, lessonId)
         : await deleteCompletion(trx, actor.userId, lessonId);
-      if (didChange) {
-        await publishEvent(trx, completed ? 'courses.lesson-completed' : 'courses.lesson-uncompleted', data);
-      }
-      return didChange;
+      if (changed) await publish(completed ? 'courses.lesson-completed' : 'courses.lesson-uncompleted', data);
     });
   } catch (error) {
     // The lesson was deleted between the check and the insert.
     if (foreignKeyViolation(error)) throw notFound(LESSON_NOT_FOUND);
     throw error;
   }
-  if (changed) events.nudge();
 
   if (chain.courseId === null) {
     // A free module's lesson (admins only): progress of the module alone, no course.

@@ -1,24 +1,23 @@
 /** The course page, access checks, lesson redirects and the progress figures they share. */
-import {
-  type Actor,
-  COURSE_ACCESS_DENIED,
-  COURSE_ACCESS_DENIED_MESSAGE,
-  COURSE_NOT_FOUND,
-  type CoursePage,
-} from '@rainmakers/contracts';
-import { HttpError, notFound } from '@rainmakers/kit';
+import { type Actor, COURSE_NOT_FOUND, type CoursePage } from '@rainmakers/contracts';
+import { notFound } from '@rainmakers/kit';
 import { type ProgressSummary, summarizeProgress } from '../domain/progress';
 import { canSeeLesson, canSeeModule, type Viewer } from '../domain/visibility';
-import { canOpenLessonOf, canViewCourse, type LessonChain, viewerOf } from '../policies';
+import {
+  canOpenLessonOf,
+  canViewCourse,
+  courseAbilities,
+  type LessonChain,
+  lessonAbilities,
+  moduleAbilities,
+  viewerOf,
+} from '../policies';
 import { presentCoursePage, presentPageLesson, presentPageModule } from '../presenters';
 import { completedAmong } from '../store/completions';
 import { type CourseRecord, findCourseBySlug } from '../store/courses';
 import type { CoursesStore } from '../store/db';
 import { type LessonChainRow, lessonChain, lessonsOfModules, type TreeLesson } from '../store/lessons';
 import { type ModuleRecord, modulesOfCourse } from '../store/modules';
-
-export const courseAccessDenied = () =>
-  new HttpError(403, COURSE_ACCESS_DENIED_MESSAGE, undefined, COURSE_ACCESS_DENIED);
 
 const gate = (course: CourseRecord) => ({ ...course, tagIds: course.tags.map((t) => t.id) });
 
@@ -57,7 +56,7 @@ export async function courseTree(
   return { modules, lessons, completed, progress };
 }
 
-/** GET /api/course/{slug}?search= */
+/** GET /api/course/{slug}?search=: a course the person may not see answers exactly like an unknown slug. */
 export async function readCoursePage(
   store: CoursesStore,
   actor: Actor,
@@ -65,8 +64,7 @@ export async function readCoursePage(
   search: string,
 ): Promise<CoursePage> {
   const course = await findCourseBySlug(store.db, slug);
-  if (!course) throw notFound(COURSE_NOT_FOUND);
-  if (!canViewCourse(actor, gate(course))) throw courseAccessDenied();
+  if (!course || !canViewCourse(actor, gate(course))) throw notFound(COURSE_NOT_FOUND);
   const tree = await courseTree(store, viewerOf(actor), actor.userId, course.id, { search, content: true });
   const lessonsByModule = new Map<number, TreeLesson[]>();
   for (const lesson of tree.lessons) {
@@ -75,17 +73,20 @@ export async function readCoursePage(
     list.push(lesson);
     lessonsByModule.set(lesson.moduleId, list);
   }
+  const forModule = moduleAbilities(actor);
+  const forLesson = lessonAbilities(actor);
   const modules = tree.modules
     // While searching, only modules with a matching lesson are listed.
     .filter((m) => search === '' || lessonsByModule.has(m.id))
     .map((m) =>
       presentPageModule(
         m,
+        forModule,
         tree.progress.byModule.get(m.id)?.percent ?? 0,
-        (lessonsByModule.get(m.id) ?? []).map((l) => presentPageLesson(l, tree.completed.has(l.id))),
+        (lessonsByModule.get(m.id) ?? []).map((l) => presentPageLesson(l, forLesson, tree.completed.has(l.id))),
       ),
     );
-  return presentCoursePage(course, modules, tree.progress.percent);
+  return presentCoursePage(course, courseAbilities(actor), modules, tree.progress.percent);
 }
 
 /** GET /api/course/access?slug=: an unknown slug answers false (the page then reports 'Course not found'). */

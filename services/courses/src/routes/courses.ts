@@ -21,21 +21,20 @@ import {
   canReorderCourses,
   canSearchCatalogue,
   canUpsertCourse,
-  viewerOf,
 } from '../policies';
 import { courseRows } from '../store/courses';
 import type { RouteDeps } from './deps';
 
-export function courseRoutes({ store, catalogue }: RouteDeps): Router {
+export function courseRoutes(deps: RouteDeps): Router {
+  const { store, catalogue } = deps;
   const router = Router();
 
   router.post('/upsert', async (req, res) => {
     const actor = requireActor(req);
     const input = parse(courseUpsertSchema, req.body);
     if (!canUpsertCourse(actor)) throw forbidden();
-    const { id, isNew } = await upsertCourse(store, input);
-    await catalogue.invalidate();
-    const [course] = await courseCards(store, viewerOf(actor), actor.userId, await courseRows(store.db, [id]));
+    const { id, isNew } = await upsertCourse(deps, input);
+    const [course] = await courseCards(store, actor, await courseRows(store.db, [id]));
     res.status(isNew ? 201 : 200).json({ course, isNew });
   });
 
@@ -65,8 +64,7 @@ export function courseRoutes({ store, catalogue }: RouteDeps): Router {
     const actor = requireActor(req);
     const input = parse(courseReorderSchema, req.body);
     if (!canReorderCourse(actor)) throw forbidden();
-    await reorderCourse(store, input);
-    await catalogue.invalidate();
+    await reorderCourse(deps, input);
     res.json({ success: true });
   });
 
@@ -74,8 +72,7 @@ export function courseRoutes({ store, catalogue }: RouteDeps): Router {
     const actor = requireActor(req);
     const input = parse(coursesReorderSchema, req.body);
     if (!canReorderCourses(actor)) throw forbidden();
-    await reorderCourses(store, input);
-    await catalogue.invalidate();
+    await reorderCourses(deps, input);
     res.json({ success: true });
   });
 
@@ -83,8 +80,7 @@ export function courseRoutes({ store, catalogue }: RouteDeps): Router {
     const actor = requireActor(req);
     const id = parse(idParam, req.params.id);
     if (!canDeleteCourse(actor)) throw forbidden();
-    await removeCourse(store, id);
-    await catalogue.invalidate();
+    await removeCourse(deps, id);
     res.status(204).end();
   });
 
@@ -92,7 +88,7 @@ export function courseRoutes({ store, catalogue }: RouteDeps): Router {
     const actor = requireActor(req);
     const { search } = parse(coursePageQuerySchema, req.query);
     const slug = String(req.params.slug).toLowerCase();
-    // canViewCourse is applied inside, once the course (status, flags, tags) is loaded: 404 before 403.
+    // canViewCourse is applied inside, once the course (status, flags, tags) is loaded: hidden answers as missing.
     res.json({ course: await readCoursePage(store, actor, slug, search) });
   });
 

@@ -1,5 +1,5 @@
+import type { EventNudger } from '@rainmakers/kit';
 import type { CatalogueCache } from '../catalogue-cache';
-import type { EventNudger } from '../commands/completions';
 import type { CoursesStore } from '../store/db';
 
 export interface RouteDeps {

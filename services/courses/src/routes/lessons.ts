@@ -17,13 +17,15 @@ import {
   canListOwnCompletions,
   canReadLessonOptions,
   canUpsertLesson,
+  lessonAbilities,
 } from '../policies';
 import { presentCompletion, presentLesson, presentLessonListItem, presentLessonOption } from '../presenters';
 import { listCompletions } from '../store/completions';
 import { findLesson, listLessons } from '../store/lessons';
 import type { RouteDeps } from './deps';
 
-export function lessonRoutes({ store, events, catalogue }: RouteDeps): Router {
+export function lessonRoutes(deps: RouteDeps): Router {
+  const { store, events } = deps;
   const router = Router();
 
   router.get('/read-many', async (req, res) => {
@@ -70,19 +72,17 @@ export function lessonRoutes({ store, events, catalogue }: RouteDeps): Router {
     const actor = requireActor(req);
     const input = parse(lessonUpsertSchema, req.body);
     if (!canUpsertLesson(actor)) throw forbidden();
-    const { id, isNew } = await upsertLesson(store, input);
-    await catalogue.invalidate();
+    const { id, isNew } = await upsertLesson(deps, input);
     const lesson = await findLesson(store.db, id);
     if (!lesson) throw notFound(LESSON_NOT_FOUND);
-    res.status(isNew ? 201 : 200).json({ lesson: presentLesson(lesson), isNew });
+    res.status(isNew ? 201 : 200).json({ lesson: presentLesson(lesson, lessonAbilities(actor)), isNew });
   });
 
   router.delete('/:id', async (req, res) => {
     const actor = requireActor(req);
     const id = parse(idParam, req.params.id);
     if (!canDeleteLesson(actor)) throw forbidden();
-    await removeLesson(store, id);
-    await catalogue.invalidate();
+    await removeLesson(deps, id);
     res.status(204).end();
   });
 

@@ -9,13 +9,15 @@ import {
   canListModules,
   canReorderModules,
   canUpsertModule,
+  moduleAbilities,
   viewerOf,
 } from '../policies';
 import { presentModule } from '../presenters';
 import { findModule, listAllModules, listVisibleModules } from '../store/modules';
 import type { RouteDeps } from './deps';
 
-export function moduleRoutes({ store, catalogue }: RouteDeps): Router {
+export function moduleRoutes(deps: RouteDeps): Router {
+  const { store } = deps;
   const router = Router();
 
   router.get('/read-many', async (req, res) => {
@@ -24,26 +26,24 @@ export function moduleRoutes({ store, catalogue }: RouteDeps): Router {
     const modules = canListAllModules(actor)
       ? await listAllModules(store.db)
       : await listVisibleModules(store, viewerOf(actor));
-    res.json({ modules: modules.map(presentModule) });
+    res.json({ modules: modules.map((module) => presentModule(module, moduleAbilities(actor))) });
   });
 
   router.post('/upsert', async (req, res) => {
     const actor = requireActor(req);
     const input = parse(moduleUpsertSchema, req.body);
     if (!canUpsertModule(actor)) throw forbidden();
-    const { id, isNew } = await upsertModule(store, input);
-    await catalogue.invalidate();
+    const { id, isNew } = await upsertModule(deps, input);
     const module = await findModule(store.db, id);
     if (!module) throw notFound(MODULE_NOT_FOUND);
-    res.status(isNew ? 201 : 200).json({ module: presentModule(module), isNew });
+    res.status(isNew ? 201 : 200).json({ module: presentModule(module, moduleAbilities(actor)), isNew });
   });
 
   router.post('/reorder', async (req, res) => {
     const actor = requireActor(req);
     const input = parse(moduleReorderSchema, req.body);
     if (!canReorderModules(actor)) throw forbidden();
-    await reorderModules(store, input);
-    await catalogue.invalidate();
+    await reorderModules(deps, input);
     res.json({ success: true });
   });
 
@@ -51,8 +51,7 @@ export function moduleRoutes({ store, catalogue }: RouteDeps): Router {
     const actor = requireActor(req);
     const id = parse(idParam, req.params.id);
     if (!canDeleteModule(actor)) throw forbidden();
-    await removeModule(store, id);
-    await catalogue.invalidate();
+    await removeModule(deps, id);
     res.status(204).end();
   });
 

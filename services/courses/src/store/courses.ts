@@ -187,3 +187,9 @@ export async function lockAllCourses(db: CoursesDb): Promise<{ id: number; posit
   const rows = await db.selectFrom('courses').select(['id', 'position']).orderBy('id').forUpdate().execute();
   return rows.sort((a, b) => a.position - b.position || a.id - b.id);
 }
+
+/** Whether the course exists, holding a key-share lock so it cannot be deleted before the caller commits. */
+export async function keyShareCourse(db: CoursesDb, id: number): Promise<boolean> {
+  const row = await db.selectFrom('courses').select('id').where('id', '=', id).forKeyShare().executeTakeFirst();
+  return row !== undefined;
+}

@@ -227,3 +227,12 @@ export async function setCourseModules(db: CoursesDb, courseId: number, moduleId
     .where((eb) => eb.or([eb('course_id', 'is', null), eb('course_id', '!=', courseId)]))
     .execute();
 }
+
+/** The course of each of these modules, read without locks (to pick the lock order before locking). */
+export async function courseIdsOfModules(
+  db: CoursesDb,
+  ids: readonly number[],
+): Promise<{ id: number; course_id: number | null }[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('modules').select(['id', 'course_id']).where('id', 'in', ids).execute();
+}

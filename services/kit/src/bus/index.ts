@@ -3,3 +3,4 @@ export * from './envelope';
 export * from './outbox';
 export * from './redis-streams';
 export * from './transport';
+export * from './with-events';

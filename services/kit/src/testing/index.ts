@@ -101,6 +101,7 @@ export function buildActor(role: Role, overrides: Partial<Actor> = {}): Actor {
     stripeStatus: 'active',
     alwaysGrantAccess: false,
     impersonatorId: null,
+    createdAt: '2024-01-01T00:00:00.000Z',
     ...overrides,
   };
 }

@@ -1,6 +1,6 @@
 /** Changes to the tag catalogue. A tag renamed or deleted changes the access profile of everyone holding it. */
 import { TAG_NAME_TAKEN, type Tag } from '@rainmakers/contracts';
-import { badRequest, notFound, uniqueViolation } from '@rainmakers/kit';
+import { badRequest, notFound, uniqueViolation, withEvents } from '@rainmakers/kit';
 import { publishUserChanged } from '../events';
 import * as tags from '../store/tags';
 import { lockForChange } from '../store/users';
@@ -14,18 +14,21 @@ function nameTaken(error: unknown): unknown {
 
 export async function upsertTag(deps: TagDeps, input: { id?: number | null; name: string }) {
   try {
-    const result = await deps.db.transaction().execute(async (trx): Promise<{ tag: Tag; isNew: boolean }> => {
-      if (!input.id) return { tag: await tags.insertTag(trx, input.name), isNew: true };
-      const current = await tags.lockTag(trx, input.id);
-      if (!current) throw notFound('Tag not found');
-      if (current.name === input.name) return { tag: current, isNew: false };
-      const holders = await lockForChange(trx, await tags.userIdsWithTag(trx, input.id));
-      const tag = await tags.renameTag(trx, input.id, input.name);
-      if (!tag) throw notFound('Tag not found');
-      for (const userId of holders) await publishUserChanged(trx, userId);
-      return { tag, isNew: false };
-    });
-    deps.events.nudge();
+    const result = await withEvents(
+      deps.db,
+      deps.events,
+      async (trx, { publish }): Promise<{ tag: Tag; isNew: boolean }> => {
+        if (!input.id) return { tag: await tags.insertTag(trx, input.name), isNew: true };
+        const current = await tags.lockTag(trx, input.id);
+        if (!current) throw notFound('Tag not found');
+        if (current.name === input.name) return { tag: current, isNew: false };
+        const holders = await lockForChange(trx, await tags.userIdsWithTag(trx, input.id));
+        const tag = await tags.renameTag(trx, input.id, input.name);
+        if (!tag) throw notFound('Tag not found');
+        for (const userId of holders) await publishUserChanged(trx, publish, userId);
+        return { tag, isNew: false };
+      },
+    );
     return result;
   } catch (error) {
     throw nameTaken(error);
@@ -33,11 +36,10 @@ export async function upsertTag(deps: TagDeps, input: { id?: number | null; name
 }
 
 export async function deleteTag(deps: TagDeps, id: number): Promise<void> {
-  await deps.db.transaction().execute(async (trx) => {
+  await withEvents(deps.db, deps.events, async (trx, { publish }) => {
     if (!(await tags.lockTag(trx, id))) throw notFound('Tag not found');
     const holders = await lockForChange(trx, await tags.userIdsWithTag(trx, id));
     await tags.deleteTag(trx, id);
-    for (const userId of holders) await publishUserChanged(trx, userId);
+    for (const userId of holders) await publishUserChanged(trx, publish, userId);
   });
-  deps.events.nudge();
 }

@@ -1,6 +1,6 @@
 /**
- * Changes to people. Each runs in one transaction that also writes its events to the outbox, and
- * nudges the relay after the commit. Reading rules and field rules live in policies and domain.
+ * Changes to people. Each runs in withEvents: one transaction that also writes its events to the outbox,
+ * and the relay is nudged after the commit. Reading rules and field rules live in policies and domain.
  *
  * Passwords: auth stores them (PUT /internal/credentials/{id}), never from inside a transaction (a remote call
  * while rows are locked stalls every writer of those rows for as long as auth takes).
@@ -11,7 +11,7 @@
  *   without a password and the admin is told to set it again (CREDENTIALS_NOT_SAVED).
  */
 import type { Role, Tag } from '@rainmakers/contracts';
-import { badRequest, HttpError, notFound, uniqueViolation } from '@rainmakers/kit';
+import { badRequest, HttpError, notFound, uniqueViolation, withEvents } from '@rainmakers/kit';
 import { CREDENTIALS_NOT_SAVED, type CredentialsClient } from '../clients/auth';
 import { emailInUseErrors, unknownIds } from '../domain/users';
 import { type EventNotifier, publishUserChanged, publishUserDeleted } from '../events';
@@ -59,7 +59,7 @@ export async function createUser(
   options: { unknownTags: 'reject' | 'ignore'; emailTakenStatus: number },
 ): Promise<UserRecord> {
   try {
-    const user = await deps.db.transaction().execute(async (trx) => {
+    const user = await withEvents(deps.db, deps.events, async (trx, { publish }) => {
       const tags = await resolveTags(trx, input.tagIds, options.unknownTags, 'Tags');
       const id = await store.insertUser(trx, input);
       await store.addUserTags(
@@ -67,9 +67,8 @@ export async function createUser(
         id,
         tags.map((t) => t.id),
       );
-      return publishUserChanged(trx, id);
+      return publishUserChanged(trx, publish, id);
     });
-    deps.events.nudge();
     if (input.password) {
       try {
         await deps.credentials.setCredentials(user.id, { email: user.email, password: input.password });
@@ -110,7 +109,7 @@ export async function updateUser(deps: CommandDeps, id: number, changes: UserCha
     });
   }
   try {
-    const user = await deps.db.transaction().execute(async (trx) => {
+    const user = await withEvents(deps.db, deps.events, async (trx, { publish }) => {
       const [locked] = await store.lockForChange(trx, [id]);
       if (locked === undefined) throw notFound('User not found');
       await store.updateUser(trx, id, changes.fields);
@@ -122,9 +121,8 @@ export async function updateUser(deps: CommandDeps, id: number, changes: UserCha
           tags.map((t) => t.id),
         );
       }
-      return publishUserChanged(trx, id);
+      return publishUserChanged(trx, publish, id);
     });
-    deps.events.nudge();
     return user;
   } catch (error) {
     throw emailTaken(error, 400);
@@ -132,28 +130,26 @@ export async function updateUser(deps: CommandDeps, id: number, changes: UserCha
 }
 
 export async function deleteUser(deps: CommandDeps, id: number): Promise<void> {
-  await deps.db.transaction().execute(async (trx) => {
+  await withEvents(deps.db, deps.events, async (trx, { publish }) => {
     if (!(await store.deleteUser(trx, id))) throw notFound('User not found');
-    await publishUserDeleted(trx, id);
+    await publishUserDeleted(publish, id);
   });
-  deps.events.nudge();
 }
 
 /** Gives several people one role; returns how many of them exist (all of them now hold the role). */
 export async function changeRoles(deps: CommandDeps, ids: number[], role: Role): Promise<number> {
-  const count = await deps.db.transaction().execute(async (trx) => {
+  const count = await withEvents(deps.db, deps.events, async (trx, { publish }) => {
     const existing = await store.lockForChange(trx, [...new Set(ids)]);
     const changed = await store.updateRoles(trx, existing, role);
-    for (const id of changed) await publishUserChanged(trx, id);
+    for (const id of changed) await publishUserChanged(trx, publish, id);
     return existing.length;
   });
-  deps.events.nudge();
   return count;
 }
 
 /** Adds tags to the person with this e-mail (keeping the ones they hold). */
 export async function addTagsByEmail(deps: CommandDeps, email: string, tagIds: number[]): Promise<UserRecord> {
-  const user = await deps.db.transaction().execute(async (trx) => {
+  const user = await withEvents(deps.db, deps.events, async (trx, { publish }) => {
     const found = await store.findUserByEmail(trx, email);
     if (!found) throw notFound('User not found');
     const tags = await resolveTags(trx, tagIds, 'reject', 'tags');
@@ -163,8 +159,7 @@ export async function addTagsByEmail(deps: CommandDeps, email: string, tagIds: n
       found.id,
       tags.map((t) => t.id),
     );
-    return publishUserChanged(trx, found.id);
+    return publishUserChanged(trx, publish, found.id);
   });
-  deps.events.nudge();
   return user;
 }

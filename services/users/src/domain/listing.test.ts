@@ -2,7 +2,11 @@ import { describe, expect, it } from '@jest/globals';
 import { userListQuerySchema } from '@rainmakers/contracts';
 import { buildUserSearch, normalizeListQuery } from './listing';
 
-const parse = (query: Record<string, unknown>) => userListQuerySchema.parse(normalizeListQuery(query));
+function parse(query: Record<string, unknown>) {
+  const normalized = normalizeListQuery(query);
+  if (!normalized.ok) throw new Error(normalized.errors.filters);
+  return userListQuerySchema.parse(normalized.query);
+}
 
 describe('normalizeListQuery', () => {
   it('reads nested filters (extended query parser)', () => {
@@ -18,7 +22,10 @@ describe('normalizeListQuery', () => {
       role: ['basic'],
       stripeStatus: 'unpaid',
     });
-    expect(() => normalizeListQuery({ filters: '{oops' })).toThrow('filters must be a JSON object');
+    expect(normalizeListQuery({ filters: '{oops' })).toEqual({
+      ok: false,
+      errors: { filters: 'filters must be a JSON object' },
+    });
   });
 
   it('reads flat filter parameters and comma-separated roles', () => {

@@ -1,5 +1,4 @@
 import type { Role, UserListQuery } from '@rainmakers/contracts';
-import { badRequest } from '@rainmakers/kit';
 import type { UserListView } from '../policies';
 import type { UserSearch } from '../store/users';
 
@@ -11,8 +10,13 @@ const blankToUndefined = (value: unknown) => (value === '' || value === null ? u
  * The list call's filters arrive as a nested query (`filters[role]=coach`, `filters[role][]=basic`),
  * as a JSON string (`filters={"role":["basic"]}`) or as flat parameters (`role=basic&cityOrState=TX`).
  * This folds them into one `filters` object for userListQuerySchema; blank values mean "no filter".
+ * A `filters` string that is not a JSON object is refused (the route answers 400 with the message).
  */
-export function normalizeListQuery(query: Record<string, unknown>): Record<string, unknown> {
+export const FILTERS_NOT_JSON = 'filters must be a JSON object';
+
+export type NormalizedQuery = { ok: true; query: Record<string, unknown> } | { ok: false; errors: { filters: string } };
+
+export function normalizeListQuery(query: Record<string, unknown>): NormalizedQuery {
   const { filters, ...rest } = query;
   let nested: Record<string, unknown> = {};
   if (typeof filters === 'string' && filters.trim() !== '') {
@@ -21,7 +25,7 @@ export function normalizeListQuery(query: Record<string, unknown>): Record<strin
       if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('not an object');
       nested = parsed as Record<string, unknown>;
     } catch {
-      throw badRequest('filters must be a JSON object', { filters: 'filters must be a JSON object' });
+      return { ok: false, errors: { filters: FILTERS_NOT_JSON } };
     }
   } else if (filters && typeof filters === 'object' && !Array.isArray(filters)) {
     nested = filters as Record<string, unknown>;
@@ -37,7 +41,7 @@ export function normalizeListQuery(query: Record<string, unknown>): Record<strin
     delete rest[key];
   }
   for (const key of ['search', 'page', 'usersPerPage'] as const) rest[key] = blankToUndefined(rest[key]);
-  return { ...rest, filters: merged };
+  return { ok: true, query: { ...rest, filters: merged } };
 }
 
 /**

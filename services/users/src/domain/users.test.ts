@@ -1,14 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { userUpsertSchema } from '@rainmakers/contracts';
 import type { UserRecord } from '../store/users';
-import {
-  changedFields,
-  changesFrom,
-  formFieldErrors,
-  missingForCreate,
-  removesOwnAdminRole,
-  unknownIds,
-} from './users';
+import { changedFields, changesFrom, formFieldErrors, missingForCreate, unknownIds } from './users';
 
 const stored: UserRecord = {
   id: 7,
@@ -93,14 +86,6 @@ describe('user form rules', () => {
 
   it('keys e-mail errors by the constraint name', () => {
     expect(formFieldErrors({ email: 'bad', fullName: 'x' })).toEqual({ users_email: 'bad', fullName: 'x' });
-  });
-
-  it('stops an admin from removing their own admin role', () => {
-    const admin = { userId: 1, role: 'admin' as const };
-    expect(removesOwnAdminRole(admin, [1, 2], 'basic')).toBe(true);
-    expect(removesOwnAdminRole(admin, [2], 'basic')).toBe(false);
-    expect(removesOwnAdminRole(admin, [1], 'admin')).toBe(false);
-    expect(removesOwnAdminRole(admin, [1], undefined)).toBe(false);
   });
 
   it('lists unknown ids once', () => {

@@ -74,15 +74,6 @@ export function missingForCreate(input: UserUpsertInput): Record<string, string>
   return errors;
 }
 
-/** An admin may not take the admin role away from themselves (nobody could give it back). */
-export function removesOwnAdminRole(
-  actor: { userId: number; role: Role },
-  targetIds: readonly number[],
-  newRole: Role | undefined,
-): boolean {
-  return actor.role === 'admin' && newRole !== undefined && newRole !== 'admin' && targetIds.includes(actor.userId);
-}
-
 /** Tag ids asked for that do not exist. */
 export function unknownIds(asked: readonly number[], found: readonly { id: number }[]): number[] {
   const known = new Set(found.map((t) => t.id));

@@ -1,4 +1,5 @@
 import {
+  type Actor,
   addTagsSchema,
   CURRENT_PASSWORD_REQUIRED,
   idParam,
@@ -28,7 +29,7 @@ import {
   updateUser,
 } from '../commands/users';
 import { buildUserSearch, normalizeListQuery } from '../domain/listing';
-import { changedFields, changesFrom, formFieldErrors, missingForCreate, removesOwnAdminRole } from '../domain/users';
+import { changedFields, changesFrom, formFieldErrors, missingForCreate } from '../domain/users';
 import {
   canAddTags,
   canChangeRoles,
@@ -39,12 +40,21 @@ import {
   canReadUser,
   canUpsertUser,
   needsCurrentPassword,
+  removesOwnAdminRole,
   userListView,
 } from '../policies';
-import { presentCommunityUser, presentUser } from '../presenters';
-import { findUserById, searchUsers } from '../store/users';
+import { presentCommunityUser, presentUserFor } from '../presenters';
+import { findUserById, searchUsers, type UserRecord } from '../store/users';
 
 export const CANNOT_REMOVE_OWN_ADMIN = 'You cannot take the admin role away from yourself';
+export const USER_NOT_FOUND = 'User not found';
+
+/** The user with this id as `actor` may see them; a person they may not see answers exactly like an unknown id. */
+async function visibleUser(deps: CommandDeps, actor: Actor, id: number): Promise<UserRecord> {
+  const user = await findUserById(deps.db, id);
+  if (!user || !canReadUser(actor, user)) throw notFound(USER_NOT_FOUND);
+  return user;
+}
 
 /** The user form's body (fields, or `{user: {...}}`), with errors keyed as the form shows them. */
 function parseUserForm(body: unknown): UserUpsertInput {
@@ -66,11 +76,15 @@ export function userRoutes(deps: CommandDeps): Router {
   router.get('/api/user/read-many', async (req, res) => {
     const actor = requireActor(req);
     if (!canListUsers(actor)) throw forbidden();
-    const query = parse(userListQuerySchema, normalizeListQuery({ ...req.query }));
+    const normalized = normalizeListQuery({ ...req.query });
+    if (!normalized.ok) throw badRequest(normalized.errors.filters, normalized.errors);
+    const query = parse(userListQuerySchema, normalized.query);
     const view = userListView(actor);
     const page = await searchUsers(deps.db, buildUserSearch(query, view));
     res.json({
-      users: page.users.map(view.presenter === 'full' ? presentUser : presentCommunityUser),
+      users: page.users.map((user) =>
+        view.presenter === 'full' ? presentUserFor(actor, user) : presentCommunityUser(user),
+      ),
       premiumCount: page.premiumCount,
       basicCount: page.basicCount,
       totalCount: page.totalCount,
@@ -101,23 +115,22 @@ export function userRoutes(deps: CommandDeps): Router {
         },
         { unknownTags: 'reject', emailTakenStatus: 400 },
       );
-      res.status(201).json({ user: presentUser(user), isNew: true });
+      res.status(201).json({ user: presentUserFor(actor, user), isNew: true });
       return;
     }
 
     const id = input.id;
-    if (!canEditUser(actor, id)) throw forbidden();
-    const stored = await findUserById(deps.db, id);
-    if (!stored) throw notFound('User not found');
+    const stored = await visibleUser(deps, actor, id);
+    if (!canEditUser(actor, stored)) throw forbidden();
     const changed = changedFields(stored, input);
-    if (!canUpsertUser(actor, id, changed)) {
+    if (!canUpsertUser(actor, stored, changed)) {
       throw forbidden(`You do not have permission to change: ${changed.join(', ')}`);
     }
     if (removesOwnAdminRole(actor, [id], changed.includes('role') ? input.role : undefined)) {
       throw fieldError('role', CANNOT_REMOVE_OWN_ADMIN);
     }
     if (changed.length === 0) {
-      res.json({ user: presentUser(stored), isNew: false });
+      res.json({ user: presentUserFor(actor, stored), isNew: false });
       return;
     }
     let passwordCheck: PasswordCheck | undefined;
@@ -127,7 +140,7 @@ export function userRoutes(deps: CommandDeps): Router {
       passwordCheck = { currentPassword: input.currentPassword, keepSessionId: actor.sessionId };
     }
     const user = await updateUser(deps, id, { ...changesFrom(input, changed), passwordCheck });
-    res.json({ user: presentUser(user), isNew: false });
+    res.json({ user: presentUserFor(actor, user), isNew: false });
   });
 
   router.post('/api/user/upgrade-role', async (req, res) => {
@@ -144,25 +157,22 @@ export function userRoutes(deps: CommandDeps): Router {
     if (!canAddTags(actor)) throw forbidden();
     const input = parse(addTagsSchema, req.body ?? {});
     const user = await addTagsByEmail(deps, input.email, input.tags);
-    res.json({ user: presentUser(user) });
+    res.json({ user: presentUserFor(actor, user) });
   });
 
   router.get('/api/user/:id', async (req, res) => {
     const actor = requireActor(req);
-    const id = parse(idParam, req.params.id);
-    if (!canReadUser(actor, id)) throw forbidden();
-    const user = await findUserById(deps.db, id);
-    if (!user) throw notFound('User not found');
-    res.json({ user: presentUser(user) });
+    const user = await visibleUser(deps, actor, parse(idParam, req.params.id));
+    res.json({ user: presentUserFor(actor, user) });
   });
 
   router.delete('/api/user/:id', async (req, res) => {
     const actor = requireActor(req);
-    const id = parse(idParam, req.params.id);
-    if (!canDeleteUser(actor, id)) {
-      throw forbidden(actor.userId === id ? 'You cannot delete your own account' : undefined);
+    const user = await visibleUser(deps, actor, parse(idParam, req.params.id));
+    if (!canDeleteUser(actor, user)) {
+      throw forbidden(actor.userId === user.id ? 'You cannot delete your own account' : undefined);
     }
-    await deleteUser(deps, id);
+    await deleteUser(deps, user.id);
     res.status(204).end();
   });
 

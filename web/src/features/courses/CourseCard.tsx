@@ -30,16 +30,11 @@ function optionalUrl(course: CourseCardData, key: 'giftUrl' | 'certificateUrl'):
   return typeof value === 'string' && /^(https?:\/\/|\/)/.test(value) ? value : null;
 }
 
-/** A course in the catalogue: cover, title, description, progress or the 'Completed' overlay; DRAFT for admins. */
-export function CourseCard({
-  course,
-  isAdmin,
-  onEdit,
-}: {
-  course: CourseCardData;
-  isAdmin: boolean;
-  onEdit?: (course: CourseCardData) => void;
-}) {
+/**
+ * A course in the catalogue: cover, title, description, progress or the 'Completed' overlay; DRAFT (only those who
+ * may see drafts receive them); the edit button when the course's abilities allow it.
+ */
+export function CourseCard({ course, onEdit }: { course: CourseCardData; onEdit?: (course: CourseCardData) => void }) {
   const completed = course.Modules.length > 0 && course.totalProgress >= COMPLETED_PROGRESS;
   const giftUrl = completed ? optionalUrl(course, 'giftUrl') : null;
   const certificateUrl = completed ? optionalUrl(course, 'certificateUrl') : null;
@@ -66,7 +61,7 @@ export function CourseCard({
       >
         <Box sx={{ position: 'relative' }}>
           <CoverImage url={course.coverPhotoUrl} title={course.title} seed={course.id} />
-          {isAdmin && course.status === 'DRAFT' && (
+          {course.status === 'DRAFT' && (
             <Chip
               label="DRAFT"
               size="small"
@@ -167,7 +162,7 @@ export function CourseCard({
           )}
         </Box>
       )}
-      {isAdmin && onEdit && (
+      {course.abilities.edit && onEdit && (
         <Tooltip title="Edit course">
           <IconButton
             aria-label={`Edit course ${course.title}`}

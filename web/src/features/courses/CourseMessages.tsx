@@ -1,5 +1,4 @@
 import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded';
-import LockRounded from '@mui/icons-material/LockRounded';
 import TravelExploreRounded from '@mui/icons-material/TravelExploreRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -23,24 +22,6 @@ export function CourseNotFound() {
       <MessageCard icon={<TravelExploreRounded />} title={COURSE_NOT_FOUND} actions={backButton}>
         We couldn’t find this course. It may have been renamed or removed — the catalogue has everything that is
         available to you.
-      </MessageCard>
-    </Box>
-  );
-}
-
-/** The course exists but the person's membership does not include it. */
-export function CourseAccessDenied() {
-  usePageTitle('Course not available');
-  return (
-    <Box sx={{ py: { xs: 2, sm: 6 } }}>
-      <MessageCard
-        icon={<LockRounded />}
-        title="This course isn’t part of your membership"
-        tone="accent"
-        actions={backButton}
-      >
-        Your current membership doesn’t include this course. Courses open up with the membership level or the program
-        they belong to — if you think you should have access, please contact support and we’ll sort it out.
       </MessageCard>
     </Box>
   );

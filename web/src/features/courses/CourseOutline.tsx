@@ -41,7 +41,6 @@ export function CourseOutline({
   onToggle,
   words,
   linkSearch,
-  isAdmin,
   onEditModule,
   onAddLesson,
 }: {
@@ -56,7 +55,6 @@ export function CourseOutline({
   words: string[];
   /** Query string kept on lesson links (the lesson search). */
   linkSearch: string;
-  isAdmin: boolean;
   onEditModule: (module: CoursePageModule) => void;
   onAddLesson: (module: CoursePageModule) => void;
 }) {
@@ -131,7 +129,7 @@ export function CourseOutline({
                   ))}
                 </List>
               )}
-              {isAdmin && (
+              {module.abilities.edit && (
                 <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', px: 1, pt: 1 }}>
                   <Button
                     size="small"

@@ -22,7 +22,6 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useSnackbar } from 'notistack';
 import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
-import { ApiError } from '../../api/client';
 import {
   type CoursePage as CoursePageData,
   type CoursePageLesson,
@@ -33,9 +32,8 @@ import {
   useReorderCourse,
 } from '../../api/courses';
 import { usePageTitle } from '../../components/usePageTitle';
-import { useCurrentUser } from '../../session/context';
 import type { CourseFormSource } from './CourseFormDialog';
-import { CourseAccessDenied, CourseNotFound } from './CourseMessages';
+import { CourseNotFound } from './CourseMessages';
 import { CourseOutline } from './CourseOutline';
 import { SEARCH_PARAM, searchWords } from './catalogue';
 import { COMPLETED_PROGRESS, TOASTS } from './constants';
@@ -59,28 +57,25 @@ const toId = (value: string | undefined): number | null => {
 
 /**
  * /courses/:slug[/:moduleId[/:lessonId]]: access is checked first (GET /api/course/access), then the course is read
- * (GET /api/course/{slug}?search=). Unknown course or a failed read -> 'Course not found'; no access -> an
- * access-denied view.
+ * (GET /api/course/{slug}?search=). An unknown course, one the person may not see (the server answers both alike:
+ * hidden means missing) or a failed read -> 'Course not found'.
  */
 export default function CoursePage() {
   const { slug = '' } = useParams();
   const access = useCourseAccess(slug);
-  // The course is read also when access is refused, to tell an unknown course (404) from a closed one (403).
-  const full = useCoursePage(slug, '', { enabled: access.isSuccess });
+  const full = useCoursePage(slug, '', { enabled: access.isSuccess && access.data === true });
 
-  if (access.isError) return <CourseNotFound />;
+  if (access.isError || access.data === false) return <CourseNotFound />;
   if (access.isPending || full.isPending) return <CourseSkeleton />;
-  if (full.isError) {
-    const denied = full.error instanceof ApiError && full.error.status === 403;
-    return denied && !access.data ? <CourseAccessDenied /> : <CourseNotFound />;
-  }
-  if (!access.data) return <CourseAccessDenied />;
+  if (full.isError) return <CourseNotFound />;
   return <CourseView course={full.data} />;
 }
 
 function CourseView({ course }: { course: CoursePageData }) {
-  const user = useCurrentUser();
-  const isAdmin = user.role === 'admin';
+  // What the person may do here comes with the course (abilities), never from a role check.
+  const canEditCourse = course.abilities.edit;
+  const canReorder = course.abilities.reorder;
+  const canAddModule = canEditCourse;
   const params = useParams();
   const moduleId = toId(params.moduleId);
   const lessonId = toId(params.lessonId);
@@ -175,42 +170,46 @@ function CourseView({ course }: { course: CoursePageData }) {
     body: (order: CoursePageModule[]) => courseReorderBody(course.id, order),
     saved: TOASTS.modulesReordered,
     failed: TOASTS.modulesReorderFailed,
-    enabled: isAdmin,
+    enabled: canReorder,
   });
   const reordering = reorder.active;
 
-  // The forms (like the reorder mode) close when the person stops being admin (role switch).
+  // The forms (like the reorder mode) close when the person may no longer edit (role switch reloads the course).
   useEffect(() => {
-    if (!isAdmin) {
+    if (!canEditCourse) {
       setCourseForm(false);
       setModuleForm(null);
       setLessonForm(null);
     }
-  }, [isAdmin]);
+  }, [canEditCourse]);
 
   const formSource: CourseFormSource = {
     ...course,
     Modules: course.Modules.map((m) => ({ id: m.id, title: m.title })),
   };
 
-  const adminActions = isAdmin && (
+  const adminActions = (canEditCourse || canReorder) && (
     <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
       {reordering ? (
         <ReorderActions reorder={reorder} />
       ) : (
         <>
-          <Button variant="outlined" size="small" startIcon={<EditRounded />} onClick={() => setCourseForm(true)}>
-            Edit course
-          </Button>
-          <Button
-            variant="outlined"
-            size="small"
-            startIcon={<AddRounded />}
-            onClick={() => setModuleForm({ module: null })}
-          >
-            Add module
-          </Button>
-          {!searchActive && !searchLoading && course.Modules.length > 0 && (
+          {canEditCourse && (
+            <Button variant="outlined" size="small" startIcon={<EditRounded />} onClick={() => setCourseForm(true)}>
+              Edit course
+            </Button>
+          )}
+          {canAddModule && (
+            <Button
+              variant="outlined"
+              size="small"
+              startIcon={<AddRounded />}
+              onClick={() => setModuleForm({ module: null })}
+            >
+              Add module
+            </Button>
+          )}
+          {canReorder && !searchActive && !searchLoading && course.Modules.length > 0 && (
             <Button
               variant="contained"
               size="small"
@@ -268,7 +267,6 @@ function CourseView({ course }: { course: CoursePageData }) {
           onToggle={toggle}
           words={words}
           linkSearch={linkSearch}
-          isAdmin={isAdmin}
           onEditModule={(module) => setModuleForm({ module })}
           onAddLesson={(module) => setLessonForm({ lesson: null, moduleId: module.id })}
         />
@@ -321,7 +319,6 @@ function CourseView({ course }: { course: CoursePageData }) {
           module={selectedModule}
           lesson={selectedLesson}
           nextTo={next ? `/courses/${course.slug}/${next.module.id}/${next.lesson.id}${linkSearch}` : null}
-          isAdmin={isAdmin}
           pending={mark.isPending}
           onToggleCompleted={toggleCompleted}
           onEdit={() => setLessonForm({ lesson: selectedLesson, moduleId: selectedModule.id })}
@@ -336,7 +333,7 @@ function CourseView({ course }: { course: CoursePageData }) {
           {selectedModule ? 'No lessons in this module yet' : 'Lessons are on their way'}
         </Typography>
         <Typography color="text.secondary" sx={{ maxWidth: 420, mx: 'auto' }}>
-          {isAdmin
+          {canAddModule
             ? 'Add a module, then add lessons to it from the course content list.'
             : 'This course doesn’t have any lessons yet. Check back soon!'}
         </Typography>
@@ -443,7 +440,7 @@ function CourseView({ course }: { course: CoursePageData }) {
         </Box>
       )}
 
-      {isAdmin && courseForm && (
+      {canEditCourse && courseForm && (
         <Suspense fallback={null}>
           <CourseFormDialog
             course={formSource}
@@ -455,7 +452,7 @@ function CourseView({ course }: { course: CoursePageData }) {
           />
         </Suspense>
       )}
-      {isAdmin && moduleForm && (
+      {canAddModule && moduleForm && (
         <Suspense fallback={null}>
           <ModuleFormDialog
             courseId={course.id}
@@ -467,7 +464,7 @@ function CourseView({ course }: { course: CoursePageData }) {
           />
         </Suspense>
       )}
-      {isAdmin && lessonForm && (
+      {canAddModule && lessonForm && (
         <Suspense fallback={null}>
           <LessonFormDialog
             lesson={lessonForm.lesson}

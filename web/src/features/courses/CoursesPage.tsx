@@ -21,7 +21,6 @@ import {
   useReorderCourses,
 } from '../../api/courses';
 import { PageHeader } from '../../components/PageHeader';
-import { useCurrentUser } from '../../session/context';
 import { LessonResultCard, ModuleResultCard } from './CatalogueResults';
 import { CourseCard } from './CourseCard';
 import {
@@ -66,13 +65,14 @@ const EMPTY_TEXT: Record<CatalogueTab, string> = {
  * lessons-titles, lessons-content). Admins add courses and reorder them (while the search is empty).
  */
 export default function CoursesPage() {
-  const user = useCurrentUser();
-  const isAdmin = user.role === 'admin';
   const { input, setInput, search: urlSearch, params, setParams } = useAddressSearch();
   const tab = parseTab(params.get(TAB_PARAM));
 
   const catalogue = useCatalogue(urlSearch);
   const data = catalogue.data;
+  // What the person may do with the catalogue comes with it (abilities), never from a role check.
+  const canCreate = data?.abilities.createCourse ?? false;
+  const canReorderCourses = data?.abilities.reorderCourses ?? false;
   const searching = input.trim() !== urlSearch || (catalogue.isFetching && catalogue.isPlaceholderData);
 
   const reorder = useReorderMode({
@@ -80,17 +80,18 @@ export default function CoursesPage() {
     body: (order: CourseCardData[]) => ({ courses: renumber(order) }),
     saved: TOASTS.coursesReordered,
     failed: TOASTS.coursesReorderFailed,
-    enabled: isAdmin,
+    enabled: canReorderCourses,
   });
   const reordering = reorder.active;
   const [form, setForm] = useState<{ open: boolean; course: CourseCardData | null }>({ open: false, course: null });
 
-  // The form (like the reorder mode) ends when the person stops being admin (role switch).
+  // The form (like the reorder mode) ends when the person may no longer create courses (role switch).
   useEffect(() => {
-    if (!isAdmin) setForm({ open: false, course: null });
-  }, [isAdmin]);
+    if (!canCreate) setForm({ open: false, course: null });
+  }, [canCreate]);
 
-  const canReorder = isAdmin && urlSearch === '' && input.trim() === '' && !!data && !catalogue.isPlaceholderData;
+  const canReorder =
+    canReorderCourses && urlSearch === '' && input.trim() === '' && !!data && !catalogue.isPlaceholderData;
 
   const startReorder = () => {
     if (data) reorder.start(data.courses);
@@ -103,31 +104,45 @@ export default function CoursesPage() {
 
   const words = useMemo(() => searchWords(urlSearch), [urlSearch]);
 
-  const headerActions = isAdmin ? (
-    <Box sx={{ display: 'flex', gap: 1.25, flexWrap: 'wrap' }}>
-      {reordering ? (
-        <>
-          <Button variant="outlined" startIcon={<AddRounded />} disabled>
-            Add New Course
-          </Button>
-          <ReorderActions reorder={reorder} />
-        </>
-      ) : (
-        <>
-          <Tooltip title={canReorder || !data ? '' : 'Clear the search to reorder courses'}>
-            <span>
-              <Button variant="outlined" startIcon={<SwapVertRounded />} onClick={startReorder} disabled={!canReorder}>
-                Reorder Courses
+  const headerActions =
+    canCreate || canReorderCourses ? (
+      <Box sx={{ display: 'flex', gap: 1.25, flexWrap: 'wrap' }}>
+        {reordering ? (
+          <>
+            <Button variant="outlined" startIcon={<AddRounded />} disabled>
+              Add New Course
+            </Button>
+            <ReorderActions reorder={reorder} />
+          </>
+        ) : (
+          <>
+            {canReorderCourses && (
+              <Tooltip title={canReorder || !data ? '' : 'Clear the search to reorder courses'}>
+                <span>
+                  <Button
+                    variant="outlined"
+                    startIcon={<SwapVertRounded />}
+                    onClick={startReorder}
+                    disabled={!canReorder}
+                  >
+                    Reorder Courses
+                  </Button>
+                </span>
+              </Tooltip>
+            )}
+            {canCreate && (
+              <Button
+                variant="contained"
+                startIcon={<AddRounded />}
+                onClick={() => setForm({ open: true, course: null })}
+              >
+                Add New Course
               </Button>
-            </span>
-          </Tooltip>
-          <Button variant="contained" startIcon={<AddRounded />} onClick={() => setForm({ open: true, course: null })}>
-            Add New Course
-          </Button>
-        </>
-      )}
-    </Box>
-  ) : undefined;
+            )}
+          </>
+        )}
+      </Box>
+    ) : undefined;
 
   return (
     <>
@@ -213,7 +228,7 @@ export default function CoursesPage() {
                   data={data}
                   words={words}
                   search={urlSearch}
-                  isAdmin={isAdmin}
+                  canCreate={canCreate}
                   onViewAll={setTab}
                   onEditCourse={(course) => setForm({ open: true, course })}
                   onAddCourse={() => setForm({ open: true, course: null })}
@@ -226,7 +241,7 @@ export default function CoursesPage() {
 
       <ScrollTopButton />
 
-      {isAdmin && form.open && (
+      {(canCreate || form.course?.abilities.edit) && form.open && (
         <Suspense fallback={null}>
           <CourseFormDialog course={form.course} onClose={() => setForm({ open: false, course: null })} />
         </Suspense>
@@ -265,21 +280,21 @@ interface TabContentProps {
   data: CatalogueResponse;
   words: string[];
   search: string;
-  isAdmin: boolean;
+  canCreate: boolean;
   onViewAll: (tab: CatalogueTab) => void;
   onEditCourse: (course: CourseCardData) => void;
   onAddCourse: () => void;
 }
 
-function TabContent({ tab, data, words, search, isAdmin, onViewAll, onEditCourse, onAddCourse }: TabContentProps) {
+function TabContent({ tab, data, words, search, canCreate, onViewAll, onEditCourse, onAddCourse }: TabContentProps) {
   if (tab !== 'all') {
-    const items = kindItems(tab, data, words, isAdmin, onEditCourse);
+    const items = kindItems(tab, data, words, onEditCourse);
     if (items.length === 0) {
       return (
         <EmptyState
           title={EMPTY_TEXT[tab]}
           search={search}
-          showAdd={isAdmin && tab === 'courses' && !search}
+          showAdd={canCreate && tab === 'courses' && !search}
           onAdd={onAddCourse}
         />
       );
@@ -291,7 +306,7 @@ function TabContent({ tab, data, words, search, isAdmin, onViewAll, onEditCourse
   const sections = kinds
     .map((kind) => ({
       kind,
-      items: kindItems(kind, data, words, isAdmin, onEditCourse).slice(0, CATALOGUE_PREVIEW_COUNT),
+      items: kindItems(kind, data, words, onEditCourse).slice(0, CATALOGUE_PREVIEW_COUNT),
     }))
     .filter((section) => section.items.length > 0);
   if (sections.length === 0) {
@@ -299,7 +314,7 @@ function TabContent({ tab, data, words, search, isAdmin, onViewAll, onEditCourse
       <EmptyState
         title={search ? EMPTY_TEXT.all : 'No courses found'}
         search={search}
-        showAdd={isAdmin && !search}
+        showAdd={canCreate && !search}
         onAdd={onAddCourse}
       />
     );
@@ -338,14 +353,13 @@ function kindItems(
   kind: CatalogueKind,
   data: CatalogueResponse,
   words: string[],
-  isAdmin: boolean,
   onEditCourse: (course: CourseCardData) => void,
 ): { key: string; node: ReactNode }[] {
   switch (kind) {
     case 'courses':
       return data.courses.map((course) => ({
         key: `c${course.id}`,
-        node: <CourseCard course={course} isAdmin={isAdmin} onEdit={onEditCourse} />,
+        node: <CourseCard course={course} onEdit={onEditCourse} />,
       }));
     case 'modules':
       return data.modules.map((module) => ({

@@ -18,7 +18,6 @@ export function LessonPanel({
   module,
   lesson,
   nextTo,
-  isAdmin,
   pending,
   onToggleCompleted,
   onEdit,
@@ -27,7 +26,6 @@ export function LessonPanel({
   lesson: CoursePageLesson;
   /** Address of the next lesson across modules; null on the last one. */
   nextTo: string | null;
-  isAdmin: boolean;
   pending: boolean;
   onToggleCompleted: () => void;
   onEdit: () => void;
@@ -57,7 +55,7 @@ export function LessonPanel({
             {lesson.title}
           </Typography>
         </Box>
-        {isAdmin && (
+        {lesson.abilities.edit && (
           <Button
             variant="outlined"
             size="small"
