@@ -2,6 +2,7 @@ import path from 'node:path';
 import { DEFAULT_PORTS, SERVICES, type ServiceAddrVar, type ServiceName, serviceAddrVar } from '@rainmakers/contracts';
 import { ConfigError, DEV_SECRETS, loadConfig } from '@rainmakers/kit';
 import { z } from 'zod';
+import { DEFAULT_UPSTREAM_TIMEOUTS_MS, type UpstreamTimeout } from './routes';
 
 /** The services behind the gateway (contracts' topology). */
 export const UPSTREAMS = SERVICES;
@@ -35,8 +36,19 @@ export const configShape = {
    * Default: loopback only. Behind a Kubernetes ingress use e.g. "loopback, uniquelocal".
    */
   TRUST_PROXY: z.string().default('loopback'),
-  /** Idle time allowed on an upstream connection before the gateway gives up (504). */
-  UPSTREAM_TIMEOUT_MS: milliseconds(60_000),
+  /** Idle time allowed on an upstream answer to an ordinary API call before the gateway answers 503. */
+  UPSTREAM_TIMEOUT_MS: milliseconds(DEFAULT_UPSTREAM_TIMEOUTS_MS.api),
+  /** The same for uploads, CSV imports/exports and AI calls (routes.ts TRANSFER_CALLS). */
+  UPSTREAM_TRANSFER_TIMEOUT_MS: milliseconds(DEFAULT_UPSTREAM_TIMEOUTS_MS.transfer),
+  /** A new connection to a service that is not established within this long fails (503). */
+  UPSTREAM_CONNECT_TIMEOUT_MS: milliseconds(1000),
+  /** Failed calls in a row (refused, reset, timed out) that open a service's breaker. */
+  UPSTREAM_BREAKER_FAILURES: count(5),
+  /** How long an open breaker answers 503 before it lets one trial call through. */
+  UPSTREAM_BREAKER_OPEN_MS: milliseconds(2000),
+  /** Each service's /healthz is probed this often (0: never); a probe unanswered for the timeout opens its breaker. */
+  UPSTREAM_PROBE_INTERVAL_MS: milliseconds(250),
+  UPSTREAM_PROBE_TIMEOUT_MS: count(400),
   /** Sockets per upstream service in the keep-alive pool. */
   UPSTREAM_MAX_SOCKETS: count(256),
   /**
@@ -104,7 +116,11 @@ export function loadGatewayConfig(env: Record<string, string | undefined> = proc
     forgotPerEmail: limit(config.RATE_LIMIT_FORGOT_PER_EMAIL, config.RATE_LIMIT_FORGOT_PER_EMAIL_WINDOW_SECONDS),
     resetPerIp: limit(config.RATE_LIMIT_RESET_PER_IP, config.RATE_LIMIT_RESET_PER_IP_WINDOW_SECONDS),
   };
-  return { ...config, upstreams, rateLimits, trustProxy: parseTrustProxy(config.TRUST_PROXY) };
+  const upstreamTimeouts: Record<UpstreamTimeout, number> = {
+    api: config.UPSTREAM_TIMEOUT_MS,
+    transfer: config.UPSTREAM_TRANSFER_TIMEOUT_MS,
+  };
+  return { ...config, upstreams, rateLimits, upstreamTimeouts, trustProxy: parseTrustProxy(config.TRUST_PROXY) };
 }
 
 const limit = (points: number, durationSeconds: number): Limit => ({ points, durationSeconds });
