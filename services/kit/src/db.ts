@@ -94,6 +94,8 @@ class PoolWatchdog {
     private readonly url: string,
     private readonly options: { intervalMs: number; timeoutMs: number },
   ) {
+    // A client whose socket the watchdog destroys reports it as an 'error' event once its query has failed.
+    pool.on('connect', (client) => client.on('error', () => {}));
     pool.on('acquire', (client) => this.acquired.add(client));
     pool.on('release', (_error, client) => {
       this.acquired.delete(client);
