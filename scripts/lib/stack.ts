@@ -15,9 +15,17 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DEV_SECRETS, ensureDatabaseExists } from '@rainmakers/kit';
-import { freePort, type Running, startEmbeddedPostgres, startRedisServer, withDatabase } from './infra';
+import { continueProcess, embeddedPostgres, freePort, redisServer, withDatabase } from './infra';
 import { type MailCatcher, startMailCatcher } from './mail-catcher';
 import { colourFor, formatLogLine, prefixLine, Tail } from './output';
+import {
+  type CrashLoop,
+  type Instance,
+  type ProcessExit,
+  type RestartPolicy,
+  Supervisor,
+  type Unit,
+} from './supervisor';
 import { DEFAULT_PORTS, SERVICES, type ServiceName, serviceAddrVar } from './topology';
 import { webBuildState } from './web-build';
 
@@ -25,6 +33,8 @@ export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 
 export type ProcessName = ServiceName | 'gateway';
 export const PROCESSES: readonly ProcessName[] = [...SERVICES, 'gateway'];
+/** What the stack restarts when it exits: the services, the gateway, and the PostgreSQL and Redis it started. */
+export type SupervisedName = ProcessName | 'postgres' | 'redis';
 
 /** Each service's own database. */
 export const DATABASE_NAMES: Record<ServiceName, string> = {
@@ -89,16 +99,15 @@ export interface StackOptions {
   ownSignals?: boolean;
   /** Aborting it during the start stops what was started and makes startStack reject. */
   signal?: AbortSignal;
-  /** Called when a child exits while the stack is running (not during stop()). */
-  onChildExit?: (exit: ChildExit) => void;
-}
-
-export interface ChildExit {
-  name: ProcessName;
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  /** The last lines it printed. */
-  output: string;
+  /**
+   * Called when a supervised process is in a crash loop (see supervisor.ts); the stack is then stopping.
+   * A single exit is not reported: the process is restarted and a line logged.
+   */
+  onCrashLoop?: (loop: CrashLoop) => void;
+  /** Backoff and crash-loop limits (default: 250 ms doubling to 5 s; 5 exits within 60 s of each other). */
+  restartPolicy?: Partial<RestartPolicy>;
+  /** fsync of the embedded PostgreSQL (default on; throwaway test stacks turn it off). */
+  fsync?: boolean;
 }
 
 export interface Stack {
@@ -119,20 +128,24 @@ export interface Stack {
   serviceUrls: Record<ServiceName, string>;
   started: ProcessName[];
   ports: Record<PortName, number>;
-  /** Process ids of the services and the gateway (as started; a part that exited keeps its old pid here). */
+  /** Process ids of the services and the gateway as first started (pidOf gives the current ones). */
   pids: Partial<Record<ProcessName, number>>;
+  /** The processes the stack supervises: its services, the gateway, and 'postgres' / 'redis' when it started them. */
+  supervised: SupervisedName[];
+  /** The current pid of a supervised process (undefined while it is being restarted and not yet spawned). */
+  pidOf(name: SupervisedName): number | undefined;
+  /** How many times `name` has been restarted and was ready again. */
+  restarts(name: SupervisedName): number;
+  /**
+   * Resolves with the pid once `name` serves and has been restarted at least `restarts` times (default 0);
+   * rejects on a crash loop, when the stack stops, or after timeoutMs (default 120 s). Race-free for a fault
+   * test: read restarts(name) before the kill, then waitReady(name, { restarts: before + 1 }).
+   */
+  waitReady(name: SupervisedName, options?: { restarts?: number; timeoutMs?: number }): Promise<number | undefined>;
   stop(): Promise<void>;
 }
 
 export class StackError extends Error {}
-
-interface Child {
-  name: ProcessName;
-  process: ChildProcess;
-  tail: Tail;
-  exited: Promise<ChildExit>;
-  stopping: boolean;
-}
 
 const KILL_AFTER_MS = 5000;
 
@@ -192,7 +205,7 @@ async function stopLeftoverPostgres(dataDir: string, log: (line: string) => void
     throw new StackError(`PostgreSQL pid ${pid} (data ${dataDir}) does not stop; stop it and retry`);
 }
 
-function describeExit(exit: { code: number | null; signal: NodeJS.Signals | null }): string {
+function describeExit(exit: ProcessExit): string {
   return exit.signal ? `killed by ${exit.signal}` : `exit code ${exit.code}`;
 }
 
@@ -259,24 +272,24 @@ async function stopLeftoverProcesses(dataDir: string, log: (line: string) => voi
 }
 
 async function waitForReady(
-  child: Child,
+  name: string,
+  exited: Promise<ProcessExit>,
+  tail: Tail,
   url: string,
   timeoutMs: number,
   signal?: AbortSignal,
   probe = '/readyz',
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  let exited: ChildExit | null = null;
-  void child.exited.then((exit) => {
-    exited = exit;
+  let exit: ProcessExit | null = null;
+  void exited.then((e) => {
+    exit = e;
   });
   let lastProblem = 'no answer';
   while (Date.now() < deadline) {
     throwIfAborted(signal);
-    if (exited) {
-      const exit: ChildExit = exited;
-      throw new StackError(`${child.name} exited during start (${describeExit(exit)}). ${lastOutput(exit.output)}`);
-    }
+    if (exit)
+      throw new StackError(`${name} exited during start (${describeExit(exit)}). ${lastOutput(tail.toString())}`);
     try {
       const response = await fetch(`${url}${probe}`, { signal: AbortSignal.timeout(2000) });
       if (response.ok) return;
@@ -287,16 +300,17 @@ async function waitForReady(
     await sleep(150);
   }
   throw new StackError(
-    `${child.name} is not ready after ${Math.round(timeoutMs / 1000)} s (${lastProblem}). ${lastOutput(child.tail.toString())}`,
+    `${name} is not ready after ${Math.round(timeoutMs / 1000)} s (${lastProblem}). ${lastOutput(tail.toString())}`,
   );
 }
 
-async function stopChild(child: Child): Promise<void> {
-  child.stopping = true;
-  if (child.process.exitCode !== null || child.process.signalCode !== null) return;
-  child.process.kill('SIGTERM');
-  const killer = setTimeout(() => child.process.kill('SIGKILL'), KILL_AFTER_MS);
-  await child.exited;
+/** SIGTERM, then SIGKILL after KILL_AFTER_MS; resolves once it has exited. */
+async function stopProcess(child: ChildProcess, exited: Promise<ProcessExit>): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  continueProcess(child.pid);
+  child.kill('SIGTERM');
+  const killer = setTimeout(() => child.kill('SIGKILL'), KILL_AFTER_MS);
+  await exited;
   clearTimeout(killer);
 }
 
@@ -404,7 +418,6 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   }
 
   const stoppers: Array<{ name: string; stop: () => Promise<void> }> = [];
-  const children: Child[] = [];
   let recording: Promise<void> = Promise.resolve();
   const track = (pid: number | undefined) => {
     // One write at a time, each with the whole list.
@@ -417,19 +430,36 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     return recording;
   };
   let stopped = false;
-  const stopAll = async () => {
-    if (stopped) return;
+  let stopping: Promise<void> | null = null;
+  const stopAll = () => {
+    stopping ??= stopEverything();
+    return stopping;
+  };
+  const supervisor = new Supervisor({
+    log: status,
+    policy: options.restartPolicy,
+    onCrashLoop: (loop) => {
+      void stopAll();
+      options.onCrashLoop?.(loop);
+    },
+  });
+  const stopEverything = async () => {
     stopped = true;
-    const gateway = children.filter((c) => c.name === 'gateway');
-    const rest = children.filter((c) => c.name !== 'gateway');
-    await Promise.all(gateway.map(stopChild));
-    await Promise.all(rest.map(stopChild));
-    // Reverse order of dependence: what uses PostgreSQL and Redis goes first.
-    const order = ['mail catcher', 's3rver', 'redis', 'postgres'];
+    // Reverse order of dependence: the gateway, then the services, then what they use.
+    await supervisor.stop(['gateway']);
+    await supervisor.stop(services);
+    const order = ['mail catcher', 's3rver'];
     stoppers.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
     for (const { name, stop } of stoppers) {
       try {
         await stop();
+      } catch (error) {
+        status(`stopping ${name} failed: ${(error as Error).message}`);
+      }
+    }
+    for (const name of ['redis', 'postgres']) {
+      try {
+        await supervisor.stop([name]);
       } catch (error) {
         status(`stopping ${name} failed: ${(error as Error).message}`);
       }
@@ -451,23 +481,23 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     if (!external.databaseUrl) {
       infra.push(
         (async () => {
-          let pg: Running;
           try {
-            pg = await startEmbeddedPostgres({
+            const pg = await embeddedPostgres({
               root,
               dataDir: path.join(dataDir, 'postgres'),
               port: ports.postgres,
               log: (line) => postgresLog.push(line.trimEnd()),
               ownSignals: options.ownSignals ?? false,
+              fsync: options.fsync ?? true,
             });
+            postgresUrl = pg.url;
+            await supervisor.start({ name: 'postgres', start: pg.start, output: () => postgresLog.toString() });
           } catch (error) {
             throw new StackError(
               `Embedded PostgreSQL did not start on port ${ports.postgres} (${(error as Error | undefined)?.message ?? 'exited'}):\n${postgresLog}`,
             );
           }
-          stoppers.push({ name: 'postgres', stop: pg.stop });
-          postgresUrl = pg.url;
-          status(`postgres  ${hidePassword(pg.url)}  (data ${path.join(dataDir, 'postgres')})`);
+          status(`postgres  ${hidePassword(postgresUrl)}  (data ${path.join(dataDir, 'postgres')})`);
         })(),
       );
     }
@@ -475,13 +505,19 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     if (!external.redisUrl) {
       infra.push(
         (async () => {
-          const redis = await startRedisServer({
+          const redis = redisServer({
             port: ports.redis,
             dir: path.join(dataDir, 'redis'),
             persist: options.persistRedis ?? true,
           });
-          stoppers.push({ name: 'redis', stop: redis.stop });
-          await track(redis.pid);
+          await supervisor.start({
+            name: 'redis',
+            start: async (spawned) => {
+              const instance = await redis.start(spawned);
+              await track(instance.pid);
+              return instance;
+            },
+          });
           redisUrl = redis.url;
           status(`redis     ${redis.url}`);
         })(),
@@ -579,7 +615,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     for (const service of SERVICES) shared[serviceAddrVar(service)] = serviceUrls[service];
 
     const width = Math.max(...PROCESSES.map((p) => p.length), 'stack'.length);
-    const spawnChild = (name: ProcessName, index: number): Child => {
+    const timeout = options.readyTimeoutMs ?? 90_000;
+    // The gateway's /readyz checks every upstream: with a subset only its liveness can be awaited.
+    const complete = services.length === SERVICES.length;
+    const unitFor = (name: ProcessName, index: number): Unit => {
       const env: NodeJS.ProcessEnv = { ...process.env, ...shared, SERVICE_NAME: name, PORT: String(ports[name]) };
       delete env.DATABASE_URL;
       delete env.SESSION_SECRET;
@@ -587,68 +626,59 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       if (name === 'gateway' || name === 'auth') env.SESSION_SECRET = sessionSecret;
       Object.assign(env, options.env ?? {});
       const cwd = path.join(root, name === 'gateway' ? 'gateway' : `services/${name}`);
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-        cwd,
-        env,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
       const tail = new Tail();
       const colour = useColour ? colourFor(index) : null;
-      for (const stream of [child.stdout, child.stderr]) {
-        createInterface({ input: stream }).on('line', (raw) => {
-          for (const line of formatLogLine(raw).split('\n')) {
-            tail.push(line);
-            // Once stopping, connection errors of the parts going down are noise.
-            if (!options.quiet && !stopped) log(prefixLine(name, width, line, colour));
-          }
-        });
-      }
-      const record: Child = {
+      const probe = name === 'gateway' && !complete ? '/healthz' : '/readyz';
+      return {
         name,
-        process: child,
-        tail,
-        stopping: false,
-        exited: new Promise((resolve) => {
-          child.once('exit', (code, signal) => {
-            // Let the last lines arrive before reporting.
-            setTimeout(() => resolve({ name, code, signal, output: tail.toString() }), 50);
+        output: () => tail.toString(),
+        start: async (spawned) => {
+          const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+            cwd,
+            env,
+            stdio: ['ignore', 'pipe', 'pipe'],
           });
-        }),
+          spawned(child.pid);
+          void track(child.pid);
+          for (const stream of [child.stdout, child.stderr]) {
+            createInterface({ input: stream }).on('line', (raw) => {
+              for (const line of formatLogLine(raw).split('\n')) {
+                tail.push(line);
+                // Once stopping, connection errors of the parts going down are noise.
+                if (!options.quiet && !stopped) log(prefixLine(name, width, line, colour));
+              }
+            });
+          }
+          const exited = new Promise<ProcessExit>((resolve) => {
+            // Let the last lines arrive before reporting.
+            child.once('exit', (code, signal) => setTimeout(() => resolve({ code, signal }), 50));
+          });
+          const instance: Instance = { pid: child.pid, exited, stop: () => stopProcess(child, exited) };
+          try {
+            await waitForReady(name, exited, tail, `http://127.0.0.1:${ports[name]}`, timeout, options.signal, probe);
+          } catch (error) {
+            await instance.stop();
+            throw error;
+          }
+          return instance;
+        },
       };
-      void record.exited.then((exit) => {
-        if (record.stopping || stopped) return;
-        status(`${name} EXITED (${describeExit(exit)}). ${lastOutput(exit.output)}`);
-        options.onChildExit?.(exit);
-      });
-      children.push(record);
-      void track(child.pid);
-      return record;
     };
 
-    const timeout = options.readyTimeoutMs ?? 90_000;
-    const serviceChildren = services.map((service, i) => spawnChild(service, i));
     await Promise.all(
-      serviceChildren.map(async (child) => {
-        await waitForReady(child, `http://127.0.0.1:${ports[child.name]}`, timeout, options.signal);
-        status(`${child.name.padEnd(9)} ready on ${ports[child.name]}`);
+      services.map(async (service, i) => {
+        await supervisor.start(unitFor(service, i));
+        status(`${service.padEnd(9)} ready on ${ports[service]}`);
       }),
     );
     if (withGateway) {
       throwIfAborted(options.signal);
-      const gateway = spawnChild('gateway', SERVICES.length);
-      // The gateway's /readyz checks every upstream: with a subset only its liveness can be awaited.
-      const complete = services.length === SERVICES.length;
-      await waitForReady(
-        gateway,
-        `http://127.0.0.1:${ports.gateway}`,
-        timeout,
-        options.signal,
-        complete ? '/readyz' : '/healthz',
-      );
+      await supervisor.start(unitFor('gateway', SERVICES.length));
       status(`gateway   ${complete ? 'ready' : 'live (not every service runs, so not ready)'} on ${ports.gateway}`);
     }
 
     const catcher = mail as MailCatcher | null;
+    const started: ProcessName[] = [...services, ...(withGateway ? (['gateway'] as const) : [])];
     return {
       gatewayUrl: `http://127.0.0.1:${ports.gateway}`,
       publicUrl,
@@ -663,9 +693,15 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       internalTokenSecret,
       sessionSecret,
       serviceUrls,
-      started: [...services, ...(withGateway ? (['gateway'] as const) : [])],
+      started,
       ports,
-      pids: Object.fromEntries(children.map((c) => [c.name, c.process.pid])),
+      pids: Object.fromEntries(
+        started.map((name) => [name, supervisor.pidOf(name)]).filter(([, pid]) => pid !== undefined),
+      ),
+      supervised: supervisor.names() as SupervisedName[],
+      pidOf: (name) => supervisor.pidOf(name),
+      restarts: (name) => supervisor.restarts(name),
+      waitReady: (name, waitOptions) => supervisor.waitReady(name, waitOptions),
       stop: stopAll,
     };
   } catch (error) {

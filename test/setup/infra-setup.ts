@@ -21,7 +21,13 @@ export default async function setup(): Promise<void> {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'rm-test-pg-'));
     await chmod(dir, 0o755);
     started.push({ url: dir, stop: () => rm(dir, { recursive: true, force: true }) });
-    const pg = await startEmbeddedPostgres({ root, dataDir: path.join(dir, 'data'), port: await freePort() });
+    const pg = await startEmbeddedPostgres({
+      root,
+      dataDir: path.join(dir, 'data'),
+      port: await freePort(),
+      // A throwaway cluster: speed over durability.
+      fsync: false,
+    });
     started.push(pg);
     process.env.TEST_POSTGRES_URL = pg.url;
   }

@@ -88,6 +88,8 @@ export async function startStackForTests(options: { buildWeb?: boolean } = {}): 
       log: write,
       colour: false,
       persistRedis: false,
+      // A throwaway cluster: speed over durability.
+      fsync: false,
       external: {},
       secrets: { internalToken: randomSecret(), session: randomSecret() },
       publicUrl,
