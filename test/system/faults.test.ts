@@ -160,7 +160,6 @@ const others = (pids: Record<string, number>, target: Target) =>
   Object.fromEntries(Object.entries(pids).filter(([name]) => name !== target));
 
 beforeAll(async () => {
-  await stackReady().catch(() => undefined);
   member = await signIn('premium');
   const [lesson] = await query<{ id: number }>('courses', 'SELECT id FROM lessons ORDER BY id LIMIT 1');
   if (!lesson) throw new Error('the seeded stack has no lesson');
@@ -179,6 +178,7 @@ const TARGETS: Target[] = [...SERVICES, 'redis', 'postgres'];
 
 describe.each(TARGETS)('%s', (target) => {
   it('frozen (SIGSTOP): answered within a second, then served again after SIGCONT, nothing else restarted', async () => {
+    await stackReady();
     const before = await listeningPids();
     const tree = target === 'postgres' ? await processTree(before.postgres) : [before[target]];
     signal(tree, 'SIGSTOP');
@@ -188,27 +188,31 @@ describe.each(TARGETS)('%s', (target) => {
     } finally {
       signal(tree, 'SIGCONT');
     }
-    expect(problems).toEqual([]);
     await waitFor('the flow to work again', flowWorks, { timeoutMs: 30_000 });
+    expect(problems).toEqual([]);
     expect(await listeningPids()).toEqual(before);
   });
 
   it('killed (SIGKILL): answered within a second, then served again once restarted, nothing else restarted', async () => {
+    await stackReady();
     const before = await listeningPids();
     signal([before[target]], 'SIGKILL');
-    const problems = await flowUnderFault(target);
+    let problems: string[];
+    try {
+      problems = await flowUnderFault(target);
+    } finally {
+      // The stack's supervisor starts it again (a new pid on the same port); the rest must not restart.
+      await waitFor(
+        `${target} to be restarted`,
+        async () => {
+          const pid = await pidListeningOn(stackInfo().ports[target]).catch(() => undefined);
+          return pid !== undefined && pid !== before[target];
+        },
+        { timeoutMs: 90_000 },
+      );
+      await stackReady();
+    }
     expect(problems).toEqual([]);
-    // The stack's supervisor starts it again; nothing else restarts.
-    const restarted = await waitFor(
-      `${target} to be restarted`,
-      async () => {
-        const pid = await pidListeningOn(stackInfo().ports[target]).catch(() => undefined);
-        return pid !== undefined && pid !== before[target] ? pid : undefined;
-      },
-      { timeoutMs: 60_000 },
-    );
-    expect(restarted).not.toBe(before[target]);
-    await stackReady();
     const after = await listeningPids();
     expect(others(after, target)).toEqual(others(before, target));
   });
@@ -216,6 +220,7 @@ describe.each(TARGETS)('%s', (target) => {
 
 describe('Redis down', () => {
   it('sign-in, forgot and reset answer 503 fast', async () => {
+    await stackReady();
     const pid = await pidListeningOn(stackInfo().ports.redis);
     const visitor = newSession();
     const person = stackInfo().seededUsers.basic;
@@ -235,8 +240,8 @@ describe('Redis down', () => {
       }
     } finally {
       signal([pid], 'SIGCONT');
+      await stackReady();
     }
     expect(answers).toEqual([]);
-    await stackReady();
   });
 });

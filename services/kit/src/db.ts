@@ -119,46 +119,68 @@ class PoolWatchdog {
   }
 
   private async tick(): Promise<void> {
-    const started = performance.now();
-    try {
-      await deadline(this.ping(), this.options.timeoutMs);
-      this.healthy = true;
-    } catch (error) {
-      if (this.probe) destroyClient(this.probe);
-      this.probe = undefined;
-      if (this.stopped) return;
-      const refused = isRefused(error);
-      if (!refused && this.lastRelease > started) return;
-      if (this.healthy) {
-        this.healthy = false;
-        for (const client of this.acquired) destroyClient(client);
+    if (!this.probe) {
+      // Opening a connection is slow under load (a backend is forked): only a refusal counts against the server.
+      const probe = new pg.Client({ connectionString: this.url, connectionTimeoutMillis: CONNECT_PROBE_TIMEOUT_MS });
+      probe.on('error', () => {});
+      try {
+        await probe.connect();
+      } catch (error) {
+        destroyClient(probe);
+        if (isRefused(error)) this.markDown();
+        return;
       }
+      if (this.stopped) return destroyClient(probe);
+      this.probe = probe;
     }
+    const started = performance.now();
+    const outcome = await settleWithin(this.probe.query('SELECT 1'), this.options.timeoutMs);
+    if (this.stopped) return;
+    if (outcome === 'answered') {
+      this.healthy = true;
+      return;
+    }
+    destroyClient(this.probe);
+    this.probe = undefined;
+    // A lost probe connection is reopened next time; a silent server counts unless other queries came back.
+    if (outcome === 'silent' && this.lastRelease < started) this.markDown();
   }
 
-  private async ping(): Promise<void> {
-    if (!this.probe) {
-      const probe = new pg.Client({ connectionString: this.url, connectionTimeoutMillis: this.options.timeoutMs });
-      probe.on('error', () => {});
-      this.probe = probe;
-      await probe.connect();
-    }
-    await this.probe.query('SELECT 1');
+  private markDown(): void {
+    if (!this.healthy) return;
+    this.healthy = false;
+    for (const client of this.acquired) destroyClient(client);
   }
+}
+
+const CONNECT_PROBE_TIMEOUT_MS = 2000;
+
+/**
+ * 'answered', 'failed', or 'silent' when `promise` has not settled within `ms`; when the timer fires, one more turn
+ * of the event loop is given to I/O, so an answer already waiting on the socket of a busy process still counts.
+ */
+function settleWithin(promise: Promise<unknown>, ms: number): Promise<'answered' | 'failed' | 'silent'> {
+  return new Promise((resolve) => {
+    let outcome: 'answered' | 'failed' | 'silent' = 'silent';
+    const timer = setTimeout(() => setImmediate(() => resolve(outcome)), ms);
+    promise.then(
+      () => {
+        outcome = 'answered';
+        clearTimeout(timer);
+        resolve(outcome);
+      },
+      () => {
+        outcome = 'failed';
+        clearTimeout(timer);
+        resolve(outcome);
+      },
+    );
+  });
 }
 
 function isRefused(error: unknown): boolean {
   const code = (error as { code?: unknown })?.code;
   return code === 'ECONNREFUSED' || code === '57P03' || code === '57P01';
-}
-
-function deadline<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const expired = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new Error('Database probe timed out')), ms);
-  });
-  promise.catch(() => {});
-  return Promise.race([promise, expired]).finally(() => clearTimeout(timer));
 }
 
 /** Creates the database named in `url` when it does not exist yet (embedded start and tests). */
