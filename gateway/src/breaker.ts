@@ -77,6 +77,9 @@ export class Breaker {
   }
 }
 
+/** A probe timer firing later than this means this process was starved, not that the service is gone. */
+const LATE_TIMER_MS = 100;
+
 export interface ProbeOptions {
   /** How often each upstream's /healthz is asked. 0: no active probe (the breaker then counts failures only). */
   intervalMs: number;
@@ -124,13 +127,18 @@ export class UpstreamHealth {
     const outcome = await this.ask();
     if (this.stopped) return;
     if (outcome === 'ok') this.breaker.success();
-    else if (outcome === 'refused' || this.lastAnswerAt < started) this.breaker.trip();
+    else if (outcome === 'refused' || (outcome === 'silent' && this.lastAnswerAt < started)) this.breaker.trip();
   }
 
-  /** One GET /healthz: 'ok' on 2xx, 'refused' when nothing listens, 'silent' otherwise. */
-  private ask(): Promise<'ok' | 'refused' | 'silent'> {
+  /**
+   * One GET /healthz: 'ok' on 2xx, 'refused' when nothing listens, 'silent' when nothing came back in time, and
+   * 'inconclusive' when this process itself did not keep time (its timer fired late: the machine is overloaded,
+   * so the service's silence says nothing about the service).
+   */
+  private ask(): Promise<'ok' | 'refused' | 'silent' | 'inconclusive'> {
     return new Promise((resolve) => {
       let answered = false;
+      const deadline = performance.now() + this.options.timeoutMs;
       const request = http.get(this.healthUrl, { agent: this.agent }, (response) => {
         answered = true;
         response.resume();
@@ -144,7 +152,7 @@ export class UpstreamHealth {
           setImmediate(() => {
             if (answered) return;
             request.destroy();
-            resolve('silent');
+            resolve(performance.now() - deadline > LATE_TIMER_MS ? 'inconclusive' : 'silent');
           }),
         this.options.timeoutMs,
       );

@@ -47,8 +47,8 @@ export const configShape = {
   /** How long an open breaker answers 503 before it lets one trial call through. */
   UPSTREAM_BREAKER_OPEN_MS: milliseconds(2000),
   /** Each service's /healthz is probed this often (0: never); a probe unanswered for the timeout opens its breaker. */
-  UPSTREAM_PROBE_INTERVAL_MS: milliseconds(250),
-  UPSTREAM_PROBE_TIMEOUT_MS: count(400),
+  UPSTREAM_PROBE_INTERVAL_MS: milliseconds(200),
+  UPSTREAM_PROBE_TIMEOUT_MS: count(600),
   /** Sockets per upstream service in the keep-alive pool. */
   UPSTREAM_MAX_SOCKETS: count(256),
   /**

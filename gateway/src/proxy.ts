@@ -68,7 +68,7 @@ export function createProxies(options: ProxyOptions): Proxies {
     // Calls on their way to this service: failed at once when its breaker opens.
     const inFlight = new Set<http.ClientRequest>();
     breaker.onOpen(() => {
-      options.logger.warn({ service, inFlight: inFlight.size }, 'breaker open: service unavailable');
+      options.logger.warn({ upstream: service, inFlight: inFlight.size }, `breaker open: ${service} unavailable`);
       for (const proxyReq of inFlight) proxyReq.destroy(new Error(`${service} is unavailable (breaker open)`));
       inFlight.clear();
     });

@@ -165,7 +165,7 @@ beforeAll(async () => {
   if (!lesson) throw new Error('the seeded stack has no lesson');
   lessonId = lesson.id;
   expect((await member.request('PUT', '/api/lesson/mark-as-completed', { lessonId })).status).toBe(200);
-  expect(await flowWorks()).toBe(true);
+  await stackReady();
 });
 
 afterAll(async () => {

@@ -140,6 +140,7 @@ class PoolWatchdog {
       this.healthy = true;
       return;
     }
+    if (outcome === 'late') return;
     destroyClient(this.probe);
     this.probe = undefined;
     // A lost probe connection is reopened next time; a silent server counts unless other queries came back.
@@ -156,13 +157,19 @@ class PoolWatchdog {
 const CONNECT_PROBE_TIMEOUT_MS = 2000;
 
 /**
- * 'answered', 'failed', or 'silent' when `promise` has not settled within `ms`; when the timer fires, one more turn
- * of the event loop is given to I/O, so an answer already waiting on the socket of a busy process still counts.
+ * 'answered', 'failed', or 'silent' when `promise` has not settled within `ms` ('late' when this process's own timer
+ * fired >100 ms late); when the timer fires, one more turn of the event loop is given to I/O, so an answer already
+ * waiting on the socket of a busy process still counts.
  */
-function settleWithin(promise: Promise<unknown>, ms: number): Promise<'answered' | 'failed' | 'silent'> {
+function settleWithin(promise: Promise<unknown>, ms: number): Promise<'answered' | 'failed' | 'silent' | 'late'> {
   return new Promise((resolve) => {
     let outcome: 'answered' | 'failed' | 'silent' = 'silent';
-    const timer = setTimeout(() => setImmediate(() => resolve(outcome)), ms);
+    const deadline = performance.now() + ms;
+    // A timer that fires much later than asked means this process was starved: the silence proves nothing.
+    const timer = setTimeout(
+      () => setImmediate(() => resolve(outcome === 'silent' && performance.now() - deadline > 100 ? 'late' : outcome)),
+      ms,
+    );
     promise.then(
       () => {
         outcome = 'answered';
