@@ -5,8 +5,11 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { type GatewayForTest, startGatewayForTest } from '../src/testing';
+
+// Recovery waits on probes and reconnects; a loaded 2-core machine needs more than jest's default 5 s.
+jest.setTimeout(30_000);
 
 /** A stand-in service whose behaviour a test switches: answering, frozen, or (after stop()) gone. */
 class FakeService {

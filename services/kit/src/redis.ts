@@ -37,7 +37,7 @@ export function createRedis(url: string, name = 'app'): Redis {
 /**
  * The connection a service or the gateway serves requests with (REQUEST_REDIS_OPTIONS), watched: a Redis that
  * accepts connections but stops answering (frozen, or a network that drops packets) keeps ioredis "ready", so a
- * ping every 200 ms that gets no answer within 300 ms drops the connection, which fails the commands in flight
+ * ping every 100 ms that gets no answer within 250 ms drops the connection, which fails the commands in flight
  * at once and every new one until Redis answers again.
  */
 export function createRequestRedis(
@@ -45,7 +45,7 @@ export function createRequestRedis(
   name = 'app',
   options: { intervalMs?: number; timeoutMs?: number; onStall?: () => void } = {},
 ): Redis {
-  const watch = { intervalMs: options.intervalMs ?? 200, timeoutMs: options.timeoutMs ?? 300 };
+  const watch = { intervalMs: options.intervalMs ?? 100, timeoutMs: options.timeoutMs ?? 250 };
   const redis = new Redis(url, { ...REQUEST_REDIS_OPTIONS, connectionName: name });
   let timer: NodeJS.Timeout | undefined;
   const schedule = () => {

@@ -5,7 +5,7 @@
  * PostgreSQL and Redis sit behind a TCP relay the test can freeze or shut.
  */
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { sql } from 'kysely';
 import { dependencyReadiness } from '../src/bootstrap';
 import { createDatabase, type DatabaseHandle, ensureDatabaseExists, SERVICE_DATABASE_OPTIONS } from '../src/db';
@@ -14,6 +14,9 @@ import { createRequestRedis, type Redis } from '../src/redis';
 import { startTestServer, TEST_SECRET, type TestServer, testInfra } from '../src/testing';
 import { isDependencyFailure } from '../src/unavailable';
 import { silentLogger, waitFor } from './support';
+
+// Recovery waits on reconnects; a loaded 2-core machine needs more than jest's default 5 s.
+jest.setTimeout(30_000);
 
 /** Forwards a port to a real server; frozen: holds every byte both ways (and new connections) until thawed. */
 class Relay {
