@@ -79,6 +79,7 @@ export class Breaker {
 
 /** A probe timer firing later than this means this process was starved, not that the service is gone. */
 const LATE_TIMER_MS = 100;
+const LATE_SILENCE_MS = 1000;
 
 export interface ProbeOptions {
   /** How often each upstream's /healthz is asked. 0: no active probe (the breaker then counts failures only). */
@@ -99,6 +100,7 @@ export class UpstreamHealth {
   private timer: NodeJS.Timeout | undefined;
   private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   private stopped = false;
+  private inconclusiveSince: number | undefined;
 
   constructor(
     readonly breaker: Breaker,
@@ -126,8 +128,18 @@ export class UpstreamHealth {
     const started = performance.now();
     const outcome = await this.ask();
     if (this.stopped) return;
-    if (outcome === 'ok') this.breaker.success();
-    else if (outcome === 'refused' || (outcome === 'silent' && this.lastAnswerAt < started)) this.breaker.trip();
+    if (outcome === 'ok') {
+      this.inconclusiveSince = undefined;
+      this.breaker.success();
+      return;
+    }
+    // One starved measurement proves nothing; a silence lasting past LATE_SILENCE_MS counts all the same.
+    if (outcome === 'inconclusive') {
+      this.inconclusiveSince ??= started;
+      if (performance.now() - this.inconclusiveSince < LATE_SILENCE_MS) return;
+    }
+    this.inconclusiveSince = undefined;
+    if (outcome === 'refused' || this.lastAnswerAt < started) this.breaker.trip();
   }
 
   /**

@@ -88,6 +88,8 @@ class PoolWatchdog {
   private probe: pg.Client | undefined;
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
+  /** performance.now() when probes started coming back 'late' without an answer in between. */
+  private lateSince: number | undefined;
 
   constructor(
     pool: pg.Pool,
@@ -138,13 +140,19 @@ class PoolWatchdog {
     if (this.stopped) return;
     if (outcome === 'answered') {
       this.healthy = true;
+      this.lateSince = undefined;
       return;
     }
-    if (outcome === 'late') return;
+    // A starved process proves nothing once; a silence that lasts past LATE_SILENCE_MS counts all the same.
+    if (outcome === 'late') {
+      this.lateSince ??= started;
+      if (performance.now() - this.lateSince < LATE_SILENCE_MS) return;
+    }
+    this.lateSince = undefined;
     destroyClient(this.probe);
     this.probe = undefined;
     // A lost probe connection is reopened next time; a silent server counts unless other queries came back.
-    if (outcome === 'silent' && this.lastRelease < started) this.markDown();
+    if (outcome !== 'failed' && this.lastRelease < started) this.markDown();
   }
 
   private markDown(): void {
@@ -155,6 +163,7 @@ class PoolWatchdog {
 }
 
 const CONNECT_PROBE_TIMEOUT_MS = 2000;
+const LATE_SILENCE_MS = 1000;
 
 /**
  * 'answered', 'failed', or 'silent' when `promise` has not settled within `ms` ('late' when this process's own timer
