@@ -22,7 +22,7 @@ import {
   urlGuard,
 } from '@rainmakers/kit';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
-import { type GatewayConfig, UPSTREAMS, type Upstream } from './config';
+import type { GatewayConfig } from './config';
 import { checkCsrf, csrfCookieFrom, csrfSetCookie, newCsrfToken, SessionCsrfTokens } from './csrf';
 import { ActorTokenCache, forwardedFor, REQUEST_ID_HEADER, requestIdFrom, stripIncomingHeaders } from './identity';
 import type { ProfileStore } from './profile-cache';
@@ -42,6 +42,8 @@ export interface GatewayDeps {
   redis: Redis;
   sessions: SessionStore;
   profiles: ProfileStore;
+  /** Built by the runtime when the session and profile lookups share the proxies' breakers; else built here. */
+  proxies?: Proxies;
 }
 
 export interface Gateway {
@@ -58,12 +60,7 @@ export function buildGatewayApp(deps: GatewayDeps): Gateway {
   const tokens = new ActorTokenCache(config.INTERNAL_TOKEN_SECRET);
   const cookies = new SessionCookieVerifier(config.SESSION_SECRET, names.session);
   const csrfTokens = new SessionCsrfTokens(config.SESSION_SECRET);
-  const proxies = createProxies({
-    upstreams: config.upstreams,
-    maxSockets: config.UPSTREAM_MAX_SOCKETS,
-    timeoutMs: config.UPSTREAM_TIMEOUT_MS,
-    logger,
-  });
+  const proxies = deps.proxies ?? createGatewayProxies(config, logger);
 
   const app = express();
   app.disable('x-powered-by');
@@ -95,7 +92,7 @@ export function buildGatewayApp(deps: GatewayDeps): Gateway {
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok', service: 'gateway' });
   });
-  app.get('/readyz', readinessHandler(readinessChecks(deps.redis, config.upstreams)));
+  app.get('/readyz', readinessHandler(readinessChecks(deps.redis)));
 
   // Every browser gets a CSRF token cookie on its first response (the SPA's index.html included): bound to its
   // session when it has one (auth sets that one at sign-in; this repairs a browser holding another), random
@@ -166,6 +163,7 @@ export function buildGatewayApp(deps: GatewayDeps): Gateway {
       res.set(fileHeaders);
       proxyLocals(res).overrideHeaders = fileHeaders;
     }
+    proxyLocals(res).upstreamTimeout = route.timeout;
     setForwardedHeaders(req);
     // Only auth reads cookies (the session cookie on sign-out); other services trust the internal token alone.
     if (route.service !== 'auth') delete headers.cookie;
@@ -199,17 +197,23 @@ function setForwardedHeaders(req: Request): void {
   else delete headers['x-forwarded-host'];
 }
 
-/** The gateway is ready when Redis answers and every service is alive. */
-function readinessChecks(redis: Redis, upstreams: Record<Upstream, string>): ReadinessCheck[] {
-  return [
-    { name: 'redis', check: () => redis.ping() },
-    ...UPSTREAMS.map((service) => ({
-      name: service,
-      check: async () => {
-        const response = await fetch(new URL('/healthz', upstreams[service]), { signal: AbortSignal.timeout(2000) });
-        await response.body?.cancel();
-        if (!response.ok) throw new Error(`status ${response.status}`);
-      },
-    })),
-  ];
+/**
+ * The gateway is ready when its own dependency, Redis, answers. Never the services: one service down must not take
+ * every gateway replica out of rotation (its routes answer 503 from the breaker while the others keep serving).
+ */
+function readinessChecks(redis: Redis): ReadinessCheck[] {
+  return [{ name: 'redis', check: () => redis.ping() }];
+}
+
+/** The proxies with the breaker, timeouts and health probes the configuration sets. */
+export function createGatewayProxies(config: GatewayConfig, logger: Logger): Proxies {
+  return createProxies({
+    upstreams: config.upstreams,
+    maxSockets: config.UPSTREAM_MAX_SOCKETS,
+    timeoutsMs: config.upstreamTimeouts,
+    connectTimeoutMs: config.UPSTREAM_CONNECT_TIMEOUT_MS,
+    breaker: { failureThreshold: config.UPSTREAM_BREAKER_FAILURES, openMs: config.UPSTREAM_BREAKER_OPEN_MS },
+    probe: { intervalMs: config.UPSTREAM_PROBE_INTERVAL_MS, timeoutMs: config.UPSTREAM_PROBE_TIMEOUT_MS },
+    logger,
+  });
 }

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { DEFAULT_PORTS, SERVICES, type ServiceAddrVar, type ServiceName, serviceAddrVar } from '@rainmakers/contracts';
 import { ConfigError, DEV_SECRETS, loadConfig } from '@rainmakers/kit';
 import { z } from 'zod';
+import { DEFAULT_UPSTREAM_TIMEOUTS_MS, type UpstreamTimeout } from './routes';
 
 /** The services behind the gateway (contracts' topology). */
 export const UPSTREAMS = SERVICES;
@@ -36,8 +37,19 @@ export const configShape = {
    * per-address sign-in limits see the real peer). Behind a Kubernetes ingress: "loopback, uniquelocal".
    */
   TRUST_PROXY: z.string().default('false'),
-  /** Idle time allowed on an upstream connection before the gateway gives up (504). */
-  UPSTREAM_TIMEOUT_MS: milliseconds(60_000),
+  /** Idle time allowed on an upstream answer to an ordinary API call before the gateway answers 503. */
+  UPSTREAM_TIMEOUT_MS: milliseconds(DEFAULT_UPSTREAM_TIMEOUTS_MS.api),
+  /** The same for uploads, CSV imports/exports and AI calls (routes.ts TRANSFER_CALLS). */
+  UPSTREAM_TRANSFER_TIMEOUT_MS: milliseconds(DEFAULT_UPSTREAM_TIMEOUTS_MS.transfer),
+  /** A new connection to a service that is not established within this long fails (503). */
+  UPSTREAM_CONNECT_TIMEOUT_MS: milliseconds(1000),
+  /** Failed calls in a row (refused, reset, timed out) that open a service's breaker. */
+  UPSTREAM_BREAKER_FAILURES: count(5),
+  /** How long an open breaker answers 503 before it lets one trial call through. */
+  UPSTREAM_BREAKER_OPEN_MS: milliseconds(2000),
+  /** Each service's /healthz is probed this often (0: never); a probe unanswered for the timeout opens its breaker. */
+  UPSTREAM_PROBE_INTERVAL_MS: milliseconds(200),
+  UPSTREAM_PROBE_TIMEOUT_MS: count(600),
   /** Sockets per upstream service in the keep-alive pool. */
   UPSTREAM_MAX_SOCKETS: count(256),
   /**
@@ -73,7 +85,11 @@ export function loadGatewayConfig(env: Record<string, string | undefined> = proc
     else upstreams[name] = `http://127.0.0.1:${DEFAULT_PORTS[name]}`;
   }
   if (missing.length > 0) throw new ConfigError(`Missing service addresses: ${missing.join(', ')}`);
-  return { ...config, upstreams, trustProxy: parseTrustProxy(config.TRUST_PROXY) };
+  const upstreamTimeouts: Record<UpstreamTimeout, number> = {
+    api: config.UPSTREAM_TIMEOUT_MS,
+    transfer: config.UPSTREAM_TRANSFER_TIMEOUT_MS,
+  };
+  return { ...config, upstreams, upstreamTimeouts, trustProxy: parseTrustProxy(config.TRUST_PROXY) };
 }
 
 /** "true"/"false", a hop count, or a list of addresses/subnets/names Express understands. */

@@ -5,12 +5,16 @@
  */
 import http from 'node:http';
 import type { Socket } from 'node:net';
+import { SERVICE_UNAVAILABLE, SERVICE_UNAVAILABLE_MESSAGE } from '@rainmakers/contracts';
 import type { Logger } from '@rainmakers/kit';
-import type { Request, Response } from 'express';
-import { createProxyMiddleware, type RequestHandler } from 'http-proxy-middleware';
+import type { NextFunction, Request, Response } from 'express';
+import { createProxyMiddleware } from 'http-proxy-middleware';
+import { Breaker, type ProbeOptions, UpstreamHealth } from './breaker';
 import { UPSTREAMS, type Upstream } from './config';
+import type { UpstreamTimeout } from './routes';
 
-export const SERVICE_UNAVAILABLE = 'Service unavailable';
+/** The answer for every call a service cannot take now: down, frozen, too slow, or its breaker open. */
+export const UNAVAILABLE_BODY = { error: SERVICE_UNAVAILABLE_MESSAGE, code: SERVICE_UNAVAILABLE } as const;
 
 /** Per-request facts the proxy's response hooks need (kept in res.locals). */
 export interface ProxyLocals {
@@ -18,27 +22,39 @@ export interface ProxyLocals {
   gatewayCookies?: string[];
   /** Called once the upstream answered, with its status. */
   onUpstreamResponse?: (status: number) => void;
-  upstreamTimedOut?: boolean;
   /** Headers the gateway imposes over the upstream's own (the sandbox CSP on uploaded files). */
   overrideHeaders?: Record<string, string>;
+  /** Which upstream timeout applies (routes.ts); 'api' when unset. */
+  upstreamTimeout?: UpstreamTimeout;
+  /** The client went away first: the upstream call was ended by us and says nothing about the service. */
+  clientGone?: boolean;
 }
 
 export const proxyLocals = (res: Response) => res.locals as ProxyLocals;
 
+export type ProxyHandler = (req: Request, res: Response, next: NextFunction) => Promise<void>;
+
 export interface Proxies {
-  handlers: Record<Upstream, RequestHandler<Request, Response>>;
+  handlers: Record<Upstream, ProxyHandler>;
   agents: Record<Upstream, http.Agent>;
+  health: Record<Upstream, UpstreamHealth>;
   close(): void;
 }
 
-export function createProxies(options: {
+export interface ProxyOptions {
   upstreams: Record<Upstream, string>;
   maxSockets: number;
-  timeoutMs: number;
+  timeoutsMs: Record<UpstreamTimeout, number>;
+  connectTimeoutMs: number;
+  breaker: { failureThreshold: number; openMs: number };
+  probe: ProbeOptions;
   logger: Logger;
-}): Proxies {
+}
+
+export function createProxies(options: ProxyOptions): Proxies {
   const agents = {} as Record<Upstream, http.Agent>;
-  const handlers = {} as Record<Upstream, RequestHandler<Request, Response>>;
+  const handlers = {} as Record<Upstream, ProxyHandler>;
+  const health = {} as Record<Upstream, UpstreamHealth>;
   for (const service of UPSTREAMS) {
     // Idle pooled sockets close after 30 s, well before the services' 65 s keep-alive timeout (no reuse races).
     const agent = new http.Agent({
@@ -48,26 +64,53 @@ export function createProxies(options: {
       timeout: 30_000,
     });
     agents[service] = agent;
-    handlers[service] = createProxyMiddleware<Request, Response>({
+    const breaker = new Breaker(options.breaker);
+    const upstream = new UpstreamHealth(breaker, new URL('/healthz', options.upstreams[service]), options.probe);
+    health[service] = upstream;
+    // Calls on their way to this service: failed at once when its breaker opens.
+    const inFlight = new Set<http.ClientRequest>();
+    breaker.onOpen(() => {
+      options.logger.warn({ upstream: service, inFlight: inFlight.size }, `breaker open: ${service} unavailable`);
+      for (const proxyReq of inFlight) proxyReq.destroy(new Error(`${service} is unavailable (breaker open)`));
+      inFlight.clear();
+    });
+    upstream.start();
+    const proxy = createProxyMiddleware<Request, Response>({
       target: options.upstreams[service],
       changeOrigin: true,
       agent,
       xfwd: false,
       on: {
         proxyReq(proxyReq, _req, res) {
+          inFlight.add(proxyReq);
+          proxyReq.once('close', () => inFlight.delete(proxyReq));
           // A person who navigates away (a search typed over) closes the request after its body was read, when
           // Node no longer reports it as aborted: end the upstream call too, or it holds a pooled socket until
           // the service answers or the timeout fires.
           res.once('close', () => {
-            if (!res.writableFinished) proxyReq.destroy();
+            if (res.writableFinished) return;
+            proxyLocals(res).clientGone = true;
+            proxyReq.destroy();
           });
-          if (options.timeoutMs <= 0) return;
-          proxyReq.setTimeout(options.timeoutMs, () => {
-            proxyLocals(res).upstreamTimedOut = true;
-            proxyReq.destroy(new Error(`${service} did not answer within ${options.timeoutMs} ms`));
+          // Only a fresh connection can be slow to establish (a host that drops packets); pooled ones are open.
+          proxyReq.once('socket', (socket) => {
+            if (!socket.connecting || options.connectTimeoutMs <= 0) return;
+            const timer = setTimeout(
+              () => proxyReq.destroy(new Error(`${service}: no connection within ${options.connectTimeoutMs} ms`)),
+              options.connectTimeoutMs,
+            );
+            socket.once('connect', () => clearTimeout(timer));
+            socket.once('close', () => clearTimeout(timer));
+          });
+          const timeoutMs = options.timeoutsMs[proxyLocals(res).upstreamTimeout ?? 'api'];
+          if (timeoutMs <= 0) return;
+          proxyReq.setTimeout(timeoutMs, () => {
+            proxyReq.destroy(new Error(`${service} did not answer within ${timeoutMs} ms`));
           });
         },
         proxyRes(proxyRes, _req, res) {
+          upstream.lastAnswerAt = performance.now();
+          breaker.success();
           const locals = proxyLocals(res);
           if (locals.gatewayCookies?.length) {
             proxyRes.headers['set-cookie'] = mergeSetCookies(proxyRes.headers['set-cookie'], locals.gatewayCookies);
@@ -80,10 +123,12 @@ export function createProxies(options: {
         },
         error(error, req, res) {
           if (!isResponse(res)) {
+            breaker.failure();
             res.destroy();
             return;
           }
-          const timedOut = proxyLocals(res).upstreamTimedOut === true;
+          if (proxyLocals(res).clientGone) return;
+          breaker.failure();
           options.logger.error(
             { err: error, service, url: req.originalUrl, reqId: req.headers['x-request-id'] },
             'proxy error',
@@ -92,15 +137,25 @@ export function createProxies(options: {
             res.destroy();
             return;
           }
-          res.status(timedOut ? 504 : 502).json({ error: SERVICE_UNAVAILABLE });
+          res.status(503).json(UNAVAILABLE_BODY);
         },
       },
     });
+    handlers[service] = (req, res, next) => {
+      // A closed breaker costs one comparison; an open one answers without touching the service.
+      if (!breaker.allow()) {
+        res.status(503).json(UNAVAILABLE_BODY);
+        return Promise.resolve();
+      }
+      return proxy(req, res, next);
+    };
   }
   return {
     handlers,
     agents,
+    health,
     close() {
+      for (const upstream of Object.values(health)) upstream.stop();
       for (const agent of Object.values(agents)) agent.destroy();
     },
   };

@@ -126,3 +126,17 @@ describe('path helpers', () => {
     expect(hasTraversal('/api/%5c')).toBe(true);
   });
 });
+
+describe('upstream timeouts', () => {
+  it('gives uploads, CSV imports/exports and AI calls the long timeout, every other call the short one', () => {
+    expect(matchRoute('POST', '/upload')).toMatchObject({ timeout: 'transfer' });
+    expect(matchRoute('POST', '/api/user/import')).toMatchObject({ timeout: 'transfer' });
+    expect(matchRoute('PUT', '/api/user/bulk-update')).toMatchObject({ timeout: 'transfer' });
+    expect(matchRoute('GET', '/api/user/export')).toMatchObject({ timeout: 'transfer' });
+    expect(matchRoute('POST', '/api/ai/generate')).toMatchObject({ timeout: 'transfer' });
+    expect(matchRoute('GET', '/upload/a.png')).toMatchObject({ timeout: 'api' });
+    expect(matchRoute('GET', '/api/user/import')).toMatchObject({ timeout: 'api' });
+    expect(matchRoute('GET', '/api/auth/me')).toMatchObject({ timeout: 'api' });
+    expect(matchRoute('POST', '/api/lesson/complete')).toMatchObject({ timeout: 'api' });
+  });
+});

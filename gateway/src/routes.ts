@@ -27,6 +27,33 @@ export const ROUTE_TABLE: ReadonlyArray<readonly [prefix: string, service: Upstr
   ['/api/stripe', 'billing'],
 ];
 
+/**
+ * How long the gateway waits for a service's answer (socket idle time), by kind of call. Ordinary API calls answer
+ * in milliseconds; files and CSV work move or process a lot in one call. A frozen or dead service is noticed
+ * sooner than either by the breaker's health probe (breaker.ts); these bound a live service that hangs one call.
+ */
+export type UpstreamTimeout = 'api' | 'transfer';
+export const DEFAULT_UPSTREAM_TIMEOUTS_MS: Readonly<Record<UpstreamTimeout, number>> = {
+  api: 10_000,
+  transfer: 120_000,
+};
+
+/** Calls that get the 'transfer' timeout: method ('*' for any) and path prefix. */
+export const TRANSFER_CALLS: ReadonlyArray<readonly [method: string, prefix: string]> = [
+  ['POST', '/upload'],
+  ['POST', '/api/user/import'],
+  ['PUT', '/api/user/bulk-update'],
+  ['GET', '/api/user/export'],
+  ['*', '/api/ai'],
+];
+
+function timeoutFor(method: string, path: string): UpstreamTimeout {
+  for (const [callMethod, prefix] of TRANSFER_CALLS) {
+    if ((callMethod === '*' || callMethod === method) && under(path, prefix)) return 'transfer';
+  }
+  return 'api';
+}
+
 export interface ProxyRoute {
   kind: 'proxy';
   service: Upstream;
@@ -36,6 +63,7 @@ export interface ProxyRoute {
   blockable: boolean;
   /** Whether an unsafe method needs the double-submit CSRF token and a matching Origin. */
   csrf: boolean;
+  timeout: UpstreamTimeout;
 }
 
 export type RouteMatch =
@@ -121,5 +149,6 @@ export function matchRoute(method: string, rawPath: string): RouteMatch {
     session: open ?? 'required',
     blockable: open !== 'none' && !exemptFromBlock(upperMethod, path),
     csrf: isUnsafeMethod(upperMethod) && !(upperMethod === 'POST' && path === '/api/stripe/webhook'),
+    timeout: timeoutFor(upperMethod, path),
   };
 }

@@ -9,12 +9,16 @@ import {
   createInternalClient,
   createLogger,
   createRedis,
+  createRequestRedis,
+  HttpError,
+  type InternalClient,
   type Logger,
   listen,
-  Redis,
+  serviceUnavailable,
 } from '@rainmakers/kit';
-import { buildGatewayApp, type Gateway } from './app';
-import type { GatewayConfig } from './config';
+import { buildGatewayApp, createGatewayProxies, type Gateway } from './app';
+import type { Breaker } from './breaker';
+import type { GatewayConfig, Upstream } from './config';
 import { createProfileConsumer } from './events';
 import { ProfileStore } from './profile-cache';
 import { SessionStore } from './session';
@@ -34,11 +38,8 @@ export async function startGateway(
 ): Promise<RunningGateway> {
   const logger = options.logger ?? createLogger(config.SERVICE_NAME, config.LOG_LEVEL);
   // The request path must not hang on a Redis outage: fail fast, then fall back to the services.
-  const redis = new Redis(config.REDIS_URL, {
-    connectionName: 'gateway',
-    maxRetriesPerRequest: 1,
-    commandTimeout: 1000,
-    enableReadyCheck: true,
+  const redis = createRequestRedis(config.REDIS_URL, 'gateway', {
+    onStall: () => logger.warn('redis stopped answering; reconnecting'),
   });
   redis.on('error', (error) => logger.warn({ err: error }, 'redis connection error'));
   // The consumer reads with blocking commands: its own connection, without a command timeout.
@@ -46,12 +47,22 @@ export async function startGateway(
   eventsRedis.on('error', (error) => logger.warn({ err: error }, 'redis (events) connection error'));
 
   const prefix = config.REDIS_PREFIX;
-  const internal = (baseUrl: string) =>
-    createInternalClient({ baseUrl, service: 'gateway', secret: config.INTERNAL_TOKEN_SECRET, timeoutMs: 5000 });
+  const proxies = createGatewayProxies(config, logger);
+  // Session and profile lookups on a cache miss go through the same breakers as the proxied calls.
+  const internal = (service: Upstream) =>
+    guardedByBreaker(
+      createInternalClient({
+        baseUrl: config.upstreams[service],
+        service: 'gateway',
+        secret: config.INTERNAL_TOKEN_SECRET,
+        timeoutMs: INTERNAL_LOOKUP_TIMEOUT_MS,
+      }),
+      proxies.health[service].breaker,
+    );
   const sessions = new SessionStore({
     redis,
     prefix,
-    auth: internal(config.upstreams.auth),
+    auth: internal('auth'),
     logger,
     localTtlMs: config.LOCAL_CACHE_TTL_MS,
     recacheMaxSeconds: config.SESSION_RECACHE_MAX_SECONDS,
@@ -59,12 +70,12 @@ export async function startGateway(
   const profiles = new ProfileStore({
     redis,
     prefix,
-    users: internal(config.upstreams.users),
+    users: internal('users'),
     logger,
     localTtlMs: config.LOCAL_CACHE_TTL_MS,
     ttlSeconds: config.PROFILE_CACHE_TTL_SECONDS,
   });
-  const gateway = buildGatewayApp({ config, logger, redis, sessions, profiles });
+  const gateway = buildGatewayApp({ config, logger, redis, sessions, profiles, proxies });
   const consumer = createProfileConsumer({
     redis: eventsRedis,
     prefix,
@@ -91,6 +102,38 @@ export async function startGateway(
         await Promise.allSettled([redis.quit(), eventsRedis.quit()]);
       })();
       return stopped;
+    },
+  };
+}
+
+/** Sessions and profiles are small lookups: a service slower than this is treated as unavailable. */
+const INTERNAL_LOOKUP_TIMEOUT_MS = 1500;
+
+/**
+ * An internal client that answers 503 at once while the service's breaker is open, gives up as soon as it opens
+ * (the health probe found the service frozen), and reports its own outcomes to the breaker.
+ */
+export function guardedByBreaker(client: InternalClient, breaker: Breaker): InternalClient {
+  return {
+    request<T>(method: string, path: string, body?: unknown): Promise<T> {
+      if (!breaker.allow()) return Promise.reject(serviceUnavailable());
+      return new Promise<T>((resolve, reject) => {
+        const unsubscribe = breaker.onOpen(() => reject(serviceUnavailable()));
+        client
+          .request<T>(method, path, body)
+          .then(
+            (value) => {
+              breaker.success();
+              resolve(value);
+            },
+            (error: unknown) => {
+              if (error instanceof HttpError) breaker.success();
+              else breaker.failure();
+              reject(error);
+            },
+          )
+          .finally(unsubscribe);
+      });
     },
   };
 }

@@ -24,6 +24,7 @@ import {
   type Redis,
   readCookie,
   type SessionTokenClaims,
+  serviceUnavailable,
   verifySessionToken,
 } from '@rainmakers/kit';
 import { z } from 'zod';
@@ -52,7 +53,8 @@ export class SessionCookieVerifier {
   }
 }
 
-export const serviceUnavailable = () => new HttpError(502, 'Service unavailable');
+/** auth or users could not be asked: 503 SERVICE_UNAVAILABLE, like the proxy's answer for their routes. */
+export { serviceUnavailable } from '@rainmakers/kit';
 
 const internalSessionResponse = z.object({ session: sessionRecordSchema });
 

@@ -1,7 +1,7 @@
 /**
  * Starts the real gateway for tests: test Redis (TEST_REDIS_URL) under a private key prefix, the test
  * internal-token secret, the given service addresses (a service left out points at a closed port, so calls to
- * it answer 502), and optionally a web build folder.
+ * it answer 503), and optionally a web build folder.
  */
 
 import { randomBytes } from 'node:crypto';

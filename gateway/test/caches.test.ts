@@ -1,6 +1,6 @@
 /**
  * The Redis side of the session and profile caches, against the real test Redis. No service is behind them
- * here: a call to one would fail with 502, so every answer below comes from Redis alone.
+ * here: a call to one would fail with 503, so every answer below comes from Redis alone.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { AccessProfile, SessionRecord } from '@rainmakers/contracts';
@@ -65,8 +65,8 @@ describe('ProfileStore', () => {
     expect(await profiles.get(3)).toMatchObject({ version: 6, role: 'admin' });
   });
 
-  it('asks users on a miss (502 when users is down)', async () => {
-    await expect(store().get(4)).rejects.toMatchObject({ status: 502 });
+  it('asks users on a miss (503 when users is down)', async () => {
+    await expect(store().get(4)).rejects.toMatchObject({ status: 503 });
   });
 });
 
@@ -104,7 +104,7 @@ describe('SessionStore', () => {
     expect(await store().get('idle')).toBeNull();
   });
 
-  it('asks auth on a miss (502 when auth is down)', async () => {
-    await expect(store().get('unknown')).rejects.toMatchObject({ status: 502 });
+  it('asks auth on a miss (503 when auth is down)', async () => {
+    await expect(store().get('unknown')).rejects.toMatchObject({ status: 503 });
   });
 });

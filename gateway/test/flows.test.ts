@@ -308,8 +308,8 @@ describe('subscription status from users.user-changed', () => {
     expect(me.body.currentUser?.id).toBe(member.id);
     // Everything else is blocked (courses is not even running: the gateway answers first)...
     expect((await member.browser.get('/api/course/read-many')).status).toBe(402);
-    // ...but fixing the payment is not (billing is not running here, so the call gets as far as 502).
-    expect((await member.browser.post('/api/stripe/create-customer-portal', {})).status).toBe(502);
+    // ...but fixing the payment is not (billing is not running here, so the call gets as far as 503).
+    expect((await member.browser.post('/api/stripe/create-customer-portal', {})).status).toBe(503);
 
     await publish(userChanged(member, { stripeStatus: 'past_due', alwaysGrantAccess: true, version: version + 2 }));
     const granted = await eventually(

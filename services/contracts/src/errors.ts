@@ -12,3 +12,7 @@ export const errorBodySchema = z.object({
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 export const SUBSCRIPTION_BLOCKED = 'SUBSCRIPTION_BLOCKED';
+
+/** A dependency (a service, PostgreSQL, Redis) is down or not answering: 503, try again shortly. */
+export const SERVICE_UNAVAILABLE = 'SERVICE_UNAVAILABLE';
+export const SERVICE_UNAVAILABLE_MESSAGE = 'Service unavailable';

@@ -2,10 +2,16 @@ import type { Express } from 'express';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { type BaseConfig, loadConfig } from './config';
-import { createDatabase, type DatabaseHandle, ensureDatabaseExists, runMigrations } from './db';
+import {
+  createDatabase,
+  type DatabaseHandle,
+  ensureDatabaseExists,
+  runMigrations,
+  SERVICE_DATABASE_OPTIONS,
+} from './db';
 import type { ReadinessCheck } from './http';
 import { createLogger, type Logger } from './logger';
-import { createRedis, type Redis } from './redis';
+import { createRequestRedis, type Redis } from './redis';
 import { closeServer, listen, shutdownOnSignals } from './service';
 
 /** Something that runs beside the HTTP server: an outbox relay, an event consumer, a job worker. */
@@ -43,16 +49,17 @@ export async function runService<Schema>(definition: ServiceDefinition<Schema>):
   const logger = createLogger(config.SERVICE_NAME, config.LOG_LEVEL);
   if (!config.DATABASE_URL) throw new Error(`${config.SERVICE_NAME}: DATABASE_URL is required`);
   if (config.NODE_ENV !== 'production') await ensureDatabaseExists(config.DATABASE_URL);
-  const database = createDatabase<Schema>(config.DATABASE_URL);
   if (config.NODE_ENV !== 'production' || process.env.MIGRATE_ON_START === 'true') {
-    const applied = await runMigrations(database.pool, definition.migrationsDir);
+    // On a connection of its own: migrations may run longer than any request's query limit.
+    const applied = await migrateOnly(config.DATABASE_URL, definition.migrationsDir);
     if (applied.length > 0) logger.info({ applied }, 'migrations applied');
   }
-  const redis = createRedis(config.REDIS_URL, config.SERVICE_NAME);
-  const readiness: ReadinessCheck[] = [
-    { name: 'postgres', check: () => sql`SELECT 1`.execute(database.db) },
-    { name: 'redis', check: () => redis.ping() },
-  ];
+  const database = createDatabase<Schema>(config.DATABASE_URL, SERVICE_DATABASE_OPTIONS);
+  const redis = createRequestRedis(config.REDIS_URL, config.SERVICE_NAME, {
+    onStall: () => logger.warn('redis stopped answering; reconnecting'),
+  });
+  redis.on('error', (error) => logger.warn({ err: error }, 'redis connection error'));
+  const readiness = dependencyReadiness(database, redis);
   const { app, background = [] } = await definition.build({ config, logger, database, redis, readiness });
   const server = await listen(app, config.PORT, config.HOST);
   for (const task of background) await task.start();
@@ -63,6 +70,17 @@ export async function runService<Schema>(definition: ServiceDefinition<Schema>):
     ...background.map((task) => () => task.stop()),
     () => closeServer(server),
   ]);
+}
+
+/**
+ * A service's /readyz: PostgreSQL and Redis, each answering within the kit's readiness timeout. A database the
+ * watchdog finds down fails at once; a Redis that is down fails its ping within its command timeout.
+ */
+export function dependencyReadiness<Schema>(database: DatabaseHandle<Schema>, redis: Redis): ReadinessCheck[] {
+  return [
+    { name: 'postgres', check: () => sql`SELECT 1`.execute(database.db) },
+    { name: 'redis', check: () => redis.ping() },
+  ];
 }
 
 /** `node src/migrate.ts`: the Helm pre-upgrade hook's command. */

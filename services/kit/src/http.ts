@@ -10,6 +10,7 @@ import { jsonBodyGuard, urlGuard } from './input-guard';
 import { internalTokenMiddleware } from './internal-token';
 import type { Logger } from './logger';
 import { keepRawBody } from './raw-body';
+import { isDependencyFailure, serviceUnavailable } from './unavailable';
 
 export type ReadinessCheck = { name: string; check: () => Promise<unknown> };
 
@@ -72,14 +73,16 @@ export function createApp(options: AppOptions, mount: (app: Express) => void): E
   return app;
 }
 
-/** Runs every check at once, each within 2 s: `{ready, checks: {name: 'ok' | reason}}`. */
+export const READINESS_TIMEOUT_MS = 1000;
+
+/** Runs every check at once, each within 1 s (a frozen dependency must not hold the probe): `{ready, checks: {name: 'ok' | reason}}`. */
 export async function runReadinessChecks(
   checks: ReadinessCheck[],
 ): Promise<{ ready: boolean; checks: Record<string, string> }> {
   const results = await Promise.all(
     checks.map(async ({ name, check }) => {
       try {
-        await withTimeout(check(), 2000);
+        await withTimeout(check(), READINESS_TIMEOUT_MS);
         return [name, 'ok'] as const;
       } catch (error) {
         return [name, error instanceof Error ? error.message : 'failed'] as const;
@@ -120,7 +123,10 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     if (err instanceof HttpError) error = err;
     else if (err instanceof ZodError) error = validationError(err);
     else if (isBodyParserError(err)) error = new HttpError(err.status, bodyParserMessage(err));
-    else {
+    else if (isDependencyFailure(err)) {
+      (req.log ?? logger).warn({ err }, 'dependency unavailable');
+      error = serviceUnavailable();
+    } else {
       (req.log ?? logger).error({ err }, 'unhandled error');
       error = new HttpError(500, 'Internal server error');
     }

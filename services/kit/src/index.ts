@@ -14,4 +14,5 @@ export * from './redis';
 export * from './service';
 export * from './session-token';
 export * from './storage';
+export * from './unavailable';
 export * from './validate';

@@ -10,6 +10,7 @@ import {
 import type { Redis } from 'ioredis';
 import type { BackgroundTask } from './bootstrap';
 import type { Logger } from './logger';
+import { blockingDuplicate } from './redis';
 
 /** Every BullMQ queue of the product, by name. */
 export const QueueName = {
@@ -33,8 +34,8 @@ export function bullPrefix(prefix: string): string {
 }
 
 /**
- * A queue to add jobs to. The connection is shared and stays open when the queue closes; it must be created with
- * `maxRetriesPerRequest: null` (kit createRedis does).
+ * A queue to add jobs to. The connection is shared and stays open when the queue closes; a request connection
+ * (kit createRequestRedis) makes an add fail fast with 503 while Redis is down instead of waiting for it.
  */
 export function createQueue<Data = unknown, Result = unknown>(
   name: QueueName,
@@ -55,6 +56,7 @@ export class JobWorker<Data = unknown, Result = unknown> implements BackgroundTa
   readonly worker: Worker<Data, Result>;
   private running: Promise<void> | undefined;
   private readonly logger: Logger | undefined;
+  private readonly connection: Redis;
 
   constructor(
     name: QueueName,
@@ -65,10 +67,12 @@ export class JobWorker<Data = unknown, Result = unknown> implements BackgroundTa
   ) {
     const { logger, ...workerOptions } = options;
     this.logger = logger?.child({ queue: name });
-    // BullMQ duplicates the connection for its blocking reads and leaves the shared one open on close.
+    // A worker waits on Redis on purpose (blocking reads, retries until Redis is back): a connection of its own
+    // without the request path's command timeout, even when given the service's request connection.
+    this.connection = blockingDuplicate(connection, `worker:${name}`);
     this.worker = new Worker<Data, Result>(name, processor, {
       ...workerOptions,
-      connection,
+      connection: this.connection,
       prefix: bullPrefix(prefix),
       autorun: false,
     });
@@ -89,6 +93,7 @@ export class JobWorker<Data = unknown, Result = unknown> implements BackgroundTa
     await this.worker.close();
     await this.running;
     this.running = undefined;
+    await this.connection.quit().catch(() => this.connection.disconnect());
   }
 }
 

@@ -1,13 +1,99 @@
-import { Redis } from 'ioredis';
+import { Redis, type RedisOptions } from 'ioredis';
 
 export { Redis };
 
+/**
+ * For connections that wait on purpose (BullMQ workers, blocking stream reads): no command timeout, commands
+ * queued while disconnected and retried until Redis is back.
+ */
+const BACKGROUND_OPTIONS: RedisOptions = {
+  maxRetriesPerRequest: null,
+  enableOfflineQueue: true,
+  commandTimeout: undefined,
+  enableReadyCheck: true,
+  retryStrategy: (times: number) => Math.min(times * 50, 2000),
+};
+
+/**
+ * For the request path: a command that Redis does not answer within a second fails, a command sent while Redis is
+ * unreachable fails at once (no offline queue), and no command is retried on another connection: the caller
+ * answers 503 (kit unavailable.ts) or falls back, instead of holding the request.
+ */
+export const REQUEST_REDIS_OPTIONS = {
+  commandTimeout: 1000,
+  connectTimeout: 1000,
+  maxRetriesPerRequest: 0,
+  enableOfflineQueue: false,
+  enableReadyCheck: true,
+  // Reconnect quickly once Redis is back (the default backs off to 2 s).
+  retryStrategy: (times: number) => Math.min(times * 50, 500),
+} satisfies RedisOptions;
+
 /** A Redis connection that retries forever (BullMQ workers and blocking stream reads need that). */
 export function createRedis(url: string, name = 'app'): Redis {
-  return new Redis(url, {
-    maxRetriesPerRequest: null,
-    enableReadyCheck: true,
-    connectionName: name,
-    lazyConnect: false,
+  return new Redis(url, { ...BACKGROUND_OPTIONS, connectionName: name, lazyConnect: false });
+}
+
+/**
+ * The connection a service or the gateway serves requests with (REQUEST_REDIS_OPTIONS), watched: a Redis that
+ * accepts connections but stops answering (frozen, or a network that drops packets) keeps ioredis "ready", so a
+ * ping every 100 ms that gets no answer within 250 ms drops the connection, which fails the commands in flight
+ * at once and every new one until Redis answers again.
+ */
+export function createRequestRedis(
+  url: string,
+  name = 'app',
+  options: { intervalMs?: number; timeoutMs?: number; onStall?: () => void } = {},
+): Redis {
+  const watch = { intervalMs: options.intervalMs ?? 100, timeoutMs: options.timeoutMs ?? 250 };
+  const redis = new Redis(url, { ...REQUEST_REDIS_OPTIONS, connectionName: name });
+  let timer: NodeJS.Timeout | undefined;
+  const schedule = () => {
+    timer = setTimeout(tick, watch.intervalMs);
+    timer.unref();
+  };
+  const tick = () => {
+    if (redis.status !== 'ready') return schedule();
+    settlesWithin(redis.ping(), watch.timeoutMs).then((answered) => {
+      if (!answered && redis.status === 'ready') {
+        options.onStall?.();
+        redis.disconnect(true);
+      }
+      if (redis.status !== 'end') schedule();
+    });
+  };
+  redis.once('end', () => clearTimeout(timer));
+  schedule();
+  return redis;
+}
+
+/**
+ * A connection of its own for blocking commands (XREADGROUP BLOCK, BullMQ workers), copied from `redis` but
+ * with the background options: a request connection's command timeout would cut every blocking read short.
+ */
+export function blockingDuplicate(redis: Redis, name: string): Redis {
+  return redis.duplicate({ ...BACKGROUND_OPTIONS, connectionName: name });
+}
+
+/**
+ * Whether `promise` settles (either way) within `ms`. When the timer fires, one more turn of the event loop is
+ * given to I/O, so an answer already waiting on the socket of a busy process still counts.
+ */
+export function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    let settled = false;
+    const deadline = performance.now() + ms;
+    // A timer that fires >100 ms late means this process was starved: the silence proves nothing, count it answered.
+    const timer = setTimeout(() => setImmediate(() => resolve(settled || performance.now() - deadline > 100)), ms);
+    promise
+      .then(
+        () => undefined,
+        () => undefined,
+      )
+      .then(() => {
+        settled = true;
+        clearTimeout(timer);
+        resolve(true);
+      });
   });
 }

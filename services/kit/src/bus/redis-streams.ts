@@ -1,5 +1,6 @@
 import type { EventEnvelope } from '@rainmakers/contracts';
 import type { Redis } from 'ioredis';
+import { blockingDuplicate } from '../redis';
 import { type Delivery, type EventTransport, encodeEnvelope, type Subscription } from './transport';
 
 export const DEFAULT_STREAM_MAX_LENGTH = 100_000;
@@ -90,7 +91,7 @@ export class RedisStreamsTransport implements EventTransport {
     const { group, consumer, topics } = subscription;
     if (topics.length === 0) return [];
     // Named after the member, so CLIENT LIST shows who is blocked reading.
-    this.blocking ??= this.redis.duplicate({ connectionName: `events:${consumer}`.replace(/[^\w:.-]/g, '_') });
+    this.blocking ??= blockingDuplicate(this.redis, `events:${consumer}`.replace(/[^\w:.-]/g, '_'));
     let reply: unknown;
     try {
       reply = await this.blocking.xreadgroup(

@@ -1,0 +1,189 @@
+/**
+ * A service behind the gateway that is down (nothing listens) or frozen (connections accepted, nothing answered,
+ * which is what `kill -STOP` looks like from outside) is answered for within a second with
+ * 503 SERVICE_UNAVAILABLE, for that service's routes only; it is served again once it recovers.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { type GatewayForTest, startGatewayForTest } from '../src/testing';
+
+// Recovery waits on probes and reconnects; a loaded 2-core machine needs more than jest's default 5 s.
+jest.setTimeout(30_000);
+
+/** A stand-in service whose behaviour a test switches: answering, frozen, or (after stop()) gone. */
+class FakeService {
+  mode: 'answering' | 'frozen' = 'answering';
+  /** Calls that reached the service (probes excluded). */
+  calls = 0;
+  /** Extra time the service takes on /upload/slow* before answering. */
+  slowMs = 1500;
+  private readonly held = new Set<http.ServerResponse>();
+  private server: http.Server;
+  port = 0;
+
+  constructor(private readonly name: string) {
+    this.server = this.create();
+  }
+
+  private create(): http.Server {
+    return http.createServer((req, res) => {
+      if (this.mode === 'frozen') {
+        this.held.add(res);
+        return;
+      }
+      if (req.url === '/healthz') {
+        res.end(JSON.stringify({ status: 'ok' }));
+        return;
+      }
+      this.calls += 1;
+      const answer = () => {
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify({ service: this.name, url: req.url }));
+      };
+      if (req.url?.startsWith('/upload/slow')) setTimeout(answer, this.slowMs);
+      else if (req.url?.startsWith('/upload/hang')) this.held.add(res);
+      else answer();
+    });
+  }
+
+  get url() {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  async start(): Promise<void> {
+    await new Promise<void>((resolve) => this.server.listen(this.port, '127.0.0.1', resolve));
+    this.port = (this.server.address() as AddressInfo).port;
+  }
+
+  /** Like a killed process: the port refuses connections. */
+  async stop(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+    this.held.clear();
+    this.server = this.create();
+  }
+
+  /** Like SIGCONT: answers again (the held calls are dropped; the gateway answered them already). */
+  thaw(): void {
+    this.mode = 'answering';
+    for (const res of this.held) res.destroy();
+    this.held.clear();
+  }
+}
+
+const auth = new FakeService('auth');
+const resources = new FakeService('resources');
+let gateway: GatewayForTest;
+
+beforeAll(async () => {
+  await auth.start();
+  await resources.start();
+  gateway = await startGatewayForTest({ upstreams: { auth: auth.url, resources: resources.url } });
+});
+
+afterEach(async () => {
+  resources.thaw();
+  // Back to answering through the gateway before the next case.
+  await waitFor(async () => (await fetch(`${gateway.url}/upload/a.png`)).status === 200);
+});
+
+afterAll(async () => {
+  await gateway?.stop();
+  await auth.stop();
+  await resources.stop();
+});
+
+async function timed(path: string): Promise<{ status: number; ms: number; body: unknown }> {
+  const started = Date.now();
+  const response = await fetch(gateway.url + path);
+  const body = await response.json();
+  return { status: response.status, ms: Date.now() - started, body };
+}
+
+async function waitFor(condition: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const UNAVAILABLE = { error: 'Service unavailable', code: 'SERVICE_UNAVAILABLE' };
+
+describe('a service that is down', () => {
+  it('answers 503 for its routes at once, while other services keep answering, and serves it again once back', async () => {
+    await resources.stop();
+    for (let i = 0; i < 8; i++) {
+      const answer = await timed('/upload/a.png');
+      expect(answer).toMatchObject({ status: 503, body: UNAVAILABLE });
+      expect(answer.ms).toBeLessThan(1000);
+    }
+    expect(await timed('/api/auth/me')).toMatchObject({ status: 200, body: { service: 'auth' } });
+    await resources.start();
+    await waitFor(async () => (await timed('/upload/a.png')).status === 200);
+  });
+});
+
+describe('a service that is frozen', () => {
+  it('fails the calls in flight and the new ones within a second, only for that service', async () => {
+    const inFlight = timed('/upload/hang-1');
+    await waitFor(async () => resources.calls > 0);
+    resources.mode = 'frozen';
+    const stuck = await inFlight;
+    expect(stuck).toMatchObject({ status: 503, body: UNAVAILABLE });
+    expect(stuck.ms).toBeLessThan(1000);
+    for (let i = 0; i < 5; i++) {
+      const answer = await timed('/upload/a.png');
+      expect(answer).toMatchObject({ status: 503, body: UNAVAILABLE });
+      expect(answer.ms).toBeLessThan(1000);
+    }
+    expect(await timed('/api/auth/me')).toMatchObject({ status: 200 });
+    resources.thaw();
+    await waitFor(async () => (await timed('/upload/a.png')).status === 200, 3000);
+  });
+
+  it('lets a slow call of a live service finish (the probe still answers)', async () => {
+    const answer = await timed('/upload/slow-1');
+    expect(answer).toMatchObject({ status: 200, body: { service: 'resources' } });
+    expect(answer.ms).toBeGreaterThanOrEqual(resources.slowMs);
+  });
+});
+
+describe('upstream timeouts and the breaker without the probe', () => {
+  let strict: GatewayForTest;
+  beforeAll(async () => {
+    strict = await startGatewayForTest({
+      upstreams: { auth: auth.url, resources: resources.url },
+      env: {
+        UPSTREAM_PROBE_INTERVAL_MS: '0',
+        UPSTREAM_TIMEOUT_MS: '300',
+        UPSTREAM_BREAKER_FAILURES: '2',
+        UPSTREAM_BREAKER_OPEN_MS: '500',
+      },
+    });
+  });
+  afterAll(() => strict?.stop());
+
+  it('answers 503 when the call outlives its timeout, opens after failures in a row, and closes after a good trial', async () => {
+    const call = async (path: string) => {
+      const started = Date.now();
+      const response = await fetch(strict.url + path);
+      return { status: response.status, ms: Date.now() - started, body: await response.json() };
+    };
+    const first = await call('/upload/hang-a');
+    expect(first).toMatchObject({ status: 503, body: UNAVAILABLE });
+    expect(first.ms).toBeGreaterThanOrEqual(280);
+    expect(first.ms).toBeLessThan(1000);
+    expect((await call('/upload/hang-b')).status).toBe(503);
+    // Open: answered without reaching the service.
+    const before = resources.calls;
+    const fast = await call('/upload/a.png');
+    expect(fast).toMatchObject({ status: 503, body: UNAVAILABLE });
+    expect(fast.ms).toBeLessThan(250);
+    expect(resources.calls).toBe(before);
+    // After the open period one trial goes through; it answers, so the breaker closes.
+    await waitFor(async () => (await call('/upload/a.png')).status === 200, 3000);
+    expect((await call('/upload/b.png')).status).toBe(200);
+  });
+});
