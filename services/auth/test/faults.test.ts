@@ -50,8 +50,8 @@ describe('Redis unreachable', () => {
       ] as const) {
         const started = Date.now();
         const res = await browser.post(path, body);
-        // 503 SERVICE_UNAVAILABLE once the kit maps Redis connection errors (issue 6, point 2/4, kit side).
-        expect(res.status).toBeGreaterThanOrEqual(500);
+        expect(res.status).toBe(503);
+        expect(res.body).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
         expect(Date.now() - started).toBeLessThan(2000);
       }
     } finally {

@@ -123,7 +123,11 @@ class PoolWatchdog {
   private async tick(): Promise<void> {
     if (!this.probe) {
       // Opening a connection is slow under load (a backend is forked): only a refusal counts against the server.
-      const probe = new pg.Client({ connectionString: this.url, connectionTimeoutMillis: CONNECT_PROBE_TIMEOUT_MS });
+      const probe = new pg.Client({
+        connectionString: this.url,
+        connectionTimeoutMillis: CONNECT_PROBE_TIMEOUT_MS,
+        application_name: WATCHDOG_APPLICATION_NAME,
+      });
       probe.on('error', () => {});
       try {
         await probe.connect();
@@ -163,6 +167,8 @@ class PoolWatchdog {
 }
 
 const CONNECT_PROBE_TIMEOUT_MS = 2000;
+/** The watchdog's own connection, as pg_stat_activity names it (tests wait for it before freezing PostgreSQL). */
+export const WATCHDOG_APPLICATION_NAME = 'rm-watchdog';
 const LATE_SILENCE_MS = 1000;
 
 /**

@@ -8,7 +8,13 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { sql } from 'kysely';
 import { dependencyReadiness } from '../src/bootstrap';
-import { createDatabase, type DatabaseHandle, ensureDatabaseExists, SERVICE_DATABASE_OPTIONS } from '../src/db';
+import {
+  createDatabase,
+  type DatabaseHandle,
+  ensureDatabaseExists,
+  SERVICE_DATABASE_OPTIONS,
+  WATCHDOG_APPLICATION_NAME,
+} from '../src/db';
 import { createApp } from '../src/http';
 import { createRequestRedis, type Redis } from '../src/redis';
 import { startTestServer, TEST_SECRET, type TestServer, testInfra } from '../src/testing';
@@ -104,6 +110,16 @@ beforeAll(async () => {
   );
   server = await startTestServer(app);
   await waitFor(async () => (await fetch(`${server.url}/readyz`)).status === 200, { timeoutMs: 10_000 });
+  // A running service's watchdog holds its probe connection long before any fault; wait for it here too.
+  await waitFor(
+    async () => {
+      const { rows } = await sql<{ n: number }>`
+        SELECT count(*)::int AS n FROM pg_stat_activity
+        WHERE application_name = ${WATCHDOG_APPLICATION_NAME} AND datname = 'kit_unavailable'`.execute(database.db);
+      return (rows[0]?.n ?? 0) > 0;
+    },
+    { timeoutMs: 10_000, what: 'the watchdog connection' },
+  );
 });
 
 afterAll(async () => {
