@@ -104,10 +104,15 @@ describe('sign in', () => {
   it('takes about as long for an unknown email as for a wrong password', async () => {
     const person = await createPerson(stack);
     const browser = new Browser(stack);
+    // The fastest of a few tries: load on a shared machine only ever adds time, so the minimum is the cost itself.
     const time = async (email: string) => {
-      const start = performance.now();
-      for (let i = 0; i < 4; i += 1) await browser.post('/api/auth/signin', { email, password: 'wrong-password' });
-      return (performance.now() - start) / 4;
+      let fastest = Number.POSITIVE_INFINITY;
+      for (let i = 0; i < 4; i += 1) {
+        const start = performance.now();
+        await browser.post('/api/auth/signin', { email, password: 'wrong-password' });
+        fastest = Math.min(fastest, performance.now() - start);
+      }
+      return fastest;
     };
     await time(person.email);
     const known = await time(person.email);
