@@ -129,8 +129,15 @@ class PoolWatchdog {
         application_name: WATCHDOG_APPLICATION_NAME,
       });
       probe.on('error', () => {});
+      const started = performance.now();
+      const connecting = probe.connect();
+      // A frozen server accepts the connection and never answers the startup: once the probe connection has lost
+      // that race for twice the probe timeout and no pooled query came back meanwhile, the database counts as down.
+      // (A slow fork under load delays the startup too, but pooled queries keep coming back then.)
+      const outcome = await settleWithin(connecting, this.options.timeoutMs * 2);
+      if (outcome === 'silent' && this.lastRelease < started) this.markDown();
       try {
-        await probe.connect();
+        await connecting;
       } catch (error) {
         destroyClient(probe);
         if (isRefused(error)) this.markDown();

@@ -57,7 +57,10 @@ export function createRequestRedis(
     settlesWithin(redis.ping(), watch.timeoutMs).then((answered) => {
       if (!answered && redis.status === 'ready') {
         options.onStall?.();
-        redis.disconnect(true);
+        // Destroyed, not ended: a frozen peer never answers a FIN, so an ended socket would stay open and its
+        // commands wait for their timeout. A destroyed one closes now; ioredis fails what was in flight
+        // (maxRetriesPerRequest 0) and reconnects.
+        redis.stream.destroy();
       }
       if (redis.status !== 'end') schedule();
     });
