@@ -38,23 +38,24 @@ export async function findSession(db: Database, id: string): Promise<Session | n
 }
 
 /** Sets the displayed role of a live session; returns the session, or null when it is not live any more. */
-export async function setActingRole(db: Database, id: string, role: Role | null, now: Date): Promise<Session | null> {
-  const row = await db
-    .updateTable('sessions')
-    .set({ acting_role: role })
-    .where('id', '=', id)
-    .where('revoked_at', 'is', null)
-    .where('expires_at', '>', now)
-    .returningAll()
-    .executeTakeFirst();
-  return row ? toSession(row) : null;
+export function setActingRole(db: Database, id: string, role: Role | null, now: Date): Promise<Session | null> {
+  return updateLiveSession(db, id, now, { acting_role: role });
 }
 
 /** Moves last-seen of a live session forward; returns the session, or null when it is not live any more. */
-export async function touchSession(db: Database, id: string, now: Date): Promise<Session | null> {
+export function touchSession(db: Database, id: string, now: Date): Promise<Session | null> {
+  return updateLiveSession(db, id, now, { last_seen_at: now });
+}
+
+async function updateLiveSession(
+  db: Database,
+  id: string,
+  now: Date,
+  changes: { acting_role?: Role | null; last_seen_at?: Date },
+): Promise<Session | null> {
   const row = await db
     .updateTable('sessions')
-    .set({ last_seen_at: now })
+    .set(changes)
     .where('id', '=', id)
     .where('revoked_at', 'is', null)
     .where('expires_at', '>', now)
