@@ -98,7 +98,12 @@ class PoolWatchdog {
   ) {
     // A client whose socket the watchdog destroys reports it as an 'error' event once its query has failed.
     pool.on('connect', (client) => client.on('error', () => {}));
-    pool.on('acquire', (client) => this.acquired.add(client));
+    pool.on('acquire', (client) => {
+      this.acquired.add(client);
+      // pool.query() and idle clients do not pass the gate in front of Kysely: while the database counts as down,
+      // a client handed out fails its query at once instead of waiting on a server that does not answer.
+      if (!this.healthy) destroyClient(client);
+    });
     pool.on('release', (_error, client) => {
       this.acquired.delete(client);
       this.lastRelease = performance.now();
@@ -167,10 +172,10 @@ class PoolWatchdog {
   }
 
   private markDown(): void {
-    if (!this.healthy) return;
     this.healthy = false;
     for (const client of this.acquired) destroyClient(client);
   }
+
 }
 
 const CONNECT_PROBE_TIMEOUT_MS = 2000;
