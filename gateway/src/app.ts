@@ -9,7 +9,14 @@
  *  6. the request goes to its service, unchanged path, with a short-lived internal token naming the actor
  *     and X-Forwarded-For/-Proto/-Host and X-Request-Id set by the gateway.
  */
-import { CSRF_HEADER, cookieNames, isSubscriptionBlocked, SUBSCRIPTION_BLOCKED } from '@rainmakers/contracts';
+import {
+  CSRF_HEADER,
+  cookieNames,
+  isSubscriptionBlocked,
+  SUBSCRIPTION_BLOCKED,
+  UPLOAD_MULTIPART_OVERHEAD_BYTES,
+  uploadTooLargeMessage,
+} from '@rainmakers/contracts';
 import {
   errorHandler,
   HttpError,
@@ -163,6 +170,7 @@ export function buildGatewayApp(deps: GatewayDeps): Gateway {
       res.set(fileHeaders);
       proxyLocals(res).overrideHeaders = fileHeaders;
     }
+    if (req.method === 'POST' && req.path === '/upload') refuseAnnouncedOversizedUpload(req, config.UPLOAD_MAX_BYTES);
     proxyLocals(res).upstreamTimeout = route.timeout;
     setForwardedHeaders(req);
     // Only auth reads cookies (the session cookie on sign-out); other services trust the internal token alone.
@@ -216,4 +224,15 @@ export function createGatewayProxies(config: GatewayConfig, logger: Logger): Pro
     probe: { intervalMs: config.UPSTREAM_PROBE_INTERVAL_MS, timeoutMs: config.UPSTREAM_PROBE_TIMEOUT_MS },
     logger,
   });
+}
+
+/**
+ * Refuses an upload whose Content-Length is over the limit before any of it goes upstream: the service would
+ * answer 413 and close while the gateway still writes the body, and that close can overtake its answer (503).
+ * Node reads and drops the unread body after this answer, so the client's kept-alive connection stays usable.
+ */
+function refuseAnnouncedOversizedUpload(req: Request, maxBytes: number): void {
+  if (Number(req.headers['content-length'] ?? 0) > maxBytes + UPLOAD_MULTIPART_OVERHEAD_BYTES) {
+    throw new HttpError(413, uploadTooLargeMessage(maxBytes));
+  }
 }

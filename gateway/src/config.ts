@@ -1,5 +1,12 @@
 import path from 'node:path';
-import { DEFAULT_PORTS, SERVICES, type ServiceAddrVar, type ServiceName, serviceAddrVar } from '@rainmakers/contracts';
+import {
+  DEFAULT_PORTS,
+  SERVICES,
+  type ServiceAddrVar,
+  type ServiceName,
+  serviceAddrVar,
+  UPLOAD_MAX_BYTES,
+} from '@rainmakers/contracts';
 import { ConfigError, DEV_SECRETS, loadConfig } from '@rainmakers/kit';
 import { z } from 'zod';
 import { DEFAULT_UPSTREAM_TIMEOUTS_MS, type UpstreamTimeout } from './routes';
@@ -57,6 +64,8 @@ export const configShape = {
    * profile can be honoured by another gateway replica for up to this long.
    */
   LOCAL_CACHE_TTL_MS: milliseconds(1500),
+  /** The resources service's upload limit (same variable): a larger announced body is refused here, unread. */
+  UPLOAD_MAX_BYTES: count(UPLOAD_MAX_BYTES),
   /** How long Redis keeps an access profile fetched from users (events keep it fresh meanwhile). */
   PROFILE_CACHE_TTL_SECONDS: seconds(24 * 60 * 60),
   /** Upper bound of the TTL the gateway gives a session it re-cached from auth (auth's own mirror lasts to expiry). */

@@ -28,6 +28,8 @@ export interface ProxyLocals {
   upstreamTimeout?: UpstreamTimeout;
   /** The client went away first: the upstream call was ended by us and says nothing about the service. */
   clientGone?: boolean;
+  /** The upstream's answer, once its headers arrived. */
+  upstreamResponse?: http.IncomingMessage;
 }
 
 export const proxyLocals = (res: Response) => res.locals as ProxyLocals;
@@ -81,8 +83,12 @@ export function createProxies(options: ProxyOptions): Proxies {
       agent,
       xfwd: false,
       on: {
-        proxyReq(proxyReq, _req, res) {
+        proxyReq(proxyReq, req, res) {
           inFlight.add(proxyReq);
+          // A service may answer before reading the whole body (413 on an oversized upload) and close its
+          // connection. Whatever the client still sends after the answer is read and dropped, so the next request
+          // on its kept-alive connection is answered instead of queueing behind an unread body.
+          res.once('finish', () => drainUnreadBody(req));
           proxyReq.once('close', () => inFlight.delete(proxyReq));
           // A person who navigates away (a search typed over) closes the request after its body was read, when
           // Node no longer reports it as aborted: end the upstream call too, or it holds a pooled socket until
@@ -112,6 +118,9 @@ export function createProxies(options: ProxyOptions): Proxies {
           upstream.lastAnswerAt = performance.now();
           breaker.success();
           const locals = proxyLocals(res);
+          locals.upstreamResponse = proxyRes;
+          // Hop-by-hop: the service closing its connection to the gateway says nothing about the client's.
+          delete proxyRes.headers.connection;
           if (locals.gatewayCookies?.length) {
             proxyRes.headers['set-cookie'] = mergeSetCookies(proxyRes.headers['set-cookie'], locals.gatewayCookies);
           }
@@ -128,6 +137,16 @@ export function createProxies(options: ProxyOptions): Proxies {
             return;
           }
           if (proxyLocals(res).clientGone) return;
+          const answer = proxyLocals(res).upstreamResponse;
+          if (answer) {
+            // The service answered, then stopped reading the body (EPIPE / ECONNRESET on our side): its answer
+            // stands and is passed on whole; only an answer cut short leaves the client's response broken.
+            drainUnreadBody(req);
+            if (answer.complete) return;
+            if (answer.destroyed) res.destroy();
+            else answer.once('close', () => answer.complete || res.destroy());
+            return;
+          }
           breaker.failure();
           options.logger.error(
             { err: error, service, url: req.originalUrl, reqId: req.headers['x-request-id'] },
@@ -159,6 +178,19 @@ export function createProxies(options: ProxyOptions): Proxies {
       for (const agent of Object.values(agents)) agent.destroy();
     },
   };
+}
+
+/** Longest the gateway keeps reading a body nobody will use before it closes the connection instead. */
+const DRAIN_LIMIT_MS = 10_000;
+
+/** Reads and drops what is left of a request body the upstream will not read (see the proxyReq hook). */
+function drainUnreadBody(req: http.IncomingMessage): void {
+  if (req.complete || req.destroyed) return;
+  req.unpipe();
+  const timer = setTimeout(() => req.socket.destroy(), DRAIN_LIMIT_MS);
+  req.once('end', () => clearTimeout(timer));
+  req.once('close', () => clearTimeout(timer));
+  req.resume();
 }
 
 function isResponse(value: Response | Socket): value is Response {

@@ -13,7 +13,7 @@ import {
   type EventData,
 } from '@rainmakers/contracts';
 import { createRedis, type Redis, RedisStreamsTransport, signActorToken, signServiceToken } from '@rainmakers/kit';
-import { buildActor, TEST_SECRET } from '@rainmakers/kit/testing';
+import { buildActor, TEST_SECRET, waitFor } from '@rainmakers/kit/testing';
 import { startForTest as startUsers } from '@rainmakers/users/testing';
 import { freePort } from '../../scripts/lib/infra';
 import { profileCacheKey } from '../src/profile-cache';
@@ -158,16 +158,6 @@ async function signUp(email = `m${randomUUID().slice(0, 8)}@example.com`) {
   return { browser, email, id };
 }
 
-async function eventually<T>(probe: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 8000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let value = await probe();
-  while (!done(value) && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    value = await probe();
-  }
-  return value;
-}
-
 /** The profile as users has it now (asked the way the gateway asks on a cache miss). */
 async function currentProfile(userId: number): Promise<AccessProfile> {
   const response = await fetch(`${users.url}/internal/users/${userId}/access-profile`, {
@@ -263,10 +253,12 @@ describe('session through the gateway', () => {
     expect((await thief.get(`/api/user/${id}`)).status).toBe(401);
     expect((await thief.get<Me>('/api/auth/me')).body.currentUser).toBeNull();
 
-    const onReplicaAfter = await eventually(
-      () => onReplica.get(`/api/user/${id}`),
-      (r) => r.status === 401,
-      gateway.config.LOCAL_CACHE_TTL_MS + 3000,
+    const onReplicaAfter = await waitFor(
+      async () => {
+        const r = await onReplica.get(`/api/user/${id}`);
+        return r.status === 401 && r;
+      },
+      { timeoutMs: gateway.config.LOCAL_CACHE_TTL_MS + 3000 },
     );
     expect(onReplicaAfter.status).toBe(401);
   });
@@ -297,10 +289,10 @@ describe('subscription status from users.user-changed', () => {
     const { version } = await currentProfile(member.id);
 
     await publish(userChanged(member, { stripeStatus: 'past_due', version: version + 1 }));
-    const blocked = await eventually(
-      () => member.browser.get(ownPath),
-      (r) => r.status === 402,
-    );
+    const blocked = await waitFor(async () => {
+      const r = await member.browser.get(ownPath);
+      return r.status === 402 && r;
+    });
     expect(blocked.status).toBe(402);
     expect(blocked.body).toEqual({ error: 'There is a problem with your subscription', code: 'SUBSCRIPTION_BLOCKED' });
     const me = await member.browser.get<Me>('/api/auth/me');
@@ -312,10 +304,10 @@ describe('subscription status from users.user-changed', () => {
     expect((await member.browser.post('/api/stripe/create-customer-portal', {})).status).toBe(503);
 
     await publish(userChanged(member, { stripeStatus: 'past_due', alwaysGrantAccess: true, version: version + 2 }));
-    const granted = await eventually(
-      () => member.browser.get(ownPath),
-      (r) => r.status === 200,
-    );
+    const granted = await waitFor(async () => {
+      const r = await member.browser.get(ownPath);
+      return r.status === 200 && r;
+    });
     expect(granted.status).toBe(200);
 
     // An older version arrives late (followed by a bystander's change, so we know it was handled): ignored.
@@ -324,13 +316,16 @@ describe('subscription status from users.user-changed', () => {
       userChanged(member, { stripeStatus: 'past_due', alwaysGrantAccess: false, version: version + 1 }),
       userChanged(bystander, { role: 'coach', version: bystanderVersion + 1 }),
     );
-    await eventually(
-      async () => JSON.parse((await redis.get(profileCacheKey(prefix, bystander.id))) ?? '{}') as AccessProfile,
-      (profile) => profile.role === 'coach',
-    );
+    await waitFor(async () => {
+      const profile = (await JSON.parse(
+        (await redis.get(profileCacheKey(prefix, bystander.id))) ?? '{}',
+      )) as AccessProfile;
+      return profile.role === 'coach' && profile;
+    });
     const cached = JSON.parse((await redis.get(profileCacheKey(prefix, member.id))) ?? '{}') as AccessProfile;
     expect(cached).toMatchObject({ version: version + 2, alwaysGrantAccess: true });
-    await new Promise((resolve) => setTimeout(resolve, gateway.config.LOCAL_CACHE_TTL_MS + 100));
+    // Handling an event evicts this gateway's in-process copy even when the version check refuses it
+    // (profile-cache.ts write()), so the next request reads the shared profile: no wait for the local TTL.
     expect((await member.browser.get(ownPath)).status).toBe(200);
   });
 
@@ -341,10 +336,10 @@ describe('subscription status from users.user-changed', () => {
     expect((await member.browser.get(`/api/user/${other.id}`)).status).toBe(404);
     const { version } = await currentProfile(member.id);
     await publish(userChanged(member, { role: 'admin', version: version + 1 }));
-    const after = await eventually(
-      () => member.browser.get(`/api/user/${other.id}`),
-      (r) => r.status === 200,
-    );
+    const after = await waitFor(async () => {
+      const r = await member.browser.get(`/api/user/${other.id}`);
+      return r.status === 200 && r;
+    });
     expect(after.status).toBe(200);
   });
 });
@@ -357,10 +352,10 @@ describe('users.user-deleted', () => {
     await transport.append([
       { id: randomUUID(), type: 'users.user-deleted', occurredAt: new Date().toISOString(), data: { id: member.id } },
     ]);
-    const after = await eventually(
-      () => member.browser.get(`/api/user/${member.id}`),
-      (r) => r.status === 401,
-    );
+    const after = await waitFor(async () => {
+      const r = await member.browser.get(`/api/user/${member.id}`);
+      return r.status === 401 && r;
+    });
     expect(after.status).toBe(401);
   });
 });
@@ -432,10 +427,10 @@ describe('sessions and CSRF', () => {
     await redis.del(`${prefix}session:${sid}`);
     const other = browser.on(replica.url);
     expect((await other.get<Me>('/api/auth/me')).body.currentUser).not.toBeNull();
-    await eventually(
-      async () => (await sessions().executeTakeFirstOrThrow()).last_seen_at,
-      (seen) => seen.getTime() > tenMinutesAgo.getTime() + 60_000,
-    );
+    await waitFor(async () => {
+      const seen = await (await sessions().executeTakeFirstOrThrow()).last_seen_at;
+      return seen.getTime() > tenMinutesAgo.getTime() + 60_000 && seen;
+    });
 
     const idle = await signUp();
     const idleSid = sidOf(idle.browser.cookies.get('rm_session') ?? '');
@@ -476,10 +471,12 @@ describe('changing the password on the profile', () => {
     const changed = await browser.post('/api/user/upsert', { id, password: NEW, currentPassword: PASSWORD });
     expect(changed.status).toBe(200);
     expect((await browser.get<Me>('/api/auth/me')).body.currentUser?.id).toBe(id);
-    const ended = await eventually(
-      () => elsewhere.get(`/api/user/${id}`),
-      (r) => r.status === 401,
-      gateway.config.LOCAL_CACHE_TTL_MS + 3000,
+    const ended = await waitFor(
+      async () => {
+        const r = await elsewhere.get(`/api/user/${id}`);
+        return r.status === 401 && r;
+      },
+      { timeoutMs: gateway.config.LOCAL_CACHE_TTL_MS + 3000 },
     );
     expect(ended.status).toBe(401);
     const fresh = new Browser(gateway.url);

@@ -6,6 +6,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { waitFor } from '@rainmakers/kit/testing';
 import { type GatewayForTest, startGatewayForTest } from '../src/testing';
 
 // Recovery waits on probes and reconnects; a loaded 2-core machine needs more than jest's default 5 s.
@@ -101,14 +102,6 @@ async function timed(path: string): Promise<{ status: number; ms: number; body: 
   return { status: response.status, ms: Date.now() - started, body };
 }
 
-async function waitFor(condition: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 const UNAVAILABLE = { error: 'Service unavailable', code: 'SERVICE_UNAVAILABLE' };
 
 describe('a service that is down', () => {
@@ -140,7 +133,7 @@ describe('a service that is frozen', () => {
     }
     expect(await timed('/api/auth/me')).toMatchObject({ status: 200 });
     resources.thaw();
-    await waitFor(async () => (await timed('/upload/a.png')).status === 200, 3000);
+    await waitFor(async () => (await timed('/upload/a.png')).status === 200, { timeoutMs: 3000 });
   });
 
   it('lets a slow call of a live service finish (the probe still answers)', async () => {
@@ -183,7 +176,7 @@ describe('upstream timeouts and the breaker without the probe', () => {
     expect(fast.ms).toBeLessThan(250);
     expect(resources.calls).toBe(before);
     // After the open period one trial goes through; it answers, so the breaker closes.
-    await waitFor(async () => (await call('/upload/a.png')).status === 200, 3000);
+    await waitFor(async () => (await call('/upload/a.png')).status === 200, { timeoutMs: 3000 });
     expect((await call('/upload/b.png')).status).toBe(200);
   });
 });

@@ -8,7 +8,9 @@ import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { eventually, waitFor } from '@rainmakers/kit/testing';
 import {
+  animationsDone,
   expectNoPageProblems,
   type Locator,
   type Page,
@@ -59,21 +61,6 @@ async function text(locator: Locator): Promise<string> {
   return (await locator.textContent()) ?? '';
 }
 
-/** Polls until `check` passes (it throws or returns false while not yet). */
-async function eventually(check: () => Promise<unknown>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  for (;;) {
-    try {
-      if ((await check()) !== false) return;
-    } catch (error) {
-      last = error;
-    }
-    if (Date.now() > deadline) throw last ?? new Error('Condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
-}
-
 /**
  * Waits until the network is quiet and no skeleton or running (indeterminate) progress bar is left. Unlike
  * support/browser `settle`, determinate progress bars do not count: on course screens they are content (progress).
@@ -91,7 +78,7 @@ async function settle(page: Page): Promise<void> {
     )
     .catch(() => undefined);
   await page.evaluate(() => document.fonts.ready.then(() => true));
-  await page.waitForTimeout(300);
+  await animationsDone(page);
 }
 
 /** test-artifacts/screenshots/<name>.png, then the page's problem guard. */
@@ -117,13 +104,25 @@ async function dragTo(page: Page, handle: Locator, target: Locator, offsetY = 8)
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
   await page.mouse.down();
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 - 12, { steps: 4 });
-  await page.waitForTimeout(150);
+  await dragAnnounced(page, /You have lifted an item/);
   const to = await target.boundingBox();
   if (!to) throw new Error('drop target not visible');
   await page.mouse.move(to.x + 40, to.y + offsetY, { steps: 25 });
-  await page.waitForTimeout(250);
+  // The drag library applies pointer moves on animation frames: two frames later the last one has landed.
+  await page.evaluate(
+    'new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))).then(() => true)',
+  );
   await page.mouse.up();
-  await page.waitForTimeout(400);
+  await dragAnnounced(page, /You have dropped the item/);
+}
+
+/**
+ * Waits until the drag-and-drop library's screen-reader announcement (lifted, moved, dropped) matches: each step
+ * of a drag is done once it is announced, which is also what a person using a screen reader waits for.
+ */
+async function dragAnnounced(page: Page, pattern: RegExp): Promise<void> {
+  const region = page.locator('[id^="rfd-announcement-"]');
+  await waitFor(async () => pattern.test((await region.textContent()) ?? ''), { what: `the announcement ${pattern}` });
 }
 
 /** The titles of the course cards (or result cards) shown in the catalogue panel, in order. */
@@ -319,11 +318,11 @@ describe('courses in the browser', () => {
     const secondHandle = page.getByRole('button', { name: `Drag lesson ${LESSONS.second}` });
     await secondHandle.focus();
     await page.keyboard.press('Space');
-    await page.waitForTimeout(200);
+    await dragAnnounced(page, /You have lifted an item/);
     await page.keyboard.press('ArrowUp');
-    await page.waitForTimeout(300);
+    await dragAnnounced(page, /You have moved the item/);
     await page.keyboard.press('Space');
-    await page.waitForTimeout(400);
+    await dragAnnounced(page, /You have dropped the item/);
     await screenshot(page, 'courses-admin-manage-order');
     await page.getByRole('button', { name: 'Save' }).click();
     await toast(page, 'Module reordered successfully');
@@ -373,13 +372,13 @@ describe('courses in the browser', () => {
       // Keyboard dragging of the library: lift, move up `index` places, drop.
       await page.getByRole('button', { name: `Drag ${COURSE}` }).focus();
       await page.keyboard.press('Space');
-      await page.waitForTimeout(200);
-      for (let i = 0; i < index; i++) {
+      await dragAnnounced(page, /You have lifted an item/);
+      for (let i = 1; i <= index; i++) {
         await page.keyboard.press('ArrowUp');
-        await page.waitForTimeout(250);
+        await dragAnnounced(page, new RegExp(`to position ${index + 1 - i}\\b`));
       }
       await page.keyboard.press('Space');
-      await page.waitForTimeout(400);
+      await dragAnnounced(page, /You have dropped the item/);
     }
     await eventually(async () => expect((await rows())[0]).toContain(COURSE));
     await screenshot(page, 'courses-admin-reorder-courses');

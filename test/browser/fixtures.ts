@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
+import { waitFor } from '@rainmakers/kit/testing';
 import pg from 'pg';
 import { type GatewaySession, signIn, stackInfo } from '../support/stack-client';
 
@@ -142,13 +143,10 @@ export async function waitForGatewayAccess(person: TestPerson, expected: 200 | 4
     personSessions.set(person.email, pending);
   }
   const session = await pending;
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const { status } = await session.request('GET', `/api/user/${person.id}`);
-    if (status === expected) return;
-    if (Date.now() > deadline) throw new Error(`The gateway still answers ${status} for ${person.email}`);
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
+  await waitFor(async () => (await session.request('GET', `/api/user/${person.id}`)).status === expected, {
+    timeoutMs,
+    what: `the gateway to answer ${expected} for ${person.email}`,
+  });
 }
 
 /** A valid PNG (solid colour, `size` x `size`), made here so the suite needs no binary fixtures. */

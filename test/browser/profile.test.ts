@@ -4,7 +4,8 @@
  * Every test uses a person of its own, so the seeded people stay as they are.
  */
 import { describe, expect, it, jest } from '@jest/globals';
-import { type Page, screenshot, signInThroughUi, signInWithCookies, useBrowser, waitUntil } from '../support/browser';
+import { waitFor } from '@rainmakers/kit/testing';
+import { type Page, screenshot, signInThroughUi, signInWithCookies, useBrowser } from '../support/browser';
 import { signIn } from '../support/stack-client';
 import { createPerson, pngImage, readUser } from './fixtures';
 
@@ -35,6 +36,8 @@ describe('/profile', () => {
     expect(await email.inputValue()).toBe(person.email);
     expect(await email.getAttribute('readonly')).not.toBeNull();
     expect(await email.isEditable()).toBe(false);
+    // About elapsed time itself: the page empties the password box 1 s after it opens (PASSWORD_BLANK_DELAY_MS,
+    // against browser autofill); the box must still be empty after that moment.
     await page.waitForTimeout(1_100);
     expect(await field(page, 'Password').inputValue()).toBe('');
     for (const label of ['Full Name', 'City', 'State', 'Country', 'Phone number']) {
@@ -55,9 +58,7 @@ describe('/profile', () => {
         const { complete, naturalWidth } = img as unknown as { complete: boolean; naturalWidth: number };
         return complete ? naturalWidth : 0;
       });
-    await waitUntil(async () => (await renderedWidth()) === 96, {
-      message: 'the uploaded avatar did not render',
-    });
+    await waitFor(async () => (await renderedWidth()) === 96, { what: 'the uploaded avatar to render' });
     const served = await page.request.get(src);
     expect(served.status()).toBe(200);
     expect(served.headers()['content-type']).toMatch(/^image\/png/);
@@ -112,6 +113,7 @@ describe('/profile', () => {
     const page = await pages.open({ viewport: 'mobile' });
     await signInWithCookies(page, person, '/profile');
     await openProfile(page);
+    // About elapsed time itself: past the page's 1 s password blanking (PASSWORD_BLANK_DELAY_MS), nothing changed.
     await page.waitForTimeout(1_100);
     expect(await field(page, 'Email Address').isEditable()).toBe(false);
     await screenshot(page, 'profile-basic-mobile', { fullPage: true });
@@ -144,7 +146,7 @@ describe('/profile', () => {
     await page.getByRole('button', { name: 'Update Account' }).click();
     await page.getByRole('alert').filter({ hasText: SAVED }).waitFor();
     // Saving scrolls back to the top, where the message is.
-    await waitUntil(async () => (await page.evaluate('window.scrollY')) === 0, { message: 'did not scroll to top' });
+    await waitFor(async () => (await page.evaluate('window.scrollY')) === 0, { what: 'the page to scroll to the top' });
     expect((await readUser(person.id)).city).toBe('Leeds');
     // The failed upload belongs to the past once the account is saved: only the saved message stands.
     expect(await page.getByRole('alert').filter({ hasText: UPLOAD_ERROR }).count()).toBe(0);

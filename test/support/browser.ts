@@ -24,6 +24,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll } from '@jest/globals';
+import { waitFor } from '@rainmakers/kit/testing';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import type { GatewaySession, SeedPersonKey } from './stack-client';
 import { signIn, stackInfo } from './stack-client';
@@ -160,19 +161,13 @@ export async function closePage(page: Page): Promise<void> {
 }
 
 /**
- * Polls `check` (every 100 ms) until it holds; throws after `timeoutMs`. Use it instead of page.waitForFunction with a
- * string, which the app's CSP refuses (see settle()).
+ * Waits until the page's finite animations and transitions (drawers, toasts, ripples) have ended; endless ones
+ * (spinners) are left running. Evaluated as a string like the rest of this file (see settle()).
  */
-export async function waitUntil(
-  check: () => Promise<boolean>,
-  options: { timeoutMs?: number; message?: string } = {},
-): Promise<void> {
-  const deadline = Date.now() + (options.timeoutMs ?? 10_000);
-  for (;;) {
-    if (await check()) return;
-    if (Date.now() > deadline) throw new Error(options.message ?? 'Condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+export async function animationsDone(page: Page): Promise<void> {
+  await page.evaluate(
+    `Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined))).then(() => true)`,
+  );
 }
 
 /** The app's loading states: the session spinner, the page skeleton, MUI skeletons, indeterminate progress bars. */
@@ -186,11 +181,11 @@ export async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle', { timeout: 3_000 }).catch(() => undefined);
   // Polling from here, not page.waitForFunction: a string predicate is evaluated with eval() inside the page, which
   // the app's Content-Security-Policy (script-src 'self') rightly refuses, and that would count as a page error.
-  await waitUntil(async () => (await page.locator(LOADING_SELECTOR).count()) === 0, { timeoutMs: 5_000 }).catch(
+  await waitFor(async () => (await page.locator(LOADING_SELECTOR).count()) === 0, { timeoutMs: 5_000 }).catch(
     () => undefined,
   );
   await page.evaluate('document.fonts.ready.then(() => true)');
-  await page.waitForTimeout(200);
+  await animationsDone(page);
 }
 
 /**

@@ -10,6 +10,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInternalClient, type InternalClient } from '@rainmakers/kit';
+import { waitFor } from '@rainmakers/kit/testing';
 import { createGatewaySession, signInThroughGateway } from '../../scripts/lib/gateway-session';
 import type { MailSummary } from '../../scripts/lib/mail-catcher';
 import type { PortName, ProcessName } from '../../scripts/lib/stack';
@@ -117,7 +118,6 @@ export async function readMail(
   to: string,
   options: { subject?: RegExp | string; since?: Date; timeoutMs?: number } = {},
 ): Promise<MailSummary> {
-  const deadline = Date.now() + (options.timeoutMs ?? 15_000);
   const since = options.since?.getTime() ?? null;
   // The catcher's ids start with the millisecond it received the message; the Date header has only seconds,
   // so with it alone a message sent earlier in the same second as `since` would match too.
@@ -127,12 +127,9 @@ export async function readMail(
     (since === null || receivedAt(m) >= since) &&
     (options.subject === undefined ||
       (typeof options.subject === 'string' ? m.subject.includes(options.subject) : options.subject.test(m.subject)));
-  for (;;) {
-    const found = (await listMail(to)).find(matches);
-    if (found) return found;
-    if (Date.now() > deadline) {
-      throw new Error(`No mail to ${to}${options.subject ? ` matching ${options.subject}` : ''} arrived in time`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  return waitFor(async () => (await listMail(to)).find(matches), {
+    timeoutMs: options.timeoutMs ?? 15_000,
+    intervalMs: 200,
+    what: `a mail to ${to}${options.subject ? ` matching ${options.subject}` : ''}`,
+  });
 }

@@ -9,6 +9,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
 import { CSRF_COOKIE, CSRF_HEADER, type CurrentUser, SESSION_COOKIE, type User } from '@rainmakers/contracts';
 import { createRedis, type Redis } from '@rainmakers/kit';
+import { waitFor } from '@rainmakers/kit/testing';
 import pg from 'pg';
 import type { ServiceName } from '../../scripts/lib/topology';
 import { type GatewaySession, listMail, newSession, stackInfo } from './stack-client';
@@ -69,39 +70,6 @@ export async function createPerson(
     ...(fields.city ? { city: fields.city } : {}),
   });
   return { id: user.id, email, password, fullName, user };
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Waiting
-// ---------------------------------------------------------------------------------------------------------------
-
-export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-/**
- * Polls `probe` until it returns something other than undefined/false and returns that; throws after the timeout
- * with `what` and the last value seen (events travel through the outbox and Redis Streams, so effects lag a bit).
- */
-export async function waitFor<T>(
-  what: string,
-  probe: () => Promise<T | undefined | false> | T | undefined | false,
-  options: { timeoutMs?: number; intervalMs?: number } = {},
-): Promise<T> {
-  const deadline = Date.now() + (options.timeoutMs ?? 15_000);
-  let last: unknown;
-  for (;;) {
-    try {
-      const value = await probe();
-      if (value !== undefined && value !== false) return value;
-      last = value;
-    } catch (error) {
-      last = error;
-    }
-    if (Date.now() > deadline) {
-      const shown = last instanceof Error ? last.message : JSON.stringify(last);
-      throw new Error(`Timed out waiting for ${what} (last: ${shown})`);
-    }
-    await sleep(options.intervalMs ?? 100);
-  }
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -298,8 +266,9 @@ export async function requestResetLink(
   const before = new Set((await listMail(email)).map((m) => m.id));
   const anonymous = newSession();
   await anonymous.post('/api/auth/forgot-password', { email });
-  const mail = await waitFor(`the reset mail to ${email}`, async () =>
-    (await listMail(email)).find((m) => !before.has(m.id) && /password/i.test(m.subject)),
+  const mail = await waitFor(
+    async () => (await listMail(email)).find((m) => !before.has(m.id) && /password/i.test(m.subject)),
+    { what: `the reset mail to ${email}` },
   );
   const link = mail.links.find((l) => l.includes('/reset-password/'));
   if (!link) throw new Error(`The reset mail to ${email} has no reset link: ${mail.text}`);

@@ -16,8 +16,9 @@ import {
   type User,
 } from '@rainmakers/contracts';
 import { encodeEnvelope, eventStreamKey } from '@rainmakers/kit';
+import { waitFor } from '@rainmakers/kit/testing';
 import { type GatewaySession, signIn, stackInfo } from '../support/stack-client';
-import { closeSystemResources, query, redis, signUp, sleep, waitFor } from '../support/system';
+import { closeSystemResources, query, redis, signUp } from '../support/system';
 
 // On a busy 2-core machine mail delivery, events and argon2 can take seconds (waitFor() itself gives up at 15 s).
 jest.setTimeout(60_000);
@@ -40,10 +41,13 @@ const ownRecord = (member: { session: GatewaySession; id: number }) =>
   member.session.request('GET', `/api/user/${member.id}`);
 
 async function waitForStatus(member: { session: GatewaySession; id: number }, status: number) {
-  return waitFor(`GET /api/user/${member.id} to answer ${status}`, async () => {
-    const answer = await ownRecord(member);
-    return answer.status === status ? answer : false;
-  });
+  return waitFor(
+    async () => {
+      const answer = await ownRecord(member);
+      return answer.status === status ? answer : false;
+    },
+    { what: `GET /api/user/${member.id} to answer ${status}` },
+  );
 }
 
 /** The newest users.user-changed entry on the stream for this person. */
@@ -74,10 +78,13 @@ describe('a blocking payment status', () => {
     const edited = await admin.post<{ user: User }>('/api/user/upsert', { id: member.id, city });
     expect(edited.user).toMatchObject({ city, stripeStatus: 'past_due', alwaysGrantAccess: false });
     // The event carries the payment status from the row.
-    const event = await waitFor('the user-changed event of the edit', async () => {
-      const data = await latestUserChanged(member.id);
-      return data?.city === city ? data : undefined;
-    });
+    const event = await waitFor(
+      async () => {
+        const data = await latestUserChanged(member.id);
+        return data?.city === city ? data : undefined;
+      },
+      { what: 'the user-changed event of the edit' },
+    );
     expect(event).toMatchObject({ id: member.id, stripeStatus: 'past_due', alwaysGrantAccess: false });
 
     const blocked = await waitForStatus(member, 402);
@@ -151,9 +158,12 @@ describe('user-changed events appended to the stream directly', () => {
     const { redisPrefix } = stackInfo();
     await redis().xadd(eventStreamKey(redisPrefix, USER_CHANGED), '*', 'envelope', encodeEnvelope(envelope));
     // The gateway keeps its idempotency in Redis: the key appears once the handler ran.
-    await waitFor(`the gateway to handle event ${envelope.id}`, async () => {
-      return (await redis().exists(`${redisPrefix}processed:gateway:${envelope.id}`)) === 1;
-    });
+    await waitFor(
+      async () => {
+        return (await redis().exists(`${redisPrefix}processed:gateway:${envelope.id}`)) === 1;
+      },
+      { what: `the gateway to handle event ${envelope.id}` },
+    );
   }
 
   const cachedProfile = async (userId: number): Promise<AccessProfile | null> => {
@@ -174,8 +184,8 @@ describe('user-changed events appended to the stream directly', () => {
 
     // An older version saying "active" arrives late: the gateway must keep the newer profile.
     await append(await eventFor(member.id, { stripeStatus: 'active', version }));
-    // Past the gateway's in-process cache TTL (1.5 s), so a wrongly applied event would show.
-    await sleep(1700);
+    // append() waits until the gateway handled the event, and handling evicts the gateway's in-process copy
+    // (profile-cache.ts write()): the next request reads the shared profile, so a wrongly applied event shows now.
     expect((await ownRecord(member)).status).toBe(402);
     expect(await cachedProfile(member.id)).toMatchObject({ stripeStatus: 'past_due', version: version + 1 });
 

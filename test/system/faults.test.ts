@@ -14,9 +14,10 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { SERVICE_UNAVAILABLE, SERVICES, type ServiceName } from '@rainmakers/contracts';
+import { waitFor } from '@rainmakers/kit/testing';
 import { pidListeningOn } from '../support/processes';
 import { type GatewayResponse, type GatewaySession, newSession, signIn, stackInfo } from '../support/stack-client';
-import { closeSystemResources, query, waitFor } from '../support/system';
+import { closeSystemResources, query } from '../support/system';
 
 jest.setTimeout(300_000);
 
@@ -139,7 +140,6 @@ function signal(pids: number[], name: 'SIGSTOP' | 'SIGCONT' | 'SIGKILL'): void {
 async function stackReady(): Promise<void> {
   const { serviceUrls, gatewayUrl } = stackInfo();
   await waitFor(
-    'every service ready',
     async () => {
       const urls = [...Object.values(serviceUrls), gatewayUrl];
       const statuses = await Promise.all(
@@ -151,9 +151,9 @@ async function stackReady(): Promise<void> {
       );
       return statuses.every((status) => status === 200);
     },
-    { timeoutMs: 60_000 },
+    { what: 'every service ready', timeoutMs: 60_000 },
   );
-  await waitFor('the flow to work again', flowWorks, { timeoutMs: 30_000 });
+  await waitFor(flowWorks, { what: 'the flow to work again', timeoutMs: 30_000 });
 }
 
 const others = (pids: Record<string, number>, target: Target) =>
@@ -188,7 +188,7 @@ describe.each(TARGETS)('%s', (target) => {
     } finally {
       signal(tree, 'SIGCONT');
     }
-    await waitFor('the flow to work again', flowWorks, { timeoutMs: 30_000 });
+    await waitFor(flowWorks, { what: 'the flow to work again', timeoutMs: 30_000 });
     expect(problems).toEqual([]);
     expect(await listeningPids()).toEqual(before);
   });
@@ -203,12 +203,11 @@ describe.each(TARGETS)('%s', (target) => {
     } finally {
       // The stack's supervisor starts it again (a new pid on the same port); the rest must not restart.
       await waitFor(
-        `${target} to be restarted`,
         async () => {
           const pid = await pidListeningOn(stackInfo().ports[target]).catch(() => undefined);
           return pid !== undefined && pid !== before[target];
         },
-        { timeoutMs: 90_000 },
+        { what: `${target} to be restarted`, timeoutMs: 90_000 },
       );
       await stackReady();
     }

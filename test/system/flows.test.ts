@@ -17,6 +17,7 @@ import {
   SESSION_COOKIE,
   type User,
 } from '@rainmakers/contracts';
+import { waitFor } from '@rainmakers/kit/testing';
 import { type GatewaySession, newSession, seededUsers, signIn, stackInfo } from '../support/stack-client';
 import {
   closeSystemResources,
@@ -28,7 +29,6 @@ import {
   rawRequest,
   requestResetLink,
   signUp,
-  waitFor,
 } from '../support/system';
 
 // On a busy 2-core machine mail delivery, events and argon2 can take seconds (waitFor() itself gives up at 15 s).
@@ -159,10 +159,13 @@ describe('password reset by e-mail', () => {
     expect((await resetter.get<Me>('/api/auth/me')).currentUser?.id).toBe(member.id);
 
     // The session from the sign-up is revoked (the gateway may honour its 1.5 s local cache until then).
-    await waitFor('the old session to be refused', async () => {
-      const answer = await member.session.request('GET', `/api/user/${member.id}`);
-      return answer.status === 401;
-    });
+    await waitFor(
+      async () => {
+        const answer = await member.session.request('GET', `/api/user/${member.id}`);
+        return answer.status === 401;
+      },
+      { what: 'the old session to be refused' },
+    );
     expect(await member.session.get<Me>('/api/auth/me')).toEqual({ currentUser: null });
 
     const fresh = await signIn({ email: member.email, password: newPw });
@@ -248,10 +251,13 @@ describe('profile', () => {
     const withAvatar = await member.session.post<{ user: User }>('/api/user/upsert', { id: member.id, photoUrl: url });
     expect(withAvatar.user.photoUrl).toBe(url);
     // auth answers /me from its copy of the person, which follows users' event a moment later.
-    const me = await waitFor('the profile change to reach /api/auth/me', async () => {
-      const body = await member.session.get<Me>('/api/auth/me');
-      return body.currentUser?.photoUrl === url ? body : undefined;
-    });
+    const me = await waitFor(
+      async () => {
+        const body = await member.session.get<Me>('/api/auth/me');
+        return body.currentUser?.photoUrl === url ? body : undefined;
+      },
+      { what: 'the profile change to reach /api/auth/me' },
+    );
     expect(me.currentUser).toMatchObject({ fullName: 'Renamed Member', city: 'Boise', photoUrl: url });
   });
 });
@@ -287,10 +293,13 @@ describe('changes made in users reach auth and the gateway', () => {
     expect(JSON.stringify(changed.body)).not.toContain(password);
     // This session stays; the other one ends (the gateway's local cache may honour it for LOCAL_CACHE_TTL_MS).
     expect((await member.session.get<Me>('/api/auth/me')).currentUser?.id).toBe(member.id);
-    await waitFor('the other session to end', async () => {
-      const status = (await elsewhere.request('GET', `/api/user/${member.id}`)).status;
-      return status === 401 ? status : undefined;
-    });
+    await waitFor(
+      async () => {
+        const status = (await elsewhere.request('GET', `/api/user/${member.id}`)).status;
+        return status === 401 ? status : undefined;
+      },
+      { what: 'the other session to end' },
+    );
     expect((await elsewhere.request<Me>('GET', '/api/auth/me')).body.currentUser).toBeNull();
 
     const fresh = await signIn({ email: member.email, password });
@@ -310,9 +319,12 @@ describe('changes made in users reach auth and the gateway', () => {
       newRole: 'coach',
     });
     expect(upgraded).toEqual({ updated: 1 });
-    await waitFor('the coach powers to arrive', async () => {
-      return (await member.session.request('GET', '/api/tag/read-many')).status === 200;
-    });
+    await waitFor(
+      async () => {
+        return (await member.session.request('GET', '/api/tag/read-many')).status === 200;
+      },
+      { what: 'the coach powers to arrive' },
+    );
     expect((await member.session.get<Me>('/api/auth/me')).currentUser?.role).toBe('coach');
   });
 
@@ -320,14 +332,20 @@ describe('changes made in users reach auth and the gateway', () => {
     const member = await signUp('deleted');
     expect((await member.session.request('GET', `/api/user/${member.id}`)).status).toBe(200);
     expect((await admin.request('DELETE', `/api/user/${member.id}`)).status).toBe(204);
-    await waitFor('the deleted member to be refused', async () => {
-      return (await member.session.request('GET', `/api/user/${member.id}`)).status === 401;
-    });
+    await waitFor(
+      async () => {
+        return (await member.session.request('GET', `/api/user/${member.id}`)).status === 401;
+      },
+      { what: 'the deleted member to be refused' },
+    );
     expect(await member.session.get<Me>('/api/auth/me')).toEqual({ currentUser: null });
     // auth dropped the credentials (users.user-deleted), so the address no longer signs in.
-    await waitFor('auth to drop the credentials', async () => {
-      return (await query('auth', 'SELECT 1 FROM credentials WHERE user_id = $1', [member.id])).length === 0;
-    });
+    await waitFor(
+      async () => {
+        return (await query('auth', 'SELECT 1 FROM credentials WHERE user_id = $1', [member.id])).length === 0;
+      },
+      { what: 'auth to drop the credentials' },
+    );
     const again = await newSession().request('POST', '/api/auth/signin', {
       email: member.email,
       password: member.password,

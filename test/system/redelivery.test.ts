@@ -11,9 +11,10 @@ import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { INVALID_CREDENTIALS, type User } from '@rainmakers/contracts';
 import { deadLetterStreamKey, eventStreamKey } from '@rainmakers/kit';
+import { waitFor } from '@rainmakers/kit/testing';
 import { pidOfService, processState } from '../support/processes';
 import { type GatewaySession, newSession, signIn, stackInfo } from '../support/stack-client';
-import { closeSystemResources, createPerson, query, redis, sleep, uniqueEmail, waitFor } from '../support/system';
+import { closeSystemResources, createPerson, query, redis, uniqueEmail } from '../support/system';
 
 // On a busy 2-core machine mail delivery, events and argon2 can take seconds (waitFor() itself gives up at 15 s).
 jest.setTimeout(60_000);
@@ -73,24 +74,30 @@ describe('redelivery across processes', () => {
 
     // Auth has applied everything so far: users' outbox is relayed, auth's group has nothing pending or
     // undelivered, and the person's creation event has reached auth's credentials (same version as in users).
-    await waitFor('auth to catch up with users.user-changed', async () => {
-      const [outbox] = await query<{ count: string }>(
-        'users',
-        'SELECT count(*) AS count FROM outbox WHERE published_at IS NULL',
-      );
-      const [person] = await query<{ version: number }>('users', 'SELECT version FROM users WHERE id = $1', [
-        target.id,
-      ]);
-      const [credential] = await query<{ version: number }>(
-        'auth',
-        'SELECT version FROM credentials WHERE user_id = $1',
-        [target.id],
-      );
-      const info = await groupInfo('auth');
-      return (
-        Number(outbox?.count) === 0 && credential?.version === person?.version && info?.pending === 0 && info?.lag === 0
-      );
-    });
+    await waitFor(
+      async () => {
+        const [outbox] = await query<{ count: string }>(
+          'users',
+          'SELECT count(*) AS count FROM outbox WHERE published_at IS NULL',
+        );
+        const [person] = await query<{ version: number }>('users', 'SELECT version FROM users WHERE id = $1', [
+          target.id,
+        ]);
+        const [credential] = await query<{ version: number }>(
+          'auth',
+          'SELECT version FROM credentials WHERE user_id = $1',
+          [target.id],
+        );
+        const info = await groupInfo('auth');
+        return (
+          Number(outbox?.count) === 0 &&
+          credential?.version === person?.version &&
+          info?.pending === 0 &&
+          info?.lag === 0
+        );
+      },
+      { what: 'auth to catch up with users.user-changed' },
+    );
     const before = await query<{ email: string }>('auth', 'SELECT email FROM credentials WHERE user_id = $1', [
       target.id,
     ]);
@@ -103,8 +110,17 @@ describe('redelivery across processes', () => {
     let held: HeldEntry;
     let consumerName: string;
     try {
-      await waitFor('auth to be stopped', async () => (await processState(authPid)) === 'T');
-      await sleep(1500);
+      await waitFor(async () => (await processState(authPid)) === 'T', { what: 'auth to be stopped' });
+      // Stopped, auth sends no new read; the one waiting in Redis runs out, then its connection is not blocked.
+      await waitFor(
+        async () => {
+          const line = String(await redis().client('LIST'))
+            .split('\n')
+            .find((entry) => entry.includes(' name=events:auth-') && entry.includes(`-${authPid} `));
+          return line !== undefined && !/ flags=\w*b/.test(line);
+        },
+        { what: "auth's blocking read to run out" },
+      );
 
       const child = spawn(process.execPath, ['--import', 'tsx', FIXTURE], {
         cwd: REPO_ROOT,
@@ -131,22 +147,24 @@ describe('redelivery across processes', () => {
       const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
 
       const ready = await waitFor(
-        'the fixture consumer to join group auth',
         () => {
           if (child.exitCode !== null) throw new Error(`fixture exited: ${errors.join('\n')}`);
           return messages.find((m) => m.ready === true);
         },
-        { timeoutMs: 30_000 },
+        { what: 'the fixture consumer to join group auth', timeoutMs: 30_000 },
       );
       consumerName = String(ready.consumer);
 
       // The admin changes the member's e-mail: users publishes users.user-changed, the fixture takes it.
       const edited = await admin.post<{ user: User }>('/api/user/upsert', { id: target.id, email: newEmail });
       expect(edited.user.email).toBe(newEmail);
-      held = await waitFor('the fixture to hold the event', () => {
-        const holding = messages.find((m) => m.holding)?.holding as HeldEntry | undefined;
-        return holding;
-      });
+      held = await waitFor(
+        () => {
+          const holding = messages.find((m) => m.holding)?.holding as HeldEntry | undefined;
+          return holding;
+        },
+        { what: 'the fixture to hold the event' },
+      );
       expect(held).toMatchObject({ userId: target.id, email: newEmail });
 
       // Pending under the fixture, delivered once.
@@ -176,19 +194,21 @@ describe('redelivery across processes', () => {
 
     // auth reclaims the idle entry and applies it.
     await waitFor(
-      'auth to apply the reclaimed event',
       async () => {
         const rows = await query<{ email: string }>('auth', 'SELECT email FROM credentials WHERE user_id = $1', [
           target.id,
         ]);
         return rows[0]?.email === newEmail;
       },
-      { timeoutMs: 20_000 },
+      { what: 'auth to apply the reclaimed event', timeoutMs: 20_000 },
     );
-    await waitFor('the entry to be acknowledged', async () => {
-      const pending = (await redis().xpending(stream(), 'auth', held.position, held.position, 10)) as unknown[];
-      return pending.length === 0;
-    });
+    await waitFor(
+      async () => {
+        const pending = (await redis().xpending(stream(), 'auth', held.position, held.position, 10)) as unknown[];
+        return pending.length === 0;
+      },
+      { what: 'the entry to be acknowledged' },
+    );
     // Exactly once: one processed row for the event, no dead letter, no second delivery left over.
     const processed = await query<{ count: string }>(
       'auth',
@@ -199,7 +219,7 @@ describe('redelivery across processes', () => {
     const dead = await redis().xrange(deadLetterStreamKey(stackInfo().redisPrefix, 'users.user-changed'), '-', '+');
     expect(dead.filter(([, fields]) => fields.join(' ').includes(held.eventId))).toEqual([]);
     // Anything else the fixture read on the way is reclaimed and handled as well.
-    await waitFor('auth to hold nothing pending', async () => (await groupInfo('auth'))?.pending === 0);
+    await waitFor(async () => (await groupInfo('auth'))?.pending === 0, { what: 'auth to hold nothing pending' });
 
     // The effect, seen by the person: the new address signs in, the old one no longer does.
     const moved = await signIn({ email: newEmail, password: target.password });

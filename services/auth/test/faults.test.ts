@@ -4,8 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { CurrentUser } from '@rainmakers/contracts';
-import { buildActor, client } from '@rainmakers/kit/testing';
-import { Browser, createPerson, eventually, resetTokenIn, type Stack, startStack } from './harness';
+import { buildActor, client, eventually } from '@rainmakers/kit/testing';
+import { Browser, createPerson, resetTokenIn, type Stack, startStack } from './harness';
 
 jest.setTimeout(60_000);
 type CurrentUserBody = { currentUser: CurrentUser | null };

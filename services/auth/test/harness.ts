@@ -17,7 +17,7 @@ import {
   type User,
 } from '@rainmakers/contracts';
 import { createRedis, type Redis } from '@rainmakers/kit';
-import { client, type TestResponse, testInfra } from '@rainmakers/kit/testing';
+import { client, type TestResponse, testInfra, waitFor } from '@rainmakers/kit/testing';
 import { type RunningUsers, startForTest as startUsers } from '@rainmakers/users/testing';
 import jwt from 'jsonwebtoken';
 import { SMTPServer } from 'smtp-server';
@@ -60,11 +60,10 @@ export async function startMailTrap() {
     to: (email: string) => messages.filter((m) => m.to.includes(email.toLowerCase())),
     /** The next message to `email` beyond the `already` ones seen. */
     async waitFor(email: string, already = 0, timeoutMs = 10_000): Promise<CaughtMail> {
-      return eventually(async () => {
-        const found = messages.filter((m) => m.to.includes(email.toLowerCase()));
-        if (found.length <= already) throw new Error(`no mail to ${email} yet`);
-        return found[already]!;
-      }, timeoutMs);
+      return waitFor(() => messages.filter((m) => m.to.includes(email.toLowerCase()))[already], {
+        timeoutMs,
+        what: `mail ${already + 1} to ${email}`,
+      });
     },
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
@@ -77,18 +76,6 @@ export function resetTokenIn(mail: CaughtMail): { token: string; link: string } 
   const match = /(https?:\/\/[^\s"<>]+\/reset-password\/([A-Za-z0-9_-]{43}))/.exec(body);
   if (!match) throw new Error(`no reset link in:\n${mail.raw}`);
   return { link: match[1]!, token: match[2]! };
-}
-
-export async function eventually<T>(fn: () => Promise<T>, timeoutMs = 10_000, everyMs = 50): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await fn();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((r) => setTimeout(r, everyMs));
-    }
-  }
 }
 
 export interface Stack {

@@ -8,11 +8,10 @@ import {
   SESSION_IDLE_DAYS,
   SESSION_TTL_DAYS,
 } from '@rainmakers/contracts';
-import { client } from '@rainmakers/kit/testing';
+import { client, eventually } from '@rainmakers/kit/testing';
 import {
   Browser,
   createPerson,
-  eventually,
   mirrorOf,
   SERVICE,
   type Stack,

@@ -12,6 +12,9 @@ export const UPLOAD_FILES_PATH = '/upload/files/';
 /** Largest accepted image, in bytes (5 MiB). The resources service can be configured lower or higher. */
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 
+/** Multipart headers and boundaries around one file stay well under this (a body over max + this is refused). */
+export const UPLOAD_MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
 /**
  * Image types the server accepts, recognised by their content (magic bytes), never by name or declared type.
  * SVG is left out on purpose: it can carry scripts.

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { LESSON_NOT_FOUND } from '@rainmakers/contracts';
 import { createLogger, createRedis, OutboxRelay, publishEvent } from '@rainmakers/kit';
-import { createTestDatabase, testInfra } from '@rainmakers/kit/testing';
+import { createTestDatabase, testInfra, waitFor } from '@rainmakers/kit/testing';
 import type { CoursesDatabase } from '../src/store/schema';
 import { MIGRATIONS_DIR } from '../src/testing';
 import {
@@ -224,19 +224,17 @@ describe('users.user-deleted', () => {
     try {
       const eventId = await publishEvent(users.db, 'users.user-deleted', { id: 777 });
       expect(await relay.flush()).toBe(1);
-      const deadline = Date.now() + 10_000;
-      let left = -1;
-      while (Date.now() < deadline) {
-        const rows = await h.service.database.db
-          .selectFrom('lesson_completions')
-          .select('lesson_id')
-          .where('user_id', '=', 777)
-          .execute();
-        left = rows.length;
-        if (left === 0) break;
-        await new Promise((r) => setTimeout(r, 50));
-      }
-      expect(left).toBe(0);
+      await waitFor(
+        async () => {
+          const rows = await h.service.database.db
+            .selectFrom('lesson_completions')
+            .select('lesson_id')
+            .where('user_id', '=', 777)
+            .execute();
+          return rows.length === 0;
+        },
+        { what: "the deleted person's completions to go" },
+      );
       const processed = await h.service.database.db
         .selectFrom('processed_events')
         .select(['consumer', 'event_id'])

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import { EventConsumer, eventStreamKey, OutboxRelay, publishEvent } from '../src/bus';
-import { createTestDatabase, createTestRedis, type TestDatabase } from '../src/testing';
-import { type EffectsSchema, effectsMigrations, silentLogger as logger, waitFor } from './support';
+import { createTestDatabase, createTestRedis, type TestDatabase, waitFor } from '../src/testing';
+import { type EffectsSchema, effectsMigrations, silentLogger as logger } from './support';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 const fixture = fileURLToPath(new URL('./fixtures/hanging-consumer.ts', import.meta.url));

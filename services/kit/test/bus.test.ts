@@ -13,8 +13,8 @@ import {
   publishEvent,
   RedisStreamsTransport,
 } from '../src/bus';
-import { createTestDatabase, createTestRedis, type TestDatabase } from '../src/testing';
-import { type EffectsSchema, effectsMigrations, lessonCompleted, silentLogger as logger, waitFor } from './support';
+import { createTestDatabase, createTestRedis, type TestDatabase, waitFor } from '../src/testing';
+import { type EffectsSchema, effectsMigrations, lessonCompleted, silentLogger as logger } from './support';
 
 let database: TestDatabase<EffectsSchema>;
 let redis: Redis;
@@ -157,9 +157,18 @@ describe('outbox and relay', () => {
   it('sends at once when nudged, without waiting for the next poll', async () => {
     const prefix = isolatedPrefix();
     const relay = new OutboxRelay({ db: database.db, redis, prefix, logger, pollMs: 60_000 });
+    const early = await publishEvent(database.db, 'users.user-deleted', { id: 11 });
     relay.start();
     try {
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      // The first poll sends what was there at start; after that only the nudge can send within 2 s.
+      await waitFor(
+        async () => {
+          const { rows } = await sql<{ published: boolean }>`
+            SELECT published_at IS NOT NULL AS published FROM outbox WHERE id = ${early}`.execute(database.db);
+          return rows[0]?.published;
+        },
+        { what: 'the first poll' },
+      );
       const id = await publishEvent(database.db, 'users.user-deleted', { id: 10 });
       relay.nudge();
       await waitFor(
@@ -335,6 +344,7 @@ describe('event consumer', () => {
     const poison = envelope('users.user-deleted', { id: 17 });
     await new RedisStreamsTransport({ redis, prefix }).append([poison]);
     let attempts = 0;
+    const handled: string[] = [];
     started(
       new EventConsumer({
         blockMs: 50,
@@ -345,7 +355,11 @@ describe('event consumer', () => {
         group: 'doomed',
         logger,
         handlers: {
-          'users.user-deleted': () => {
+          'users.user-deleted': (_data, { event }) => {
+            if (event.id !== poison.id) {
+              handled.push(event.id);
+              return;
+            }
             attempts += 1;
             throw new Error('boom');
           },
@@ -360,7 +374,10 @@ describe('event consumer', () => {
     expect(dead).toMatchObject({ error: 'handler failed 3 times: boom', deliveries: '3', group: 'doomed' });
     expect(JSON.parse(dead?.envelope ?? '{}')).toMatchObject({ id: poison.id });
     expect(await pendingCount(prefix, 'users.user-deleted', 'doomed')).toBe(0);
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    // Nothing pending means nothing left to reclaim; a later event handled shows the consumer still reads.
+    const later = envelope('users.user-deleted', { id: 19 });
+    await new RedisStreamsTransport({ redis, prefix }).append([later]);
+    await waitFor(() => handled.includes(later.id), { what: 'the later event' });
     expect(attempts).toBe(3);
   });
 

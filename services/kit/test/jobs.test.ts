@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { createQueue, createWorker, getJobStatus, type JobWorker, QueueName } from '../src/jobs';
-import { createTestRedis } from '../src/testing';
-import { silentLogger as logger, waitFor } from './support';
+import { createTestRedis, waitFor } from '../src/testing';
+import { silentLogger as logger } from './support';
 
 interface ImportData {
   rows: number;

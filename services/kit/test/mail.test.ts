@@ -11,8 +11,8 @@ import {
   type MailMessage,
   type MailQueue,
 } from '../src/mail';
-import { createTestRedis } from '../src/testing';
-import { silentLogger as logger, waitFor } from './support';
+import { createTestRedis, waitFor } from '../src/testing';
+import { silentLogger as logger } from './support';
 
 interface Received {
   from: string;

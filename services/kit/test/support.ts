@@ -21,19 +21,6 @@ export async function effectsMigrations(): Promise<string> {
 
 export const silentLogger = createLogger('kit-test', 'silent');
 
-export async function waitFor<T>(
-  probe: () => Promise<T> | T,
-  { timeoutMs = 5_000, intervalMs = 25, what = 'condition' } = {},
-): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value as NonNullable<T>;
-    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, intervalMs));
-  }
-}
-
 export function lessonCompleted(lessonId: number, userId = 1) {
   return { userId, lessonId, moduleId: 1, courseId: null };
 }

@@ -17,9 +17,9 @@ import {
 } from '../src/db';
 import { createApp } from '../src/http';
 import { createRequestRedis, type Redis } from '../src/redis';
-import { startTestServer, TEST_SECRET, type TestServer, testInfra } from '../src/testing';
+import { startTestServer, TEST_SECRET, type TestServer, testInfra, waitFor } from '../src/testing';
 import { isDependencyFailure } from '../src/unavailable';
-import { silentLogger, waitFor } from './support';
+import { silentLogger } from './support';
 
 // Recovery waits on reconnects; a loaded 2-core machine needs more than jest's default 5 s.
 jest.setTimeout(30_000);

@@ -1,22 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { EventData, User } from '@rainmakers/contracts';
 import { createLogger, EventConsumer } from '@rainmakers/kit';
-import { createTestRedis } from '@rainmakers/kit/testing';
+import { createTestRedis, waitFor } from '@rainmakers/kit/testing';
 import { createTag, createUser, type Harness, startHarness } from './helpers';
 
 type Received =
   | { type: 'users.user-changed'; data: EventData<'users.user-changed'> }
   | { type: 'users.user-deleted'; data: EventData<'users.user-deleted'> };
-
-async function waitFor<T>(check: () => T | undefined, timeoutMs = 5000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('timed out waiting for events');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 describe('events on the bus', () => {
   let h: Harness;

@@ -224,3 +224,45 @@ export async function startServiceForTest<
     },
   };
 }
+
+export interface WaitOptions {
+  /** Give up after this long (default 15 s: events, mail and argon2 lag on a busy 2-core machine). */
+  timeoutMs?: number;
+  /** Pause between probes (default 50 ms). */
+  intervalMs?: number;
+  /** Named in the timeout error. */
+  what?: string;
+}
+
+/**
+ * Polls `probe` until it returns something other than undefined, null or false, and returns that. A probe that
+ * throws counts as "not yet"; on timeout the error names `what` and the last value or error seen (as `cause`).
+ * Tests wait for the condition a pause would stand for, never for a fixed time.
+ */
+export async function waitFor<T>(
+  probe: () => Promise<T | undefined | null | false> | T | undefined | null | false,
+  { timeoutMs = 15_000, intervalMs = 50, what = 'the condition' }: WaitOptions = {},
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  for (;;) {
+    try {
+      const value = await probe();
+      if (value !== undefined && value !== null && value !== false) return value;
+      last = value;
+    } catch (error) {
+      last = error;
+    }
+    if (Date.now() > deadline) {
+      const shown = last instanceof Error ? last.message : JSON.stringify(last);
+      throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what} (last: ${shown})`, { cause: last });
+    }
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+}
+
+/** Retries `assertion` until it stops throwing (e.g. a block of `expect`s), and returns what it returned. */
+export async function eventually<T>(assertion: () => Promise<T> | T, options: WaitOptions = {}): Promise<T> {
+  const { value } = await waitFor(async () => ({ value: await assertion() }), options);
+  return value;
+}

@@ -9,6 +9,7 @@ import {
   UPLOAD_FILES_PATH,
   UPLOAD_MAX_IMAGE_PIXELS,
   UPLOAD_MAX_IMAGE_SIDE,
+  UPLOAD_MULTIPART_OVERHEAD_BYTES,
   type UploadResponse,
   uploadTooLargeMessage,
 } from '@rainmakers/contracts';
@@ -18,9 +19,6 @@ import multer from 'multer';
 import { readImageSize, withinPixelLimits } from '../domain/image-size';
 import { detectImageType } from '../domain/image-type';
 import { canUploadImage } from '../policies';
-
-/** Multipart headers and boundaries around one file stay well under this. */
-const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
 /** Where an upload named `<uuid>.<ext>` is kept in the bucket. */
 export const uploadKey = (name: string) => `uploads/${name}`;
@@ -51,7 +49,7 @@ export function uploadRoutes(deps: { storage: Storage; maxBytes: number }): Rout
     const actor = requireActor(req);
     if (!canUploadImage(actor)) throw forbidden();
     // Refuse an announced oversized body before reading it.
-    if (Number(req.headers['content-length'] ?? 0) > maxBytes + MULTIPART_OVERHEAD_BYTES) throw tooLarge(res);
+    if (Number(req.headers['content-length'] ?? 0) > maxBytes + UPLOAD_MULTIPART_OVERHEAD_BYTES) throw tooLarge(res);
     await runMulter(parseImage, req, res, () => tooLarge(res));
     const file = req.file;
     if (!file || file.size === 0) throw badRequest(UPLOAD_ERRORS.missing);
