@@ -175,7 +175,6 @@ class PoolWatchdog {
     this.healthy = false;
     for (const client of this.acquired) destroyClient(client);
   }
-
 }
 
 const CONNECT_PROBE_TIMEOUT_MS = 2000;
