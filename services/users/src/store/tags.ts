@@ -21,10 +21,6 @@ export async function listTags(
   return { tags, totalCount: Number(count.total) };
 }
 
-export async function findTag(db: UsersDb, id: number): Promise<Tag | null> {
-  return (await db.selectFrom('tags').select(['id', 'name']).where('id', '=', id).executeTakeFirst()) ?? null;
-}
-
 /**
  * Reads a tag and locks it until the transaction ends: nobody can attach it to a person meanwhile
  * (their foreign-key check waits), so its holders stay the same while it is renamed or deleted.

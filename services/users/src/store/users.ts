@@ -302,12 +302,6 @@ export async function updateRoles(db: UsersDb, ids: number[], role: Role): Promi
   return rows.map((r) => r.id);
 }
 
-export async function existingUserIds(db: UsersDb, ids: number[]): Promise<number[]> {
-  if (ids.length === 0) return [];
-  const rows = await db.selectFrom('users').select('id').where('id', 'in', ids).execute();
-  return rows.map((r) => r.id);
-}
-
 /** Replaces a person's tags. */
 export async function setUserTags(db: UsersDb, userId: number, tagIds: number[]): Promise<void> {
   await db.deleteFrom('user_tags').where('user_id', '=', userId).execute();

@@ -48,5 +48,3 @@ export function useReorderMode<T, Body>({
 
   return { active, order, setOrder, start, cancel, save, pending: mutation.isPending };
 }
-
-export type ReorderMode = ReturnType<typeof useReorderMode>;
