@@ -540,6 +540,8 @@ describe('courses in the browser', () => {
     expect(await contents.getAttribute('aria-expanded')).toBe('false');
     await screenshot(page, 'courses-course-mobile', { fullPage: false });
     await contents.click();
+    await eventually(async () => expect(await contents.getAttribute('aria-expanded')).toBe('true'));
+    await settle(page);
     await page.getByRole('link', { name: LESSONS.second }).click();
     await page.getByRole('heading', { name: LESSONS.second, level: 2 }).waitFor();
     await screenshot(page, 'courses-lesson-mobile');
