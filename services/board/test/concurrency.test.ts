@@ -60,7 +60,11 @@ describe('concurrent card moves', () => {
       const dest = lists[next(lists.length)] as number;
       const position = next(8);
       if (i % 3 === 0) {
-        return h.api.post(person, `${MTN}/card/reorder`, { ListId: source, startPosition: position, endPosition: next(8) });
+        return h.api.post(person, `${MTN}/card/reorder`, {
+          ListId: source,
+          startPosition: position,
+          endPosition: next(8),
+        });
       }
       // The source list is a guess: stale guesses answer 409 and change nothing.
       return h.api.post(person, `${MTN}/card/move`, {
@@ -90,7 +94,9 @@ describe('concurrent card moves', () => {
     const doomed = cards.slice(0, 4);
     const work = [
       ...doomed.map((id) => h.api.del(admin, `${MTN}/card/${id}`)),
-      ...Array.from({ length: 10 }, (_, i) => h.api.post(person, `${MTN}/card/upsert`, { title: `new ${i}`, ListId: i % 2 ? ns : ip })),
+      ...Array.from({ length: 10 }, (_, i) =>
+        h.api.post(person, `${MTN}/card/upsert`, { title: `new ${i}`, ListId: i % 2 ? ns : ip }),
+      ),
       ...Array.from({ length: 60 }, () => {
         const [source, dest] = next(2) ? [ns, ip] : [ip, ns];
         return h.api.post(person, `${MTN}/card/move`, {
