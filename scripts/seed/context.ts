@@ -47,7 +47,7 @@ export interface GatewaySession {
 }
 
 /** The keys of the people `scripts/seed/index.ts` creates. */
-export type SeedPersonKey = 'admin' | 'coach' | 'premium' | 'courseOnly' | 'basic';
+export type SeedPersonKey = 'admin' | 'coach' | 'premium' | 'newPremium' | 'courseOnly' | 'basic';
 
 export interface SeededPerson {
   id: number;
