@@ -19,7 +19,7 @@ export function mentionMail(
   const link = cardLink(publicUrl, data.boardUserId, data.cardId);
   return {
     to: coach.email,
-    subject: `${data.authorName} mentioned you on ${data.memberName}'s board`,
+    subject: `${data.memberName}'s board: you were mentioned on "${data.cardTitle}"`,
     text: [
       `Hi ${coach.fullName},`,
       '',
