@@ -74,41 +74,40 @@ export async function readCards(db: BoardDb, where: { listIds: readonly number[]
     .execute();
   if (cards.length === 0) return [];
   const cardIds = cards.map((c) => c.id);
-  const [labels, attachments, comments, mentions, checklists] = await Promise.all([
-    db
-      .selectFrom('card_labels as cl')
-      .innerJoin('labels as l', 'l.id', 'cl.label_id')
-      .select(['cl.card_id', 'l.id', 'l.board_id', 'l.name', 'l.color'])
-      .where('cl.card_id', 'in', cardIds)
-      .orderBy('l.id')
-      .execute(),
-    db
-      .selectFrom('attachments')
-      .select(['id', 'card_id', 'file_url', 'file_name', 'created_at'])
-      .where('card_id', 'in', cardIds)
-      .orderBy('id')
-      .execute(),
-    db
-      .selectFrom('comments')
-      .select(['id', 'card_id', 'author_id', 'comment', 'created_at'])
-      .where('card_id', 'in', cardIds)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .execute(),
-    db
-      .selectFrom('comment_mentions as m')
-      .innerJoin('comments as c', 'c.id', 'm.comment_id')
-      .select(['m.comment_id', 'm.user_id'])
-      .where('c.card_id', 'in', cardIds)
-      .orderBy('m.user_id')
-      .execute(),
-    db
-      .selectFrom('checklists')
-      .select(['id', 'card_id', 'title'])
-      .where('card_id', 'in', cardIds)
-      .orderBy('id')
-      .execute(),
-  ]);
+  // One query after another, not five at once: a board read holds one pooled connection at a time.
+  const labels = await db
+    .selectFrom('card_labels as cl')
+    .innerJoin('labels as l', 'l.id', 'cl.label_id')
+    .select(['cl.card_id', 'l.id', 'l.board_id', 'l.name', 'l.color'])
+    .where('cl.card_id', 'in', cardIds)
+    .orderBy('l.id')
+    .execute();
+  const attachments = await db
+    .selectFrom('attachments')
+    .select(['id', 'card_id', 'file_url', 'file_name', 'created_at'])
+    .where('card_id', 'in', cardIds)
+    .orderBy('id')
+    .execute();
+  const comments = await db
+    .selectFrom('comments')
+    .select(['id', 'card_id', 'author_id', 'comment', 'created_at'])
+    .where('card_id', 'in', cardIds)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  const mentions = await db
+    .selectFrom('comment_mentions as m')
+    .innerJoin('comments as c', 'c.id', 'm.comment_id')
+    .select(['m.comment_id', 'm.user_id'])
+    .where('c.card_id', 'in', cardIds)
+    .orderBy('m.user_id')
+    .execute();
+  const checklists = await db
+    .selectFrom('checklists')
+    .select(['id', 'card_id', 'title'])
+    .where('card_id', 'in', cardIds)
+    .orderBy('id')
+    .execute();
   const items =
     checklists.length === 0
       ? []
