@@ -5,7 +5,7 @@
  * made the cover, and a comment mentioning the seeded coach (which e-mails the coach); and the coach's own board.
  * Idempotent: a template that has cards, and a member board holding MEMBER_MARKER, are left alone.
  */
-import type { GatewaySession, SeedContext } from './context';
+import { GatewayRequestError, type GatewaySession, type SeedContext } from './context';
 
 const MTN = '/api/move-the-needle';
 export const MEMBER_MARKER = 'Photograph the garlic press bundle';
@@ -79,6 +79,36 @@ const TEMPLATE_CARDS: { list: string; title: string; description: string; labels
     },
   ];
 
+/**
+ * The same session, retrying calls answered 503 (a service or its database briefly unavailable while a busy
+ * machine starts the stack): a 503 comes from a breaker or a failed dependency, so nothing was saved.
+ */
+function patient(session: GatewaySession): GatewaySession {
+  const retry =
+    <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await call(...args);
+        } catch (error) {
+          if (!(error instanceof GatewayRequestError) || error.status !== 503 || attempt >= 20) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 500 * Math.min(attempt, 4)));
+        }
+      }
+    };
+  return {
+    ...session,
+    baseUrl: session.baseUrl,
+    request: session.request.bind(session),
+    cookie: session.cookie.bind(session),
+    get: retry(session.get.bind(session)),
+    post: retry(session.post.bind(session)),
+    put: retry(session.put.bind(session)),
+    patch: retry(session.patch.bind(session)),
+    del: retry(session.del.bind(session)),
+  };
+}
+
 const listId = (board: Board, name: string) => {
   const list = board.lists.find((l) => l.name === name);
   if (!list) throw new Error(`The board has no list ${name}`);
@@ -136,7 +166,7 @@ async function move(session: GatewaySession, board: Board, title: string, to: st
 
 async function seedMemberBoard(ctx: SeedContext): Promise<void> {
   const member = ctx.people.premium;
-  const session = await ctx.signInAs(member.email, member.password);
+  const session = patient(await ctx.signInAs(member.email, member.password));
   let board = await readBoard(session, member.id);
   if (findCard(board, MEMBER_MARKER)) return;
 
@@ -206,10 +236,10 @@ async function seedMemberBoard(ctx: SeedContext): Promise<void> {
 }
 
 export async function seed(ctx: SeedContext): Promise<void> {
-  const admin = await ctx.signInAs(ctx.people.admin.email, ctx.people.admin.password);
+  const admin = patient(await ctx.signInAs(ctx.people.admin.email, ctx.people.admin.password));
   await seedTemplate(admin, ctx.people.admin.id, ctx.log);
   await seedMemberBoard(ctx);
   // The coach's own board, from the template.
-  const coach = await ctx.signInAs(ctx.people.coach.email, ctx.people.coach.password);
+  const coach = patient(await ctx.signInAs(ctx.people.coach.email, ctx.people.coach.password));
   await readBoard(coach, ctx.people.coach.id);
 }
