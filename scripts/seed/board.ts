@@ -5,7 +5,7 @@
  * made the cover, and a comment mentioning the seeded coach (which e-mails the coach); and the coach's own board.
  * Idempotent: a template that has cards, and a member board holding MEMBER_MARKER, are left alone.
  */
-import { GatewayRequestError, type GatewaySession, type SeedContext } from './context';
+import { GatewayRequestError, type GatewaySession, type HttpMethod, type SeedContext } from './context';
 
 const MTN = '/api/move-the-needle';
 export const MEMBER_MARKER = 'Photograph the garlic press bundle';
@@ -84,28 +84,25 @@ const TEMPLATE_CARDS: { list: string; title: string; description: string; labels
  * machine starts the stack): a 503 comes from a breaker or a failed dependency, so nothing was saved.
  */
 function patient(session: GatewaySession): GatewaySession {
-  const retry =
-    <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
-    async (...args: A): Promise<R> => {
-      for (let attempt = 1; ; attempt++) {
-        try {
-          return await call(...args);
-        } catch (error) {
-          if (!(error instanceof GatewayRequestError) || error.status !== 503 || attempt >= 20) throw error;
-          await new Promise((resolve) => setTimeout(resolve, 500 * Math.min(attempt, 4)));
-        }
+  const retry = async <R>(call: () => Promise<R>): Promise<R> => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await call();
+      } catch (error) {
+        if (!(error instanceof GatewayRequestError) || error.status !== 503 || attempt >= 20) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 500 * Math.min(attempt, 4)));
       }
-    };
+    }
+  };
   return {
-    ...session,
     baseUrl: session.baseUrl,
-    request: session.request.bind(session),
-    cookie: session.cookie.bind(session),
-    get: retry(session.get.bind(session)),
-    post: retry(session.post.bind(session)),
-    put: retry(session.put.bind(session)),
-    patch: retry(session.patch.bind(session)),
-    del: retry(session.del.bind(session)),
+    request: <T = unknown>(method: HttpMethod, path: string, body?: unknown) => session.request<T>(method, path, body),
+    cookie: (name) => session.cookie(name),
+    get: <T = unknown>(path: string) => retry(() => session.get<T>(path)),
+    post: <T = unknown>(path: string, body?: unknown) => retry(() => session.post<T>(path, body)),
+    put: <T = unknown>(path: string, body?: unknown) => retry(() => session.put<T>(path, body)),
+    patch: <T = unknown>(path: string, body?: unknown) => retry(() => session.patch<T>(path, body)),
+    del: <T = unknown>(path: string, body?: unknown) => retry(() => session.del<T>(path, body)),
   };
 }
 
