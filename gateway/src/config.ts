@@ -48,6 +48,8 @@ export const configShape = {
   UPSTREAM_TIMEOUT_MS: milliseconds(DEFAULT_UPSTREAM_TIMEOUTS_MS.api),
   /** The same for uploads, CSV imports/exports and AI calls (routes.ts TRANSFER_CALLS). */
   UPSTREAM_TRANSFER_TIMEOUT_MS: milliseconds(DEFAULT_UPSTREAM_TIMEOUTS_MS.transfer),
+  /** Idle time allowed on a server-sent event stream (routes.ts STREAM_CALLS; the board writes a heartbeat). */
+  UPSTREAM_STREAM_TIMEOUT_MS: milliseconds(DEFAULT_UPSTREAM_TIMEOUTS_MS.stream),
   /** A new connection to a service that is not established within this long fails (503). */
   UPSTREAM_CONNECT_TIMEOUT_MS: milliseconds(1000),
   /** Failed calls in a row (refused, reset, timed out) that open a service's breaker. */
@@ -97,6 +99,7 @@ export function loadGatewayConfig(env: Record<string, string | undefined> = proc
   const upstreamTimeouts: Record<UpstreamTimeout, number> = {
     api: config.UPSTREAM_TIMEOUT_MS,
     transfer: config.UPSTREAM_TRANSFER_TIMEOUT_MS,
+    stream: config.UPSTREAM_STREAM_TIMEOUT_MS,
   };
   return { ...config, upstreams, upstreamTimeouts, trustProxy: parseTrustProxy(config.TRUST_PROXY) };
 }

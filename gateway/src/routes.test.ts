@@ -137,6 +137,8 @@ describe('upstream timeouts', () => {
     expect(matchRoute('GET', '/upload/a.png')).toMatchObject({ timeout: 'api' });
     expect(matchRoute('GET', '/api/user/import')).toMatchObject({ timeout: 'api' });
     expect(matchRoute('GET', '/api/auth/me')).toMatchObject({ timeout: 'api' });
+    expect(matchRoute('GET', '/api/move-the-needle/events')).toMatchObject({ timeout: 'stream', service: 'board' });
+    expect(matchRoute('GET', '/api/move-the-needle/list/read-many')).toMatchObject({ timeout: 'api' });
     expect(matchRoute('POST', '/api/lesson/complete')).toMatchObject({ timeout: 'api' });
   });
 });

@@ -32,10 +32,13 @@ export const ROUTE_TABLE: ReadonlyArray<readonly [prefix: string, service: Upstr
  * in milliseconds; files and CSV work move or process a lot in one call. A frozen or dead service is noticed
  * sooner than either by the breaker's health probe (breaker.ts); these bound a live service that hangs one call.
  */
-export type UpstreamTimeout = 'api' | 'transfer';
+export type UpstreamTimeout = 'api' | 'transfer' | 'stream';
 export const DEFAULT_UPSTREAM_TIMEOUTS_MS: Readonly<Record<UpstreamTimeout, number>> = {
   api: 10_000,
   transfer: 120_000,
+  // Server-sent event streams stay open; the service writes a heartbeat every 15 s, so silence this long means
+  // a hung stream (the breaker's probe notices a frozen service sooner).
+  stream: 45_000,
 };
 
 /** Calls that get the 'transfer' timeout: method ('*' for any) and path prefix. */
@@ -47,7 +50,15 @@ export const TRANSFER_CALLS: ReadonlyArray<readonly [method: string, prefix: str
   ['*', '/api/ai'],
 ];
 
+/** Long-lived server-sent event streams: the 'stream' timeout (idle time between heartbeats). */
+export const STREAM_CALLS: ReadonlyArray<readonly [method: string, path: string]> = [
+  ['GET', '/api/move-the-needle/events'],
+];
+
 function timeoutFor(method: string, path: string): UpstreamTimeout {
+  for (const [callMethod, streamPath] of STREAM_CALLS) {
+    if (callMethod === method && path === streamPath) return 'stream';
+  }
   for (const [callMethod, prefix] of TRANSFER_CALLS) {
     if ((callMethod === '*' || callMethod === method) && under(path, prefix)) return 'transfer';
   }

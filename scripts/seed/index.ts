@@ -71,6 +71,7 @@ async function ensurePerson(
     email: spec.email,
     role: spec.role,
     tagIds,
+    ...(spec.createdAt ? { createdAt: spec.createdAt } : {}),
     city: spec.city,
     state: spec.state,
     country: spec.country,

@@ -12,6 +12,8 @@ export interface SeedPersonSpec {
   country: string;
   /** Names from SEED_TAGS. */
   tags: string[];
+  /** When the account was created (ISO 8601); now when left out. The Move the Needle cut-off reads it. */
+  createdAt?: string;
 }
 
 export const SEED_TAGS = ['Mastermind', 'nova', 'teller', 'Wholesale Bootcamp'] as const;
@@ -49,6 +51,20 @@ export const SEED_PEOPLE: readonly SeedPersonSpec[] = [
     state: 'FL',
     country: 'United States',
     tags: ['Mastermind', 'nova'],
+    // A long-standing member (before the 2025-02-13 cut-off): she keeps the Move the Needle board.
+    createdAt: '2024-06-03T15:00:00.000Z',
+  },
+  {
+    // A premium member who joined after the cut-off: the board is hidden from her (the other side of the rule).
+    key: 'newPremium',
+    fullName: 'Hannah Brooks',
+    email: 'newpremium@rainmakers.local',
+    password: 'NewPremium-Passw0rd!',
+    role: 'premium',
+    city: 'Raleigh',
+    state: 'NC',
+    country: 'United States',
+    tags: ['Mastermind'],
   },
   {
     key: 'courseOnly',

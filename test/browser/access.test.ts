@@ -183,7 +183,8 @@ describe('members-only notice', () => {
 describe('hidden route', () => {
   it('sends a premium account created after the cut-off from /move-the-needle to the calendar', async () => {
     const page = await pages.open({ allowExternal: [CALENDAR] });
-    await signInWithCookies(page, 'premium', '/move-the-needle');
+    // The seeded premium member who joined after the cut-off (the long-standing one keeps her board).
+    await signInWithCookies(page, 'newPremium', '/move-the-needle');
     await page.waitForURL(CALENDAR);
     expect(externalRequests(page).some((url) => CALENDAR.test(url))).toBe(true);
   });

@@ -74,9 +74,9 @@ export function stackInfo(): StackInfo {
   return cached;
 }
 
-/** The seeded people (admin, coach, premium, courseOnly, basic) with their ids, e-mails and passwords. */
+/** The seeded people (admin, coach, premium, newPremium, courseOnly, basic) with their ids, e-mails and passwords. */
 export const seededUsers = {} as Record<SeedPersonKey, SeededPerson>;
-for (const key of ['admin', 'coach', 'premium', 'courseOnly', 'basic'] as const) {
+for (const key of ['admin', 'coach', 'premium', 'newPremium', 'courseOnly', 'basic'] as const) {
   Object.defineProperty(seededUsers, key, { enumerable: true, get: () => stackInfo().seededUsers[key] });
 }
 

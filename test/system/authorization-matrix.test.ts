@@ -85,6 +85,8 @@ let other: Person;
 let uploadedFile: string;
 /** A premium member (what a coach's list shows) and courses a basic member may not see. */
 let premiumMember: Person;
+/** A coach (who holds a board) whose board the callers reach for, with a list and a card on it. */
+const boardHolder = {} as { person: Person; session: GatewaySession; listId: number; cardId: number };
 const hidden = { draftSlug: '', premiumSlug: '', premiumLessonId: 0 };
 
 const tagIds = () => Object.values(stackInfo().tags);
@@ -418,6 +420,67 @@ const ROWS: Row[] = [
     run: async (c) => status(await c.session.request('GET', uploadedFile)),
   },
 
+  // --- Move the Needle: the board is for admins, coaches and premium members from before the cut-off (the
+  // premium caller here is a new account: hidden). A coach reads and comments on another holder's board. ---------
+  {
+    name: 'GET /api/move-the-needle/list/read-many {own board}',
+    expected: [401, 403, 403, 403, '200 own', '200 template'],
+    async run(c) {
+      const answer = await c.session.request<{ board: { isTemplate: boolean } }>(
+        'GET',
+        `/api/move-the-needle/list/read-many?userId=${ownId(c)}`,
+      );
+      if (answer.status !== 200) return status(answer);
+      return { status: 200, note: answer.body.board.isTemplate ? 'template' : 'own' };
+    },
+  },
+  {
+    name: "GET /api/move-the-needle/list/read-many {another holder's board}",
+    expected: [401, 403, 403, 403, 200, 200],
+    run: async (c) =>
+      status(await c.session.request('GET', `/api/move-the-needle/list/read-many?userId=${boardHolder.person.id}`)),
+  },
+  {
+    name: "POST /api/move-the-needle/card/upsert {another holder's list}",
+    expected: [401, 403, 403, 403, 403, 201],
+    run: async (c) =>
+      status(
+        await c.session.request('POST', '/api/move-the-needle/card/upsert', {
+          title: 'Matrix card',
+          ListId: boardHolder.listId,
+        }),
+      ),
+  },
+  {
+    name: "POST /api/move-the-needle/activity/upsert {another holder's card}",
+    expected: [401, 403, 403, 403, 201, 201],
+    run: async (c) =>
+      status(
+        await c.session.request('POST', '/api/move-the-needle/activity/upsert', {
+          comment: 'Matrix comment',
+          CardId: boardHolder.cardId,
+        }),
+      ),
+  },
+  {
+    name: "DELETE /api/move-the-needle/card/{another holder's card}",
+    expected: [401, 403, 403, 403, 403, '204 gone'],
+    async run(c) {
+      const { card } = await boardHolder.session.post<{ card: { id: number } }>('/api/move-the-needle/card/upsert', {
+        title: 'Doomed',
+        ListId: boardHolder.listId,
+      });
+      const answer = await c.session.request('DELETE', `/api/move-the-needle/card/${card.id}`);
+      if (answer.status !== 204) return status(answer);
+      const after = await boardHolder.session.request('POST', '/api/move-the-needle/card/upsert', {
+        id: card.id,
+        title: 'x',
+        ListId: boardHolder.listId,
+      });
+      return { status: 204, note: after.status === 404 ? 'gone' : 'still there' };
+    },
+  },
+
   // --- auth: calls that renew, replace or end the caller's session (last) ------------------------------------
   {
     name: 'POST /api/auth/signin (own credentials)',
@@ -504,6 +567,25 @@ beforeAll(async () => {
   }
   other = await freshMember('other');
   premiumMember = await freshMember('premium-target', { role: 'premium' });
+  boardHolder.person = await createPerson(operator, 'board-holder', { role: 'coach' });
+  boardHolder.session = await signIn(boardHolder.person);
+  const holderBoard = await boardHolder.session.get<{ lists: { id: number; name: string }[] }>(
+    `/api/move-the-needle/list/read-many?userId=${boardHolder.person.id}`,
+  );
+  boardHolder.listId = holderBoard.lists.find((l) => l.name === 'NOT STARTED')?.id ?? 0;
+  boardHolder.cardId = (
+    await boardHolder.session.post<{ card: { id: number } }>('/api/move-the-needle/card/upsert', {
+      title: 'Holder card',
+      ListId: boardHolder.listId,
+    })
+  ).card.id;
+  // The board service learns of people from users' events: wait until it knows the holder.
+  await waitFor(
+    async () =>
+      (await operator.request('GET', `/api/move-the-needle/list/read-many?userId=${boardHolder.person.id}`)).status ===
+      200,
+    { what: 'the board service to know the board holder' },
+  );
   const suffix = randomUUID().slice(0, 8);
   hidden.draftSlug = `matrix-draft-${suffix}`;
   hidden.premiumSlug = `matrix-premium-${suffix}`;

@@ -39,12 +39,27 @@ export const lessonCompletionSchema = z.object({
   courseId: z.number().int().nullable(),
 });
 
+/** A comment on a board card mentioned coaches: each gets an e-mail with a link to the card. */
+export const commentMentionedSchema = z.object({
+  commentId: z.number().int(),
+  cardId: z.number().int(),
+  cardTitle: z.string(),
+  /** Whose board the card is on. */
+  boardUserId: z.number().int(),
+  memberName: z.string(),
+  authorId: z.number().int(),
+  authorName: z.string(),
+  comment: z.string(),
+  mentionedUserIds: z.array(z.number().int()),
+});
+
 /** Event type -> schema of its data. The bus refuses to publish or deliver anything not listed here. */
 export const eventSchemas = {
   'users.user-changed': userChangedSchema,
   'users.user-deleted': userDeletedSchema,
   'courses.lesson-completed': lessonCompletionSchema,
   'courses.lesson-uncompleted': lessonCompletionSchema,
+  'board.comment-mentioned': commentMentionedSchema,
 } as const;
 export type EventType = keyof typeof eventSchemas;
 export type EventData<T extends EventType> = z.infer<(typeof eventSchemas)[T]>;

@@ -1,5 +1,6 @@
 export * from './actor';
 export * from './auth';
+export * from './board';
 export * from './board-access';
 export * from './courses';
 export * from './errors';

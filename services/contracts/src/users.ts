@@ -171,6 +171,11 @@ export const internalCreateUserSchema = z.object({
   email: emailField,
   role: roleSchema.default('basic'),
   tagIds: idList.optional(),
+  /**
+   * When the account was created (ISO 8601), for accounts brought over from elsewhere (and the seed's
+   * long-standing members, whose age the Move the Needle cut-off reads); now when left out. Service callers only.
+   */
+  createdAt: z.iso.datetime({ offset: true }).optional(),
 });
 export type InternalCreateUser = z.input<typeof internalCreateUserSchema>;
 export const internalUserResponseSchema = z.object({ user: userSchema });

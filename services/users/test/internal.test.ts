@@ -49,6 +49,25 @@ describe('users internal API', () => {
     expect(h.auth.calls).toHaveLength(0);
   });
 
+  it('keeps the creation time another service gives (seeded and imported accounts), in the event too', async () => {
+    const res = await h.api.post<{ user: User }>(AUTH, '/internal/users', {
+      fullName: 'Long Standing',
+      email: 'long.standing@example.com',
+      role: 'premium',
+      createdAt: '2024-06-03T15:00:00.000Z',
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.user.createdAt).toBe('2024-06-03T15:00:00.000Z');
+    const events = await outboxEvents(h, 'users.user-changed');
+    expect(events.at(-1)?.data).toMatchObject({ id: res.body.user.id, createdAt: '2024-06-03T15:00:00.000Z' });
+    const bad = await h.api.post(AUTH, '/internal/users', {
+      fullName: 'Bad Date',
+      email: 'bad.date@example.com',
+      createdAt: 'yesterday',
+    });
+    expect(bad.status).toBe(400);
+  });
+
   it('takes the role when given', async () => {
     const res = await h.api.post<{ user: User }>(AUTH, '/internal/users', {
       fullName: 'Coach Carter',

@@ -51,6 +51,8 @@ async function resolveTags(db: UsersDb, tagIds: number[], unknown: 'reject' | 'i
 export interface NewUser extends UserFields {
   password: string | null;
   tagIds: number[];
+  /** Only accounts created by other services (POST /internal/users) may carry their own creation time. */
+  createdAt?: string;
 }
 
 export async function createUser(

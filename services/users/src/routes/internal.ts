@@ -27,6 +27,7 @@ export function internalRoutes(deps: CommandDeps): Router {
         alwaysGrantAccess: false,
         password: null,
         tagIds: input.tagIds ?? [],
+        ...(input.createdAt ? { createdAt: input.createdAt } : {}),
       },
       // A sign-up link may carry tags deleted since: the sign-up still goes through.
       { unknownTags: 'ignore', emailTakenStatus: 409 },

@@ -246,7 +246,7 @@ export async function searchUsers(db: UsersDb, criteria: UserSearch): Promise<Us
   };
 }
 
-export async function insertUser(db: UsersDb, fields: UserFields): Promise<number> {
+export async function insertUser(db: UsersDb, fields: UserFields & { createdAt?: string }): Promise<number> {
   const row = await db
     .insertInto('users')
     .values({
@@ -259,6 +259,7 @@ export async function insertUser(db: UsersDb, fields: UserFields): Promise<numbe
       country: fields.country,
       phone_number: fields.phoneNumber,
       always_grant_access: fields.alwaysGrantAccess,
+      ...(fields.createdAt ? { created_at: fields.createdAt } : {}),
     })
     .returning('id')
     .executeTakeFirstOrThrow();

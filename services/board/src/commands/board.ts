@@ -1,0 +1,405 @@
+/**
+ * Every write on a board, one transaction each through withEvents: positions under row locks, events in the
+ * outbox, and the live notice (SSE) after the commit. Authorization happened before (routes + policies); these
+ * check what only the data can say (fixed lists, positions in range, cover among the card's attachments...).
+ * Locks: board row, then lists in id order, then cards; every path takes them in that order.
+ */
+import {
+  type ActivityUpsertInput,
+  type Actor,
+  type AttachmentUpsertInput,
+  BOARD_ERRORS,
+  type CardMoveInput,
+  type CardReorderInput,
+  type CardUpsertInput,
+  type CheckListItemUpsertInput,
+  type CheckListUpsertInput,
+  type LabelUpsertInput,
+} from '@rainmakers/contracts';
+import {
+  badRequest,
+  conflict,
+  fieldError,
+  foreignKeyViolation,
+  notFound,
+  type Publish,
+  uniqueViolation,
+  withEvents,
+} from '@rainmakers/kit';
+import type { BoardDeps } from '../deps';
+import { canAddLabel, colorIsFree } from '../domain/labels';
+import { changedPlacements, closeGap, moveAcrossLists, type Placement, reorderWithinList } from '../domain/positions';
+import type { BoardRef } from '../policies';
+import {
+  clearBoard,
+  copyBoardContent,
+  deleteList as deleteListRow,
+  ensureTemplate,
+  insertList,
+  lockBoard,
+  lockLists,
+  renameList,
+} from '../store/boards';
+import {
+  addCardLabel,
+  attachmentUrlsOfCard,
+  cardOrder,
+  clearCoverIfUnattached,
+  deleteAttachmentRow,
+  deleteCardRow,
+  deleteChecklistItemRow,
+  deleteChecklistRow,
+  insertAttachment,
+  insertCard,
+  insertChecklist,
+  insertChecklistItem,
+  insertComment,
+  insertLabel,
+  labelsOfBoard,
+  lockCard,
+  removeCardLabel,
+  setPlacements,
+  updateAttachment,
+  updateCard,
+  updateChecklist,
+  updateChecklistItem,
+  updateComment,
+  updateLabel,
+} from '../store/cards';
+import type { BoardTx } from '../store/db';
+import { findPeople } from '../store/people';
+
+type Work<R> = (trx: BoardTx, publish: Publish) => Promise<R>;
+
+/** One transaction on one board; the board's watchers hear of it after the commit. */
+function onBoard<R>(deps: BoardDeps, boardId: number, type: string, work: Work<R>): Promise<R> {
+  return withEvents(deps.db, deps.events, async (trx, { publish, afterCommit }) => {
+    const result = await work(trx, publish);
+    afterCommit(() => deps.changes.changed(boardId, type));
+    return result;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Lists
+
+export async function upsertList(
+  deps: BoardDeps,
+  board: BoardRef,
+  input: { id?: number | undefined; name: string },
+): Promise<{ id: number; isNew: boolean }> {
+  return onBoard(deps, board.id, input.id ? 'list.updated' : 'list.created', async (trx) => {
+    if (input.id === undefined) return { id: await insertList(trx, board.id, input.name), isNew: true };
+    const [list] = await lockLists(trx, [input.id]);
+    if (!list || list.board_id !== board.id) throw notFound(BOARD_ERRORS.listNotFound);
+    if (list.fixed && list.name !== input.name) throw fieldError('name', BOARD_ERRORS.fixedListRename);
+    await renameList(trx, list.id, input.name);
+    return { id: list.id, isNew: false };
+  });
+}
+
+export async function removeList(deps: BoardDeps, board: BoardRef, listId: number): Promise<void> {
+  await onBoard(deps, board.id, 'list.deleted', async (trx) => {
+    const [list] = await lockLists(trx, [listId]);
+    if (!list || list.board_id !== board.id) throw notFound(BOARD_ERRORS.listNotFound);
+    if (list.fixed) throw badRequest(BOARD_ERRORS.fixedList);
+    await deleteListRow(trx, listId);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Card positions
+
+const outOfRange = () => badRequest(BOARD_ERRORS.positionOutOfRange);
+
+/** POST card/reorder: the card at startPosition goes to endPosition; the cards between shift by one. */
+export async function reorderCards(deps: BoardDeps, board: BoardRef, input: CardReorderInput): Promise<Placement[]> {
+  return onBoard(deps, board.id, 'card.moved', async (trx) => {
+    const [list] = await lockLists(trx, [input.ListId]);
+    if (!list || list.board_id !== board.id) throw notFound(BOARD_ERRORS.listNotFound);
+    const cards = await cardOrder(trx, list.id);
+    const result = reorderWithinList(
+      list.id,
+      cards.map((c) => c.id),
+      input.startPosition,
+      input.endPosition,
+    );
+    if (!result.ok) throw outOfRange();
+    const current = new Map(cards.map((c) => [c.id, { listId: list.id, position: c.position }]));
+    await setPlacements(trx, changedPlacements(result.placements, current));
+    return result.placements;
+  });
+}
+
+/**
+ * POST card/move. The card is named by id; it must still be on sourceListId (409 otherwise: another tab moved
+ * it), and positionOnSourceList is informative (the card's real place counts). The destination position may be
+ * the end of the list (its count).
+ */
+export async function moveCard(deps: BoardDeps, board: BoardRef, input: CardMoveInput): Promise<Placement[]> {
+  return onBoard(deps, board.id, 'card.moved', async (trx) => {
+    const lists = await lockLists(trx, [input.sourceListId, input.destListId]);
+    const source = lists.find((l) => l.id === input.sourceListId);
+    const dest = lists.find((l) => l.id === input.destListId);
+    if (!source || source.board_id !== board.id || !dest || dest.board_id !== board.id) {
+      throw notFound(BOARD_ERRORS.listNotFound);
+    }
+    const sourceCards = await cardOrder(trx, source.id);
+    if (!sourceCards.some((c) => c.id === input.cardId)) throw conflict(BOARD_ERRORS.cardMoved);
+    const destCards = source.id === dest.id ? sourceCards : await cardOrder(trx, dest.id);
+    const result = moveAcrossLists(
+      { id: source.id, ordered: sourceCards.map((c) => c.id) },
+      { id: dest.id, ordered: destCards.map((c) => c.id) },
+      input.cardId,
+      input.positionOnDestList,
+    );
+    if (!result.ok) throw outOfRange();
+    const current = new Map([
+      ...sourceCards.map((c) => [c.id, { listId: source.id, position: c.position }] as const),
+      ...destCards.map((c) => [c.id, { listId: dest.id, position: c.position }] as const),
+    ]);
+    await setPlacements(trx, changedPlacements(result.placements, current));
+    return result.placements;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Cards
+
+/** The cover must be the file of an attachment of the card (every uploaded file is an image), or null. */
+async function checkCover(trx: BoardTx, cardId: number | null, cover: string | null | undefined): Promise<void> {
+  if (cover === undefined || cover === null) return;
+  const urls = cardId === null ? [] : await attachmentUrlsOfCard(trx, cardId);
+  if (!urls.includes(cover)) throw fieldError('coverPhotoUrl', BOARD_ERRORS.coverNotAttachment);
+}
+
+export async function upsertCard(
+  deps: BoardDeps,
+  board: BoardRef,
+  input: CardUpsertInput,
+): Promise<{ id: number; isNew: boolean }> {
+  return onBoard(deps, board.id, input.id ? 'card.updated' : 'card.created', async (trx) => {
+    if (input.id !== undefined) {
+      // ListId and position are ignored on an update (card/move and card/reorder place cards).
+      if (!(await lockCard(trx, input.id))) throw notFound(BOARD_ERRORS.cardNotFound);
+      await checkCover(trx, input.id, input.coverPhotoUrl);
+      await updateCard(trx, input.id, {
+        title: input.title,
+        description: input.description,
+        coverPhotoUrl: input.coverPhotoUrl,
+      });
+      return { id: input.id, isNew: false };
+    }
+    const [list] = await lockLists(trx, [input.ListId]);
+    if (!list || list.board_id !== board.id) throw notFound(BOARD_ERRORS.listNotFound);
+    await checkCover(trx, null, input.coverPhotoUrl);
+    const count = (await cardOrder(trx, list.id)).length;
+    const id = await insertCard(trx, {
+      listId: list.id,
+      title: input.title,
+      description: input.description ?? '',
+      position: count,
+    });
+    return { id, isNew: true };
+  });
+}
+
+export async function removeCard(deps: BoardDeps, board: BoardRef, cardId: number, listId: number): Promise<void> {
+  await onBoard(deps, board.id, 'card.deleted', async (trx) => {
+    const [list] = await lockLists(trx, [listId]);
+    const cards = list ? await cardOrder(trx, list.id) : [];
+    // Moved or deleted meanwhile.
+    if (!list || !cards.some((c) => c.id === cardId)) throw conflict(BOARD_ERRORS.cardMoved);
+    await deleteCardRow(trx, cardId);
+    const remaining = cards.filter((c) => c.id !== cardId);
+    const current = new Map(remaining.map((c) => [c.id, { listId: list.id, position: c.position }]));
+    await setPlacements(
+      trx,
+      changedPlacements(
+        closeGap(
+          list.id,
+          remaining.map((c) => c.id),
+        ),
+        current,
+      ),
+    );
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Reset to the Master Template
+
+export async function resetBoard(deps: BoardDeps, board: BoardRef): Promise<void> {
+  if (board.isTemplate) throw badRequest(BOARD_ERRORS.templateReset);
+  await onBoard(deps, board.id, 'board.reset', async (trx) => {
+    const template = await ensureTemplate(trx);
+    await lockBoard(trx, board.id);
+    await clearBoard(trx, board.id);
+    await copyBoardContent(trx, template.id, board.id);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Labels
+
+export async function upsertLabel(
+  deps: BoardDeps,
+  board: BoardRef,
+  input: LabelUpsertInput,
+): Promise<{ id: number; isNew: boolean }> {
+  try {
+    return await onBoard(deps, board.id, 'label.saved', async (trx) => {
+      // The board row serializes label changes: the count and the colours are checked against a stable set.
+      await lockBoard(trx, board.id);
+      const labels = await labelsOfBoard(trx, board.id);
+      if (input.id !== undefined && !labels.some((l) => l.id === input.id)) throw notFound(BOARD_ERRORS.labelNotFound);
+      if (input.id === undefined && !canAddLabel(labels.length)) throw badRequest(BOARD_ERRORS.tooManyLabels);
+      if (!colorIsFree(labels, input.color, input.id ?? null)) throw fieldError('color', BOARD_ERRORS.colorTaken);
+      if (input.id !== undefined) {
+        await updateLabel(trx, input.id, input.name, input.color);
+        return { id: input.id, isNew: false };
+      }
+      return { id: await insertLabel(trx, board.id, input.name, input.color), isNew: true };
+    });
+  } catch (error) {
+    if (uniqueViolation(error)) throw fieldError('color', BOARD_ERRORS.colorTaken);
+    throw error;
+  }
+}
+
+export async function setCardLabel(
+  deps: BoardDeps,
+  board: BoardRef,
+  cardId: number,
+  labelId: number,
+  on: boolean,
+): Promise<void> {
+  await onBoard(deps, board.id, on ? 'label.added' : 'label.removed', async (trx) => {
+    if (!(await lockCard(trx, cardId))) throw notFound(BOARD_ERRORS.cardNotFound);
+    if (on) await addCardLabel(trx, cardId, labelId);
+    else await removeCardLabel(trx, cardId, labelId);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Attachments
+
+export async function upsertAttachment(
+  deps: BoardDeps,
+  board: BoardRef,
+  input: AttachmentUpsertInput,
+): Promise<number> {
+  return onBoard(deps, board.id, 'attachment.saved', async (trx) => {
+    if (!(await lockCard(trx, input.CardId))) throw notFound(BOARD_ERRORS.cardNotFound);
+    if (input.id === undefined) return insertAttachment(trx, input.CardId, input.fileUrl, input.fileName);
+    await updateAttachment(trx, input.id, input.fileUrl, input.fileName);
+    return input.id;
+  });
+}
+
+/** Deleting the attachment that is the cover clears the cover (spec §4), in the same transaction. */
+export async function removeAttachment(
+  deps: BoardDeps,
+  board: BoardRef,
+  attachment: { id: number; card_id: number; file_url: string },
+): Promise<void> {
+  await onBoard(deps, board.id, 'attachment.deleted', async (trx) => {
+    if (!(await lockCard(trx, attachment.card_id))) throw notFound(BOARD_ERRORS.attachmentNotFound);
+    await deleteAttachmentRow(trx, attachment.id);
+    await clearCoverIfUnattached(trx, attachment.card_id, attachment.file_url);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Comments
+
+/**
+ * A new comment, or the author's edit of one. Mentions name coaches only (the picker lists coaches); a new
+ * comment that mentions someone publishes board.comment-mentioned in its transaction (the mail worker e-mails
+ * them). An edit changes the text only: mentions and e-mails stay those of the first post.
+ */
+export async function upsertComment(
+  deps: BoardDeps,
+  board: BoardRef,
+  actor: Actor,
+  card: { id: number; title: string },
+  input: ActivityUpsertInput,
+): Promise<number> {
+  if (input.id !== undefined) {
+    const id = input.id;
+    await onBoard(deps, board.id, 'comment.updated', (trx) => updateComment(trx, id, input.comment));
+    return id;
+  }
+  const people = await findPeople(deps.db, [
+    ...input.mentionedUsers,
+    actor.userId,
+    ...(board.userId ? [board.userId] : []),
+  ]);
+  const notCoach = input.mentionedUsers.filter((id) => people.get(id)?.role !== 'coach');
+  if (notCoach.length > 0) throw fieldError('mentionedUsers', BOARD_ERRORS.mentionNotCoach);
+  return onBoard(deps, board.id, 'comment.created', async (trx, publish) => {
+    if (!(await lockCard(trx, card.id))) throw notFound(BOARD_ERRORS.cardNotFound);
+    const id = await insertComment(trx, {
+      cardId: card.id,
+      authorId: actor.userId,
+      comment: input.comment,
+      mentionedUserIds: input.mentionedUsers,
+    });
+    if (input.mentionedUsers.length > 0 && board.userId !== null) {
+      await publish('board.comment-mentioned', {
+        commentId: id,
+        cardId: card.id,
+        cardTitle: card.title,
+        boardUserId: board.userId,
+        memberName: people.get(board.userId)?.fullName ?? 'A member',
+        authorId: actor.userId,
+        authorName: people.get(actor.userId)?.fullName ?? 'A member',
+        comment: input.comment,
+        mentionedUserIds: input.mentionedUsers,
+      });
+    }
+    return id;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Checklists
+
+export async function upsertChecklist(deps: BoardDeps, board: BoardRef, input: CheckListUpsertInput): Promise<number> {
+  return onBoard(deps, board.id, 'checklist.saved', async (trx) => {
+    if (input.id !== undefined) {
+      await updateChecklist(trx, input.id, input.title);
+      return input.id;
+    }
+    if (!(await lockCard(trx, input.CardId))) throw notFound(BOARD_ERRORS.cardNotFound);
+    return insertChecklist(trx, input.CardId, input.title);
+  });
+}
+
+export async function removeChecklist(deps: BoardDeps, board: BoardRef, id: number): Promise<void> {
+  await onBoard(deps, board.id, 'checklist.deleted', (trx) => deleteChecklistRow(trx, id));
+}
+
+export async function upsertChecklistItem(
+  deps: BoardDeps,
+  board: BoardRef,
+  input: CheckListItemUpsertInput,
+): Promise<number> {
+  try {
+    return await onBoard(deps, board.id, 'checklist.saved', async (trx) => {
+      if (input.id !== undefined) {
+        await updateChecklistItem(trx, input.id, input.title, input.completed);
+        return input.id;
+      }
+      return insertChecklistItem(trx, input.CheckListId, input.title, input.completed);
+    });
+  } catch (error) {
+    // The checklist was deleted between the check and the insert.
+    if (foreignKeyViolation(error)) throw notFound(BOARD_ERRORS.checklistNotFound);
+    throw error;
+  }
+}
+
+export async function removeChecklistItem(deps: BoardDeps, board: BoardRef, id: number): Promise<void> {
+  await onBoard(deps, board.id, 'checklist.saved', (trx) => deleteChecklistItemRow(trx, id));
+}

@@ -1,0 +1,12 @@
+import type { EventNudger } from '@rainmakers/kit';
+import type { BoardChanges } from './live';
+import type { BoardDb } from './store/db';
+
+/** What routes and commands work with. */
+export interface BoardDeps {
+  db: BoardDb;
+  /** The outbox relay: nudged after a commit that wrote events. */
+  events: EventNudger;
+  /** Tells the people watching a board (SSE) that it changed, after each commit. */
+  changes: BoardChanges;
+}

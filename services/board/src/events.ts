@@ -1,0 +1,88 @@
+/**
+ * Events of the board service.
+ * Publishes (outbox, in the transaction of the change):
+ *  - board.comment-mentioned: a new comment mentioning coaches (commands/board.ts upsertComment).
+ * Consumes (consumer group 'board', idempotent through processed_events):
+ *  - users.user-changed: the board's copy of the person (names, e-mails, photos, role, createdAt);
+ *  - users.user-deleted: the copy goes, and so does the person's board (lists, cards, labels, comments...);
+ *  - board.comment-mentioned: one e-mail per mentioned coach, queued on send-mail (group 'board-mail').
+ */
+import type { EventData } from '@rainmakers/contracts';
+import { EventConsumer, type Logger, type MailMessage, type Redis } from '@rainmakers/kit';
+import { mentionMail } from './domain/mail';
+import type { MentionMailQueue } from './mail';
+import { deleteBoardOfUser } from './store/boards';
+import type { BoardDb } from './store/db';
+import { deletePerson, findPeople, savePerson } from './store/people';
+import type { BoardDatabase } from './store/schema';
+
+export const CONSUMER_GROUP = 'board';
+export const MAIL_CONSUMER_GROUP = 'board-mail';
+
+interface ConsumerOptions {
+  db: BoardDb;
+  redis: Redis;
+  prefix: string;
+  logger: Logger;
+  reclaimIdleMs?: number;
+}
+
+const base = (o: ConsumerOptions) => ({
+  db: o.db,
+  redis: o.redis,
+  prefix: o.prefix,
+  logger: o.logger,
+  ...(o.reclaimIdleMs !== undefined ? { reclaimIdleMs: o.reclaimIdleMs } : {}),
+});
+
+export function createPeopleConsumer(options: ConsumerOptions): EventConsumer<BoardDatabase> {
+  return new EventConsumer<BoardDatabase>({
+    ...base(options),
+    group: CONSUMER_GROUP,
+    handlers: {
+      'users.user-changed': async (user, { trx }) => {
+        await savePerson(
+          trx,
+          {
+            userId: user.id,
+            fullName: user.fullName,
+            email: user.email,
+            photoUrl: user.photoUrl,
+            role: user.role,
+            createdAt: user.createdAt,
+          },
+          user.version,
+        );
+      },
+      'users.user-deleted': async ({ id }, { trx }) => {
+        const removed = await deleteBoardOfUser(trx, id);
+        await deletePerson(trx, id);
+        options.logger.info({ userId: id, removed }, 'board of a deleted person removed');
+      },
+    },
+  });
+}
+
+/**
+ * Queues one e-mail per mentioned coach. The job id is derived from the comment and the coach, so a redelivered
+ * event (a crash after queueing, before the acknowledgement) does not send a second e-mail.
+ */
+export function createMentionMailConsumer(
+  options: ConsumerOptions & { queue: MentionMailQueue; publicUrl: string },
+): EventConsumer<BoardDatabase> {
+  return new EventConsumer<BoardDatabase>({
+    ...base(options),
+    group: MAIL_CONSUMER_GROUP,
+    handlers: {
+      'board.comment-mentioned': async (data: EventData<'board.comment-mentioned'>, { trx }) => {
+        const people = await findPeople(trx, data.mentionedUserIds);
+        for (const userId of data.mentionedUserIds) {
+          const coach = people.get(userId);
+          if (!coach) continue;
+          const message: MailMessage = mentionMail(data, coach, options.publicUrl);
+          await options.queue.send(message, `mention-${data.commentId}-${userId}`);
+        }
+      },
+    },
+  });
+}

@@ -1,0 +1,104 @@
+import { describe, expect, it } from '@jest/globals';
+import type { Actor, Role } from '@rainmakers/contracts';
+import {
+  type BoardRef,
+  boardAbilities,
+  boardKindOf,
+  canComment,
+  canDeleteCard,
+  canDeleteList,
+  canEditBoard,
+  canResetBoard,
+  canViewBoard,
+  hasBoardAccess,
+} from './policies';
+
+const actor = (role: Role, userId: number, createdAt = '2024-01-01T00:00:00Z', accountRole: Role = role): Actor => ({
+  userId,
+  sessionId: 's',
+  role,
+  accountRole,
+  isAdmin: false,
+  tagIds: [],
+  tagNames: [],
+  stripeStatus: 'active',
+  alwaysGrantAccess: false,
+  impersonatorId: null,
+  createdAt,
+});
+
+const memberBoard: BoardRef = { id: 1, userId: 10, isTemplate: false };
+const template: BoardRef = { id: 2, userId: null, isTemplate: true };
+
+const callers = {
+  owner: actor('premium', 10),
+  otherMember: actor('premium', 11),
+  coach: actor('coach', 12),
+  admin: actor('admin', 13),
+  basic: actor('basic', 14),
+  courseOnly: actor('course only', 15),
+  newPremium: actor('premium', 10, '2025-02-13T00:00:00Z'),
+  adminAsPremium: actor('premium', 13, '2024-01-01T00:00:00Z', 'admin'),
+};
+
+function matrix(board: BoardRef) {
+  return Object.fromEntries(
+    Object.entries(callers).map(([who, a]) => [
+      who,
+      [canViewBoard, canEditBoard, canComment, canDeleteCard, canDeleteList, canResetBoard]
+        .map((rule) => (rule(a, board) ? 'y' : '-'))
+        .join(''),
+    ]),
+  );
+}
+
+describe('board policies (view, edit, comment, delete card, delete list, reset)', () => {
+  it("on a member's board", () => {
+    expect(matrix(memberBoard)).toEqual({
+      owner: 'yyy--y',
+      otherMember: '------',
+      coach: 'y-y---',
+      admin: 'yyyyyy',
+      basic: '------',
+      courseOnly: '------',
+      // The owner's account past the cut-off: hidden, like on the screens.
+      newPremium: '------',
+      adminAsPremium: '------',
+    });
+  });
+
+  it('on the Master Template', () => {
+    expect(matrix(template)).toEqual({
+      owner: '------',
+      otherMember: '------',
+      coach: '------',
+      admin: 'yy-yy-',
+      basic: '------',
+      courseOnly: '------',
+      newPremium: '------',
+      adminAsPremium: '------',
+    });
+  });
+
+  it('names the board of a person: admins the template, coaches and old premium members their own', () => {
+    expect(boardKindOf({ role: 'admin', createdAt: null })).toBe('template');
+    expect(boardKindOf({ role: 'coach', createdAt: '2026-01-01T00:00:00Z' })).toBe('member');
+    expect(boardKindOf({ role: 'premium', createdAt: '2025-02-12T23:59:59Z' })).toBe('member');
+    expect(boardKindOf({ role: 'premium', createdAt: '2025-02-13T00:00:00Z' })).toBeNull();
+    expect(boardKindOf({ role: 'premium', createdAt: null })).toBe('member');
+    expect(boardKindOf({ role: 'basic', createdAt: null })).toBeNull();
+    expect(boardKindOf({ role: 'course only', createdAt: null })).toBeNull();
+    expect(hasBoardAccess(callers.newPremium)).toBe(false);
+  });
+
+  it('sends the reset button to non-admins only and the label button under 11 labels', () => {
+    expect(boardAbilities(callers.owner, memberBoard, 10)).toMatchObject({ reset: true, createLabel: true });
+    expect(boardAbilities(callers.owner, memberBoard, 11)).toMatchObject({ createLabel: false });
+    expect(boardAbilities(callers.admin, memberBoard, 0)).toMatchObject({ reset: false, deleteCards: true });
+    expect(boardAbilities(callers.coach, memberBoard, 0)).toMatchObject({
+      edit: false,
+      comment: true,
+      createLabel: false,
+    });
+  });
+});

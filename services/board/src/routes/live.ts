@@ -1,0 +1,41 @@
+/**
+ * GET /api/move-the-needle/events?userId=: a server-sent event stream of "this board changed" notices for the
+ * board the caller may see (the same openBoardOf as list/read-many: 401/403/404 before any stream opens).
+ * A comment line every heartbeat keeps proxies from closing an idle stream and tells us when the client is
+ * gone; a closed connection unsubscribes at once.
+ */
+import { boardUserQuerySchema } from '@rainmakers/contracts';
+import { parse, requireActor } from '@rainmakers/kit';
+import { Router } from 'express';
+import { openBoardOf } from '../commands/access';
+import type { BoardDeps } from '../deps';
+import type { RedisBoardChanges } from '../live';
+
+export function liveRoutes(deps: BoardDeps & { live: RedisBoardChanges; heartbeatMs: number }): Router {
+  const router = Router();
+  router.get('/events', async (req, res) => {
+    const actor = requireActor(req);
+    const { userId } = parse(boardUserQuerySchema, req.query);
+    const { board } = await openBoardOf(deps, actor, userId);
+    res.status(200).set({
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      // no-transform: the compression middleware leaves the stream alone (it would buffer it).
+      'Cache-Control': 'no-cache, no-transform',
+      Connection: 'keep-alive',
+      'X-Accel-Buffering': 'no',
+    });
+    res.flushHeaders();
+    res.write(`retry: 2000\nevent: ready\ndata: ${JSON.stringify({ boardId: board.id })}\n\n`);
+    const unsubscribe = deps.live.subscribe(board.id, (message) => {
+      res.write(`event: board-changed\ndata: ${JSON.stringify(message)}\n\n`);
+    });
+    const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), deps.heartbeatMs);
+    const close = () => {
+      clearInterval(heartbeat);
+      unsubscribe();
+    };
+    req.on('close', close);
+    res.on('close', close);
+  });
+  return router;
+}

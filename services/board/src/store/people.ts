@@ -1,0 +1,91 @@
+/** The board's copy of people (users owns them), kept from users.* events. */
+import type { BoardDb } from './db';
+
+export interface PersonRecord {
+  userId: number;
+  fullName: string;
+  email: string;
+  photoUrl: string | null;
+  role: string;
+  createdAt: string;
+}
+
+const columns = ['user_id', 'full_name', 'email', 'photo_url', 'role', 'account_created_at'] as const;
+type PersonRow = {
+  user_id: number;
+  full_name: string;
+  email: string;
+  photo_url: string | null;
+  role: string;
+  account_created_at: Date;
+};
+const toRecord = (r: PersonRow): PersonRecord => ({
+  userId: r.user_id,
+  fullName: r.full_name,
+  email: r.email,
+  photoUrl: r.photo_url,
+  role: r.role,
+  createdAt: r.account_created_at.toISOString(),
+});
+
+/** Replaces the copy unless the stored one is newer (events can arrive out of order after a redelivery). */
+export async function savePerson(db: BoardDb, person: PersonRecord, version: number): Promise<void> {
+  await db
+    .insertInto('people')
+    .values({
+      user_id: person.userId,
+      full_name: person.fullName,
+      email: person.email,
+      photo_url: person.photoUrl,
+      role: person.role,
+      account_created_at: person.createdAt,
+      version,
+      updated_at: new Date(),
+    })
+    .onConflict((oc) =>
+      oc
+        .column('user_id')
+        .doUpdateSet((eb) => ({
+          full_name: eb.ref('excluded.full_name'),
+          email: eb.ref('excluded.email'),
+          photo_url: eb.ref('excluded.photo_url'),
+          role: eb.ref('excluded.role'),
+          account_created_at: eb.ref('excluded.account_created_at'),
+          version: eb.ref('excluded.version'),
+          updated_at: eb.ref('excluded.updated_at'),
+        }))
+        .where('people.version', '<=', version),
+    )
+    .execute();
+}
+
+export async function deletePerson(db: BoardDb, userId: number): Promise<void> {
+  await db.deleteFrom('people').where('user_id', '=', userId).execute();
+}
+
+export async function findPerson(db: BoardDb, userId: number): Promise<PersonRecord | null> {
+  const row = await db.selectFrom('people').select(columns).where('user_id', '=', userId).executeTakeFirst();
+  return row ? toRecord(row) : null;
+}
+
+export async function findPeople(db: BoardDb, userIds: readonly number[]): Promise<Map<number, PersonRecord>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('people')
+    .select(columns)
+    .where('user_id', 'in', [...new Set(userIds)])
+    .execute();
+  return new Map(rows.map((r) => [r.user_id, toRecord(r)]));
+}
+
+/** Coaches by name (the mention picker). */
+export async function listCoaches(db: BoardDb): Promise<PersonRecord[]> {
+  const rows = await db
+    .selectFrom('people')
+    .select(columns)
+    .where('role', '=', 'coach')
+    .orderBy('full_name')
+    .orderBy('user_id')
+    .execute();
+  return rows.map(toRecord);
+}

@@ -1,0 +1,131 @@
+/**
+ * The board service's tables as Kysely sees them (migrations/002_boards.sql).
+ * `ColumnType` is structurally identical to kysely's (see services/courses/src/store/schema.ts for why).
+ */
+export type ColumnType<S, I = S, U = S> = {
+  readonly __select__: S;
+  readonly __insert__: I;
+  readonly __update__: U;
+};
+export type Generated<S> = ColumnType<S, S | undefined, S>;
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface BoardsTable {
+  id: Generated<number>;
+  user_id: number | null;
+  is_template: Generated<boolean>;
+  created_at: Timestamp;
+}
+
+export interface BoardListsTable {
+  id: Generated<number>;
+  board_id: number;
+  name: string;
+  position: number;
+  fixed: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CardsTable {
+  id: Generated<number>;
+  list_id: number;
+  title: string;
+  description: Generated<string>;
+  position: number;
+  cover_photo_url: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface LabelsTable {
+  id: Generated<number>;
+  board_id: number;
+  name: Generated<string>;
+  color: string;
+  created_at: Timestamp;
+}
+
+export interface CardLabelsTable {
+  card_id: number;
+  label_id: number;
+}
+
+export interface AttachmentsTable {
+  id: Generated<number>;
+  card_id: number;
+  file_url: string;
+  file_name: string;
+  created_at: Timestamp;
+}
+
+export interface CommentsTable {
+  id: Generated<number>;
+  card_id: number;
+  author_id: number;
+  comment: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CommentMentionsTable {
+  comment_id: number;
+  user_id: number;
+}
+
+export interface ChecklistsTable {
+  id: Generated<number>;
+  card_id: number;
+  title: string;
+  created_at: Timestamp;
+}
+
+export interface ChecklistItemsTable {
+  id: Generated<number>;
+  checklist_id: number;
+  title: string;
+  completed: Generated<boolean>;
+  created_at: Timestamp;
+}
+
+export interface PeopleTable {
+  user_id: number;
+  full_name: string;
+  email: string;
+  photo_url: string | null;
+  role: string;
+  account_created_at: Timestamp;
+  version: number;
+  updated_at: Timestamp;
+}
+
+export interface OutboxTable {
+  seq: Generated<number>;
+  id: string;
+  type: string;
+  occurred_at: Timestamp;
+  data: ColumnType<unknown, string, string>;
+  published_at: Date | null;
+}
+
+export interface ProcessedEventsTable {
+  consumer: string;
+  event_id: string;
+  processed_at: Timestamp;
+}
+
+export interface BoardDatabase {
+  boards: BoardsTable;
+  board_lists: BoardListsTable;
+  cards: CardsTable;
+  labels: LabelsTable;
+  card_labels: CardLabelsTable;
+  attachments: AttachmentsTable;
+  comments: CommentsTable;
+  comment_mentions: CommentMentionsTable;
+  checklists: ChecklistsTable;
+  checklist_items: ChecklistItemsTable;
+  people: PeopleTable;
+  outbox: OutboxTable;
+  processed_events: ProcessedEventsTable;
+}

@@ -1,0 +1,386 @@
+/**
+ * The Move the Needle board (spec part 1 §2 board, §3 entities, §4 Board, §5 label/checklist/progress/position
+ * rules, §6, §7 "Board", §8 toasts, §9 constants): every payload the web sends to the board service and every
+ * answer it reads back. Key names follow the spec (ListId, CardId, LabelId, CheckListId, Cards, Labels,
+ * Attachments, Activities, CheckLists, CheckListItems, User, TaggedUsers).
+ */
+import { z } from 'zod';
+import { idParam, isSafeUrl } from './fields';
+import { UPLOAD_FILE_NAME_PATTERN, UPLOAD_FILES_PATH } from './uploads';
+
+// ---------------------------------------------------------------------------------------------------------
+// Constants
+
+/** Every board has these lists, in this order (positions 0..6); they can never be deleted or renamed. */
+export const FIXED_LIST_NAMES = [
+  'NOT STARTED',
+  'IN PROGRESS',
+  'COMPLETED',
+  'ON HOLD',
+  'FOR REVIEW',
+  'FUTURE ACTIONS',
+  'PERSONAL NOTES',
+] as const;
+export type FixedListName = (typeof FIXED_LIST_NAMES)[number];
+
+/** Total progress counts COMPLETED cards over the cards of these lists (spec §5). */
+export const PROGRESS_LIST_NAMES = ['NOT STARTED', 'IN PROGRESS', 'COMPLETED', 'ON HOLD'] as const;
+export const COMPLETED_LIST_NAME = 'COMPLETED';
+
+export const LABEL_COLORS = [
+  'red-200',
+  'pink-200',
+  'purple-200',
+  'blue-200',
+  'green-200',
+  'yellow-200',
+  'yellow-400',
+  'gray-200',
+  'indigo-200',
+  'purple-400',
+] as const;
+export const labelColorSchema = z.enum(LABEL_COLORS, { error: 'Choose one of the label colours' });
+export type LabelColor = z.infer<typeof labelColorSchema>;
+
+/**
+ * 'Create new label' is offered only while a board has fewer than this many labels (spec §5, §9); the server
+ * refuses a new label at this count. Colours are unique per board, so in practice ten is the most (decisions.md).
+ */
+export const LABEL_CREATE_LIMIT = 11;
+
+/** Card positions are zero-based; a new card goes to the list's count, a new list to the highest position + 1. */
+export const FIRST_CARD_POSITION = 0;
+
+/** localStorage flag that hides the 'Welcome To The New MTN Tool 2.0' dialog. */
+export const DONT_SHOW_MTN_UPGRADE_KEY = 'dontShowMTNUpgrade';
+export const MTN_WELCOME_TITLE = 'Welcome To The New MTN Tool 2.0';
+
+/** The toasts of spec §8 that belong to the board. */
+export const BOARD_TOASTS = {
+  reset: 'MTN reset successfully',
+  cardRemoved: 'Card removed successfully',
+  cardMoved: 'Card moved',
+  cardUpdated: 'Card updated',
+  listAdded: 'List added',
+  labelUpdated: 'Label updated',
+  labelAdded: 'Added label',
+  labelRemoved: 'Removed label from card',
+  attachmentAdded: 'Attachment added',
+  attachmentDeleted: 'Attachment deleted',
+  commentAdded: 'Comment added',
+  checklistAdded: 'Checklist added',
+  checklistUpdated: 'Checklist updated',
+  checkItemAdded: 'Check item added',
+  checkItemUpdated: 'Check item updated',
+  uploadFailed: 'Error uploading file',
+} as const;
+
+export const DELETE_CARD_CONFIRMATION = 'Are you sure you want to delete this card?';
+
+export const BOARD_ERRORS = {
+  boardNotFound: 'Board not found',
+  listNotFound: 'List not found',
+  cardNotFound: 'Card not found',
+  labelNotFound: 'Label not found',
+  attachmentNotFound: 'Attachment not found',
+  activityNotFound: 'Comment not found',
+  checklistNotFound: 'Checklist not found',
+  checklistItemNotFound: 'Check item not found',
+  noBoard: 'The Move the Needle board is not part of your membership',
+  fixedList: 'This list cannot be deleted',
+  fixedListRename: 'This list cannot be renamed',
+  positionOutOfRange: 'Position is out of range',
+  cardMoved: 'The card has moved meanwhile; reload the board',
+  colorTaken: 'This colour is already used by another label',
+  tooManyLabels: `A board can have at most ${LABEL_CREATE_LIMIT} labels`,
+  labelOtherBoard: 'The label and the card must be on the same board',
+  coverNotAttachment: 'The cover must be an image attached to this card',
+  emptyComment: 'Write a comment first',
+  mentionNotCoach: 'Only coaches can be mentioned',
+  templateReset: 'The Master Template cannot be reset',
+} as const;
+
+// ---------------------------------------------------------------------------------------------------------
+// Field rules
+
+const id = idParam;
+const position = z.coerce
+  .number({ error: 'Position must be a number' })
+  .int('Position must be a whole number')
+  .min(0, BOARD_ERRORS.positionOutOfRange)
+  .max(1_000_000, BOARD_ERRORS.positionOutOfRange);
+const title = (max: number, what = 'Title') =>
+  z
+    .string({ error: 'this field cannot be empty' })
+    .trim()
+    .min(1, 'this field cannot be empty')
+    .max(max, `${what} can be at most ${max} characters`);
+/** Markdown text (descriptions): may be empty. */
+const markdown = (max: number) =>
+  z
+    .string({ error: 'Must be text' })
+    .max(max, `At most ${max} characters`)
+    .nullish()
+    .transform((v) => v ?? undefined);
+
+/** A file stored through POST /upload: `/upload/files/<uuid>.<ext>` (every such file is an image). */
+export const uploadedFileUrl = z
+  .string({ error: 'Upload a file first' })
+  .trim()
+  .refine(
+    (value) =>
+      value.startsWith(UPLOAD_FILES_PATH) && UPLOAD_FILE_NAME_PATTERN.test(value.slice(UPLOAD_FILES_PATH.length)),
+    'Attach an image uploaded through /upload',
+  );
+
+/** A flag sent as a boolean or as the strings 'true'/'false' (forms). */
+const flag = z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean());
+
+// ---------------------------------------------------------------------------------------------------------
+// Records sent to the web
+
+/** What the person asking may do with the board and its records (from the service's policies). */
+export const boardAbilitiesSchema = z.object({
+  /** Add and edit lists, cards, labels, checklists and attachments; reorder and move cards. */
+  edit: z.boolean(),
+  /** Post comments (the owner, a reviewing coach, admins). */
+  comment: z.boolean(),
+  /** Delete cards (admins). */
+  deleteCards: z.boolean(),
+  /** Delete lists that are not fixed (admins). */
+  deleteLists: z.boolean(),
+  /** 'Reset board' (non-admins, own board). */
+  reset: z.boolean(),
+  /** Offer 'Create new label' (edit, and fewer than LABEL_CREATE_LIMIT labels). */
+  createLabel: z.boolean(),
+});
+export type BoardAbilities = z.infer<typeof boardAbilitiesSchema>;
+
+export const personRefSchema = z.object({
+  id: z.number().int(),
+  fullName: z.string(),
+  email: z.string(),
+  photoUrl: z.string().nullable(),
+});
+export type PersonRef = z.infer<typeof personRefSchema>;
+
+export const labelSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  color: labelColorSchema,
+  userId: z.number().int(),
+});
+export type BoardLabel = z.infer<typeof labelSchema>;
+
+export const attachmentSchema = z.object({
+  id: z.number().int(),
+  fileUrl: z.string(),
+  fileName: z.string(),
+  CardId: z.number().int(),
+  createdAt: z.string(),
+});
+export type BoardAttachment = z.infer<typeof attachmentSchema>;
+
+export const activitySchema = z.object({
+  id: z.number().int(),
+  comment: z.string(),
+  CardId: z.number().int(),
+  /** The author (null once the person is deleted). */
+  User: personRefSchema.nullable(),
+  TaggedUsers: z.array(personRefSchema),
+  createdAt: z.string(),
+});
+export type BoardActivity = z.infer<typeof activitySchema>;
+
+export const checkListItemSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  completed: z.boolean(),
+  CheckListId: z.number().int(),
+});
+export type CheckListItem = z.infer<typeof checkListItemSchema>;
+
+export const checkListSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  CardId: z.number().int(),
+  CheckListItems: z.array(checkListItemSchema),
+  /** Whole-number floor of completed over total items (0 with no items). */
+  progress: z.number().int().min(0).max(100),
+});
+export type CheckList = z.infer<typeof checkListSchema>;
+
+export const cardSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  position: z.number().int(),
+  ListId: z.number().int(),
+  coverPhotoUrl: z.string().nullable(),
+  Labels: z.array(labelSchema),
+  Attachments: z.array(attachmentSchema),
+  /** Comments, newest first. */
+  Activities: z.array(activitySchema),
+  CheckLists: z.array(checkListSchema),
+});
+export type BoardCard = z.infer<typeof cardSchema>;
+
+export const listSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  position: z.number().int(),
+  userId: z.number().int(),
+  /** One of the seven fixed lists: never deleted or renamed. */
+  fixed: z.boolean(),
+  /** Cards in (position, id) order. */
+  Cards: z.array(cardSchema),
+});
+export type BoardList = z.infer<typeof listSchema>;
+
+export const boardSummarySchema = z.object({
+  userId: z.number().int(),
+  /** The owner's full name ('{full name}'s Board'); 'Master Template' for the admins' board. */
+  fullName: z.string(),
+  isTemplate: z.boolean(),
+  /** Spec §5: COMPLETED cards over the cards of the four progress lists, rounded; 0 when none is completed. */
+  totalProgress: z.number().int().min(0).max(100),
+  labelCount: z.number().int(),
+  abilities: boardAbilitiesSchema,
+});
+export type BoardSummary = z.infer<typeof boardSummarySchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Calls (spec §7 "Board")
+
+export const boardUserQuerySchema = z.object({ userId: id });
+
+/** GET /api/move-the-needle/list/read-many?userId= */
+export const listReadManyResponseSchema = z.object({ lists: z.array(listSchema), board: boardSummarySchema });
+export type ListReadManyResponse = z.infer<typeof listReadManyResponseSchema>;
+
+/** POST /api/move-the-needle/list/upsert: a new list (no id) goes to the highest position + 1; an update renames. */
+export const listUpsertSchema = z.object({
+  id: id.optional(),
+  name: title(100, 'Name'),
+  /** Ignored: a new list goes last, an update keeps its place (lists have no reorder call). */
+  position: z.unknown().optional(),
+  userId: id,
+});
+export type ListUpsertInput = z.infer<typeof listUpsertSchema>;
+export const listUpsertResponseSchema = z.object({ list: listSchema, isNew: z.boolean() });
+
+/** POST /api/move-the-needle/card/reorder: the card at startPosition of the list goes to endPosition. */
+export const cardReorderSchema = z.object({ ListId: id, startPosition: position, endPosition: position });
+export type CardReorderInput = z.infer<typeof cardReorderSchema>;
+
+/** POST /api/move-the-needle/card/move */
+export const cardMoveSchema = z.object({
+  cardId: id,
+  sourceListId: id,
+  destListId: id,
+  positionOnSourceList: position,
+  positionOnDestList: position,
+});
+export type CardMoveInput = z.infer<typeof cardMoveSchema>;
+
+/** What a reorder or a move changed: every card of the lists touched, with its new position (id order). */
+export const cardPlacementsResponseSchema = z.object({
+  cards: z.array(z.object({ id: z.number().int(), ListId: z.number().int(), position: z.number().int() })),
+});
+export type CardPlacementsResponse = z.infer<typeof cardPlacementsResponseSchema>;
+
+/**
+ * POST /api/move-the-needle/card/upsert. A new card (no id) goes to the end of ListId (position = the list's
+ * count); on an update ListId and position are ignored (card/move and card/reorder place cards), so a dialog
+ * closed after another tab moved the card cannot move it back.
+ */
+export const cardUpsertSchema = z.object({
+  id: id.optional(),
+  title: title(500),
+  description: markdown(20_000),
+  ListId: id,
+  position: z.unknown().optional(),
+  /** null clears the cover; otherwise the fileUrl of an image attached to this card. Absent keeps it. */
+  coverPhotoUrl: z
+    .string()
+    .trim()
+    .max(2000)
+    .refine((v) => v === '' || isSafeUrl(v), BOARD_ERRORS.coverNotAttachment)
+    .nullish()
+    .transform((v) => (v === undefined ? undefined : v || null)),
+});
+export type CardUpsertInput = z.infer<typeof cardUpsertSchema>;
+export const cardUpsertResponseSchema = z.object({ card: cardSchema, isNew: z.boolean() });
+
+/** PUT /api/move-the-needle/reset: body id = the user whose board goes back to the Master Template. */
+export const boardResetSchema = z.object({ id });
+
+/** GET /api/move-the-needle/label/read-many?userId= */
+export const labelReadManyResponseSchema = z.object({ labels: z.array(labelSchema) });
+
+/** POST /api/move-the-needle/label/upsert: create (no id) or update; a colour is required, the name optional. */
+export const labelUpsertSchema = z.object({
+  id: id.optional(),
+  name: z
+    .string({ error: 'Must be text' })
+    .trim()
+    .max(60, 'Name can be at most 60 characters')
+    .nullish()
+    .transform((v) => v ?? ''),
+  color: labelColorSchema,
+  userId: id,
+});
+export type LabelUpsertInput = z.infer<typeof labelUpsertSchema>;
+export const labelUpsertResponseSchema = z.object({ label: labelSchema, isNew: z.boolean() });
+
+/** POST /api/move-the-needle/label/add and /label/remove */
+export const cardLabelSchema = z.object({ LabelId: id, CardId: id });
+
+/** POST /api/move-the-needle/attachment/upsert */
+export const attachmentUpsertSchema = z.object({
+  id: id.optional(),
+  fileUrl: uploadedFileUrl,
+  fileName: title(255, 'File name'),
+  CardId: id,
+});
+export type AttachmentUpsertInput = z.infer<typeof attachmentUpsertSchema>;
+export const attachmentUpsertResponseSchema = z.object({ attachment: attachmentSchema });
+
+/** POST /api/move-the-needle/activity/upsert: a comment, optionally mentioning coaches (user ids). */
+export const activityUpsertSchema = z.object({
+  id: id.optional(),
+  comment: z
+    .string({ error: BOARD_ERRORS.emptyComment })
+    .trim()
+    .min(1, BOARD_ERRORS.emptyComment)
+    .max(5000, 'A comment can be at most 5000 characters'),
+  CardId: id,
+  mentionedUsers: z
+    .array(id)
+    .max(50, 'Mention at most 50 people')
+    .nullish()
+    .transform((v) => [...new Set(v ?? [])]),
+});
+export type ActivityUpsertInput = z.infer<typeof activityUpsertSchema>;
+export const activityUpsertResponseSchema = z.object({ activity: activitySchema });
+
+/** POST /api/move-the-needle/checkList/upsert */
+export const checkListUpsertSchema = z.object({ id: id.optional(), title: title(500), CardId: id });
+export type CheckListUpsertInput = z.infer<typeof checkListUpsertSchema>;
+export const checkListUpsertResponseSchema = z.object({ checklist: checkListSchema });
+
+/** POST /api/move-the-needle/checkListItem/upsert */
+export const checkListItemUpsertSchema = z.object({
+  id: id.optional(),
+  title: title(2000),
+  completed: flag.optional().default(false),
+  CheckListId: id,
+});
+export type CheckListItemUpsertInput = z.infer<typeof checkListItemUpsertSchema>;
+export const checkListItemUpsertResponseSchema = z.object({ item: checkListItemSchema });
+
+/** DELETE /api/move-the-needle/checkList and /checkListItem: the id travels in the body. */
+export const bodyIdSchema = z.object({ id });
+
+/** GET /api/move-the-needle/coaches: the mention picker (the board's copy of people whose role is coach). */
+export const coachesResponseSchema = z.object({ coaches: z.array(personRefSchema) });
