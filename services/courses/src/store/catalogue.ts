@@ -6,8 +6,11 @@
  *   word starts instead, which the same indexes serve: see domain/search.ts titlePatterns);
  * - lesson content matches with `search @@ websearch_to_tsquery('english', term)`, served by the GIN index on
  *   the stored tsvector;
- * - lesson searches collect at most LESSON_MATCH_CAP visible matches, then sort those by catalogue order
- *   (course, module, lesson positions) and keep itemsPerPage: a term found in most lessons never sorts them all.
+ * - lesson searches collect at most LESSON_MATCH_CAP visible matches, count them, then sort those by catalogue order
+ *   (course, module, lesson positions) and keep one page: a term found in most lessons never sorts them all, and
+ *   only the page's rows get an excerpt;
+ * - every list is counted and paged in one statement (pagedStatement), so a page past the end still has its count;
+ * - progress comes from the counts the triggers of migrations/003_progress_counts.sql keep.
  *
  * test/search-index.test.ts EXPLAINs these statements on a generated catalogue.
  */
