@@ -208,7 +208,11 @@ export async function readCatalogueJson(
   const viewer = viewerOf(actor);
   const abilities = courseAbilities(actor);
   const key = await sharedKey(store, cache, viewer, abilities, query);
-  const shared = await cache.read(key, () => loadShared(store, viewer, abilities, query));
+  const shared = await cache.read(
+    key,
+    () => loadShared(store, viewer, abilities, query),
+    (value) => value.tail.length + value.cards.reduce((sum, card) => sum + card.head.length, 0),
+  );
   const progress = await progressCounts(
     store,
     viewer,
