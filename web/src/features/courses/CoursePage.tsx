@@ -20,7 +20,7 @@ import { alpha, useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useSnackbar } from 'notistack';
-import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, type ReactNode, Suspense, type SyntheticEvent, useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import {
   type CourseLesson,
@@ -250,8 +250,15 @@ function CourseView({ course }: { course: CoursePageData }) {
     />
   );
 
+  // A lesson pointed at or focused in the outline starts loading, so it is there when clicked.
+  const prefetchFromLink = (event: SyntheticEvent) => {
+    const href = (event.target as Element).closest?.('a')?.getAttribute('href') ?? '';
+    const id = toId(/^\/courses\/[^/]+\/\d+\/(\d+)/.exec(href)?.[1]);
+    if (id !== null) void prefetch(id);
+  };
+
   const outline = (
-    <Box sx={{ position: 'relative' }}>
+    <Box sx={{ position: 'relative' }} onPointerOver={prefetchFromLink} onFocus={prefetchFromLink}>
       {searchLoading && (
         <LinearProgress
           aria-label="Searching lessons"
