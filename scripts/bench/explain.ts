@@ -11,7 +11,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import type { Role } from '@rainmakers/contracts';
+import { CATALOGUE_PREVIEW_COUNT, type Role } from '@rainmakers/contracts';
 import { createDatabase, ensureDatabaseExists, runMigrations } from '@rainmakers/kit';
 import { generateCatalogue, type Queryable } from '../../services/courses/src/bench/generate';
 import type { Viewer } from '../../services/courses/src/domain/visibility';
@@ -46,21 +46,30 @@ export interface ExplainedTerm {
   totalMs: number;
 }
 
-/** The statements GET /api/course/read-many runs for a term (before the course cards' own small queries). */
-export function catalogueStatements(viewer: Viewer, term: string, itemsPerPage = 1000): Record<string, Statement> {
+/**
+ * The statements GET /api/course/read-many runs for a term (before the course cards' own small queries), for one
+ * page of `itemsPerPage` (default: the All tab's shape, which also collects the lesson ids for the distinct count).
+ */
+export function catalogueStatements(
+  viewer: Viewer,
+  term: string,
+  itemsPerPage = CATALOGUE_PREVIEW_COUNT,
+  page = 1,
+): Record<string, Statement> {
+  const slice = { limit: itemsPerPage, offset: (page - 1) * itemsPerPage };
   if (!term) {
     return {
-      courses: courseSearchStatement(viewer, '', itemsPerPage),
-      modules: moduleSearchStatement(viewer, '', itemsPerPage),
-      'lessons (all)': allLessonsStatement(viewer, itemsPerPage),
+      courses: courseSearchStatement(viewer, '', slice),
+      modules: moduleSearchStatement(viewer, '', slice),
+      'lessons (all)': allLessonsStatement(viewer, slice),
       'lessons (count)': visibleLessonCountStatement(viewer),
     };
   }
   return {
-    courses: courseSearchStatement(viewer, term, itemsPerPage),
-    modules: moduleSearchStatement(viewer, term, itemsPerPage),
-    'lessons by title': lessonSearchStatement(viewer, 'title', term, itemsPerPage),
-    'lessons by content': lessonSearchStatement(viewer, 'content', term, itemsPerPage),
+    courses: courseSearchStatement(viewer, term, slice),
+    modules: moduleSearchStatement(viewer, term, slice),
+    'lessons by title': lessonSearchStatement(viewer, 'title', term, slice, { withIds: true }),
+    'lessons by content': lessonSearchStatement(viewer, 'content', term, slice, { withIds: true }),
   };
 }
 

@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 
 export const SCENARIO_KEYS = [
   'search',
+  'search-reference',
   'search-distinct',
   'search-admin',
   'course-page',

@@ -1,8 +1,9 @@
 /**
  * Each search term alone, one request at a time (no concurrency): the latency a single member sees on an idle
- * stack, the size of the answer and how many items it lists.
+ * stack, the size of the answer (the All tab's shape the web asks first) and how many items it lists.
  */
 import { type LatencySummary, summarize } from './load';
+import { allTabPath } from './scenarios';
 
 export interface TermProbe {
   term: string;
@@ -31,7 +32,7 @@ export async function probeTerms(
 ): Promise<TermProbe[]> {
   const probes: TermProbe[] = [];
   for (const { term, kind } of terms) {
-    const url = `${gatewayUrl}/api/course/read-many?search=${encodeURIComponent(term)}&itemsPerPage=1000`;
+    const url = `${gatewayUrl}${allTabPath(term)}`;
     const times: number[] = [];
     let status = 0;
     let text = '';

@@ -19,7 +19,20 @@ export interface ScenarioPlan {
   connections?: number;
   durationSeconds?: number;
   notes?: string[];
+  /** PASS below this p95 (through the gateway), MISS above. */
+  p95TargetMs?: number;
 }
+
+/** Issue 7's targets (p95 through the gateway at 10 connections on the generated catalogue). */
+export const P95_TARGETS_MS = {
+  search: 25,
+  'search-distinct': 100,
+  'course-page': 30,
+  completion: 30,
+} as const;
+
+/** What a browser sends: answers are measured as they travel (the services compress above 2 KB). */
+const BROWSER_ENCODING = { 'accept-encoding': 'gzip, deflate, br' };
 
 /** Round-robin over a list (throws on an empty one, which would be a setup bug). */
 function cycle<T>(items: readonly T[], what: string): (i: number) => T {
@@ -27,35 +40,73 @@ function cycle<T>(items: readonly T[], what: string): (i: number) => T {
   return (i) => items[i % items.length] as T;
 }
 
-const catalogueSearchPath = (term: string) =>
-  `/api/course/read-many?search=${encodeURIComponent(term)}&itemsPerPage=1000`;
+/** The catalogue calls the web makes (web/src/api/courses.ts catalogueUrl): the All tab, a tab's page, the spec's. */
+export type SearchShape = 'web' | 'reference';
 
+const TAB_KINDS = ['courses', 'modules', 'lessonsTitles', 'lessonsContent'] as const;
+
+/** The All tab's shape: three of each kind and the counts (what /courses asks on every search). */
+export const allTabPath = (term: string) =>
+  `/api/course/read-many?${new URLSearchParams({ ...(term ? { search: term } : {}), itemsPerPage: '3' })}`;
+
+/** One page of one kind's tab (12 a page, as the web's infinite scroll asks). */
+export const tabPagePath = (term: string, only: string, page: number) =>
+  `/api/course/read-many?${new URLSearchParams({
+    ...(term ? { search: term } : {}),
+    itemsPerPage: '12',
+    ...(page > 1 ? { page: String(page) } : {}),
+    only,
+  })}`;
+
+/** The spec's call: every list up to 1,000 items (the reference the web's calls are compared with). */
+const referencePath = (term: string) => `/api/course/read-many?search=${encodeURIComponent(term)}&itemsPerPage=1000`;
+
+/**
+ * Catalogue searches over `terms`. The web's shape: each term's All tab, and after every second term a tab's page
+ * (the kinds and pages 1-2 in turn), as a member typing and then opening a tab would ask; the reference: the spec's
+ * itemsPerPage=1000 call.
+ */
 export function searchScenario(
   key: string,
   name: string,
   gatewayUrl: string,
   sessions: readonly SessionHeaders[],
   terms: readonly string[],
-  options: { labelled: boolean; description?: string } = { labelled: true },
+  options: { labelled: boolean; description?: string; shape?: SearchShape; p95TargetMs?: number } = {
+    labelled: true,
+  },
 ): ScenarioPlan {
   const term = cycle(terms, 'search terms');
   const session = cycle(sessions, 'sessions');
+  const shape = options.shape ?? 'web';
   let n = 0;
+  let tab = 0;
+  let call = 0;
   return {
     key,
     name,
     description:
       options.description ??
-      'GET /api/course/read-many?search=<term>&itemsPerPage=1000 through the gateway, rotating realistic terms ' +
-        '(rare, common, multi-word, prefix, no match); latencies per term as well',
+      (shape === 'web'
+        ? "GET /api/course/read-many as the web asks: each term's All tab (itemsPerPage=3) and, every second " +
+          "term, a tab's page (itemsPerPage=12, only=<kind>, page 1-2), rotating realistic terms; per term as well"
+        : "GET /api/course/read-many?search=<term>&itemsPerPage=1000 (the spec's call, for reference), " +
+          'rotating realistic terms; per term as well'),
     origin: gatewayUrl,
+    p95TargetMs: options.p95TargetMs,
     next: () => {
-      const i = n++;
+      const c = call++;
+      const i = c % 3 === 2 ? n - 1 : n++;
       const t = term(i);
+      const headers = { ...session(Math.floor(i / terms.length)).read, ...BROWSER_ENCODING };
+      if (shape === 'reference') return { method: 'GET', path: referencePath(t), headers, label: t };
+      if (c % 3 !== 2) return { method: 'GET', path: allTabPath(t), headers, label: t };
+      const k = tab++;
+      const only = TAB_KINDS[k % TAB_KINDS.length] as string;
       return {
         method: 'GET',
-        path: catalogueSearchPath(t),
-        headers: session(Math.floor(i / terms.length)).read,
+        path: tabPagePath(t, only, 1 + (Math.floor(k / TAB_KINDS.length) % 2)),
+        headers,
         label: t,
       };
     },
@@ -73,11 +124,18 @@ export function coursePageScenario(
   return {
     key: 'course-page',
     name: 'course page (premium)',
-    description: `GET /api/course/{slug}: the whole course tree with lesson contents and progress, over ${slugs.length} courses`,
+    description:
+      `GET /api/course/{slug}: the outline (modules, lesson titles, completion, progress) and the first lesson's ` +
+      `content, over ${slugs.length} courses, sizes as sent to a browser (compressed)`,
     origin: gatewayUrl,
+    p95TargetMs: P95_TARGETS_MS['course-page'],
     next: () => {
       const i = n++;
-      return { method: 'GET', path: `/api/course/${encodeURIComponent(slug(i))}`, headers: member(i).read };
+      return {
+        method: 'GET',
+        path: `/api/course/${encodeURIComponent(slug(i))}`,
+        headers: { ...member(i).read, ...BROWSER_ENCODING },
+      };
     },
   };
 }
@@ -97,6 +155,7 @@ export function completionScenario(
   return {
     key: 'completion',
     name: 'lesson completion (premium)',
+    p95TargetMs: P95_TARGETS_MS.completion,
     description:
       `PUT /api/lesson/mark-as-completed / mark-as-uncompleted alternating, ${members.length} members x ` +
       `${lessonIds.length} lessons (CSRF header + cookie); each answer carries course and module progress`,

@@ -45,6 +45,11 @@ const LESSONS = {
 /** Appears only in the content of the first lesson. */
 const CONTENT_WORD = `marigold${token}`;
 const VAULT = `Premium Vault ${token}`;
+/** Titles of the many lessons the tabs page through (without `token`, so the searches above stay small). */
+const PAGER = `pager${randomUUID()
+  .replace(/[^a-f]/g, '')
+  .slice(0, 6)}y`;
+const PAGER_LESSONS = 30;
 const VAULT_SLUG = `premium-vault-${token}`;
 
 interface PageCourse {
@@ -159,6 +164,15 @@ beforeAll(async () => {
     content: 'Premium only.',
     ModuleId: module.id,
   });
+  // More lessons than a tab's pages hold (12 each), for the infinite scroll.
+  for (let n = 1; n <= PAGER_LESSONS; n++) {
+    await session.post('/api/lesson/upsert', {
+      title: `Pager ${PAGER} ${String(n).padStart(2, '0')}`,
+      content: 'Page filler.',
+      ModuleId: module.id,
+      position: 100 + n,
+    });
+  }
 });
 
 describe('courses in the browser', () => {
@@ -461,6 +475,44 @@ describe('courses in the browser', () => {
     await page.getByRole('heading', { name: VAULT, level: 1 }).waitFor();
   });
 
+  it('a tab pages in with infinite scroll, and with the Load more button from the keyboard', async () => {
+    const page = await pages.open();
+    await signInThroughUi(page, 'premium');
+    await page.goto(`/courses?search=${PAGER}&activeTab=lessons-titles`);
+    const status = page.getByRole('status').filter({ hasText: /^Showing \d+ of \d+ lessons$/ });
+    await status.waitFor();
+    // The All tab's count (from the three-of-each answer) and the first page.
+    await page.getByRole('tab', { name: `Lessons titles ${PAGER_LESSONS}` }).waitFor();
+    const shownCount = async () => Number(/Showing (\d+)/.exec(await text(status))?.[1] ?? 0);
+    expect(await shownCount()).toBeLessThan(PAGER_LESSONS);
+    expect((await shownTitles(page)).length).toBe(await shownCount());
+    await screenshot(page, 'courses-catalogue-tab-first-page', { fullPage: false });
+
+    // Scrolling to the end loads the next pages until every lesson is shown, in catalogue order.
+    await waitFor(
+      async () => {
+        await page.evaluate(() => window.scrollTo(0, 1e9));
+        return (await text(status)) === `Showing ${PAGER_LESSONS} of ${PAGER_LESSONS} lessons`;
+      },
+      { what: 'every lesson to be shown after scrolling' },
+    );
+    const titles = await shownTitles(page);
+    expect(titles).toEqual(
+      Array.from({ length: PAGER_LESSONS }, (_, i) => `Pager ${PAGER} ${String(i + 1).padStart(2, '0')}`),
+    );
+    expect(await page.getByRole('button', { name: 'Load more' }).count()).toBe(0);
+
+    // Without scrolling: the button, reached with the keyboard, loads the next page.
+    await page.goto(`/courses?search=${PAGER}&activeTab=lessons-titles`);
+    const more = page.getByRole('button', { name: 'Load more' });
+    await more.waitFor();
+    const before = await shownCount();
+    await more.focus();
+    await page.keyboard.press('Enter');
+    await eventually(async () => expect(await shownCount()).toBeGreaterThan(before));
+    expect((await shownTitles(page)).length).toBe(await shownCount());
+  });
+
   it('a basic member completes every lesson until the course shows Completed; access rules and lesson redirect', async () => {
     const page = await pages.open();
     await signInThroughUi(page, 'basic');
@@ -473,8 +525,20 @@ describe('courses in the browser', () => {
 
     // The first lesson of the course is shown: the third one, moved to the top of Module A.
     await page.getByRole('heading', { name: LESSONS.third, level: 2 }).waitFor();
+    // Lesson contents fetched on their own (the next lesson's ahead of the click).
+    const lessonCalls: string[] = [];
+    page.on('response', (response) => {
+      if (/\/api\/course\/[^/]+\/lessons\/\d+$/.test(new URL(response.url()).pathname)) {
+        lessonCalls.push(new URL(response.url()).pathname);
+      }
+    });
+    const course = await courseAsAdmin(SLUG);
+    const order = course.Modules.flatMap((m) => m.Lessons);
     for (const [index, title] of [LESSONS.third, LESSONS.second, LESSONS.first].entries()) {
       await page.getByRole('heading', { name: title, level: 2 }).waitFor();
+      // The lesson's content is on screen with its heading: no placeholder.
+      expect(await page.getByRole('status', { name: 'Loading lesson' }).count()).toBe(0);
+      await page.getByLabel('Lesson content').first().waitFor();
       await page.getByRole('button', { name: 'Mark as Completed' }).click();
       await toast(page, 'Marked as completed successfully');
       await page.getByRole('button', { name: 'Mark as Uncompleted' }).waitFor();
@@ -488,7 +552,16 @@ describe('courses in the browser', () => {
           '33',
         );
       }
-      if (index < 2) await page.getByRole('link', { name: 'Next Lesson' }).click();
+      if (index < 2) {
+        // Next Lesson's content was prefetched while this one was read.
+        const nextId = order[index + 1]?.id;
+        await waitFor(() => lessonCalls.some((p) => p.endsWith(`/lessons/${nextId}`)), {
+          what: `the prefetch of lesson ${nextId}`,
+        });
+        await page.getByRole('link', { name: 'Next Lesson' }).click();
+        await page.getByRole('heading', { name: order[index + 1]?.title ?? '', level: 2 }).waitFor();
+        expect(await page.getByRole('status', { name: 'Loading lesson' }).count()).toBe(0);
+      }
     }
     await page.getByText('This is the last lesson of the course.').waitFor();
     await page.getByText('Completed', { exact: true }).first().waitFor();
@@ -512,7 +585,6 @@ describe('courses in the browser', () => {
     await page.getByRole('heading', { name: 'Course not found' }).waitFor();
 
     // Old lesson links go to the lesson; unknown lessons to /not-found.
-    const course = await courseAsAdmin(SLUG);
     const target = course.Modules[1]?.Lessons[0];
     if (!target) throw new Error('no lesson');
     await page.goto(`/course/${course.Modules[1]?.id}/${target.id}`);

@@ -369,6 +369,15 @@ const ROWS: Row[] = [
       ),
   },
   {
+    name: 'GET /api/course/{premium-only slug}/lessons/{its lesson}',
+    expected: [401, '404 as unknown', '404 as unknown', 200, 200, 200],
+    run: async (c) =>
+      likeMissing(
+        await c.session.request('GET', `/api/course/${hidden.premiumSlug}/lessons/${hidden.premiumLessonId}`),
+        await c.session.request('GET', `/api/course/no-such-course-anywhere/lessons/${hidden.premiumLessonId}`),
+      ),
+  },
+  {
     name: 'PUT /api/lesson/mark-as-completed {lesson of a premium-only course}',
     expected: [401, '404 as unknown', '404 as unknown', 200, 200, 200],
     run: async (c) =>

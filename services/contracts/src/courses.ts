@@ -18,6 +18,11 @@ export const CATALOGUE_ITEMS_PER_PAGE = 1000;
 export const MAX_CATALOGUE_ITEMS_PER_PAGE = 1000;
 /** The "all" tab shows this many of each kind. */
 export const CATALOGUE_PREVIEW_COUNT = 3;
+/** A kind's tab loads its list this many at a time (infinite scroll). */
+export const CATALOGUE_TAB_PAGE_SIZE = 12;
+/** The lists of a catalogue answer; `only` asks for one of them (a tab's page). */
+export const CATALOGUE_KINDS = ['courses', 'modules', 'lessonsTitles', 'lessonsContent'] as const;
+export type CatalogueKindKey = (typeof CATALOGUE_KINDS)[number];
 export const CATALOGUE_SEARCH_DEBOUNCE_MS = 500;
 /**
  * Lesson searches stop collecting matches at this many (then sort and cut to itemsPerPage), so a search that
@@ -200,7 +205,17 @@ export const catalogueQuerySchema = z.object({
     .min(1)
     .max(MAX_CATALOGUE_ITEMS_PER_PAGE)
     .default(CATALOGUE_ITEMS_PER_PAGE),
+  /** 1-based; page n lists items (n-1)*itemsPerPage+1 .. n*itemsPerPage of each list. */
+  page: z.coerce
+    .number({ error: 'page must be a number' })
+    .int('page must be a whole number')
+    .min(1, 'page starts at 1')
+    .max(100_000)
+    .default(1),
+  /** One list only (a tab's page): the other lists come back empty and `counts` holds that list's count alone. */
+  only: z.enum(CATALOGUE_KINDS, { error: `only must be one of ${CATALOGUE_KINDS.join(', ')}` }).optional(),
 });
+export type CatalogueQuery = z.infer<typeof catalogueQuerySchema>;
 
 export const catalogueModuleSchema = z.object({
   id: z.number().int(),
@@ -235,17 +250,26 @@ export const catalogueResponseSchema = z.object({
   modules: z.array(catalogueModuleSchema),
   lessonsTitles: z.array(catalogueLessonSchema),
   lessonsContent: z.array(catalogueContentLessonSchema),
-  /** How many match in all (courses, modules) or up to LESSON_MATCH_CAP (lesson lists), before itemsPerPage. */
+  /**
+   * How many match in all (courses, modules) or up to LESSON_MATCH_CAP (lesson lists), before paging.
+   * `lessons` counts distinct lessons found by title or by content (a lesson in both lists counts once), up to
+   * LESSON_MATCH_CAP: the All tab shows courses + modules + lessons. With `only`, just that list's count is sent.
+   */
   counts: z.object({
-    courses: z.number().int(),
-    modules: z.number().int(),
-    lessonsTitles: z.number().int(),
-    lessonsContent: z.number().int(),
+    courses: z.number().int().optional(),
+    modules: z.number().int().optional(),
+    lessonsTitles: z.number().int().optional(),
+    lessonsContent: z.number().int().optional(),
+    lessons: z.number().int().optional(),
   }),
 });
 export type CatalogueResponse = z.infer<typeof catalogueResponseSchema>;
 
-/** GET /api/course/{slug}?search= */
+/**
+ * GET /api/course/{slug}?search=&moduleId=&lessonId=: the outline, and the open lesson's content. The open lesson is
+ * `lessonId` when it is listed; else the first listed lesson of `moduleId`; else, without a search, the first
+ * lesson. Every other lesson's content comes from GET /api/course/{slug}/lessons/{lessonId}.
+ */
 export const coursePageQuerySchema = z.object({
   search: z
     .string()
@@ -253,17 +277,24 @@ export const coursePageQuerySchema = z.object({
     .max(200, 'At most 200 characters')
     .optional()
     .transform((v) => v ?? ''),
+  moduleId: id.optional(),
+  lessonId: id.optional(),
 });
+export type CoursePageQuery = z.infer<typeof coursePageQuerySchema>;
 
+/**
+ * A lesson in the course outline: title, place and completion. The open lesson also carries its content, Tags and
+ * abilities (what GET /api/course/{slug}/lessons/{lessonId} answers), so the page shows it without a second call.
+ */
 export const coursePageLessonSchema = z.object({
   id: z.number().int(),
   title: z.string(),
-  content: z.string(),
   ModuleId: z.number().int(),
   position: z.number().int(),
-  Tags: z.array(courseTagSchema),
-  abilities: recordAbilitiesSchema,
   completed: completedFlagSchema,
+  content: z.string().optional(),
+  Tags: z.array(courseTagSchema).optional(),
+  abilities: recordAbilitiesSchema.optional(),
 });
 export type CoursePageLesson = z.infer<typeof coursePageLessonSchema>;
 
@@ -287,6 +318,21 @@ export const coursePageSchema = courseCardSchema.omit({ Modules: true }).extend(
 });
 export type CoursePage = z.infer<typeof coursePageSchema>;
 export const coursePageResponseSchema = z.object({ course: coursePageSchema });
+
+/** GET /api/course/{slug}/lessons/{lessonId}: one lesson to read, under the course page's access rules. */
+export const courseLessonParamsSchema = z.object({ lessonId: id });
+export const courseLessonSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  content: z.string(),
+  ModuleId: z.number().int(),
+  position: z.number().int(),
+  Tags: z.array(courseTagSchema),
+  abilities: recordAbilitiesSchema,
+  completed: completedFlagSchema,
+});
+export type CourseLesson = z.infer<typeof courseLessonSchema>;
+export const courseLessonResponseSchema = z.object({ lesson: courseLessonSchema });
 
 /** GET /api/course/access?slug= -> {hasAccess} (an unknown slug answers false). */
 export const courseAccessQuerySchema = z.object({

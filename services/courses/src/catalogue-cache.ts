@@ -15,6 +15,8 @@ export interface CatalogueCacheOptions {
   prefix: string;
   logger: Logger;
   maxEntries?: number;
+  /** Bound on the bytes of the entries (as `read`'s `sizeOf` measures them). */
+  maxBytes?: number;
   ttlMs?: number;
 }
 
@@ -37,6 +39,7 @@ interface Entry<V> {
   version: string;
   value: V;
   storedAt: number;
+  bytes: number;
 }
 
 export class CatalogueCache {
@@ -44,11 +47,16 @@ export class CatalogueCache {
   private readonly inFlight = new Map<string, Promise<unknown>>();
   private readonly versionKey: string;
   private readonly maxEntries: number;
+  private readonly maxBytes: number;
+  private bytes = 0;
   private readonly ttlMs: number;
 
   constructor(private readonly options: CatalogueCacheOptions) {
     this.versionKey = `${options.prefix}courses:catalogue-version`;
-    this.maxEntries = options.maxEntries ?? 64;
+    // Paged answers are a few KB each: room for the pages of many recent searches (the All tab, each tab's pages),
+    // while the byte bound keeps a few 1,000-item answers from taking hundreds of MB.
+    this.maxEntries = options.maxEntries ?? 1024;
+    this.maxBytes = options.maxBytes ?? 32 * 1024 * 1024;
     this.ttlMs = options.ttlMs ?? 60_000;
   }
 
@@ -61,8 +69,18 @@ export class CatalogueCache {
     }
   }
 
-  /** The cached value for `key` under the current version, else `load()` (once for concurrent callers). */
-  async read<V>(key: string, load: () => Promise<V>): Promise<V> {
+  private remove(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.bytes -= entry.bytes;
+    this.entries.delete(key);
+  }
+
+  /**
+   * The cached value for `key` under the current version, else `load()` (once for concurrent callers). `sizeOf`
+   * tells the bytes a value holds (for the byte bound; 0 by default).
+   */
+  async read<V>(key: string, load: () => Promise<V>, sizeOf: (value: V) => number = () => 0): Promise<V> {
     const version = await this.version();
     if (version === null) return load();
     const hit = this.entries.get(key);
@@ -78,12 +96,14 @@ export class CatalogueCache {
     const loading = load().then(
       (value) => {
         this.inFlight.delete(flightKey);
-        this.entries.delete(key);
-        this.entries.set(key, { version, value, storedAt: Date.now() });
-        while (this.entries.size > this.maxEntries) {
+        this.remove(key);
+        const bytes = sizeOf(value);
+        this.entries.set(key, { version, value, storedAt: Date.now(), bytes });
+        this.bytes += bytes;
+        while (this.entries.size > this.maxEntries || (this.bytes > this.maxBytes && this.entries.size > 1)) {
           const oldest = this.entries.keys().next().value;
           if (oldest === undefined) break;
-          this.entries.delete(oldest);
+          this.remove(oldest);
         }
         return value;
       },
@@ -99,6 +119,7 @@ export class CatalogueCache {
   /** After a committed change to courses, modules or lessons: every replica's entries become stale. */
   async invalidate(): Promise<void> {
     this.entries.clear();
+    this.bytes = 0;
     try {
       await withTimeout(this.options.redis.incr(this.versionKey));
     } catch (error) {

@@ -8,6 +8,7 @@ import type {
   CatalogueModule,
   CompletedLesson,
   CourseCard,
+  CourseLesson,
   CoursePage,
   CoursePageLesson,
   CoursePageModule,
@@ -138,11 +139,29 @@ export function presentCompletion(row: { id: number; module_id: number; complete
   return { id: row.id, ModuleId: row.module_id, completedAt: row.completed_at.toISOString() };
 }
 
+/** A lesson of the course outline: no content, unless it is the open lesson (`open` then gives its abilities). */
 export function presentPageLesson(
+  lesson: Omit<LessonRecord, 'content'> & { content?: string },
+  completed: boolean,
+  open: { abilities: RecordAbilities } | null = null,
+): CoursePageLesson {
+  const outline: CoursePageLesson = {
+    id: lesson.id,
+    title: lesson.title,
+    ModuleId: lesson.moduleId,
+    position: lesson.position,
+    completed: completedFlag(completed),
+  };
+  if (!open) return outline;
+  return { ...outline, content: lesson.content ?? '', Tags: tags(lesson.tags), abilities: open.abilities };
+}
+
+/** GET /api/course/{slug}/lessons/{lessonId} */
+export function presentCourseLesson(
   lesson: LessonRecord,
   abilities: RecordAbilities,
   completed: boolean,
-): CoursePageLesson {
+): CourseLesson {
   return { ...presentLesson(lesson, abilities), completed: completedFlag(completed) };
 }
 

@@ -12,6 +12,8 @@ import { createCourse, createLesson, createModule, type Harness, startHarness } 
 
 let h: Harness;
 const SIZE = { courses: 30, modules: 600, lessons: 30_000 };
+/** The All tab's shape: three of each kind. */
+const PAGE = { limit: 3, offset: 0 };
 
 beforeAll(async () => {
   h = await startHarness();
@@ -63,13 +65,13 @@ describe.each(viewers)('lesson searches as %s', (_name, viewer) => {
     ['content', '"freight forwarder" customs', 'lessons_search'],
   ];
   it.each(cases)('%s search for %s uses %s, not a Seq Scan on lessons', async (kind, term, index) => {
-    const plan = await explain(lessonSearchStatement(viewer, kind, term, 1000));
+    const plan = await explain(lessonSearchStatement(viewer, kind, term, PAGE, { withIds: true }));
     expect(plan.filter((n) => n['Relation Name'] === 'lessons' && n['Node Type'] === 'Seq Scan')).toEqual([]);
     expect(plan.some((n) => n['Index Name'] === index)).toBe(true);
   });
 
   it('the empty search walks lessons through their (module, position) index', async () => {
-    const plan = await explain(allLessonsStatement(viewer, 1000));
+    const plan = await explain(allLessonsStatement(viewer, PAGE));
     expect(plan.filter((n) => n['Relation Name'] === 'lessons' && n['Node Type'] === 'Seq Scan')).toEqual([]);
   });
 });
@@ -114,7 +116,7 @@ describe('answers', () => {
     expect(short.body.lessonsTitles.length).toBeGreaterThan(0);
     // Short terms match the start of a word.
     expect(short.body.lessonsTitles.every((l) => /(^|\s)ze/i.test(l.title))).toBe(true);
-    const plan = await explain(lessonSearchStatement({ role: 'basic', tagIds: [] }, 'title', 'pp', 1000));
+    const plan = await explain(lessonSearchStatement({ role: 'basic', tagIds: [] }, 'title', 'pp', PAGE));
     expect(plan.filter((n) => n['Relation Name'] === 'lessons' && n['Node Type'] === 'Seq Scan')).toEqual([]);
     expect(plan.some((n) => n['Index Name'] === 'lessons_title_trgm')).toBe(true);
     const wildcard = await h.api.get<Catalogue>(h.as('basic'), '/api/course/read-many?search=%25_%25');

@@ -6,8 +6,10 @@
  * switch or a sign-in-as reads fresh data instead of another person's cache.
  */
 import type {
+  CatalogueKindKey,
   CatalogueResponse,
   CourseCard,
+  CourseLesson,
   CoursePage,
   CoursePageModule,
   CourseStatus,
@@ -16,14 +18,61 @@ import type {
   ModuleItem,
   Tag,
 } from '@rainmakers/contracts';
-import { type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type InfiniteData,
+  type QueryClient,
+  type QueryKey,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { nextPageOf } from '../features/courses/catalogue';
+import { CATALOGUE_PREVIEW_COUNT, CATALOGUE_TAB_PAGE_SIZE } from '../features/courses/constants';
 import { useCurrentUser } from '../session/context';
 import { ApiError, api } from './client';
 
-export type { CatalogueResponse, CourseCard, CoursePage, CoursePageModule, LessonItem, ModuleItem, Tag };
+export type {
+  CatalogueKindKey,
+  CatalogueResponse,
+  CourseCard,
+  CourseLesson,
+  CoursePage,
+  CoursePageModule,
+  LessonItem,
+  ModuleItem,
+  Tag,
+};
 export type CoursePageLesson = CoursePageModule['Lessons'][number];
 
 const ITEMS_PER_PAGE = 1000;
+
+/** One call of GET /api/course/read-many: the All tab's shape, or one page of one kind's tab. */
+export interface CatalogueRequest {
+  search?: string;
+  itemsPerPage: number;
+  /** 1-based; left out for the first. */
+  page?: number;
+  only?: CatalogueKindKey;
+}
+
+/**
+ * The address of a catalogue call, the one place that builds it (index.html's early fetch of /courses asks for
+ * exactly what this gives for the All tab without a search: `/api/course/read-many?itemsPerPage=3`). Parameters
+ * come in a fixed order and defaults are left out, so equal requests have equal addresses.
+ */
+export function catalogueUrl(request: CatalogueRequest): string {
+  const params = new URLSearchParams();
+  if (request.search) params.set('search', request.search);
+  params.set('itemsPerPage', String(request.itemsPerPage));
+  if (request.page !== undefined && request.page > 1) params.set('page', String(request.page));
+  if (request.only) params.set('only', request.only);
+  return `/api/course/read-many?${params.toString()}`;
+}
+
+/** What /courses asks first: the All tab (three of each kind and the counts). */
+export const allTabRequest = (search: string): CatalogueRequest => ({ search, itemsPerPage: CATALOGUE_PREVIEW_COUNT });
 
 // ---------------------------------------------------------------------------------------------------------
 // Payloads
@@ -85,19 +134,29 @@ function requireSuccess(body: { success?: unknown } | undefined): void {
 }
 
 export const coursesApi = {
-  catalogue(search: string, signal?: AbortSignal): Promise<CatalogueResponse> {
-    return api<CatalogueResponse>('/api/course/read-many', {
-      query: { search, itemsPerPage: ITEMS_PER_PAGE },
-      signal,
-    });
+  catalogue(request: CatalogueRequest, signal?: AbortSignal): Promise<CatalogueResponse> {
+    return api<CatalogueResponse>(catalogueUrl(request), { signal });
   },
   async access(slug: string, signal?: AbortSignal): Promise<boolean> {
     const body = await api<{ hasAccess: boolean }>('/api/course/access', { query: { slug }, signal });
     return body.hasAccess === true;
   },
-  async page(slug: string, search: string, signal?: AbortSignal): Promise<CoursePage> {
-    const body = await api<{ course: CoursePage }>(`/api/course/${path(slug)}`, { query: { search }, signal });
+  /** The outline, and the content of the lesson the address opens (`moduleId`, `lessonId`). */
+  async page(
+    slug: string,
+    search: string,
+    open: { moduleId?: number | null; lessonId?: number | null },
+    signal?: AbortSignal,
+  ): Promise<CoursePage> {
+    const body = await api<{ course: CoursePage }>(`/api/course/${path(slug)}`, {
+      query: { search, moduleId: open.moduleId, lessonId: open.lessonId },
+      signal,
+    });
     return body.course;
+  },
+  async lesson(slug: string, lessonId: number, signal?: AbortSignal): Promise<CourseLesson> {
+    const body = await api<{ lesson: CourseLesson }>(`/api/course/${path(slug)}/lessons/${lessonId}`, { signal });
+    return body.lesson;
   },
   async lessonRedirect(lessonId: string, signal?: AbortSignal): Promise<string | null> {
     const body = await api<{ url: string | null }>(`/api/course/lesson-redirect/${path(lessonId)}`, { signal });
@@ -144,7 +203,7 @@ export const coursesApi = {
 // ---------------------------------------------------------------------------------------------------------
 // Keys
 
-function useScope(): readonly ['courses', number, string] {
+export function useScope(): readonly ['courses', number, string] {
   const user = useCurrentUser();
   return ['courses', user.id, user.role] as const;
 }
@@ -154,15 +213,43 @@ const ALL_COURSE_DATA: QueryKey = ['courses'];
 // ---------------------------------------------------------------------------------------------------------
 // Queries
 
-/** GET /api/course/read-many?search=&itemsPerPage=1000; the previous answer stays on screen while a new search loads. */
+/**
+ * The All tab's shape (three of each kind and every count) for a search: the tabs' counts come from it on every tab.
+ * The previous answer stays on screen while a new search loads.
+ */
 export function useCatalogue(search: string, options: { enabled?: boolean } = {}) {
   const scope = useScope();
   return useQuery({
     queryKey: [...scope, 'catalogue', search],
-    queryFn: ({ signal }) => coursesApi.catalogue(search, signal),
+    queryFn: ({ signal }) => coursesApi.catalogue(allTabRequest(search), signal),
     placeholderData: (previous) => previous,
     enabled: options.enabled ?? true,
   });
+}
+
+/** One kind's tab, CATALOGUE_TAB_PAGE_SIZE at a time (infinite scroll). */
+export function useCatalogueTab(search: string, only: CatalogueKindKey, options: { enabled: boolean }) {
+  const scope = useScope();
+  return useInfiniteQuery<CatalogueResponse, Error, InfiniteData<CatalogueResponse, number>, QueryKey, number>({
+    queryKey: [...scope, 'catalogue', search, only],
+    queryFn: ({ signal, pageParam }) =>
+      coursesApi.catalogue({ search, itemsPerPage: CATALOGUE_TAB_PAGE_SIZE, page: pageParam, only }, signal),
+    initialPageParam: 1,
+    getNextPageParam: (_last, pages) =>
+      nextPageOf(pages.map((page) => ({ loaded: page[only].length, count: page.counts[only] }))),
+    enabled: options.enabled,
+  });
+}
+
+/** Every course a person sees, in order (the admin's reorder mode works on the whole list). */
+export function fetchAllCourses(queryClient: QueryClient, scope: readonly unknown[]): Promise<CourseCard[]> {
+  return queryClient
+    .fetchQuery({
+      queryKey: [...scope, 'catalogue', '', 'courses', 'all'],
+      queryFn: ({ signal }) => coursesApi.catalogue({ itemsPerPage: ITEMS_PER_PAGE, only: 'courses' }, signal),
+      staleTime: 0,
+    })
+    .then((answer) => answer.courses);
 }
 
 export function useCourseAccess(slug: string) {
@@ -177,14 +264,70 @@ export function coursePageKey(scope: readonly unknown[], slug: string, search?: 
   return search === undefined ? [...scope, 'page', slug] : [...scope, 'page', slug, search];
 }
 
-export function useCoursePage(slug: string, search: string, options: { enabled: boolean }) {
+/**
+ * The course page: the outline, with the content of the lesson `open` points to on the first load. Moving to another
+ * lesson keeps the same query (its key leaves `open` out): that lesson's content comes from useCourseLesson.
+ */
+export function useCoursePage(
+  slug: string,
+  search: string,
+  options: { enabled: boolean; open?: { moduleId: number | null; lessonId: number | null } },
+) {
   const scope = useScope();
+  const queryClient = useQueryClient();
   return useQuery({
     queryKey: coursePageKey(scope, slug, search),
-    queryFn: ({ signal }) => coursesApi.page(slug, search, signal),
+    queryFn: async ({ signal }) => {
+      const page = await coursesApi.page(slug, search, options.open ?? {}, signal);
+      // The open lesson came with its content: it is ready for useCourseLesson without a second call.
+      for (const module of page.Modules) {
+        for (const lesson of module.Lessons) {
+          if (lesson.content !== undefined && lesson.Tags && lesson.abilities) {
+            queryClient.setQueryData<CourseLesson>(courseLessonKey(scope, slug, lesson.id), {
+              id: lesson.id,
+              title: lesson.title,
+              content: lesson.content,
+              ModuleId: lesson.ModuleId,
+              position: lesson.position,
+              Tags: lesson.Tags,
+              abilities: lesson.abilities,
+              completed: lesson.completed,
+            });
+          }
+        }
+      }
+      return page;
+    },
     enabled: options.enabled,
     placeholderData: search ? (previous) => previous : undefined,
   });
+}
+
+export function courseLessonKey(scope: readonly unknown[], slug: string, lessonId: number): QueryKey {
+  return [...scope, 'lesson', slug, lessonId];
+}
+
+const lessonQuery = (scope: readonly unknown[], slug: string, lessonId: number) => ({
+  queryKey: courseLessonKey(scope, slug, lessonId),
+  queryFn: ({ signal }: { signal: AbortSignal }) => coursesApi.lesson(slug, lessonId, signal),
+  // Lesson content changes only when an admin saves it (which refreshes every course query).
+  staleTime: 5 * 60_000,
+});
+
+/** One lesson's content (GET /api/course/{slug}/lessons/{id}), loaded when opened. */
+export function useCourseLesson(slug: string, lessonId: number | null) {
+  const scope = useScope();
+  return useQuery({ ...lessonQuery(scope, slug, lessonId ?? 0), enabled: lessonId !== null });
+}
+
+/** Starts loading a lesson before it is opened (the Next Lesson button), so it shows without a wait. */
+export function usePrefetchLesson(slug: string) {
+  const [, userId, role] = useScope();
+  const queryClient = useQueryClient();
+  return useCallback(
+    (lessonId: number) => queryClient.prefetchQuery(lessonQuery(['courses', userId, role], slug, lessonId)),
+    [queryClient, userId, role, slug],
+  );
 }
 
 export function useLessonRedirect(lessonId: string) {
@@ -231,7 +374,7 @@ export const useDeleteModule = () => useAuthoring(coursesApi.deleteModule);
 export const useUpsertLesson = () => useAuthoring(coursesApi.upsertLesson);
 export const useDeleteLesson = () => useAuthoring(coursesApi.deleteLesson);
 
-const isPageData = (key: QueryKey) => key[3] === 'page' || key[3] === 'access';
+const isPageData = (key: QueryKey) => key[3] === 'page' || key[3] === 'access' || key[3] === 'lesson';
 
 /**
  * POST /api/course/upsert. Pages and access answers under another slug (the old one, when the slug changed) are only

@@ -1,5 +1,12 @@
 /** GET /api/course/read-many: the visible catalogue, searched. */
-import type { Actor, CatalogueResponse, CourseCard, RecordAbilities } from '@rainmakers/contracts';
+import {
+  type Actor,
+  type CatalogueQuery,
+  type CatalogueResponse,
+  type CourseCard,
+  LESSON_MATCH_CAP,
+  type RecordAbilities,
+} from '@rainmakers/contracts';
 import type { CatalogueCache } from '../catalogue-cache';
 import { progressPercent } from '../domain/progress';
 import { makeSnippet, snippetNeedle } from '../domain/search';
@@ -9,9 +16,13 @@ import { presentCatalogueLesson, presentCatalogueModule, presentContentLesson, p
 import {
   allVisibleLessons,
   type CatalogueLessonRow,
+  type CatalogueModuleRow,
+  type Counted,
+  type CountedLessons,
   type CourseRow,
   EXCERPT_LENGTH,
   progressCounts,
+  type Slice,
   searchCourses,
   searchLessons,
   searchModules,
@@ -88,39 +99,67 @@ function cardHead(course: CourseRecord, modules: ModuleRefs, abilities: RecordAb
   return { id: course.id, head: Buffer.from(`${JSON.stringify(card).slice(0, -1)},"totalProgress":`, 'utf8') };
 }
 
+/**
+ * Distinct lessons found by title or by content, up to LESSON_MATCH_CAP: exact while both lists counted fewer
+ * matches than the cap (their id sets are complete then); once either reached it, the union has at least the cap.
+ */
+export function distinctLessonCount(
+  titles: Pick<CountedLessons<unknown>, 'count' | 'ids'>,
+  content: Pick<CountedLessons<unknown>, 'count' | 'ids'>,
+  cap = LESSON_MATCH_CAP,
+): number {
+  if (titles.count >= cap || content.count >= cap) return cap;
+  const union = new Set([...(titles.ids ?? []), ...(content.ids ?? [])]);
+  return Math.min(cap, union.size);
+}
+
+type Wanted = (kind: CatalogueQuery['only'] & string) => boolean;
+
 async function loadShared(
   store: CoursesStore,
   viewer: Viewer,
   abilities: RecordAbilities,
-  query: { search: string; itemsPerPage: number },
+  query: CatalogueQuery,
 ): Promise<SharedCatalogue> {
-  const { search, itemsPerPage } = query;
-  const [courses, modules, titles, content] = await Promise.all([
-    searchCourses(store, viewer, search, itemsPerPage),
-    searchModules(store, viewer, search, itemsPerPage),
-    search
-      ? searchLessons(store, viewer, 'title', search, itemsPerPage)
-      : allVisibleLessons(store, viewer, itemsPerPage),
+  const { search, itemsPerPage, page, only } = query;
+  const slice: Slice = { limit: itemsPerPage, offset: (page - 1) * itemsPerPage };
+  const wanted: Wanted = (kind) => only === undefined || only === kind;
+  const none = <T>(): Promise<Counted<T> | null> => Promise.resolve(null);
+  // The All tab (no `only`) also counts distinct lessons: each lesson list then brings its matches' ids.
+  const withIds = only === undefined;
+  const [courses, modules, titles, content, allLessons] = await Promise.all([
+    wanted('courses') ? searchCourses(store, viewer, search, slice) : none<CourseRow>(),
+    wanted('modules') ? searchModules(store, viewer, search, slice) : none<CatalogueModuleRow>(),
+    search && wanted('lessonsTitles') ? searchLessons(store, viewer, 'title', search, slice, { withIds }) : null,
+    search && wanted('lessonsContent') ? searchLessons(store, viewer, 'content', search, slice, { withIds }) : null,
     // With no search every lesson matches by content as well as by title: the same list serves both tabs.
-    search ? searchLessons(store, viewer, 'content', search, itemsPerPage) : null,
+    !search && (wanted('lessonsTitles') || wanted('lessonsContent')) ? allVisibleLessons(store, viewer, slice) : null,
   ]);
-  const courseIds = courses.rows.map((r) => r.id);
+  const courseRows = courses?.rows ?? [];
   const [records, modulesByCourse] = await Promise.all([
-    coursesWithTags(store.db, courses.rows),
-    visibleModuleRefs(store, viewer, courseIds),
+    coursesWithTags(store.db, courseRows),
+    visibleModuleRefs(
+      store,
+      viewer,
+      courseRows.map((r) => r.id),
+    ),
   ]);
-  const byContent = content ?? titles;
+  const byTitle: Counted<CatalogueLessonRow> | null = search ? titles : wanted('lessonsTitles') ? allLessons : null;
+  const byContent: Counted<CatalogueLessonRow> | null = search ? content : wanted('lessonsContent') ? allLessons : null;
   const needle = snippetNeedle(search);
+  const counts: CatalogueResponse['counts'] = {};
+  if (courses) counts.courses = courses.count;
+  if (modules) counts.modules = modules.count;
+  if (byTitle) counts.lessonsTitles = byTitle.count;
+  if (byContent) counts.lessonsContent = byContent.count;
+  if (only === undefined) {
+    counts.lessons = search && titles && content ? distinctLessonCount(titles, content) : (allLessons?.count ?? 0);
+  }
   const rest: Omit<CatalogueResponse, 'courses' | 'abilities'> = {
-    modules: modules.rows.map(presentCatalogueModule),
-    lessonsTitles: titles.rows.map(presentCatalogueLesson),
-    lessonsContent: byContent.rows.map((row) => presentContentLesson(row, snippetOf(row, needle))),
-    counts: {
-      courses: courses.count,
-      modules: modules.count,
-      lessonsTitles: titles.count,
-      lessonsContent: byContent.count,
-    },
+    modules: (modules?.rows ?? []).map(presentCatalogueModule),
+    lessonsTitles: (byTitle?.rows ?? []).map(presentCatalogueLesson),
+    lessonsContent: (byContent?.rows ?? []).map((row) => presentContentLesson(row, snippetOf(row, needle))),
+    counts,
   };
   return {
     cards: records.map((course) => cardHead(course, modulesByCourse.get(course.id) ?? [], abilities)),
@@ -138,7 +177,7 @@ async function sharedKey(
   cache: CatalogueCache,
   viewer: Viewer,
   abilities: RecordAbilities,
-  query: { search: string; itemsPerPage: number },
+  query: CatalogueQuery,
 ): Promise<string> {
   const audience = audienceOf(viewer.role);
   let tags: number[] = [];
@@ -147,7 +186,16 @@ async function sharedKey(
     tags = [...new Set(viewer.tagIds)].filter((id) => used.has(id)).sort((a, b) => a - b);
   }
   const can = [abilities.edit, abilities.delete, abilities.reorder];
-  return JSON.stringify(['catalogue', audience, tags, can, query.itemsPerPage, query.search]);
+  return JSON.stringify([
+    'catalogue',
+    audience,
+    tags,
+    can,
+    query.itemsPerPage,
+    query.page,
+    query.only ?? '',
+    query.search,
+  ]);
 }
 
 /** The answer of GET /api/course/read-many (a CatalogueResponse), serialized as UTF-8 JSON. */
@@ -155,12 +203,16 @@ export async function readCatalogueJson(
   store: CoursesStore,
   cache: CatalogueCache,
   actor: Actor,
-  query: { search: string; itemsPerPage: number },
+  query: CatalogueQuery,
 ): Promise<Buffer> {
   const viewer = viewerOf(actor);
   const abilities = courseAbilities(actor);
   const key = await sharedKey(store, cache, viewer, abilities, query);
-  const shared = await cache.read(key, () => loadShared(store, viewer, abilities, query));
+  const shared = await cache.read(
+    key,
+    () => loadShared(store, viewer, abilities, query),
+    (value) => value.tail.length + value.cards.reduce((sum, card) => sum + card.head.length, 0),
+  );
   const progress = await progressCounts(
     store,
     viewer,

@@ -3,7 +3,7 @@ import { type Actor, LESSON_NOT_FOUND, type MarkLessonResponse } from '@rainmake
 import { type EventNudger, foreignKeyViolation, notFound, withEvents } from '@rainmakers/kit';
 import { completedFlag, progressPercent } from '../domain/progress';
 import { canMarkLesson, viewerOf } from '../policies';
-import { courseProgressCounts, deleteCompletion, insertCompletion, moduleProgressCounts } from '../store/completions';
+import { deleteCompletion, insertCompletion, moduleCountsOfCourses, moduleProgressCounts } from '../store/completions';
 import type { CoursesStore } from '../store/db';
 import { lessonChain } from '../store/lessons';
 import { chainForPolicy } from './course-page';
@@ -46,12 +46,17 @@ export async function markLesson(
       moduleProgress: progressPercent(counts.completed, counts.total),
     };
   }
-  // Counted in SQL with the same visibility rules as the course page (visible modules' visible lessons).
-  const counts = await courseProgressCounts(store, viewerOf(actor), actor.userId, chain.courseId, chain.moduleId);
+  // From the maintained counts, with the same visibility rules as the course page (visible modules' visible lessons).
+  const modules = await moduleCountsOfCourses(store, viewerOf(actor), actor.userId, [chain.courseId]);
+  const module = modules.find((m) => m.moduleId === chain.moduleId);
+  const course = modules.reduce((sum, m) => ({ total: sum.total + m.total, completed: sum.completed + m.completed }), {
+    total: 0,
+    completed: 0,
+  });
   return {
     lessonId,
     completed: completedFlag(completed),
-    courseProgress: progressPercent(counts.courseCompleted, counts.courseTotal),
-    moduleProgress: progressPercent(counts.moduleCompleted, counts.moduleTotal),
+    courseProgress: progressPercent(course.completed, course.total),
+    moduleProgress: module ? progressPercent(module.completed, module.total) : 0,
   };
 }

@@ -1,5 +1,12 @@
 /** The course page, access checks, lesson redirects and the progress figures they share. */
-import { type Actor, COURSE_NOT_FOUND, type CoursePage } from '@rainmakers/contracts';
+import {
+  type Actor,
+  COURSE_NOT_FOUND,
+  type CourseLesson,
+  type CoursePage,
+  type CoursePageQuery,
+  LESSON_NOT_FOUND,
+} from '@rainmakers/contracts';
 import { notFound } from '@rainmakers/kit';
 import { type ProgressSummary, summarizeProgress } from '../domain/progress';
 import { canSeeLesson, canSeeModule, type Viewer } from '../domain/visibility';
@@ -12,11 +19,11 @@ import {
   moduleAbilities,
   viewerOf,
 } from '../policies';
-import { presentCoursePage, presentPageLesson, presentPageModule } from '../presenters';
+import { presentCourseLesson, presentCoursePage, presentPageLesson, presentPageModule } from '../presenters';
 import { completedAmong } from '../store/completions';
 import { type CourseRecord, findCourseBySlug } from '../store/courses';
 import type { CoursesStore } from '../store/db';
-import { type LessonChainRow, lessonChain, lessonsOfModules, type TreeLesson } from '../store/lessons';
+import { findLesson, type LessonChainRow, lessonChain, lessonsOfModules, type TreeLesson } from '../store/lessons';
 import { type ModuleRecord, modulesOfCourse } from '../store/modules';
 
 const gate = (course: CourseRecord) => ({ ...course, tagIds: course.tags.map((t) => t.id) });
@@ -56,16 +63,37 @@ export async function courseTree(
   return { modules, lessons, completed, progress };
 }
 
-/** GET /api/course/{slug}?search=: a course the person may not see answers exactly like an unknown slug. */
+/**
+ * The lesson a course page opens with (coursePageQuerySchema): `lessonId` when listed, else the first listed lesson
+ * of `moduleId`, else (without a search) the first lesson; the web's resolveSelection picks the same one.
+ */
+export function openLessonOf(
+  listed: readonly { id: number; moduleId: number }[],
+  query: Pick<CoursePageQuery, 'search' | 'moduleId' | 'lessonId'>,
+): number | null {
+  if (query.lessonId !== undefined && listed.some((l) => l.id === query.lessonId)) return query.lessonId;
+  if (query.moduleId !== undefined) {
+    const first = listed.find((l) => l.moduleId === query.moduleId);
+    if (first) return first.id;
+  }
+  if (query.search) return null;
+  return listed[0]?.id ?? null;
+}
+
+/**
+ * GET /api/course/{slug}?search=&moduleId=&lessonId=: the outline (modules, lesson titles, completion, progress)
+ * and the open lesson's content. A course the person may not see answers exactly like an unknown slug.
+ */
 export async function readCoursePage(
   store: CoursesStore,
   actor: Actor,
   slug: string,
-  search: string,
+  query: CoursePageQuery,
 ): Promise<CoursePage> {
+  const { search } = query;
   const course = await findCourseBySlug(store.db, slug);
   if (!course || !canViewCourse(actor, gate(course))) throw notFound(COURSE_NOT_FOUND);
-  const tree = await courseTree(store, viewerOf(actor), actor.userId, course.id, { search, content: true });
+  const tree = await courseTree(store, viewerOf(actor), actor.userId, course.id, { search, content: false });
   const lessonsByModule = new Map<number, TreeLesson[]>();
   for (const lesson of tree.lessons) {
     if (!lesson.matches) continue;
@@ -73,6 +101,10 @@ export async function readCoursePage(
     list.push(lesson);
     lessonsByModule.set(lesson.moduleId, list);
   }
+  const listed = tree.modules.flatMap((m) => lessonsByModule.get(m.id) ?? []);
+  const openId = openLessonOf(listed, query);
+  // Only the open lesson's content is read (one row); the others load when opened.
+  const open = openId === null ? null : await findLesson(store.db, openId);
   const forModule = moduleAbilities(actor);
   const forLesson = lessonAbilities(actor);
   const modules = tree.modules
@@ -83,10 +115,40 @@ export async function readCoursePage(
         m,
         forModule,
         tree.progress.byModule.get(m.id)?.percent ?? 0,
-        (lessonsByModule.get(m.id) ?? []).map((l) => presentPageLesson(l, forLesson, tree.completed.has(l.id))),
+        (lessonsByModule.get(m.id) ?? []).map((l) =>
+          l.id === open?.id
+            ? presentPageLesson(open, tree.completed.has(l.id), { abilities: forLesson })
+            : presentPageLesson(l, tree.completed.has(l.id)),
+        ),
       ),
     );
   return presentCoursePage(course, courseAbilities(actor), modules, tree.progress.percent);
+}
+
+/**
+ * GET /api/course/{slug}/lessons/{lessonId}: one lesson of the course to read, under the course page's rules. A
+ * course the person may not see is 'Course not found'; a lesson of another course, or one they may not open
+ * (hidden module, tag-gated lesson), is 'Lesson not found'.
+ */
+export async function readCourseLesson(
+  store: CoursesStore,
+  actor: Actor,
+  slug: string,
+  lessonId: number,
+): Promise<CourseLesson> {
+  const chain = await lessonChain(store.db, lessonId);
+  if (!chain || chain.courseSlug !== slug) {
+    if (!(await courseAccess(store, actor, slug))) throw notFound(COURSE_NOT_FOUND);
+    throw notFound(LESSON_NOT_FOUND);
+  }
+  if (!chain.course || !canViewCourse(actor, chain.course)) throw notFound(COURSE_NOT_FOUND);
+  if (!canOpenLessonOf(actor, chainForPolicy(chain))) throw notFound(LESSON_NOT_FOUND);
+  const [lesson, completed] = await Promise.all([
+    findLesson(store.db, lessonId),
+    completedAmong(store.db, actor.userId, [lessonId]),
+  ]);
+  if (!lesson) throw notFound(LESSON_NOT_FOUND);
+  return presentCourseLesson(lesson, lessonAbilities(actor), completed.has(lessonId));
 }
 
 /** GET /api/course/access?slug=: an unknown slug answers false (the page then reports 'Course not found'). */

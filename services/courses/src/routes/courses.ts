@@ -2,6 +2,7 @@
 import {
   catalogueQuerySchema,
   courseAccessQuerySchema,
+  courseLessonParamsSchema,
   coursePageQuerySchema,
   courseReorderSchema,
   coursesReorderSchema,
@@ -12,7 +13,7 @@ import { forbidden, parse, requireActor } from '@rainmakers/kit';
 import { Router } from 'express';
 import { removeCourse, reorderCourse, reorderCourses, upsertCourse } from '../commands/authoring';
 import { courseCards, readCatalogueJson } from '../commands/catalogue';
-import { courseAccess, lessonRedirect, readCoursePage } from '../commands/course-page';
+import { courseAccess, lessonRedirect, readCourseLesson, readCoursePage } from '../commands/course-page';
 import {
   canCheckCourseAccess,
   canDeleteCourse,
@@ -86,10 +87,18 @@ export function courseRoutes(deps: RouteDeps): Router {
 
   router.get('/:slug', async (req, res) => {
     const actor = requireActor(req);
-    const { search } = parse(coursePageQuerySchema, req.query);
+    const query = parse(coursePageQuerySchema, req.query);
     const slug = String(req.params.slug).toLowerCase();
     // canViewCourse is applied inside, once the course (status, flags, tags) is loaded: hidden answers as missing.
-    res.json({ course: await readCoursePage(store, actor, slug, search) });
+    res.json({ course: await readCoursePage(store, actor, slug, query) });
+  });
+
+  router.get('/:slug/lessons/:lessonId', async (req, res) => {
+    const actor = requireActor(req);
+    const { lessonId } = parse(courseLessonParamsSchema, { lessonId: req.params.lessonId });
+    const slug = String(req.params.slug).toLowerCase();
+    // canViewCourse and canOpenLessonOf are applied inside, once the lesson's chain is loaded.
+    res.json({ lesson: await readCourseLesson(store, actor, slug, lessonId) });
   });
 
   return router;

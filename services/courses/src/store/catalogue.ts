@@ -6,14 +6,18 @@
  *   word starts instead, which the same indexes serve: see domain/search.ts titlePatterns);
  * - lesson content matches with `search @@ websearch_to_tsquery('english', term)`, served by the GIN index on
  *   the stored tsvector;
- * - lesson searches collect at most LESSON_MATCH_CAP visible matches, then sort those by catalogue order
- *   (course, module, lesson positions) and keep itemsPerPage: a term found in most lessons never sorts them all.
+ * - lesson searches collect at most LESSON_MATCH_CAP visible matches, count them, then sort those by catalogue order
+ *   (course, module, lesson positions) and keep one page: a term found in most lessons never sorts them all, and
+ *   only the page's rows get an excerpt;
+ * - every list is counted and paged in one statement (pagedStatement), so a page past the end still has its count;
+ * - progress comes from the counts the triggers of migrations/003_progress_counts.sql keep.
  *
  * test/search-index.test.ts EXPLAINs these statements on a generated catalogue.
  */
 import { LESSON_MATCH_CAP } from '@rainmakers/contracts';
 import { hasSearchableText, snippetNeedle, titlePatterns } from '../domain/search';
 import type { Viewer } from '../domain/visibility';
+import { moduleCountsOfCourses } from './completions';
 import { type CoursesDb, type CoursesStore, queryRows, SqlParams, type Statement } from './db';
 import { visibilitySql } from './visibility-sql';
 
@@ -37,10 +41,60 @@ export interface Counted<T> {
   count: number;
 }
 
-type WithTotal = { total: number };
+/** Which slice of a list: `limit` rows after `offset` (page n of size k: offset (n-1)*k). */
+export interface Slice {
+  limit: number;
+  offset: number;
+}
 
-function counted<T extends WithTotal>(rows: T[]): Counted<Omit<T, 'total'>> {
-  return { rows: rows.map(({ total: _total, ...rest }) => rest), count: rows[0]?.total ?? 0 };
+/** A lesson list also knows the ids of every match it counted (for the distinct count of the All tab). */
+export interface CountedLessons<T> extends Counted<T> {
+  ids: number[] | null;
+}
+
+type Totalled = { total: number; ids?: number[] | null };
+
+/**
+ * Rows of a `pagedStatement`: the first row always carries the total; a page past the end is one row of nulls.
+ */
+function counted<T extends { id: number | null }>(rows: (T & Totalled)[]): CountedLessons<T> {
+  const first = rows[0];
+  const page = rows
+    .filter((row) => row.id !== null)
+    .map(({ total: _total, ids: _ids, ...rest }) => rest as unknown as T);
+  return { rows: page, count: first?.total ?? 0, ids: first?.ids ?? null };
+}
+
+/**
+ * `matches` (a query) counted and paged in one statement: the count (and, when asked, the ids) over every match,
+ * and the page in `order` with `columns` computed only for the page's rows (`lateral` joins them per row), so
+ * a page past the end still answers the count.
+ */
+function pagedStatement(
+  p: SqlParams,
+  options: {
+    matches: string;
+    columns: string;
+    order: string;
+    slice: Slice;
+    lateral?: string;
+    withIds?: boolean;
+  },
+): Statement {
+  const ids = options.withIds ? ', array_agg(id) AS ids' : '';
+  return {
+    text: `WITH matches AS MATERIALIZED (${options.matches})
+           SELECT s.total${options.withIds ? ', s.ids' : ''}, page.*
+           FROM (SELECT count(*)::int AS total${ids} FROM matches) AS s
+           LEFT JOIN LATERAL (
+             SELECT ${options.columns}
+             FROM (SELECT * FROM matches ORDER BY ${options.order}
+                   LIMIT ${p.add(options.slice.limit)} OFFSET ${p.add(options.slice.offset)}) AS r
+             ${options.lateral ?? ''}
+           ) AS page ON true
+           ORDER BY ${options.order.replace(/\b(\w+)\b/g, (w) => (/^(ASC|DESC)$/i.test(w) ? w : `page.${w}`))}`,
+    values: p.values,
+  };
 }
 
 /** `(column ILIKE $a OR column ILIKE $b)` for the term's title patterns; FALSE when it has none. */
@@ -52,28 +106,26 @@ export function titleMatchSql(columns: string[], search: string, p: SqlParams): 
 
 // -------------------------------------------------------------------------------------------------- courses
 
-export function courseSearchStatement(viewer: Viewer, search: string, limit: number): Statement {
+export function courseSearchStatement(viewer: Viewer, search: string, slice: Slice): Statement {
   const p = new SqlParams();
   const visible = visibilitySql(viewer, p);
   const where = [visible.course('c')];
   if (search) where.push(titleMatchSql(['c.title', 'c.description'], search, p));
-  return {
-    text: `SELECT ${COURSE_COLUMNS}, count(*) OVER () AS total
-           FROM courses c
-           WHERE ${where.join(' AND ')}
-           ORDER BY c.position, c.id
-           LIMIT ${p.add(limit)}`,
-    values: p.values,
-  };
+  return pagedStatement(p, {
+    matches: `SELECT ${COURSE_COLUMNS} FROM courses c WHERE ${where.join(' AND ')}`,
+    columns: 'r.*',
+    order: 'position, id',
+    slice,
+  });
 }
 
 export async function searchCourses(
   store: CoursesStore,
   viewer: Viewer,
   search: string,
-  limit: number,
+  slice: Slice,
 ): Promise<Counted<CourseRow>> {
-  return counted(await queryRows<CourseRow & WithTotal>(store.pool, courseSearchStatement(viewer, search, limit)));
+  return counted(await queryRows<CourseRow & Totalled>(store.pool, courseSearchStatement(viewer, search, slice)));
 }
 
 // -------------------------------------------------------------------------------------------------- modules
@@ -87,31 +139,31 @@ export interface CatalogueModuleRow {
   course_slug: string;
 }
 
-export function moduleSearchStatement(viewer: Viewer, search: string, limit: number): Statement {
+export function moduleSearchStatement(viewer: Viewer, search: string, slice: Slice): Statement {
   const p = new SqlParams();
   const visible = visibilitySql(viewer, p);
   const where = [visible.course('c'), visible.module('m')];
   if (search) where.push(titleMatchSql(['m.title'], search, p));
-  return {
-    text: `SELECT m.id, m.title, m.course_id, m.position, c.title AS course_title, c.slug AS course_slug,
-                  count(*) OVER () AS total
-           FROM modules m
-           JOIN courses c ON c.id = m.course_id
-           WHERE ${where.join(' AND ')}
-           ORDER BY c.position, c.id, m.position, m.id
-           LIMIT ${p.add(limit)}`,
-    values: p.values,
-  };
+  return pagedStatement(p, {
+    matches: `SELECT m.id, m.title, m.course_id, m.position, c.title AS course_title, c.slug AS course_slug,
+                     c.position AS course_position
+              FROM modules m
+              JOIN courses c ON c.id = m.course_id
+              WHERE ${where.join(' AND ')}`,
+    columns: 'r.id, r.title, r.course_id, r.position, r.course_title, r.course_slug, r.course_position',
+    order: 'course_position, course_id, position, id',
+    slice,
+  });
 }
 
 export async function searchModules(
   store: CoursesStore,
   viewer: Viewer,
   search: string,
-  limit: number,
+  slice: Slice,
 ): Promise<Counted<CatalogueModuleRow>> {
   return counted(
-    await queryRows<CatalogueModuleRow & WithTotal>(store.pool, moduleSearchStatement(viewer, search, limit)),
+    await queryRows<CatalogueModuleRow & Totalled>(store.pool, moduleSearchStatement(viewer, search, slice)),
   );
 }
 
@@ -131,7 +183,6 @@ export interface CatalogueLessonRow {
    */
   excerpt: string | null;
   cut_before: boolean | null;
-  cut_after: null;
 }
 
 export type LessonSearchKind = 'title' | 'content';
@@ -139,21 +190,27 @@ export type LessonSearchKind = 'title' | 'content';
 const EXCERPT_BEFORE = 80;
 export const EXCERPT_LENGTH = 280;
 
+const LESSON_ORDER = 'course_position, course_id, module_position, module_id, position, id';
+const LESSON_PAGE_COLUMNS =
+  'r.id, r.title, r.module_id, r.position, r.module_title, r.course_title, r.course_slug, ' +
+  'r.course_position, r.course_id, r.module_position';
+
 /**
- * Visible lessons matching `search` by title (substring) or content (full text), in catalogue order, at most
- * `limit`; the count is of visible matches up to LESSON_MATCH_CAP.
+ * Visible lessons matching `search` by title (substring) or content (full text): the count (and, `withIds`, the
+ * ids) of at most LESSON_MATCH_CAP visible matches, and one page of them in catalogue order. A content search's
+ * excerpts are cut for the page's rows only.
  */
 export function lessonSearchStatement(
   viewer: Viewer,
   kind: LessonSearchKind,
   search: string,
-  limit: number,
-  cap = LESSON_MATCH_CAP,
+  slice: Slice,
+  options: { cap?: number; withIds?: boolean } = {},
 ): Statement {
   const p = new SqlParams();
   const visible = visibilitySql(viewer, p);
   let match: string;
-  let excerpt = 'NULL::text AS excerpt, NULL::boolean AS cut_before, NULL::boolean AS cut_after';
+  let columns = `${LESSON_PAGE_COLUMNS}, NULL::text AS excerpt, NULL::boolean AS cut_before`;
   let lateral = '';
   if (kind === 'title') {
     match = titleMatchSql(['l.title'], search, p);
@@ -167,49 +224,45 @@ export function lessonSearchStatement(
                  SELECT t.text, greatest(1, coalesce(nullif(strpos(t.text, ${needle}), 0),
                                                      nullif(strpos(t.text, initcap(${needle})), 0),
                                                      nullif(strpos(t.text, upper(${needle})), 0), 1) - ${EXCERPT_BEFORE}) AS start
-                 FROM (SELECT coalesce((SELECT lt.content_text FROM lesson_texts lt WHERE lt.lesson_id = l.id), '') AS text
+                 FROM (SELECT coalesce((SELECT lt.content_text FROM lesson_texts lt WHERE lt.lesson_id = r.id), '') AS text
                        OFFSET 0) AS t
                  OFFSET 0
                ) AS x`;
     // One character more than the excerpt tells whether the lesson goes on after it.
-    excerpt = `substr(x.text, x.start, ${EXCERPT_LENGTH + 1}) AS excerpt, x.start > 1 AS cut_before,
-               NULL::boolean AS cut_after`;
+    columns = `${LESSON_PAGE_COLUMNS}, substr(x.text, x.start, ${EXCERPT_LENGTH + 1}) AS excerpt,
+               x.start > 1 AS cut_before`;
   }
-  return {
-    text: `SELECT id, title, module_id, position, module_title, course_title, course_slug,
-                  excerpt, cut_before, cut_after, count(*) OVER () AS total
-           FROM (
-             SELECT l.id, l.title, l.module_id, l.position, m.title AS module_title, m.position AS module_position,
-                    c.id AS course_id, c.title AS course_title, c.slug AS course_slug, c.position AS course_position,
-                    ${excerpt}
-             FROM lessons l
-             JOIN modules m ON m.id = l.module_id
-             JOIN courses c ON c.id = m.course_id
-             ${lateral}
-             WHERE ${match}
-               AND ${visible.course('c')} AND ${visible.module('m')} AND ${visible.lesson('l')}
-             LIMIT ${p.add(cap)}
-           ) AS matches
-           ORDER BY course_position, course_id, module_position, module_id, position, id
-           LIMIT ${p.add(limit)}`,
-    values: p.values,
-  };
+  return pagedStatement(p, {
+    matches: `SELECT l.id, l.title, l.module_id, l.position, m.title AS module_title, m.position AS module_position,
+                     c.id AS course_id, c.title AS course_title, c.slug AS course_slug, c.position AS course_position
+              FROM lessons l
+              JOIN modules m ON m.id = l.module_id
+              JOIN courses c ON c.id = m.course_id
+              WHERE ${match}
+                AND ${visible.course('c')} AND ${visible.module('m')} AND ${visible.lesson('l')}
+              LIMIT ${p.add(options.cap ?? LESSON_MATCH_CAP)}`,
+    columns,
+    order: LESSON_ORDER,
+    slice,
+    lateral,
+    withIds: options.withIds,
+  });
 }
 
-/** Every visible lesson in catalogue order (the empty search), with the start of its content. */
-export function allLessonsStatement(viewer: Viewer, limit: number): Statement {
+/** One page of every visible lesson in catalogue order (the empty search), with the start of its content. */
+export function allLessonsStatement(viewer: Viewer, slice: Slice): Statement {
   const p = new SqlParams();
   const visible = visibilitySql(viewer, p);
   return {
     text: `SELECT l.id, l.title, l.module_id, l.position, m.title AS module_title,
                   c.title AS course_title, c.slug AS course_slug,
-                  left((SELECT lt.content_text FROM lesson_texts lt WHERE lt.lesson_id = l.id), ${EXCERPT_LENGTH + 1}) AS excerpt, false AS cut_before, NULL::boolean AS cut_after
+                  left((SELECT lt.content_text FROM lesson_texts lt WHERE lt.lesson_id = l.id), ${EXCERPT_LENGTH + 1}) AS excerpt, false AS cut_before
            FROM courses c
            JOIN modules m ON m.course_id = c.id
            JOIN lessons l ON l.module_id = m.id
            WHERE ${visible.course('c')} AND ${visible.module('m')} AND ${visible.lesson('l')}
            ORDER BY c.position, c.id, m.position, m.id, l.position, l.id
-           LIMIT ${p.add(limit)}`,
+           LIMIT ${p.add(slice.limit)} OFFSET ${p.add(slice.offset)}`,
     values: p.values,
   };
 }
@@ -234,20 +287,24 @@ export async function searchLessons(
   viewer: Viewer,
   kind: LessonSearchKind,
   search: string,
-  limit: number,
-): Promise<Counted<CatalogueLessonRow>> {
+  slice: Slice,
+  options: { withIds?: boolean } = {},
+): Promise<CountedLessons<CatalogueLessonRow>> {
   return counted(
-    await queryRows<CatalogueLessonRow & WithTotal>(store.pool, lessonSearchStatement(viewer, kind, search, limit)),
+    await queryRows<CatalogueLessonRow & Totalled>(
+      store.pool,
+      lessonSearchStatement(viewer, kind, search, slice, { withIds: options.withIds }),
+    ),
   );
 }
 
 export async function allVisibleLessons(
   store: CoursesStore,
   viewer: Viewer,
-  limit: number,
+  slice: Slice,
 ): Promise<Counted<CatalogueLessonRow>> {
   const [rows, count] = await Promise.all([
-    queryRows<CatalogueLessonRow>(store.pool, allLessonsStatement(viewer, limit)),
+    queryRows<CatalogueLessonRow>(store.pool, allLessonsStatement(viewer, slice)),
     queryRows<{ total: number }>(store.pool, visibleLessonCountStatement(viewer)),
   ]);
   return { rows, count: count[0]?.total ?? 0 };
@@ -270,7 +327,7 @@ export async function usedTagIds(db: CoursesDb): Promise<number[]> {
 
 /**
  * Completed and accessible lesson counts per course, for the courses where the person completed something
- * (elsewhere progress is 0 without counting). `courseIds` are courses the viewer can open.
+ * (elsewhere progress is 0 without counting), from the maintained counts. `courseIds` are courses the viewer can open.
  */
 export async function progressCounts(
   store: CoursesStore,
@@ -279,27 +336,13 @@ export async function progressCounts(
   courseIds: readonly number[],
 ): Promise<Map<number, { completed: number; total: number }>> {
   const result = new Map<number, { completed: number; total: number }>();
-  if (courseIds.length === 0) return result;
-  const p = new SqlParams();
-  const visible = visibilitySql(viewer, p);
-  const user = p.add(userId);
-  const courses = p.add([...courseIds]);
-  const rows = await queryRows<{ course_id: number; completed: number; total: number }>(store.pool, {
-    text: `WITH done AS (
-             SELECT m.course_id, count(*)::int AS completed
-             FROM lesson_completions lc
-             JOIN lessons l ON l.id = lc.lesson_id
-             JOIN modules m ON m.id = l.module_id
-             WHERE lc.user_id = ${user} AND m.course_id = ANY(${courses}::int[])
-               AND ${visible.module('m')} AND ${visible.lesson('l')}
-             GROUP BY m.course_id
-           )
-           SELECT d.course_id, d.completed,
-                  (SELECT count(*)::int FROM modules m JOIN lessons l ON l.module_id = m.id
-                   WHERE m.course_id = d.course_id AND ${visible.module('m')} AND ${visible.lesson('l')}) AS total
-           FROM done d`,
-    values: p.values,
-  });
-  for (const row of rows) result.set(row.course_id, { completed: row.completed, total: row.total });
+  const modules = await moduleCountsOfCourses(store, viewer, userId, courseIds, { startedOnly: true });
+  for (const m of modules) {
+    if (m.courseId === null) continue;
+    const sum = result.get(m.courseId) ?? { completed: 0, total: 0 };
+    sum.completed += m.completed;
+    sum.total += m.total;
+    result.set(m.courseId, sum);
+  }
   return result;
 }

@@ -55,49 +55,62 @@ export async function listCompletions(db: CoursesDb, userId: number) {
 
 export async function deleteCompletionsOf(db: CoursesDb, userId: number): Promise<number> {
   const result = await db.deleteFrom('lesson_completions').where('user_id', '=', userId).executeTakeFirst();
+  // The triggers brought the person's counts to 0; the rows themselves go too.
+  await db.deleteFrom('module_progress').where('user_id', '=', userId).execute();
   return Number(result.numDeletedRows);
 }
 
-export interface CompletionProgressCounts {
-  courseTotal: number;
-  courseCompleted: number;
-  moduleTotal: number;
-  moduleCompleted: number;
+/** Completed and accessible lessons of one module for one person. */
+export interface ModuleCounts {
+  courseId: number | null;
+  moduleId: number;
+  total: number;
+  completed: number;
 }
 
 /**
- * Lessons the viewer can open in a course (visible modules' visible lessons: visibility-sql.ts, the SQL twin of
- * canSeeModule / canSeeLesson) and how many of them the person completed, for the course and for one module.
- * The course itself is not checked here: callers have already decided the viewer may open it.
+ * Per module of these courses that the viewer can open (visibility-sql.ts, the SQL twin of canSeeModule), the
+ * lessons they can open and how many of them the person completed: from the maintained counts (modules.lesson_count,
+ * module_progress), less the tagged lessons the viewer does not hold a tag of (found through the partial index on
+ * lessons.tagged, counted live). `startedOnly` keeps the courses where the person completed something (progress is 0
+ * elsewhere without counting). The courses themselves are not checked: callers have decided the viewer may open them.
  */
-export async function courseProgressCounts(
+export async function moduleCountsOfCourses(
   store: CoursesStore,
   viewer: Viewer,
   userId: number,
-  courseId: number,
-  moduleId: number,
-): Promise<CompletionProgressCounts> {
+  courseIds: readonly number[],
+  options: { startedOnly?: boolean } = {},
+): Promise<ModuleCounts[]> {
+  if (courseIds.length === 0) return [];
   const p = new SqlParams();
   const visible = visibilitySql(viewer, p);
   const user = p.add(userId);
-  const course = p.add(courseId);
-  const module = p.add(moduleId);
-  const [row] = await queryRows<{ ct: number; cc: number; mt: number; mc: number }>(store.pool, {
-    text: `SELECT count(*)::int AS ct, count(lc.lesson_id)::int AS cc,
-                  (count(*) FILTER (WHERE l.module_id = ${module}))::int AS mt,
-                  (count(lc.lesson_id) FILTER (WHERE l.module_id = ${module}))::int AS mc
-           FROM modules m
-           JOIN lessons l ON l.module_id = m.id
-           LEFT JOIN lesson_completions lc ON lc.lesson_id = l.id AND lc.user_id = ${user}
-           WHERE m.course_id = ${course} AND ${visible.module('m')} AND ${visible.lesson('l')}`,
+  const courses = p.add([...courseIds]);
+  const scope = options.startedOnly
+    ? `m.course_id IN (SELECT sm.course_id FROM module_progress sp JOIN modules sm ON sm.id = sp.module_id
+                       WHERE sp.user_id = ${user} AND sp.completed > 0 AND sm.course_id = ANY(${courses}::int[]))`
+    : `m.course_id = ANY(${courses}::int[])`;
+  const rows = await queryRows<{ course_id: number; module_id: number; total: number; completed: number }>(store.pool, {
+    text: `WITH mods AS MATERIALIZED (
+               SELECT m.id, m.course_id, m.lesson_count FROM modules m WHERE ${scope} AND ${visible.module('m')}
+             ),
+             hidden AS (
+               SELECT l.module_id, count(*)::int AS lessons, count(lc.user_id)::int AS done
+               FROM lessons l
+               LEFT JOIN lesson_completions lc ON lc.lesson_id = l.id AND lc.user_id = ${user}
+               WHERE l.tagged AND l.module_id IN (SELECT id FROM mods) AND NOT ${visible.lesson('l')}
+               GROUP BY l.module_id
+             )
+             SELECT mods.course_id, mods.id AS module_id,
+                    mods.lesson_count - coalesce(h.lessons, 0) AS total,
+                    coalesce(mp.completed, 0) - coalesce(h.done, 0) AS completed
+             FROM mods
+             LEFT JOIN module_progress mp ON mp.module_id = mods.id AND mp.user_id = ${user}
+             LEFT JOIN hidden h ON h.module_id = mods.id`,
     values: p.values,
   });
-  return {
-    courseTotal: row?.ct ?? 0,
-    courseCompleted: row?.cc ?? 0,
-    moduleTotal: row?.mt ?? 0,
-    moduleCompleted: row?.mc ?? 0,
-  };
+  return rows.map((r) => ({ courseId: r.course_id, moduleId: r.module_id, total: r.total, completed: r.completed }));
 }
 
 /** A free module's lessons (admins only, no visibility rules) and how many of them the person completed. */
@@ -107,10 +120,9 @@ export async function moduleProgressCounts(
   moduleId: number,
 ): Promise<{ total: number; completed: number }> {
   const [row] = await queryRows<{ total: number; completed: number }>(store.pool, {
-    text: `SELECT count(*)::int AS total, count(lc.lesson_id)::int AS completed
-           FROM lessons l
-           LEFT JOIN lesson_completions lc ON lc.lesson_id = l.id AND lc.user_id = $1
-           WHERE l.module_id = $2`,
+    text: `SELECT m.lesson_count AS total, coalesce(mp.completed, 0) AS completed
+           FROM modules m LEFT JOIN module_progress mp ON mp.module_id = m.id AND mp.user_id = $1
+           WHERE m.id = $2`,
     values: [userId, moduleId],
   });
   return { total: row?.total ?? 0, completed: row?.completed ?? 0 };

@@ -67,7 +67,7 @@ export async function lessonsOfModules(
   const { search } = options;
   const rows = await db
     .selectFrom('lessons as l')
-    .select(['l.id', 'l.title', 'l.module_id', 'l.position'])
+    .select(['l.id', 'l.title', 'l.module_id', 'l.position', 'l.tagged'])
     .$if(options.content, (qb) => qb.select('l.content'))
     .$if(search !== '', (qb) =>
       qb.select((eb) =>
@@ -85,9 +85,10 @@ export async function lessonsOfModules(
     .orderBy('l.position')
     .orderBy('l.id')
     .execute();
+  // Only tagged lessons have tags to read (lessons.tagged, kept by triggers): a few of a course's thousand.
   const tags = await lessonTags(
     db,
-    rows.map((r) => r.id),
+    rows.filter((r) => r.tagged).map((r) => r.id),
   );
   return rows.map((r) => ({
     id: r.id,

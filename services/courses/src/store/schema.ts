@@ -48,6 +48,8 @@ export interface ModulesTable {
   visible_to_premium: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Kept by triggers (migrations/003_progress_counts.sql). */
+  lesson_count: Generated<number>;
 }
 
 export interface ModuleTagsTable extends TagLinkColumns {
@@ -63,6 +65,8 @@ export interface LessonsTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   search: ReadOnly<string>;
+  /** Has a required tag; kept by triggers on lesson_tags (migrations/003_progress_counts.sql). */
+  tagged: Generated<boolean>;
 }
 
 /** Kept by triggers on lessons (migrations/002_content_text.sql): the markdown as one line of plain text. */
@@ -79,6 +83,13 @@ export interface LessonCompletionsTable {
   user_id: number;
   lesson_id: number;
   completed_at: Timestamp;
+}
+
+/** Per person and module, completed lessons; kept by triggers (migrations/003_progress_counts.sql). */
+export interface ModuleProgressTable {
+  user_id: number;
+  module_id: number;
+  completed: Generated<number>;
 }
 
 export interface OutboxTable {
@@ -105,6 +116,7 @@ export interface CoursesDatabase {
   lesson_tags: LessonTagsTable;
   lesson_texts: LessonTextsTable;
   lesson_completions: LessonCompletionsTable;
+  module_progress: ModuleProgressTable;
   outbox: OutboxTable;
   processed_events: ProcessedEventsTable;
 }

@@ -20,15 +20,18 @@ import { alpha, useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useSnackbar } from 'notistack';
-import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, type ReactNode, Suspense, type SyntheticEvent, useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import {
+  type CourseLesson,
   type CoursePage as CoursePageData,
   type CoursePageLesson,
   type CoursePageModule,
   useCourseAccess,
+  useCourseLesson,
   useCoursePage,
   useMarkLesson,
+  usePrefetchLesson,
   useReorderCourse,
 } from '../../api/courses';
 import { usePageTitle } from '../../components/usePageTitle';
@@ -61,9 +64,13 @@ const toId = (value: string | undefined): number | null => {
  * hidden means missing) or a failed read -> 'Course not found'.
  */
 export default function CoursePage() {
-  const { slug = '' } = useParams();
+  const { slug = '', moduleId, lessonId } = useParams();
   const access = useCourseAccess(slug);
-  const full = useCoursePage(slug, '', { enabled: access.isSuccess && access.data === true });
+  // The first answer brings the lesson the address opens; later moves load each lesson's content on its own.
+  const full = useCoursePage(slug, '', {
+    enabled: access.isSuccess && access.data === true,
+    open: { moduleId: toId(moduleId), lessonId: toId(lessonId) },
+  });
 
   if (access.isError || access.data === false) return <CourseNotFound />;
   if (access.isPending || full.isPending) return <CourseSkeleton />;
@@ -102,6 +109,13 @@ function CourseView({ course }: { course: CoursePageData }) {
     ? nextLessonOf<CoursePageLesson, CoursePageModule>(course.Modules, selectedLesson.id)
     : null;
   const allLessons = flattenLessons<CoursePageLesson, CoursePageModule>(course.Modules);
+  const detail = useCourseLesson(course.slug, selectedLesson?.id ?? null);
+  // Next Lesson opens without a wait: its content is fetched while this one is read.
+  const prefetch = usePrefetchLesson(course.slug);
+  const nextId = next?.lesson.id ?? null;
+  useEffect(() => {
+    if (nextId !== null) void prefetch(nextId);
+  }, [nextId, prefetch]);
   const doneCount = allLessons.filter((entry) => entry.lesson.completed === 'true').length;
   const courseCompleted = allLessons.length > 0 && course.totalProgress >= COMPLETED_PROGRESS;
 
@@ -164,7 +178,7 @@ function CourseView({ course }: { course: CoursePageData }) {
   // Admin: forms and reorder mode
   const [courseForm, setCourseForm] = useState(false);
   const [moduleForm, setModuleForm] = useState<{ module: CoursePageModule | null } | null>(null);
-  const [lessonForm, setLessonForm] = useState<{ lesson: CoursePageLesson | null; moduleId: number } | null>(null);
+  const [lessonForm, setLessonForm] = useState<{ lesson: CourseLesson | null; moduleId: number } | null>(null);
   const reorder = useReorderMode({
     mutation: useReorderCourse(),
     body: (order: CoursePageModule[]) => courseReorderBody(course.id, order),
@@ -236,8 +250,15 @@ function CourseView({ course }: { course: CoursePageData }) {
     />
   );
 
+  // A lesson pointed at or focused in the outline starts loading, so it is there when clicked.
+  const prefetchFromLink = (event: SyntheticEvent) => {
+    const href = (event.target as Element).closest?.('a')?.getAttribute('href') ?? '';
+    const id = toId(/^\/courses\/[^/]+\/\d+\/(\d+)/.exec(href)?.[1]);
+    if (id !== null) void prefetch(id);
+  };
+
   const outline = (
-    <Box sx={{ position: 'relative' }}>
+    <Box sx={{ position: 'relative' }} onPointerOver={prefetchFromLink} onFocus={prefetchFromLink}>
       {searchLoading && (
         <LinearProgress
           aria-label="Searching lessons"
@@ -318,10 +339,12 @@ function CourseView({ course }: { course: CoursePageData }) {
         <LessonPanel
           module={selectedModule}
           lesson={selectedLesson}
+          detail={detail.data}
+          detailFailed={detail.isError}
           nextTo={next ? `/courses/${course.slug}/${next.module.id}/${next.lesson.id}${linkSearch}` : null}
           pending={mark.isPending}
           onToggleCompleted={toggleCompleted}
-          onEdit={() => setLessonForm({ lesson: selectedLesson, moduleId: selectedModule.id })}
+          onEdit={() => detail.data && setLessonForm({ lesson: detail.data, moduleId: selectedModule.id })}
         />
       </>
     );

@@ -12,16 +12,20 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import { errorMessage } from '../../api/client';
 import {
   type CatalogueResponse,
   type CourseCard as CourseCardData,
+  fetchAllCourses,
   useCatalogue,
   useReorderCourses,
+  useScope,
 } from '../../api/courses';
 import { PageHeader } from '../../components/PageHeader';
 import { LessonResultCard, ModuleResultCard } from './CatalogueResults';
+import { CatalogueTabList } from './CatalogueTabList';
 import { CourseCard } from './CourseCard';
 import {
   CATALOGUE_TABS,
@@ -93,8 +97,11 @@ export default function CoursesPage() {
   const canReorder =
     canReorderCourses && urlSearch === '' && input.trim() === '' && !!data && !catalogue.isPlaceholderData;
 
+  // The All tab holds three courses: the reorder mode works on every course, loaded when it starts.
+  const queryClient = useQueryClient();
+  const scope = useScope();
   const startReorder = () => {
-    if (data) reorder.start(data.courses);
+    void fetchAllCourses(queryClient, scope).then((courses) => reorder.start(courses));
   };
 
   const setTab = (next: CatalogueTab) => {
@@ -288,18 +295,28 @@ interface TabContentProps {
 
 function TabContent({ tab, data, words, search, canCreate, onViewAll, onEditCourse, onAddCourse }: TabContentProps) {
   if (tab !== 'all') {
-    const items = kindItems(tab, data, words, onEditCourse);
-    if (items.length === 0) {
-      return (
-        <EmptyState
-          title={EMPTY_TEXT[tab]}
-          search={search}
-          showAdd={canCreate && tab === 'courses' && !search}
-          onAdd={onAddCourse}
-        />
-      );
-    }
-    return <Box sx={gridSx}>{markFirst(items)}</Box>;
+    const meta = CATALOGUE_TABS.find((t) => t.key === tab);
+    return (
+      <CatalogueTabList
+        // A new search starts the list over.
+        key={`${tab}\u0000${search}`}
+        search={search}
+        only={LIST_OF_TAB[tab]}
+        noun={meta?.noun ?? 'results'}
+        loading={<GridSkeleton />}
+        empty={
+          <EmptyState
+            title={EMPTY_TEXT[tab]}
+            search={search}
+            showAdd={canCreate && tab === 'courses' && !search}
+            onAdd={onAddCourse}
+          />
+        }
+        render={(pages) => (
+          <Box sx={gridSx}>{markFirst(pages.flatMap((page) => kindItems(tab, page, words, onEditCourse)))}</Box>
+        )}
+      />
+    );
   }
 
   const kinds: CatalogueKind[] = ['courses', 'modules', 'lessons-titles', 'lessons-content'];
@@ -325,7 +342,7 @@ function TabContent({ tab, data, words, search, canCreate, onViewAll, onEditCour
       {sections.map(({ kind, items }) => {
         const meta = CATALOGUE_TABS.find((t) => t.key === kind);
         const label = meta?.label ?? kind;
-        const count = data.counts[LIST_OF_TAB[kind]];
+        const count = tabCount(kind, data.counts);
         const shown = markFirst(items, first);
         first = false;
         return (

@@ -17,7 +17,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useSnackbar } from 'notistack';
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { type CoursePageLesson, type LessonItem, useDeleteLesson, useUpsertLesson } from '../../api/courses';
+import { type CourseLesson, type LessonItem, useDeleteLesson, useUpsertLesson } from '../../api/courses';
 import { FormDialog } from '../../components/FormDialog';
 import { FormField } from '../../components/FormField';
 import { ImageUploadButton, UploadError, useImageUpload } from '../../components/ImageUpload';
@@ -66,7 +66,7 @@ export default function LessonFormDialog({
   onSaved,
   onDeleted,
 }: {
-  lesson: CoursePageLesson | null;
+  lesson: CourseLesson | null;
   moduleId: number;
   modules: { id: number; title: string }[];
   onClose: () => void;

@@ -8,15 +8,21 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
-import type { CoursePageLesson, CoursePageModule } from '../../api/courses';
+import type { CourseLesson, CoursePageLesson, CoursePageModule } from '../../api/courses';
 import { Markdown } from './Markdown';
 
-/** The lesson being read: its module, title, markdown content, completion toggle and the way on. */
+/**
+ * The lesson being read: its module, title, markdown content, completion toggle and the way on. The title and
+ * completion come with the outline; the content (`detail`) loads per lesson and shows a placeholder until it is in.
+ */
 export function LessonPanel({
   module,
   lesson,
+  detail,
+  detailFailed,
   nextTo,
   pending,
   onToggleCompleted,
@@ -24,6 +30,9 @@ export function LessonPanel({
 }: {
   module: CoursePageModule;
   lesson: CoursePageLesson;
+  /** The lesson's content, Tags and abilities (GET /api/course/{slug}/lessons/{id}); undefined while it loads. */
+  detail: CourseLesson | undefined;
+  detailFailed: boolean;
   /** Address of the next lesson across modules; null on the last one. */
   nextTo: string | null;
   pending: boolean;
@@ -55,7 +64,7 @@ export function LessonPanel({
             {lesson.title}
           </Typography>
         </Box>
-        {lesson.abilities.edit && (
+        {detail?.abilities.edit && (
           <Button
             variant="outlined"
             size="small"
@@ -79,9 +88,21 @@ export function LessonPanel({
         />
       )}
       <Divider sx={{ my: 2.5 }} />
-      {lesson.content.trim() ? (
+      {!detail ? (
+        detailFailed ? (
+          <Typography color="error" sx={{ py: 3 }}>
+            We could not load this lesson. Reload the page to try again.
+          </Typography>
+        ) : (
+          <Box role="status" aria-label="Loading lesson" sx={{ maxWidth: 760 }}>
+            {[100, 94, 97, 60].map((w) => (
+              <Skeleton key={w} width={`${w}%`} />
+            ))}
+          </Box>
+        )
+      ) : detail.content.trim() ? (
         <Box sx={{ maxWidth: 760 }}>
-          <Markdown source={lesson.content} label="Lesson content" />
+          <Markdown source={detail.content} label="Lesson content" />
         </Box>
       ) : (
         <Typography color="text.secondary" sx={{ py: 3 }}>

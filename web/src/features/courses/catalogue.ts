@@ -30,27 +30,43 @@ export function parseTab(value: string | null | undefined): CatalogueTab {
   return CATALOGUE_TABS.some((t) => t.key === value) ? (value as CatalogueTab) : 'all';
 }
 
+/** The catalogue answer's counts (each present when its list was asked for; `lessons` with the All tab's shape). */
 export interface CatalogueCounts {
-  courses: number;
-  modules: number;
-  lessonsTitles: number;
-  lessonsContent: number;
+  courses?: number;
+  modules?: number;
+  lessonsTitles?: number;
+  lessonsContent?: number;
+  /** Distinct lessons found by title or by content (one found by both counts once), up to LESSON_MATCH_CAP. */
+  lessons?: number;
 }
 
 /**
- * The number shown on a tab: its own count, or the sum for `all`. Lesson counts stop at LESSON_MATCH_CAP, so a
- * count that reached it (or a sum that includes one) reads "1000+".
+ * The number shown on a tab: its own count, or for `all` the distinct results: courses + modules + distinct
+ * lessons (a lesson found by its title and by its content is one result). Lesson counts stop at LESSON_MATCH_CAP,
+ * so a count that reached it (or a sum that includes one) reads "1000+".
  */
 export function tabCount(tab: CatalogueTab, counts: CatalogueCounts | undefined): string | undefined {
   if (!counts) return undefined;
   const capped = (n: number) => n >= LESSON_MATCH_CAP;
   if (tab === 'all') {
-    const sum = counts.courses + counts.modules + counts.lessonsTitles + counts.lessonsContent;
-    return capped(counts.lessonsTitles) || capped(counts.lessonsContent) ? `${sum}+` : String(sum);
+    const lessons = counts.lessons ?? 0;
+    const sum = (counts.courses ?? 0) + (counts.modules ?? 0) + lessons;
+    return capped(lessons) ? `${sum}+` : String(sum);
   }
   const count = counts[LIST_OF_TAB[tab]];
+  if (count === undefined) return undefined;
   const isLessons = tab === 'lessons-titles' || tab === 'lessons-content';
   return isLessons && capped(count) ? `${LESSON_MATCH_CAP}+` : String(count);
+}
+
+/** How many more pages a tab's infinite list can load: the next page number, or undefined at the end. */
+export function nextPageOf(pages: readonly { loaded: number; count: number | undefined }[]): number | undefined {
+  const last = pages.at(-1);
+  if (!last) return 1;
+  const loaded = pages.reduce((sum, page) => sum + page.loaded, 0);
+  // An empty page ends the list even when the count says more (the catalogue changed between two pages).
+  if (last.loaded === 0 || last.count === undefined || loaded >= last.count) return undefined;
+  return pages.length + 1;
 }
 
 /** The next address query: tab `all` and an empty search are left out, so /courses stays clean. */

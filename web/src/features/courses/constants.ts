@@ -11,6 +11,8 @@ export const CATALOGUE_ITEMS_PER_PAGE = 1000;
 export const LESSON_MATCH_CAP = 1000;
 /** The "all" tab shows this many of each kind. */
 export const CATALOGUE_PREVIEW_COUNT = 3;
+/** A kind's tab loads its list this many at a time (infinite scroll). */
+export const CATALOGUE_TAB_PAGE_SIZE = 12;
 /** Search boxes wait this long after the last key press. */
 export const CATALOGUE_SEARCH_DEBOUNCE_MS = 500;
 /** New courses, modules and lessons get this position; a reorder renumbers from REORDER_FIRST_POSITION. */

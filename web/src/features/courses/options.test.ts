@@ -113,6 +113,7 @@ describe('mirrored constants', () => {
     expect(constants.CATALOGUE_ITEMS_PER_PAGE).toBe(contracts.CATALOGUE_ITEMS_PER_PAGE);
     expect(constants.LESSON_MATCH_CAP).toBe(contracts.LESSON_MATCH_CAP);
     expect(constants.CATALOGUE_PREVIEW_COUNT).toBe(contracts.CATALOGUE_PREVIEW_COUNT);
+    expect(constants.CATALOGUE_TAB_PAGE_SIZE).toBe(contracts.CATALOGUE_TAB_PAGE_SIZE);
     expect(constants.CATALOGUE_SEARCH_DEBOUNCE_MS).toBe(contracts.CATALOGUE_SEARCH_DEBOUNCE_MS);
     expect(constants.NEW_ITEM_POSITION).toBe(contracts.NEW_ITEM_POSITION);
     expect(constants.REORDER_FIRST_POSITION).toBe(contracts.REORDER_FIRST_POSITION);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import * as contracts from '@rainmakers/contracts';
-import { catalogueQuery, highlightParts, parseTab, searchWords, tabCount } from './catalogue';
+import { catalogueQuery, highlightParts, nextPageOf, parseTab, searchWords, tabCount } from './catalogue';
 import {
   courseReorderBody,
   flattenLessons,
@@ -107,21 +107,44 @@ describe('reordering', () => {
 });
 
 describe('catalogue tabs', () => {
-  const counts = { courses: 2, modules: 3, lessonsTitles: 4, lessonsContent: 5 };
+  const counts = { courses: 2, modules: 3, lessonsTitles: 4, lessonsContent: 5, lessons: 7 };
   it('reads tab keys and falls back to all', () => {
     expect(parseTab('lessons-content')).toBe('lessons-content');
     expect(parseTab('nope')).toBe('all');
     expect(parseTab(null)).toBe('all');
-    expect(tabCount('all', counts)).toBe('14');
+    expect(tabCount('all', counts)).toBe('12');
     expect(tabCount('lessons-titles', counts)).toBe('4');
     expect(tabCount('modules', undefined)).toBeUndefined();
   });
 
   it('shows lesson counts that reached the search cap as 1000+', () => {
-    const capped = { courses: 2, modules: 3, lessonsTitles: 1000, lessonsContent: 7 };
+    const capped = { courses: 2, modules: 3, lessonsTitles: 1000, lessonsContent: 7, lessons: 1000 };
     expect(tabCount('lessons-titles', capped)).toBe('1000+');
     expect(tabCount('lessons-content', capped)).toBe('7');
-    expect(tabCount('all', capped)).toBe('1012+');
+    expect(tabCount('all', capped)).toBe('1005+');
+  });
+
+  it('counts a lesson found by title and by content once on the All tab', () => {
+    const counts = { courses: 1, modules: 2, lessonsTitles: 3, lessonsContent: 4, lessons: 5 };
+    expect(tabCount('all', counts)).toBe('8');
+    expect(tabCount('courses', { lessonsTitles: 3 })).toBeUndefined();
+  });
+
+  it('pages a tab until its count is loaded or a page comes back empty', () => {
+    expect(nextPageOf([])).toBe(1);
+    expect(nextPageOf([{ loaded: 12, count: 30 }])).toBe(2);
+    expect(
+      nextPageOf([
+        { loaded: 12, count: 24 },
+        { loaded: 12, count: 24 },
+      ]),
+    ).toBeUndefined();
+    expect(
+      nextPageOf([
+        { loaded: 12, count: 40 },
+        { loaded: 0, count: 40 },
+      ]),
+    ).toBeUndefined();
   });
 
   it('keeps the address clean', () => {
