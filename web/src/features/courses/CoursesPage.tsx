@@ -10,7 +10,6 @@ import Skeleton from '@mui/material/Skeleton';
 import { alpha } from '@mui/material/styles';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import { errorMessage } from '../../api/client';
@@ -20,6 +19,7 @@ import {
   useCatalogue,
   useReorderCourses,
 } from '../../api/courses';
+import { Tooltip } from '../../components/LazyMui';
 import { PageHeader } from '../../components/PageHeader';
 import { LessonResultCard, ModuleResultCard } from './CatalogueResults';
 import { CourseCard } from './CourseCard';

@@ -1,0 +1,96 @@
+/**
+ * The early fetches: the few API calls a page load starts from index.html's inline script (early/script.ts), before
+ * any of the app's JS has arrived, and that the app then takes over instead of asking again (api/client.ts
+ * `takeEarlyResponse`). Pure, no React, no DOM: the inline script is bundled from this same module at build time
+ * (vite.config.ts), so the URL fetched early and the URL the app asks for are one definition.
+ *
+ * Keep the table small: an entry costs a request on every load of its pages, even when the person is not signed in
+ * (the answer is then a 401 nobody reads). Only what the first screen of a frequent page waits on belongs here.
+ */
+
+export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
+
+/** `path?query`, leaving out empty values (the app's one URL builder: api/client.ts uses it for every call). */
+export function withQuery(path: string, query: Record<string, QueryValue> | undefined): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    if (Array.isArray(value)) for (const item of value) params.append(key, String(item));
+    else params.append(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${path}${path.includes('?') ? '&' : '?'}${search}` : path;
+}
+
+/** The session check every page starts with. */
+export const SESSION_URL = '/api/auth/me';
+
+/** How many catalogue items the first catalogue call asks for. */
+export const CATALOGUE_ITEMS_PER_PAGE = 1000;
+
+/** The catalogue call of /courses for a search (api/courses.ts asks exactly this). */
+export function catalogueUrl(search: string): string {
+  return withQuery('/api/course/read-many', { search, itemsPerPage: CATALOGUE_ITEMS_PER_PAGE });
+}
+
+/** The address parameter /courses keeps its search in (features/courses/useAddressSearch). */
+export const SEARCH_PARAM = 'search';
+
+/**
+ * The route table of early fetches: page address -> the GETs its first screen needs besides the session check.
+ * `/courses`: the catalogue for the search in the address (trimmed, as the page does).
+ */
+const EARLY_ROUTES: readonly { path: string; urls: (query: URLSearchParams) => string[] }[] = [
+  { path: '/courses', urls: (query) => [catalogueUrl((query.get(SEARCH_PARAM) ?? '').trim())] },
+];
+
+/** The URLs to fetch early for a page load of `pathname` + `search` (the session check first). */
+export function earlyRequests(pathname: string, search: string): string[] {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const route = EARLY_ROUTES.find((r) => r.path === path);
+  return [SESSION_URL, ...(route ? route.urls(new URLSearchParams(search)) : [])];
+}
+
+/** Where the inline script leaves its fetches: URL -> the fetch's promise, taken at most once. */
+export const EARLY_STORE = '__rmEarly';
+
+/** The request headers of the app's GETs (api/client.ts): the early fetch must be the same request. */
+export const GET_HEADERS = { accept: 'application/json' } as const;
+
+/**
+ * Route patterns (react-router syntax: `:param` one segment, `*` the rest) -> the JS files to preload for it.
+ * The best match wins: more segments matched literally first, `*` last.
+ */
+export type RoutePreloads = { files: string[]; routes: [pattern: string, fileIndexes: number[]][] };
+
+function score(pattern: string, pathname: string): number {
+  const want = pattern.split('/').filter(Boolean);
+  const have = pathname.split('/').filter(Boolean);
+  if (want.at(-1) === '*') {
+    return want.slice(0, -1).every((part, i) => part.startsWith(':') || part === have[i]) ? 0 : -1;
+  }
+  if (want.length !== have.length) return -1;
+  let literal = 1;
+  for (let i = 0; i < want.length; i++) {
+    const part = want[i] as string;
+    if (part.startsWith(':')) continue;
+    if (part !== have[i]) return -1;
+    literal++;
+  }
+  return literal;
+}
+
+/** The files to preload for `pathname` (none when no route matches). */
+export function preloadsFor(table: RoutePreloads, pathname: string): string[] {
+  let best: number[] | null = null;
+  let bestScore = -1;
+  for (const [pattern, indexes] of table.routes) {
+    const s = score(pattern, pathname);
+    if (s > bestScore) {
+      bestScore = s;
+      best = indexes;
+    }
+  }
+  return (best ?? []).map((i) => table.files[i] as string);
+}
