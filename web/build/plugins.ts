@@ -14,21 +14,10 @@ import type { OutputBundle, OutputChunk } from 'rolldown';
 import { build, type Plugin, runnerImport } from 'vite';
 import type { RoutePreloads } from '../src/early/requests';
 import type { RouteDef } from '../src/lib/routes';
+import { lazyModules } from './pages.ts';
 
 const WEB_ROOT = path.resolve(import.meta.dirname, '..');
 const PAGES_FILE = path.join(WEB_ROOT, 'src/routes/pages.tsx');
-
-/**
- * `key: lazy(() => import('../features/x/XPage'))` lines of routes/pages.tsx -> absolute module path (with .tsx).
- * Exported for its test: every page key and the app frame must be found, or routes would lose their preloads.
- */
-export function lazyModules(source: string, fromDir: string): Map<string, string> {
-  const found = new Map<string, string>();
-  for (const match of source.matchAll(/(\w+)\s*[:=]\s*lazy\(\(\)\s*=>\s*import\('([^']+)'\)\)/g)) {
-    found.set(match[1] as string, `${path.resolve(fromDir, match[2] as string)}.tsx`);
-  }
-  return found;
-}
 
 function chunkOf(bundle: OutputBundle, moduleId: string): OutputChunk | undefined {
   for (const item of Object.values(bundle)) {
