@@ -66,9 +66,15 @@ export function routePreloads(
       return chunk.fileName;
     });
     const needed = [...staticClosure(bundle, chunks)].filter((f) => !loaded.has(f) && f.endsWith('.js'));
-    routes.push([route.path, needed.map((f) => indexOf(`${base}${f}`))]);
+    routes.push([route.path, needed.map((f) => indexOf(`${base}${f}`)), framed ? 1 : 0]);
   }
-  return { files, routes };
+  // The frame's phone top bar is its own lazy chunk (AppLayout): on a narrow screen it is part of the first wave too.
+  const topBar = chunkOf(bundle, path.join(WEB_ROOT, 'src/layout/MobileTopBar.tsx'));
+  if (!topBar) throw new Error('early script: no chunk for layout/MobileTopBar.tsx');
+  const phone = [...staticClosure(bundle, [topBar.fileName])]
+    .filter((f) => !loaded.has(f) && f.endsWith('.js'))
+    .map((f) => indexOf(`${base}${f}`));
+  return { files, phone, routes };
 }
 
 async function bundleScript(preloads: RoutePreloads): Promise<string> {

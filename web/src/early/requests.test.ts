@@ -22,21 +22,27 @@ describe('earlyRequests', () => {
 
 describe('preloadsFor', () => {
   const table = {
-    files: ['/a.js', '/b.js', '/c.js', '/d.js'],
+    files: ['/a.js', '/b.js', '/c.js', '/d.js', '/phone.js'],
+    phone: [4],
     routes: [
-      ['/courses', [0]],
-      ['/courses/:slug', [1]],
-      ['/courses/:slug/:moduleId', [1, 2]],
-      ['/move-the-needle/:id', [3]],
-      ['*', [2]],
-    ] as [string, number[]][],
+      ['/signin', [3], 0],
+      ['/courses', [0], 1],
+      ['/courses/:slug', [1], 1],
+      ['/courses/:slug/:moduleId', [1, 2], 1],
+      ['/move-the-needle/:id', [3], 1],
+      ['*', [2], 1],
+    ] as [string, number[], 0 | 1][],
   };
   it('picks the best matching route: literal segments first, `*` last', () => {
-    expect(preloadsFor(table, '/courses')).toEqual(['/a.js']);
-    expect(preloadsFor(table, '/courses/x')).toEqual(['/b.js']);
-    expect(preloadsFor(table, '/courses/x/7')).toEqual(['/b.js', '/c.js']);
-    expect(preloadsFor(table, '/move-the-needle/3')).toEqual(['/d.js']);
-    expect(preloadsFor(table, '/nowhere/at/all')).toEqual(['/c.js']);
-    expect(preloadsFor({ files: [], routes: [] }, '/')).toEqual([]);
+    expect(preloadsFor(table, '/courses', false)).toEqual(['/a.js']);
+    expect(preloadsFor(table, '/courses/x', false)).toEqual(['/b.js']);
+    expect(preloadsFor(table, '/courses/x/7', false)).toEqual(['/b.js', '/c.js']);
+    expect(preloadsFor(table, '/move-the-needle/3', false)).toEqual(['/d.js']);
+    expect(preloadsFor(table, '/nowhere/at/all', false)).toEqual(['/c.js']);
+    expect(preloadsFor({ files: [], phone: [], routes: [] }, '/', false)).toEqual([]);
+  });
+  it("adds the phone frame's files on a narrow screen, for framed routes only", () => {
+    expect(preloadsFor(table, '/courses', true)).toEqual(['/a.js', '/phone.js']);
+    expect(preloadsFor(table, '/signin', true)).toEqual(['/d.js']);
   });
 });

@@ -59,10 +59,18 @@ export const EARLY_STORE = '__rmEarly';
 export const GET_HEADERS = { accept: 'application/json' } as const;
 
 /**
- * Route patterns (react-router syntax: `:param` one segment, `*` the rest) -> the JS files to preload for it.
- * The best match wins: more segments matched literally first, `*` last.
+ * Route patterns (react-router syntax: `:param` one segment, `*` the rest) -> the JS files to preload for it
+ * (indexes into `files`); `framed` routes show the signed-in frame, which on a narrow screen (PHONE_QUERY) also
+ * needs the `phone` files (its top bar). The best match wins: more segments matched literally first, `*` last.
  */
-export type RoutePreloads = { files: string[]; routes: [pattern: string, fileIndexes: number[]][] };
+export type RoutePreloads = {
+  files: string[];
+  phone: number[];
+  routes: [pattern: string, fileIndexes: number[], framed: 0 | 1][];
+};
+
+/** Below MUI's `md` breakpoint (900 px) the frame is the phone one (layout/AppLayout). */
+export const PHONE_QUERY = '(max-width: 899.95px)';
 
 function score(pattern: string, pathname: string): number {
   const want = pattern.split('/').filter(Boolean);
@@ -82,15 +90,17 @@ function score(pattern: string, pathname: string): number {
 }
 
 /** The files to preload for `pathname` (none when no route matches). */
-export function preloadsFor(table: RoutePreloads, pathname: string): string[] {
-  let best: number[] | null = null;
+export function preloadsFor(table: RoutePreloads, pathname: string, phone: boolean): string[] {
+  let best: RoutePreloads['routes'][number] | null = null;
   let bestScore = -1;
-  for (const [pattern, indexes] of table.routes) {
-    const s = score(pattern, pathname);
+  for (const route of table.routes) {
+    const s = score(route[0], pathname);
     if (s > bestScore) {
       bestScore = s;
-      best = indexes;
+      best = route;
     }
   }
-  return (best ?? []).map((i) => table.files[i] as string);
+  if (!best) return [];
+  const indexes = phone && best[2] ? [...best[1], ...table.phone] : best[1];
+  return indexes.map((i) => table.files[i] as string);
 }

@@ -5,7 +5,7 @@
  * 2. asks for the current route's JS (the app frame and the page's chunks) with <link rel="modulepreload">, so it
  *    comes in the same wave as the entry instead of after it has run.
  */
-import { EARLY_STORE, earlyRequests, GET_HEADERS, preloadsFor, type RoutePreloads } from './requests';
+import { EARLY_STORE, earlyRequests, GET_HEADERS, PHONE_QUERY, preloadsFor, type RoutePreloads } from './requests';
 
 declare const __ROUTE_PRELOADS__: RoutePreloads;
 
@@ -17,7 +17,7 @@ for (const url of earlyRequests(location.pathname, location.search)) {
   request.catch(() => undefined);
   store[url] = request;
 }
-for (const file of preloadsFor(__ROUTE_PRELOADS__, location.pathname)) {
+for (const file of preloadsFor(__ROUTE_PRELOADS__, location.pathname, matchMedia(PHONE_QUERY).matches)) {
   const link = document.createElement('link');
   link.rel = 'modulepreload';
   link.href = file;
