@@ -27,7 +27,7 @@ const SHELL = anyOf([
  * automatic splitting puts them, so the profile or a course page does not download the catalogue.
  */
 const CATALOGUE = anyOf([
-  String.raw`src[\\/]features[\\/]courses[\\/](CoursesPage|CourseCard|CatalogueResults|CoverImage|ScrollTopButton|SearchInput|ReorderControls|useReorderMode|useAddressSearch|useDebouncedValue|catalogue|outline|constants)\.tsx?$`,
+  String.raw`src[\\/]features[\\/]courses[\\/](CoursesPage|CourseCard|CatalogueResults|CatalogueTabList|CoverImage|ScrollTopButton|SearchInput|ReorderControls|useReorderMode|useAddressSearch|useDebouncedValue|catalogue|outline|constants)\.tsx?$`,
   String.raw`node_modules[\\/]@mui[\\/]material[\\/](Tabs|Tab|TabScrollButton|LinearProgress|Skeleton|Fab|Zoom|Card|CardActionArea)[\\/]`,
 ]);
 

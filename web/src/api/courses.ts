@@ -17,7 +17,7 @@ import type {
   Tag,
 } from '@rainmakers/contracts';
 import { type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { catalogueUrl } from '../early/requests';
+import { catalogueUrl, firstCatalogueRequest } from '../early/requests';
 import { useCurrentUser } from '../session/context';
 import { ApiError, api } from './client';
 
@@ -88,7 +88,7 @@ function requireSuccess(body: { success?: unknown } | undefined): void {
 export const coursesApi = {
   catalogue(search: string, signal?: AbortSignal): Promise<CatalogueResponse> {
     // The inline script of index.html may have started this very call (early/requests.ts builds the URL for both).
-    return api<CatalogueResponse>(catalogueUrl(search), { signal });
+    return api<CatalogueResponse>(catalogueUrl(firstCatalogueRequest(search)), { signal });
   },
   async access(slug: string, signal?: AbortSignal): Promise<boolean> {
     const body = await api<{ hasAccess: boolean }>('/api/course/access', { query: { slug }, signal });

@@ -1,21 +1,27 @@
 import { describe, expect, it } from '@jest/globals';
-import { catalogueUrl, earlyRequests, preloadsFor, SESSION_URL, withQuery } from './requests';
+import { catalogueUrl, earlyRequests, firstCatalogueRequest, preloadsFor, SESSION_URL, withQuery } from './requests';
 
 describe('earlyRequests', () => {
   it('starts the session check on every page and the catalogue on /courses, with the search of the address', () => {
     expect(earlyRequests('/', '')).toEqual([SESSION_URL]);
     expect(earlyRequests('/profile', '?x=1')).toEqual([SESSION_URL]);
-    expect(earlyRequests('/courses', '')).toEqual([SESSION_URL, catalogueUrl('')]);
+    expect(earlyRequests('/courses', '')).toEqual([SESSION_URL, catalogueUrl(firstCatalogueRequest(''))]);
     expect(earlyRequests('/courses/', '?search=%20amazon%20&tab=courses')).toEqual([
       SESSION_URL,
-      catalogueUrl('amazon'),
+      catalogueUrl(firstCatalogueRequest('amazon')),
     ]);
     expect(earlyRequests('/courses/some-course', '')).toEqual([SESSION_URL]);
   });
 
-  it('builds URLs the way the API client does (empty values left out)', () => {
-    expect(catalogueUrl('')).toBe('/api/course/read-many?itemsPerPage=1000');
-    expect(catalogueUrl('a b')).toBe('/api/course/read-many?search=a+b&itemsPerPage=1000');
+  it('builds catalogue addresses in one fixed form', () => {
+    expect(catalogueUrl({ search: '', itemsPerPage: 3 })).toBe('/api/course/read-many?itemsPerPage=3');
+    expect(catalogueUrl({ search: 'a b', itemsPerPage: 12, page: 2, only: 'courses' })).toBe(
+      '/api/course/read-many?search=a+b&itemsPerPage=12&page=2&only=courses',
+    );
+    expect(catalogueUrl({ itemsPerPage: 12, page: 1 })).toBe('/api/course/read-many?itemsPerPage=12');
+  });
+
+  it('builds other URLs the way the API client does (empty values left out)', () => {
     expect(withQuery('/x?y=1', { z: [1, 2], w: null })).toBe('/x?y=1&z=1&z=2');
   });
 });

@@ -26,13 +26,31 @@ export function withQuery(path: string, query: Record<string, QueryValue> | unde
 /** The session check every page starts with. */
 export const SESSION_URL = '/api/auth/me';
 
-/** How many catalogue items the first catalogue call asks for. */
-export const CATALOGUE_ITEMS_PER_PAGE = 1000;
-
-/** The catalogue call of /courses for a search (api/courses.ts asks exactly this). */
-export function catalogueUrl(search: string): string {
-  return withQuery('/api/course/read-many', { search, itemsPerPage: CATALOGUE_ITEMS_PER_PAGE });
+/** One call of GET /api/course/read-many (issue 7 pages the catalogue by kind: `page`, `only`). */
+export interface CatalogueRequest {
+  search?: string;
+  itemsPerPage: number;
+  /** 1-based; left out for the first. */
+  page?: number;
+  /** One kind of result (courses, modules, lessons...). */
+  only?: string;
 }
+
+/**
+ * The address of a catalogue call, for the app (api/courses.ts) and the early fetch alike. Parameters come in a
+ * fixed order and defaults are left out, so equal requests have equal addresses.
+ */
+export function catalogueUrl(request: CatalogueRequest): string {
+  const params = new URLSearchParams();
+  if (request.search) params.set('search', request.search);
+  params.set('itemsPerPage', String(request.itemsPerPage));
+  if (request.page !== undefined && request.page > 1) params.set('page', String(request.page));
+  if (request.only) params.set('only', request.only);
+  return `/api/course/read-many?${params.toString()}`;
+}
+
+/** What /courses asks first for the search in its address (api/courses.ts `useCatalogue`). */
+export const firstCatalogueRequest = (search: string): CatalogueRequest => ({ search, itemsPerPage: 1000 });
 
 /** The address parameter /courses keeps its search in (features/courses/useAddressSearch). */
 export const SEARCH_PARAM = 'search';
@@ -42,7 +60,7 @@ export const SEARCH_PARAM = 'search';
  * `/courses`: the catalogue for the search in the address (trimmed, as the page does).
  */
 const EARLY_ROUTES: readonly { path: string; urls: (query: URLSearchParams) => string[] }[] = [
-  { path: '/courses', urls: (query) => [catalogueUrl((query.get(SEARCH_PARAM) ?? '').trim())] },
+  { path: '/courses', urls: (query) => [catalogueUrl(firstCatalogueRequest((query.get(SEARCH_PARAM) ?? '').trim()))] },
 ];
 
 /** The URLs to fetch early for a page load of `pathname` + `search` (the session check first). */
