@@ -120,8 +120,8 @@ export function earlyScript(): Plugin {
         );
         const bundle = context.bundle as unknown as OutputBundle;
         const preloads = routePreloads(bundle, module.ROUTES, await readFile(PAGES_FILE, 'utf8'), base);
-        // First in <head>: the fetches start before the browser even looks at the entry's <script>.
-        return [{ tag: 'script', children: await bundleScript(preloads), injectTo: 'head-prepend' }];
+        // In <head>, after the charset and the entry's tags: the parser reaches it at once, long before any JS arrives.
+        return [{ tag: 'script', children: await bundleScript(preloads), injectTo: 'head' }];
       },
     },
   };
