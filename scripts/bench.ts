@@ -63,6 +63,7 @@ import {
   searchTerms,
   signIn,
 } from './bench/setup';
+import { runWebBench, type WebBenchResult, webTable, webTargetLines } from './bench/web';
 import { createGatewaySession } from './lib/gateway-session';
 import { freePort } from './lib/infra';
 import { localInternalTokenSecret } from './lib/secrets';
@@ -133,7 +134,7 @@ async function startOwnStack(
       external: {},
       secrets: { internalToken: randomSecret(), session: randomSecret() },
       publicUrl,
-      buildWeb: false,
+      buildWeb: options.only.has('web'),
       logLevel: 'warn',
       env: { ...BENCH_ENV, NODE_ENV: 'development', PUBLIC_URL: publicUrl },
       readyTimeoutMs: 180_000,
@@ -430,6 +431,19 @@ async function main(): Promise<void> {
       if (wants('signin-throttled')) await run(throttledSignInScenario(target.gatewayUrl, csrf, 60));
     }
 
+    let web: WebBenchResult | null = null;
+    if (wants('web')) {
+      say(`The web app's first load in Chromium (premium member, cold cache per load; ${uptimeLine()}) ...`);
+      web = await runWebBench({
+        gatewayUrl: target.gatewayUrl,
+        session: firstMember.session,
+        courseSlug: content.slugs[0] ?? null,
+        loads: options.quick ? 2 : 7,
+        slowLoads: options.quick ? 1 : 3,
+        log: say,
+      });
+    }
+
     const memoryAfter = await sampleMemory(memoryProcesses);
     const uptimeAfter = uptimeLine();
 
@@ -513,6 +527,11 @@ async function main(): Promise<void> {
       );
       say('  (the service runs the four statements at once on its pool; full plans are in the JSON file)');
     }
+    if (web) {
+      say('\n== Web first load (Chromium, cold cache, median; times since navigation start) ==');
+      say(webTable(web.pages));
+      say(webTargetLines(web.targets));
+    }
     const completion = reports.find((r) => r.name.startsWith('lesson completion'));
     if (completion) {
       say('\n== Lesson completion per call ==');
@@ -554,6 +573,7 @@ async function main(): Promise<void> {
       scenarios: reports,
       searchTermsAlone: probes,
       searchSql: explained,
+      web,
       memory: { atStart: memoryAtStart as MemorySample[], before: memoryBefore, after: memoryAfter },
     });
     say(`\nWrote ${path.relative(process.cwd(), file) || file}`);

@@ -1,12 +1,39 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { earlyScript, precompress } from './build/plugins.ts';
 
 /** The gateway serves every API call and uploads; in development Vite forwards them there. */
 const GATEWAY = process.env.GATEWAY_URL ?? 'http://localhost:8080';
 
+const anyOf = (parts: string[]) => new RegExp(parts.join('|'));
+
+/**
+ * The app shell, one file: the entry, the signed-in frame (AppLayout) and everything they import, plus the small
+ * pieces nearly every screen shares (form inputs, alerts, page header, MUI's transition and DOM helpers), which
+ * automatic splitting would otherwise leave as a dozen files of a few hundred bytes each.
+ */
+const SHELL = anyOf([
+  String.raw`src[\\/](main|App|layout[\\/]AppLayout)\.tsx$`,
+  String.raw`src[\\/](api|lib|early|session)[\\/]`,
+  String.raw`src[\\/]components[\\/](PageHeader|usePageTitle|toast|Spinners|ErrorBoundary|MessagePage)\.tsx?$`,
+  String.raw`node_modules[\\/]@mui[\\/]material[\\/](Alert|InputAdornment|OutlinedInput|Typography|Paper|Stack)[\\/]`,
+  String.raw`node_modules[\\/]@mui[\\/]material[\\/]internal[\\/]Transition`,
+  String.raw`node_modules[\\/]@mui[\\/]utils[\\/](useSlotProps|contains|getReactElementRef|setRef|ownerDocument|getActiveElement)[\\/]`,
+]);
+
+/**
+ * The catalogue (/courses, the most visited screen) in one file: its modules and the MUI components only it uses.
+ * Not their dependencies (includeDependenciesRecursively: false): those shared with other screens stay where
+ * automatic splitting puts them, so the profile or a course page does not download the catalogue.
+ */
+const CATALOGUE = anyOf([
+  String.raw`src[\\/]features[\\/]courses[\\/](CoursesPage|CourseCard|CatalogueResults|CatalogueTabList|CoverImage|ScrollTopButton|SearchInput|ReorderControls|useReorderMode|useAddressSearch|useDebouncedValue|catalogue|outline|constants)\.tsx?$`,
+  String.raw`node_modules[\\/]@mui[\\/]material[\\/](Tabs|Tab|TabScrollButton|LinearProgress|Skeleton|Fab|Zoom|Card|CardActionArea)[\\/]`,
+]);
+
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react()],
+  plugins: [react(), earlyScript(), precompress()],
   server: {
     port: 5173,
     proxy: {
@@ -26,10 +53,11 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
-    // Every route is a React.lazy chunk; the groups below only pull the libraries every page needs
-    // into long-lived vendor chunks, so a deploy that changes a screen does not bust their cache.
-    // MUI is left to automatic splitting on purpose: one "mui" group would drag every component used
-    // by any lazy screen into the first load.
+    // Every route is a React.lazy chunk. The vendor groups keep the libraries every page needs in long-lived chunks,
+    // so a deploy that changes a screen does not bust their cache. The shell and catalogue groups keep the first load
+    // of /courses to a dozen files (the budget is 15; automatic splitting alone gave 59). MUI is otherwise left to
+    // automatic splitting on purpose: one "mui" group would drag every component used by any lazy screen into the
+    // first load. Measured in docs/decisions.md ("Web first load").
     rolldownOptions: {
       output: {
         codeSplitting: {
@@ -37,6 +65,8 @@ export default defineConfig({
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
             { name: 'router', test: /node_modules[\\/](react-router|react-router-dom)[\\/]/, priority: 20 },
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 20 },
+            { name: 'shell', test: SHELL, priority: 10, includeDependenciesRecursively: true },
+            { name: 'catalogue', test: CATALOGUE, priority: 5, includeDependenciesRecursively: false },
           ],
         },
       },

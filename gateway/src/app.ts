@@ -36,7 +36,7 @@ import type { ProfileStore } from './profile-cache';
 import { createProxies, type Proxies, proxyLocals } from './proxy';
 import { isUnsafeMethod, matchRoute, type ProxyRoute } from './routes';
 import { SessionCookieVerifier, type SessionStore } from './session';
-import { securityHeaders, webApp } from './static';
+import { securityHeaders, WebBuild, wantsSpa, webApp } from './static';
 
 /** Served with uploaded files (GET /upload/*): no scripts, no plugins, sandboxed if opened directly. */
 export const UPLOADED_FILE_CSP = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox";
@@ -179,14 +179,21 @@ export function buildGatewayApp(deps: GatewayDeps): Gateway {
   }
 
   // Security headers with the CSP for the web app; API answers carry the services' own (kit helmet) headers.
+  const web = new WebBuild(config.WEB_DIST);
   const webSecurity = securityHeaders({
     https,
     extraScriptSrc: config.CSP_EXTRA_SCRIPT_SRC,
     extraImgSrc: config.CSP_EXTRA_IMG_SRC,
     extraFrameSrc: config.CSP_EXTRA_FRAME_SRC,
     extraConnectSrc: config.CSP_EXTRA_CONNECT_SRC,
+    inlineScriptHashes: () => web.scriptHashes(),
   });
-  app.use(webSecurity, webApp(config.WEB_DIST));
+  // index.html is (re)read before its CSP is written: the header must carry the hashes of the build being served.
+  app.use(async (req, _res, next) => {
+    if (wantsSpa(req.method, req.path, req.headers.accept)) await web.refresh();
+    next();
+  });
+  app.use(webSecurity, webApp(web));
   app.use((_req, _res, next) => next(notFound('Not found')));
   app.use(errorHandler(logger));
   return { app, proxies };

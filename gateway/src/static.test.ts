@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
-import { cspDirectives, pickEncoding, wantsSpa } from './static';
+import { acceptedEncodings, cspDirectives, inlineScriptHashes, pickEncoding, wantsSpa } from './static';
 
 describe('wantsSpa', () => {
   it('answers page loads with index.html', () => {
@@ -30,6 +31,45 @@ describe('cspDirectives', () => {
     const csp = cspDirectives({ ...base, https: true, extraScriptSrc: ['https://widget.example.com'] });
     expect(csp['script-src']).toEqual(["'self'", 'https://widget.example.com']);
     expect(csp['upgrade-insecure-requests']).toEqual([]);
+  });
+});
+
+describe('cspDirectives with inline script hashes', () => {
+  it('puts the current hashes in script-src, asked per response', () => {
+    let hashes = ["'sha256-one'"];
+    const csp = cspDirectives({
+      https: false,
+      extraScriptSrc: ['https://widget.example.com'],
+      extraImgSrc: [],
+      extraFrameSrc: [],
+      extraConnectSrc: [],
+      inlineScriptHashes: () => hashes,
+    });
+    const [source] = csp['script-src'] ?? [];
+    if (typeof source !== 'function') throw new Error('script-src should be computed per response');
+    expect(source()).toBe("'self' https://widget.example.com 'sha256-one'");
+    hashes = [];
+    expect(source()).toBe("'self' https://widget.example.com");
+  });
+});
+
+describe('inlineScriptHashes', () => {
+  const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+  it('hashes the exact text of each inline script and skips scripts with src', () => {
+    const html = `<head><script>a()</script><script type="module" crossorigin src="/assets/x.js"></script>
+<script type="text/javascript">
+ b();
+</script><script src="/y.js"></script></head>`;
+    expect(inlineScriptHashes(html)).toEqual([sha('a()'), sha('\n b();\n')]);
+    expect(inlineScriptHashes('<div id="root"></div>')).toEqual([]);
+  });
+});
+
+describe('acceptedEncodings', () => {
+  it('lists what the browser takes, brotli first', () => {
+    expect(acceptedEncodings('gzip, deflate, br, zstd')).toEqual(['br', 'gzip']);
+    expect(acceptedEncodings('br;q=0, gzip')).toEqual(['gzip']);
+    expect(acceptedEncodings(undefined)).toEqual([]);
   });
 });
 

@@ -2,23 +2,51 @@
  * The gateway on its own (no services behind it): what it answers by itself. Flows through the real auth
  * and users services are in flows.test.ts.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdir, mkdtemp, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { eventually } from '@rainmakers/kit/testing';
 import { type GatewayForTest, startGatewayForTest } from '../src/testing';
 
 const BIG_ASSET = `export const rows = [${Array.from({ length: 2000 }, (_, i) => `'row ${i}'`).join(', ')}];`;
+/** As big, but the build wrote no compressed variants of it. */
+const PLAIN_ASSET = `export const cols = [${Array.from({ length: 2000 }, (_, i) => `'col ${i}'`).join(', ')}];`;
+const EARLY_SCRIPT = 'window.__early = fetch("/api/auth/me");';
+const indexHtml = (script: string) =>
+  `<!doctype html><head><script>${script}</script><script type="module" src="/assets/index-abc123.js"></script></head><title>Rainmakers</title><div id="root"></div>`;
+const cspHash = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
 let gateway: GatewayForTest;
 let dist: string;
+
+/** GET without fetch's automatic decoding: the bytes as sent. */
+function rawGet(url: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    http
+      .get(url, { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+        );
+      })
+      .on('error', reject);
+  });
+}
 
 beforeAll(async () => {
   dist = await mkdtemp(path.join(tmpdir(), 'gw-dist-'));
   await mkdir(path.join(dist, 'assets'));
-  await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>Rainmakers</title><div id="root"></div>');
+  await writeFile(path.join(dist, 'index.html'), indexHtml(EARLY_SCRIPT));
   await writeFile(path.join(dist, 'assets', 'index-abc123.js'), 'console.log("app")');
+  // As web/build/plugins.ts `precompress` writes them.
   await writeFile(path.join(dist, 'assets', 'big-abc123.js'), BIG_ASSET);
+  await writeFile(path.join(dist, 'assets', 'big-abc123.js.br'), zlib.brotliCompressSync(BIG_ASSET));
+  await writeFile(path.join(dist, 'assets', 'big-abc123.js.gz'), zlib.gzipSync(BIG_ASSET, { level: 9 }));
+  await writeFile(path.join(dist, 'assets', 'plain-abc123.js'), PLAIN_ASSET);
   await writeFile(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   gateway = await startGatewayForTest({
     upstreams: {},
@@ -75,31 +103,72 @@ describe('web app', () => {
     expect(other.headers.get('cache-control')).toBe('no-cache');
   });
 
-  it('compresses assets for browsers that accept it', async () => {
-    for (const [encoding, expected] of [
-      ['gzip, deflate, br', 'br'],
-      ['gzip', 'gzip'],
+  it('sends the pre-compressed variant the browser accepts, as the build wrote it', async () => {
+    for (const [encoding, expected, file] of [
+      ['gzip, deflate, br, zstd', 'br', 'big-abc123.js.br'],
+      ['gzip, deflate', 'gzip', 'big-abc123.js.gz'],
     ] as const) {
-      const response = await fetch(`${gateway.url}/assets/big-abc123.js`, { headers: { 'accept-encoding': encoding } });
+      const response = await rawGet(`${gateway.url}/assets/big-abc123.js`, { 'accept-encoding': encoding });
       expect(response.status).toBe(200);
-      expect(response.headers.get('content-encoding')).toBe(expected);
-      expect(response.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
-      expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-      expect(Number(response.headers.get('content-length'))).toBeLessThan(BIG_ASSET.length / 4);
-      expect(await response.text()).toBe(BIG_ASSET); // fetch decodes it
+      expect(response.headers['content-encoding']).toBe(expected);
+      expect(response.headers['content-type']).toBe('text/javascript; charset=utf-8');
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(response.headers.vary).toBe('Accept-Encoding');
+      const onDisk = (await stat(path.join(dist, 'assets', file))).size;
+      expect(Number(response.headers['content-length'])).toBe(onDisk);
+      expect(response.body.length).toBe(onDisk);
+      const decoded = expected === 'br' ? zlib.brotliDecompressSync(response.body) : zlib.gunzipSync(response.body);
+      expect(decoded.toString()).toBe(BIG_ASSET);
     }
-    const plain = await new Promise<{ encoding: string | undefined; length: number }>((resolve, reject) => {
-      http
-        .get(`${gateway.url}/assets/big-abc123.js`, { headers: { 'accept-encoding': 'identity' } }, (response) => {
-          let length = 0;
-          response.on('data', (chunk: Buffer) => {
-            length += chunk.length;
-          });
-          response.on('end', () => resolve({ encoding: response.headers['content-encoding'], length }));
-        })
-        .on('error', reject);
-    });
-    expect(plain).toEqual({ encoding: undefined, length: BIG_ASSET.length });
+    const plain = await rawGet(`${gateway.url}/assets/big-abc123.js`, { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(BIG_ASSET);
+  });
+
+  it('never compresses per request: an asset without variants goes out as it is', async () => {
+    const response = await rawGet(`${gateway.url}/assets/plain-abc123.js`, { 'accept-encoding': 'gzip, br' });
+    expect(response.status).toBe(200);
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.body.toString()).toBe(PLAIN_ASSET);
+  });
+
+  it("allows index.html's inline script by its sha256 hash, never 'unsafe-inline'", async () => {
+    const response = await fetch(`${gateway.url}/courses`, { headers: { accept: 'text/html' } });
+    const csp = response.headers.get('content-security-policy') ?? '';
+    const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src'));
+    expect(scriptSrc?.trim()).toBe(`script-src 'self' ${cspHash(EARLY_SCRIPT)}`);
+    expect(scriptSrc).not.toContain('unsafe-inline');
+  });
+
+  it('sends index.html compressed, revalidated by ETag', async () => {
+    const response = await rawGet(`${gateway.url}/courses`, { accept: 'text/html', 'accept-encoding': 'gzip' });
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(response.headers.vary).toBe('Accept-Encoding');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(zlib.gunzipSync(response.body).toString()).toBe(indexHtml(EARLY_SCRIPT));
+    const etag = response.headers.etag as string;
+    const again = await rawGet(`${gateway.url}/profile`, { accept: 'text/html', 'if-none-match': etag });
+    expect(again.status).toBe(304);
+  });
+
+  it('picks up a new build: new index.html, new script hash', async () => {
+    const other = 'window.__early = fetch("/api/auth/me?v=2");';
+    const file = path.join(dist, 'index.html');
+    await writeFile(file, indexHtml(other));
+    const later = new Date(Date.now() + 5_000);
+    await utimes(file, later, later);
+    try {
+      await eventually(async () => {
+        const response = await fetch(`${gateway.url}/`, { headers: { accept: 'text/html' } });
+        expect(await response.text()).toContain(other);
+        expect(response.headers.get('content-security-policy')).toContain(cspHash(other));
+      });
+    } finally {
+      await writeFile(file, indexHtml(EARLY_SCRIPT));
+      const newer = new Date(Date.now() + 10_000);
+      await utimes(file, newer, newer);
+    }
   });
 
   it('answers 503 with a hint when the web app is not built', async () => {

@@ -12,6 +12,7 @@ export const SCENARIO_KEYS = [
   'proxy',
   'signin',
   'signin-throttled',
+  'web',
 ] as const;
 export type ScenarioKey = (typeof SCENARIO_KEYS)[number];
 
@@ -39,6 +40,8 @@ tables and writes bench-results/bench-<timestamp>.json.
   --members <n>           premium members created and signed in for the benchmark (default 20)
   --signins <n>           requests of the sign-in scenario (default 200)
   --only <a,b>            run only these scenarios: ${SCENARIO_KEYS.join(', ')}
+                          (web: the first load of the web app in headless Chromium, scripts/bench/web.ts;
+                          it builds the web app when web/dist is missing or older than its sources)
                           (with --url the two sign-in scenarios run only when named here: they spend the
                           stack's per-IP sign-in allowance)
   --quick                 2 s scenarios, 1 s warm-up, 40 sign-ins: a smoke run, not a measurement

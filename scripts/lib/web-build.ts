@@ -4,7 +4,7 @@ import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Inputs of the web build, relative to the repository root. */
-export const WEB_SOURCES = ['web/src', 'web/index.html', 'web/vite.config.ts', 'services/contracts/src'];
+export const WEB_SOURCES = ['web/src', 'web/build', 'web/index.html', 'web/vite.config.ts', 'services/contracts/src'];
 
 async function newestMtime(target: string): Promise<number> {
   if (!existsSync(target)) return 0;

@@ -5,10 +5,15 @@
  *   over plain http; bound to the session, replaced at every sign-in); when the cookie is missing,
  *   `GET /api/auth/me` is called first, which makes the gateway set it;
  * - failures become an ApiError built from the error body `{ error, code?, errors? }` (a bare string body is the message);
- * - 401 clears the session and 402 `SUBSCRIPTION_BLOCKED` refreshes it, so the route guard sends the person on.
+ * - 401 clears the session and 402 `SUBSCRIPTION_BLOCKED` refreshes it, so the route guard sends the person on;
+ * - a GET that index.html's inline script already started (early/requests.ts) takes that response instead of
+ *   asking again, once.
  */
 
+import { EARLY_STORE, type QueryValue, withQuery } from '../early/requests';
 import { CSRF_COOKIE, CSRF_HEADER, HOST_COOKIE_PREFIX, SUBSCRIPTION_BLOCKED } from '../lib/constants';
+
+export { withQuery };
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const NETWORK_ERROR = 'We could not reach the server. Check your connection and try again.';
@@ -75,26 +80,12 @@ async function csrfToken(forceRefresh = false): Promise<string | null> {
   return csrfRequest;
 }
 
-type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
-
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** A plain value is sent as JSON; FormData as multipart. */
   body?: unknown;
   query?: Record<string, QueryValue>;
   signal?: AbortSignal;
-}
-
-export function withQuery(path: string, query: Record<string, QueryValue> | undefined): string {
-  if (!query) return path;
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || value === null || value === '') continue;
-    if (Array.isArray(value)) for (const item of value) params.append(key, String(item));
-    else params.append(key, String(value));
-  }
-  const search = params.toString();
-  return search ? `${path}${path.includes('?') ? '&' : '?'}${search}` : path;
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -132,8 +123,34 @@ export function toApiError(status: number, body: unknown): ApiError {
   return new ApiError(status, message, { code: typeof body.code === 'string' ? body.code : undefined, errors });
 }
 
+type EarlyStore = Record<string, Promise<Response> | undefined>;
+
+const earlyStore = (): EarlyStore | undefined =>
+  (globalThis as unknown as Record<string, EarlyStore | undefined>)[EARLY_STORE];
+
+/** The response of a GET the inline script started for this exact URL, if it is still there (taken once). */
+function takeEarlyResponse(url: string): Promise<Response> | undefined {
+  const store = earlyStore();
+  const early = store?.[url];
+  if (early) delete store[url];
+  return early;
+}
+
+/**
+ * Drops the early fetches nobody took: they were made with the cookies of the page load, so after a sign-in, a
+ * sign-out or a role switch they belong to someone else.
+ */
+export function forgetEarlyResponses(): void {
+  const store = earlyStore();
+  if (store) for (const url of Object.keys(store)) delete store[url];
+}
+
 async function send(path: string, options: RequestOptions, csrf: string | null): Promise<Response> {
   const method = options.method ?? 'GET';
+  if (method === 'GET' && options.body === undefined) {
+    const early = takeEarlyResponse(withQuery(path, options.query));
+    if (early) return early;
+  }
   const headers = new Headers({ accept: 'application/json' });
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;

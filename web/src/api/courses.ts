@@ -28,8 +28,9 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { catalogueUrl, type CatalogueRequest as EarlyCatalogueRequest, firstCatalogueRequest } from '../early/requests';
 import { nextPageOf } from '../features/courses/catalogue';
-import { CATALOGUE_PREVIEW_COUNT, CATALOGUE_TAB_PAGE_SIZE } from '../features/courses/constants';
+import { CATALOGUE_TAB_PAGE_SIZE } from '../features/courses/constants';
 import { useCurrentUser } from '../session/context';
 import { ApiError, api } from './client';
 
@@ -49,30 +50,18 @@ export type CoursePageLesson = CoursePageModule['Lessons'][number];
 const ITEMS_PER_PAGE = 1000;
 
 /** One call of GET /api/course/read-many: the All tab's shape, or one page of one kind's tab. */
-export interface CatalogueRequest {
-  search?: string;
-  itemsPerPage: number;
-  /** 1-based; left out for the first. */
-  page?: number;
+export interface CatalogueRequest extends EarlyCatalogueRequest {
   only?: CatalogueKindKey;
 }
 
 /**
- * The address of a catalogue call, the one place that builds it (index.html's early fetch of /courses asks for
- * exactly what this gives for the All tab without a search: `/api/course/read-many?itemsPerPage=3`). Parameters
- * come in a fixed order and defaults are left out, so equal requests have equal addresses.
+ * The address of a catalogue call is built in one place, early/requests.ts, which index.html's inline script is
+ * bundled from too: the early fetch of /courses asks for exactly what the All tab asks first.
  */
-export function catalogueUrl(request: CatalogueRequest): string {
-  const params = new URLSearchParams();
-  if (request.search) params.set('search', request.search);
-  params.set('itemsPerPage', String(request.itemsPerPage));
-  if (request.page !== undefined && request.page > 1) params.set('page', String(request.page));
-  if (request.only) params.set('only', request.only);
-  return `/api/course/read-many?${params.toString()}`;
-}
+export { catalogueUrl };
 
 /** What /courses asks first: the All tab (three of each kind and the counts). */
-export const allTabRequest = (search: string): CatalogueRequest => ({ search, itemsPerPage: CATALOGUE_PREVIEW_COUNT });
+export const allTabRequest = (search: string): CatalogueRequest => firstCatalogueRequest(search);
 
 // ---------------------------------------------------------------------------------------------------------
 // Payloads

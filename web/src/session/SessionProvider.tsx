@@ -2,7 +2,7 @@ import type { CurrentUser, Role } from '@rainmakers/contracts';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useMemo } from 'react';
 import { authApi, type SignInInput, type SignUpInput } from '../api/auth';
-import { configureApiClient } from '../api/client';
+import { configureApiClient, forgetEarlyResponses } from '../api/client';
 import { queryKeys } from '../api/keys';
 import { SessionContext, type SessionValue } from './context';
 
@@ -10,6 +10,7 @@ const isSessionQuery = (key: readonly unknown[]) => key[0] === queryKeys.session
 
 /** Drops every cached answer that belonged to the previous person (everything but the session itself). */
 function forgetOtherData(queryClient: QueryClient): void {
+  forgetEarlyResponses();
   queryClient.removeQueries({ predicate: (query) => !isSessionQuery(query.queryKey) });
 }
 

@@ -6,13 +6,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
-import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import type { CourseCard as CourseCardData } from '../../api/courses';
+import { Chip, Tooltip } from '../../components/LazyMui';
 import { CoverImage } from './CoverImage';
 import { COMPLETED_PROGRESS } from './constants';
 

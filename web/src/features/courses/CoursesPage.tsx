@@ -10,7 +10,6 @@ import Skeleton from '@mui/material/Skeleton';
 import { alpha } from '@mui/material/styles';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
@@ -23,6 +22,7 @@ import {
   useReorderCourses,
   useScope,
 } from '../../api/courses';
+import { Tooltip } from '../../components/LazyMui';
 import { PageHeader } from '../../components/PageHeader';
 import { LessonResultCard, ModuleResultCard } from './CatalogueResults';
 import { CatalogueTabList } from './CatalogueTabList';

@@ -1,0 +1,65 @@
+/**
+ * The first load of the web app (issue 8, "no waterfall"): index.html's inline script starts the session check and
+ * the catalogue call and asks for the route's JS, the app takes those answers over instead of asking again, and
+ * the gateway's CSP lets the inline script run by its hash (a CSP refusal would be a console error, which the page
+ * guard turns into a failure). Speed itself is measured by `npm run bench -- --only=web`, not here.
+ */
+import { describe, expect, it, jest } from '@jest/globals';
+import { signInThroughUi, signInWithCookies, useBrowser } from '../support/browser';
+
+jest.setTimeout(60_000);
+const pages = useBrowser();
+
+/** Browser globals read inside page functions (the tests' TypeScript settings have no DOM library). */
+declare const window: { __rmEarly?: Record<string, unknown> };
+declare const document: {
+  querySelectorAll(selector: string): ArrayLike<{ getAttribute(name: string): string | null }>;
+};
+
+describe('first load of /courses', () => {
+  it('asks for the session and the catalogue once each: the early fetches are taken over, not repeated', async () => {
+    const page = await pages.open();
+    const api: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/')) api.push(`${request.method()} ${url.pathname}${url.search}`);
+    });
+    await signInWithCookies(page, 'premium', '/courses');
+    await page.locator('main .MuiCard-root').first().waitFor();
+    await page.waitForLoadState('networkidle');
+
+    expect(api.filter((call) => call.startsWith('GET /api/auth/me'))).toEqual(['GET /api/auth/me']);
+    expect(api.filter((call) => call.startsWith('GET /api/course/read-many'))).toHaveLength(1);
+
+    // The inline script ran (its store exists) and the app took every answer it left there.
+    const left = await page.evaluate(() => (window.__rmEarly ? Object.keys(window.__rmEarly) : null));
+    expect(left).toEqual([]);
+  });
+
+  it("asks for the frame's and the catalogue's JS from index.html, in the first wave", async () => {
+    const page = await pages.open();
+    await signInWithCookies(page, 'premium', '/courses');
+    await page.locator('main .MuiCard-root').first().waitFor();
+    const preloaded = await page.evaluate(() =>
+      Array.from(document.querySelectorAll('link[rel="modulepreload"]'), (link) => link.getAttribute('href') ?? ''),
+    );
+    expect(preloaded).toEqual(expect.arrayContaining([expect.stringMatching(/\/assets\/catalogue-[\w-]+\.js$/)]));
+    expect(preloaded).toEqual(expect.arrayContaining([expect.stringMatching(/\/assets\/shell-[\w-]+\.js$/)]));
+  });
+
+  it("never hands an anonymous load's early answers to the person who then signs in", async () => {
+    const page = await pages.open();
+    const catalogue: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/course/read-many') catalogue.push(request.url());
+    });
+    await page.goto('/courses');
+    await page.waitForURL((url) => url.pathname === '/signin');
+    // The early catalogue call went out without a session (401) and nobody took it.
+    expect(catalogue).toHaveLength(1);
+    expect(await signInThroughUi(page, 'premium')).toBe('/courses');
+    await page.locator('main .MuiCard-root').first().waitFor();
+    expect(catalogue).toHaveLength(2);
+    expect(await page.evaluate(() => (window.__rmEarly ? Object.keys(window.__rmEarly) : null))).toEqual([]);
+  });
+});
