@@ -31,10 +31,18 @@ import {
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { GatewayConfig } from './config';
 import { checkCsrf, csrfCookieFrom, csrfSetCookie, newCsrfToken, SessionCsrfTokens } from './csrf';
-import { ActorTokenCache, forwardedFor, REQUEST_ID_HEADER, requestIdFrom, stripIncomingHeaders } from './identity';
+import {
+  ActorTokenCache,
+  actorKey,
+  forwardedFor,
+  REQUEST_ID_HEADER,
+  requestIdFrom,
+  stripIncomingHeaders,
+} from './identity';
+import { MeAnswers } from './me-answers';
 import type { ProfileStore } from './profile-cache';
 import { createProxies, type Proxies, proxyLocals } from './proxy';
-import { isUnsafeMethod, matchRoute, type ProxyRoute } from './routes';
+import { isUnsafeMethod, matchRoute, normalizePath, type ProxyRoute } from './routes';
 import { SessionCookieVerifier, type SessionStore } from './session';
 import { securityHeaders, webApp } from './static';
 
@@ -67,6 +75,7 @@ export function buildGatewayApp(deps: GatewayDeps): Gateway {
   const tokens = new ActorTokenCache(config.INTERNAL_TOKEN_SECRET);
   const cookies = new SessionCookieVerifier(config.SESSION_SECRET, names.session);
   const csrfTokens = new SessionCsrfTokens(config.SESSION_SECRET);
+  const meAnswers = new MeAnswers(config.ME_ANSWER_TTL_MS);
   const proxies = deps.proxies ?? createGatewayProxies(config, logger);
 
   const app = express();
@@ -147,6 +156,12 @@ export function buildGatewayApp(deps: GatewayDeps): Gateway {
       if (claims && session && profile) {
         if (route.blockable && isSubscriptionBlocked(profile)) {
           throw new HttpError(402, SUBSCRIPTION_BLOCKED_MESSAGE, undefined, SUBSCRIPTION_BLOCKED);
+        }
+        if (route.service === 'auth' && meAnswers.applies(req, normalizePath(req.path))) {
+          // The session check on every page load: auth's last answer while session and profile are unchanged.
+          const key = actorKey(claims.sid, session, profile);
+          if (meAnswers.replay(key, res)) return;
+          proxyLocals(res).watchAnswer = (upstream) => meAnswers.watch(key, profile.version, upstream);
         }
         headers[INTERNAL_TOKEN_HEADER] = tokens.tokenFor(claims.sid, session, profile);
         if (route.service === 'auth' && isUnsafeMethod(req.method)) {

@@ -6,6 +6,7 @@
 import { type Actor, CSRF_COOKIE, CSRF_HEADER } from '@rainmakers/contracts';
 import { INTERNAL_TOKEN_HEADER, signActorToken } from '@rainmakers/kit';
 import type { LoadRequest } from './load';
+import type { ScenarioTarget } from './report';
 import type { SessionHeaders } from './setup';
 
 export interface ScenarioPlan {
@@ -19,7 +20,12 @@ export interface ScenarioPlan {
   connections?: number;
   durationSeconds?: number;
   notes?: string[];
+  /** PASS/MISS lines: e.g. `{ ratioOf: 'pipe', atLeast: 0.6 }` (throughput vs the bare pipe), `{ p95BelowMs: 50 }`. */
+  targets?: ScenarioTarget[];
 }
+
+/** The member search must answer within this (p95, through the gateway) on the 2-core machine. */
+export const SEARCH_P95_TARGET_MS = 50;
 
 /** Round-robin over a list (throws on an empty one, which would be a setup bug). */
 function cycle<T>(items: readonly T[], what: string): (i: number) => T {
@@ -49,6 +55,7 @@ export function searchScenario(
       'GET /api/course/read-many?search=<term>&itemsPerPage=1000 through the gateway, rotating realistic terms ' +
         '(rare, common, multi-word, prefix, no match); latencies per term as well',
     origin: gatewayUrl,
+    targets: [{ p95BelowMs: SEARCH_P95_TARGET_MS }],
     next: () => {
       const i = n++;
       const t = term(i);
@@ -127,6 +134,7 @@ export function meScenario(gatewayUrl: string, members: readonly SessionHeaders[
     description:
       'The gateway hot path: session (Redis) + access profile (cache) + actor token, proxied to auth, which asks users',
     origin: gatewayUrl,
+    targets: [{ ratioOf: 'pipe', atLeast: 0.6 }],
     next: () => ({ method: 'GET', path: '/api/auth/me', headers: member(n++).read }),
   };
 }
