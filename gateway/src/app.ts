@@ -26,6 +26,7 @@ import {
   type ReadinessCheck,
   type Redis,
   readinessHandler,
+  type SessionTokenClaims,
   urlGuard,
 } from '@rainmakers/kit';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
@@ -115,6 +116,7 @@ export function buildGatewayApp(deps: GatewayDeps): Gateway {
   // before sign-in.
   app.use((req, res, next) => {
     const claims = cookies.claims(req.headers.cookie);
+    sessionLocals(res).claims = claims;
     const bound = claims ? csrfTokens.for(claims.sid) : undefined;
     const current = csrfCookieFrom(req.headers.cookie, names.csrf);
     if (bound ? current !== bound : !current) {
@@ -137,7 +139,7 @@ export function buildGatewayApp(deps: GatewayDeps): Gateway {
     stripIncomingHeaders(headers);
 
     if (route.csrf) {
-      const claims = cookies.claims(headers.cookie);
+      const claims = sessionLocals(res).claims ?? null;
       checkCsrf({
         cookieHeader: headers.cookie,
         cookieName: names.csrf,
@@ -150,7 +152,7 @@ export function buildGatewayApp(deps: GatewayDeps): Gateway {
     }
 
     if (route.session !== 'none') {
-      const claims = cookies.claims(headers.cookie);
+      const claims = sessionLocals(res).claims ?? null;
       const session = claims ? await sessions.get(claims.sid) : null;
       const profile = session && session.userId === claims?.userId ? await profiles.get(session.userId) : null;
       if (claims && session && profile) {
@@ -206,6 +208,9 @@ export function buildGatewayApp(deps: GatewayDeps): Gateway {
   app.use(errorHandler(logger));
   return { app, proxies };
 }
+
+/** The session cookie's claims, verified once per request by the CSRF cookie middleware and reused after it. */
+const sessionLocals = (res: Response) => res.locals as { claims?: SessionTokenClaims | null };
 
 /** X-Forwarded-For/-Proto/-Host as the gateway established them (see identity.forwardedFor). */
 function setForwardedHeaders(req: Request): void {
