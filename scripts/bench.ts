@@ -48,6 +48,7 @@ import {
   accessPath,
   completionScenario,
   coursePageScenario,
+  meFromAuthScenario,
   meScenario,
   proxyScenarios,
   type ScenarioPlan,
@@ -401,6 +402,7 @@ async function main(): Promise<void> {
     if (wants('course-page')) await run(coursePageScenario(target.gatewayUrl, members, content.slugs));
     if (wants('completion')) await run(completionScenario(target.gatewayUrl, members, content.lessonIds));
     if (wants('me')) await run(meScenario(target.gatewayUrl, members));
+    if (wants('me-auth')) await run(meFromAuthScenario(target.gatewayUrl, members));
     if (wants('proxy')) {
       const plans = proxyScenarios(
         target.gatewayUrl,

@@ -159,10 +159,11 @@ export function buildGatewayApp(deps: GatewayDeps): Gateway {
         if (route.blockable && isSubscriptionBlocked(profile)) {
           throw new HttpError(402, SUBSCRIPTION_BLOCKED_MESSAGE, undefined, SUBSCRIPTION_BLOCKED);
         }
-        if (route.service === 'auth' && meAnswers.applies(req, normalizePath(req.path))) {
+        const kept = route.service === 'auth' ? meAnswers.mode(req, normalizePath(req.path), session) : null;
+        if (kept) {
           // The session check on every page load: auth's last answer while session and profile are unchanged.
           const key = actorKey(claims.sid, session, profile);
-          if (meAnswers.replay(key, res)) return;
+          if (kept === 'replay' && meAnswers.replay(key, res)) return;
           proxyLocals(res).watchAnswer = (upstream) => meAnswers.watch(key, profile.version, upstream);
         }
         headers[INTERNAL_TOKEN_HEADER] = tokens.tokenFor(claims.sid, session, profile);

@@ -68,10 +68,10 @@ export const configShape = {
    */
   LOCAL_CACHE_TTL_MS: milliseconds(1000),
   /**
-   * How long the gateway replays auth's answer to GET /api/auth/me for the same session and profile version
-   * (me-answers.ts; 0: never, every call goes to auth).
+   * Longest the gateway replays auth's answer to GET /api/auth/me for the same session and profile version
+   * (me-answers.ts; 0: never, every call goes to auth). A change moves the version and ends the replay before.
    */
-  ME_ANSWER_TTL_MS: milliseconds(1000),
+  ME_ANSWER_TTL_MS: milliseconds(30_000),
   /** The resources service's upload limit (same variable): a larger announced body is refused here, unread. */
   UPLOAD_MAX_BYTES: count(UPLOAD_MAX_BYTES),
   /** How long Redis keeps an access profile fetched from users (events keep it fresh meanwhile). */

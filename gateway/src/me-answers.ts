@@ -3,16 +3,18 @@
  * gateway already knows on every request whether either changed: it checks the session (live, displayed role,
  * sign-in-as) and holds the access profile, whose version moves with every change users makes to the person.
  * So the gateway keeps auth's last answer per actor key (identity.ts actorKey: session, profile version, acting
- * role, impersonator) for a second at most and replays it to the same session while nothing in that key changed.
+ * role) and replays it to the same session while nothing in that key changed, for ME_ANSWER_TTL_MS at most (30 s,
+ * like the reuse of actor tokens: a bound for when the gateway's consumer of users' events lags behind auth's).
  *
  * Auth stays the only author of the answer (the presenter, the spec's shape): the gateway keeps auth's bytes and
  * headers. It keeps an answer only when auth built it from a copy of the person at least as new as the profile
  * the gateway holds (PERSON_VERSION_HEADER), so auth's consumer lagging behind the gateway's never gets a stale
- * answer kept under a new version. Whatever the key does not name (an impersonating admin's renamed full name)
- * is at most the time-to-live old. docs/decisions.md, "GET /api/auth/me at the gateway".
+ * answer kept under a new version. Sign-in-as sessions are never replayed: their answer names the admin, whose
+ * changes the key does not follow. A request with `Cache-Control: no-cache` (or `Pragma: no-cache`) goes to auth,
+ * as HTTP caches do. docs/decisions.md, "GET /api/auth/me at the gateway".
  */
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
-import { PERSON_VERSION_HEADER } from '@rainmakers/contracts';
+import { PERSON_VERSION_HEADER, type SessionRecord } from '@rainmakers/contracts';
 import type { Request, Response } from 'express';
 import { TtlLru } from './lru';
 
@@ -49,17 +51,23 @@ export class MeAnswers {
   }
 
   /**
-   * Whether this call is the session check in its plain form: GET, this path, no conditional headers (auth would
-   * judge those itself). `path` is the normalized path (routes.ts).
+   * What this call may do with kept answers: 'replay' for the session check in its plain form (GET, this path, no
+   * conditional headers, which auth judges itself; not a sign-in-as session); 'refresh' when it asks for a fresh
+   * answer (auth answers, and its answer is kept); null for anything else. `path` is the normalized path (routes.ts).
    */
-  applies(req: Request, path: string): boolean {
-    return (
-      this.ttlMs > 0 &&
-      req.method === 'GET' &&
-      path === ME_PATH &&
-      req.headers['if-none-match'] === undefined &&
-      req.headers['if-modified-since'] === undefined
-    );
+  mode(req: Request, path: string, session: SessionRecord): 'replay' | 'refresh' | null {
+    const headers = req.headers;
+    if (
+      this.ttlMs <= 0 ||
+      req.method !== 'GET' ||
+      path !== ME_PATH ||
+      session.impersonatorId !== null ||
+      headers['if-none-match'] !== undefined ||
+      headers['if-modified-since'] !== undefined
+    ) {
+      return null;
+    }
+    return asksForFresh(headers['cache-control']) || asksForFresh(headers.pragma) ? 'refresh' : 'replay';
   }
 
   /** Answers from a kept answer; false when there is none for this key. */
@@ -96,6 +104,8 @@ export class MeAnswers {
     this.answers.clear();
   }
 }
+
+const asksForFresh = (value: string | undefined) => value !== undefined && /no-cache|no-store|max-age=0/i.test(value);
 
 /**
  * A 200 without cookies or content encoding (replayed to anyone of the session, whatever they accept), built from

@@ -160,6 +160,7 @@ type Me = {
     fullName: string;
     stripeStatus: string | null;
     isAdmin: boolean;
+    impersonatedBy: { id: number; fullName: string } | null;
   } | null;
 };
 const PASSWORD = 'correct horse battery';
@@ -546,6 +547,10 @@ describe("GET /api/auth/me: the gateway replays auth's answer while session and 
     await elsewhere.get('/api/auth/me');
     expect((await elsewhere.post('/api/auth/signin', { email: member.email, password: PASSWORD })).status).toBe(200);
     expect((await elsewhere.get<Me>('/api/auth/me')).body.currentUser?.fullName).toBe('Renamed Behind Its Back');
+    // Asking for a fresh answer goes to auth, and its answer is the one kept from then on.
+    const fresh = await member.browser.get<Me>('/api/auth/me', { 'cache-control': 'no-cache' });
+    expect(fresh.body.currentUser?.fullName).toBe('Renamed Behind Its Back');
+    expect((await member.browser.get<Me>('/api/auth/me')).body.currentUser?.fullName).toBe('Renamed Behind Its Back');
   });
 
   it("shows a person's change (name, blocking payment status) as soon as the gateway has the new profile", async () => {
@@ -592,6 +597,20 @@ describe("GET /api/auth/me: the gateway replays auth's answer while session and 
     expect((await admin.browser.get<Me>('/api/auth/me')).body.currentUser).toMatchObject({
       role: 'premium',
       isAdmin: true,
+    });
+
+    // Signed in as someone, the answer names the admin, whose changes the gateway does not follow: never replayed.
+    const target = await settledMember();
+    const signedInAs = await admin.browser.post<Me>('/api/auth/signinas', { email: target.email });
+    expect(signedInAs.status).toBe(200);
+    expect((await admin.browser.get<Me>('/api/auth/me')).body.currentUser).toMatchObject({
+      id: target.id,
+      impersonatedBy: { id: admin.id, fullName: 'Member Person' },
+    });
+    await renameInAuthOnly(admin.id, 'Admin Renamed');
+    expect((await admin.browser.get<Me>('/api/auth/me')).body.currentUser).toMatchObject({
+      id: target.id,
+      impersonatedBy: { id: admin.id, fullName: 'Admin Renamed' },
     });
   });
 });

@@ -9,6 +9,7 @@ export const SCENARIO_KEYS = [
   'course-page',
   'completion',
   'me',
+  'me-auth',
   'proxy',
   'signin',
   'signin-throttled',

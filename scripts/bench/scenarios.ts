@@ -132,10 +132,27 @@ export function meScenario(gatewayUrl: string, members: readonly SessionHeaders[
     key: 'me',
     name: 'GET /api/auth/me',
     description:
-      'The gateway hot path: session (Redis) + access profile (cache) + actor token, proxied to auth, which asks users',
+      'The session check: session (in-process, Redis) + access profile + blocking rule at the gateway, which ' +
+      "replays auth's last answer for the same session and profile version (gateway/src/me-answers.ts)",
     origin: gatewayUrl,
     targets: [{ ratioOf: 'pipe', atLeast: 0.6 }],
     next: () => ({ method: 'GET', path: '/api/auth/me', headers: member(n++).read }),
+  };
+}
+
+/** The same call asking for a fresh answer: every one goes to auth (a page load after a change, or a new session). */
+export function meFromAuthScenario(gatewayUrl: string, members: readonly SessionHeaders[]): ScenarioPlan {
+  const headers = members.map((m) => ({ ...m.read, 'cache-control': 'no-cache' }));
+  const member = cycle(headers, 'members');
+  let n = 0;
+  return {
+    key: 'me-auth',
+    name: 'GET /api/auth/me from auth (no-cache)',
+    description:
+      'GET /api/auth/me with Cache-Control: no-cache: the gateway checks the session and forwards to auth, which ' +
+      'reads the session and its copy of the person (PostgreSQL) and presents them: the path of every first call',
+    origin: gatewayUrl,
+    next: () => ({ method: 'GET', path: '/api/auth/me', headers: member(n++) }),
   };
 }
 
