@@ -163,7 +163,9 @@ export function buildGatewayApp(deps: GatewayDeps): Gateway {
         if (kept) {
           // The session check on every page load: auth's last answer while session and profile are unchanged.
           const key = actorKey(claims.sid, session, profile);
-          if (kept === 'replay' && meAnswers.replay(key, res)) return;
+          // Not while auth's breaker is open or on trial: then the call answers like any other of auth's (503).
+          const authUp = proxies.health.auth.breaker.state === 'closed';
+          if (kept === 'replay' && authUp && meAnswers.replay(key, res)) return;
           proxyLocals(res).watchAnswer = (upstream) => meAnswers.watch(key, profile.version, upstream);
         }
         headers[INTERNAL_TOKEN_HEADER] = tokens.tokenFor(claims.sid, session, profile);

@@ -11,7 +11,8 @@
  * the gateway holds (PERSON_VERSION_HEADER), so auth's consumer lagging behind the gateway's never gets a stale
  * answer kept under a new version. Sign-in-as sessions are never replayed: their answer names the admin, whose
  * changes the key does not follow. A request with `Cache-Control: no-cache` (or `Pragma: no-cache`) goes to auth,
- * as HTTP caches do. docs/decisions.md, "GET /api/auth/me at the gateway".
+ * as HTTP caches do, and nothing is replayed while auth's breaker is not closed (app.ts). docs/decisions.md,
+ * "GET /api/auth/me at the gateway".
  */
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { PERSON_VERSION_HEADER, type SessionRecord } from '@rainmakers/contracts';
