@@ -65,7 +65,8 @@ function startHalf(
   });
   const output: string[] = [];
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => fail(new Error('did not listen within 30 s')), 30_000);
+    // Generous: tsx compiles the gateway's modules on a loaded machine first.
+    const timer = setTimeout(() => fail(new Error('did not listen within 120 s')), 120_000);
     const fail = (error: Error) => {
       clearTimeout(timer);
       child.kill('SIGKILL');
