@@ -18,7 +18,8 @@ import { CSRF_COOKIE } from '@rainmakers/contracts';
 import { createDatabase } from '@rainmakers/kit';
 import { type ExplainedTerm, explainTerms } from './bench/explain';
 import { runLoad } from './bench/load';
-import { type BenchOptions, parseOptions, type ScenarioKey, USAGE } from './bench/options';
+import { type BenchOptions, needsCatalogue, parseOptions, type ScenarioKey, USAGE } from './bench/options';
+import { type BarePipe, pipeScenario, startBarePipe } from './bench/pipe';
 import { probeTerms, type TermProbe } from './bench/probe';
 import {
   cpuUse,
@@ -32,6 +33,7 @@ import {
 import {
   bytes,
   cpuTable,
+  evaluateTargets,
   labelTable,
   memoryTable,
   type ScenarioReport,
@@ -39,12 +41,14 @@ import {
   type Target,
   table,
   targetLines,
+  throughputRatio,
   writeJson,
 } from './bench/report';
 import {
   accessPath,
   completionScenario,
   coursePageScenario,
+  meFromAuthScenario,
   meScenario,
   P95_TARGETS_MS,
   proxyScenarios,
@@ -220,9 +224,11 @@ async function main(): Promise<void> {
   const abort = new AbortController();
   let stack: Stack | null = null;
   let dataDir: string | null = null;
+  let pipe: BarePipe | null = null;
   let cleaning: Promise<void> | null = null;
   const cleanup = () => {
     cleaning ??= (async () => {
+      if (pipe) await pipe.stop();
       if (stack) await stack.stop();
       if (dataDir) await rm(dataDir, { recursive: true, force: true });
       stackLog?.end();
@@ -254,7 +260,8 @@ async function main(): Promise<void> {
 
     // --- catalogue ----------------------------------------------------------------------------------
     let catalogue: CatalogueGeneration | null = null;
-    if (target.coursesDb) {
+    const catalogueNeeded = needsCatalogue(options.only);
+    if (target.coursesDb && catalogueNeeded) {
       const { courses, modules, lessons } = options.size;
       say(`Generating the catalogue: ${courses} courses, ${modules} modules, ${lessons} lessons ...`);
       catalogue = await generateIntoCoursesDatabase(target.coursesDb, options.size);
@@ -265,6 +272,8 @@ async function main(): Promise<void> {
             .map(([t, s]) => `${t} ${s}`)
             .join(', ')})`,
       );
+    } else if (!catalogueNeeded) {
+      say('No catalogue generated: none of the selected scenarios reads it');
     } else {
       say('No catalogue generated (--url without --generate): measuring the catalogue the stack has');
     }
@@ -279,12 +288,23 @@ async function main(): Promise<void> {
     const members = signedInMembers.map((m) => m.headers);
     const firstMember = signedInMembers[0];
     if (!firstMember) throw new Error('No bench member signed in');
-    const content = await memberContent(firstMember.session, { courses: 10, perCourse: 20 });
+    const content = catalogueNeeded
+      ? await memberContent(firstMember.session, { courses: 10, perCourse: 20 })
+      : { slugs: [], lessonIds: [] };
     target.timings.peopleMs = Date.now() - started;
     say(
       `  members signed in; a member sees ${content.slugs.length} courses; ${content.lessonIds.length} lesson ids ` +
         `picked for the completion scenario (${seconds(target.timings.peopleMs)})`,
     );
+
+    // --- bare pipe ---------------------------------------------------------------------------------
+    if (options.only.has('pipe')) {
+      // The pipe answers what /api/auth/me answers this member: same shape, same size.
+      const meAnswer = await firstMember.session.get<unknown>('/api/auth/me');
+      pipe = await startBarePipe(meAnswer);
+      processes.push(...(await findListeners(pipe.watched)));
+      say(`  bare pipe at ${pipe.url} (Express -> the gateway's proxy and agent -> Express, ${pipe.bodyBytes} B JSON)`);
+    }
 
     const memoryBefore = await sampleMemory(memoryProcesses);
     const terms = searchTerms();
@@ -292,10 +312,7 @@ async function main(): Promise<void> {
 
     // --- scenarios ---------------------------------------------------------------------------------
     const reports: ScenarioReport[] = [];
-    /** Scenario name -> its p95 target (ScenarioPlan.p95TargetMs). */
-    const p95Targets = new Map<string, number>();
     const run = async (plan: ScenarioPlan, extraNotes: string[] = []) => {
-      if (plan.p95TargetMs !== undefined) p95Targets.set(plan.name, plan.p95TargetMs);
       let cpuBefore: Record<string, number> = {};
       let measureStarted = 0;
       const connections = Math.min(plan.connections ?? options.connections, plan.amount ?? Number.POSITIVE_INFINITY);
@@ -320,6 +337,8 @@ async function main(): Promise<void> {
       );
       const report: ScenarioReport = {
         ...result,
+        key: plan.key,
+        targets: plan.targets ?? [],
         description: plan.description,
         cpu,
         notes: [...(plan.notes ?? []), ...extraNotes],
@@ -338,6 +357,7 @@ async function main(): Promise<void> {
         `${options.warmupSeconds} s warm-up) ...`,
     );
 
+    if (pipe) await run(pipeScenario(pipe.url, pipe.bodyBytes));
     let probes: TermProbe[] = [];
     if (wants('search')) {
       probes = await probeTerms(target.gatewayUrl, members[0]?.read ?? {}, terms, { warm: 2, measured: 8 });
@@ -399,6 +419,7 @@ async function main(): Promise<void> {
     if (wants('course-page')) await run(coursePageScenario(target.gatewayUrl, members, content.slugs));
     if (wants('completion')) await run(completionScenario(target.gatewayUrl, members, content.lessonIds));
     if (wants('me')) await run(meScenario(target.gatewayUrl, members));
+    if (wants('me-auth')) await run(meFromAuthScenario(target.gatewayUrl, members));
     if (wants('proxy')) {
       const plans = proxyScenarios(
         target.gatewayUrl,
@@ -465,22 +486,9 @@ async function main(): Promise<void> {
     }
 
     // --- report -------------------------------------------------------------------------------------
-    const targets: Target[] = reports.flatMap((r) => {
-      const limitMs = p95Targets.get(r.name);
-      if (limitMs === undefined) return [];
-      return [
-        {
-          name: `${r.name} through the gateway`,
-          scenario: r.name,
-          metric: 'p95' as const,
-          limitMs,
-          valueMs: r.latency.p95,
-          pass: r.latency.p95 < limitMs && r.non2xx === 0 && r.errors === 0,
-        },
-      ];
-    });
+    const targets: Target[] = evaluateTargets(reports);
 
-    say('\n== Scenarios (latency in ms, through the gateway unless named "direct") ==');
+    say('\n== Scenarios (latency in ms, through the gateway unless named "direct" or "bare pipe") ==');
     say(scenarioTable(reports));
     say('\n== Targets ==');
     say(targets.length ? targetLines(targets) : '(no scenario with a target ran)');
@@ -569,8 +577,15 @@ async function main(): Promise<void> {
         visibleCourses: content.slugs.length,
         completionLessons: content.lessonIds.length,
       },
+      pipe: pipe ? { url: pipe.url, bodyBytes: pipe.bodyBytes } : null,
       targets,
-      scenarios: reports,
+      scenarios: reports.map((r) => ({
+        ...r,
+        vsPipe: throughputRatio(
+          r,
+          reports.find((p) => p.key === 'pipe'),
+        ),
+      })),
       searchTermsAlone: probes,
       searchSql: explained,
       web,

@@ -26,15 +26,24 @@ import {
   type ReadinessCheck,
   type Redis,
   readinessHandler,
+  type SessionTokenClaims,
   urlGuard,
 } from '@rainmakers/kit';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { GatewayConfig } from './config';
 import { checkCsrf, csrfCookieFrom, csrfSetCookie, newCsrfToken, SessionCsrfTokens } from './csrf';
-import { ActorTokenCache, forwardedFor, REQUEST_ID_HEADER, requestIdFrom, stripIncomingHeaders } from './identity';
+import {
+  ActorTokenCache,
+  actorKey,
+  forwardedFor,
+  REQUEST_ID_HEADER,
+  requestIdFrom,
+  stripIncomingHeaders,
+} from './identity';
+import { MeAnswers } from './me-answers';
 import type { ProfileStore } from './profile-cache';
 import { createProxies, type Proxies, proxyLocals } from './proxy';
-import { isUnsafeMethod, matchRoute, type ProxyRoute } from './routes';
+import { isUnsafeMethod, matchRoute, normalizePath, type ProxyRoute } from './routes';
 import { SessionCookieVerifier, type SessionStore } from './session';
 import { securityHeaders, WebBuild, wantsSpa, webApp } from './static';
 
@@ -67,6 +76,7 @@ export function buildGatewayApp(deps: GatewayDeps): Gateway {
   const tokens = new ActorTokenCache(config.INTERNAL_TOKEN_SECRET);
   const cookies = new SessionCookieVerifier(config.SESSION_SECRET, names.session);
   const csrfTokens = new SessionCsrfTokens(config.SESSION_SECRET);
+  const meAnswers = new MeAnswers(config.ME_ANSWER_TTL_MS);
   const proxies = deps.proxies ?? createGatewayProxies(config, logger);
 
   const app = express();
@@ -106,6 +116,7 @@ export function buildGatewayApp(deps: GatewayDeps): Gateway {
   // before sign-in.
   app.use((req, res, next) => {
     const claims = cookies.claims(req.headers.cookie);
+    sessionLocals(res).claims = claims;
     const bound = claims ? csrfTokens.for(claims.sid) : undefined;
     const current = csrfCookieFrom(req.headers.cookie, names.csrf);
     if (bound ? current !== bound : !current) {
@@ -128,7 +139,7 @@ export function buildGatewayApp(deps: GatewayDeps): Gateway {
     stripIncomingHeaders(headers);
 
     if (route.csrf) {
-      const claims = cookies.claims(headers.cookie);
+      const claims = sessionLocals(res).claims ?? null;
       checkCsrf({
         cookieHeader: headers.cookie,
         cookieName: names.csrf,
@@ -141,12 +152,21 @@ export function buildGatewayApp(deps: GatewayDeps): Gateway {
     }
 
     if (route.session !== 'none') {
-      const claims = cookies.claims(headers.cookie);
+      const claims = sessionLocals(res).claims ?? null;
       const session = claims ? await sessions.get(claims.sid) : null;
       const profile = session && session.userId === claims?.userId ? await profiles.get(session.userId) : null;
       if (claims && session && profile) {
         if (route.blockable && isSubscriptionBlocked(profile)) {
           throw new HttpError(402, SUBSCRIPTION_BLOCKED_MESSAGE, undefined, SUBSCRIPTION_BLOCKED);
+        }
+        const kept = route.service === 'auth' ? meAnswers.mode(req, normalizePath(req.path), session) : null;
+        if (kept) {
+          // The session check on every page load: auth's last answer while session and profile are unchanged.
+          const key = actorKey(claims.sid, session, profile);
+          // Not while auth's breaker is open or on trial: then the call answers like any other of auth's (503).
+          const authUp = proxies.health.auth.breaker.state === 'closed';
+          if (kept === 'replay' && authUp && meAnswers.replay(key, res)) return;
+          proxyLocals(res).watchAnswer = (upstream) => meAnswers.watch(key, profile.version, upstream);
         }
         headers[INTERNAL_TOKEN_HEADER] = tokens.tokenFor(claims.sid, session, profile);
         if (route.service === 'auth' && isUnsafeMethod(req.method)) {
@@ -198,6 +218,9 @@ export function buildGatewayApp(deps: GatewayDeps): Gateway {
   app.use(errorHandler(logger));
   return { app, proxies };
 }
+
+/** The session cookie's claims, verified once per request by the CSRF cookie middleware and reused after it. */
+const sessionLocals = (res: Response) => res.locals as { claims?: SessionTokenClaims | null };
 
 /** X-Forwarded-For/-Proto/-Host as the gateway established them (see identity.forwardedFor). */
 function setForwardedHeaders(req: Request): void {

@@ -17,6 +17,9 @@ export type Upstream = ServiceName;
 export type UpstreamAddrVar = ServiceAddrVar;
 export const upstreamAddrVar = serviceAddrVar;
 
+/** Sockets per upstream in the keep-alive pool unless UPSTREAM_MAX_SOCKETS says otherwise. */
+export const DEFAULT_UPSTREAM_MAX_SOCKETS = 256;
+
 const count = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
 const seconds = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
 const milliseconds = (fallback: number) => z.coerce.number().int().min(0).default(fallback);
@@ -60,12 +63,17 @@ export const configShape = {
   UPSTREAM_PROBE_INTERVAL_MS: milliseconds(200),
   UPSTREAM_PROBE_TIMEOUT_MS: count(600),
   /** Sockets per upstream service in the keep-alive pool. */
-  UPSTREAM_MAX_SOCKETS: count(256),
+  UPSTREAM_MAX_SOCKETS: count(DEFAULT_UPSTREAM_MAX_SOCKETS),
   /**
    * In-process cache of sessions and access profiles in front of Redis. A revoked session or a changed
    * profile can be honoured by another gateway replica for up to this long.
    */
-  LOCAL_CACHE_TTL_MS: milliseconds(1500),
+  LOCAL_CACHE_TTL_MS: milliseconds(1000),
+  /**
+   * Longest the gateway replays auth's answer to GET /api/auth/me for the same session and profile version
+   * (me-answers.ts; 0: never, every call goes to auth). A change moves the version and ends the replay before.
+   */
+  ME_ANSWER_TTL_MS: milliseconds(30_000),
   /** The resources service's upload limit (same variable): a larger announced body is refused here, unread. */
   UPLOAD_MAX_BYTES: count(UPLOAD_MAX_BYTES),
   /** How long Redis keeps an access profile fetched from users (events keep it fresh meanwhile). */

@@ -61,6 +61,14 @@ export function buildActor(sid: string, session: SessionRecord, profile: AccessP
 }
 
 /**
+ * Names everything the actor (and auth's answer to /api/auth/me) is built from that can change: the session, the
+ * profile's version, the displayed role and the admin behind a sign-in-as. Equal keys, equal actors.
+ */
+export function actorKey(sid: string, session: SessionRecord, profile: AccessProfile): string {
+  return `${sid}|${profile.userId}|${profile.version}|${session.actingRole ?? ''}|${session.impersonatorId ?? ''}`;
+}
+
+/**
  * Mints internal tokens (valid 60 s) and reuses one for 30 s per (session, profile version, acting role),
  * so a busy person costs one HMAC every half minute instead of one per request.
  */
@@ -79,7 +87,7 @@ export class ActorTokenCache {
   }
 
   tokenFor(sid: string, session: SessionRecord, profile: AccessProfile): string {
-    const key = `${sid}|${profile.userId}|${profile.version}|${session.actingRole ?? ''}|${session.impersonatorId ?? ''}`;
+    const key = actorKey(sid, session, profile);
     const cached = this.tokens.get(key);
     if (cached) return cached;
     const token = signActorToken(buildActor(sid, session, profile), this.secret, this.options.tokenTtlSeconds);

@@ -5,9 +5,9 @@
  */
 import http from 'node:http';
 import type { Socket } from 'node:net';
-import { SERVICE_UNAVAILABLE, SERVICE_UNAVAILABLE_MESSAGE } from '@rainmakers/contracts';
+import { PERSON_VERSION_HEADER, SERVICE_UNAVAILABLE, SERVICE_UNAVAILABLE_MESSAGE } from '@rainmakers/contracts';
 import type { Logger } from '@rainmakers/kit';
-import type { NextFunction, Request, Response } from 'express';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import { Breaker, type ProbeOptions, UpstreamHealth } from './breaker';
 import { UPSTREAMS, type Upstream } from './config';
@@ -30,6 +30,8 @@ export interface ProxyLocals {
   clientGone?: boolean;
   /** The upstream's answer, once its headers arrived. */
   upstreamResponse?: http.IncomingMessage;
+  /** Sees the upstream's answer as its headers arrive, before the gateway's changes (me-answers.ts keeps it). */
+  watchAnswer?: (upstream: http.IncomingMessage) => void;
 }
 
 export const proxyLocals = (res: Response) => res.locals as ProxyLocals;
@@ -53,18 +55,31 @@ export interface ProxyOptions {
   logger: Logger;
 }
 
+/** The keep-alive pool of one upstream service. */
+export function createUpstreamAgent(maxSockets: number): http.Agent {
+  // Idle pooled sockets close after 30 s, well before the services' 65 s keep-alive timeout (no reuse races).
+  return new http.Agent({ keepAlive: true, maxSockets, maxFreeSockets: 64, timeout: 30_000 });
+}
+
+/** How http-proxy-middleware is set up for every upstream, before the gateway's hooks. */
+function proxyOptions(target: string, agent: http.Agent) {
+  return { target, changeOrigin: true, agent, xfwd: false };
+}
+
+/**
+ * The gateway's proxy and keep-alive pool without any of its own work (no session, breaker, timeouts or hooks):
+ * the benchmark's bare pipe (scripts/bench/pipe.ts) measures the ceiling of the gateway's shape with it.
+ */
+export function createBareProxy(target: string, maxSockets: number): RequestHandler {
+  return createProxyMiddleware(proxyOptions(target, createUpstreamAgent(maxSockets)));
+}
+
 export function createProxies(options: ProxyOptions): Proxies {
   const agents = {} as Record<Upstream, http.Agent>;
   const handlers = {} as Record<Upstream, ProxyHandler>;
   const health = {} as Record<Upstream, UpstreamHealth>;
   for (const service of UPSTREAMS) {
-    // Idle pooled sockets close after 30 s, well before the services' 65 s keep-alive timeout (no reuse races).
-    const agent = new http.Agent({
-      keepAlive: true,
-      maxSockets: options.maxSockets,
-      maxFreeSockets: 64,
-      timeout: 30_000,
-    });
+    const agent = createUpstreamAgent(options.maxSockets);
     agents[service] = agent;
     const breaker = new Breaker(options.breaker);
     const upstream = new UpstreamHealth(breaker, new URL('/healthz', options.upstreams[service]), options.probe);
@@ -78,10 +93,7 @@ export function createProxies(options: ProxyOptions): Proxies {
     });
     upstream.start();
     const proxy = createProxyMiddleware<Request, Response>({
-      target: options.upstreams[service],
-      changeOrigin: true,
-      agent,
-      xfwd: false,
+      ...proxyOptions(options.upstreams[service], agent),
       on: {
         proxyReq(proxyReq, req, res) {
           inFlight.add(proxyReq);
@@ -119,6 +131,9 @@ export function createProxies(options: ProxyOptions): Proxies {
           breaker.success();
           const locals = proxyLocals(res);
           locals.upstreamResponse = proxyRes;
+          locals.watchAnswer?.(proxyRes);
+          // For the gateway only.
+          delete proxyRes.headers[PERSON_VERSION_HEADER];
           // Hop-by-hop: the service closing its connection to the gateway says nothing about the client's.
           delete proxyRes.headers.connection;
           if (locals.gatewayCookies?.length) {

@@ -5,7 +5,7 @@
  * auth (POST /internal/sessions/{sid}/touch) at most every SESSION_TOUCH_INTERVAL_SECONDS per process, in the
  * background: the idle end moves forward without a write per request.
  *
- * A tiny in-process cache (LOCAL_CACHE_TTL_MS, ~1.5 s) sits in front of Redis to keep the hot path fast:
+ * A tiny in-process cache (LOCAL_CACHE_TTL_MS, 1 s) sits in front of Redis to keep the hot path fast:
  * a session revoked elsewhere may therefore still be honoured by this process for up to that long. Calls
  * made through this gateway that change the session (sign-out, role switch, sign-in as) evict it at once.
  */

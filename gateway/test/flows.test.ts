@@ -11,8 +11,9 @@ import {
   CURRENT_PASSWORD_REQUIRED,
   CURRENT_PASSWORD_WRONG,
   type EventData,
+  PERSON_VERSION_HEADER,
 } from '@rainmakers/contracts';
-import { createRedis, type Redis, RedisStreamsTransport, signActorToken, signServiceToken } from '@rainmakers/kit';
+import { createRedis, type Redis, RedisStreamsTransport, signActorToken, signServiceToken, sql } from '@rainmakers/kit';
 import { buildActor, TEST_SECRET, waitFor } from '@rainmakers/kit/testing';
 import { startForTest as startUsers } from '@rainmakers/users/testing';
 import { freePort } from '../../scripts/lib/infra';
@@ -27,6 +28,11 @@ let auth: AuthTestService;
 let users: Started;
 let gateway: GatewayForTest;
 let replica: GatewayForTest;
+/**
+ * Replays /api/auth/me for ten minutes and reads sessions and profiles from Redis every time (no local cache). No
+ * health probes: on a starved machine a missed probe opens auth's breaker, and nothing is replayed while it is open.
+ */
+let lasting: GatewayForTest;
 let redis: Redis;
 let prefix: string;
 
@@ -50,10 +56,16 @@ beforeAll(async () => {
   trusting = await startGatewayForTest({ redisPrefix: prefix, upstreams, env: { TRUST_PROXY: 'loopback' } });
   // A second replica, to see a revocation made through another gateway reach it.
   replica = await startGatewayForTest({ redisPrefix: prefix, upstreams });
+  lasting = await startGatewayForTest({
+    redisPrefix: prefix,
+    upstreams,
+    env: { ME_ANSWER_TTL_MS: '600000', LOCAL_CACHE_TTL_MS: '0', UPSTREAM_PROBE_INTERVAL_MS: '0' },
+  });
   redis = createRedis(process.env.TEST_REDIS_URL ?? '', 'gateway-flows-test');
 }, 60_000);
 
 afterAll(async () => {
+  await lasting?.stop();
   await trusting?.stop();
   await replica?.stop();
   await gateway?.stop();
@@ -143,7 +155,17 @@ function send(
   });
 }
 
-type Me = { currentUser: { id: number; email: string; role: string } | null };
+type Me = {
+  currentUser: {
+    id: number;
+    email: string;
+    role: string;
+    fullName: string;
+    stripeStatus: string | null;
+    isAdmin: boolean;
+    impersonatedBy: { id: number; fullName: string } | null;
+  } | null;
+};
 const PASSWORD = 'correct horse battery';
 
 async function signUp(email = `m${randomUUID().slice(0, 8)}@example.com`) {
@@ -483,5 +505,115 @@ describe('changing the password on the profile', () => {
     await fresh.get('/api/auth/me');
     expect((await fresh.post('/api/auth/signin', { email, password: PASSWORD })).status).toBe(401);
     expect((await fresh.post('/api/auth/signin', { email, password: NEW })).status).toBe(200);
+  });
+});
+
+describe("GET /api/auth/me: the gateway replays auth's answer while session and profile are unchanged", () => {
+  /** Renames the person in auth's copy only (no event): what auth would answer now, which a replay would not show. */
+  const renameInAuthOnly = (id: number, fullName: string) =>
+    auth.database.db
+      .updateTable('people')
+      .set((eb) => ({ person: sql`jsonb_set(${eb.ref('person')}, '{fullName}', to_jsonb(${fullName}::text))` }))
+      .where('user_id', '=', id)
+      .execute();
+
+  /** A member whose copy at auth has caught up with users' event (a sign-up's own copy is version 0 until then). */
+  async function settledMember() {
+    const member = await signUp();
+    const { version } = await currentProfile(member.id);
+    await waitFor(async () => {
+      const row = await auth.database.db
+        .selectFrom('people')
+        .select('version')
+        .where('user_id', '=', member.id)
+        .executeTakeFirst();
+      return row !== undefined && Number(row.version) >= version;
+    });
+    return { ...member, version, browser: member.browser.on(lasting.url) };
+  }
+
+  it('answers the same session from the kept answer, without the internal version header', async () => {
+    const member = await settledMember();
+    const first = await member.browser.get<Me>('/api/auth/me');
+    expect(first.status).toBe(200);
+    expect(first.body.currentUser).toMatchObject({ id: member.id, fullName: 'Member Person' });
+    expect(first.headers.get(PERSON_VERSION_HEADER)).toBeNull();
+
+    await renameInAuthOnly(member.id, 'Renamed Behind Its Back');
+    const replayed = await member.browser.get<Me>('/api/auth/me');
+    expect(replayed.status).toBe(200);
+    expect(replayed.body).toEqual(first.body);
+    expect(replayed.headers.get('cache-control')).toBe('no-store');
+    expect(replayed.headers.get(PERSON_VERSION_HEADER)).toBeNull();
+    // Another session of the same person is answered by auth: the kept answer belongs to one session.
+    const elsewhere = new Browser(lasting.url, '127.0.0.60');
+    await elsewhere.get('/api/auth/me');
+    expect((await elsewhere.post('/api/auth/signin', { email: member.email, password: PASSWORD })).status).toBe(200);
+    expect((await elsewhere.get<Me>('/api/auth/me')).body.currentUser?.fullName).toBe('Renamed Behind Its Back');
+    // Asking for a fresh answer goes to auth, and its answer is the one kept from then on.
+    const fresh = await member.browser.get<Me>('/api/auth/me', { 'cache-control': 'no-cache' });
+    expect(fresh.body.currentUser?.fullName).toBe('Renamed Behind Its Back');
+    expect((await member.browser.get<Me>('/api/auth/me')).body.currentUser?.fullName).toBe('Renamed Behind Its Back');
+  });
+
+  it("shows a person's change (name, blocking payment status) as soon as the gateway has the new profile", async () => {
+    const member = await settledMember();
+    expect((await member.browser.get<Me>('/api/auth/me')).body.currentUser?.stripeStatus).toBeNull();
+    await publish(
+      userChanged(member, { fullName: 'Renamed By Users', stripeStatus: 'past_due', version: member.version + 1 }),
+    );
+    const changed = await waitFor(async () => {
+      const r = await member.browser.get<Me>('/api/auth/me');
+      return r.body.currentUser?.fullName === 'Renamed By Users' && r;
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body.currentUser).toMatchObject({ id: member.id, stripeStatus: 'past_due' });
+    expect((await member.browser.get(`/api/user/${member.id}`)).status).toBe(402);
+  });
+
+  it('never keeps an answer auth built from a copy older than the profile the gateway holds', async () => {
+    const member = await settledMember();
+    await member.browser.get<Me>('/api/auth/me');
+    // The gateway's profile moves ahead of auth's copy (auth's consumer lagging behind the gateway's).
+    const profile = await currentProfile(member.id);
+    await redis.set(profileCacheKey(prefix, member.id), JSON.stringify({ ...profile, version: profile.version + 5 }));
+    expect((await member.browser.get<Me>('/api/auth/me')).body.currentUser?.fullName).toBe('Member Person');
+    await renameInAuthOnly(member.id, 'Caught Up Later');
+    // Not replayed: auth answers again, from its copy as it is now.
+    expect((await member.browser.get<Me>('/api/auth/me')).body.currentUser?.fullName).toBe('Caught Up Later');
+  });
+
+  it('answers null at once after sign-out, and the new role at once after an admin switches roles', async () => {
+    const member = await settledMember();
+    expect((await member.browser.get<Me>('/api/auth/me')).body.currentUser?.id).toBe(member.id);
+    expect((await member.browser.post('/api/auth/signout')).status).toBe(204);
+    expect((await member.browser.get<Me>('/api/auth/me')).body.currentUser).toBeNull();
+
+    const admin = await settledMember();
+    await publish(userChanged(admin, { role: 'admin', version: admin.version + 1 }));
+    const asAdmin = await waitFor(async () => {
+      const r = await admin.browser.get<Me>('/api/auth/me');
+      return r.body.currentUser?.role === 'admin' && r;
+    });
+    expect(asAdmin.body.currentUser?.isAdmin).toBe(false);
+    expect((await admin.browser.post('/api/auth/switch-role', { role: 'premium' })).status).toBe(200);
+    expect((await admin.browser.get<Me>('/api/auth/me')).body.currentUser).toMatchObject({
+      role: 'premium',
+      isAdmin: true,
+    });
+
+    // Signed in as someone, the answer names the admin, whose changes the gateway does not follow: never replayed.
+    const target = await settledMember();
+    const signedInAs = await admin.browser.post<Me>('/api/auth/signinas', { email: target.email });
+    expect(signedInAs.status).toBe(200);
+    expect((await admin.browser.get<Me>('/api/auth/me')).body.currentUser).toMatchObject({
+      id: target.id,
+      impersonatedBy: { id: admin.id, fullName: 'Member Person' },
+    });
+    await renameInAuthOnly(admin.id, 'Admin Renamed');
+    expect((await admin.browser.get<Me>('/api/auth/me')).body.currentUser).toMatchObject({
+      id: target.id,
+      impersonatedBy: { id: admin.id, fullName: 'Admin Renamed' },
+    });
   });
 });

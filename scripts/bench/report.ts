@@ -4,22 +4,80 @@ import path from 'node:path';
 import type { LoadResult } from './load';
 import type { CpuUse, MemorySample } from './procs';
 
+/**
+ * A target a scenario declares: its throughput as at least a fraction of another scenario's measured in the same
+ * run (`ratioOf` is that scenario's key, e.g. the bare pipe), or its p95 latency under a limit.
+ */
+export type ScenarioTarget = { ratioOf: string; atLeast: number } | { p95BelowMs: number };
+
 export interface ScenarioReport extends LoadResult {
+  /** The scenario's key (options.ts), which ratio targets refer to. */
+  key: string;
   /** What it measures, one line. */
   description: string;
   /** CPU used during the measured run per process (the machine has os.cpus().length cores). */
   cpu: Record<string, CpuUse>;
   notes: string[];
+  targets: ScenarioTarget[];
 }
 
-export interface Target {
-  name: string;
-  scenario: string;
-  metric: 'p95';
-  limitMs: number;
-  valueMs: number | null;
-  pass: boolean;
+/** A target as measured: PASS only when the value meets it and no request failed. */
+export type Target =
+  | { metric: 'p95'; name: string; scenario: string; limitMs: number; valueMs: number | null; pass: boolean }
+  | {
+      metric: 'throughput ratio';
+      name: string;
+      scenario: string;
+      /** The reference scenario (e.g. the bare pipe) and both throughputs. */
+      of: string;
+      atLeast: number;
+      ratio: number | null;
+      requestsPerSecond: number;
+      referenceRequestsPerSecond: number | null;
+      pass: boolean;
+    };
+
+/** The reference scenario's report (the first one with that key). */
+const referenceOf = (reports: readonly ScenarioReport[], key: string) => reports.find((r) => r.key === key);
+
+/** Throughput as a fraction of the reference scenario's in the same run; null when the reference did not run. */
+export function throughputRatio(report: ScenarioReport, reference: ScenarioReport | undefined): number | null {
+  if (!reference || reference.requestsPerSecond <= 0) return null;
+  return report.requestsPerSecond / reference.requestsPerSecond;
 }
+
+export function evaluateTargets(reports: readonly ScenarioReport[]): Target[] {
+  return reports.flatMap((r) =>
+    r.targets.map((t): Target => {
+      const clean = r.non2xx === 0 && r.errors === 0;
+      if ('ratioOf' in t) {
+        const reference = referenceOf(reports, t.ratioOf);
+        const ratio = throughputRatio(r, reference);
+        return {
+          metric: 'throughput ratio',
+          name: r.name,
+          scenario: r.name,
+          of: reference?.name ?? t.ratioOf,
+          atLeast: t.atLeast,
+          ratio: ratio === null ? null : Math.round(ratio * 1000) / 1000,
+          requestsPerSecond: r.requestsPerSecond,
+          referenceRequestsPerSecond: reference?.requestsPerSecond ?? null,
+          pass: ratio !== null && ratio >= t.atLeast && clean,
+        };
+      }
+      return {
+        metric: 'p95',
+        name: `${r.name} through the gateway`,
+        scenario: r.name,
+        limitMs: t.p95BelowMs,
+        valueMs: r.latency.p95,
+        pass: r.latency.p95 < t.p95BelowMs && clean,
+      };
+    }),
+  );
+}
+
+const percent = (ratio: number) => `${Math.round(ratio * 100)}%`;
 
 export function table(headers: string[], rows: string[][], alignLeft: number[] = [0]): string {
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
@@ -37,14 +95,34 @@ export function bytes(n: number): string {
   return `${n} B`;
 }
 
-export function scenarioTable(scenarios: readonly ScenarioReport[]): string {
+/** The scenarios; with the bare pipe among them, each row's throughput as a share of the pipe's ("vs bare pipe"). */
+export function scenarioTable(scenarios: readonly ScenarioReport[], pipeKey = 'pipe'): string {
+  const pipe = referenceOf(scenarios, pipeKey);
+  const vsPipe = (s: ScenarioReport) => {
+    const ratio = throughputRatio(s, pipe);
+    return ratio === null ? '-' : percent(ratio);
+  };
   return table(
-    ['scenario', 'conns', 'requests', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'errors', 'non-2xx', 'avg size'],
+    [
+      'scenario',
+      'conns',
+      'requests',
+      'req/s',
+      ...(pipe ? ['vs bare pipe'] : []),
+      'p50 ms',
+      'p95 ms',
+      'p99 ms',
+      'max ms',
+      'errors',
+      'non-2xx',
+      'avg size',
+    ],
     scenarios.map((s) => [
       s.name,
       String(s.connections),
       String(s.requests),
       s.requestsPerSecond.toFixed(1),
+      ...(pipe ? [vsPipe(s)] : []),
       ms(s.latency.p50),
       ms(s.latency.p95),
       ms(s.latency.p99),
@@ -113,11 +191,20 @@ export function memoryTable(before: readonly MemorySample[], after: readonly Mem
 
 export function targetLines(targets: readonly Target[]): string {
   return targets
-    .map(
-      (t) =>
-        `${t.pass ? 'PASS' : 'MISS'}  ${t.name}: ${t.metric} ${t.valueMs === null ? 'n/a' : `${ms(t.valueMs)} ms`} ` +
-        `(target < ${t.limitMs} ms)`,
-    )
+    .map((t) => {
+      const verdict = t.pass ? 'PASS' : 'MISS';
+      if (t.metric === 'p95') {
+        return (
+          `${verdict}  ${t.name}: p95 ${t.valueMs === null ? 'n/a' : `${ms(t.valueMs)} ms`} ` +
+          `(target < ${t.limitMs} ms)`
+        );
+      }
+      const measured =
+        t.ratio === null
+          ? `n/a (${t.of} did not run)`
+          : `${percent(t.ratio)} (${t.requestsPerSecond.toFixed(1)} / ${t.referenceRequestsPerSecond?.toFixed(1)} req/s)`;
+      return `${verdict}  ${t.name}: throughput ${measured} of ${t.of} (target >= ${percent(t.atLeast)})`;
+    })
     .join('\n');
 }
 

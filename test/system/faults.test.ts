@@ -61,6 +61,9 @@ function isUnavailable(response: GatewayResponse): boolean {
 /** What a call may answer while `target` is down. */
 function expectedUnder(target: Target, call: Call): 'unavailable' | 'answered' | 'either' {
   // The other services keep answering; auth answers /me from its own copy of people while users is down.
+  // Until the gateway notices auth is down (its breaker opens), it may still replay auth's last answer to this
+  // session's /me (gateway/src/me-answers.ts); from then on /me answers 503 like auth's other routes.
+  if (target === 'auth' && call.path === '/api/auth/me') return 'either';
   if (target === call.service) return 'unavailable';
   if (target === 'redis' || target === 'postgres') return 'either';
   return 'answered';

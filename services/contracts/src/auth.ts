@@ -113,6 +113,13 @@ export const REVOKED_SESSION_MARKER = { revoked: true } as const;
 export const sessionCacheKey = (prefix: string, sid: string) => `${prefix}session:${sid}`;
 
 /**
+ * Response header of auth's `GET /api/auth/me` for the gateway only (which removes it): the version of the
+ * person's copy the answer was built from (users' version; 0 for a copy fetched from users before any event). The
+ * gateway replays an answer only while it is at least as new as the access profile it holds (docs/decisions.md).
+ */
+export const PERSON_VERSION_HEADER = 'x-person-version';
+
+/**
  * `PUT /internal/credentials/{userId}` (users -> auth): set an account's sign-in email and password.
  * `currentPassword`: the person changes their own password; auth checks it (400 errors.currentPassword).
  * Every session of the account ends except `keepSessionId` (the session the person changed it from).

@@ -30,14 +30,20 @@ export function personFromEvent(data: EventData<'users.user-changed'>): User {
   };
 }
 
+/** A person and the version of auth's copy (users' version; 0 when fetched from users before any event). */
+export interface PersonCopy {
+  user: User;
+  version: number;
+}
+
 /**
  * The person from auth's own copy (kept from users' events). Only a person auth has never heard of (e.g. created
  * before the copy existed) costs one call to users, whose answer is kept; users down and no copy -> 503.
  * null: users does not know the person.
  */
-export async function loadPerson(deps: Deps, userId: number): Promise<User | null> {
+export async function loadPersonCopy(deps: Deps, userId: number): Promise<PersonCopy | null> {
   const local = await findPerson(deps.db, userId);
-  if (local) return local;
+  if (local) return { user: local.person, version: local.version };
   let fetched: User | null;
   try {
     fetched = await deps.users.getUser(userId);
@@ -47,5 +53,9 @@ export async function loadPerson(deps: Deps, userId: number): Promise<User | nul
     throw unavailable();
   }
   if (fetched) await savePerson(deps.db, fetched, 0, new Date());
-  return fetched;
+  return fetched ? { user: fetched, version: 0 } : null;
+}
+
+export async function loadPerson(deps: Deps, userId: number): Promise<User | null> {
+  return (await loadPersonCopy(deps, userId))?.user ?? null;
 }

@@ -3,6 +3,7 @@ import {
   FORGOT_PASSWORD_SENT,
   forgotPasswordSchema,
   INVALID_CREDENTIALS,
+  PERSON_VERSION_HEADER,
   RESET_LINK_INVALID,
   resetPasswordSchema,
   signInAsSchema,
@@ -101,7 +102,10 @@ export function authRoutes(deps: AuthDeps): Router {
 
   router.get('/me', async (req, res) => {
     const current = await signedIn(deps, req);
-    res.json({ currentUser: current ? await loadCurrentUser(deps, current.session) : null });
+    const loaded = current ? await loadCurrentUser(deps, current.session) : null;
+    // For the gateway, which may replay this answer while the person's profile stays at this version.
+    if (loaded) res.set(PERSON_VERSION_HEADER, String(loaded.personVersion));
+    res.json({ currentUser: loaded?.currentUser ?? null });
   });
 
   router.post('/forgot-password', async (req, res) => {
@@ -172,9 +176,9 @@ export function authRoutes(deps: AuthDeps): Router {
     const { role } = parse(switchRoleSchema, bodyOf(req));
     const session = await switchActingRole(deps, current.session.id, role);
     if (!session) throw unauthorized();
-    const currentUser = await loadCurrentUser(deps, session);
-    if (!currentUser) throw unauthorized();
-    res.json({ currentUser });
+    const loaded = await loadCurrentUser(deps, session);
+    if (!loaded) throw unauthorized();
+    res.json({ currentUser: loaded.currentUser });
   });
 
   return router;

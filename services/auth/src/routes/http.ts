@@ -9,7 +9,7 @@ import {
   verifySessionToken,
 } from '@rainmakers/kit';
 import type { Request, Response } from 'express';
-import { loadPerson } from '../commands/people';
+import { loadPersonCopy } from '../commands/people';
 import { endSession, findLiveSession } from '../commands/sessions';
 import type { AuthDeps } from '../deps';
 import { csrfCookieOptions, isHttps, type Session, sessionCookieOptions } from '../domain/sessions';
@@ -103,16 +103,22 @@ export async function endCallerSessions(deps: AuthDeps, req: Request): Promise<v
 }
 
 /**
- * The person (auth's own copy, see commands/people) + the session's view of it; null when users no longer
- * knows the person. No call to users for anyone auth has seen.
+ * The person (auth's own copy, see commands/people) + the session's view of it, with the version of the copy;
+ * null when users no longer knows the person. No call to users for anyone auth has seen.
  */
-export async function loadCurrentUser(deps: AuthDeps, session: Session): Promise<CurrentUser | null> {
-  const [user, impersonatorName] = await Promise.all([
-    loadPerson(deps, session.userId),
+export async function loadCurrentUser(
+  deps: AuthDeps,
+  session: Session,
+): Promise<{ currentUser: CurrentUser; personVersion: number } | null> {
+  const [copy, impersonatorName] = await Promise.all([
+    loadPersonCopy(deps, session.userId),
     session.impersonatorId === null ? null : findFullName(deps.db, session.impersonatorId),
   ]);
-  if (!user) return null;
+  if (!copy) return null;
   const impersonatedBy =
     session.impersonatorId === null ? null : { id: session.impersonatorId, fullName: impersonatorName ?? '' };
-  return presentCurrentUser(user, { actingRole: session.actingRole, impersonatedBy });
+  return {
+    currentUser: presentCurrentUser(copy.user, { actingRole: session.actingRole, impersonatedBy }),
+    personVersion: copy.version,
+  };
 }

@@ -23,9 +23,13 @@ export async function savePerson(db: Database, person: User, version: number, no
   return row ? 'applied' : 'stale';
 }
 
-export async function findPerson(db: Database, userId: number): Promise<User | null> {
-  const row = await db.selectFrom('people').select('person').where('user_id', '=', userId).executeTakeFirst();
-  return row ? row.person : null;
+export async function findPerson(db: Database, userId: number): Promise<{ person: User; version: number } | null> {
+  const row = await db
+    .selectFrom('people')
+    .select(['person', 'version'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row ? { person: row.person, version: Number(row.version) } : null;
 }
 
 export async function deletePerson(db: Database, userId: number): Promise<void> {
