@@ -40,7 +40,7 @@ export default function MobileTopBar({ onOpenMenu }: { onOpenMenu: () => void })
           }}
           sx={{ p: 0.5 }}
         >
-          <UserAvatar fullName={user.fullName} photoUrl={user.photoUrl} size={34} />
+          <UserAvatar fullName={user.fullName} photoUrl={user.photoUrl} size={34} decorative />
         </IconButton>
         {menuLoaded && (
           <Suspense fallback={null}>

@@ -25,6 +25,7 @@ import { useConfirmedDelete } from '../../components/useConfirmedDelete';
 import { useFormFields } from '../../components/useFormFields';
 import { NEW_ITEM_POSITION, REQUIRED, TOASTS } from './constants';
 import { showServerErrors } from './formErrors';
+import { insertBlock } from './insertBlock';
 import { Markdown } from './Markdown';
 import type { PickerOption } from './OptionPicker';
 import { TagPicker, tagRefs } from './TagPicker';
@@ -115,9 +116,7 @@ export default function LessonFormDialog({
     const area = contentRef.current;
     const start = area?.selectionStart ?? content.length;
     const end = area?.selectionEnd ?? content.length;
-    const before = content.slice(0, start);
-    const glue = before && !before.endsWith('\n') ? '\n' : '';
-    setValues((current) => ({ ...current, content: `${before}${glue}${text}\n${content.slice(end)}` }));
+    setValues((current) => ({ ...current, content: insertBlock(content, start, end, text) }));
     setMode('write');
   };
 
