@@ -308,7 +308,7 @@ describe('keyboard only', () => {
       .getByRole('button', { name: /Completed/ })
       .first()
       .waitFor();
-    await page.getByText('Lesson marked as completed').first().waitFor();
+    await page.getByText('Marked as completed successfully').first().waitFor();
     await screenshot(page, 'a11y-keyboard-7-completed');
     expect(stackInfo().gatewayUrl).toBeTruthy();
   });
