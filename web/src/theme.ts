@@ -95,8 +95,11 @@ export const theme = createTheme({
     },
     MuiAlert: { styleOverrides: { root: { borderRadius: 10 } } },
     MuiLink: { defaultProps: { underline: 'hover' }, styleOverrides: { root: { fontWeight: 600 } } },
-    // Tabs clip their focus ring unless it is drawn inside.
+    // Tabs and card action areas sit in boxes that clip overflow: their focus ring is drawn inside.
     MuiTab: { styleOverrides: { root: { '&.Mui-focusVisible, &:focus-visible': { outlineOffset: -3 } } } },
+    MuiCardActionArea: {
+      styleOverrides: { root: { '&.Mui-focusVisible, &:focus-visible': { outlineOffset: -3, borderRadius: 16 } } },
+    },
     MuiTooltip: { defaultProps: { arrow: true } },
     MuiAppBar: { defaultProps: { elevation: 0, color: 'inherit' } },
   },
