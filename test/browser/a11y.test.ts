@@ -14,7 +14,6 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { type Page, screenshot, settle, signInWithCookies, useBrowser, type ViewportName } from '../support/browser';
-import { stackInfo } from '../support/stack-client';
 import { admin, createPerson, setSubscription, waitForGatewayAccess } from './fixtures';
 
 jest.setTimeout(300_000);
@@ -312,12 +311,8 @@ describe('keyboard only', () => {
     expect((await focused(page)).ring).toBe(true);
     await screenshot(page, 'a11y-keyboard-6-mark-as-completed');
     await page.keyboard.press('Space');
-    await page
-      .getByRole('button', { name: /Completed/ })
-      .first()
-      .waitFor();
+    await page.getByRole('button', { name: 'Mark as Uncompleted' }).waitFor();
     await page.getByText('Marked as completed successfully').first().waitFor();
     await screenshot(page, 'a11y-keyboard-7-completed');
-    expect(stackInfo().gatewayUrl).toBeTruthy();
   });
 });
