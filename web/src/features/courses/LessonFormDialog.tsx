@@ -216,6 +216,7 @@ export default function LessonFormDialog({
                 id="lesson-content"
                 name="content"
                 label="Content"
+                aria-describedby="lesson-content-helper"
                 notched
                 multiline
                 minRows={14}
@@ -233,7 +234,7 @@ export default function LessonFormDialog({
                   },
                 }}
               />
-              <FormHelperText>
+              <FormHelperText id="lesson-content-helper" role={fields.errors.content ? 'alert' : undefined}>
                 {fields.errors.content ?? 'Markdown: headings, lists, links, images, tables and YouTube/Vimeo embeds.'}
               </FormHelperText>
             </FormControl>
@@ -262,7 +263,7 @@ export default function LessonFormDialog({
                 setValues((current) => ({ ...current, targetModule: Number(event.target.value) }));
                 fields.clear('module');
               }}
-              inputProps={{ id: moduleSelectId, name: 'ModuleId' }}
+              inputProps={{ id: moduleSelectId, name: 'ModuleId', 'aria-describedby': `${moduleSelectId}-helper` }}
             >
               {modules.map((m) => (
                 <option key={m.id} value={m.id}>
@@ -270,7 +271,7 @@ export default function LessonFormDialog({
                 </option>
               ))}
             </Select>
-            <FormHelperText>
+            <FormHelperText id={`${moduleSelectId}-helper`} role={fields.errors.module ? 'alert' : undefined}>
               {fields.errors.module ??
                 (isNew ? 'New lessons are added to the module you chose.' : 'Move the lesson to another module.')}
             </FormHelperText>
