@@ -23,6 +23,7 @@ const pages = {
   async open(options: { viewport?: ViewportName } = {}): Promise<Page> {
     const page = await browser.open(options);
     page.context().setDefaultTimeout(30_000);
+    page.context().setDefaultNavigationTimeout(60_000);
     return page;
   },
 };
@@ -209,6 +210,9 @@ describe('axe-core finds no serious or critical violation', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
 
+    // Phones fold the course content: open it first.
+    const content = page.getByRole('navigation', { name: 'Course content' }).getByRole('button').first();
+    if (viewport === 'mobile' && (await content.getAttribute('aria-expanded')) !== 'true') await content.click();
     await page
       .getByRole('button', { name: /^Add lesson to / })
       .first()

@@ -66,6 +66,10 @@ export const theme = createTheme({
         'input:focus-visible, textarea:focus-visible, select:focus-visible': { outline: 'none' },
       },
     },
+    // ButtonBase's own `outline: 0` would win over the global rule: its focus ring is set on the component itself.
+    MuiButtonBase: { styleOverrides: { root: { '&.Mui-focusVisible': focusRing } } },
+    // A disabled field's explanation stays readable (4.5:1); only the control itself is greyed out.
+    MuiFormHelperText: { styleOverrides: { root: { '&.Mui-disabled': { color: '#685B6B' } } } },
     MuiButton: {
       defaultProps: { disableElevation: true },
       styleOverrides: {

@@ -34,7 +34,7 @@ export default function MobileTopBar({ onOpenMenu }: { onOpenMenu: () => void })
         <IconButton
           // Without a photo the avatar shows the initials: they are the button's visible text, so its name holds them
           // too (WCAG 2.5.3 label in name; a speech user may say them).
-          aria-label={user.photoUrl ? 'Account menu' : `Account menu (${initials(user.fullName)})`}
+          aria-label={user.photoUrl ? 'Account menu' : `Account menu, ${initials(user.fullName)}`}
           aria-haspopup="menu"
           aria-expanded={anchor ? 'true' : undefined}
           onClick={(event) => {
