@@ -146,7 +146,7 @@ describe('catalogue', () => {
     const tablist = page.getByRole('tablist', { name: 'Result types' });
     const last = tablist.getByRole('tab').last();
     await settle(page);
-    const scroller = await box(tablist);
+    const scroller = await box(page.locator('.MuiTabs-scroller').first());
     const before = await box(last);
     const fullyShown = before.x + before.width <= scroller.x + scroller.width + 1;
     // Either every tab fits, or the tab row scrolls and says so with a scroll button.
@@ -155,7 +155,8 @@ describe('catalogue', () => {
     await last.click();
     await settle(page);
     const after = await box(last);
-    const row = await box(tablist);
+    // The visible window of the tab row (the tablist itself is as wide as all its tabs and moves as it scrolls).
+    const row = await box(page.locator('.MuiTabs-scroller').first());
     expect(after.x).toBeGreaterThanOrEqual(row.x - 1);
     expect(after.x + after.width).toBeLessThanOrEqual(row.x + row.width + 1);
     expect(await last.getAttribute('aria-selected')).toBe('true');
