@@ -181,13 +181,22 @@ describe('members-only notice', () => {
 });
 
 describe('hidden route', () => {
-  it('sends a premium account created after the cut-off from /move-the-needle to the calendar', async () => {
-    const page = await pages.open({ allowExternal: [CALENDAR] });
-    // The seeded premium member who joined after the cut-off (the long-standing one keeps her board).
-    await signInWithCookies(page, 'newPremium', '/move-the-needle');
-    await page.waitForURL(CALENDAR);
-    expect(externalRequests(page).some((url) => CALENDAR.test(url))).toBe(true);
-  });
+  it.each(['desktop', 'mobile'] as const)(
+    'shows a premium account created after the cut-off the calendar booking page at /move-the-needle (%s)',
+    async (viewport) => {
+      // The test build has no VITE_CALENDAR_URL: the app explains the booking instead of opening a placeholder host
+      // (with an address configured the page sends the browser there; see features/errors/CalendarBookingPage).
+      const page = await pages.open({ viewport, allowExternal: [CALENDAR] });
+      // The seeded premium member who joined after the cut-off (the long-standing one keeps her board).
+      await signInWithCookies(page, 'newPremium', '/move-the-needle');
+      await heading(page, 'Book your coaching on the Rainmaker Calendar').waitFor();
+      expect(pathOf(page)).toBe('/move-the-needle');
+      await page.getByRole('link', { name: 'Email support to book' }).waitFor();
+      expect(await page.getByRole('link', { name: 'Email support to book' }).getAttribute('href')).toMatch(/^mailto:/);
+      expect(externalRequests(page)).toEqual([]);
+      await screenshot(page, `calendar-booking-${viewport}`);
+    },
+  );
 });
 
 describe('not-found page and old addresses', () => {

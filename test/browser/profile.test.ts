@@ -63,7 +63,9 @@ describe('/profile', () => {
     expect(served.status()).toBe(200);
     expect(served.headers()['content-type']).toMatch(/^image\/png/);
     expect(Buffer.compare(await served.body(), png)).toBe(0);
-    await page.getByText('New photo ready — press Update Account to save it.').waitFor();
+    // The photo is saved when its upload finishes, without Update Account, and the screen says so.
+    await page.getByRole('status').filter({ hasText: 'Your new photo is saved.' }).waitFor();
+    expect((await readUser(person.id)).photoUrl).toBe(src);
     await screenshot(page, 'profile-avatar-uploaded-desktop');
 
     // Edit the fields and save.

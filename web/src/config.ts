@@ -5,8 +5,11 @@
 const env = import.meta.env;
 
 export const config = {
-  /** Where hidden routes send the browser (Move the Needle after the membership cut-off). */
-  calendarUrl: env.VITE_CALENDAR_URL ?? 'https://calendar.rainmakers.example.com/',
+  /**
+   * Where hidden routes send the browser (Move the Needle after the membership cut-off). Empty = no calendar yet:
+   * the app's own page explains the booking instead (features/errors/CalendarBookingPage).
+   */
+  calendarUrl: env.VITE_CALENDAR_URL ?? '',
   supportEmail: env.VITE_SUPPORT_EMAIL ?? 'support@rainmakers.example.com',
   supportUrl: env.VITE_SUPPORT_URL ?? 'https://support.rainmakers.example.com/',
   communityUrl: env.VITE_COMMUNITY_URL ?? 'https://community.rainmakers.example.com/',

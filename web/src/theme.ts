@@ -5,7 +5,8 @@ import { alpha, createTheme } from '@mui/material/styles';
  * sidebar. System fonts only (the app must not load anything from other hosts).
  */
 const berry = { main: '#8C2F5D', dark: '#6B1F46', light: '#B55A86', contrastText: '#FFFFFF' };
-const apricot = { main: '#E8845C', dark: '#C8643E', light: '#F3AE8F', contrastText: '#2A1B24' };
+// apricot.dark and warning.main are text and badge colours: at least 4.5:1 against white (WCAG 1.4.3).
+const apricot = { main: '#E8845C', dark: '#A84E2C', light: '#F3AE8F', contrastText: '#2A1B24' };
 const ink = '#2A2030';
 
 export const sidebarColors = {
@@ -18,6 +19,14 @@ export const sidebarColors = {
   divider: 'rgba(255, 255, 255, 0.08)',
 };
 
+/**
+ * The keyboard focus ring (WCAG 2.4.7 / 2.4.11): a 3 px outline drawn only for keyboard focus (:focus-visible, and
+ * MUI's .Mui-focusVisible for its buttons), berry on the light pages and apricot on the dark sidebar, both above 3:1
+ * against their background. Mouse clicks draw nothing.
+ */
+export const focusRing = { outline: `3px solid ${berry.main}`, outlineOffset: 2 } as const;
+const darkFocusRing = { outline: `3px solid ${apricot.main}`, outlineOffset: 2 } as const;
+
 export const theme = createTheme({
   palette: {
     mode: 'light',
@@ -28,7 +37,7 @@ export const theme = createTheme({
     divider: 'rgba(42, 32, 48, 0.10)',
     success: { main: '#2E7D5B' },
     error: { main: '#C62E3A' },
-    warning: { main: '#B86A00' },
+    warning: { main: '#9A5800' },
     info: { main: '#2F6E9E' },
   },
   shape: { borderRadius: 12 },
@@ -49,8 +58,18 @@ export const theme = createTheme({
       styleOverrides: {
         body: { WebkitFontSmoothing: 'antialiased', MozOsxFontSmoothing: 'grayscale' },
         '::selection': { backgroundColor: alpha(berry.main, 0.18) },
+        ':focus-visible': focusRing,
+        '.Mui-focusVisible': focusRing,
+        // The dark sidebar (desktop nav, phone drawer) and the sign-in brand panel: the light ring.
+        'nav[aria-label="Main"] :focus-visible, nav[aria-label="Main"] .Mui-focusVisible': darkFocusRing,
+        // Text inputs show focus on their outlined box (below), not as a second ring around the bare <input>.
+        'input:focus-visible, textarea:focus-visible, select:focus-visible': { outline: 'none' },
       },
     },
+    // ButtonBase's own `outline: 0` would win over the global rule: its focus ring is set on the component itself.
+    MuiButtonBase: { styleOverrides: { root: { '&.Mui-focusVisible': focusRing } } },
+    // A disabled field's explanation stays readable (4.5:1); only the control itself is greyed out.
+    MuiFormHelperText: { styleOverrides: { root: { '&.Mui-disabled': { color: '#685B6B' } } } },
     MuiButton: {
       defaultProps: { disableElevation: true },
       styleOverrides: {
@@ -61,7 +80,11 @@ export const theme = createTheme({
     MuiTextField: { defaultProps: { fullWidth: true } },
     MuiOutlinedInput: {
       styleOverrides: {
-        root: { backgroundColor: '#FFFFFF', borderRadius: 10 },
+        root: {
+          backgroundColor: '#FFFFFF',
+          borderRadius: 10,
+          '&.Mui-focused': { boxShadow: `0 0 0 3px ${alpha(berry.main, 0.28)}` },
+        },
       },
     },
     MuiPaper: {
@@ -76,6 +99,11 @@ export const theme = createTheme({
     },
     MuiAlert: { styleOverrides: { root: { borderRadius: 10 } } },
     MuiLink: { defaultProps: { underline: 'hover' }, styleOverrides: { root: { fontWeight: 600 } } },
+    // Tabs and card action areas sit in boxes that clip overflow: their focus ring is drawn inside.
+    MuiTab: { styleOverrides: { root: { '&.Mui-focusVisible, &:focus-visible': { outlineOffset: -3 } } } },
+    MuiCardActionArea: {
+      styleOverrides: { root: { '&.Mui-focusVisible, &:focus-visible': { outlineOffset: -3, borderRadius: 16 } } },
+    },
     MuiTooltip: { defaultProps: { arrow: true } },
     MuiAppBar: { defaultProps: { elevation: 0, color: 'inherit' } },
   },

@@ -19,13 +19,19 @@ export interface ProfileUpdate {
   photoUrl: string | null;
 }
 
+/** The photo alone: saved as soon as its upload finishes. */
+export interface PhotoUpdate {
+  id: number;
+  photoUrl: string | null;
+}
+
 export interface UpsertUserBody {
   user: User;
   isNew: boolean;
 }
 
 export const usersApi = {
-  upsert(input: ProfileUpdate): Promise<UpsertUserBody> {
+  upsert(input: ProfileUpdate | PhotoUpdate): Promise<UpsertUserBody> {
     return api<UpsertUserBody>('/api/user/upsert', { method: 'POST', body: input });
   },
 };

@@ -29,7 +29,12 @@ export function FormField({ label, helperText, error = false, id, name, ...input
         aria-describedby={helperText ? helperId : undefined}
         {...input}
       />
-      {helperText && <FormHelperText id={helperId}>{helperText}</FormHelperText>}
+      {/* An error is announced when it appears (role=alert) and read with the field (aria-describedby). */}
+      {helperText && (
+        <FormHelperText id={helperId} role={error ? 'alert' : undefined}>
+          {helperText}
+        </FormHelperText>
+      )}
     </FormControl>
   );
 }

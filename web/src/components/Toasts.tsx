@@ -1,6 +1,14 @@
+import GlobalStyles from '@mui/material/GlobalStyles';
 import { styled } from '@mui/material/styles';
 import { MaterialDesignContent, SnackbarProvider } from 'notistack';
 import type { ReactNode } from 'react';
+
+/**
+ * Toasts sit at the top centre, below the phone's top bar: never over the lesson's Mark as Completed / Next Lesson
+ * row at the foot of a lesson (LessonPanel also keeps that row out of this band when it raises a toast).
+ */
+export const TOAST_BAND_PX = { desktop: 96, phone: 144 } as const;
+const PHONE_TOP_BAR_PX = 56;
 
 /** notistack toasts in the app's colours and type. */
 const Toast = styled(MaterialDesignContent)(({ theme }) => ({
@@ -19,13 +27,25 @@ const components = { default: Toast, success: Toast, error: Toast, info: Toast, 
 /** Wraps the app, so both `useSnackbar()` and `toast()` work everywhere. */
 export function ToastProvider({ children }: { children: ReactNode }) {
   return (
-    <SnackbarProvider
-      maxSnack={3}
-      autoHideDuration={4000}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-      Components={components}
-    >
-      {children}
-    </SnackbarProvider>
+    <>
+      <GlobalStyles
+        styles={(theme) => ({
+          [theme.breakpoints.down('md')]: {
+            '.rm-toasts.rm-toasts': { top: PHONE_TOP_BAR_PX + 8 },
+          },
+        })}
+      />
+      <SnackbarProvider
+        maxSnack={3}
+        autoHideDuration={4000}
+        anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+        // The same text twice (a double click, a retried call) shows one toast, not a stack of copies.
+        preventDuplicate
+        classes={{ containerAnchorOriginTopCenter: 'rm-toasts' }}
+        Components={components}
+      >
+        {children}
+      </SnackbarProvider>
+    </>
   );
 }

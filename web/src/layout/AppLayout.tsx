@@ -10,6 +10,42 @@ import { ImpersonationBanner } from './ImpersonationBanner';
 import { Sidebar } from './Sidebar';
 
 export const DRAWER_WIDTH = 272;
+const MAIN_ID = 'main-content';
+
+/** The first stop of the Tab key: hidden until focused, then shown at the top left; jumps past the menu. */
+function SkipLink() {
+  return (
+    <Box
+      component="a"
+      href={`#${MAIN_ID}`}
+      onClick={(event) => {
+        // Focus moves to <main> without the router seeing a new address.
+        event.preventDefault();
+        const main = document.getElementById(MAIN_ID);
+        main?.focus();
+        main?.scrollIntoView();
+      }}
+      sx={{
+        position: 'fixed',
+        top: 8,
+        left: 8,
+        zIndex: (t) => t.zIndex.tooltip + 1,
+        px: 2,
+        py: 1.25,
+        borderRadius: 2,
+        bgcolor: 'background.paper',
+        color: 'primary.main',
+        fontWeight: 700,
+        textDecoration: 'none',
+        boxShadow: '0 6px 20px rgba(43, 27, 46, 0.25)',
+        transform: 'translateY(-200%)',
+        '&:focus, &:focus-visible': { transform: 'none' },
+      }}
+    >
+      Skip to main content
+    </Box>
+  );
+}
 
 /** Phone-only pieces (top bar with its avatar menu, slide-in drawer) are fetched when first shown. */
 const MobileTopBar = lazy(() => import('./MobileTopBar'));
@@ -33,6 +69,7 @@ export default function AppLayout() {
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100dvh', bgcolor: 'background.default' }}>
+      <SkipLink />
       {desktop ? (
         <Box
           component="nav"
@@ -72,7 +109,10 @@ export default function AppLayout() {
         )}
         <Box
           component="main"
+          id={MAIN_ID}
+          tabIndex={-1}
           sx={{
+            '&:focus': { outline: 'none' },
             position: 'relative',
             flex: 1,
             width: '100%',

@@ -6,6 +6,7 @@ import Toolbar from '@mui/material/Toolbar';
 import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { BrandLogo } from '../components/BrandLogo';
+import { initials } from '../lib/navigation';
 import { useCurrentUser } from '../session/context';
 import { UserAvatar } from './UserAvatar';
 
@@ -31,7 +32,9 @@ export default function MobileTopBar({ onOpenMenu }: { onOpenMenu: () => void })
           <BrandLogo size={30} />
         </Box>
         <IconButton
-          aria-label="Account menu"
+          // Without a photo the avatar shows the initials: they are the button's visible text, so its name holds them
+          // too (WCAG 2.5.3 label in name; a speech user may say them).
+          aria-label={user.photoUrl ? 'Account menu' : `Account menu, ${initials(user.fullName)}`}
           aria-haspopup="menu"
           aria-expanded={anchor ? 'true' : undefined}
           onClick={(event) => {

@@ -1,14 +1,15 @@
-import { type ReactNode, Suspense, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { FullPageSpinner, PageSkeleton } from '../components/Spinners';
-import { config } from '../config';
 import { decideAccess, type RouteAccess } from '../lib/access';
 import { redirectTarget } from '../lib/redirect';
 import { ACCESS } from '../lib/routes';
 import { useSession } from '../session/context';
 import { AppLayout, MembersOnlyNotice } from './pages';
 import { ServerUnreachable } from './ServerUnreachable';
+
+const CalendarBookingPage = lazy(() => import('../features/errors/CalendarBookingPage'));
 
 /** Sign-in and sign-up: a signed-in person goes on to where they wanted to go (or home). */
 export function GuestRoute({ signedInGoesHome, children }: { signedInGoesHome: boolean; children: ReactNode }) {
@@ -53,14 +54,6 @@ export function SignedInFrame() {
   }
 }
 
-/** Sends the browser to the external calendar (step 3: a hidden route). */
-function ExternalRedirect({ url }: { url: string }) {
-  useEffect(() => {
-    window.location.assign(url);
-  }, [url]);
-  return <FullPageSpinner label="Taking you to the calendar" />;
-}
-
 /** One screen's guard, in the spec's order (see lib/access decideAccess). */
 export function RouteGuard({
   access,
@@ -82,7 +75,12 @@ export function RouteGuard({
     case 'blocked':
       return <Navigate to="/blocked" replace />;
     case 'hidden':
-      return <ExternalRedirect url={config.calendarUrl} />;
+      // Step 3, a hidden route: the calendar address when configured, else the app's page about the booking.
+      return (
+        <Suspense fallback={<PageSkeleton />}>
+          <CalendarBookingPage />
+        </Suspense>
+      );
     case 'members-only':
       return (
         <Suspense fallback={<PageSkeleton />}>

@@ -8,6 +8,7 @@ import { PasswordField } from '../../components/PasswordField';
 import { unfieldedError, useFormFields } from '../../components/useFormFields';
 import { EMAIL_IN_USE_SIGN_IN } from '../../lib/constants';
 import { useSession } from '../../session/context';
+import { MemberBenefits } from './MemberBenefits';
 import { WelcomeVideo } from './WelcomeVideo';
 
 const welcome = (
@@ -52,8 +53,10 @@ export default function SignUpPage() {
       onSubmit={submit}
       footer={{ text: 'Already a member?', linkText: 'Sign in', to: '/signin' }}
       after={
-        <Box sx={{ display: { xs: 'block', md: 'none' }, mt: 5 }}>
+        // Phones have no brand panel: the welcome area is here, with the video when one is configured.
+        <Box sx={{ display: { xs: 'grid', md: 'none' }, gap: 3, mt: 5 }}>
           <WelcomeVideo />
+          <MemberBenefits />
         </Box>
       }
     >

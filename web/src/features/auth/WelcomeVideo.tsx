@@ -1,5 +1,4 @@
 import PlayArrowRounded from '@mui/icons-material/PlayArrowRounded';
-import VideocamRounded from '@mui/icons-material/VideocamRounded';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import Typography from '@mui/material/Typography';
@@ -9,7 +8,7 @@ import { config } from '../../config';
 /**
  * The sign-up welcome video as a click-to-play facade: nothing is requested from the video host until the visitor
  * presses play (faster page, no third-party requests for people who never watch). The embed address comes from
- * VITE_WELCOME_VIDEO_URL; without one, the poster says the video is on its way instead of offering a dead button.
+ * VITE_WELCOME_VIDEO_URL; without one nothing is shown (the sign-up page lists what members get instead).
  */
 export function WelcomeVideo({ tone = 'dark' }: { tone?: 'dark' | 'light' }) {
   const [playing, setPlaying] = useState(false);
@@ -50,28 +49,21 @@ export function WelcomeVideo({ tone = 'dark' }: { tone?: 'dark' | 'light' }) {
       'radial-gradient(circle at 20% 20%, rgba(243,174,143,0.55), transparent 45%), linear-gradient(135deg, #8C2F5D 0%, #3B2340 100%)',
   } as const;
 
+  if (!url) return null;
+
   const label = (
     <>
       <Typography sx={{ fontWeight: 700, fontSize: '1.05rem' }}>Welcome to Rainmakers</Typography>
-      <Typography variant="body2" sx={{ color: 'rgba(255,255,255,0.8)' }}>
-        {url ? 'A quick hello from our founders' : 'Our welcome video is on its way'}
+      <Typography variant="body2" sx={{ color: 'rgba(255,255,255,0.85)' }}>
+        A quick hello from our founders
       </Typography>
     </>
   );
 
-  if (!url) {
-    return (
-      <Box sx={poster}>
-        <VideocamRounded sx={{ fontSize: 40, color: 'rgba(255,255,255,0.6)' }} aria-hidden />
-        {label}
-      </Box>
-    );
-  }
-
   return (
     <ButtonBase
       onClick={() => setPlaying(true)}
-      aria-label="Play welcome video"
+      aria-label="Play welcome video: Welcome to Rainmakers, a quick hello from our founders"
       focusRipple
       sx={{ ...poster, '&:hover .play': { transform: 'scale(1.08)' } }}
     >

@@ -59,7 +59,7 @@ export function CourseCard({ course, onEdit }: { course: CourseCardData; onEdit?
         sx={{ flex: 1, display: 'flex', flexDirection: 'column', alignItems: 'stretch', justifyContent: 'flex-start' }}
       >
         <Box sx={{ position: 'relative' }}>
-          <CoverImage url={course.coverPhotoUrl} title={course.title} seed={course.id} />
+          <CoverImage url={course.coverPhotoUrl} title={course.title} seed={course.id} plain={completed} />
           {course.status === 'DRAFT' && (
             <Chip
               label="DRAFT"

@@ -10,6 +10,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -134,6 +135,7 @@ export function CourseOutline({
                   <Button
                     size="small"
                     startIcon={<AddRounded />}
+                    id={`module-${module.id}-add-lesson`}
                     onClick={() => onAddLesson(module)}
                     aria-label={`Add lesson to ${module.title}`}
                   >
@@ -172,43 +174,46 @@ function LessonLink({
   linkSearch: string;
 }) {
   const completed = lesson.completed === 'true';
+  // The link inside an <li>: a <ul> may hold list items only (axe 'list' / 'listitem').
   return (
-    <ListItemButton
-      component={RouterLink}
-      to={{ pathname: `/courses/${slug}/${lesson.ModuleId}/${lesson.id}`, search: linkSearch }}
-      selected={selected}
-      aria-current={selected ? 'page' : undefined}
-      sx={{
-        borderRadius: 2,
-        mb: 0.25,
-        alignItems: 'flex-start',
-        '&.Mui-selected': {
-          bgcolor: (t) => alpha(t.palette.primary.main, 0.09),
-          '& .MuiListItemText-primary': { color: 'primary.main', fontWeight: 700 },
-        },
-      }}
-    >
-      <ListItemIcon sx={{ minWidth: 32, mt: 0.4 }}>
-        {completed ? (
-          <CheckCircleRounded fontSize="small" sx={{ color: 'success.main' }} />
-        ) : (
-          <RadioButtonUncheckedRounded fontSize="small" sx={{ color: 'text.disabled' }} />
-        )}
-      </ListItemIcon>
-      <ListItemText
-        primary={
-          <>
-            <Highlight text={lesson.title} words={words} />
-            {completed && (
-              <Box component="span" sx={visuallyHidden}>
-                {' '}
-                (completed)
-              </Box>
-            )}
-          </>
-        }
-        slotProps={{ primary: { sx: { fontSize: '0.925rem', lineHeight: 1.45 } } }}
-      />
-    </ListItemButton>
+    <ListItem disablePadding sx={{ display: 'block' }}>
+      <ListItemButton
+        component={RouterLink}
+        to={{ pathname: `/courses/${slug}/${lesson.ModuleId}/${lesson.id}`, search: linkSearch }}
+        selected={selected}
+        aria-current={selected ? 'page' : undefined}
+        sx={{
+          borderRadius: 2,
+          mb: 0.25,
+          alignItems: 'flex-start',
+          '&.Mui-selected': {
+            bgcolor: (t) => alpha(t.palette.primary.main, 0.09),
+            '& .MuiListItemText-primary': { color: 'primary.main', fontWeight: 700 },
+          },
+        }}
+      >
+        <ListItemIcon sx={{ minWidth: 32, mt: 0.4 }}>
+          {completed ? (
+            <CheckCircleRounded fontSize="small" sx={{ color: 'success.main' }} />
+          ) : (
+            <RadioButtonUncheckedRounded fontSize="small" sx={{ color: 'text.disabled' }} />
+          )}
+        </ListItemIcon>
+        <ListItemText
+          primary={
+            <>
+              <Highlight text={lesson.title} words={words} />
+              {completed && (
+                <Box component="span" sx={visuallyHidden}>
+                  {' '}
+                  (completed)
+                </Box>
+              )}
+            </>
+          }
+          slotProps={{ primary: { sx: { fontSize: '0.925rem', lineHeight: 1.45 } } }}
+        />
+      </ListItemButton>
+    </ListItem>
   );
 }

@@ -134,6 +134,21 @@ function CourseView({ course }: { course: CoursePageData }) {
 
   // Phones: the content list starts folded, and opens to show search results.
   const [contentOpen, setContentOpen] = useState(false);
+
+  // A module just added opens, with its 'Add lesson' button scrolled into view once the course has reloaded.
+  const [revealed, setRevealed] = useState<number | null>(null);
+  const revealModule = (id: number) => {
+    toggle(id, true);
+    setContentOpen(true);
+    setRevealed(id);
+  };
+  useEffect(() => {
+    if (revealed === null) return;
+    const button = document.getElementById(`module-${revealed}-add-lesson`);
+    if (!button) return;
+    button.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    setRevealed(null);
+  });
   useEffect(() => {
     if (urlSearch) setContentOpen(true);
   }, [urlSearch]);
@@ -481,6 +496,9 @@ function CourseView({ course }: { course: CoursePageData }) {
             courseId={course.id}
             module={moduleForm.module}
             onClose={() => setModuleForm(null)}
+            onSaved={(saved, isNew) => {
+              if (isNew) revealModule(saved.id);
+            }}
             onDeleted={(id) => {
               if (selectedModule?.id === id) navigate(`/courses/${course.slug}`, { replace: true });
             }}

@@ -9,13 +9,17 @@ const FALLBACKS = [
   'linear-gradient(135deg, #6B1F46 0%, #C8643E 100%)',
 ];
 
-/** A course cover at 16:9; without a photo (or when it fails to load) a warm gradient with the course's initial. */
+/**
+ * A course cover at 16:9, at most a third of the screen's height on phones; without a photo (or when it fails to
+ * load) a warm gradient with the course's initials, or the bare gradient when something else is shown on top.
+ */
 export function CoverImage({
   url,
   title,
   seed,
   rounded = false,
   compact = false,
+  plain = false,
 }: {
   url: string | null;
   title: string;
@@ -23,6 +27,8 @@ export function CoverImage({
   rounded?: boolean;
   /** Thumbnails: the initials only, smaller. */
   compact?: boolean;
+  /** The gradient only, without the initials: another state (the 'Completed' overlay) is shown on it. */
+  plain?: boolean;
 }) {
   const [failed, setFailed] = useState(false);
   const showPhoto = Boolean(url) && !failed;
@@ -32,6 +38,7 @@ export function CoverImage({
         position: 'relative',
         aspectRatio: '16 / 9',
         width: '100%',
+        maxHeight: { xs: '33dvh', md: 'none' },
         overflow: 'hidden',
         borderRadius: rounded ? 2 : 0,
         background: FALLBACKS[Math.abs(seed) % FALLBACKS.length],
@@ -47,7 +54,7 @@ export function CoverImage({
           onError={() => setFailed(true)}
           sx={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
         />
-      ) : (
+      ) : plain ? null : (
         <Box
           aria-hidden="true"
           sx={{

@@ -25,6 +25,7 @@ import { useConfirmedDelete } from '../../components/useConfirmedDelete';
 import { useFormFields } from '../../components/useFormFields';
 import { NEW_ITEM_POSITION, REQUIRED, TOASTS } from './constants';
 import { showServerErrors } from './formErrors';
+import { insertBlock } from './insertBlock';
 import { Markdown } from './Markdown';
 import type { PickerOption } from './OptionPicker';
 import { TagPicker, tagRefs } from './TagPicker';
@@ -115,9 +116,7 @@ export default function LessonFormDialog({
     const area = contentRef.current;
     const start = area?.selectionStart ?? content.length;
     const end = area?.selectionEnd ?? content.length;
-    const before = content.slice(0, start);
-    const glue = before && !before.endsWith('\n') ? '\n' : '';
-    setValues((current) => ({ ...current, content: `${before}${glue}${text}\n${content.slice(end)}` }));
+    setValues((current) => ({ ...current, content: insertBlock(content, start, end, text) }));
     setMode('write');
   };
 
@@ -217,6 +216,7 @@ export default function LessonFormDialog({
                 id="lesson-content"
                 name="content"
                 label="Content"
+                aria-describedby="lesson-content-helper"
                 notched
                 multiline
                 minRows={14}
@@ -234,7 +234,7 @@ export default function LessonFormDialog({
                   },
                 }}
               />
-              <FormHelperText>
+              <FormHelperText id="lesson-content-helper" role={fields.errors.content ? 'alert' : undefined}>
                 {fields.errors.content ?? 'Markdown: headings, lists, links, images, tables and YouTube/Vimeo embeds.'}
               </FormHelperText>
             </FormControl>
@@ -263,7 +263,7 @@ export default function LessonFormDialog({
                 setValues((current) => ({ ...current, targetModule: Number(event.target.value) }));
                 fields.clear('module');
               }}
-              inputProps={{ id: moduleSelectId, name: 'ModuleId' }}
+              inputProps={{ id: moduleSelectId, name: 'ModuleId', 'aria-describedby': `${moduleSelectId}-helper` }}
             >
               {modules.map((m) => (
                 <option key={m.id} value={m.id}>
@@ -271,7 +271,7 @@ export default function LessonFormDialog({
                 </option>
               ))}
             </Select>
-            <FormHelperText>
+            <FormHelperText id={`${moduleSelectId}-helper`} role={fields.errors.module ? 'alert' : undefined}>
               {fields.errors.module ??
                 (isNew ? 'New lessons are added to the module you chose.' : 'Move the lesson to another module.')}
             </FormHelperText>

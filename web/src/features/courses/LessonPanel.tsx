@@ -10,8 +10,10 @@ import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import { useRef } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { CourseLesson, CoursePageLesson, CoursePageModule } from '../../api/courses';
+import { TOAST_BAND_PX } from '../../components/Toasts';
 import { Markdown } from './Markdown';
 
 /**
@@ -40,6 +42,18 @@ export function LessonPanel({
   onEdit: () => void;
 }) {
   const completed = lesson.completed === 'true';
+  const actions = useRef<HTMLDivElement>(null);
+  // Marking raises a toast at the top of the window: when the button row is scrolled up into that band, the page
+  // first moves it down below the band, so the toast never covers Mark as Completed or Next Lesson.
+  const toggle = () => {
+    const row = actions.current;
+    if (row) {
+      const band = window.matchMedia('(min-width: 900px)').matches ? TOAST_BAND_PX.desktop : TOAST_BAND_PX.phone;
+      const top = row.getBoundingClientRect().top;
+      if (top < band) window.scrollBy({ top: top - band });
+    }
+    onToggleCompleted();
+  };
   return (
     <Paper
       component="article"
@@ -111,6 +125,7 @@ export function LessonPanel({
       )}
       <Divider sx={{ mt: 4, mb: 2.5 }} />
       <Box
+        ref={actions}
         sx={{
           display: 'flex',
           flexDirection: { xs: 'column', sm: 'row' },
@@ -123,7 +138,7 @@ export function LessonPanel({
           variant={completed ? 'outlined' : 'contained'}
           color={completed ? 'inherit' : 'success'}
           startIcon={completed ? <UndoRounded /> : <CheckRounded />}
-          onClick={onToggleCompleted}
+          onClick={toggle}
           disabled={pending}
           size="large"
         >

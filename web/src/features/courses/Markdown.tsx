@@ -102,14 +102,14 @@ export function Markdown({ source, label }: { source: string; label?: string }) 
         '& pre': { bgcolor: '#2B1B2E', color: '#F8EFF3', p: 2, borderRadius: 2, overflowX: 'auto', my: 2.5 },
         '& pre code': { bgcolor: 'transparent', p: 0, color: 'inherit' },
         '& hr': { border: 0, borderTop: '1px solid', borderColor: 'divider', my: 4 },
+        // Tables scroll sideways in their box (markdown.ts wraps them) and keep their words whole.
+        '& .table-scroll': { maxWidth: '100%', overflowX: 'auto', my: 2.5, borderRadius: 1 },
         '& table': {
-          display: 'block',
-          maxWidth: '100%',
-          overflowX: 'auto',
           borderCollapse: 'collapse',
-          my: 2.5,
           fontSize: '0.95rem',
           lineHeight: 1.5,
+          overflowWrap: 'normal',
+          wordBreak: 'normal',
         },
         '& th, & td': {
           border: '1px solid',
@@ -118,6 +118,7 @@ export function Markdown({ source, label }: { source: string; label?: string }) 
           py: 1,
           textAlign: 'left',
           verticalAlign: 'top',
+          minWidth: '6em',
         },
         '& th': { bgcolor: alpha(theme.palette.primary.main, 0.06), fontWeight: 700 },
         '& tr:nth-of-type(even) td': { bgcolor: 'rgba(42, 32, 48, 0.02)' },

@@ -25,11 +25,13 @@ export default function ModuleFormDialog({
   courseId,
   module,
   onClose,
+  onSaved,
   onDeleted,
 }: {
   courseId: number;
   module: CoursePageModule | null;
   onClose: () => void;
+  onSaved?: (saved: { id: number }, isNew: boolean) => void;
   onDeleted?: (id: number) => void;
 }) {
   const { enqueueSnackbar } = useSnackbar();
@@ -75,9 +77,10 @@ export default function ModuleFormDialog({
         CourseId: courseId,
       },
       {
-        onSuccess: () => {
+        onSuccess: (saved) => {
           enqueueSnackbar(TOASTS.moduleSaved, { variant: 'success' });
           onClose();
+          onSaved?.(saved.module, saved.isNew);
         },
         onError: showError,
       },

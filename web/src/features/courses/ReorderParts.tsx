@@ -12,6 +12,7 @@ import DragIndicatorRounded from '@mui/icons-material/DragIndicatorRounded';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import type { ReactNode } from 'react';
+import { focusRing } from '../../theme';
 
 /**
  * A reorder view's top list: a numbered list (`label` names it) whose rows can be dragged (mouse, touch, or keyboard)
@@ -102,7 +103,7 @@ export function DragHandle({
         cursor: 'grab',
         borderRadius: 1,
         p: padding,
-        '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' },
+        '&:focus-visible': focusRing,
       }}
     >
       <DragIndicatorRounded fontSize={small ? 'small' : undefined} />

@@ -71,10 +71,22 @@ function getPurifier(): ReturnType<typeof DOMPurify> {
 /** Safe HTML for a lesson's markdown. */
 export function renderMarkdown(markdown: string): string {
   const html = marked.parse(markdown ?? '', { async: false, gfm: true, breaks: true });
-  return getPurifier().sanitize(html, {
+  const clean = getPurifier().sanitize(html, {
     ADD_TAGS: ['iframe'],
     ADD_ATTR: ['target', 'allow', 'allowfullscreen', 'frameborder'],
     FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select'],
     FORBID_ATTR: ['style'],
   });
+  return wrapTables(clean);
+}
+
+/**
+ * Every table inside a box that scrolls sideways (a wide table on a phone scrolls instead of breaking its words),
+ * focusable so keyboard users can scroll it too (axe 'scrollable-region-focusable'). Applied to DOMPurify's output,
+ * which is well-formed, so the tags pair up.
+ */
+function wrapTables(html: string): string {
+  return html
+    .replace(/<table\b/g, '<div class="table-scroll" tabindex="0"><table')
+    .replace(/<\/table>/g, '</table></div>');
 }

@@ -100,6 +100,7 @@ export default function ProfilePage() {
         <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: 2 }}>
           <AvatarUpload
             key={savedCount}
+            userId={user.id}
             fullName={values.fullName || user.fullName}
             photoUrl={photoUrl}
             changed={photoUrl !== user.photoUrl}
