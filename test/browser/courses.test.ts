@@ -49,7 +49,8 @@ const VAULT = `Premium Vault ${token}`;
 const PAGER = `pager${randomUUID()
   .replace(/[^a-f]/g, '')
   .slice(0, 6)}y`;
-const PAGER_LESSONS = 30;
+// More than a tall window's worth of 12-item pages, so the first screen never holds them all.
+const PAGER_LESSONS = 60;
 const VAULT_SLUG = `premium-vault-${token}`;
 
 interface PageCourse {
@@ -515,6 +516,14 @@ describe('courses in the browser', () => {
 
   it('a basic member completes every lesson until the course shows Completed; access rules and lesson redirect', async () => {
     const page = await pages.open();
+    // Lesson contents fetched on their own (the next lesson's ahead of the click); listened
+    // to from the start, since the first lesson's page prefetches the second as soon as it opens.
+    const lessonCalls: string[] = [];
+    page.on('response', (response) => {
+      if (/\/api\/course\/[^/]+\/lessons\/\d+$/.test(new URL(response.url()).pathname)) {
+        lessonCalls.push(new URL(response.url()).pathname);
+      }
+    });
     await signInThroughUi(page, 'basic');
     await page.goto('/courses');
     await settle(page);
@@ -525,13 +534,6 @@ describe('courses in the browser', () => {
 
     // The first lesson of the course is shown: the third one, moved to the top of Module A.
     await page.getByRole('heading', { name: LESSONS.third, level: 2 }).waitFor();
-    // Lesson contents fetched on their own (the next lesson's ahead of the click).
-    const lessonCalls: string[] = [];
-    page.on('response', (response) => {
-      if (/\/api\/course\/[^/]+\/lessons\/\d+$/.test(new URL(response.url()).pathname)) {
-        lessonCalls.push(new URL(response.url()).pathname);
-      }
-    });
     const course = await courseAsAdmin(SLUG);
     const order = course.Modules.flatMap((m) => m.Lessons);
     for (const [index, title] of [LESSONS.third, LESSONS.second, LESSONS.first].entries()) {

@@ -128,12 +128,24 @@ type EarlyStore = Record<string, Promise<Response> | undefined>;
 const earlyStore = (): EarlyStore | undefined =>
   (globalThis as unknown as Record<string, EarlyStore | undefined>)[EARLY_STORE];
 
-/** The response of a GET the inline script started for this exact URL, if it is still there (taken once). */
+/** How long an early answer stays for a second ask after it arrived (the first screen's queries only). */
+const EARLY_ANSWER_KEPT_MS = 5_000;
+
+/**
+ * The response of a GET the inline script started for this exact URL, if it is still there. It is not removed
+ * by the first ask: a query cancelled while it waits (its screen unmounted and mounted again during the first
+ * render) asks again at once, and that second ask must not become a second request. Each ask reads a clone, so
+ * the kept answer stays unread; it goes a few seconds after it arrived, or at once when the session changes.
+ */
 function takeEarlyResponse(url: string): Promise<Response> | undefined {
   const store = earlyStore();
   const early = store?.[url];
-  if (early) delete store[url];
-  return early;
+  if (!store || !early) return undefined;
+  const drop = () => {
+    if (store[url] === early) delete store[url];
+  };
+  early.then(() => setTimeout(drop, EARLY_ANSWER_KEPT_MS), drop);
+  return early.then((response) => response.clone());
 }
 
 /**
