@@ -304,6 +304,8 @@ describe('keyboard only', () => {
     await screenshot(page, 'a11y-keyboard-4-course-card');
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.pathname.startsWith(`/courses/${COURSE_SLUG}`));
+    // The course page replaces the catalogue once its outline is in: Tab from there, as a person would.
+    await page.getByRole('navigation', { name: 'Course content' }).waitFor();
 
     // The first lesson of the outline.
     await tabTo(page, new RegExp(lessonTitle));
