@@ -430,18 +430,22 @@ describe('courses in the browser', () => {
       (url) => url.searchParams.get('activeTab') === 'modules' && url.searchParams.get('search') === token,
     );
     await settle(page);
-    expect((await shownTitles(page)).sort()).toEqual([MODULE_A, MODULE_B, `Vault module ${token}`].sort());
+    await eventually(async () =>
+      expect((await shownTitles(page)).sort()).toEqual([MODULE_A, MODULE_B, `Vault module ${token}`].sort()),
+    );
 
     await page.getByRole('tab', { name: /^Lessons titles/ }).click();
     await settle(page);
-    expect(await shownTitles(page)).toEqual(expect.arrayContaining(Object.values(LESSONS)));
+    await eventually(async () =>
+      expect(await shownTitles(page)).toEqual(expect.arrayContaining(Object.values(LESSONS))),
+    );
 
     await search(page, CONTENT_WORD);
     await page.getByRole('tab', { name: /^Lessons titles/, selected: true }).waitFor();
     await page.getByText('No lessons found').waitFor();
     await page.getByRole('tab', { name: 'Lessons content 1' }).click();
     await settle(page);
-    expect(await shownTitles(page)).toEqual([LESSONS.first]);
+    await eventually(async () => expect(await shownTitles(page)).toEqual([LESSONS.first]));
     const result = page.getByRole('article', { name: LESSONS.first });
     expect(await text(result)).toContain(`${COURSE} › ${MODULE_A}`);
     expect(await text(result.locator('mark').first())).toMatch(new RegExp(CONTENT_WORD, 'i'));
@@ -512,7 +516,7 @@ describe('courses in the browser', () => {
     await more.focus();
     await page.keyboard.press('Enter');
     await eventually(async () => expect(await shownCount()).toBeGreaterThan(before));
-    expect((await shownTitles(page)).length).toBe(await shownCount());
+    await eventually(async () => expect((await shownTitles(page)).length).toBe(await shownCount()));
   });
 
   it('a basic member completes every lesson until the course shows Completed; access rules and lesson redirect', async () => {

@@ -31,8 +31,7 @@ describe('first load of /courses', () => {
     expect(api.filter((call) => call.startsWith('GET /api/auth/me'))).toEqual(['GET /api/auth/me']);
     expect(api.filter((call) => call.startsWith('GET /api/course/read-many'))).toHaveLength(1);
 
-    // The inline script ran (its store exists); the answers the app took leave it a few seconds after they came
-    // (api/client.ts keeps them for a second ask of a query cancelled during the first render).
+    // The inline script ran (its store exists) and the answers the app took have left it (api/client.ts).
     expect(await page.evaluate(() => (window.__rmEarly ? typeof window.__rmEarly : null))).toBe('object');
     await page.waitForFunction(() => window.__rmEarly && Object.keys(window.__rmEarly).length === 0, null, {
       timeout: 20_000,

@@ -1,10 +1,17 @@
-import type { BackgroundTask, Db, Logger, ReadinessCheck, Redis } from '@rainmakers/kit';
+import {
+  type BackgroundTask,
+  createMailWorkerTask,
+  type Db,
+  type Logger,
+  type ReadinessCheck,
+  type Redis,
+} from '@rainmakers/kit';
 import { buildApp } from './app';
 import type { Config } from './config';
 import type { AuthDeps } from './deps';
 import { createAuthConsumer } from './events';
 import { createHousekeeping } from './housekeeping';
-import { createMailSender, createMailWorkerTask } from './mail';
+import { createMailSender } from './mail';
 import { createUsersPeer } from './peers/users';
 import { createRateLimiter } from './store/rate-limits';
 import type { AuthSchema } from './store/schema';

@@ -1,6 +1,7 @@
 import {
   type BackgroundTask,
   createApp,
+  createMailWorkerTask,
   type Logger,
   OutboxRelay,
   type ReadinessCheck,
@@ -10,7 +11,7 @@ import type { Config } from './config';
 import type { BoardDeps } from './deps';
 import { createMentionMailConsumer, createPeopleConsumer } from './events';
 import { RedisBoardChanges } from './live';
-import { createMailWorkerTask, createMentionMailQueue } from './mail';
+import { createMentionMailQueue } from './mail';
 import { boardRoutes } from './routes/board';
 import { liveRoutes } from './routes/live';
 import type { BoardDatabase } from './store/schema';

@@ -1,13 +1,4 @@
-import {
-  type BackgroundTask,
-  createMailer,
-  createMailWorker,
-  createQueue,
-  type Logger,
-  type MailMessage,
-  QueueName,
-  type Redis,
-} from '@rainmakers/kit';
+import { createQueue, type MailMessage, QueueName, type Redis } from '@rainmakers/kit';
 
 /** The shared send-mail queue (auth's worker and ours both work it), with job ids that make a resend a no-op. */
 export interface MentionMailQueue {
@@ -22,29 +13,5 @@ export function createMentionMailQueue(redis: Redis, prefix: string): MentionMai
       await queue.add(QueueName.SendMail, message, { jobId });
     },
     close: () => queue.close(),
-  };
-}
-
-/** The send-mail worker as a background task (in-process when RUN_WORKERS_IN_PROCESS, as auth does). */
-export function createMailWorkerTask(options: {
-  redis: Redis;
-  prefix: string;
-  smtpUrl: string;
-  from: string;
-  logger: Logger;
-}): BackgroundTask {
-  const mailer = createMailer({ smtpUrl: options.smtpUrl, from: options.from });
-  const worker = createMailWorker({
-    connection: options.redis,
-    prefix: options.prefix,
-    mailer,
-    logger: options.logger,
-  });
-  return {
-    start: () => worker.start(),
-    async stop() {
-      await worker.stop();
-      mailer.close();
-    },
   };
 }

@@ -1,6 +1,7 @@
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import nodemailer from 'nodemailer';
+import type { BackgroundTask } from './bootstrap';
 import { createWorker, type JobWorker, QueueName } from './jobs';
 import type { Logger } from './logger';
 
@@ -58,4 +59,31 @@ export function createMailWorker({
     prefix,
     { logger },
   );
+}
+
+/**
+ * The send-mail worker as a background task (auth runs it; the board runs one too when RUN_WORKERS_IN_PROCESS):
+ * the SMTP transport closes after the worker has finished its current job.
+ */
+export function createMailWorkerTask(options: {
+  redis: Redis;
+  prefix: string;
+  smtpUrl: string;
+  from: string;
+  logger: Logger;
+}): BackgroundTask {
+  const mailer = createMailer({ smtpUrl: options.smtpUrl, from: options.from });
+  const worker = createMailWorker({
+    connection: options.redis,
+    prefix: options.prefix,
+    mailer,
+    logger: options.logger,
+  });
+  return {
+    start: () => worker.start(),
+    async stop() {
+      await worker.stop();
+      mailer.close();
+    },
+  };
 }

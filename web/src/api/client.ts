@@ -128,23 +128,26 @@ type EarlyStore = Record<string, Promise<Response> | undefined>;
 const earlyStore = (): EarlyStore | undefined =>
   (globalThis as unknown as Record<string, EarlyStore | undefined>)[EARLY_STORE];
 
-/** How long an early answer stays for a second ask after it arrived (the first screen's queries only). */
+/** An early answer nobody took in time goes after this long (it was fetched for the first screen only). */
 const EARLY_ANSWER_KEPT_MS = 5_000;
 
 /**
- * The response of a GET the inline script started for this exact URL, if it is still there. It is not removed
- * by the first ask: a query cancelled while it waits (its screen unmounted and mounted again during the first
- * render) asks again at once, and that second ask must not become a second request. Each ask reads a clone, so
- * the kept answer stays unread; it goes a few seconds after it arrived, or at once when the session changes.
+ * The response of a GET the inline script started for this exact URL, if it is still there. It leaves the store
+ * when it arrives for an ask that still wants it; an ask cancelled before that (its screen unmounted and mounted
+ * again during the first render) leaves it for the next ask, so that one does not become a second request. Every
+ * later ask (a refetch after a change, a 402) goes to the network. Each ask reads a clone: the kept one is unread.
  */
-function takeEarlyResponse(url: string): Promise<Response> | undefined {
+function takeEarlyResponse(url: string, signal: AbortSignal | undefined): Promise<Response> | undefined {
   const store = earlyStore();
   const early = store?.[url];
   if (!store || !early) return undefined;
   const drop = () => {
     if (store[url] === early) delete store[url];
   };
-  early.then(() => setTimeout(drop, EARLY_ANSWER_KEPT_MS), drop);
+  early.then(() => {
+    if (!signal?.aborted) drop();
+    else setTimeout(drop, EARLY_ANSWER_KEPT_MS);
+  }, drop);
   return early.then((response) => response.clone());
 }
 
@@ -160,7 +163,7 @@ export function forgetEarlyResponses(): void {
 async function send(path: string, options: RequestOptions, csrf: string | null): Promise<Response> {
   const method = options.method ?? 'GET';
   if (method === 'GET' && options.body === undefined) {
-    const early = takeEarlyResponse(withQuery(path, options.query));
+    const early = takeEarlyResponse(withQuery(path, options.query), options.signal);
     if (early) return early;
   }
   const headers = new Headers({ accept: 'application/json' });
