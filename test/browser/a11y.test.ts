@@ -311,7 +311,11 @@ describe('keyboard only', () => {
     await tabTo(page, new RegExp(lessonTitle));
     await screenshot(page, 'a11y-keyboard-5-lesson-link');
     await page.keyboard.press('Enter');
+    // The lesson was already open from the course's address: wait for its own address (and the page settled), so
+    // the button reached below belongs to the page that stays.
+    await page.waitForURL((url) => url.pathname === lessonPath);
     await lessonShown(page);
+    await settle(page);
 
     await tabTo(page, /^Mark as Completed$/, 120);
     expect((await focused(page)).ring).toBe(true);
