@@ -3,9 +3,9 @@ import { parseSetCookie } from './gateway-session';
 import { formatLogLine, prefixLine, Tail } from './output';
 
 describe('formatLogLine', () => {
-  it('makes pino lines readable and keeps other lines as they are', () => {
+  it('makes pino lines readable (time of day first) and keeps other lines as they are', () => {
     const line = JSON.stringify({ level: 40, time: 1, pid: 2, hostname: 'h', name: 'users', msg: 'slow', ms: 1200 });
-    expect(formatLogLine(line)).toBe('WARN slow {"ms":1200}');
+    expect(formatLogLine(line)).toBe('00:00:00.001 WARN slow {"ms":1200}');
     const error = JSON.stringify({
       level: 50,
       msg: 'boom',

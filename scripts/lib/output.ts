@@ -41,7 +41,9 @@ export function formatLogLine(line: string): string {
     rest[key] = value;
   }
   const extra = Object.keys(rest).length > 0 ? ` ${JSON.stringify(rest)}` : '';
-  return `${level} ${message}${extra}${stack ? `\n${stack}` : ''}`;
+  // The time of day (UTC) first: what happened when, across the services of one log, is most of a diagnosis.
+  const time = typeof record.time === 'number' ? `${new Date(record.time).toISOString().slice(11, 23)} ` : '';
+  return `${time}${level} ${message}${extra}${stack ? `\n${stack}` : ''}`;
 }
 
 /** Keeps the last `size` lines a child printed, to explain why it died. */

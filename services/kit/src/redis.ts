@@ -71,6 +71,24 @@ export function createRequestRedis(
 }
 
 /**
+ * Resolves once `redis` is ready, or after `ms` (the caller's command then fails and is retried as usual). Request
+ * connections queue nothing while connecting, so a command sent in the first milliseconds after start would fail.
+ */
+export function whenReady(redis: Redis, ms: number): Promise<void> {
+  if (redis.status === 'ready' || redis.status === 'end') return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      redis.off('ready', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    timer.unref();
+    redis.once('ready', done);
+  });
+}
+
+/**
  * A connection of its own for blocking commands (XREADGROUP BLOCK, BullMQ workers), copied from `redis` but
  * with the background options: a request connection's command timeout would cut every blocking read short.
  */

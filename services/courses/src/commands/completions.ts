@@ -4,9 +4,8 @@ import { type EventNudger, foreignKeyViolation, notFound, withEvents } from '@ra
 import { completedFlag, progressPercent } from '../domain/progress';
 import { canMarkLesson, viewerOf } from '../policies';
 import { deleteCompletion, insertCompletion, moduleCountsOfCourses, moduleProgressCounts } from '../store/completions';
-import type { CoursesStore } from '../store/db';
-import { lessonChain } from '../store/lessons';
 import { chainForPolicy } from './course-page';
+import { chainOfLesson, type SharedReads } from './shared-reads';
 
 /**
  * PUT /api/lesson/mark-as-completed and /mark-as-uncompleted. Idempotent: marking twice changes nothing the
@@ -14,13 +13,14 @@ import { chainForPolicy } from './course-page';
  * A lesson the person cannot open answers exactly like a missing one (hidden means missing).
  */
 export async function markLesson(
-  store: CoursesStore,
+  deps: SharedReads,
   events: EventNudger,
   actor: Actor,
   lessonId: number,
   completed: boolean,
 ): Promise<MarkLessonResponse> {
-  const chain = await lessonChain(store.db, lessonId);
+  const { store } = deps;
+  const chain = await chainOfLesson(deps, lessonId);
   if (!chain || !canMarkLesson(actor, chainForPolicy(chain))) throw notFound(LESSON_NOT_FOUND);
   const data = { userId: actor.userId, lessonId, moduleId: chain.moduleId, courseId: chain.courseId };
   try {

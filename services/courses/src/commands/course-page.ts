@@ -20,44 +20,45 @@ import {
   viewerOf,
 } from '../policies';
 import { presentCourseLesson, presentCoursePage, presentPageLesson, presentPageModule } from '../presenters';
-import { completedAmong } from '../store/completions';
-import { type CourseRecord, findCourseBySlug } from '../store/courses';
-import type { CoursesStore } from '../store/db';
-import { findLesson, type LessonChainRow, lessonChain, lessonsOfModules, type TreeLesson } from '../store/lessons';
-import { type ModuleRecord, modulesOfCourse } from '../store/modules';
+import { completedAmong, completedInModules } from '../store/completions';
+import type { CourseRecord } from '../store/courses';
+import { type LessonChainRow, lessonsOfModules, type TreeLesson } from '../store/lessons';
+import type { ModuleRecord } from '../store/modules';
+import { chainOfLesson, courseBySlug, courseOutline, lessonById, type SharedReads } from './shared-reads';
 
 const gate = (course: CourseRecord) => ({ ...course, tagIds: course.tags.map((t) => t.id) });
 
 export interface CourseTree {
-  modules: (ModuleRecord & { courseId: number })[];
+  modules: readonly (ModuleRecord & { courseId: number })[];
   /** Accessible lessons of the accessible modules, in (position, id) order. */
-  lessons: TreeLesson[];
+  lessons: readonly TreeLesson[];
   completed: Set<number>;
   progress: ProgressSummary;
 }
 
-/** What of a course the viewer can open, with their completions and progress (over every accessible lesson). */
+/**
+ * What of a course the viewer can open, with their completions and progress (over every accessible lesson). The
+ * outline comes from the shared cache; with a search, the lessons are read again to tell which ones match.
+ */
 export async function courseTree(
-  store: CoursesStore,
+  deps: SharedReads,
   viewer: Viewer,
   userId: number,
   courseId: number,
-  options: { search: string; content: boolean },
+  search: string,
 ): Promise<CourseTree> {
-  const modules = (await modulesOfCourse(store.db, courseId)).filter((m): m is ModuleRecord & { courseId: number } =>
+  const outline = await courseOutline(deps, courseId);
+  const modules = outline.modules.filter((m): m is ModuleRecord & { courseId: number } =>
     canSeeModule(viewer, { ...m, tagIds: m.tags.map((t) => t.id) }),
   );
-  const lessons = (
-    await lessonsOfModules(
-      store.db,
-      modules.map((m) => m.id),
-      options,
-    )
-  ).filter((l) => canSeeLesson(viewer, { tagIds: l.tags.map((t) => t.id) }));
-  const completed = await completedAmong(
-    store.db,
-    userId,
-    lessons.map((l) => l.id),
+  const moduleIds = modules.map((m) => m.id);
+  const [allLessons, completed] = await Promise.all([
+    search === '' ? outline.lessons : lessonsOfModules(deps.store.db, moduleIds, { search, content: false }),
+    completedInModules(deps.store.db, userId, moduleIds),
+  ]);
+  const visibleModules = new Set(moduleIds);
+  const lessons = allLessons.filter(
+    (l) => visibleModules.has(l.moduleId) && canSeeLesson(viewer, { tagIds: l.tags.map((t) => t.id) }),
   );
   const progress = summarizeProgress(lessons.map((l) => ({ moduleId: l.moduleId, completed: completed.has(l.id) })));
   return { modules, lessons, completed, progress };
@@ -85,15 +86,15 @@ export function openLessonOf(
  * and the open lesson's content. A course the person may not see answers exactly like an unknown slug.
  */
 export async function readCoursePage(
-  store: CoursesStore,
+  deps: SharedReads,
   actor: Actor,
   slug: string,
   query: CoursePageQuery,
 ): Promise<CoursePage> {
   const { search } = query;
-  const course = await findCourseBySlug(store.db, slug);
+  const course = await courseBySlug(deps, slug);
   if (!course || !canViewCourse(actor, gate(course))) throw notFound(COURSE_NOT_FOUND);
-  const tree = await courseTree(store, viewerOf(actor), actor.userId, course.id, { search, content: false });
+  const tree = await courseTree(deps, viewerOf(actor), actor.userId, course.id, search);
   const lessonsByModule = new Map<number, TreeLesson[]>();
   for (const lesson of tree.lessons) {
     if (!lesson.matches) continue;
@@ -104,7 +105,7 @@ export async function readCoursePage(
   const listed = tree.modules.flatMap((m) => lessonsByModule.get(m.id) ?? []);
   const openId = openLessonOf(listed, query);
   // Only the open lesson's content is read (one row); the others load when opened.
-  const open = openId === null ? null : await findLesson(store.db, openId);
+  const open = openId === null ? null : await lessonById(deps, openId);
   const forModule = moduleAbilities(actor);
   const forLesson = lessonAbilities(actor);
   const modules = tree.modules
@@ -131,29 +132,29 @@ export async function readCoursePage(
  * (hidden module, tag-gated lesson), is 'Lesson not found'.
  */
 export async function readCourseLesson(
-  store: CoursesStore,
+  deps: SharedReads,
   actor: Actor,
   slug: string,
   lessonId: number,
 ): Promise<CourseLesson> {
-  const chain = await lessonChain(store.db, lessonId);
+  const chain = await chainOfLesson(deps, lessonId);
   if (!chain || chain.courseSlug !== slug) {
-    if (!(await courseAccess(store, actor, slug))) throw notFound(COURSE_NOT_FOUND);
+    if (!(await courseAccess(deps, actor, slug))) throw notFound(COURSE_NOT_FOUND);
     throw notFound(LESSON_NOT_FOUND);
   }
   if (!chain.course || !canViewCourse(actor, chain.course)) throw notFound(COURSE_NOT_FOUND);
   if (!canOpenLessonOf(actor, chainForPolicy(chain))) throw notFound(LESSON_NOT_FOUND);
   const [lesson, completed] = await Promise.all([
-    findLesson(store.db, lessonId),
-    completedAmong(store.db, actor.userId, [lessonId]),
+    lessonById(deps, lessonId),
+    completedAmong(deps.store.db, actor.userId, [lessonId]),
   ]);
   if (!lesson) throw notFound(LESSON_NOT_FOUND);
   return presentCourseLesson(lesson, lessonAbilities(actor), completed.has(lessonId));
 }
 
 /** GET /api/course/access?slug=: an unknown slug answers false (the page then reports 'Course not found'). */
-export async function courseAccess(store: CoursesStore, actor: Actor, slug: string): Promise<boolean> {
-  const course = await findCourseBySlug(store.db, slug);
+export async function courseAccess(deps: SharedReads, actor: Actor, slug: string): Promise<boolean> {
+  const course = await courseBySlug(deps, slug);
   return course !== null && canViewCourse(actor, gate(course));
 }
 
@@ -166,8 +167,8 @@ export function chainForPolicy(row: LessonChainRow): LessonChain {
 }
 
 /** GET /api/course/lesson-redirect/{lessonId}: the lesson's page, or null when unknown or not open to the caller. */
-export async function lessonRedirect(store: CoursesStore, actor: Actor, lessonId: number): Promise<string | null> {
-  const chain = await lessonChain(store.db, lessonId);
+export async function lessonRedirect(deps: SharedReads, actor: Actor, lessonId: number): Promise<string | null> {
+  const chain = await chainOfLesson(deps, lessonId);
   if (!chain || chain.courseSlug === null || !canOpenLessonOf(actor, chainForPolicy(chain))) return null;
   return `/courses/${chain.courseSlug}/${chain.moduleId}/${chain.lessonId}`;
 }

@@ -51,14 +51,14 @@ export function courseRoutes(deps: RouteDeps): Router {
     const actor = requireActor(req);
     const lessonId = parse(idParam, req.params.lessonId);
     if (!canRedirectToLesson(actor)) throw forbidden();
-    res.json({ url: await lessonRedirect(store, actor, lessonId) });
+    res.json({ url: await lessonRedirect(deps, actor, lessonId) });
   });
 
   router.get('/access', async (req, res) => {
     const actor = requireActor(req);
     const { slug } = parse(courseAccessQuerySchema, req.query);
     if (!canCheckCourseAccess(actor)) throw forbidden();
-    res.json({ hasAccess: await courseAccess(store, actor, slug) });
+    res.json({ hasAccess: await courseAccess(deps, actor, slug) });
   });
 
   router.post('/reorder', async (req, res) => {
@@ -90,7 +90,7 @@ export function courseRoutes(deps: RouteDeps): Router {
     const query = parse(coursePageQuerySchema, req.query);
     const slug = String(req.params.slug).toLowerCase();
     // canViewCourse is applied inside, once the course (status, flags, tags) is loaded: hidden answers as missing.
-    res.json({ course: await readCoursePage(store, actor, slug, query) });
+    res.json({ course: await readCoursePage(deps, actor, slug, query) });
   });
 
   router.get('/:slug/lessons/:lessonId', async (req, res) => {
@@ -98,7 +98,7 @@ export function courseRoutes(deps: RouteDeps): Router {
     const { lessonId } = parse(courseLessonParamsSchema, { lessonId: req.params.lessonId });
     const slug = String(req.params.slug).toLowerCase();
     // canViewCourse and canOpenLessonOf are applied inside, once the lesson's chain is loaded.
-    res.json({ lesson: await readCourseLesson(store, actor, slug, lessonId) });
+    res.json({ lesson: await readCourseLesson(deps, actor, slug, lessonId) });
   });
 
   return router;

@@ -59,13 +59,13 @@ export function lessonRoutes(deps: RouteDeps): Router {
   router.put('/mark-as-completed', async (req, res) => {
     const actor = requireActor(req);
     const { lessonId } = parse(markLessonSchema, req.body);
-    res.json(await markLesson(store, events, actor, lessonId, true));
+    res.json(await markLesson(deps, events, actor, lessonId, true));
   });
 
   router.put('/mark-as-uncompleted', async (req, res) => {
     const actor = requireActor(req);
     const { lessonId } = parse(markLessonSchema, req.body);
-    res.json(await markLesson(store, events, actor, lessonId, false));
+    res.json(await markLesson(deps, events, actor, lessonId, false));
   });
 
   router.post('/upsert', async (req, res) => {

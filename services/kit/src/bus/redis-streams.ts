@@ -1,6 +1,6 @@
 import type { EventEnvelope } from '@rainmakers/contracts';
 import type { Redis } from 'ioredis';
-import { blockingDuplicate } from '../redis';
+import { blockingDuplicate, whenReady } from '../redis';
 import { type Delivery, type EventTransport, encodeEnvelope, type Subscription } from './transport';
 
 export const DEFAULT_STREAM_MAX_LENGTH = 100_000;
@@ -77,6 +77,8 @@ export class RedisStreamsTransport implements EventTransport {
   }
 
   async subscribe({ group, topics }: Subscription): Promise<void> {
+    // At start the shared connection may still be connecting (it queues nothing): wait a moment rather than fail.
+    await whenReady(this.redis, 2000);
     for (const topic of topics) {
       try {
         // From '0', not '$': events published before the group first existed are delivered too.
