@@ -26,6 +26,8 @@ const CATALOGUE_SCENARIOS: ReadonlySet<ScenarioKey> = new Set([
   'course-page',
   'completion',
   'proxy',
+  // The web section opens a course page of the generated catalogue (a thousand lessons: the heaviest outline).
+  'web',
 ]);
 
 export const needsCatalogue = (only: ReadonlySet<ScenarioKey>) => [...only].some((k) => CATALOGUE_SCENARIOS.has(k));

@@ -727,7 +727,13 @@ async function buildWebIfStale(root: string, status: (line: string) => void): Pr
   const started = Date.now();
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   // Its output (a line per asset) is only shown when it fails.
-  const result = await runCommand(npm, ['run', 'build', '-w', 'web'], { cwd: root, onLine: () => {} });
+  // Always a production build: Vite keeps an inherited NODE_ENV (jest sets "test"), and anything but "production"
+  // ships React's development build (three times the size, and slow).
+  const result = await runCommand(npm, ['run', 'build', '-w', 'web'], {
+    cwd: root,
+    onLine: () => {},
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (result.code !== 0) {
     throw new StackError(
       `The web build (npm run build -w web) failed with exit code ${result.code}. Its last output:\n${result.tail}`,

@@ -198,8 +198,10 @@ describe('sign-out', () => {
     const page = await pages.open({ viewport: 'desktop' });
     await signInWithCookies(page, 'coach', '/', { fresh: true });
     await dashboard(page);
+    // Listening before the click: the answer may come back before a listener set up afterwards would see it.
+    const signedOut = page.waitForResponse((response) => response.url().endsWith('/api/auth/signout'));
     await nav(page).getByRole('button', { name: 'Logout' }).click();
-    await page.waitForResponse((response) => response.url().endsWith('/api/auth/signout'));
+    await signedOut;
     expect((await page.context().cookies()).map((cookie) => cookie.name)).not.toContain('rm_session');
     const me = (await (await page.request.get('/api/auth/me')).json()) as { currentUser: unknown };
     expect(me.currentUser).toBeNull();
