@@ -1,4 +1,4 @@
-import type { Db } from '@rainmakers/kit';
+import { type Db, sql } from '@rainmakers/kit';
 import type { AuthSchema } from './schema';
 
 type Database = Db<AuthSchema>;
@@ -42,6 +42,10 @@ export async function findCredentialByUserId(db: Database, userId: number): Prom
  * still holding it is stale (that person's own change event is on its way) and lets go of it.
  */
 async function releaseEmail(db: Database, email: string, userId: number, now: Date): Promise<void> {
+  // Writers of one address take turns (until their transaction ends): two of them (the seed's or an admin's
+  // credential write and the consumer of users' change event) could otherwise both find the address free and
+  // both insert it, and the second would fail on the unique email instead of taking it over.
+  await sql`SELECT pg_advisory_xact_lock(hashtext(${`credential-email:${email}`}))`.execute(db);
   await db
     .updateTable('credentials')
     .set({ email: null, updated_at: now })
