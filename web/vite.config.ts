@@ -62,9 +62,11 @@ const config = {
       output: {
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
-            { name: 'router', test: /node_modules[\\/](react-router|react-router-dom)[\\/]/, priority: 20 },
-            { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 20 },
+            {
+              name: 'vendor',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@tanstack)[\\/]/,
+              priority: 30,
+            },
             { name: 'shell', test: SHELL, priority: 10, includeDependenciesRecursively: true },
             { name: 'catalogue', test: CATALOGUE, priority: 5, includeDependenciesRecursively: false },
           ],
