@@ -1,6 +1,6 @@
 /**
  * The first load of the web app (issue 8, "no waterfall"): index.html's inline script starts the session check and
- * the catalogue call and asks for the route's JS, the app takes those answers over instead of asking again, and
+ * the catalogue call (a course page's access check and outline) and asks for the route's JS, the app takes those answers over instead of asking again, and
  * the gateway's CSP lets the inline script run by its hash (a CSP refusal would be a console error, which the page
  * guard turns into a failure). Speed itself is measured by `npm run bench -- --only=web`, not here.
  */
@@ -33,6 +33,28 @@ describe('first load of /courses', () => {
 
     // The inline script ran (its store exists) and the answers the app took have left it (api/client.ts).
     expect(await page.evaluate(() => (window.__rmEarly ? typeof window.__rmEarly : null))).toBe('object');
+    await page.waitForFunction(() => window.__rmEarly && Object.keys(window.__rmEarly).length === 0, null, {
+      timeout: 20_000,
+    });
+  });
+
+  it('a course page asks for its access check and its outline once each, both started by index.html', async () => {
+    const page = await pages.open();
+    const api: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/')) api.push(`${request.method()} ${url.pathname}${url.search}`);
+    });
+    await signInWithCookies(page, 'premium', '/courses/amazon-fba-launch-blueprint');
+    await page.getByRole('navigation', { name: 'Course content' }).waitFor();
+    await page.waitForLoadState('networkidle');
+
+    expect(api.filter((call) => call.startsWith('GET /api/course/access'))).toEqual([
+      'GET /api/course/access?slug=amazon-fba-launch-blueprint',
+    ]);
+    // The outline itself (the Next Lesson prefetch, `.../lessons/{id}`, is another call).
+    const outline = /^GET \/api\/course\/amazon-fba-launch-blueprint(\?|$)/;
+    expect(api.filter((call) => outline.test(call))).toHaveLength(1);
     await page.waitForFunction(() => window.__rmEarly && Object.keys(window.__rmEarly).length === 0, null, {
       timeout: 20_000,
     });

@@ -28,7 +28,13 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { catalogueUrl, type CatalogueRequest as EarlyCatalogueRequest, firstCatalogueRequest } from '../early/requests';
+import {
+  catalogueUrl,
+  courseAccessUrl,
+  coursePageUrl,
+  type CatalogueRequest as EarlyCatalogueRequest,
+  firstCatalogueRequest,
+} from '../early/requests';
 import { nextPageOf } from '../features/courses/catalogue';
 import { CATALOGUE_TAB_PAGE_SIZE } from '../features/courses/constants';
 import { useCurrentUser } from '../session/context';
@@ -127,7 +133,7 @@ export const coursesApi = {
     return api<CatalogueResponse>(catalogueUrl(request), { signal });
   },
   async access(slug: string, signal?: AbortSignal): Promise<boolean> {
-    const body = await api<{ hasAccess: boolean }>('/api/course/access', { query: { slug }, signal });
+    const body = await api<{ hasAccess: boolean }>(courseAccessUrl(slug), { signal });
     return body.hasAccess === true;
   },
   /** The outline, and the content of the lesson the address opens (`moduleId`, `lessonId`). */
@@ -137,10 +143,8 @@ export const coursesApi = {
     open: { moduleId?: number | null; lessonId?: number | null },
     signal?: AbortSignal,
   ): Promise<CoursePage> {
-    const body = await api<{ course: CoursePage }>(`/api/course/${path(slug)}`, {
-      query: { search, moduleId: open.moduleId, lessonId: open.lessonId },
-      signal,
-    });
+    const url = coursePageUrl({ slug, search, moduleId: open.moduleId, lessonId: open.lessonId });
+    const body = await api<{ course: CoursePage }>(url, { signal });
     return body.course;
   },
   async lesson(slug: string, lessonId: number, signal?: AbortSignal): Promise<CourseLesson> {

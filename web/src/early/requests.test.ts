@@ -1,5 +1,15 @@
 import { describe, expect, it } from '@jest/globals';
-import { catalogueUrl, earlyRequests, firstCatalogueRequest, preloadsFor, SESSION_URL, withQuery } from './requests';
+import {
+  catalogueUrl,
+  courseAccessUrl,
+  coursePageUrl,
+  earlyRequests,
+  firstCatalogueRequest,
+  idFromSegment,
+  preloadsFor,
+  SESSION_URL,
+  withQuery,
+} from './requests';
 
 describe('earlyRequests', () => {
   it('starts the session check on every page and the catalogue on /courses, with the search of the address', () => {
@@ -10,7 +20,34 @@ describe('earlyRequests', () => {
       SESSION_URL,
       catalogueUrl(firstCatalogueRequest('amazon')),
     ]);
-    expect(earlyRequests('/courses/some-course', '')).toEqual([SESSION_URL]);
+  });
+
+  it('starts the access check and the outline of a course page, with the lesson its address opens', () => {
+    expect(earlyRequests('/courses/some-course', '')).toEqual([
+      SESSION_URL,
+      '/api/course/access?slug=some-course',
+      '/api/course/some-course',
+    ]);
+    expect(earlyRequests('/courses/some-course/12/345/', '?search=x')).toEqual([
+      SESSION_URL,
+      courseAccessUrl('some-course'),
+      '/api/course/some-course?moduleId=12&lessonId=345',
+    ]);
+    // The same addresses the app asks (api/courses.ts builds them with these functions).
+    expect(coursePageUrl({ slug: 'some-course', search: '', moduleId: 12, lessonId: null })).toBe(
+      '/api/course/some-course?moduleId=12',
+    );
+    // Escapes are normalised the way react-router decodes and the client encodes them; bad ids are left out.
+    expect(earlyRequests('/courses/caf%C3%A9/x/0', '')).toEqual([
+      SESSION_URL,
+      '/api/course/access?slug=caf%C3%A9',
+      '/api/course/caf%C3%A9',
+    ]);
+    expect(earlyRequests('/courses/%E0%A4%A', '')).toEqual([SESSION_URL]);
+    expect(earlyRequests('/courses/a/1/2/3', '')).toEqual([SESSION_URL]);
+    expect(idFromSegment('7')).toBe(7);
+    expect(idFromSegment('-1')).toBeNull();
+    expect(idFromSegment(undefined)).toBeNull();
   });
 
   it('builds catalogue addresses in one fixed form', () => {

@@ -60,19 +60,68 @@ export const firstCatalogueRequest = (search: string): Pick<CatalogueRequest, 's
 /** The address parameter /courses keeps its search in (features/courses/useAddressSearch). */
 export const SEARCH_PARAM = 'search';
 
+/** GET /api/course/access?slug=: whether the person may open the course (the course page asks it first). */
+export const courseAccessUrl = (slug: string): string => withQuery('/api/course/access', { slug });
+
+/** What a course page opens with: its search, and the lesson its address names. */
+export interface CoursePageRequest {
+  slug: string;
+  search: string;
+  moduleId?: number | null;
+  lessonId?: number | null;
+}
+
+/** GET /api/course/{slug}?search=&moduleId=&lessonId=: the outline and the open lesson's content. */
+export const coursePageUrl = (request: CoursePageRequest): string =>
+  withQuery(`/api/course/${encodeURIComponent(request.slug)}`, {
+    search: request.search,
+    moduleId: request.moduleId,
+    lessonId: request.lessonId,
+  });
+
+/** A positive whole number from an address segment, else null (the course page reads its ids so). */
+export const idFromSegment = (value: string | undefined): number | null => {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 ? n : null;
+};
+
+/** `/courses/:slug[/:moduleId[/:lessonId]]` -> the segments, or null for another address. */
+function courseSegments(
+  path: string,
+): { slug: string; moduleId: string | undefined; lessonId: string | undefined } | null {
+  const match = /^\/courses\/([^/]+)(?:\/([^/]+))?(?:\/([^/]+))?$/.exec(path);
+  if (!match) return null;
+  try {
+    return { slug: decodeURIComponent(match[1] as string), moduleId: match[2], lessonId: match[3] };
+  } catch {
+    return null; // A malformed escape: the app shows its own answer; nothing to fetch early.
+  }
+}
+
 /**
- * The route table of early fetches: page address -> the GETs its first screen needs besides the session check.
- * `/courses`: the catalogue for the search in the address (trimmed, as the page does).
+ * The early fetches of a page address besides the session check: `/courses`, the catalogue for the search in the
+ * address (trimmed, as the page does); a course page, its access check and its outline with the lesson the address
+ * opens (both asked at once by the page, features/courses/CoursePage.tsx).
  */
-const EARLY_ROUTES: readonly { path: string; urls: (query: URLSearchParams) => string[] }[] = [
-  { path: '/courses', urls: (query) => [catalogueUrl(firstCatalogueRequest((query.get(SEARCH_PARAM) ?? '').trim()))] },
-];
+function routeRequests(path: string, query: URLSearchParams): string[] {
+  if (path === '/courses') return [catalogueUrl(firstCatalogueRequest((query.get(SEARCH_PARAM) ?? '').trim()))];
+  const course = courseSegments(path);
+  if (!course) return [];
+  return [
+    courseAccessUrl(course.slug),
+    coursePageUrl({
+      slug: course.slug,
+      search: '',
+      moduleId: idFromSegment(course.moduleId),
+      lessonId: idFromSegment(course.lessonId),
+    }),
+  ];
+}
 
 /** The URLs to fetch early for a page load of `pathname` + `search` (the session check first). */
 export function earlyRequests(pathname: string, search: string): string[] {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  const route = EARLY_ROUTES.find((r) => r.path === path);
-  return [SESSION_URL, ...(route ? route.urls(new URLSearchParams(search)) : [])];
+  return [SESSION_URL, ...routeRequests(path, new URLSearchParams(search))];
 }
 
 /** Where the inline script leaves its fetches: URL -> the fetch's promise, taken at most once. */

@@ -35,6 +35,7 @@ import {
   useReorderCourse,
 } from '../../api/courses';
 import { usePageTitle } from '../../components/usePageTitle';
+import { idFromSegment } from '../../early/requests';
 import type { CourseFormSource } from './CourseFormDialog';
 import { CourseNotFound } from './CourseMessages';
 import { CourseOutline } from './CourseOutline';
@@ -53,23 +54,20 @@ const ModuleFormDialog = lazy(() => import('./ModuleFormDialog'));
 const LessonFormDialog = lazy(() => import('./LessonFormDialog'));
 const CourseReorderBoard = lazy(() => import('./CourseReorderBoard'));
 
-const toId = (value: string | undefined): number | null => {
-  const n = Number(value);
-  return Number.isInteger(n) && n > 0 ? n : null;
-};
-
 /**
- * /courses/:slug[/:moduleId[/:lessonId]]: access is checked first (GET /api/course/access), then the course is read
- * (GET /api/course/{slug}?search=). An unknown course, one the person may not see (the server answers both alike:
- * hidden means missing) or a failed read -> 'Course not found'.
+ * /courses/:slug[/:moduleId[/:lessonId]]: the access check (GET /api/course/access) and the course (GET
+ * /api/course/{slug}?moduleId=&lessonId=) are asked at once — both started by index.html's early script on a first
+ * load — rather than one after the other: the course call answers a course the person may not see exactly like an
+ * unknown one (hidden means missing), so asking it early reveals nothing. Access refused, an unknown course or a
+ * failed read -> 'Course not found'.
  */
 export default function CoursePage() {
   const { slug = '', moduleId, lessonId } = useParams();
   const access = useCourseAccess(slug);
   // The first answer brings the lesson the address opens; later moves load each lesson's content on its own.
   const full = useCoursePage(slug, '', {
-    enabled: access.isSuccess && access.data === true,
-    open: { moduleId: toId(moduleId), lessonId: toId(lessonId) },
+    enabled: slug !== '',
+    open: { moduleId: idFromSegment(moduleId), lessonId: idFromSegment(lessonId) },
   });
 
   if (access.isError || access.data === false) return <CourseNotFound />;
@@ -84,8 +82,8 @@ function CourseView({ course }: { course: CoursePageData }) {
   const canReorder = course.abilities.reorder;
   const canAddModule = canEditCourse;
   const params = useParams();
-  const moduleId = toId(params.moduleId);
-  const lessonId = toId(params.lessonId);
+  const moduleId = idFromSegment(params.moduleId);
+  const lessonId = idFromSegment(params.lessonId);
   const navigate = useNavigate();
   const theme = useTheme();
   const desktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
@@ -268,7 +266,7 @@ function CourseView({ course }: { course: CoursePageData }) {
   // A lesson pointed at or focused in the outline starts loading, so it is there when clicked.
   const prefetchFromLink = (event: SyntheticEvent) => {
     const href = (event.target as Element).closest?.('a')?.getAttribute('href') ?? '';
-    const id = toId(/^\/courses\/[^/]+\/\d+\/(\d+)/.exec(href)?.[1]);
+    const id = idFromSegment(/^\/courses\/[^/]+\/\d+\/(\d+)/.exec(href)?.[1]);
     if (id !== null) void prefetch(id);
   };
 
