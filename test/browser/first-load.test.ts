@@ -5,6 +5,7 @@
  * guard turns into a failure). Speed itself is measured by `npm run bench -- --only=web`, not here.
  */
 import { describe, expect, it, jest } from '@jest/globals';
+import type { Page } from 'playwright-core';
 import { signInThroughUi, signInWithCookies, useBrowser } from '../support/browser';
 
 jest.setTimeout(60_000);
@@ -16,14 +17,20 @@ declare const document: {
   querySelectorAll(selector: string): ArrayLike<{ getAttribute(name: string): string | null }>;
 };
 
+/** Every API call the page makes from now on, as `METHOD /path?query`. */
+function apiCalls(page: Page): string[] {
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) calls.push(`${request.method()} ${url.pathname}${url.search}`);
+  });
+  return calls;
+}
+
 describe('first load of /courses', () => {
   it('asks for the session and the catalogue once each: the early fetches are taken over, not repeated', async () => {
     const page = await pages.open();
-    const api: string[] = [];
-    page.on('request', (request) => {
-      const url = new URL(request.url());
-      if (url.pathname.startsWith('/api/')) api.push(`${request.method()} ${url.pathname}${url.search}`);
-    });
+    const api = apiCalls(page);
     await signInWithCookies(page, 'premium', '/courses');
     await page.locator('main .MuiCard-root').first().waitFor();
     await page.waitForLoadState('networkidle');
@@ -40,11 +47,7 @@ describe('first load of /courses', () => {
 
   it('a course page asks for its access check and its outline once each, both started by index.html', async () => {
     const page = await pages.open();
-    const api: string[] = [];
-    page.on('request', (request) => {
-      const url = new URL(request.url());
-      if (url.pathname.startsWith('/api/')) api.push(`${request.method()} ${url.pathname}${url.search}`);
-    });
+    const api = apiCalls(page);
     await signInWithCookies(page, 'premium', '/courses/amazon-fba-launch-blueprint');
     await page.getByRole('navigation', { name: 'Course content' }).waitFor();
     await page.waitForLoadState('networkidle');
