@@ -51,6 +51,11 @@ export interface OutboxRelayOptions<DB> {
   retainPublishedMs?: number;
   /** Replaces the Redis Streams transport. */
   transport?: EventTransport;
+  /**
+   * How long a nudge waits before the relay runs, so the events of writes that follow each other closely go out in
+   * one batch (one transaction and one XADD pipeline) instead of one each. Default 10 ms.
+   */
+  nudgeDelayMs?: number;
 }
 
 /**
@@ -66,6 +71,8 @@ export class OutboxRelay<DB = unknown> extends LoopingTask implements Background
   private readonly batchSize: number;
   private readonly retainPublishedMs: number;
   private lastPruneAt = 0;
+  private readonly nudgeDelayMs: number;
+  private nudgeTimer: NodeJS.Timeout | undefined;
 
   constructor(options: OutboxRelayOptions<DB>) {
     super();
@@ -75,15 +82,27 @@ export class OutboxRelay<DB = unknown> extends LoopingTask implements Background
     this.pollMs = options.pollMs ?? 250;
     this.batchSize = options.batchSize ?? 100;
     this.retainPublishedMs = options.retainPublishedMs ?? 7 * 24 * 3600_000;
+    this.nudgeDelayMs = options.nudgeDelayMs ?? 10;
   }
 
   protected async afterStop(): Promise<void> {
+    clearTimeout(this.nudgeTimer);
+    this.nudgeTimer = undefined;
     await this.transport.close();
   }
 
-  /** Publish now instead of at the next poll (call after committing a transaction that published events). */
+  /**
+   * Publish soon instead of at the next poll (call after committing a transaction that published events): after
+   * `nudgeDelayMs`, once for every nudge that came in meanwhile. A lesson completion is the product's most frequent
+   * write; under load its events then share the relay's transaction.
+   */
   nudge(): void {
-    this.sleeper.wake();
+    if (this.nudgeTimer) return;
+    this.nudgeTimer = setTimeout(() => {
+      this.nudgeTimer = undefined;
+      this.sleeper.wake();
+    }, this.nudgeDelayMs);
+    this.nudgeTimer.unref();
   }
 
   /** Publishes everything pending, waiting for another relay's turn if needed; returns how many were sent. */
