@@ -61,6 +61,11 @@ export function createUpstreamAgent(maxSockets: number): http.Agent {
   return new http.Agent({ keepAlive: true, maxSockets, maxFreeSockets: 64, timeout: 30_000 });
 }
 
+/** Connections for event streams: one each, not pooled, closed with the stream. */
+export function createStreamAgent(): http.Agent {
+  return new http.Agent({ keepAlive: false, maxSockets: Number.POSITIVE_INFINITY });
+}
+
 /** How http-proxy-middleware is set up for every upstream, before the gateway's hooks. */
 function proxyOptions(target: string, agent: http.Agent) {
   return { target, changeOrigin: true, agent, xfwd: false };
@@ -78,6 +83,7 @@ export function createProxies(options: ProxyOptions): Proxies {
   const agents = {} as Record<Upstream, http.Agent>;
   const handlers = {} as Record<Upstream, ProxyHandler>;
   const health = {} as Record<Upstream, UpstreamHealth>;
+  const streamAgents: http.Agent[] = [];
   for (const service of UPSTREAMS) {
     const agent = createUpstreamAgent(options.maxSockets);
     agents[service] = agent;
@@ -92,96 +98,103 @@ export function createProxies(options: ProxyOptions): Proxies {
       inFlight.clear();
     });
     upstream.start();
-    const proxy = createProxyMiddleware<Request, Response>({
-      ...proxyOptions(options.upstreams[service], agent),
-      on: {
-        proxyReq(proxyReq, req, res) {
-          inFlight.add(proxyReq);
-          // A service may answer before reading the whole body (413 on an oversized upload) and close its
-          // connection. Whatever the client still sends after the answer is read and dropped, so the next request
-          // on its kept-alive connection is answered instead of queueing behind an unread body.
-          res.once('finish', () => drainUnreadBody(req));
-          proxyReq.once('close', () => inFlight.delete(proxyReq));
-          // A person who navigates away (a search typed over) closes the request after its body was read, when
-          // Node no longer reports it as aborted: end the upstream call too, or it holds a pooled socket until
-          // the service answers or the timeout fires.
-          res.once('close', () => {
-            if (res.writableFinished) return;
-            proxyLocals(res).clientGone = true;
-            proxyReq.destroy();
-          });
-          // Only a fresh connection can be slow to establish (a host that drops packets); pooled ones are open.
-          proxyReq.once('socket', (socket) => {
-            if (!socket.connecting || options.connectTimeoutMs <= 0) return;
-            const timer = setTimeout(
-              () => proxyReq.destroy(new Error(`${service}: no connection within ${options.connectTimeoutMs} ms`)),
-              options.connectTimeoutMs,
-            );
-            socket.once('connect', () => clearTimeout(timer));
-            socket.once('close', () => clearTimeout(timer));
-          });
-          const timeoutMs = options.timeoutsMs[proxyLocals(res).upstreamTimeout ?? 'api'];
-          if (timeoutMs <= 0) return;
-          proxyReq.setTimeout(timeoutMs, () => {
-            proxyReq.destroy(new Error(`${service} did not answer within ${timeoutMs} ms`));
-          });
-        },
-        proxyRes(proxyRes, _req, res) {
-          upstream.lastAnswerAt = performance.now();
-          breaker.success();
-          const locals = proxyLocals(res);
-          locals.upstreamResponse = proxyRes;
-          locals.watchAnswer?.(proxyRes);
-          // For the gateway only.
-          delete proxyRes.headers[PERSON_VERSION_HEADER];
-          // Hop-by-hop: the service closing its connection to the gateway says nothing about the client's.
-          delete proxyRes.headers.connection;
-          if (locals.gatewayCookies?.length) {
-            proxyRes.headers['set-cookie'] = mergeSetCookies(proxyRes.headers['set-cookie'], locals.gatewayCookies);
-          }
-          // http-proxy copies the upstream's headers over any the gateway set before proxying.
-          for (const [name, value] of Object.entries(locals.overrideHeaders ?? {})) {
-            proxyRes.headers[name.toLowerCase()] = value;
-          }
-          locals.onUpstreamResponse?.(proxyRes.statusCode ?? 0);
-        },
-        error(error, req, res) {
-          if (!isResponse(res)) {
+    const proxyThrough = (through: http.Agent) =>
+      createProxyMiddleware<Request, Response>({
+        ...proxyOptions(options.upstreams[service], through),
+        on: {
+          proxyReq(proxyReq, req, res) {
+            inFlight.add(proxyReq);
+            // A service may answer before reading the whole body (413 on an oversized upload) and close its
+            // connection. Whatever the client still sends after the answer is read and dropped, so the next request
+            // on its kept-alive connection is answered instead of queueing behind an unread body.
+            res.once('finish', () => drainUnreadBody(req));
+            proxyReq.once('close', () => inFlight.delete(proxyReq));
+            // A person who navigates away (a search typed over) closes the request after its body was read, when
+            // Node no longer reports it as aborted: end the upstream call too, or it holds a pooled socket until
+            // the service answers or the timeout fires.
+            res.once('close', () => {
+              if (res.writableFinished) return;
+              proxyLocals(res).clientGone = true;
+              proxyReq.destroy();
+            });
+            // Only a fresh connection can be slow to establish (a host that drops packets); pooled ones are open.
+            proxyReq.once('socket', (socket) => {
+              if (!socket.connecting || options.connectTimeoutMs <= 0) return;
+              const timer = setTimeout(
+                () => proxyReq.destroy(new Error(`${service}: no connection within ${options.connectTimeoutMs} ms`)),
+                options.connectTimeoutMs,
+              );
+              socket.once('connect', () => clearTimeout(timer));
+              socket.once('close', () => clearTimeout(timer));
+            });
+            const timeoutMs = options.timeoutsMs[proxyLocals(res).upstreamTimeout ?? 'api'];
+            if (timeoutMs <= 0) return;
+            proxyReq.setTimeout(timeoutMs, () => {
+              proxyReq.destroy(new Error(`${service} did not answer within ${timeoutMs} ms`));
+            });
+          },
+          proxyRes(proxyRes, _req, res) {
+            upstream.lastAnswerAt = performance.now();
+            breaker.success();
+            const locals = proxyLocals(res);
+            locals.upstreamResponse = proxyRes;
+            locals.watchAnswer?.(proxyRes);
+            // For the gateway only.
+            delete proxyRes.headers[PERSON_VERSION_HEADER];
+            // Hop-by-hop: the service closing its connection to the gateway says nothing about the client's.
+            delete proxyRes.headers.connection;
+            if (locals.gatewayCookies?.length) {
+              proxyRes.headers['set-cookie'] = mergeSetCookies(proxyRes.headers['set-cookie'], locals.gatewayCookies);
+            }
+            // http-proxy copies the upstream's headers over any the gateway set before proxying.
+            for (const [name, value] of Object.entries(locals.overrideHeaders ?? {})) {
+              proxyRes.headers[name.toLowerCase()] = value;
+            }
+            locals.onUpstreamResponse?.(proxyRes.statusCode ?? 0);
+          },
+          error(error, req, res) {
+            if (!isResponse(res)) {
+              breaker.failure();
+              res.destroy();
+              return;
+            }
+            if (proxyLocals(res).clientGone) return;
+            const answer = proxyLocals(res).upstreamResponse;
+            if (answer) {
+              // The service answered, then stopped reading the body (EPIPE / ECONNRESET on our side): its answer
+              // stands and is passed on whole; only an answer cut short leaves the client's response broken.
+              drainUnreadBody(req);
+              if (answer.complete) return;
+              if (answer.destroyed) res.destroy();
+              else answer.once('close', () => answer.complete || res.destroy());
+              return;
+            }
             breaker.failure();
-            res.destroy();
-            return;
-          }
-          if (proxyLocals(res).clientGone) return;
-          const answer = proxyLocals(res).upstreamResponse;
-          if (answer) {
-            // The service answered, then stopped reading the body (EPIPE / ECONNRESET on our side): its answer
-            // stands and is passed on whole; only an answer cut short leaves the client's response broken.
-            drainUnreadBody(req);
-            if (answer.complete) return;
-            if (answer.destroyed) res.destroy();
-            else answer.once('close', () => answer.complete || res.destroy());
-            return;
-          }
-          breaker.failure();
-          options.logger.error(
-            { err: error, service, url: req.originalUrl, reqId: req.headers['x-request-id'] },
-            'proxy error',
-          );
-          if (res.headersSent) {
-            res.destroy();
-            return;
-          }
-          res.status(503).json(UNAVAILABLE_BODY);
+            options.logger.error(
+              { err: error, service, url: req.originalUrl, reqId: req.headers['x-request-id'] },
+              'proxy error',
+            );
+            if (res.headersSent) {
+              res.destroy();
+              return;
+            }
+            res.status(503).json(UNAVAILABLE_BODY);
+          },
         },
-      },
-    });
+      });
+    const proxy = proxyThrough(agent);
+    // Event streams hold their connection for as long as a tab stays open: they get sockets of their own, outside
+    // the pool, so a thousand open boards never leave the board's ordinary calls waiting for a pooled socket.
+    const streamAgent = createStreamAgent();
+    streamAgents.push(streamAgent);
+    const streamProxy = proxyThrough(streamAgent);
     handlers[service] = (req, res, next) => {
       // A closed breaker costs one comparison; an open one answers without touching the service.
       if (!breaker.allow()) {
         res.status(503).json(UNAVAILABLE_BODY);
         return Promise.resolve();
       }
-      return proxy(req, res, next);
+      return (proxyLocals(res).upstreamTimeout === 'stream' ? streamProxy : proxy)(req, res, next);
     };
   }
   return {
@@ -190,7 +203,7 @@ export function createProxies(options: ProxyOptions): Proxies {
     health,
     close() {
       for (const upstream of Object.values(health)) upstream.stop();
-      for (const agent of Object.values(agents)) agent.destroy();
+      for (const agent of [...Object.values(agents), ...streamAgents]) agent.destroy();
     },
   };
 }
