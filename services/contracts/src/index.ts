@@ -6,6 +6,7 @@ export * from './courses';
 export * from './errors';
 export * from './events';
 export * from './fields';
+export * from './profit';
 export * from './roles';
 export * from './topology';
 export * from './uploads';
