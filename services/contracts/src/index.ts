@@ -8,6 +8,7 @@ export * from './events';
 export * from './fields';
 export * from './profit';
 export * from './roles';
+export * from './tools';
 export * from './topology';
 export * from './uploads';
 export * from './users';

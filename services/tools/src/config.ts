@@ -1,8 +1,12 @@
+import { DEFAULT_PORTS } from '@rainmakers/contracts';
 import { loadConfig } from '@rainmakers/kit';
 import { z } from 'zod';
 
 export const configShape = {
   SERVICE_NAME: z.string().default('tools'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(DEFAULT_PORTS.tools),
+  /** Events left unacknowledged this long by a crashed or stuck consumer are taken over (kit reclaimIdleMs). */
+  EVENT_RECLAIM_IDLE_MS: z.coerce.number().int().min(1).default(30_000),
 };
 
 export type Config = ReturnType<typeof loadServiceConfig>;

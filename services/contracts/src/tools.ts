@@ -1,0 +1,155 @@
+/**
+ * The tools service's payloads and answers: Power Profit Tool products (spec part 2 §2-§9; the formulas are in
+ * profit.ts and docs/profit-formulas.md).
+ */
+import { z } from 'zod';
+import { requiredText } from './fields';
+import {
+  ADDITIONAL_FEES_TYPES,
+  DEFAULT_ADDITIONAL_FEES_TYPE,
+  MAX_ADDITIONAL_FEES_PERCENT,
+  type ProfitFigures,
+} from './profit';
+
+// ---------------------------------------------------------------------------------------------------------
+// Constants
+
+export const PRODUCT_CREATED = 'Product created successfully';
+export const PRODUCT_SAVED = 'Product saved successfully';
+export const PRODUCT_DELETED = 'Product deleted successfully';
+export const PRODUCT_NOT_FOUND = 'Product not found';
+export const PRODUCTS_EMPTY = 'You currently do not have any existing products';
+export const ADDITIONAL_FEES_LOCKED = 'Upgrade your membership to change the additional fees';
+export const EARNINGS_DISCLAIMER =
+  'The numbers this tool shows are estimates only, based on what you enter. They do not guarantee any earnings or results.';
+/** New products get this position (and go to the top of the list). */
+export const NEW_PRODUCT_POSITION = 0;
+/** A person keeps at most this many products. */
+export const MAX_PRODUCTS_PER_PERSON = 1000;
+export const MAX_MONEY = 1_000_000;
+export const MAX_UNITS = 10_000_000;
+export const MAX_PROMOTION_DAYS = 365;
+
+export const additionalFeesTypeSchema = z.enum(ADDITIONAL_FEES_TYPES, { error: 'Choose percentage or dollar' });
+
+// ---------------------------------------------------------------------------------------------------------
+// Field rules
+
+const REQUIRED = 'this field is required';
+
+/**
+ * A number from a form: a number or numeric text. Empty means absent (required: 'this field is required';
+ * optional: 0). Text that is not a number answers 'Must be a number'.
+ */
+function numberField(options: { required: boolean; min: number; max: number; whole?: boolean; decimals?: number }) {
+  const { required, min, max, whole } = options;
+  let schema = z
+    .number({ error: (issue) => (issue.input === undefined ? REQUIRED : 'Must be a number') })
+    .min(min, min === 0 ? 'Cannot be negative' : `Must be at least ${min}`)
+    .max(max, `Must be at most ${max.toLocaleString('en-US')}`);
+  if (whole) schema = schema.int('Must be a whole number');
+  const emptyToUndefined = (value: unknown) => {
+    if (value === '' || value === null) return undefined;
+    if (typeof value === 'string') return value.trim() === '' ? undefined : Number(value.trim());
+    return value;
+  };
+  return required ? z.preprocess(emptyToUndefined, schema) : z.preprocess(emptyToUndefined, schema.default(0));
+}
+
+const money = (required: boolean) => numberField({ required, min: 0, max: MAX_MONEY });
+const units = (required: boolean) => numberField({ required, min: 0, max: MAX_UNITS, whole: true });
+const percent = (max: number) => numberField({ required: false, min: 0, max });
+
+/**
+ * POST /api/product/upsert: `{product, typeAdditionalFees}` (spec §7). The product's fields are flattened so field
+ * errors are keyed by the field's own name ('title', 'units'...). `additionalFees` is a percentage (the screen
+ * converts dollars before sending); absent, a new product gets 25 and an existing one keeps its value.
+ */
+export const productUpsertSchema = z.preprocess(
+  (body) => {
+    if (!body || typeof body !== 'object') return body;
+    const outer = body as Record<string, unknown>;
+    const inner =
+      outer.product && typeof outer.product === 'object' ? (outer.product as Record<string, unknown>) : outer;
+    return { ...inner, typeAdditionalFees: outer.typeAdditionalFees ?? inner.typeAdditionalFees };
+  },
+  z.object({
+    id: z.coerce.number({ error: 'Invalid id' }).int().positive().max(2_147_483_647).nullish(),
+    title: requiredText(200),
+    description: z
+      .string({ error: 'Must be text' })
+      .trim()
+      .max(5000, 'At most 5000 characters')
+      .nullish()
+      .transform((v) => v || ''),
+    units: units(true),
+    costPerUnit: money(true),
+    shippingCost: money(true),
+    amazonFees: money(true),
+    amazonRetailPrice: money(true),
+    additionalFees: z.preprocess(
+      (value) => (value === '' || value === null ? undefined : typeof value === 'string' ? Number(value) : value),
+      z
+        .number({ error: 'Must be a number' })
+        .min(0, 'Cannot be negative')
+        .max(MAX_ADDITIONAL_FEES_PERCENT, `At most ${MAX_ADDITIONAL_FEES_PERCENT}% of the retail price`)
+        .optional(),
+    ),
+    typeAdditionalFees: additionalFeesTypeSchema.nullish().transform((v) => v ?? DEFAULT_ADDITIONAL_FEES_TYPE),
+    promotionUnitsPerDay: units(false),
+    promotionPercentage: percent(100),
+    promotionDays: numberField({ required: false, min: 0, max: MAX_PROMOTION_DAYS, whole: true }),
+    dailyAdvertisingCost: money(false),
+    spend: money(false),
+    sales: money(false),
+    projectedUnits: units(false),
+  }),
+);
+export type ProductUpsertInput = z.infer<typeof productUpsertSchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Answers
+
+/** What the person may do with their products, computed by the tools service. */
+export interface ProductAbilities {
+  edit: boolean;
+  delete: boolean;
+  /** Basic members see the additional fees locked (spec §6). */
+  editAdditionalFees: boolean;
+}
+
+export interface ProductBody extends ProfitFigures {
+  id: number;
+  title: string;
+  description: string;
+  position: number;
+  units: number;
+  costPerUnit: number;
+  shippingCost: number;
+  amazonFees: number;
+  amazonRetailPrice: number;
+  /** Percentage of the retail price. */
+  additionalFees: number;
+  typeAdditionalFees: (typeof ADDITIONAL_FEES_TYPES)[number];
+  promotionUnitsPerDay: number;
+  promotionPercentage: number;
+  promotionDays: number;
+  dailyAdvertisingCost: number;
+  spend: number;
+  sales: number;
+  projectedUnits: number;
+  createdAt: string;
+  updatedAt: string;
+  abilities: ProductAbilities;
+}
+
+export interface ProductsResponse {
+  products: ProductBody[];
+}
+export interface ProductCountResponse {
+  total: number;
+}
+export interface ProductUpsertResponse {
+  product: ProductBody;
+  isNew: boolean;
+}

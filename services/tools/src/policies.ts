@@ -1,0 +1,23 @@
+/**
+ * Who may do what in the tools service, one function per action. Routes call them after requireActor (every call
+ * needs a signed-in person: 401 otherwise).
+ *
+ * - Products are personal: every signed-in person (spec §6 "all other tools are available to signed-in users")
+ *   keeps their own, and nobody, admins included, reaches another person's products: the tool has no screen for
+ *   them, so another person's id answers exactly like a missing one (404; the store always filters by owner).
+ * - Basic members see the Additional Fees locked and cannot change them (spec §6): `canEditAdditionalFees`.
+ *   It follows actor.role, so an admin previewing as basic gets the basic view.
+ */
+import type { Actor, ProductAbilities } from '@rainmakers/contracts';
+
+export const canListProducts = (_actor: Actor) => true;
+export const canCountProducts = (_actor: Actor) => true;
+export const canUpsertProduct = (_actor: Actor) => true;
+export const canDeleteProduct = (_actor: Actor) => true;
+export const canEditAdditionalFees = (actor: Actor) => actor.role !== 'basic';
+
+export const productAbilities = (actor: Actor): ProductAbilities => ({
+  edit: canUpsertProduct(actor),
+  delete: canDeleteProduct(actor),
+  editAdditionalFees: canEditAdditionalFees(actor),
+});
