@@ -9,6 +9,7 @@ export * from './fields';
 export * from './profit';
 export * from './roles';
 export * from './tools';
+export * from './tools-constants';
 export * from './topology';
 export * from './uploads';
 export * from './users';

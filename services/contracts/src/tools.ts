@@ -10,25 +10,10 @@ import {
   MAX_ADDITIONAL_FEES_PERCENT,
   type ProfitFigures,
 } from './profit';
+import { MAX_MONEY, MAX_PROMOTION_DAYS, MAX_UNITS } from './tools-constants';
 
 // ---------------------------------------------------------------------------------------------------------
 // Constants
-
-export const PRODUCT_CREATED = 'Product created successfully';
-export const PRODUCT_SAVED = 'Product saved successfully';
-export const PRODUCT_DELETED = 'Product deleted successfully';
-export const PRODUCT_NOT_FOUND = 'Product not found';
-export const PRODUCTS_EMPTY = 'You currently do not have any existing products';
-export const ADDITIONAL_FEES_LOCKED = 'Upgrade your membership to change the additional fees';
-export const EARNINGS_DISCLAIMER =
-  'The numbers this tool shows are estimates only, based on what you enter. They do not guarantee any earnings or results.';
-/** New products get this position (and go to the top of the list). */
-export const NEW_PRODUCT_POSITION = 0;
-/** A person keeps at most this many products. */
-export const MAX_PRODUCTS_PER_PERSON = 1000;
-export const MAX_MONEY = 1_000_000;
-export const MAX_UNITS = 10_000_000;
-export const MAX_PROMOTION_DAYS = 365;
 
 export const additionalFeesTypeSchema = z.enum(ADDITIONAL_FEES_TYPES, { error: 'Choose percentage or dollar' });
 
