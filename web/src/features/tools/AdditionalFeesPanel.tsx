@@ -76,56 +76,61 @@ export function AdditionalFeesPanel({ product }: { product: ProductBody }) {
       <Typography id="fees-heading" variant="h3" sx={{ fontSize: '1.15rem', fontWeight: 600, mb: 2 }}>
         Additional Fees Per Unit
       </Typography>
-      <Box
-        aria-hidden={locked || undefined}
-        inert={locked || undefined}
-        sx={locked ? { filter: 'blur(4px)', pointerEvents: 'none', userSelect: 'none' } : undefined}
-      >
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
-          <ToggleButtonGroup
-            exclusive
-            size="small"
-            value={type}
-            onChange={(_e, next: AdditionalFeesType | null) => onType(next)}
-            aria-label="Additional fees unit"
-          >
-            <ToggleButton value="percentage">Percentage</ToggleButton>
-            <ToggleButton value="dollar">Dollar</ToggleButton>
-          </ToggleButtonGroup>
-          <Box sx={{ width: 180 }}>
-            <FormField
-              label={type === 'percentage' ? 'Percent of retail price' : 'Dollars per unit'}
-              name="additionalFees"
-              value={text}
-              onChange={(event) => onText(event.target.value)}
-              onBlur={() => setText(String(value))}
-              inputProps={{ inputMode: 'decimal' }}
-              startAdornment={type === 'dollar' ? <InputAdornment position="start">$</InputAdornment> : undefined}
-              endAdornment={type === 'percentage' ? <InputAdornment position="end">%</InputAdornment> : undefined}
-            />
-          </Box>
+      {locked ? (
+        // Basic members: a blurred picture of the control, nothing to operate (the server refuses changes too).
+        <Box aria-hidden sx={{ filter: 'blur(4px)', userSelect: 'none', py: 1 }}>
+          <Typography sx={{ fontWeight: 600 }}>{product.additionalFees.toFixed(2)}% of the retail price</Typography>
+          <Box sx={{ mt: 2, height: 6, borderRadius: 3, bgcolor: 'primary.light', width: '100%' }} />
+          <Box sx={{ mt: 2, height: 36, width: 96, borderRadius: 1, bgcolor: 'primary.main' }} />
         </Box>
-        <Slider
-          sx={{ mt: 2 }}
-          min={0}
-          max={max}
-          step={0.01}
-          value={Math.min(value, max)}
-          onChange={(_e, next) => show(Number((next as number).toFixed(2)))}
-          valueLabelDisplay="auto"
-          valueLabelFormat={(v) => (type === 'percentage' ? `${v.toFixed(2)}%` : `$${v.toFixed(2)}`)}
-          getAriaValueText={(v) => (type === 'percentage' ? `${v.toFixed(2)} percent` : `${v.toFixed(2)} dollars`)}
-          aria-label="Additional fees per unit"
-        />
-        {showsAdditionalFeesHint(percent) && (
-          <Typography variant="body2" color="warning.main" role="status">
-            {ADDITIONAL_FEES_HINT}
-          </Typography>
-        )}
-        <Button variant="contained" onClick={save} loading={upsert.isPending} sx={{ mt: 2 }}>
-          Save
-        </Button>
-      </Box>
+      ) : (
+        <Box>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
+            <ToggleButtonGroup
+              exclusive
+              size="small"
+              value={type}
+              onChange={(_e, next: AdditionalFeesType | null) => onType(next)}
+              aria-label="Additional fees unit"
+            >
+              <ToggleButton value="percentage">Percentage</ToggleButton>
+              <ToggleButton value="dollar">Dollar</ToggleButton>
+            </ToggleButtonGroup>
+            <Box sx={{ width: 180 }}>
+              <FormField
+                label={type === 'percentage' ? 'Percent of retail price' : 'Dollars per unit'}
+                name="additionalFees"
+                value={text}
+                onChange={(event) => onText(event.target.value)}
+                onBlur={() => setText(String(value))}
+                inputProps={{ inputMode: 'decimal' }}
+                startAdornment={type === 'dollar' ? <InputAdornment position="start">$</InputAdornment> : undefined}
+                endAdornment={type === 'percentage' ? <InputAdornment position="end">%</InputAdornment> : undefined}
+              />
+            </Box>
+          </Box>
+          <Slider
+            sx={{ mt: 2 }}
+            min={0}
+            max={max}
+            step={0.01}
+            value={Math.min(value, max)}
+            onChange={(_e, next) => show(Number((next as number).toFixed(2)))}
+            valueLabelDisplay="auto"
+            valueLabelFormat={(v) => (type === 'percentage' ? `${v.toFixed(2)}%` : `$${v.toFixed(2)}`)}
+            getAriaValueText={(v) => (type === 'percentage' ? `${v.toFixed(2)} percent` : `${v.toFixed(2)} dollars`)}
+            aria-label="Additional fees per unit"
+          />
+          {showsAdditionalFeesHint(percent) && (
+            <Typography variant="body2" color="warning.main" role="status">
+              {ADDITIONAL_FEES_HINT}
+            </Typography>
+          )}
+          <Button variant="contained" onClick={save} loading={upsert.isPending} sx={{ mt: 2 }}>
+            Save
+          </Button>
+        </Box>
+      )}
       {locked && (
         <Box
           sx={{
@@ -138,6 +143,8 @@ export function AdditionalFeesPanel({ product }: { product: ProductBody }) {
             gap: 1,
             textAlign: 'center',
             p: 2,
+            borderRadius: 'inherit',
+            bgcolor: 'rgba(255, 255, 255, 0.55)',
           }}
         >
           <LockRounded color="action" />

@@ -33,3 +33,10 @@ describe('product form checks', () => {
     });
   });
 });
+
+describe('initialValues', () => {
+  it('shows money with 2 decimals', () => {
+    const values = initialValues({ title: 'Mug', costPerUnit: 4.2, units: 10, promotionPercentage: 95 } as never);
+    expect(values).toMatchObject({ title: 'Mug', costPerUnit: '4.20', units: '10', promotionPercentage: '95' });
+  });
+});

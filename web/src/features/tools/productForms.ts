@@ -142,11 +142,15 @@ export const FORMS: Record<FormKind, { title: string; fields: FieldSpec[] }> = {
   },
 };
 
-/** The form's starting values: the product's, as input text ('' for a new product). */
+/** The form's starting values: the product's, as input text (money with 2 decimals; '' for a new product). */
 export function initialValues(product: ProductBody | null): Record<FieldName, string> {
-  const names = Object.values(FORMS).flatMap((f) => f.fields.map((x) => x.name));
+  const specs = Object.values(FORMS).flatMap((f) => f.fields);
   return Object.fromEntries(
-    names.map((name) => [name, product ? String(product[name] ?? '') : name === 'description' ? '' : '']),
+    specs.map((spec) => {
+      const value = product?.[spec.name];
+      if (value === undefined || value === null) return [spec.name, ''];
+      return [spec.name, spec.unit === '$' && typeof value === 'number' ? value.toFixed(2) : String(value)];
+    }),
   ) as Record<FieldName, string>;
 }
 
