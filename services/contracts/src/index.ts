@@ -7,6 +7,7 @@ export * from './errors';
 export * from './events';
 export * from './fields';
 export * from './profit';
+export * from './qualifier';
 export * from './roles';
 export * from './tools';
 export * from './tools-constants';

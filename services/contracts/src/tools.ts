@@ -3,13 +3,14 @@
  * profit.ts and docs/profit-formulas.md).
  */
 import { z } from 'zod';
-import { requiredText } from './fields';
+import { emailField, requiredText } from './fields';
 import {
   ADDITIONAL_FEES_TYPES,
   DEFAULT_ADDITIONAL_FEES_TYPE,
   MAX_ADDITIONAL_FEES_PERCENT,
   type ProfitFigures,
 } from './profit';
+import { type Rating, VOLUME_MAX } from './qualifier';
 import { MAX_MONEY, MAX_PROMOTION_DAYS, MAX_UNITS } from './tools-constants';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -137,4 +138,80 @@ export interface ProductCountResponse {
 export interface ProductUpsertResponse {
   product: ProductBody;
   isNew: boolean;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Product Qualifier (spec §3, §7): the answers as the screen sends them; the server recomputes score and result.
+
+const yesNo = z.union([z.literal(0), z.literal(1)], { error: 'Answer yes (1) or no (0)' }).nullable();
+const yesNoInput = z.preprocess((v) => {
+  if (v === undefined || v === '' || v === null) return null;
+  const text = typeof v === 'string' ? v.trim().toLowerCase() : v;
+  if (text === true || text === 'yes' || text === '1') return 1;
+  if (text === false || text === 'no' || text === '0') return 0;
+  return v;
+}, yesNo);
+
+/** The answers: an object keyed by question id, or the e-mail payload's list of `{id, answer}` lines. */
+export const qualifierAnswersSchema = z.preprocess(
+  (value) => {
+    if (!Array.isArray(value)) return value;
+    const map: Record<string, unknown> = {};
+    for (const line of value) {
+      if (!line || typeof line !== 'object') continue;
+      const { id, value: raw, answer, extraValue } = line as Record<string, unknown>;
+      if (typeof id !== 'string') continue;
+      map[id] = raw ?? answer;
+      if (id === 'standard' && extraValue !== undefined) map['average-points'] = extraValue;
+    }
+    return map;
+  },
+  z.object(
+    {
+      keyword: yesNoInput,
+      volume: z.preprocess(
+        (v) => (v === undefined || v === null || v === '' ? 0 : typeof v === 'string' ? Number(v) : v),
+        z
+          .number({ error: 'Must be a number' })
+          .int('Must be a whole number')
+          .min(0, 'Cannot be negative')
+          .max(VOLUME_MAX, `At most ${VOLUME_MAX}`),
+      ),
+      searches: yesNoInput,
+      sellers: yesNoInput,
+      units: yesNoInput,
+      competitors: yesNoInput,
+      alibaba: yesNoInput,
+      standard: z.preprocess(
+        (v) => (v === undefined || v === null || v === '' ? null : typeof v === 'string' ? Number(v) : v),
+        z.union([z.literal(0), z.literal(1), z.literal(2)], { error: 'Choose a size tier (0, 1 or 2)' }).nullable(),
+      ),
+      'average-points': yesNoInput,
+      'estimated-profit': yesNoInput,
+      improve: yesNoInput,
+    },
+    { error: 'Answers are required' },
+  ),
+);
+
+/** POST /api/product-qualifier/save: {score, answers}; the score sent is ignored (recomputed). */
+export const qualifierSaveSchema = z.object({
+  score: z.unknown().optional(),
+  answers: qualifierAnswersSchema,
+});
+
+/** POST /api/product-qualifier/send: {score, answers, result, email, keywords}. */
+export const qualifierSendSchema = z.object({
+  score: z.unknown().optional(),
+  result: z.unknown().optional(),
+  answers: qualifierAnswersSchema,
+  email: emailField,
+  keywords: requiredText(200),
+});
+
+export interface QualifierResultBody {
+  id: number;
+  score: number;
+  result: Rating;
+  createdAt: string;
 }

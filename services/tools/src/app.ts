@@ -1,8 +1,17 @@
-import { createApp, type Logger, type ReadinessCheck, type ServiceRuntime } from '@rainmakers/kit';
+import {
+  type BackgroundTask,
+  createApp,
+  createMailWorkerTask,
+  type Logger,
+  type ReadinessCheck,
+  type ServiceRuntime,
+} from '@rainmakers/kit';
 import type { Config } from './config';
 import type { ToolsDeps } from './deps';
 import { createEventConsumer } from './events';
+import { createToolsMailQueue } from './mail';
 import { productRoutes } from './routes/products';
+import { qualifierRoutes } from './routes/qualifier';
 import type { ToolsDatabase } from './store/schema';
 
 export interface AppDeps extends ToolsDeps {
@@ -11,29 +20,46 @@ export interface AppDeps extends ToolsDeps {
   readiness: ReadinessCheck[];
 }
 
-/** The tools service's HTTP API: the Power Profit Tool (spec part 2 §7). */
+/** The tools service's HTTP API: the Power Profit Tool and the Product Qualifier (spec part 2 §7). */
 export function buildApp(deps: AppDeps) {
   const { logger, internalTokenSecret, readiness } = deps;
   return createApp({ name: 'tools', logger, internalTokenSecret, readiness }, (app) => {
+    app.use('/api/product-qualifier', qualifierRoutes(deps));
     app.use('/api/product', productRoutes(deps));
   });
 }
 
-/** Wires the app and its background tasks (the users.user-deleted consumer) from a service runtime. */
+/** Wires the app and its background tasks (users.user-deleted consumer, optional mail worker). */
 export function buildService(runtime: ServiceRuntime<ToolsDatabase>, config: Config) {
+  const { logger, redis } = runtime;
   const db = runtime.database.db;
+  const prefix = config.REDIS_PREFIX;
+  const mail = createToolsMailQueue(redis, prefix);
   const consumer = createEventConsumer({
     db,
-    redis: runtime.redis,
-    prefix: config.REDIS_PREFIX,
-    logger: runtime.logger,
+    redis,
+    prefix,
+    logger,
     reclaimIdleMs: config.EVENT_RECLAIM_IDLE_MS,
   });
+  const background: BackgroundTask[] = [consumer, { start: () => {}, stop: () => mail.close() }];
+  if (config.RUN_WORKERS_IN_PROCESS) {
+    background.push(
+      createMailWorkerTask({
+        redis,
+        prefix,
+        smtpUrl: config.SMTP_URL,
+        from: config.MAIL_FROM,
+        logger: logger.child({ worker: 'send-mail' }),
+      }),
+    );
+  }
   const app = buildApp({
-    logger: runtime.logger,
+    logger,
     internalTokenSecret: config.INTERNAL_TOKEN_SECRET,
     readiness: runtime.readiness,
     db,
+    mail,
   });
-  return { app, consumer, background: [consumer] };
+  return { app, consumer, background };
 }

@@ -7,8 +7,19 @@ export const configShape = {
   PORT: z.coerce.number().int().min(0).max(65535).default(DEFAULT_PORTS.tools),
   /** Events left unacknowledged this long by a crashed or stuck consumer are taken over (kit reclaimIdleMs). */
   EVENT_RECLAIM_IDLE_MS: z.coerce.number().int().min(1).default(30_000),
+  SMTP_URL: z.string().default('smtp://127.0.0.1:1025'),
+  MAIL_FROM: z.string().default('Rainmakers <no-reply@rainmakers.local>'),
+  /** Work the shared send-mail queue inside the HTTP process too (default: only in development). */
+  RUN_WORKERS_IN_PROCESS: z.enum(['true', 'false']).optional(),
 };
 
+export function loadServiceConfig(env: Record<string, string | undefined> = process.env) {
+  const config = loadConfig(configShape, env);
+  return {
+    ...config,
+    RUN_WORKERS_IN_PROCESS: config.RUN_WORKERS_IN_PROCESS
+      ? config.RUN_WORKERS_IN_PROCESS === 'true'
+      : config.NODE_ENV === 'development',
+  };
+}
 export type Config = ReturnType<typeof loadServiceConfig>;
-export const loadServiceConfig = (env: Record<string, string | undefined> = process.env) =>
-  loadConfig(configShape, env);

@@ -1,6 +1,9 @@
+import type { ToolsMailQueue } from './mail';
 import type { ToolsDb } from './store/db';
 
 /** What routes and commands work with. */
 export interface ToolsDeps {
   db: ToolsDb;
+  /** The shared send-mail queue (the qualifier's results e-mail). */
+  mail: ToolsMailQueue;
 }

@@ -2,11 +2,12 @@
  * Events of the tools service.
  * Publishes: nothing.
  * Consumes (consumer group 'tools', idempotent through processed_events):
- *  - users.user-deleted {id}: that person's products go.
+ *  - users.user-deleted {id}: that person's products and qualifier results go.
  */
 import { EventConsumer, type Logger, type Redis } from '@rainmakers/kit';
 import type { ToolsDb } from './store/db';
 import { deleteProductsOf } from './store/products';
+import { deleteQualifierResultsOf } from './store/qualifier';
 import type { ToolsDatabase } from './store/schema';
 
 export const CONSUMER_GROUP = 'tools';
@@ -28,7 +29,8 @@ export function createEventConsumer(options: {
     handlers: {
       'users.user-deleted': async ({ id }, { trx }) => {
         const products = await deleteProductsOf(trx, id);
-        options.logger.info({ userId: id, products }, 'tools data of a deleted person removed');
+        const qualifierResults = await deleteQualifierResultsOf(trx, id);
+        options.logger.info({ userId: id, products, qualifierResults }, 'tools data of a deleted person removed');
       },
     },
   });

@@ -14,6 +14,9 @@ export const canListProducts = (_actor: Actor) => true;
 export const canCountProducts = (_actor: Actor) => true;
 export const canUpsertProduct = (_actor: Actor) => true;
 export const canDeleteProduct = (_actor: Actor) => true;
+/** The qualifier is for every signed-in person (course-only members see an upgrade note, not a lock). */
+export const canSaveQualifierResult = (_actor: Actor) => true;
+export const canSendQualifierResult = (_actor: Actor) => true;
 export const canEditAdditionalFees = (actor: Actor) => actor.role !== 'basic';
 
 export const productAbilities = (actor: Actor): ProductAbilities => ({

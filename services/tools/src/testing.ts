@@ -31,7 +31,7 @@ export async function startForTest(options: StartToolsOptions = {}): Promise<Run
     migrationsDir: MIGRATIONS_DIR,
     port: options.port,
     redisPrefix: options.redisPrefix,
-    env: { ...options.env },
+    env: { RUN_WORKERS_IN_PROCESS: 'false', ...options.env },
     loadConfig: loadServiceConfig,
     build: (runtime: ServiceRuntime<ToolsDatabase>, config) => buildService(runtime, config),
   });

@@ -59,3 +59,22 @@ describe.each(Object.keys(calls))('%s', (name) => {
     });
   });
 });
+
+describe('the Product Qualifier (every signed-in person; results are always the caller’s own)', () => {
+  const answers = { keyword: 1, volume: 5000, standard: 1, 'average-points': 1 };
+  it('anonymous: 401 on save and send', async () => {
+    expect((await h.api.post(null, '/api/product-qualifier/save', { answers })).status).toBe(401);
+    expect(
+      (await h.api.post(null, '/api/product-qualifier/send', { answers, email: 'a@example.com', keywords: 'k' }))
+        .status,
+    ).toBe(401);
+  });
+
+  it.each(ROLES)('%s may save and send', async (role) => {
+    const me = h.as(role);
+    expect((await h.api.post(me, '/api/product-qualifier/save', { answers })).status).toBe(201);
+    expect(
+      (await h.api.post(me, '/api/product-qualifier/send', { answers, email: 'a@example.com', keywords: 'k' })).status,
+    ).toBe(200);
+  });
+});

@@ -19,8 +19,8 @@ export interface Harness {
   stop(): Promise<void>;
 }
 
-export async function startHarness(): Promise<Harness> {
-  const service = await startForTest();
+export async function startHarness(options: { env?: Record<string, string> } = {}): Promise<Harness> {
+  const service = await startForTest(options);
   const usersDb = await createTestDatabase<ToolsDatabase>(MIGRATIONS_DIR, 'users_side');
   const redis = createRedis(testInfra().redisUrl, 'users-side');
   const relay = new OutboxRelay({

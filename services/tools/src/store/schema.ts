@@ -37,6 +37,17 @@ export interface ProductsTable {
   updated_at: Timestamp;
 }
 
+export interface QualifierResultsTable {
+  id: Generated<number>;
+  user_id: number;
+  answers: ColumnType<unknown, string, string>;
+  score: number;
+  result: string;
+  keywords: string | null;
+  emailed_to: string | null;
+  created_at: Timestamp;
+}
+
 export interface OutboxTable {
   seq: Generated<number>;
   id: string;
@@ -54,6 +65,7 @@ export interface ProcessedEventsTable {
 
 export interface ToolsDatabase {
   products: ProductsTable;
+  qualifier_results: QualifierResultsTable;
   outbox: OutboxTable;
   processed_events: ProcessedEventsTable;
 }
