@@ -8,7 +8,9 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { waitFor } from '@rainmakers/kit/testing';
 import { type Page, screenshot, settle, signInWithCookies, useBrowser } from '../support/browser';
+import { listMail } from '../support/stack-client';
 import { createPerson } from './fixtures';
 
 jest.setTimeout(180_000);
@@ -189,6 +191,121 @@ describe('Power Profit Tool', () => {
     expect(await page.getByRole('textbox', { name: 'Percent of retail price' }).count()).toBe(0);
     expect(await page.getByRole('slider').count()).toBe(0);
     await screenshot(page, 'tools-ppt-basic-locked');
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});
+
+/** Answers the qualifier: `yes` lists the yes/no questions answered Yes (the rest No); volume in thousands. */
+async function answerQualifier(page: Page, yes: string[], volumeThousands: number, tier = 'Large standard') {
+  const ids = ['keyword', 'searches', 'sellers', 'units', 'competitors', 'alibaba', 'estimated-profit', 'improve'];
+  for (const id of ids) {
+    await page
+      .locator(`#question-${id}`)
+      .getByRole('radio', { name: yes.includes(id) ? 'Yes' : 'No', exact: true })
+      .check();
+  }
+  const slider = page.locator('#question-volume').getByRole('slider');
+  await slider.focus();
+  await slider.press('Home');
+  for (let i = 0; i < volumeThousands; i++) await slider.press('PageUp');
+  await page.locator('#question-standard').getByRole('radio', { name: tier }).check();
+  await page
+    .locator('#question-average-points')
+    .getByRole('radio', { name: yes.includes('average-points') ? 'Yes' : 'No', exact: true })
+    .check();
+}
+
+describe('Product Qualifier', () => {
+  it('a course-only member takes it to each rating band and e-mails the result', async () => {
+    const member = await createPerson('course only', 'qualifier', 'Quinn Qualifier');
+    const page = await pages.open();
+    await signInWithCookies(page, member, '/product-qualifier');
+    await page.getByRole('heading', { name: 'Product Qualifier Tool', level: 1 }).waitFor();
+    await page.getByText('Upgrade your membership to get coaching').waitFor();
+    await page.getByRole('heading', { name: 'Questions', level: 2 }).waitFor();
+    expect(await page.getByRole('button', { name: /^Learn More about question/ }).count()).toBe(10);
+
+    // Nothing answered: every question asks for an answer.
+    await page.getByRole('button', { name: 'Rate My Product' }).click();
+    expect(await page.getByText('Please answer this question').count()).toBe(8 + 1);
+
+    // Learn More opens a video modal.
+    await page.getByRole('button', { name: 'Learn More about question 1', exact: true }).click();
+    await page.getByRole('dialog').getByText('Question 1', { exact: true }).waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+
+    // 7: one thumb up and the congratulation text. 5 yes answers + 'average-points' + volume 8,000.
+    await answerQualifier(page, ['keyword', 'searches', 'sellers', 'units', 'competitors', 'average-points'], 8);
+    await page.locator('#question-volume').getByText('8,000 searches a month').waitFor();
+    await page.getByText('This is the sweet spot').waitFor();
+    await page.locator('#question-searches').getByText('at least 1,200 monthly searches').waitFor();
+    await page.locator('#question-average-points').getByText('at or above $25').waitFor();
+    await page.getByRole('button', { name: 'Rate My Product' }).click();
+    await page.locator('#qualifier-score', { hasText: '7/10' }).waitFor();
+    await page.getByRole('img', { name: 'One thumb up' }).waitFor();
+    await page.getByText('Congratulations!').waitFor();
+    await screenshot(page, 'tools-qualifier-seven', { fullPage: true });
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // The results e-mail: both fields required, then a real e-mail with every answer.
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    expect(await page.getByText('this field cannot be empty').count()).toBe(2);
+    await page.getByRole('textbox', { name: 'Email *' }).fill(member.email);
+    await page.getByRole('textbox', { name: 'TSCRK keyword *' }).fill('garlic press');
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await page.getByText('The email has been sent successfully.').waitFor();
+    const mail = await waitFor(async () => (await listMail(member.email))[0] ?? null, {
+      what: 'the qualifier results e-mail',
+    });
+    expect(mail.subject).toBe('Your Product Qualifier result: 7/10');
+
+    // Refresh: Cancel keeps everything, Refresh resets it all.
+    await page.getByRole('button', { name: 'Refresh progress' }).click();
+    await page.getByText('Do you really want to refresh your progress?').waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await page.locator('#qualifier-score', { hasText: '7/10' }).waitFor();
+    await page.getByRole('button', { name: 'Refresh progress' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Refresh' }).click();
+    await page.locator('#qualifier-score', { hasText: '7/10' }).waitFor({ state: 'detached' });
+    expect(await page.locator('#question-keyword').getByRole('radio', { name: 'Yes' }).isChecked()).toBe(false);
+    await page.locator('#question-volume').getByText('0 searches a month').waitFor();
+
+    // 6 or less: two thumbs down, no congratulations; volume above 20,000 scores nothing.
+    await answerQualifier(page, ['keyword', 'searches', 'sellers', 'units', 'competitors', 'alibaba'], 30);
+    await page.getByText('may need a higher advertising budget').waitFor();
+    await page.getByRole('button', { name: 'Rate My Product' }).click();
+    await page.locator('#qualifier-score', { hasText: '6/10' }).waitFor();
+    await page.getByRole('img', { name: 'Two thumbs down' }).waitFor();
+    expect(await page.getByText('Congratulations!').count()).toBe(0);
+
+    // 8 or more: two thumbs up (every yes and a sweet-spot volume: 10).
+    await answerQualifier(
+      page,
+      [
+        'keyword',
+        'searches',
+        'sellers',
+        'units',
+        'competitors',
+        'alibaba',
+        'average-points',
+        'estimated-profit',
+        'improve',
+      ],
+      5,
+    );
+    await page.getByRole('button', { name: 'Rate My Product' }).click();
+    await page.locator('#qualifier-score', { hasText: '10/10' }).waitFor();
+    await page.getByRole('img', { name: 'Two thumbs up' }).waitFor();
+    await screenshot(page, 'tools-qualifier-ten');
+  });
+
+  it('phone layout', async () => {
+    const page = await pages.open({ viewport: 'mobile' });
+    await signInWithCookies(page, 'premium', '/product-qualifier');
+    await page.getByRole('heading', { name: 'Questions', level: 2 }).waitFor();
+    expect(await page.getByText('Upgrade your membership to get coaching').count()).toBe(0);
+    await screenshot(page, 'tools-qualifier-mobile');
     expect(await seriousViolations(page)).toEqual([]);
   });
 });

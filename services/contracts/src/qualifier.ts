@@ -68,80 +68,83 @@ export interface QualifierQuestion {
   id: YesNoId | 'volume' | 'standard';
   /** The wording; `{min}` and `{price}` are filled in from the answers. */
   question: string;
-  /** The 'Learn More' video. */
-  videoUrl: string;
+  /**
+   * The 'Learn More' video's key: the web builds its address from VITE_QUALIFIER_VIDEO_BASE_URL (the videos are
+   * the course team's; without an address the modal says the video is not available yet).
+   */
+  video: string;
   /** Feedback for yes and no (yes/no questions). */
   yes?: string;
   no?: string;
 }
 
-const video = (slug: string) => `https://www.youtube-nocookie.com/embed/${slug}`;
+const video = (key: string) => key;
 
 /** The ten questions in order (the size tier's follow-up, 'average-points', is asked under it). */
 export const QUESTIONS: readonly QualifierQuestion[] = [
   {
     id: 'keyword',
     question: 'Is there a main keyword that describes your product, that shoppers actually search for?',
-    videoUrl: video('qualifier-keyword'),
+    video: video('qualifier-keyword'),
     yes: 'Good: a clear main keyword makes the product easy to find and to advertise.',
     no: 'Without a main keyword shoppers search for, the product will be hard to find. Look for one first.',
   },
   {
     id: 'volume',
     question: 'What is the monthly search volume of the main keyword?',
-    videoUrl: video('qualifier-volume'),
+    video: video('qualifier-volume'),
   },
   {
     id: 'searches',
     question: 'Are there at least 3 other related keywords with at least {min} monthly searches each?',
-    videoUrl: video('qualifier-related'),
+    video: video('qualifier-related'),
     yes: 'Good: related keywords bring traffic beyond the main keyword.',
     no: 'Few related keywords means the main keyword carries all of the traffic.',
   },
   {
     id: 'sellers',
     question: 'Do at least 3 sellers on the first page sell 300 or more units a month?',
-    videoUrl: video('qualifier-sellers'),
+    video: video('qualifier-sellers'),
     yes: 'Good: there is proven demand for this product.',
     no: 'Demand looks thin: check that the top sellers really sell 300 or more units a month.',
   },
   {
     id: 'units',
     question: 'Is there a seller with 150 or more sales a month and under 100 to 150 reviews?',
-    videoUrl: video('qualifier-units'),
+    video: video('qualifier-units'),
     yes: 'Good: a newer listing is selling well, so a new seller can break in.',
     no: 'Only long-established listings sell well here: breaking in will be harder.',
   },
   {
     id: 'competitors',
     question: 'Are there fewer than 11 competitors on the first page with over 1,000 reviews?',
-    videoUrl: video('qualifier-competitors'),
+    video: video('qualifier-competitors'),
     yes: 'Good: the first page is not dominated by heavily reviewed listings.',
     no: 'Many competitors with over 1,000 reviews: this market is hard to enter.',
   },
   {
     id: 'alibaba',
     question: 'Can you find the product, or a close match, from suppliers on Alibaba?',
-    videoUrl: video('qualifier-alibaba'),
+    video: video('qualifier-alibaba'),
     yes: 'Good: you can source it and compare suppliers.',
     no: 'Without suppliers to compare, sourcing will take longer and cost more.',
   },
   {
     id: 'standard',
     question: 'What size tier is the product?',
-    videoUrl: video('qualifier-size'),
+    video: video('qualifier-size'),
   },
   {
     id: 'estimated-profit',
     question: 'Will you make a profit of around $5 per unit or more after all fees?',
-    videoUrl: video('qualifier-profit'),
+    video: video('qualifier-profit'),
     yes: 'Good: around $5 a unit leaves room for advertising and promotions.',
     no: 'A thin profit leaves no room for advertising: run the numbers in the Power Profit Tool.',
   },
   {
     id: 'improve',
     question: 'Can you improve on the existing products, from what their reviews complain about?',
-    videoUrl: video('qualifier-improve'),
+    video: video('qualifier-improve'),
     yes: 'Good: an improvement gives shoppers a reason to choose you.',
     no: 'Without an improvement you compete on price alone.',
   },
@@ -151,7 +154,7 @@ export const QUESTIONS: readonly QualifierQuestion[] = [
 export const AVERAGE_PRICE_QUESTION: QualifierQuestion = {
   id: 'average-points',
   question: 'Is the average price of the top sellers at or above {price}?',
-  videoUrl: video('qualifier-size'),
+  video: video('qualifier-size'),
   yes: 'Good: the price leaves room for the fees of this size tier.',
   no: 'At this price, the fees of this size tier will eat most of the margin.',
 };
@@ -200,7 +203,7 @@ export const RATING_LABELS: Record<Rating, string> = {
   'one-thumb-up': 'One thumb up',
   'two-thumbs-up': 'Two thumbs up',
 };
-/** The results video of each band (7, 8 or more, 6 or less). */
+/** The results video of each band (7, 8 or more, 6 or less): keys, as QualifierQuestion.video. */
 export const RATING_VIDEOS: Record<Rating, string> = {
   'two-thumbs-down': video('qualifier-result-low'),
   'one-thumb-up': video('qualifier-result-seven'),

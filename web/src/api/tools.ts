@@ -74,3 +74,25 @@ export function useDeleteProduct() {
     },
   });
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// Product Qualifier
+
+export interface QualifierSendInput {
+  score: number;
+  answers: unknown;
+  result: string;
+  email: string;
+  keywords: string;
+}
+
+export const qualifierApi = {
+  save(score: number, answers: unknown): Promise<unknown> {
+    return api('/api/product-qualifier/save', { method: 'POST', body: { score, answers } });
+  },
+  send(input: QualifierSendInput): Promise<unknown> {
+    return api('/api/product-qualifier/send', { method: 'POST', body: input });
+  },
+};
+
+export const useSendQualifierResult = () => useMutation({ mutationFn: qualifierApi.send });
