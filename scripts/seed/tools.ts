@@ -1,7 +1,8 @@
 /**
  * Seeds the Power Profit Tool through the public API: the long-standing premium member gets three products with
  * realistic numbers (a garlic press doing well, a silicone baking mat on thin margins, a yoga-block set losing
- * money after fees, so every figure has something to show). Idempotent: a member who has products is left alone.
+ * money after fees, so every figure has something to show), and one Product Qualifier result (a 7: one thumb up).
+ * Idempotent: a member who has products is left alone.
  */
 import type { SeedContext } from './context';
 
@@ -59,6 +60,21 @@ export const SEED_PRODUCTS = [
   },
 ];
 
+/** A garlic press idea that scores 7 (the server recomputes it). */
+export const SEED_QUALIFIER_ANSWERS = {
+  keyword: 1,
+  volume: 9_500,
+  searches: 1,
+  sellers: 1,
+  units: 0,
+  competitors: 1,
+  alibaba: 1,
+  standard: 0,
+  'average-points': 1,
+  'estimated-profit': 0,
+  improve: 0,
+};
+
 export async function seed(ctx: SeedContext): Promise<void> {
   const member = ctx.people.premium;
   const session = await ctx.signInAs(member.email, member.password);
@@ -68,5 +84,6 @@ export async function seed(ctx: SeedContext): Promise<void> {
   for (const product of [...SEED_PRODUCTS].reverse()) {
     await session.post('/api/product/upsert', { product, typeAdditionalFees: 'percentage' });
   }
-  ctx.log(`${SEED_PRODUCTS.length} Power Profit products for ${member.email}`);
+  await session.post('/api/product-qualifier/save', { score: 7, answers: SEED_QUALIFIER_ANSWERS });
+  ctx.log(`${SEED_PRODUCTS.length} Power Profit products and a qualifier result for ${member.email}`);
 }
