@@ -1,4 +1,5 @@
 export * from './actor';
+export * from './ai';
 export * from './auth';
 export * from './board';
 export * from './board-access';

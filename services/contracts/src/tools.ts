@@ -3,6 +3,7 @@
  * profit.ts and docs/profit-formulas.md).
  */
 import { z } from 'zod';
+import { AI_MESSAGE_MAX, ASSISTANT_KEYS } from './ai';
 import { emailField, requiredText } from './fields';
 import {
   ADDITIONAL_FEES_TYPES,
@@ -215,3 +216,21 @@ export interface QualifierResultBody {
   result: Rating;
   createdAt: string;
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// AI Toolkit: POST /api/ai/chat
+
+export const aiChatSchema = z.object({
+  assistant: z.enum(ASSISTANT_KEYS, { error: 'Unknown assistant' }),
+  conversationId: z.coerce.number().int().positive().max(2_147_483_647).nullish(),
+  message: z
+    .string({ error: 'this field cannot be empty' })
+    .trim()
+    .min(1, 'this field cannot be empty')
+    .max(AI_MESSAGE_MAX, `At most ${AI_MESSAGE_MAX} characters`),
+});
+export type AiChatInput = z.infer<typeof aiChatSchema>;
+
+export const aiPromptSchema = z.object({
+  systemPrompt: z.string({ error: 'this field cannot be empty' }).trim().min(1, 'this field cannot be empty').max(8000),
+});

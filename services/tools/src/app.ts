@@ -6,10 +6,12 @@ import {
   type ReadinessCheck,
   type ServiceRuntime,
 } from '@rainmakers/kit';
-import type { Config } from './config';
+import { createAiClient } from './ai';
+import { type Config, parseModels } from './config';
 import type { ToolsDeps } from './deps';
 import { createEventConsumer } from './events';
 import { createToolsMailQueue } from './mail';
+import { aiRoutes } from './routes/ai';
 import { productRoutes } from './routes/products';
 import { qualifierRoutes } from './routes/qualifier';
 import type { ToolsDatabase } from './store/schema';
@@ -20,12 +22,13 @@ export interface AppDeps extends ToolsDeps {
   readiness: ReadinessCheck[];
 }
 
-/** The tools service's HTTP API: the Power Profit Tool and the Product Qualifier (spec part 2 §7). */
+/** The tools service's HTTP API: the Power Profit Tool, the Product Qualifier and the AI Toolkit. */
 export function buildApp(deps: AppDeps) {
   const { logger, internalTokenSecret, readiness } = deps;
   return createApp({ name: 'tools', logger, internalTokenSecret, readiness }, (app) => {
     app.use('/api/product-qualifier', qualifierRoutes(deps));
     app.use('/api/product', productRoutes(deps));
+    app.use('/api/ai', aiRoutes(deps));
   });
 }
 
@@ -35,6 +38,7 @@ export function buildService(runtime: ServiceRuntime<ToolsDatabase>, config: Con
   const db = runtime.database.db;
   const prefix = config.REDIS_PREFIX;
   const mail = createToolsMailQueue(redis, prefix);
+  const models = parseModels(config.AI_MODELS);
   const consumer = createEventConsumer({
     db,
     redis,
@@ -60,6 +64,8 @@ export function buildService(runtime: ServiceRuntime<ToolsDatabase>, config: Con
     readiness: runtime.readiness,
     db,
     mail,
+    ai: createAiClient({ baseUrl: config.AI_BASE_URL, apiKey: config.AI_API_KEY, timeoutMs: config.AI_TIMEOUT_MS }),
+    modelFor: (assistant) => models.get(assistant) ?? config.AI_MODEL,
   });
   return { app, consumer, background };
 }

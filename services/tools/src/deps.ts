@@ -1,3 +1,4 @@
+import type { AiClient } from './ai';
 import type { ToolsMailQueue } from './mail';
 import type { ToolsDb } from './store/db';
 
@@ -6,4 +7,7 @@ export interface ToolsDeps {
   db: ToolsDb;
   /** The shared send-mail queue (the qualifier's results e-mail). */
   mail: ToolsMailQueue;
+  ai: AiClient;
+  /** The model of each assistant (AI_MODEL unless AI_MODELS names another). */
+  modelFor(assistant: string): string;
 }

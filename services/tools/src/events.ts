@@ -2,9 +2,10 @@
  * Events of the tools service.
  * Publishes: nothing.
  * Consumes (consumer group 'tools', idempotent through processed_events):
- *  - users.user-deleted {id}: that person's products and qualifier results go.
+ *  - users.user-deleted {id}: that person's products, qualifier results and AI conversations go.
  */
 import { EventConsumer, type Logger, type Redis } from '@rainmakers/kit';
+import { deleteConversationsOf } from './store/ai';
 import type { ToolsDb } from './store/db';
 import { deleteProductsOf } from './store/products';
 import { deleteQualifierResultsOf } from './store/qualifier';
@@ -30,7 +31,11 @@ export function createEventConsumer(options: {
       'users.user-deleted': async ({ id }, { trx }) => {
         const products = await deleteProductsOf(trx, id);
         const qualifierResults = await deleteQualifierResultsOf(trx, id);
-        options.logger.info({ userId: id, products, qualifierResults }, 'tools data of a deleted person removed');
+        const conversations = await deleteConversationsOf(trx, id);
+        options.logger.info(
+          { userId: id, products, qualifierResults, conversations },
+          'tools data of a deleted person removed',
+        );
       },
     },
   });

@@ -48,6 +48,30 @@ export interface QualifierResultsTable {
   created_at: Timestamp;
 }
 
+export interface AiPromptsTable {
+  assistant: string;
+  system_prompt: string;
+  updated_at: Timestamp;
+}
+
+export interface AiConversationsTable {
+  id: Generated<number>;
+  user_id: number;
+  assistant: string;
+  title: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AiMessagesTable {
+  id: Generated<number>;
+  conversation_id: number;
+  user_id: number;
+  role: 'user' | 'assistant';
+  content: string;
+  created_at: Timestamp;
+}
+
 export interface OutboxTable {
   seq: Generated<number>;
   id: string;
@@ -66,6 +90,9 @@ export interface ProcessedEventsTable {
 export interface ToolsDatabase {
   products: ProductsTable;
   qualifier_results: QualifierResultsTable;
+  ai_prompts: AiPromptsTable;
+  ai_conversations: AiConversationsTable;
+  ai_messages: AiMessagesTable;
   outbox: OutboxTable;
   processed_events: ProcessedEventsTable;
 }
