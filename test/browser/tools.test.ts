@@ -309,3 +309,49 @@ describe('Product Qualifier', () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 });
+
+describe('AI Toolkit', () => {
+  it('a basic member sees Mastermind Members Only on blocked cards and on the nova chat', async () => {
+    const page = await pages.open();
+    await signInWithCookies(page, 'basic', '/ai-toolkit');
+    await page.getByRole('heading', { name: 'AI Toolkit', level: 1 }).waitFor();
+    const bio = page.getByRole('article', { name: 'Instagram Bio Expert' });
+    await bio.getByRole('link', { name: 'Start chatting with Instagram Bio Expert' }).waitFor();
+    for (const name of ['Curriculum Coach', 'Product Creation Expert', 'Customer Support']) {
+      await page.getByRole('article', { name }).getByText('Mastermind Members Only').waitFor();
+    }
+    await page.getByRole('article', { name: 'Amazon Listing Expert' }).getByText('Coming soon').waitFor();
+    await screenshot(page, 'tools-ai-basic');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.goto('/ai-toolkit-chat-nova');
+    await page.getByText('Mastermind Members Only').waitFor();
+    expect(await page.getByRole('textbox', { name: 'Your message' }).count()).toBe(0);
+  });
+
+  it('a nova member and an admin chat with their assistants: streamed answers, stop, conversations', async () => {
+    const page = await pages.open();
+    await signInWithCookies(page, 'premium', '/ai-toolkit');
+    await page.getByRole('link', { name: 'Start chatting with Product Creation Expert' }).click();
+    await page.waitForURL('**/ai-toolkit-chat-nova');
+    await page.getByRole('textbox', { name: 'Your message' }).fill('How can I improve a garlic press?');
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    const log = page.getByRole('log', { name: 'Messages' });
+    await log.getByText('Stand-in answer: you said "How can I improve a garlic press?"').waitFor();
+    await log.locator('strong', { hasText: 'one' }).waitFor();
+    await page
+      .getByRole('navigation', { name: 'Conversations' })
+      .getByText('How can I improve a garlic press?')
+      .waitFor();
+    await screenshot(page, 'tools-ai-nova-chat');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    const admin = await pages.open({ viewport: 'mobile' });
+    await signInWithCookies(admin, 'admin', '/ai-toolkit-chat');
+    await admin.getByRole('heading', { name: 'Curriculum Coach', level: 1 }).waitFor();
+    await admin.getByRole('textbox', { name: 'Your message' }).fill('Which lesson covers suppliers?');
+    await admin.getByRole('button', { name: 'Send', exact: true }).click();
+    await admin.getByRole('button', { name: 'Stop' }).click();
+    await admin.getByRole('button', { name: 'Send', exact: true }).waitFor();
+    await screenshot(admin, 'tools-ai-admin-mobile');
+  });
+});
