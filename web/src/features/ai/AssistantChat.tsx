@@ -172,7 +172,12 @@ export function AssistantChat({ assistant }: { assistant: AssistantKey }) {
           variant="outlined"
           sx={{ p: { xs: 1.5, sm: 2 }, display: 'flex', flexDirection: 'column', minHeight: 420 }}
         >
-          <Box role="log" aria-live="polite" aria-label="Messages" sx={{ flex: 1, display: 'grid', gap: 1.5, mb: 2 }}>
+          <Box
+            role="log"
+            aria-live="polite"
+            aria-label="Messages"
+            sx={{ flex: 1, display: 'grid', gap: 1.5, mb: 2, alignContent: 'start' }}
+          >
             {lines.length === 0 && <Typography color="text.secondary">Ask {title} anything to get started.</Typography>}
             {lines.map((line, index) => (
               <Box
