@@ -233,6 +233,18 @@ describe('prompts', () => {
   });
 });
 
+describe('users.user-deleted', () => {
+  it("removes the person's conversations", async () => {
+    const gone = h.as('basic');
+    const { events } = await chat(gone, { assistant: 'instagram-bio', message: 'bye' });
+    const id = Number(events[0]?.data.id);
+    await h.publish('users.user-deleted', { id: gone.userId });
+    await eventually(async () => {
+      expect((await h.api.get(gone, `/api/ai/conversations/${id}`)).status).toBe(404);
+    });
+  });
+});
+
 describe('without an endpoint', () => {
   it('says plainly that the assistants are not set up', async () => {
     const bare = await startForTest();
