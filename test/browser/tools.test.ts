@@ -124,6 +124,20 @@ describe('Power Profit Tool', () => {
     await screenshot(page, 'tools-ppt-view-all', { fullPage: true });
     expect(await seriousViolations(page)).toEqual([]);
 
+    // Compare the two side by side.
+    await press.getByRole('checkbox', { name: 'Compare' }).check();
+    await card(page, 'Yoga block set').getByRole('checkbox', { name: 'Compare' }).check();
+    await page.getByRole('button', { name: 'Compare (2)' }).click();
+    const compare = page.getByRole('dialog', { name: 'Compare products' });
+    await compare.getByRole('columnheader', { name: 'Garlic press' }).waitFor();
+    await compare
+      .getByRole('img', { name: /^Garlic press: landed cost \$5\.50, fees \$15\.35, profit \$9\.14/ })
+      .waitFor();
+    await compare.getByRole('img', { name: /^Yoga block set:/ }).waitFor();
+    await screenshot(page, 'tools-ppt-compare');
+    expect(await seriousViolations(page)).toEqual([]);
+    await compare.getByRole('button', { name: 'Close' }).click();
+
     // Detail view: the fees slider, the hint under 25 %, out-of-range input ignored, dollars, save.
     await press.getByRole('button', { name: 'View Metrics' }).click();
     await page.getByRole('button', { name: 'back to products' }).waitFor();

@@ -7,7 +7,9 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
+import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
@@ -18,9 +20,11 @@ import { lazy, Suspense, useState } from 'react';
 import { type ProductBody, useProducts } from '../../api/tools';
 import { PageHeader } from '../../components/PageHeader';
 import { AdditionalFeesPanel } from './AdditionalFeesPanel';
+import { MAX_COMPARED, toggleCompared } from './compare';
 import { type FormKind, METRICS_FORM, TABS, type Tab as TabValue } from './productForms';
 
 const ProductFormDialog = lazy(() => import('./ProductFormDialog'));
+const CompareDialog = lazy(() => import('./CompareDialog'));
 
 type Figure = { label: string; value: string };
 
@@ -80,12 +84,18 @@ function ProductCard({
   onEdit,
   onEditMetrics,
   onView,
+  compared,
+  compareFull,
+  onCompare,
 }: {
   product: ProductBody;
   tab: TabValue;
   onEdit: () => void;
   onEditMetrics: () => void;
   onView: () => void;
+  compared: boolean;
+  compareFull: boolean;
+  onCompare: () => void;
 }) {
   const blocks = tab === 'all' ? BLOCK_ORDER : [tab];
   return (
@@ -131,6 +141,13 @@ function ProductCard({
             View Metrics
           </Button>
         )}
+        <FormControlLabel
+          sx={{ ml: 'auto' }}
+          control={
+            <Checkbox size="small" checked={compared} disabled={!compared && compareFull} onChange={onCompare} />
+          }
+          label="Compare"
+        />
       </CardActions>
     </Card>
   );
@@ -203,10 +220,13 @@ export default function ProfitCalculatorPage() {
   const [tab, setTab] = useState<TabValue>('product');
   const [viewing, setViewing] = useState<number | null>(null);
   const [form, setForm] = useState<{ kind: FormKind; product: ProductBody | null } | null>(null);
+  const [compared, setCompared] = useState<number[]>([]);
+  const [comparing, setComparing] = useState(false);
   const list = products.data ?? [];
   const detail = viewing === null ? null : (list.find((p) => p.id === viewing) ?? null);
   const tabLabel = TABS.find((t) => t.value === tab)?.label ?? '';
   const add = () => setForm({ kind: 'product', product: null });
+  const comparedProducts = list.filter((p) => compared.includes(p.id));
 
   return (
     <Box>
@@ -246,9 +266,16 @@ export default function ProfitCalculatorPage() {
           />
         ) : (
           <>
-            <Typography variant="h2" sx={{ fontSize: '1.5rem', mb: 2 }}>
-              {tabLabel}
-            </Typography>
+            <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 2, mb: 2 }}>
+              <Typography variant="h2" sx={{ fontSize: '1.5rem' }}>
+                {tabLabel}
+              </Typography>
+              {comparedProducts.length >= 2 && (
+                <Button variant="outlined" onClick={() => setComparing(true)}>
+                  Compare ({comparedProducts.length})
+                </Button>
+              )}
+            </Box>
             {products.isPending ? (
               <Box
                 role="status"
@@ -283,6 +310,9 @@ export default function ProfitCalculatorPage() {
                       setTab('product');
                       setViewing(p.id);
                     }}
+                    compared={compared.includes(p.id)}
+                    compareFull={compared.length >= MAX_COMPARED}
+                    onCompare={() => setCompared((current) => toggleCompared(current, p.id))}
                   />
                 ))}
               </Box>
@@ -290,6 +320,11 @@ export default function ProfitCalculatorPage() {
           </>
         )}
       </Box>
+      {comparing && comparedProducts.length >= 2 && (
+        <Suspense fallback={null}>
+          <CompareDialog products={comparedProducts} onClose={() => setComparing(false)} />
+        </Suspense>
+      )}
       {form && (
         <Suspense fallback={null}>
           <ProductFormDialog
