@@ -368,4 +368,24 @@ describe('AI Toolkit', () => {
     await admin.getByRole('button', { name: 'Send', exact: true }).waitFor();
     await screenshot(admin, 'tools-ai-admin-mobile');
   });
+
+  it('an admin edits an assistant system prompt', async () => {
+    const page = await pages.open();
+    await signInWithCookies(page, 'admin', '/ai-toolkit');
+    await page.getByRole('button', { name: 'Edit prompt of Customer Support' }).click();
+    const dialog = page.getByRole('dialog', { name: 'System prompt: Customer Support' });
+    const field = dialog.getByRole('textbox', { name: 'System prompt' });
+    await waitFor(async () => (await field.inputValue()).includes('customer messages') || null, {
+      what: 'the current prompt',
+    });
+    await field.fill('Reply kindly and briefly to Amazon customers.');
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Prompt saved successfully').waitFor();
+    await page.getByRole('button', { name: 'Edit prompt of Customer Support' }).click();
+    const again = page.getByRole('dialog').getByRole('textbox', { name: 'System prompt' });
+    await waitFor(async () => (await again.inputValue()) === 'Reply kindly and briefly to Amazon customers.' || null, {
+      what: 'the saved prompt',
+    });
+    expect(await seriousViolations(page)).toEqual([]);
+  });
 });

@@ -3,7 +3,7 @@
  * @rainmakers/contracts' index; texts from its zod-free '/ai' subpath.
  */
 import type { AssistantKey, AssistantsResponse, ChatMessageBody, ConversationSummary } from '@rainmakers/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCurrentUser } from '../session/context';
 import { api, apiStream } from './client';
 
@@ -88,4 +88,30 @@ export async function streamChat(
       end = buffer.indexOf('\n\n');
     }
   }
+}
+
+export interface AssistantPrompt {
+  key: AssistantKey;
+  name: string;
+  systemPrompt: string;
+}
+
+/** Admins: every assistant's system prompt. */
+export function usePrompts(enabled: boolean) {
+  const scope = useAiScope();
+  return useQuery({
+    queryKey: [...scope, 'prompts'],
+    queryFn: async ({ signal }) => (await api<{ prompts: AssistantPrompt[] }>('/api/ai/prompts', { signal })).prompts,
+    enabled,
+  });
+}
+
+export function useSavePrompt() {
+  const scope = useAiScope();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ key, systemPrompt }: { key: AssistantKey; systemPrompt: string }) =>
+      api(`/api/ai/prompts/${key}`, { method: 'PUT', body: { systemPrompt } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...scope, 'prompts'] }),
+  });
 }

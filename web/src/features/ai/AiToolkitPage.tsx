@@ -9,15 +9,21 @@ import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { AI_COMING_SOON, AI_NOT_SET_UP, MASTERMIND_ONLY } from '@rainmakers/contracts/ai';
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { useAssistants } from '../../api/ai';
+import { type AssistantKey, useAssistants } from '../../api/ai';
 import { errorMessage } from '../../api/client';
 import { PageHeader } from '../../components/PageHeader';
+import { useCurrentUser } from '../../session/context';
 import { VideoFacade } from '../tools/VideoFacade';
+
+const PromptDialog = lazy(() => import('./PromptDialog'));
 
 /** The AI Toolkit (spec part 2 §2): the intro video and the five assistants with their access rules. */
 export default function AiToolkitPage() {
   const assistants = useAssistants();
+  const isAdmin = useCurrentUser().role === 'admin';
+  const [editing, setEditing] = useState<{ key: AssistantKey; name: string } | null>(null);
   return (
     <Box>
       <PageHeader title="AI Toolkit" />
@@ -65,7 +71,7 @@ export default function AiToolkitPage() {
                       {a.description}
                     </Typography>
                   </CardContent>
-                  <CardActions sx={{ px: 2, pb: 2 }}>
+                  <CardActions sx={{ px: 2, pb: 2, flexWrap: 'wrap', gap: 1 }}>
                     {blocked ? (
                       <Typography sx={{ display: 'flex', alignItems: 'center', gap: 1, fontWeight: 600 }}>
                         <LockRounded fontSize="small" aria-hidden />
@@ -82,12 +88,26 @@ export default function AiToolkitPage() {
                         Start chatting
                       </Button>
                     )}
+                    {isAdmin && (
+                      <Button
+                        size="small"
+                        onClick={() => setEditing({ key: a.key, name: a.name })}
+                        aria-label={`Edit prompt of ${a.name}`}
+                      >
+                        Edit prompt
+                      </Button>
+                    )}
                   </CardActions>
                 </Card>
               );
             })}
           </Box>
         </>
+      )}
+      {editing && (
+        <Suspense fallback={null}>
+          <PromptDialog assistant={editing.key} name={editing.name} onClose={() => setEditing(null)} />
+        </Suspense>
       )}
     </Box>
   );
