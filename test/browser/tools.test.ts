@@ -43,7 +43,7 @@ async function fill(page: Page, values: Record<string, string>) {
 
 async function saveDialog(page: Page, toast: string) {
   await page.getByRole('dialog').getByRole('button', { name: 'Save', exact: true }).click();
-  await page.getByText(toast).first().waitFor();
+  await page.getByText(toast).filter({ visible: true }).first().waitFor();
   await page.getByRole('dialog').waitFor({ state: 'detached' });
 }
 
@@ -154,7 +154,7 @@ describe('Power Profit Tool', () => {
     await expect(page.getByLabel('Dollars per unit').inputValue()).resolves.toBe('6');
     await page.getByLabel('Dollars per unit').fill('14.99');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await page.getByText('Product saved successfully').first().waitFor();
+    await page.getByText('Product saved successfully').filter({ visible: true }).first().waitFor();
     // $14.99 of $29.99 is 49.98 %: $14.99 a unit.
     await page.getByRole('definition').filter({ hasText: '$14.99' }).waitFor();
     await screenshot(page, 'tools-ppt-detail', { fullPage: true });
@@ -165,7 +165,7 @@ describe('Power Profit Tool', () => {
     await card(page, 'Yoga block set').getByRole('button', { name: 'Edit Yoga block set' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('button', { name: 'Delete product' }).click();
-    await page.getByText('Product deleted successfully').first().waitFor();
+    await page.getByText('Product deleted successfully').filter({ visible: true }).first().waitFor();
     await card(page, 'Yoga block set').waitFor({ state: 'detached' });
     expect(await page.getByRole('article').count()).toBe(1);
   });
