@@ -14,6 +14,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ensureDatabaseExists } from '@rainmakers/kit';
+import { startAiStandIn } from './ai-stand-in';
 import { continueProcess, embeddedPostgres, freePort, redisServer, withDatabase } from './infra';
 import { type MailCatcher, startMailCatcher } from './mail-catcher';
 import { colourFor, formatLogLine, prefixLine, Tail } from './output';
@@ -573,6 +574,19 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         })(),
       );
     }
+    // The AI Toolkit's endpoint: AI_BASE_URL when given, else the local OpenAI-compatible stand-in (demo and tests;
+    // AI_BASE_URL=none leaves the toolkit 'not set up').
+    let aiBaseUrl = process.env.AI_BASE_URL === 'none' ? '' : (process.env.AI_BASE_URL ?? '');
+    if (process.env.AI_BASE_URL === undefined) {
+      infra.push(
+        (async () => {
+          const standIn = await startAiStandIn();
+          stoppers.push({ name: 'AI stand-in', stop: standIn.stop });
+          aiBaseUrl = standIn.baseUrl;
+          status(`ai        ${standIn.baseUrl}  (local stand-in; set AI_BASE_URL for a real endpoint)`);
+        })(),
+      );
+    }
     // The web build runs beside the infrastructure: the gateway serves it from the start.
     const web = (options.buildWeb ?? true) && withGateway ? buildWebIfStale(root, status) : null;
     const settled = await Promise.allSettled(web ? [...infra, web] : infra);
@@ -602,6 +616,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       INTERNAL_TOKEN_SECRET: internalTokenSecret,
       PUBLIC_URL: publicUrl,
       SMTP_URL: smtpUrl,
+      AI_BASE_URL: aiBaseUrl,
       MAIL_FROM: process.env.MAIL_FROM ?? DEFAULT_MAIL_FROM,
       S3_ENDPOINT: s3Endpoint,
       S3_REGION: process.env.S3_REGION ?? 'us-east-1',

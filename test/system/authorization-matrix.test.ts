@@ -89,6 +89,26 @@ let premiumMember: Person;
 const boardHolder = {} as { person: Person; session: GatewaySession; listId: number; cardId: number };
 const hidden = { draftSlug: '', premiumSlug: '', premiumLessonId: 0 };
 
+const MATRIX_PRODUCT = {
+  title: 'Matrix product',
+  units: 10,
+  costPerUnit: 2,
+  shippingCost: 1,
+  amazonFees: 3,
+  amazonRetailPrice: 12,
+};
+let othersProduct: Promise<number> | null = null;
+/** A product of the board holder (a member no caller is), made once. */
+function othersProductId(): Promise<number> {
+  othersProduct ??= boardHolder.session
+    .post<{ product: { id: number } }>('/api/product/upsert', {
+      product: MATRIX_PRODUCT,
+      typeAdditionalFees: 'percentage',
+    })
+    .then((answer) => answer.product.id);
+  return othersProduct;
+}
+
 const tagIds = () => Object.values(stackInfo().tags);
 const firstTag = () => tagIds()[0] ?? 0;
 const lastTag = () => tagIds()[tagIds().length - 1] ?? 0;
@@ -427,6 +447,74 @@ const ROWS: Row[] = [
     name: 'GET /upload/files/{key}',
     expected: [200, 200, 200, 200, 200, 200],
     run: async (c) => status(await c.session.request('GET', uploadedFile)),
+  },
+
+  // --- Tools: every signed-in person keeps their own products and qualifier results; another person's product
+  // answers like a missing one; basic members cannot set the additional fees; chats follow the assistants' tags. ----
+  {
+    name: 'GET /api/product/read-many {own}',
+    expected: [401, 200, 200, 200, 200, 200],
+    run: async (c) => status(await c.session.request('GET', '/api/product/read-many')),
+  },
+  {
+    name: 'POST /api/product/upsert {new, default fees}',
+    expected: [401, 201, 201, 201, 201, 201],
+    run: async (c) =>
+      status(
+        await c.session.request('POST', '/api/product/upsert', {
+          product: MATRIX_PRODUCT,
+          typeAdditionalFees: 'percentage',
+        }),
+      ),
+  },
+  {
+    name: 'POST /api/product/upsert {new, additional fees 30 %}',
+    expected: [401, 403, 201, 201, 201, 201],
+    run: async (c) =>
+      status(
+        await c.session.request('POST', '/api/product/upsert', {
+          product: { ...MATRIX_PRODUCT, additionalFees: 30 },
+          typeAdditionalFees: 'percentage',
+        }),
+      ),
+  },
+  {
+    name: "POST /api/product/upsert {another member's product}",
+    expected: [401, '404 as unknown', '404 as unknown', '404 as unknown', '404 as unknown', '404 as unknown'],
+    async run(c) {
+      const id = await othersProductId();
+      const body = (productId: number) => ({
+        product: { ...MATRIX_PRODUCT, id: productId },
+        typeAdditionalFees: 'percentage',
+      });
+      return likeMissing(
+        await c.session.request('POST', '/api/product/upsert', body(id)),
+        await c.session.request('POST', '/api/product/upsert', body(987654321)),
+      );
+    },
+  },
+  {
+    name: "DELETE /api/product/{another member's product}",
+    expected: [401, '404 as unknown', '404 as unknown', '404 as unknown', '404 as unknown', '404 as unknown'],
+    async run(c) {
+      const id = await othersProductId();
+      return likeMissing(
+        await c.session.request('DELETE', `/api/product/${id}`),
+        await c.session.request('DELETE', '/api/product/987654321'),
+      );
+    },
+  },
+  {
+    name: 'POST /api/product-qualifier/save',
+    expected: [401, 201, 201, 201, 201, 201],
+    run: async (c) =>
+      status(await c.session.request('POST', '/api/product-qualifier/save', { score: 1, answers: { keyword: 1 } })),
+  },
+  {
+    name: 'POST /api/ai/chat {product-creation: tag nova or admin}',
+    expected: [401, 403, 403, 403, 403, 200],
+    run: async (c) =>
+      status(await c.session.request('POST', '/api/ai/chat', { assistant: 'product-creation', message: 'Matrix' })),
   },
 
   // --- Move the Needle: the board is for admins, coaches and premium members from before the cut-off (the

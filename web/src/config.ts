@@ -16,6 +16,14 @@ export const config = {
   applyUrl: env.VITE_APPLY_URL ?? 'https://apply.rainmakers.example.com/',
   /** Embed address of the sign-up welcome video; loaded only when the visitor presses play. Empty = no video. */
   welcomeVideoUrl: env.VITE_WELCOME_VIDEO_URL ?? '',
+  /**
+   * Product Qualifier videos: the base address their keys are appended to (contracts/qualifier.ts `video`), e.g.
+   * an embed prefix of the video host. Empty = the video places say the video is not available yet.
+   */
+  qualifierVideoBaseUrl: env.VITE_QUALIFIER_VIDEO_BASE_URL ?? '',
+  /** 'Need more feedback?' links of the Product Qualifier. */
+  secondEyesUrl: env.VITE_SECOND_EYES_URL ?? 'https://book.rainmakers.example.com/2nd-eyes',
+  coachingClinicUrl: env.VITE_COACHING_CLINIC_URL ?? 'https://book.rainmakers.example.com/product-research-clinic',
 } as const;
 
 export const supportMailto = `mailto:${config.supportEmail}`;

@@ -7,6 +7,9 @@ interface ImportMetaEnv {
   readonly VITE_COMMUNITY_URL?: string;
   readonly VITE_APPLY_URL?: string;
   readonly VITE_WELCOME_VIDEO_URL?: string;
+  readonly VITE_QUALIFIER_VIDEO_BASE_URL?: string;
+  readonly VITE_SECOND_EYES_URL?: string;
+  readonly VITE_COACHING_CLINIC_URL?: string;
 }
 
 interface ImportMeta {

@@ -1,4 +1,5 @@
 export * from './actor';
+export * from './ai';
 export * from './auth';
 export * from './board';
 export * from './board-access';
@@ -6,7 +7,11 @@ export * from './courses';
 export * from './errors';
 export * from './events';
 export * from './fields';
+export * from './profit';
+export * from './qualifier';
 export * from './roles';
+export * from './tools';
+export * from './tools-constants';
 export * from './topology';
 export * from './uploads';
 export * from './users';

@@ -209,3 +209,28 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   if (response.status === 402 && error.code === SUBSCRIPTION_BLOCKED) handlers.onSubscriptionBlocked();
   throw error;
 }
+
+/**
+ * A POST whose answer is a stream (server-sent events, e.g. /api/ai/chat): the same CSRF and error handling as
+ * `api`, but an ok answer is handed back as the Response for the caller to read as it arrives.
+ */
+export async function apiStream(path: string, body: unknown, signal?: AbortSignal): Promise<Response> {
+  const options: RequestOptions = { method: 'POST', body, signal };
+  let response: Response;
+  try {
+    response = await send(path, options, await csrfToken());
+    if (response.status === 403) {
+      const peek = toApiError(403, await readBody(response.clone()));
+      if (/csrf/i.test(`${peek.code ?? ''} ${peek.message}`))
+        response = await send(path, options, await csrfToken(true));
+    }
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, NETWORK_ERROR);
+  }
+  if (response.ok) return response;
+  const error = toApiError(response.status, await readBody(response));
+  if (response.status === 401) handlers.onUnauthorized();
+  if (response.status === 402 && error.code === SUBSCRIPTION_BLOCKED) handlers.onSubscriptionBlocked();
+  throw error;
+}

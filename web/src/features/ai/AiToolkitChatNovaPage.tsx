@@ -1,7 +1,6 @@
-import LightbulbRounded from '@mui/icons-material/LightbulbRounded';
-import { PlaceholderPage } from '../../components/PlaceholderPage';
+import { AssistantChat } from './AssistantChat';
 
-/** Placeholder until this screen is built (no sample data on purpose). */
+/** /ai-toolkit-chat-nova: the Product Creation Expert (tag nova or admin; the server refuses anyone else). */
 export default function AiToolkitChatNovaPage() {
-  return <PlaceholderPage title="Product Creation Expert" icon={<LightbulbRounded />} subtitle="AI Toolkit" />;
+  return <AssistantChat assistant="product-creation" />;
 }

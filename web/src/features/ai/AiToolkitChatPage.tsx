@@ -1,7 +1,10 @@
-import ForumRounded from '@mui/icons-material/ForumRounded';
-import { PlaceholderPage } from '../../components/PlaceholderPage';
+import { useSearchParams } from 'react-router-dom';
+import type { AssistantKey } from '../../api/ai';
+import { AssistantChat } from './AssistantChat';
 
-/** Placeholder until this screen is built (no sample data on purpose). */
+/** /ai-toolkit-chat: the Curriculum Coach (or ?assistant=instagram-bio, the open one). */
 export default function AiToolkitChatPage() {
-  return <PlaceholderPage title="Curriculum Coach" icon={<ForumRounded />} subtitle="AI Toolkit" />;
+  const [params] = useSearchParams();
+  const assistant: AssistantKey = params.get('assistant') === 'instagram-bio' ? 'instagram-bio' : 'curriculum-coach';
+  return <AssistantChat key={assistant} assistant={assistant} />;
 }
