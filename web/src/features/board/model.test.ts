@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import * as contracts from '@rainmakers/contracts';
 import type { BoardCard, BoardList } from '@rainmakers/contracts';
+import * as contracts from '@rainmakers/contracts';
 import * as constants from './constants';
 import { applyPlacements, checklistPercent, checklistStatus, moveCard, offeredColors, totalProgress } from './model';
 
@@ -24,8 +24,7 @@ const list = (id: number, name: string, cardIds: number[]): BoardList => ({
   fixed: true,
   Cards: cardIds.map((c, i) => card(c, id, i)),
 });
-const shape = (lists: BoardList[]) =>
-  lists.map((l) => [l.id, l.Cards.map((c) => `${c.id}@${c.position}:${c.ListId}`)]);
+const shape = (lists: BoardList[]) => lists.map((l) => [l.id, l.Cards.map((c) => `${c.id}@${c.position}:${c.ListId}`)]);
 
 describe('constants mirror the contracts', () => {
   it('copies every board value', () => {

@@ -88,7 +88,10 @@ export function checklistPercent(checklist: Pick<CheckList, 'CheckListItems'>): 
 export const checklistStatus = (percent: number) => (percent >= 100 ? 'Checklist completed' : 'Checklist in progress');
 
 /** Spec §5: only colours no other label uses, plus the label's own (update mode). */
-export function offeredColors(labels: readonly Pick<BoardLabel, 'id' | 'color'>[], editingId?: number): LabelColorName[] {
+export function offeredColors(
+  labels: readonly Pick<BoardLabel, 'id' | 'color'>[],
+  editingId?: number,
+): LabelColorName[] {
   const used = new Set(labels.filter((l) => l.id !== editingId).map((l) => l.color));
   return LABEL_COLORS.filter((c) => !used.has(c));
 }
