@@ -29,6 +29,7 @@ import {
   type CheckList,
   type PersonRef,
   refreshBoard,
+  setBoardLists,
   useBoardLabels,
   useBoardScope,
   useCoaches,
@@ -39,12 +40,20 @@ import { UploadError, UploadingOverlay, useImageUpload } from '../../components/
 import { toast } from '../../components/toast';
 import { Markdown } from '../courses/Markdown';
 import { BOARD_TOASTS, DELETE_CARD_CONFIRMATION, LABEL_CREATE_LIMIT, LABEL_SWATCHES } from './constants';
-import { checklistPercent, checklistStatus, findCard } from './model';
+import { checklistPercent, checklistStatus, findCard, updateCard } from './model';
 
 // The label editor is rarely opened: its own download.
 const LabelEditor = lazy(() => import('./LabelEditor'));
 
-type Run = (work: () => Promise<unknown>, success?: string) => Promise<boolean>;
+/**
+ * Runs one change: `optimistic` rewrites the cached board first (checkboxes answer at once), the call follows, then
+ * the toast; the board is refreshed either way (a refusal puts the cache back as the server has it).
+ */
+type Run = (
+  work: () => Promise<unknown>,
+  success?: string,
+  optimistic?: (lists: BoardList[]) => BoardList[],
+) => Promise<boolean>;
 
 /**
  * The card dialog (spec part 1 §4 Board): opening sets the active card (the address's `?card=`), closing saves the
@@ -125,7 +134,11 @@ function CardDialogBody({
   const [deleting, setDeleting] = useState(false);
   const [closing, setClosing] = useState(false);
 
-  const run: Run = async (work, success) => {
+  const run: Run = async (work, success, optimistic) => {
+    if (optimistic) {
+      await queryClient.cancelQueries({ queryKey: scope });
+      setBoardLists(queryClient, scope, optimistic);
+    }
     try {
       await work();
       if (success) toast(success, 'success');
@@ -405,6 +418,11 @@ function LabelsSection({
                       void run(
                         () => boardApi.setCardLabel({ LabelId: label.id, CardId: card.id, on }),
                         on ? BOARD_TOASTS.labelAdded : BOARD_TOASTS.labelRemoved,
+                        (lists) =>
+                          updateCard(lists, card.id, (c) => ({
+                            ...c,
+                            Labels: on ? [...c.Labels, label] : c.Labels.filter((l) => l.id !== label.id),
+                          })),
                       );
                     }}
                   />
@@ -652,6 +670,20 @@ function ChecklistBlock({ checklist, canEdit, run }: { checklist: CheckList; can
                       CheckListId: checklist.id,
                     }),
                   BOARD_TOASTS.checkItemUpdated,
+                  (lists) =>
+                    updateCard(lists, checklist.CardId, (c) => ({
+                      ...c,
+                      CheckLists: c.CheckLists.map((list) =>
+                        list.id === checklist.id
+                          ? {
+                              ...list,
+                              CheckListItems: list.CheckListItems.map((i) =>
+                                i.id === item.id ? { ...i, completed } : i,
+                              ),
+                            }
+                          : list,
+                      ),
+                    })),
                 );
               }}
             />
