@@ -813,7 +813,7 @@ function AttachmentsSection({
                 />
               </Box>
               <Box sx={{ flex: 1, minWidth: 120 }}>
-                <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+                <Typography component="div" variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
                   {attachment.fileName}
                   {isCover && <Chip size="small" label="Cover" sx={{ ml: 1 }} />}
                 </Typography>
