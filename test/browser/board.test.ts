@@ -89,9 +89,9 @@ const column = (page: Page, name: string) =>
     has: page.getByRole('heading', { name, exact: true }),
   });
 const cardIn = (page: Page, list: string, title: string) =>
-  column(page, list).getByRole('button', { name: `Card ${title}`, exact: true });
+  column(page, list).locator('[data-card-id]', { hasText: title });
 const cardTitlesOn = async (page: Page, list: string) =>
-  (await column(page, list).locator('[data-card-id]').allInnerTexts()).map((t) => t.split('\n').at(-1)?.trim() ?? '');
+  (await column(page, list).locator('[data-card-title]').allInnerTexts()).map((t) => t.trim());
 
 async function toast(page: Page, text: string): Promise<void> {
   await page.getByText(text, { exact: true }).first().waitFor();
@@ -236,7 +236,7 @@ describe('Move the Needle board', () => {
     expect(page.url()).toMatch(/\?card=\d+/);
 
     // Description: preview -> edit on click.
-    await dialog.getByRole('button', { name: 'Edit description' }).click();
+    await dialog.getByRole('button', { name: /Add a more detailed description/ }).click();
     await dialog.getByLabel('Description (markdown)').fill('Write the **bullet points** first.');
     await dialog.getByRole('heading', { name: 'Labels' }).click();
     await dialog.locator('strong', { hasText: 'bullet points' }).waitFor();
@@ -272,7 +272,7 @@ describe('Move the Needle board', () => {
     // Checklist ticked to 'Checklist completed'.
     await dialog.getByRole('button', { name: 'Add checklist' }).click();
     await toast(page, 'Checklist added');
-    await dialog.getByRole('button', { name: 'Edit checklist title' }).click();
+    await dialog.getByRole('button', { name: /^Checklist, click to edit/ }).click();
     await dialog.getByLabel('checklist title').fill('Before launch');
     await dialog.getByLabel('checklist title').press('Enter');
     await toast(page, 'Checklist updated');
@@ -331,6 +331,8 @@ describe('Move the Needle board', () => {
     // Phones: one list per screen, the dialog full screen.
     const phone = await openBoard(member, '/move-the-needle', 'mobile');
     await cardIn(phone, 'NOT STARTED', title).waitFor();
+    // The lists scroll inside their own box: the page stays as wide as the phone.
+    expect(await phone.evaluate('[document.documentElement.scrollWidth, window.innerWidth]')).toEqual([390, 390]);
     await screenshot(phone, 'board-member-mobile');
     await cardIn(phone, 'NOT STARTED', title).click();
     await phone.getByRole('dialog').getByLabel('Card title').waitFor();

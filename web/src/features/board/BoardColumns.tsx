@@ -35,7 +35,7 @@ import {
 import { errorMessage } from '../../api/client';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { toast } from '../../components/toast';
-import { BOARD_TOASTS, LABEL_SWATCHES, MOVE_REFUSED } from './constants';
+import { BOARD_TOASTS, LABEL_SWATCHES, MOVE_REFUSED, VISUALLY_HIDDEN } from './constants';
 import { applyPlacements, checklistPercent, moveCard } from './model';
 
 const LIST_PREFIX = 'list-';
@@ -159,10 +159,10 @@ export function BoardColumns({
             gap: { xs: 1.5, sm: 2 },
             overflowX: 'auto',
             pb: 2,
-            mx: { xs: -2, sm: 0 },
-            px: { xs: 2, sm: 0 },
             scrollSnapType: { xs: 'x mandatory', sm: 'none' },
-            scrollPaddingInline: { xs: 16, sm: 0 },
+            // The containing block of the screen-reader-only texts inside: they stay inside the scroller instead of
+            // widening the page (phones then zoom out to fit it).
+            position: 'relative',
             '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 },
           }}
         >
@@ -194,7 +194,8 @@ export function BoardColumns({
   );
 }
 
-const COLUMN_WIDTH = { xs: 'calc(100vw - 48px)', sm: 288 } as const;
+/** Phones: one list per screen with the next one peeking in (a share of the scroller, never of the viewport). */
+const COLUMN_WIDTH = { xs: 'calc(100% - 28px)', sm: 288 } as const;
 
 function BoardColumn({
   boardUserId,
@@ -310,11 +311,11 @@ function CardTile({
         {...drag.dragHandleProps}
         onKeyDown={onKeyDown}
         onClick={onOpen}
-        aria-label={`Card ${card.title}`}
         data-card-id={card.id}
         tabIndex={0}
         role="button"
         sx={{
+          position: 'relative',
           borderRadius: 2,
           bgcolor: 'background.paper',
           border: 1,
@@ -358,14 +359,18 @@ function CardTile({
               ))}
             </Box>
           )}
-          <Typography sx={{ fontSize: '0.9375rem', fontWeight: 600, overflowWrap: 'anywhere' }}>
+          <Typography data-card-title sx={{ fontSize: '0.9375rem', fontWeight: 600, overflowWrap: 'anywhere' }}>
             {card.title}
           </Typography>
-          <Box
-            sx={{ display: 'flex', gap: 1.25, mt: 0.5, color: 'text.secondary', '&:empty': { display: 'none' } }}
-            aria-hidden="true"
-          >
-            {card.description && <NotesRounded sx={{ fontSize: 16 }} />}
+          <Box sx={{ display: 'flex', gap: 1.25, mt: 0.5, color: 'text.secondary', '&:empty': { display: 'none' } }}>
+            {card.description && (
+              <Box component="span" sx={{ display: 'inline-flex' }}>
+                <NotesRounded sx={{ fontSize: 16 }} />
+                <Box component="span" sx={VISUALLY_HIDDEN}>
+                  has a description
+                </Box>
+              </Box>
+            )}
             {items.length > 0 && (
               <Box
                 component="span"
@@ -379,6 +384,9 @@ function CardTile({
                 }}
               >
                 <CheckBoxOutlined sx={{ fontSize: 16 }} /> {done}/{items.length}
+                <Box component="span" sx={VISUALLY_HIDDEN}>
+                  checklist items done
+                </Box>
               </Box>
             )}
             {card.Activities.length > 0 && (
@@ -387,6 +395,9 @@ function CardTile({
                 sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.25, fontSize: '0.75rem' }}
               >
                 <ChatBubbleOutlineRounded sx={{ fontSize: 16 }} /> {card.Activities.length}
+                <Box component="span" sx={VISUALLY_HIDDEN}>
+                  comments
+                </Box>
               </Box>
             )}
             {card.Attachments.length > 0 && (
@@ -395,6 +406,9 @@ function CardTile({
                 sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.25, fontSize: '0.75rem' }}
               >
                 <AttachFileRounded sx={{ fontSize: 16 }} /> {card.Attachments.length}
+                <Box component="span" sx={VISUALLY_HIDDEN}>
+                  attachments
+                </Box>
               </Box>
             )}
           </Box>

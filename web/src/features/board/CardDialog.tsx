@@ -39,7 +39,13 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { UploadError, UploadingOverlay, useImageUpload } from '../../components/ImageUpload';
 import { toast } from '../../components/toast';
 import { Markdown } from '../courses/Markdown';
-import { BOARD_TOASTS, DELETE_CARD_CONFIRMATION, LABEL_CREATE_LIMIT, LABEL_SWATCHES } from './constants';
+import {
+  BOARD_TOASTS,
+  DELETE_CARD_CONFIRMATION,
+  LABEL_CREATE_LIMIT,
+  LABEL_SWATCHES,
+  VISUALLY_HIDDEN,
+} from './constants';
 import { checklistPercent, checklistStatus, findCard, updateCard } from './model';
 
 // The label editor is rarely opened: its own download.
@@ -248,7 +254,6 @@ function CardDialogBody({
               <Box
                 role={canEdit ? 'button' : undefined}
                 tabIndex={canEdit ? 0 : undefined}
-                aria-label={canEdit ? 'Edit description' : undefined}
                 onClick={() => canEdit && setEditingDescription(true)}
                 onKeyDown={(e) => {
                   if (canEdit && (e.key === 'Enter' || e.key === ' ')) {
@@ -257,6 +262,7 @@ function CardDialogBody({
                   }
                 }}
                 sx={{
+                  position: 'relative',
                   p: 1.25,
                   borderRadius: 2,
                   bgcolor: 'action.hover',
@@ -271,6 +277,11 @@ function CardDialogBody({
                   <Typography color="text.secondary">
                     {canEdit ? 'Add a more detailed description…' : 'No description'}
                   </Typography>
+                )}
+                {canEdit && description.trim() && (
+                  <Box component="span" sx={VISUALLY_HIDDEN}>
+                    Description, click to edit
+                  </Box>
                 )}
               </Box>
             )}
@@ -499,7 +510,6 @@ function ToggleText({
       <Box
         role={canEdit ? 'button' : undefined}
         tabIndex={canEdit ? 0 : undefined}
-        aria-label={canEdit ? `Edit ${label}` : undefined}
         onClick={() => {
           if (!canEdit) return;
           setDraft(value);
@@ -515,6 +525,7 @@ function ToggleText({
           }
         }}
         sx={{
+          position: 'relative',
           flex: 1,
           minWidth: 0,
           cursor: canEdit ? 'text' : 'default',
@@ -523,6 +534,11 @@ function ToggleText({
         }}
       >
         {render(value)}
+        {canEdit && (
+          <Box component="span" sx={VISUALLY_HIDDEN}>
+            , click to edit the {label}
+          </Box>
+        )}
       </Box>
     );
   }

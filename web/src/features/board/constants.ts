@@ -75,3 +75,16 @@ export const BOARD_TOASTS = {
 
 /** Shown when the server refuses a move (the card goes back to where it was). */
 export const MOVE_REFUSED = 'The card could not be moved; it is back where it was.';
+
+/** Read by screen readers, not shown (hints such as "click to edit" inside a button's name). */
+export const VISUALLY_HIDDEN = {
+  border: 0,
+  clip: 'rect(0 0 0 0)',
+  height: '1px',
+  margin: '-1px',
+  overflow: 'hidden',
+  padding: 0,
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+  width: '1px',
+} as const;
