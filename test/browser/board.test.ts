@@ -272,7 +272,7 @@ describe('Move the Needle board', () => {
     // Checklist ticked to 'Checklist completed'.
     await dialog.getByRole('button', { name: 'Add checklist' }).click();
     await toast(page, 'Checklist added');
-    await dialog.getByRole('button', { name: /^Checklist, click to edit/ }).click();
+    await dialog.getByRole('button', { name: /^Checklist\W+click to edit/ }).click();
     await dialog.getByLabel('checklist title').fill('Before launch');
     await dialog.getByLabel('checklist title').press('Enter');
     await toast(page, 'Checklist updated');
