@@ -16,6 +16,8 @@ export const config = {
   applyUrl: env.VITE_APPLY_URL ?? 'https://apply.rainmakers.example.com/',
   /** Embed address of the sign-up welcome video; loaded only when the visitor presses play. Empty = no video. */
   welcomeVideoUrl: env.VITE_WELCOME_VIDEO_URL ?? '',
+  /** Embed address of the Move the Needle welcome video; loaded only when play is pressed. Empty = text only. */
+  mtnVideoUrl: env.VITE_MTN_VIDEO_URL ?? '',
 } as const;
 
 export const supportMailto = `mailto:${config.supportEmail}`;

@@ -7,6 +7,7 @@ interface ImportMetaEnv {
   readonly VITE_COMMUNITY_URL?: string;
   readonly VITE_APPLY_URL?: string;
   readonly VITE_WELCOME_VIDEO_URL?: string;
+  readonly VITE_MTN_VIDEO_URL?: string;
 }
 
 interface ImportMeta {

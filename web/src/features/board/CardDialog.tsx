@@ -19,7 +19,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useRef, useState } from 'react';
+import { lazy, type MutableRefObject, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import {
   type BoardCard,
   type BoardLabel,
@@ -80,12 +80,14 @@ export default function CardDialog({
   onClose: () => void;
 }) {
   const card = findCard(lists, cardId);
+  // Escape and a click outside go through the body's close, which saves first.
+  const closeRef = useRef<(() => void) | null>(null);
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   return (
     <Dialog
       open
-      onClose={card ? undefined : onClose}
+      onClose={() => (closeRef.current ? closeRef.current() : onClose())}
       fullScreen={phone}
       maxWidth="md"
       fullWidth
@@ -100,6 +102,7 @@ export default function CardDialog({
           listName={lists.find((l) => l.id === card.ListId)?.name ?? ''}
           summary={summary}
           onClose={onClose}
+          closeRef={closeRef}
         />
       ) : (
         <DialogContent>
@@ -122,12 +125,14 @@ function CardDialogBody({
   listName,
   summary,
   onClose,
+  closeRef,
 }: {
   boardUserId: number;
   card: BoardCard;
   listName: string;
   summary: BoardSummary;
   onClose: () => void;
+  closeRef: MutableRefObject<(() => void) | null>;
 }) {
   const scope = useBoardScope(boardUserId);
   const queryClient = useQueryClient();
@@ -177,6 +182,14 @@ function CardDialogBody({
     onClose();
   };
 
+  closeRef.current = () => void close();
+  useEffect(
+    () => () => {
+      closeRef.current = null;
+    },
+    [closeRef],
+  );
+
   const setCover = (coverPhotoUrl: string | null) =>
     run(() => boardApi.upsertCard({ ...fields(), coverPhotoUrl }), BOARD_TOASTS.cardUpdated);
 
@@ -192,15 +205,7 @@ function CardDialogBody({
 
   return (
     <>
-      <Box
-        onKeyDown={(e) => {
-          if (e.key === 'Escape' && !e.defaultPrevented) {
-            e.stopPropagation();
-            void close();
-          }
-        }}
-        sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, height: '100%' }}
-      >
+      <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, height: '100%' }}>
         <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1, px: { xs: 2, sm: 3 }, pt: 2, pb: 1 }}>
           <Box sx={{ flex: 1, minWidth: 0 }}>
             {canEdit ? (
