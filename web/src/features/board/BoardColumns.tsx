@@ -279,7 +279,15 @@ function BoardColumn({
           </Box>
         )}
       </Droppable>
-      {canEdit && <AddCard boardUserId={boardUserId} list={list} />}
+      {canEdit ? (
+        <AddCard boardUserId={boardUserId} list={list} />
+      ) : (
+        list.Cards.length === 0 && (
+          <Typography variant="body2" color="text.secondary" sx={{ px: 1.5, pb: 1.5 }}>
+            No cards
+          </Typography>
+        )
+      )}
     </Paper>
   );
 }
