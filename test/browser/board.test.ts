@@ -257,7 +257,8 @@ describe('Move the Needle board', () => {
       await editor.waitFor({ state: 'detached' });
       const box = dialog.getByRole('checkbox', { name: `Label ${name} on this card` });
       await box.waitFor();
-      await expect(box.isChecked()).resolves.toBe(true);
+      // The labels and the card come back in two refetches: wait for the second.
+      await waitFor(() => box.isChecked(), { what: `the label ${name} ticked on the card` });
     }
     // Update mode: only unused colours plus its own.
     await dialog.getByRole('button', { name: `Edit label Urgent ${token}` }).click();
