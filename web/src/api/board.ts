@@ -189,6 +189,12 @@ export function useBoardMutation<TInput, TResult>(
 /** After a notice, wait this long for more before refetching (a move announces two changes at once). */
 const LIVE_REFRESH_DELAY_MS = 150;
 
+/** While a card is being dragged, live refetches wait (a board replaced under a drag would drop it in the wrong place). */
+let dragInProgress = false;
+export function setBoardDragInProgress(value: boolean): void {
+  dragInProgress = value;
+}
+
 /**
  * Subscribes to the board's server-sent events while mounted: every "board changed" notice (another tab, a reviewing
  * coach, an admin) refetches the board through the ordinary calls. The stream closes on unmount.
@@ -207,10 +213,15 @@ export function useBoardLive(boardUserId: number, enabled: boolean): void {
     let opened = false;
     const refresh = () => {
       if (timer) return;
-      timer = setTimeout(() => {
+      const fire = () => {
+        if (dragInProgress) {
+          timer = setTimeout(fire, LIVE_REFRESH_DELAY_MS);
+          return;
+        }
         timer = null;
         void refreshBoard(queryClient, liveScope);
-      }, LIVE_REFRESH_DELAY_MS);
+      };
+      timer = setTimeout(fire, LIVE_REFRESH_DELAY_MS);
     };
     source.addEventListener('board-changed', refresh);
     // After a reconnection, changes made while the stream was down are read once.

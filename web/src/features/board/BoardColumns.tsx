@@ -22,13 +22,14 @@ import { alpha } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type KeyboardEvent, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useEffect, useState } from 'react';
 import {
   type BoardCard,
   type BoardList,
   type BoardSummary,
   boardApi,
   refreshBoard,
+  setBoardDragInProgress,
   setBoardLists,
   useBoardScope,
 } from '../../api/board';
@@ -63,12 +64,15 @@ export function BoardColumns({
   const queryClient = useQueryClient();
   const [deleting, setDeleting] = useState<BoardList | null>(null);
   const [deletePending, setDeletePending] = useState(false);
+  // A board left in the middle of a drag must not hold live updates back for the next one.
+  useEffect(() => () => setBoardDragInProgress(false), []);
 
   const nameOf = (droppableId: string) => lists.find((l) => l.id === listIdOf(droppableId))?.name ?? 'the list';
   const cardTitle = (draggableId: string) =>
     lists.flatMap((l) => l.Cards).find((c) => `${CARD_PREFIX}${c.id}` === draggableId)?.title ?? 'Card';
 
   const onDragStart = (start: DragStart, provided: ResponderProvided) => {
+    setBoardDragInProgress(true);
     provided.announce(
       `Lifted card ${cardTitle(start.draggableId)} in ${nameOf(start.source.droppableId)}, position ${start.source.index + 1}. Use the arrow keys to move it, Space to drop it, Escape to cancel.`,
     );
@@ -82,6 +86,7 @@ export function BoardColumns({
   };
 
   const onDragEnd = async (result: DropResult, provided: ResponderProvided) => {
+    setBoardDragInProgress(false);
     const { source, destination } = result;
     const title = cardTitle(result.draggableId);
     if (!destination) {
