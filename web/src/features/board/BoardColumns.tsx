@@ -106,7 +106,8 @@ export function BoardColumns({
     const sourceCard = lists.find((l) => l.id === from.listId)?.Cards[from.index];
     const destList = lists.find((l) => l.id === to.listId);
     const before = lists;
-    await queryClient.cancelQueries({ queryKey: scope });
+    // Synchronously in the drop (dnd's rule: no flash back to the old place); a refetch under way is dropped.
+    void queryClient.cancelQueries({ queryKey: scope }, { revert: false });
     setBoardLists(queryClient, scope, (current) => moveCard(current, from, to));
     try {
       const answer =

@@ -147,7 +147,8 @@ function CardDialogBody({
 
   const run: Run = async (work, success, optimistic) => {
     if (optimistic) {
-      await queryClient.cancelQueries({ queryKey: scope });
+      // Synchronously, so the control shows its new state at once; a refetch under way must not overwrite it.
+      void queryClient.cancelQueries({ queryKey: scope }, { revert: false });
       setBoardLists(queryClient, scope, optimistic);
     }
     try {
