@@ -8,7 +8,7 @@ import LabelOutlined from '@mui/icons-material/LabelOutlined';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
+import Checkbox, { type CheckboxProps } from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
@@ -325,6 +325,25 @@ function CardDialogBody({
   );
 }
 
+/**
+ * A checkbox that shows a click at once (its own state), then follows the saved value whenever that changes: the
+ * cache update and the server answer arrive a moment later.
+ */
+function InstantCheckbox({ checked, ...props }: CheckboxProps & { checked: boolean }) {
+  const [shown, setShown] = useState(checked);
+  useEffect(() => setShown(checked), [checked]);
+  return (
+    <Checkbox
+      {...props}
+      checked={shown}
+      onChange={(event, value) => {
+        setShown(value);
+        props.onChange?.(event, value);
+      }}
+    />
+  );
+}
+
 function Section({
   title,
   icon,
@@ -425,7 +444,7 @@ function LabelsSection({
             <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }} aria-label="Board labels">
               {all.map((label) => (
                 <Box component="li" key={label.id} sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-                  <Checkbox
+                  <InstantCheckbox
                     checked={onCard.has(label.id)}
                     slotProps={{
                       input: { 'aria-label': `Label ${label.name || LABEL_SWATCHES[label.color].name} on this card` },
@@ -677,7 +696,7 @@ function ChecklistBlock({ checklist, canEdit, run }: { checklist: CheckList; can
       <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
         {checklist.CheckListItems.map((item) => (
           <Box component="li" key={item.id} sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
-            <Checkbox
+            <InstantCheckbox
               checked={item.completed}
               disabled={!canEdit}
               slotProps={{ input: { 'aria-label': `Done: ${item.title}` } }}
