@@ -93,6 +93,11 @@ const cardIn = (page: Page, list: string, title: string) =>
 const cardTitlesOn = async (page: Page, list: string) =>
   (await column(page, list).locator('[data-card-title]').allInnerTexts()).map((t) => t.trim());
 
+/** While a dialog is open the page behind it is hidden from role queries (aria-hidden): wait until none is. */
+async function noDialogs(page: Page): Promise<void> {
+  await waitFor(async () => (await page.getByRole('dialog').count()) === 0, { what: 'every dialog to close' });
+}
+
 async function toast(page: Page, text: string): Promise<void> {
   await page.getByText(text, { exact: true }).first().waitFor();
 }
@@ -399,6 +404,8 @@ describe('Move the Needle board', () => {
     await page.getByRole('button', { name: `Delete list ${listName}` }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete list' });
     await confirm.getByRole('button', { name: 'Delete list' }).click();
+    // (While the confirmation is open the page behind it is hidden from the role queries: wait for it to close.)
+    await confirm.waitFor({ state: 'detached' });
     await column(page, listName).waitFor({ state: 'detached' });
     const template = await readBoard(adminApi, seededUsers.admin.id);
     expect(template.lists.some((l) => l.name === listName)).toBe(false);
@@ -414,6 +421,7 @@ describe('Move the Needle board', () => {
     await sure.getByText('Are you sure you want to delete this card?').waitFor();
     await sure.getByRole('button', { name: 'Yes' }).click();
     await toast(page, 'Card removed successfully');
+    await noDialogs(page);
     await cardIn(page, 'NOT STARTED', doomed).waitFor({ state: 'detached' });
   });
 
@@ -424,6 +432,7 @@ describe('Move the Needle board', () => {
     const confirm = page.getByRole('dialog', { name: 'Reset board' });
     await confirm.getByRole('button', { name: 'Reset board' }).click();
     await toast(page, 'MTN reset successfully');
+    await noDialogs(page);
     await cardIn(page, 'PERSONAL NOTES', `Charlie ${token}`).waitFor({ state: 'detached' });
     await cardIn(page, 'NOT STARTED', `Template task ${token}`).waitFor();
     const template = await readBoard(await admin(), seededUsers.admin.id);
