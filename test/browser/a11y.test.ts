@@ -14,6 +14,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { type Page, screenshot, settle, signInWithCookies, useBrowser, type ViewportName } from '../support/browser';
+import { seededUsers } from '../support/stack-client';
 import { admin, createPerson, setSubscription, waitForGatewayAccess } from './fixtures';
 
 jest.setTimeout(300_000);
@@ -224,6 +225,58 @@ describe('axe-core finds no serious or critical violation', () => {
     await findings.check(page, `Add Lesson with errors ${viewport}`);
     findings.expectNone();
   });
+
+  it.each(VIEWPORTS)(
+    'the Move the Needle board, its dialogs and the review and template views (%s)',
+    async (viewport) => {
+      const findings = new Findings();
+      const page = await pages.open({ viewport });
+      // The seeded long-standing premium member: the welcome dialog, the board, a card and the label editor (cancelled).
+      await signInWithCookies(page, 'premium', '/move-the-needle');
+      const welcome = page.getByRole('dialog', { name: 'Welcome To The New MTN Tool 2.0' });
+      await welcome.waitFor();
+      await page.locator('[data-card-id]').first().waitFor();
+      await findings.check(page, `/move-the-needle welcome dialog ${viewport}`);
+      await welcome.getByRole('button', { name: 'Get started' }).click();
+      await welcome.waitFor({ state: 'detached' });
+      // Nothing widens the page (a phone would zoom out to fit it).
+      expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
+      await findings.check(page, `/move-the-needle ${viewport}`);
+      await page.locator('[data-card-id]').first().click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('heading', { name: 'Comments' }).waitFor();
+      await findings.check(page, `/move-the-needle card dialog ${viewport}`);
+      await dialog.getByRole('button', { name: 'Edit labels' }).click();
+      await dialog.getByRole('list', { name: 'Board labels' }).waitFor();
+      await findings.check(page, `/move-the-needle card labels ${viewport}`);
+      const editLabel = dialog.getByRole('button', { name: /^Edit label / }).first();
+      if ((await editLabel.count()) > 0) {
+        await editLabel.click();
+        const editor = page.getByRole('dialog', { name: 'Edit label' });
+        await editor.waitFor();
+        await findings.check(page, `/move-the-needle label editor ${viewport}`);
+        await editor.getByRole('button', { name: 'Cancel' }).click();
+        await editor.waitFor({ state: 'detached' });
+      }
+      await dialog.getByRole('button', { name: 'Close card' }).click();
+      await dialog.waitFor({ state: 'detached' });
+
+      // A coach reviewing the member's board, and the admin's Master Template.
+      for (const [who, address] of [
+        ['coach', `/move-the-needle/${seededUsers.premium.id}`],
+        ['admin', '/move-the-needle'],
+      ] as const) {
+        const other = await pages.open({ viewport });
+        await other.context().addInitScript("window.localStorage.setItem('dontShowMTNUpgrade', 'true')");
+        await signInWithCookies(other, who, address);
+        await other.getByRole('region', { name: 'Board lists' }).waitFor();
+        await other.locator('[data-card-id]').first().waitFor();
+        await heading(other, /./);
+        await findings.check(other, `${address} as ${who} ${viewport}`);
+      }
+      findings.expectNone();
+    },
+  );
 
   it.each(VIEWPORTS)('the blocked page (%s)', async (viewport) => {
     const person = await createPerson('basic', 'a11y-blocked', 'Blake Blocked');

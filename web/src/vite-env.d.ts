@@ -10,6 +10,7 @@ interface ImportMetaEnv {
   readonly VITE_QUALIFIER_VIDEO_BASE_URL?: string;
   readonly VITE_SECOND_EYES_URL?: string;
   readonly VITE_COACHING_CLINIC_URL?: string;
+  readonly VITE_MTN_VIDEO_URL?: string;
 }
 
 interface ImportMeta {

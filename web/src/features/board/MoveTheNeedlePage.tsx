@@ -1,7 +1,191 @@
+import RestartAltRounded from '@mui/icons-material/RestartAltRounded';
 import ViewKanbanRounded from '@mui/icons-material/ViewKanbanRounded';
-import { PlaceholderPage } from '../../components/PlaceholderPage';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import LinearProgress from '@mui/material/LinearProgress';
+import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { useParams, useSearchParams } from 'react-router-dom';
+import { boardApi, refreshBoard, useBoard, useBoardLive, useBoardScope } from '../../api/board';
+import { errorMessage } from '../../api/client';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { MessageCard } from '../../components/MessagePage';
+import { PageHeader } from '../../components/PageHeader';
+import { toast } from '../../components/toast';
+import { useCurrentUser } from '../../session/context';
+import { BoardColumns } from './BoardColumns';
+import { BOARD_TOASTS, DONT_SHOW_MTN_UPGRADE_KEY, MASTER_TEMPLATE_NAME } from './constants';
+import { totalProgress } from './model';
 
-/** Placeholder until this screen is built (no sample data on purpose). */
+// Opened on demand: the card dialog (with markdown, upload and the label editor) and the welcome dialog.
+const CardDialog = lazy(() => import('./CardDialog'));
+const WelcomeDialog = lazy(() => import('./WelcomeDialog'));
+
+const readDontShow = () => {
+  try {
+    return window.localStorage.getItem(DONT_SHOW_MTN_UPGRADE_KEY) === 'true';
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * Move the Needle: /move-the-needle (your own board; the Master Template for admins) and /move-the-needle/:id (a
+ * member's board, '{full name}'s Board', for coaches and admins). `?card=<id>` opens a card (mention e-mails link
+ * there). Live: changes from another tab or person show without a reload (server-sent events).
+ */
 export default function MoveTheNeedlePage() {
-  return <PlaceholderPage title="Move The Needle" icon={<ViewKanbanRounded />} />;
+  const params = useParams<{ id?: string }>();
+  const user = useCurrentUser();
+  const parsed = Number(params.id);
+  const boardUserId = params.id && Number.isInteger(parsed) && parsed > 0 ? parsed : user.id;
+  const own = boardUserId === user.id;
+  const board = useBoard(boardUserId);
+  const scope = useBoardScope(boardUserId);
+  const queryClient = useQueryClient();
+  useBoardLive(boardUserId, board.isSuccess);
+
+  const [searchParams, setSearchParams] = useSearchParams();
+  const activeCardId = Number(searchParams.get('card')) || null;
+  const openCard = useCallback(
+    (cardId: number | null) =>
+      setSearchParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (cardId === null) next.delete('card');
+          else next.set('card', String(cardId));
+          return next;
+        },
+        { replace: cardId === null },
+      ),
+    [setSearchParams],
+  );
+
+  const [welcomeOpen, setWelcomeOpen] = useState(() => !readDontShow());
+  const [resetOpen, setResetOpen] = useState(false);
+  const [resetting, setResetting] = useState(false);
+
+  const data = board.data;
+  const progress = useMemo(() => (data ? totalProgress(data.lists) : 0), [data]);
+  const summary = data?.board;
+  const title = !summary
+    ? 'Move The Needle'
+    : summary.isTemplate
+      ? MASTER_TEMPLATE_NAME
+      : own
+        ? 'Move The Needle'
+        : `${summary.fullName}'s Board`;
+
+  const reset = async () => {
+    setResetting(true);
+    try {
+      await boardApi.reset(boardUserId);
+      toast(BOARD_TOASTS.reset, 'success');
+      setResetOpen(false);
+      openCard(null);
+      await refreshBoard(queryClient, scope);
+    } catch (error) {
+      toast(errorMessage(error), 'error');
+    } finally {
+      setResetting(false);
+    }
+  };
+
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      <PageHeader
+        title={title}
+        subtitle={
+          summary?.isTemplate
+            ? 'Members start from this board, and get it again when they reset theirs.'
+            : own
+              ? 'Move your tasks from NOT STARTED to COMPLETED.'
+              : undefined
+        }
+        actions={
+          summary?.abilities.reset ? (
+            <Button
+              variant="outlined"
+              color="error"
+              startIcon={<RestartAltRounded />}
+              onClick={() => setResetOpen(true)}
+            >
+              Reset board
+            </Button>
+          ) : undefined
+        }
+      />
+      {board.isPending ? (
+        <Box role="status" aria-label="Loading the board" sx={{ display: 'grid', placeItems: 'center', py: 10 }}>
+          <CircularProgress />
+        </Box>
+      ) : board.isError ? (
+        <MessageCard icon={<ViewKanbanRounded />} title="This board could not be opened">
+          <Alert severity="error" sx={{ mt: 1 }}>
+            {errorMessage(board.error)}
+          </Alert>
+          <Button sx={{ mt: 2 }} onClick={() => void board.refetch()}>
+            Try again
+          </Button>
+        </MessageCard>
+      ) : (
+        data && (
+          <>
+            <Box sx={{ mb: 3, maxWidth: 560 }}>
+              <Box sx={{ display: 'flex', justifyContent: 'space-between', mb: 0.75 }}>
+                <Typography id="board-progress-label" sx={{ fontWeight: 700 }}>
+                  Total progress
+                </Typography>
+                <Typography sx={{ fontWeight: 700 }} data-testid="board-progress">
+                  {progress}%
+                </Typography>
+              </Box>
+              <LinearProgress
+                variant="determinate"
+                value={progress}
+                aria-labelledby="board-progress-label"
+                sx={{ height: 10, borderRadius: 5 }}
+              />
+            </Box>
+            <BoardColumns
+              boardUserId={boardUserId}
+              lists={data.lists}
+              abilities={data.board.abilities}
+              onOpenCard={(id) => openCard(id)}
+            />
+          </>
+        )
+      )}
+      {data && activeCardId !== null && (
+        <Suspense fallback={null}>
+          <CardDialog
+            boardUserId={boardUserId}
+            cardId={activeCardId}
+            lists={data.lists}
+            summary={data.board}
+            onClose={() => openCard(null)}
+          />
+        </Suspense>
+      )}
+      {welcomeOpen && (
+        <Suspense fallback={null}>
+          <WelcomeDialog onClose={() => setWelcomeOpen(false)} />
+        </Suspense>
+      )}
+      <ConfirmDialog
+        open={resetOpen}
+        title="Reset board"
+        confirmLabel="Reset board"
+        pending={resetting}
+        onConfirm={() => void reset()}
+        onClose={() => setResetOpen(false)}
+      >
+        Your lists, cards, labels, checklists, attachments and comments are replaced by a fresh copy of the Master
+        Template. This cannot be undone.
+      </ConfirmDialog>
+    </Box>
+  );
 }

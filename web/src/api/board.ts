@@ -1,0 +1,237 @@
+/**
+ * /api/move-the-needle/*: every board call of spec part 1 §7, with react-query hooks and the live stream. Only types
+ * come from @rainmakers/contracts (values would pull zod into the download).
+ *
+ * Keys start with ['board', viewerId, role, boardUserId]: what a person may do on a board depends on who they are and
+ * the role they act in, so a role switch or a sign-in-as never shows another person's cache.
+ */
+import type {
+  BoardActivity,
+  BoardAttachment,
+  BoardCard,
+  BoardLabel,
+  BoardList,
+  BoardSummary,
+  CardPlacementsResponse,
+  CheckList,
+  CheckListItem,
+  LabelColor,
+  ListReadManyResponse,
+  PersonRef,
+} from '@rainmakers/contracts';
+import { type QueryClient, type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useCurrentUser } from '../session/context';
+import { api } from './client';
+
+export type {
+  BoardActivity,
+  BoardAttachment,
+  BoardCard,
+  BoardLabel,
+  BoardList,
+  BoardSummary,
+  CheckList,
+  CheckListItem,
+  LabelColor,
+  PersonRef,
+};
+
+const BASE = '/api/move-the-needle';
+
+export interface CardInput {
+  id?: number;
+  title: string;
+  description?: string;
+  ListId: number;
+  position?: number;
+  coverPhotoUrl?: string | null;
+}
+
+export interface CardMoveInput {
+  cardId: number;
+  sourceListId: number;
+  destListId: number;
+  positionOnSourceList: number;
+  positionOnDestList: number;
+}
+
+export const boardApi = {
+  lists(userId: number, signal?: AbortSignal): Promise<ListReadManyResponse> {
+    return api(`${BASE}/list/read-many`, { query: { userId }, signal });
+  },
+  upsertList(input: { id?: number; name: string; position?: number; userId: number }) {
+    return api<{ list: BoardList; isNew: boolean }>(`${BASE}/list/upsert`, { method: 'POST', body: input });
+  },
+  deleteList(id: number): Promise<void> {
+    return api(`${BASE}/list/${id}`, { method: 'DELETE' });
+  },
+  reorderCards(input: { ListId: number; startPosition: number; endPosition: number }) {
+    return api<CardPlacementsResponse>(`${BASE}/card/reorder`, { method: 'POST', body: input });
+  },
+  moveCard(input: CardMoveInput) {
+    return api<CardPlacementsResponse>(`${BASE}/card/move`, { method: 'POST', body: input });
+  },
+  upsertCard(input: CardInput) {
+    return api<{ card: BoardCard; isNew: boolean }>(`${BASE}/card/upsert`, { method: 'POST', body: input });
+  },
+  deleteCard(id: number): Promise<void> {
+    return api(`${BASE}/card/${id}`, { method: 'DELETE' });
+  },
+  reset(userId: number): Promise<void> {
+    return api(`${BASE}/reset`, { method: 'PUT', body: { id: userId } });
+  },
+  async labels(userId: number, signal?: AbortSignal): Promise<BoardLabel[]> {
+    return (await api<{ labels: BoardLabel[] }>(`${BASE}/label/read-many`, { query: { userId }, signal })).labels;
+  },
+  upsertLabel(input: { id?: number; name: string; color: LabelColor; userId: number }) {
+    return api<{ label: BoardLabel; isNew: boolean }>(`${BASE}/label/upsert`, { method: 'POST', body: input });
+  },
+  setCardLabel(input: { LabelId: number; CardId: number; on: boolean }): Promise<void> {
+    const body = { LabelId: input.LabelId, CardId: input.CardId };
+    return api(`${BASE}/label/${input.on ? 'add' : 'remove'}`, { method: 'POST', body });
+  },
+  addAttachment(input: { fileUrl: string; fileName: string; CardId: number }) {
+    return api<{ attachment: BoardAttachment }>(`${BASE}/attachment/upsert`, { method: 'POST', body: input });
+  },
+  deleteAttachment(id: number): Promise<void> {
+    return api(`${BASE}/attachment/${id}`, { method: 'DELETE' });
+  },
+  addComment(input: { comment: string; CardId: number; mentionedUsers: number[] }) {
+    return api<{ activity: BoardActivity }>(`${BASE}/activity/upsert`, { method: 'POST', body: input });
+  },
+  upsertChecklist(input: { id?: number; title: string; CardId: number }) {
+    return api<{ checklist: CheckList }>(`${BASE}/checkList/upsert`, { method: 'POST', body: input });
+  },
+  deleteChecklist(id: number): Promise<void> {
+    return api(`${BASE}/checkList`, { method: 'DELETE', body: { id } });
+  },
+  upsertChecklistItem(input: { id?: number; title: string; completed: boolean; CheckListId: number }) {
+    return api<{ item: CheckListItem }>(`${BASE}/checkListItem/upsert`, { method: 'POST', body: input });
+  },
+  deleteChecklistItem(id: number): Promise<void> {
+    return api(`${BASE}/checkListItem`, { method: 'DELETE', body: { id } });
+  },
+  async coaches(signal?: AbortSignal): Promise<PersonRef[]> {
+    return (await api<{ coaches: PersonRef[] }>(`${BASE}/coaches`, { signal })).coaches;
+  },
+};
+
+// ---------------------------------------------------------------------------------------------------------
+// Keys and queries
+
+export function useBoardScope(boardUserId: number): readonly ['board', number, string, number] {
+  const user = useCurrentUser();
+  return ['board', user.id, user.role, boardUserId] as const;
+}
+
+export const boardKey = (scope: readonly unknown[]): QueryKey => [...scope, 'lists'];
+export const labelsKey = (scope: readonly unknown[]): QueryKey => [...scope, 'labels'];
+
+/** The board: lists with their cards, and the summary (title, progress, abilities). */
+export function useBoard(boardUserId: number) {
+  const scope = useBoardScope(boardUserId);
+  return useQuery({
+    queryKey: boardKey(scope),
+    queryFn: ({ signal }) => boardApi.lists(boardUserId, signal),
+  });
+}
+
+export function useBoardLabels(boardUserId: number, enabled = true) {
+  const scope = useBoardScope(boardUserId);
+  return useQuery({
+    queryKey: labelsKey(scope),
+    queryFn: ({ signal }) => boardApi.labels(boardUserId, signal),
+    enabled,
+  });
+}
+
+/** The mention picker: every coach (full name and e-mail). */
+export function useCoaches(enabled: boolean) {
+  const user = useCurrentUser();
+  return useQuery({
+    queryKey: ['board', user.id, user.role, 'coaches'],
+    queryFn: ({ signal }) => boardApi.coaches(signal),
+    enabled,
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** Rewrites the cached board (optimistic changes and server answers). */
+export function setBoardLists(
+  queryClient: QueryClient,
+  scope: readonly unknown[],
+  update: (lists: BoardList[]) => BoardList[],
+): void {
+  queryClient.setQueryData<ListReadManyResponse>(boardKey(scope), (old) =>
+    old ? { ...old, lists: update(old.lists) } : old,
+  );
+}
+
+/** Refreshes everything about the board (lists, summary, labels). */
+export function refreshBoard(queryClient: QueryClient, scope: readonly unknown[]): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: scope });
+}
+
+/** Every board mutation refreshes the board afterwards (its own change, and what others did meanwhile). */
+export function useBoardMutation<TInput, TResult>(
+  boardUserId: number,
+  mutationFn: (input: TInput) => Promise<TResult>,
+) {
+  const scope = useBoardScope(boardUserId);
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn, onSettled: () => refreshBoard(queryClient, scope) });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Live
+
+/** After a notice, wait this long for more before refetching (a move announces two changes at once). */
+const LIVE_REFRESH_DELAY_MS = 150;
+
+/** While a card is being dragged, live refetches wait (a board replaced under a drag would drop it in the wrong place). */
+let dragInProgress = false;
+export function setBoardDragInProgress(value: boolean): void {
+  dragInProgress = value;
+}
+
+/**
+ * Subscribes to the board's server-sent events while mounted: every "board changed" notice (another tab, a reviewing
+ * coach, an admin) refetches the board through the ordinary calls. The stream closes on unmount.
+ */
+export function useBoardLive(boardUserId: number, enabled: boolean): void {
+  const scope = useBoardScope(boardUserId);
+  const queryClient = useQueryClient();
+  const [, viewerId, role] = scope;
+  useEffect(() => {
+    if (!enabled || typeof EventSource === 'undefined') return;
+    const liveScope = ['board', viewerId, role, boardUserId];
+    const source = new EventSource(`${BASE}/events?userId=${encodeURIComponent(boardUserId)}`, {
+      withCredentials: true,
+    });
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    let opened = false;
+    const refresh = () => {
+      if (timer) return;
+      const fire = () => {
+        if (dragInProgress) {
+          timer = setTimeout(fire, LIVE_REFRESH_DELAY_MS);
+          return;
+        }
+        timer = null;
+        void refreshBoard(queryClient, liveScope);
+      };
+      timer = setTimeout(fire, LIVE_REFRESH_DELAY_MS);
+    };
+    source.addEventListener('board-changed', refresh);
+    // After a reconnection, changes made while the stream was down are read once.
+    source.addEventListener('ready', () => {
+      if (opened) refresh();
+      opened = true;
+    });
+    return () => {
+      if (timer) clearTimeout(timer);
+      source.close();
+    };
+  }, [enabled, boardUserId, viewerId, role, queryClient]);
+}
