@@ -16,6 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { CSRF_COOKIE } from '@rainmakers/contracts';
 import { createDatabase } from '@rainmakers/kit';
+import { boardMoveScenario, boardUpsertScenario, prepareBoard } from './bench/board';
 import { type ExplainedTerm, explainTerms } from './bench/explain';
 import { runLoad } from './bench/load';
 import { type BenchOptions, needsCatalogue, parseOptions, type ScenarioKey, USAGE } from './bench/options';
@@ -418,6 +419,19 @@ async function main(): Promise<void> {
     }
     if (wants('course-page')) await run(coursePageScenario(target.gatewayUrl, members, content.slugs));
     if (wants('completion')) await run(completionScenario(target.gatewayUrl, members, content.lessonIds));
+    if (wants('board-move') || wants('board-upsert')) {
+      const owner = SEED_PEOPLE.find((p) => p.key === 'premium');
+      if (!owner) throw new Error('The seeded premium member (the board owner) is missing from the seed');
+      const signedInOwner = await signIn(target.gatewayUrl, owner.email, owner.password);
+      const prepared = performance.now();
+      const board = await prepareBoard(signedInOwner.session, signedInOwner.headers.userId);
+      say(
+        `  ${owner.fullName}'s board: ${board.lists.length} lists, ` +
+          `${board.lists.reduce((sum, l) => sum + l.cards.length, 0)} cards (${seconds(performance.now() - prepared)})`,
+      );
+      if (wants('board-move')) await run(boardMoveScenario(target.gatewayUrl, signedInOwner.headers, board));
+      if (wants('board-upsert')) await run(boardUpsertScenario(target.gatewayUrl, signedInOwner.headers, board));
+    }
     if (wants('me')) await run(meScenario(target.gatewayUrl, members));
     if (wants('me-auth')) await run(meFromAuthScenario(target.gatewayUrl, members));
     if (wants('proxy')) {

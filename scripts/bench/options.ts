@@ -15,6 +15,8 @@ export const SCENARIO_KEYS = [
   'signin',
   'signin-throttled',
   'web',
+  'board-move',
+  'board-upsert',
 ] as const;
 export type ScenarioKey = (typeof SCENARIO_KEYS)[number];
 
@@ -61,6 +63,8 @@ tables and writes bench-results/bench-<timestamp>.json.
   --only <a,b>            run only these scenarios: ${SCENARIO_KEYS.join(', ')}
                           (web: the first load of the web app in headless Chromium, scripts/bench/web.ts;
                           it builds the web app when web/dist is missing or older than its sources)
+                          (board-move, board-upsert: the seeded long-standing premium member's Move the
+                          Needle board, filled to 500 cards over its 7 lists first; scripts/bench/board.ts)
                           (with --url the two sign-in scenarios run only when named here: they spend the
                           stack's per-IP sign-in allowance). The bare pipe runs whenever another scenario
                           does, except the sign-in ones alone; the catalogue is generated only for the
