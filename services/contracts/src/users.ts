@@ -27,8 +27,21 @@ export const userAbilitiesSchema = z.object({
   changeRole: z.boolean(),
   /** Delete the account: admins, never on their own. */
   delete: z.boolean(),
+  /** Sign in as the person (auth's POST /api/auth/signinas): admins by account, not from a sign-in-as, not oneself. */
+  signInAs: z.boolean(),
+  /** Open the person's Move the Needle board ('Go to board'): staff, for premium members. */
+  openBoard: z.boolean(),
 });
 export type UserAbilities = z.infer<typeof userAbilitiesSchema>;
+
+/** What the person may do on the user dashboard as a whole (sent with the list). */
+export const userListAbilitiesSchema = z.object({
+  /** Add new User. */
+  create: z.boolean(),
+  /** The Options menu: export, imports, bulk update from CSV, sample files, the unpaid filter; bulk role change. */
+  manage: z.boolean(),
+});
+export type UserListAbilities = z.infer<typeof userListAbilitiesSchema>;
 
 /** A person as every screen sees them (the spec's User and "User (current)"). */
 export const userSchema = z.object({
@@ -133,7 +146,12 @@ export const userListResponseSchema = z.object({
   premiumCount: z.number().int(),
   basicCount: z.number().int(),
   totalCount: z.number().int(),
+  abilities: userListAbilitiesSchema,
 });
+export type UserListResponse = z.infer<typeof userListResponseSchema>;
+
+/** The unpaid-subscription filter of the user dashboard ('Sub. Problems'). */
+export const UNPAID_STRIPE_STATUS = 'unpaid';
 
 export const upgradeRoleSchema = z.object({
   users: idList.pipe(z.array(z.number()).min(1, 'Choose at least one user')),

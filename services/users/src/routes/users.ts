@@ -41,6 +41,7 @@ import {
   canUpsertUser,
   needsCurrentPassword,
   removesOwnAdminRole,
+  userListAbilities,
   userListView,
 } from '../policies';
 import { presentCommunityUser, presentUserFor } from '../presenters';
@@ -88,6 +89,7 @@ export function userRoutes(deps: CommandDeps): Router {
       premiumCount: page.premiumCount,
       basicCount: page.basicCount,
       totalCount: page.totalCount,
+      abilities: userListAbilities(actor),
     });
   });
 
