@@ -1,8 +1,14 @@
-/** /api/user/*: the parts the profile needs (staff screens add theirs later). */
-import type { CurrentUser, User } from '@rainmakers/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+/**
+ * /api/user/*: the profile's own save, and the user dashboard's calls (list, form, delete, role change) with their
+ * react-query hooks. Keys start with ['users', userId, role]: what a person sees depends on their (displayed) role.
+ */
+import type { CurrentUser, Role, User, UserListAbilities } from '@rainmakers/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCurrentUser } from '../session/context';
 import { api } from './client';
 import { queryKeys } from './keys';
+
+export type { User, UserListAbilities };
 
 /** What a member may change about themselves through POST /api/user/upsert. */
 export interface ProfileUpdate {
@@ -30,11 +36,85 @@ export interface UpsertUserBody {
   isNew: boolean;
 }
 
+/** What the user dashboard asks for (all of it lives in the address). */
+export interface UserListRequest {
+  page: number;
+  usersPerPage: number;
+  search: string;
+  /** 'unpaid' = the 'Sub. Problems' filter. */
+  stripeStatus: string | null;
+}
+
+export interface UserListBody {
+  users: User[];
+  premiumCount: number;
+  basicCount: number;
+  totalCount: number;
+  abilities: UserListAbilities;
+}
+
+/** The user form's payload (admins send every field; coaches only id and Tags). */
+export interface UserFormInput {
+  id?: number | null;
+  fullName?: string;
+  email?: string;
+  password?: string | null;
+  role?: Role;
+  city?: string | null;
+  state?: string | null;
+  country?: string | null;
+  Tags: number[];
+}
+
 export const usersApi = {
-  upsert(input: ProfileUpdate | PhotoUpdate): Promise<UpsertUserBody> {
+  upsert(input: ProfileUpdate | PhotoUpdate | UserFormInput): Promise<UpsertUserBody> {
     return api<UpsertUserBody>('/api/user/upsert', { method: 'POST', body: input });
   },
+  list(request: UserListRequest, signal?: AbortSignal): Promise<UserListBody> {
+    return api<UserListBody>('/api/user/read-many', {
+      query: {
+        page: request.page,
+        usersPerPage: request.usersPerPage,
+        search: request.search || undefined,
+        'filters[stripeStatus]': request.stripeStatus ?? undefined,
+      },
+      signal,
+    });
+  },
+  remove(id: number): Promise<void> {
+    return api<void>(`/api/user/${id}`, { method: 'DELETE' });
+  },
+  upgradeRole(input: { users: number[]; newRole: Role }): Promise<{ updated: number }> {
+    return api<{ updated: number }>('/api/user/upgrade-role', { method: 'POST', body: input });
+  },
 };
+
+export function useUsersScope(): readonly ['users', number, string] {
+  const user = useCurrentUser();
+  return ['users', user.id, user.role] as const;
+}
+
+/** One page of the user dashboard; the previous page stays on screen while the next one loads. */
+export function useUserList(request: UserListRequest) {
+  const scope = useUsersScope();
+  return useQuery({
+    queryKey: [...scope, 'list', request],
+    queryFn: ({ signal }) => usersApi.list(request, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+function useUsersChange<TInput, TResult>(mutationFn: (input: TInput) => Promise<TResult>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['users'] }),
+  });
+}
+
+export const useSaveUser = () => useUsersChange(usersApi.upsert);
+export const useDeleteUser = () => useUsersChange(usersApi.remove);
+export const useUpgradeRoles = () => useUsersChange(usersApi.upgradeRole);
 
 /**
  * Saves the signed-in person's profile and puts the saved fields into the session at once, so the sidebar shows

@@ -1,0 +1,118 @@
+/**
+ * Admin-only tools of the user dashboard, one download: the Options menu and the bulk role change for the
+ * selected rows. ('Sync with Stripe' waits for the billing service and is not offered until then.)
+ */
+import ExpandMoreRounded from '@mui/icons-material/ExpandMoreRounded';
+import Button from '@mui/material/Button';
+import FormControl from '@mui/material/FormControl';
+import InputLabel from '@mui/material/InputLabel';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Select from '@mui/material/Select';
+import Stack from '@mui/material/Stack';
+import type { Role } from '@rainmakers/contracts';
+import { useState } from 'react';
+import { errorMessage } from '../../api/client';
+import { useUpgradeRoles } from '../../api/users';
+import { toast } from '../../components/toast';
+import { ROLE_OPTIONS } from './userForm';
+
+type Props =
+  | {
+      part: 'menu';
+      unpaidFilter: boolean;
+      onUnpaidFilter: (on: boolean) => void;
+      selected: number[];
+      onRolesChanged: () => void;
+    }
+  | { part: 'bulk-role'; selected: number[]; onRolesChanged: () => void };
+
+export default function AdminTools(props: Props) {
+  if (props.part === 'bulk-role') return <BulkRoleChange selected={props.selected} onDone={props.onRolesChanged} />;
+  return <OptionsMenu unpaidFilter={props.unpaidFilter} onUnpaidFilter={props.onUnpaidFilter} />;
+}
+
+function OptionsMenu({
+  unpaidFilter,
+  onUnpaidFilter,
+}: {
+  unpaidFilter: boolean;
+  onUnpaidFilter: (on: boolean) => void;
+}) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const close = () => setAnchor(null);
+  return (
+    <>
+      <Button
+        variant="outlined"
+        endIcon={<ExpandMoreRounded />}
+        onClick={(event) => setAnchor(event.currentTarget)}
+        aria-haspopup="menu"
+        aria-expanded={anchor ? 'true' : undefined}
+        aria-controls={anchor ? 'users-options-menu' : undefined}
+        id="users-options-button"
+      >
+        Options
+      </Button>
+      <Menu
+        id="users-options-menu"
+        anchorEl={anchor}
+        open={!!anchor}
+        onClose={close}
+        slotProps={{ list: { 'aria-labelledby': 'users-options-button' } }}
+      >
+        <MenuItem
+          selected={unpaidFilter}
+          onClick={() => {
+            onUnpaidFilter(!unpaidFilter);
+            close();
+          }}
+        >
+          <ListItemText primary="Sub. Problems" secondary={unpaidFilter ? 'Showing unpaid only' : undefined} />
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}
+
+function BulkRoleChange({ selected, onDone }: { selected: number[]; onDone: () => void }) {
+  const [role, setRole] = useState<Role | ''>('');
+  const upgrade = useUpgradeRoles();
+  const apply = () => {
+    if (!role) return;
+    upgrade.mutate(
+      { users: selected, newRole: role },
+      {
+        onSuccess: ({ updated }) => {
+          toast(`Updated ${updated} user(s) roles`, 'success');
+          setRole('');
+          onDone();
+        },
+        onError: (error) => toast(errorMessage(error), 'error'),
+      },
+    );
+  };
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+      <FormControl size="small" sx={{ minWidth: 160 }}>
+        <InputLabel id="bulk-role-label">New role for {selected.length}</InputLabel>
+        <Select
+          labelId="bulk-role-label"
+          label={`New role for ${selected.length}`}
+          value={role}
+          onChange={(event) => setRole(event.target.value as Role)}
+        >
+          {ROLE_OPTIONS.map((option) => (
+            <MenuItem key={option} value={option}>
+              {option}
+            </MenuItem>
+          ))}
+        </Select>
+      </FormControl>
+      <Button variant="contained" disabled={!role} loading={upgrade.isPending} onClick={apply}>
+        Change role
+      </Button>
+    </Stack>
+  );
+}
