@@ -2,6 +2,7 @@ import { createApp, type Logger, OutboxRelay, type ReadinessCheck, type ServiceR
 import { type CredentialsClient, createCredentialsClient } from './clients/auth';
 import type { Config } from './config';
 import type { EventNotifier } from './events';
+import { exportRoutes } from './routes/exports';
 import { internalRoutes } from './routes/internal';
 import { tagRoutes } from './routes/tags';
 import { userRoutes } from './routes/users';
@@ -22,6 +23,7 @@ export function buildApp(deps: AppDeps) {
   const { logger, internalTokenSecret, readiness } = deps;
   return createApp({ name: 'users', logger, internalTokenSecret, readiness }, (app) => {
     app.use(internalRoutes(deps));
+    app.use(exportRoutes(deps));
     app.use(userRoutes(deps));
     app.use(tagRoutes(deps));
   });

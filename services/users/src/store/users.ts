@@ -1,5 +1,6 @@
 import type { Role, Tag } from '@rainmakers/contracts';
 import type { Db } from '@rainmakers/kit';
+import type { ExportRow } from '../domain/csv';
 import type { Schema } from './schema';
 
 export type UsersDb = Db<Schema>;
@@ -321,4 +322,47 @@ export async function addUserTags(db: UsersDb, userId: number, tagIds: number[])
 export async function deleteUser(db: UsersDb, id: number): Promise<boolean> {
   const result = await db.deleteFrom('users').where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
+}
+
+/**
+ * One batch of users.csv: people with ids above `afterId`, in id order (keyset paging, so memory stays flat
+ * however many people there are), with their tag names.
+ */
+export async function exportBatch(db: UsersDb, afterId: number, limit: number): Promise<ExportRow[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select(COLUMNS)
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  if (rows.length === 0) return [];
+  const tagRows = await db
+    .selectFrom('user_tags')
+    .innerJoin('tags', 'tags.id', 'user_tags.tag_id')
+    .select(['user_tags.user_id', 'tags.name'])
+    .where(
+      'user_tags.user_id',
+      'in',
+      rows.map((r) => r.id),
+    )
+    .orderBy('tags.name')
+    .execute();
+  const tags = new Map<number, string[]>();
+  for (const row of tagRows) tags.set(row.user_id, [...(tags.get(row.user_id) ?? []), row.name]);
+  return rows.map((row) => ({
+    id: row.id,
+    fullName: row.full_name,
+    email: row.email,
+    role: row.role,
+    city: row.city,
+    state: row.state,
+    country: row.country,
+    phoneNumber: row.phone_number,
+    stripeStatus: row.stripe_status,
+    stripeCustomerId: row.stripe_customer_id,
+    alwaysGrantAccess: row.always_grant_access,
+    createdAt: row.created_at,
+    tags: tags.get(row.id) ?? [],
+  }));
 }

@@ -62,6 +62,16 @@ function OptionsMenu({
         onClose={close}
         slotProps={{ list: { 'aria-labelledby': 'users-options-button' } }}
       >
+        {/* Plain links: the browser streams each file straight to disk (GET, the session cookie goes along). */}
+        <MenuItem component="a" href="/api/user/export" download="users.csv" onClick={close}>
+          <ListItemText primary="Export" secondary="users.csv" />
+        </MenuItem>
+        <MenuItem component="a" href="/api/user/generate-test-user-csv" download onClick={close}>
+          <ListItemText primary="Download bulk update sample" />
+        </MenuItem>
+        <MenuItem component="a" href="/api/user/generate-test-user-import-csv" download onClick={close}>
+          <ListItemText primary="Download import sample" />
+        </MenuItem>
         <MenuItem
           selected={unpaidFilter}
           onClick={() => {

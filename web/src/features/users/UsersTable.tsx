@@ -128,6 +128,7 @@ export function UsersTable({
                       loading={signingIn === user.id}
                       onClick={() => void becomeUser(user)}
                       aria-label={`Sign in as ${user.fullName}`}
+                      sx={{ whiteSpace: 'nowrap' }}
                     >
                       Sign in as
                     </Button>
