@@ -259,14 +259,14 @@ describe('/tag-management as an admin', () => {
     await add.getByRole('button', { name: 'Save' }).click();
     await toastText(page, 'Tag saved successfully').waitFor();
     await main(page)
-      .getByRole('cell', { name: `${t} first` })
+      .getByRole('cell', { name: `${t} first`, exact: true })
       .waitFor();
 
     await main(page).getByRole('button', { name: 'Add new Tag' }).click();
     await add.getByLabel('Name').fill(`${t} second`);
     await add.getByRole('button', { name: 'Save' }).click();
     await main(page)
-      .getByRole('cell', { name: `${t} second` })
+      .getByRole('cell', { name: `${t} second`, exact: true })
       .waitFor();
 
     // A name in use shows its error under the field, which clears when the name is edited.
@@ -283,7 +283,7 @@ describe('/tag-management as an admin', () => {
     await edit.getByRole('button', { name: 'Save' }).click();
     await toastText(page, 'Tag saved successfully').waitFor();
     await main(page)
-      .getByRole('cell', { name: `${t} renamed` })
+      .getByRole('cell', { name: `${t} renamed`, exact: true })
       .waitFor();
 
     await main(page)
@@ -292,7 +292,7 @@ describe('/tag-management as an admin', () => {
     await edit.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('dialog', { name: 'Delete tag' }).getByRole('button', { name: 'Delete' }).click();
     await main(page)
-      .getByRole('cell', { name: `${t} renamed` })
+      .getByRole('cell', { name: `${t} renamed`, exact: true })
       .waitFor({ state: 'detached' });
     await screenshot(page, 'users-tags-desktop');
   });

@@ -26,6 +26,7 @@ export async function upsertTag(deps: TagDeps, input: { id?: number | null; name
         const tag = await tags.renameTag(trx, input.id, input.name);
         if (!tag) throw notFound('Tag not found');
         for (const userId of holders) await publishUserChanged(trx, publish, userId);
+        await publish('users.tag-renamed', { id: tag.id, name: tag.name });
         return { tag, isNew: false };
       },
     );
