@@ -13,6 +13,7 @@
 import type { Role, Tag } from '@rainmakers/contracts';
 import { badRequest, HttpError, notFound, uniqueViolation, withEvents } from '@rainmakers/kit';
 import { CREDENTIALS_NOT_SAVED, type CredentialsClient } from '../clients/auth';
+import { chunks } from '../domain/bulk';
 import { emailInUseErrors, unknownIds } from '../domain/users';
 import { type EventNotifier, publishUserChanged, publishUserDeleted } from '../events';
 import { findTags } from '../store/tags';
@@ -164,4 +165,47 @@ export async function addTagsByEmail(deps: CommandDeps, email: string, tagIds: n
     return publishUserChanged(trx, publish, found.id);
   });
   return user;
+}
+
+/** People changed per transaction by a bulk update (each transaction locks, changes and publishes that many). */
+export const BULK_CHUNK = 500;
+
+export interface BulkChange {
+  tagIds: number[];
+  action?: 'add' | 'remove';
+  role?: Role | null;
+}
+
+/**
+ * Adds or removes tags and/or sets a role for these people, a chunk per transaction. Every part of it is
+ * idempotent (a tag held stays held, a role set stays set), so a retry after a failure part-way finishes the job
+ * without doing anything twice. Unknown tags are refused before anything is written. Returns how many people
+ * changed; `onProgress` hears how many have been handled so far.
+ */
+export async function bulkUpdateUsers(
+  deps: CommandDeps,
+  ids: readonly number[],
+  change: BulkChange,
+  onProgress?: (done: number) => Promise<void> | void,
+): Promise<number> {
+  const tags = await resolveTags(deps.db, change.tagIds, 'reject', 'tags');
+  const tagIds = tags.map((t) => t.id);
+  let updated = 0;
+  let done = 0;
+  for (const part of chunks([...new Set(ids)], BULK_CHUNK)) {
+    updated += await withEvents(deps.db, deps.events, async (trx, { publish }) => {
+      const existing = await store.lockForChange(trx, part);
+      const changed = new Set<number>();
+      if (tagIds.length > 0 && change.action === 'add')
+        for (const id of await store.addTagsToUsers(trx, existing, tagIds)) changed.add(id);
+      if (tagIds.length > 0 && change.action === 'remove')
+        for (const id of await store.removeTagsFromUsers(trx, existing, tagIds)) changed.add(id);
+      if (change.role) for (const id of await store.updateRoles(trx, existing, change.role)) changed.add(id);
+      for (const id of [...changed].sort((a, b) => a - b)) await publishUserChanged(trx, publish, id);
+      return changed.size;
+    });
+    done += part.length;
+    await onProgress?.(done);
+  }
+  return updated;
 }

@@ -1,12 +1,14 @@
 import {
   type Actor,
   addTagsSchema,
+  bulkUpdateSchema,
   CURRENT_PASSWORD_REQUIRED,
   idParam,
   type UserUpsertInput,
   upgradeRoleSchema,
   userListQuerySchema,
   userUpsertSchema,
+  validateUsersCsvSchema,
 } from '@rainmakers/contracts';
 import {
   badRequest,
@@ -21,6 +23,7 @@ import {
 import { Router } from 'express';
 import {
   addTagsByEmail,
+  bulkUpdateUsers,
   type CommandDeps,
   changeRoles,
   createUser,
@@ -28,6 +31,7 @@ import {
   type PasswordCheck,
   updateUser,
 } from '../commands/users';
+import { emailReport, normaliseEmails } from '../domain/bulk';
 import { buildUserSearch, normalizeListQuery } from '../domain/listing';
 import { changedFields, changesFrom, formFieldErrors, missingForCreate } from '../domain/users';
 import {
@@ -37,6 +41,7 @@ import {
   canDeleteUser,
   canEditUser,
   canListUsers,
+  canManageUsers,
   canReadUser,
   canUpsertUser,
   needsCurrentPassword,
@@ -45,7 +50,7 @@ import {
   userListView,
 } from '../policies';
 import { presentCommunityUser, presentUserFor } from '../presenters';
-import { findUserById, searchUsers, type UserRecord } from '../store/users';
+import { findUserById, findUsersByEmails, searchUsers, type UserRecord } from '../store/users';
 
 export const CANNOT_REMOVE_OWN_ADMIN = 'You cannot take the admin role away from yourself';
 export const USER_NOT_FOUND = 'User not found';
@@ -152,6 +157,33 @@ export function userRoutes(deps: CommandDeps): Router {
     if (removesOwnAdminRole(actor, input.users, input.newRole)) throw fieldError('users', CANNOT_REMOVE_OWN_ADMIN);
     const updated = await changeRoles(deps, input.users, input.newRole);
     res.json({ updated });
+  });
+
+  /** The bulk update wizard's report: the CSV's e-mails split into found, duplicate and not found. */
+  router.put('/api/user/validate-users-csv', async (req, res) => {
+    const actor = requireActor(req);
+    if (!canManageUsers(actor)) throw forbidden();
+    const input = parse(validateUsersCsvSchema, req.body ?? {});
+    const list = normaliseEmails(input.userEmails);
+    const report = emailReport(list, await findUsersByEmails(deps.db, list.unique));
+    res.json(report);
+  });
+
+  /** Tags added or removed and/or a role set for the people of the CSV's e-mails (unknown e-mails are skipped). */
+  router.put('/api/user/bulk-update', async (req, res) => {
+    const actor = requireActor(req);
+    if (!canManageUsers(actor)) throw forbidden();
+    const input = parse(bulkUpdateSchema, req.body ?? {});
+    const list = normaliseEmails(input.userEmails);
+    const report = emailReport(list, await findUsersByEmails(deps.db, list.unique));
+    const ids = report.found.map((p) => p.id);
+    if (removesOwnAdminRole(actor, ids, input.role ?? undefined)) throw fieldError('role', CANNOT_REMOVE_OWN_ADMIN);
+    const updated = await bulkUpdateUsers(deps, ids, {
+      tagIds: input.tags ?? [],
+      action: input.availableAction,
+      role: input.role ?? null,
+    });
+    res.json({ updated, notFound: report.notFound });
   });
 
   router.post('/api/v2/user/add-tags', async (req, res) => {

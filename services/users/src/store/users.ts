@@ -366,3 +366,41 @@ export async function exportBatch(db: UsersDb, afterId: number, limit: number): 
     tags: tags.get(row.id) ?? [],
   }));
 }
+
+/** Id, e-mail and name of the people with these (normalised) e-mails; any number of them, asked in chunks. */
+export async function findUsersByEmails(
+  db: UsersDb,
+  emails: readonly string[],
+): Promise<{ id: number; email: string; fullName: string }[]> {
+  const found: { id: number; email: string; fullName: string }[] = [];
+  for (let i = 0; i < emails.length; i += 5000) {
+    const part = emails.slice(i, i + 5000);
+    const rows = await db.selectFrom('users').select(['id', 'email', 'full_name']).where('email', 'in', part).execute();
+    for (const row of rows) found.push({ id: row.id, email: row.email, fullName: row.full_name });
+  }
+  return found;
+}
+
+/** Gives each of these people these tags; returns the people who gained at least one. */
+export async function addTagsToUsers(db: UsersDb, userIds: number[], tagIds: number[]): Promise<number[]> {
+  if (userIds.length === 0 || tagIds.length === 0) return [];
+  const rows = await db
+    .insertInto('user_tags')
+    .values(userIds.flatMap((userId) => [...new Set(tagIds)].map((tagId) => ({ user_id: userId, tag_id: tagId }))))
+    .onConflict((oc) => oc.doNothing())
+    .returning('user_id')
+    .execute();
+  return [...new Set(rows.map((r) => r.user_id))];
+}
+
+/** Takes these tags from these people; returns the people who lost at least one. */
+export async function removeTagsFromUsers(db: UsersDb, userIds: number[], tagIds: number[]): Promise<number[]> {
+  if (userIds.length === 0 || tagIds.length === 0) return [];
+  const rows = await db
+    .deleteFrom('user_tags')
+    .where('user_id', 'in', userIds)
+    .where('tag_id', 'in', tagIds)
+    .returning('user_id')
+    .execute();
+  return [...new Set(rows.map((r) => r.user_id))];
+}
