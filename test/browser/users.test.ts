@@ -9,7 +9,7 @@ import { describe, expect, it, jest } from '@jest/globals';
 import { waitFor } from '@rainmakers/kit/testing';
 import { type Page, screenshot, signInWithCookies, useBrowser } from '../support/browser';
 import { stackInfo } from '../support/stack-client';
-import { createPerson, readUser, setSubscription } from './fixtures';
+import { admin, createPerson, readUser, setSubscription } from './fixtures';
 
 jest.setTimeout(180_000);
 const pages = useBrowser();
@@ -217,6 +217,55 @@ describe('/users as a coach', () => {
       .getByRole('link', { name: `Go to board of ${premium.fullName}` })
       .click();
     await page.waitForURL((u) => u.pathname === `/move-the-needle/${premium.id}`);
+  });
+});
+
+describe('/users bulk update from CSV', () => {
+  it('goes through preparing, the report, submitting, and closes', async () => {
+    const t = token();
+    const ann = await createPerson('basic', 'wiz-a', `${t} Ann`);
+    const bo = await createPerson('basic', 'wiz-b', `${t} Bo`);
+    const { tag } = await (await admin()).post<{ tag: { id: number; name: string } }>('/api/tag/upsert', {
+      name: `${t} wizard`,
+    });
+    const page = await pages.open({ viewport: 'desktop' });
+    await signInWithCookies(page, 'admin', `/users?search=${t}`);
+    await expectNames(page, [ann.fullName, bo.fullName]);
+    await main(page).getByRole('button', { name: 'Options' }).click();
+    await page.getByRole('menuitem', { name: 'Bulk update from CSV' }).click();
+    const wizard = page.getByRole('dialog', { name: 'Bulk update from CSV' });
+
+    // A binary file named .csv is refused in the browser, with a clear message.
+    await wizard.locator('input[type="file"]').setInputFiles({
+      name: 'people.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00, 0x08]),
+    });
+    await wizard.getByText(/not a CSV table/).waitFor();
+
+    const csv = `email,name\n${ann.email},Ann\n${bo.email},Bo\n${ann.email},again\nghost-${t}@browser.test,Ghost\n`;
+    await wizard.locator('input[type="file"]').setInputFiles({
+      name: 'people.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(csv),
+    });
+    await toastText(page, 'Validated CSV users sucessfully').waitFor();
+    await wizard.getByText('Found: 2').waitFor();
+    await wizard.getByText('Duplicate: 1').waitFor();
+    await wizard.getByText('Not found: 1').waitFor();
+    await wizard.getByRole('combobox', { name: 'Tags' }).click();
+    await page.getByRole('option', { name: tag.name }).click();
+    await wizard.getByRole('heading', { name: 'Bulk update from CSV' }).click();
+    await wizard.getByLabel('Role (optional)').click();
+    await page.getByRole('option', { name: 'premium' }).click();
+    await screenshot(page, 'users-bulk-update-report-desktop');
+    await wizard.getByRole('button', { name: 'Update 2 user(s)' }).click();
+    await toastText(page, 'Updated users sucessfully').waitFor();
+    await wizard.waitFor({ state: 'detached' });
+    for (const person of [ann, bo]) {
+      const user = await readUser(person.id);
+      expect({ role: user.role, tags: user.Tags.map((x) => x.name) }).toEqual({ role: 'premium', tags: [tag.name] });
+    }
   });
 });
 

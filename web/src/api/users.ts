@@ -2,13 +2,20 @@
  * /api/user/*: the profile's own save, and the user dashboard's calls (list, form, delete, role change) with their
  * react-query hooks. Keys start with ['users', userId, role]: what a person sees depends on their (displayed) role.
  */
-import type { CurrentUser, Role, User, UserListAbilities } from '@rainmakers/contracts';
+import type { CurrentUser, Role, User, UserListAbilities, ValidateUsersCsvResponse } from '@rainmakers/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCurrentUser } from '../session/context';
 import { api } from './client';
 import { queryKeys } from './keys';
 
-export type { User, UserListAbilities };
+export type { User, UserListAbilities, ValidateUsersCsvResponse };
+
+export interface BulkUpdateInput {
+  userEmails: string[];
+  tags: number[];
+  availableAction: 'add' | 'remove';
+  role: Role | null;
+}
 
 /** What a member may change about themselves through POST /api/user/upsert. */
 export interface ProfileUpdate {
@@ -87,6 +94,12 @@ export const usersApi = {
   upgradeRole(input: { users: number[]; newRole: Role }): Promise<{ updated: number }> {
     return api<{ updated: number }>('/api/user/upgrade-role', { method: 'POST', body: input });
   },
+  validateCsv(userEmails: string[]): Promise<ValidateUsersCsvResponse> {
+    return api<ValidateUsersCsvResponse>('/api/user/validate-users-csv', { method: 'PUT', body: { userEmails } });
+  },
+  bulkUpdate(input: BulkUpdateInput): Promise<{ updated: number; notFound: string[] }> {
+    return api<{ updated: number; notFound: string[] }>('/api/user/bulk-update', { method: 'PUT', body: input });
+  },
 };
 
 export function useUsersScope(): readonly ['users', number, string] {
@@ -115,6 +128,8 @@ function useUsersChange<TInput, TResult>(mutationFn: (input: TInput) => Promise<
 export const useSaveUser = () => useUsersChange(usersApi.upsert);
 export const useDeleteUser = () => useUsersChange(usersApi.remove);
 export const useUpgradeRoles = () => useUsersChange(usersApi.upgradeRole);
+export const useValidateUsersCsv = () => useMutation({ mutationFn: usersApi.validateCsv });
+export const useBulkUpdate = () => useUsersChange(usersApi.bulkUpdate);
 
 /**
  * Saves the signed-in person's profile and puts the saved fields into the session at once, so the sidebar shows

@@ -12,11 +12,13 @@ import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
 import type { Role } from '@rainmakers/contracts';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { errorMessage } from '../../api/client';
 import { useUpgradeRoles } from '../../api/users';
 import { toast } from '../../components/toast';
 import { ROLE_OPTIONS } from './userForm';
+
+const BulkUpdateWizard = lazy(() => import('./BulkUpdateWizard'));
 
 type Props =
   | {
@@ -41,9 +43,15 @@ function OptionsMenu({
   onUnpaidFilter: (on: boolean) => void;
 }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [wizard, setWizard] = useState(false);
   const close = () => setAnchor(null);
   return (
     <>
+      {wizard && (
+        <Suspense fallback={null}>
+          <BulkUpdateWizard onClose={() => setWizard(false)} />
+        </Suspense>
+      )}
       <Button
         variant="outlined"
         endIcon={<ExpandMoreRounded />}
@@ -65,6 +73,14 @@ function OptionsMenu({
         {/* Plain links: the browser streams each file straight to disk (GET, the session cookie goes along). */}
         <MenuItem component="a" href="/api/user/export" download="users.csv" onClick={close}>
           <ListItemText primary="Export" secondary="users.csv" />
+        </MenuItem>
+        <MenuItem
+          onClick={() => {
+            close();
+            setWizard(true);
+          }}
+        >
+          <ListItemText primary="Bulk update from CSV" />
         </MenuItem>
         <MenuItem component="a" href="/api/user/generate-test-user-csv" download onClick={close}>
           <ListItemText primary="Download bulk update sample" />
