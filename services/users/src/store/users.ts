@@ -404,3 +404,14 @@ export async function removeTagsFromUsers(db: UsersDb, userIds: number[], tagIds
     .execute();
   return [...new Set(rows.map((r) => r.user_id))];
 }
+
+/** The people with these (normalised) e-mails, with their tags: one query for the page, one for the tags. */
+export async function findUserRecordsByEmails(db: UsersDb, emails: readonly string[]): Promise<UserRecord[]> {
+  if (emails.length === 0) return [];
+  const rows = await db
+    .selectFrom('users')
+    .select(COLUMNS)
+    .where('email', 'in', [...emails])
+    .execute();
+  return withDetails(db, rows);
+}
