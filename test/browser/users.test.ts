@@ -269,6 +269,59 @@ describe('/users bulk update from CSV', () => {
   });
 });
 
+describe('/users import', () => {
+  it('imports a CSV with a progress bar, shows the final report and downloads the error report', async () => {
+    const t = token();
+    const rows = Array.from({ length: 300 }, (_, i) => `imp${i}-${t}@browser.test,${t} Imported ${i},basic`);
+    const csv = [
+      'email,fullName,role',
+      ...rows,
+      `bad-${t},${t} Bad,basic`,
+      `imp0-${t}@browser.test,${t} Again,basic`,
+    ].join('\r\n');
+    const page = await pages.open({ viewport: 'desktop' });
+    await signInWithCookies(page, 'admin', `/users?search=${t}`);
+    await main(page).getByText('No users', { exact: true }).first().waitFor();
+    await main(page).getByRole('button', { name: 'Options' }).click();
+    await page.getByRole('menuitem', { name: 'Import users' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import users' });
+
+    // A file that is not a table of people: the server's error text.
+    await dialog.locator('input[type="file"]').setInputFiles({
+      name: 'people.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('name,city\r\nAnn,Austin'),
+    });
+    await dialog.getByText(/no email column/).waitFor();
+
+    await dialog.locator('input[type="file"]').setInputFiles({
+      name: 'people.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(csv),
+    });
+    await dialog.getByRole('progressbar').waitFor();
+    await toastText(page, 'Users imported successfully').waitFor({ timeout: 30_000 });
+    await dialog.getByText('Import finished').waitFor();
+    expect(await dialog.getByTestId('import-created').textContent()).toBe('300');
+    expect(await dialog.getByTestId('import-skipped').textContent()).toBe('1');
+    expect(await dialog.getByTestId('import-failed').textContent()).toBe('1');
+    await screenshot(page, 'users-import-report-desktop');
+    const [file] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('link', { name: /Download error report/ }).click(),
+    ]);
+    let text = '';
+    for await (const chunk of await file.createReadStream()) text += String(chunk);
+    expect(text.split('\r\n').slice(0, 3)).toEqual([
+      'row,email,reason',
+      `302,bad-${t},The email is not valid`,
+      `303,imp0-${t}@browser.test,Skipped: the same e-mail is on row 2`,
+    ]);
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await main(page).getByText('Showing 1–10 of 300').waitFor();
+  });
+});
+
 describe('/users downloads', () => {
   it('exports users.csv and the two samples from the Options menu', async () => {
     const page = await pages.open({ viewport: 'desktop' });

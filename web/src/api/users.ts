@@ -102,6 +102,53 @@ export const usersApi = {
   },
 };
 
+/** Where an import stands (GET /api/user/import/{jobId}). */
+export interface ImportStatus {
+  jobId: string;
+  state: string;
+  total: number;
+  done: number;
+  created: number;
+  updated: number;
+  skipped: number;
+  failed: number;
+  errorCount: number;
+  failedReason: string | null;
+}
+
+export const importsApi = {
+  start(file: File): Promise<{ jobId: string; total: number }> {
+    const form = new FormData();
+    form.append('file', file);
+    return api<{ jobId: string; total: number }>('/api/user/import', { method: 'POST', body: form });
+  },
+  status(jobId: string, signal?: AbortSignal): Promise<ImportStatus> {
+    return api<ImportStatus>(`/api/user/import/${encodeURIComponent(jobId)}`, { signal });
+  },
+};
+
+export const importErrorsUrl = (jobId: string) => `/api/user/import/${encodeURIComponent(jobId)}/errors.csv`;
+
+/** An import's progress, asked every half second until it has finished (then the user lists are read again). */
+export function useImportStatus(jobId: string | null) {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: ['user-import', jobId],
+    queryFn: async ({ signal }) => {
+      const status = await importsApi.status(jobId ?? '', signal);
+      if (status.state === 'completed') await queryClient.invalidateQueries({ queryKey: ['users'] });
+      return status;
+    },
+    enabled: jobId !== null,
+    refetchInterval: (query) => {
+      const state = query.state.data?.state;
+      return state === 'completed' || state === 'failed' ? false : 500;
+    },
+  });
+}
+
+export const useStartImport = () => useMutation({ mutationFn: importsApi.start });
+
 export function useUsersScope(): readonly ['users', number, string] {
   const user = useCurrentUser();
   return ['users', user.id, user.role] as const;

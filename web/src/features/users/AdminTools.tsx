@@ -19,6 +19,7 @@ import { toast } from '../../components/toast';
 import { ROLE_OPTIONS } from './userForm';
 
 const BulkUpdateWizard = lazy(() => import('./BulkUpdateWizard'));
+const ImportDialog = lazy(() => import('./ImportDialog'));
 
 type Props =
   | {
@@ -44,12 +45,18 @@ function OptionsMenu({
 }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [wizard, setWizard] = useState(false);
+  const [importing, setImporting] = useState(false);
   const close = () => setAnchor(null);
   return (
     <>
       {wizard && (
         <Suspense fallback={null}>
           <BulkUpdateWizard onClose={() => setWizard(false)} />
+        </Suspense>
+      )}
+      {importing && (
+        <Suspense fallback={null}>
+          <ImportDialog onClose={() => setImporting(false)} />
         </Suspense>
       )}
       <Button
@@ -73,6 +80,14 @@ function OptionsMenu({
         {/* Plain links: the browser streams each file straight to disk (GET, the session cookie goes along). */}
         <MenuItem component="a" href="/api/user/export" download="users.csv" onClick={close}>
           <ListItemText primary="Export" secondary="users.csv" />
+        </MenuItem>
+        <MenuItem
+          onClick={() => {
+            close();
+            setImporting(true);
+          }}
+        >
+          <ListItemText primary="Import users" />
         </MenuItem>
         <MenuItem
           onClick={() => {
