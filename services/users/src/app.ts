@@ -10,6 +10,7 @@ import { type CredentialsClient, createCredentialsClient } from './clients/auth'
 import type { Config } from './config';
 import type { EventNotifier } from './events';
 import { createImportQueue, createImportWorker, type ImportQueue } from './jobs';
+import { auditRoutes } from './routes/audit';
 import { exportRoutes } from './routes/exports';
 import { importRoutes } from './routes/imports';
 import { internalRoutes } from './routes/internal';
@@ -34,6 +35,7 @@ export function buildApp(deps: AppDeps) {
   const { logger, internalTokenSecret, readiness } = deps;
   return createApp({ name: 'users', logger, internalTokenSecret, readiness }, (app) => {
     app.use(internalRoutes(deps));
+    app.use(auditRoutes(deps));
     app.use(exportRoutes(deps));
     app.use(importRoutes(deps));
     app.use(userRoutes(deps));

@@ -12,8 +12,9 @@ import { emptyReport, type ImportRecord, type ImportReport } from './domain/impo
 export interface ImportJobData {
   rows: ImportRecord[];
   fileName: string;
-  /** The admin who uploaded the file. */
+  /** The admin who uploaded the file (and the admin behind a sign-in-as), for the audit log. */
   actorId: number;
+  impersonatorId?: number | null;
 }
 export type ImportQueue = ReturnType<typeof createQueue<ImportJobData, ImportReport>>;
 
@@ -39,7 +40,8 @@ export function importProcessor(deps: Pick<CommandDeps, 'db' | 'events'>) {
   return async (job: ImportJob): Promise<ImportReport> => {
     const { rows } = job.data;
     const start = reportOf(job.progress, rows.length);
-    return importRows(deps, rows, start, (report) => job.updateProgress(report));
+    const audit = { actorId: job.data.actorId, impersonatorId: job.data.impersonatorId ?? null };
+    return importRows(deps, rows, start, (report) => job.updateProgress(report), audit);
   };
 }
 

@@ -112,6 +112,9 @@ export const canOpenBoard = (actor: Actor, user: Person) =>
 /** Admins use the Options menu (export, imports, bulk updates, sample files, the unpaid filter). */
 export const canManageUsers = (actor: Actor) => isAdmin(actor);
 
+/** Admins read the audit log (nobody writes it through the API). */
+export const canReadAuditLog = (actor: Actor) => isAdmin(actor);
+
 /** What the person may do with one user record (sent as `abilities`), from the rules above. */
 export function userAbilities(actor: Actor, user: Person): UserAbilities {
   return {

@@ -80,6 +80,15 @@ describe('import users', () => {
     const published = (await outboxEvents(h, 'users.user-changed')).slice(before).map((e) => e.data.email);
     expect(published.sort()).toEqual(['existing@example.com', 'new.four@example.com', 'new.one@example.com']);
 
+    // Each created or updated person is in the audit log, by the admin who uploaded the file.
+    const audit = await h.api.get<{ entries: { action: string; actorId: number }[] }>(
+      h.admin,
+      '/api/user/audit-log?itemsPerPage=100',
+    );
+    const imported = audit.body.entries.filter((e) => e.action === 'user.import');
+    expect(imported).toHaveLength(3);
+    expect(imported.every((e) => e.actorId === h.admin.userId)).toBe(true);
+
     const errors = await h.api.get<string>(h.admin, `/api/user/import/${status.jobId}/errors.csv`);
     expect(errors.status).toBe(200);
     expect(errors.headers.get('content-disposition')).toBe('attachment; filename="import-errors.csv"');

@@ -5,6 +5,7 @@
  */
 import type { Tag } from '@rainmakers/contracts';
 import { withEvents } from '@rainmakers/kit';
+import { type AuditActor, personSnapshot } from '../domain/audit';
 import { chunks } from '../domain/bulk';
 import {
   checkRow,
@@ -15,6 +16,7 @@ import {
   type ImportReport,
 } from '../domain/imports';
 import { publishUserChanged } from '../events';
+import { type AuditEntryInput, appendAudit } from '../store/audit';
 import { listTags } from '../store/tags';
 import * as store from '../store/users';
 import type { CommandDeps } from './users';
@@ -54,6 +56,7 @@ export async function importRows(
   rows: readonly ImportRecord[],
   report: ImportReport,
   onChunk: (report: ImportReport) => Promise<void> | void,
+  audit?: AuditActor,
 ): Promise<ImportReport> {
   const tags = await tagsByName(deps);
   const known = new Set(tags.keys());
@@ -98,6 +101,7 @@ export async function importRows(
         ).map((u) => [u.email, u]),
       );
       const result: Outcome[] = [];
+      const entries: AuditEntryInput[] = [];
       for (const { person } of todo) {
         const tagIds = person.tagNames.map((n) => tags.get(n.toLowerCase())?.id).filter((id): id is number => !!id);
         const stored = existing.get(person.email);
@@ -114,7 +118,8 @@ export async function importRows(
             alwaysGrantAccess: false,
           });
           await store.addUserTags(trx, id, tagIds);
-          await publishUserChanged(trx, publish, id);
+          const created = await publishUserChanged(trx, publish, id);
+          entries.push({ action: 'user.import', userId: id, before: null, after: personSnapshot(created) });
           result.push('created');
           continue;
         }
@@ -126,9 +131,16 @@ export async function importRows(
         await store.lockForChange(trx, [stored.id]);
         await store.updateUser(trx, stored.id, changes.fields);
         await store.addUserTags(trx, stored.id, changes.newTags);
-        await publishUserChanged(trx, publish, stored.id);
+        const updated = await publishUserChanged(trx, publish, stored.id);
+        entries.push({
+          action: 'user.import',
+          userId: stored.id,
+          before: personSnapshot(stored),
+          after: personSnapshot(updated),
+        });
         result.push('updated');
       }
+      if (audit) await appendAudit(trx, audit, entries);
       return result;
     });
     report = {

@@ -57,6 +57,7 @@ export function importRoutes(deps: { imports: ImportQueue; importMaxBytes: numbe
       rows: table.rows,
       fileName: file.originalname,
       actorId: actor.userId,
+      impersonatorId: actor.impersonatorId,
     });
     res.status(202).json({ jobId: job.id, total: table.rows.length });
   });

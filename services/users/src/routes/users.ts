@@ -31,6 +31,7 @@ import {
   type PasswordCheck,
   updateUser,
 } from '../commands/users';
+import { auditActor } from '../domain/audit';
 import { emailReport, normaliseEmails } from '../domain/bulk';
 import { buildUserSearch, normalizeListQuery } from '../domain/listing';
 import { changedFields, changesFrom, formFieldErrors, missingForCreate } from '../domain/users';
@@ -120,7 +121,7 @@ export function userRoutes(deps: CommandDeps): Router {
           password: input.password ?? null,
           tagIds: input.Tags ?? [],
         },
-        { unknownTags: 'reject', emailTakenStatus: 400 },
+        { unknownTags: 'reject', emailTakenStatus: 400, audit: auditActor(actor) },
       );
       res.status(201).json({ user: presentUserFor(actor, user), isNew: true });
       return;
@@ -146,7 +147,7 @@ export function userRoutes(deps: CommandDeps): Router {
       // auth checks it, and keeps this session while ending the person's others.
       passwordCheck = { currentPassword: input.currentPassword, keepSessionId: actor.sessionId };
     }
-    const user = await updateUser(deps, id, { ...changesFrom(input, changed), passwordCheck });
+    const user = await updateUser(deps, id, { ...changesFrom(input, changed), passwordCheck }, auditActor(actor));
     res.json({ user: presentUserFor(actor, user), isNew: false });
   });
 
@@ -155,7 +156,7 @@ export function userRoutes(deps: CommandDeps): Router {
     if (!canChangeRoles(actor)) throw forbidden();
     const input = parse(upgradeRoleSchema, req.body ?? {});
     if (removesOwnAdminRole(actor, input.users, input.newRole)) throw fieldError('users', CANNOT_REMOVE_OWN_ADMIN);
-    const updated = await changeRoles(deps, input.users, input.newRole);
+    const updated = await changeRoles(deps, input.users, input.newRole, auditActor(actor));
     res.json({ updated });
   });
 
@@ -178,11 +179,16 @@ export function userRoutes(deps: CommandDeps): Router {
     const report = emailReport(list, await findUsersByEmails(deps.db, list.unique));
     const ids = report.found.map((p) => p.id);
     if (removesOwnAdminRole(actor, ids, input.role ?? undefined)) throw fieldError('role', CANNOT_REMOVE_OWN_ADMIN);
-    const updated = await bulkUpdateUsers(deps, ids, {
-      tagIds: input.tags ?? [],
-      action: input.availableAction,
-      role: input.role ?? null,
-    });
+    const updated = await bulkUpdateUsers(
+      deps,
+      ids,
+      {
+        tagIds: input.tags ?? [],
+        action: input.availableAction,
+        role: input.role ?? null,
+      },
+      auditActor(actor),
+    );
     res.json({ updated, notFound: report.notFound });
   });
 
@@ -190,7 +196,7 @@ export function userRoutes(deps: CommandDeps): Router {
     const actor = requireActor(req);
     if (!canAddTags(actor)) throw forbidden();
     const input = parse(addTagsSchema, req.body ?? {});
-    const user = await addTagsByEmail(deps, input.email, input.tags);
+    const user = await addTagsByEmail(deps, input.email, input.tags, auditActor(actor));
     res.json({ user: presentUserFor(actor, user) });
   });
 
@@ -206,7 +212,7 @@ export function userRoutes(deps: CommandDeps): Router {
     if (!canDeleteUser(actor, user)) {
       throw forbidden(actor.userId === user.id ? 'You cannot delete your own account' : undefined);
     }
-    await deleteUser(deps, user.id);
+    await deleteUser(deps, user.id, auditActor(actor));
     res.status(204).end();
   });
 

@@ -415,3 +415,14 @@ export async function findUserRecordsByEmails(db: UsersDb, emails: readonly stri
     .execute();
   return withDetails(db, rows);
 }
+
+/** The people with these ids, with their tags (for before/after snapshots of a change). */
+export async function findUserRecordsByIds(db: UsersDb, ids: readonly number[]): Promise<UserRecord[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('users')
+    .select(COLUMNS)
+    .where('id', 'in', [...ids])
+    .execute();
+  return withDetails(db, rows);
+}
