@@ -5,9 +5,11 @@
  * people and other tests' people stay out of the way. Screenshots: test-artifacts/screenshots/users-*.png.
  */
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { describe, expect, it, jest } from '@jest/globals';
 import { waitFor } from '@rainmakers/kit/testing';
-import { type Page, screenshot, signInWithCookies, useBrowser } from '../support/browser';
+import { type Page, screenshot, settle, signInWithCookies, useBrowser } from '../support/browser';
 import { stackInfo } from '../support/stack-client';
 import { admin, createPerson, readUser, setSubscription } from './fixtures';
 
@@ -32,6 +34,22 @@ async function expectNames(page: Page, names: string[]): Promise<void> {
   }).catch(async () => {
     expect(await shown()).toEqual([...names].sort());
   });
+}
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+let axeSource = '';
+
+/** axe-core's serious and critical violations on the page as it is now ('id: target' each). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  axeSource ||= await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  await settle(page);
+  if (!(await page.evaluate('typeof window.axe === "object"'))) await page.evaluate(`${axeSource};\ntrue`);
+  const violations = (await page.evaluate(
+    `axe.run(document, { runOnly: { type: 'tag', values: ${JSON.stringify(WCAG_TAGS)} }, resultTypes: ['violations'] })
+      .then((r) => r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => v.id + ': ' + v.nodes.map((n) => JSON.stringify(n.target)).join(' ')))`,
+  )) as string[];
+  return violations;
 }
 
 const search = (page: Page) => main(page).getByRole('searchbox', { name: 'Search Users' });
@@ -319,6 +337,50 @@ describe('/users import', () => {
     ]);
     await dialog.getByRole('button', { name: 'Done' }).click();
     await main(page).getByText('Showing 1–10 of 300').waitFor();
+  });
+});
+
+describe('/users audit log and accessibility', () => {
+  it('shows who did what, filters by person, and every screen passes axe-core', async () => {
+    const t = token();
+    const person = await createPerson('basic', 'audit', `${t} Audited`);
+    await (await admin()).post('/api/user/upgrade-role', { users: [person.id], newRole: 'premium' });
+    const page = await pages.open({ viewport: 'desktop' });
+    await signInWithCookies(page, 'admin', `/users?search=${t}`);
+    await expectNames(page, [person.fullName]);
+    const problems: string[] = [];
+    problems.push(...(await seriousViolations(page)));
+    await main(page)
+      .getByRole('button', { name: `Edit ${person.fullName}` })
+      .click();
+    await page.getByRole('dialog', { name: 'Edit User' }).waitFor();
+    problems.push(...(await seriousViolations(page)));
+    await page.getByRole('dialog', { name: 'Edit User' }).getByRole('button', { name: 'Cancel' }).click();
+
+    await main(page).getByRole('tab', { name: 'Audit log' }).click();
+    await page.waitForURL((u) => u.searchParams.get('tab') === 'audit');
+    await main(page).getByRole('table', { name: 'Audit log' }).waitFor();
+    await main(page).getByRole('button', { name: person.fullName }).first().click();
+    await page.waitForURL((u) => u.searchParams.get('person') === String(person.id));
+    await main(page).getByText('role: basic → premium').waitFor();
+    await main(page).getByText('Changed role').waitFor();
+    await main(page).getByText('Created user').waitFor();
+    // The whole log stays on screen while the person's history loads.
+    await waitFor(async () => (await main(page).locator('tbody tr').count()) === 2, { timeoutMs: 10_000 });
+    await main(page).getByText('Showing the history of').waitFor();
+    problems.push(...(await seriousViolations(page)));
+    await screenshot(page, 'users-audit-log-desktop');
+
+    await page.goto('/tag-management');
+    await main(page).getByRole('columnheader', { name: 'Id' }).waitFor();
+    problems.push(...(await seriousViolations(page)));
+
+    const coach = await pages.open({ viewport: 'mobile' });
+    await signInWithCookies(coach, 'coach', '/users');
+    await coach.getByRole('heading', { name: 'User Dashboard', level: 1 }).waitFor();
+    await rows(coach).first().waitFor();
+    problems.push(...(await seriousViolations(coach)));
+    expect(problems).toEqual([]);
   });
 });
 

@@ -149,6 +149,35 @@ export function useImportStatus(jobId: string | null) {
 
 export const useStartImport = () => useMutation({ mutationFn: importsApi.start });
 
+/** One entry of the audit log (GET /api/user/audit-log). */
+export interface AuditEntry {
+  id: number;
+  at: string;
+  actorId: number | null;
+  actorName: string | null;
+  impersonatorId: number | null;
+  action: string;
+  userId: number | null;
+  userName: string | null;
+  tagId: number | null;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
+
+export const AUDIT_PAGE_SIZE = 25;
+
+export function useAuditLog(request: { userId: number | null; page: number }) {
+  return useQuery({
+    queryKey: ['users', 'audit', request],
+    queryFn: ({ signal }) =>
+      api<{ entries: AuditEntry[]; totalCount: number }>('/api/user/audit-log', {
+        query: { userId: request.userId ?? undefined, page: request.page, itemsPerPage: AUDIT_PAGE_SIZE },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
 export function useUsersScope(): readonly ['users', number, string] {
   const user = useCurrentUser();
   return ['users', user.id, user.role] as const;
