@@ -337,6 +337,56 @@ const ROWS: Row[] = [
     },
   },
   {
+    name: 'GET /api/user/export',
+    expected: [401, 403, 403, 403, 403, 200],
+    run: async (c) => status(await c.session.request('GET', '/api/user/export')),
+  },
+  {
+    name: 'GET /api/user/generate-test-user-csv',
+    expected: [401, 403, 403, 403, 403, 200],
+    run: async (c) => status(await c.session.request('GET', '/api/user/generate-test-user-csv')),
+  },
+  {
+    name: 'GET /api/user/generate-test-user-import-csv',
+    expected: [401, 403, 403, 403, 403, 200],
+    run: async (c) => status(await c.session.request('GET', '/api/user/generate-test-user-import-csv')),
+  },
+  {
+    name: 'PUT /api/user/validate-users-csv',
+    expected: [401, 403, 403, 403, 403, 200],
+    run: async (c) =>
+      status(await c.session.request('PUT', '/api/user/validate-users-csv', { userEmails: [other.email] })),
+  },
+  {
+    name: 'PUT /api/user/bulk-update {another member}',
+    expected: [401, 403, 403, 403, 403, 200],
+    async run(c) {
+      const target = await freshMember('bulk');
+      const answer = await c.session.request('PUT', '/api/user/bulk-update', {
+        userEmails: [target.email],
+        role: 'premium',
+      });
+      return unchanged(answer, target.id, target.user, 'role');
+    },
+  },
+  {
+    name: 'POST /api/user/import',
+    expected: [401, 403, 403, 403, 403, 202],
+    run: async (c) =>
+      status(
+        await c.session.request(
+          'POST',
+          '/api/user/import',
+          fileForm(Buffer.from(`email\r\n${uniqueEmail('imported')}`), 'people.csv', 'text/csv', 'file'),
+        ),
+      ),
+  },
+  {
+    name: 'GET /api/user/audit-log',
+    expected: [401, 403, 403, 403, 403, 200],
+    run: async (c) => status(await c.session.request('GET', '/api/user/audit-log')),
+  },
+  {
     name: 'POST /api/v2/user/add-tags {another member}',
     expected: [401, 403, 403, 403, 403, 200],
     async run(c) {

@@ -23,6 +23,7 @@ import {
   tagSchema,
   UPLOAD_ERRORS,
   type User,
+  userListAbilitiesSchema,
   userSchema,
 } from '@rainmakers/contracts';
 import { z } from 'zod';
@@ -136,6 +137,7 @@ describe('answers carry the keys the spec names', () => {
         premiumCount: z.number().int(),
         basicCount: z.number().int(),
         totalCount: z.number().int(),
+        abilities: userListAbilitiesSchema.strict(),
       })
       .strict();
     const full = conforms(listShape, await admin.get('/api/user/read-many?usersPerPage=25'), 'read-many (admin)');

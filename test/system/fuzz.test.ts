@@ -38,6 +38,7 @@ async function serviceApps(): Promise<Record<string, Express>> {
         internalTokenSecret: secret,
         readiness: [],
         uploadMaxBytes: 1,
+        importMaxBytes: 1024,
         config: { INTERNAL_TOKEN_SECRET: secret },
       })[String(key)] ?? inert,
   });

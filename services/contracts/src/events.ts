@@ -32,6 +32,9 @@ export const userChangedSchema = z.object({
 });
 export const userDeletedSchema = z.object({ id: z.number().int() });
 
+/** A tag of the catalogue got a new name: services that keep tag-name snapshots (courses) rename theirs. */
+export const tagRenamedSchema = z.object({ id: z.number().int(), name: z.string() });
+
 export const lessonCompletionSchema = z.object({
   userId: z.number().int(),
   lessonId: z.number().int(),
@@ -57,6 +60,7 @@ export const commentMentionedSchema = z.object({
 export const eventSchemas = {
   'users.user-changed': userChangedSchema,
   'users.user-deleted': userDeletedSchema,
+  'users.tag-renamed': tagRenamedSchema,
   'courses.lesson-completed': lessonCompletionSchema,
   'courses.lesson-uncompleted': lessonCompletionSchema,
   'board.comment-mentioned': commentMentionedSchema,

@@ -27,8 +27,21 @@ export const userAbilitiesSchema = z.object({
   changeRole: z.boolean(),
   /** Delete the account: admins, never on their own. */
   delete: z.boolean(),
+  /** Sign in as the person (auth's POST /api/auth/signinas): admins by account, not from a sign-in-as, not oneself. */
+  signInAs: z.boolean(),
+  /** Open the person's Move the Needle board ('Go to board'): staff, for premium members. */
+  openBoard: z.boolean(),
 });
 export type UserAbilities = z.infer<typeof userAbilitiesSchema>;
+
+/** What the person may do on the user dashboard as a whole (sent with the list). */
+export const userListAbilitiesSchema = z.object({
+  /** Add new User. */
+  create: z.boolean(),
+  /** The Options menu: export, imports, bulk update from CSV, sample files, the unpaid filter; bulk role change. */
+  manage: z.boolean(),
+});
+export type UserListAbilities = z.infer<typeof userListAbilitiesSchema>;
 
 /** A person as every screen sees them (the spec's User and "User (current)"). */
 export const userSchema = z.object({
@@ -133,7 +146,12 @@ export const userListResponseSchema = z.object({
   premiumCount: z.number().int(),
   basicCount: z.number().int(),
   totalCount: z.number().int(),
+  abilities: userListAbilitiesSchema,
 });
+export type UserListResponse = z.infer<typeof userListResponseSchema>;
+
+/** The unpaid-subscription filter of the user dashboard ('Sub. Problems'). */
+export const UNPAID_STRIPE_STATUS = 'unpaid';
 
 export const upgradeRoleSchema = z.object({
   users: idList.pipe(z.array(z.number()).min(1, 'Choose at least one user')),
@@ -141,6 +159,54 @@ export const upgradeRoleSchema = z.object({
 });
 
 export const upgradeRoleResponseSchema = z.object({ updated: z.number().int() });
+
+/** The most e-mails (rows) one CSV upload may hold: the wizard's validation and bulk update, and an import. */
+export const MAX_CSV_ROWS = 50_000;
+
+/** The e-mails of the bulk update wizard's CSV (its first column), as the browser read them; checked one by one. */
+const csvEmails = z
+  .array(z.string().max(320), { error: 'userEmails must be a list of e-mail addresses' })
+  .min(1, 'The CSV holds no e-mail addresses')
+  .max(MAX_CSV_ROWS, `A CSV may hold at most ${MAX_CSV_ROWS} rows`);
+
+/** PUT /api/user/validate-users-csv */
+export const validateUsersCsvSchema = z.object({ userEmails: csvEmails });
+
+/** The wizard's report: each e-mail in one list (normalised: trimmed, lower case), in the order of the file. */
+export const validateUsersCsvResponseSchema = z.object({
+  found: z.array(z.object({ id: z.number().int(), email: z.string(), fullName: z.string() })),
+  /** E-mails listed more than once (each reported once; the person counts once). */
+  duplicate: z.array(z.string()),
+  /** E-mails of nobody (and cells that are not e-mail addresses). */
+  notFound: z.array(z.string()),
+});
+export type ValidateUsersCsvResponse = z.infer<typeof validateUsersCsvResponseSchema>;
+
+export const BULK_TAG_ACTIONS = ['add', 'remove'] as const;
+
+/** PUT /api/user/bulk-update: tags to add or remove and/or a role, for the people with these e-mails. */
+export const bulkUpdateSchema = z
+  .object({
+    userEmails: csvEmails,
+    tags: idList.optional(),
+    availableAction: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .pipe(z.enum(BULK_TAG_ACTIONS, { error: 'availableAction must be add or remove' }))
+      .optional(),
+    role: roleSchema.nullish(),
+  })
+  .refine((v) => (v.tags?.length ?? 0) > 0 || !!v.role, {
+    message: 'Choose tags to add or remove, or a role',
+    path: ['tags'],
+  })
+  .refine((v) => (v.tags?.length ?? 0) === 0 || !!v.availableAction, {
+    message: 'Choose whether to add or remove the tags',
+    path: ['availableAction'],
+  });
+export type BulkUpdateInput = z.infer<typeof bulkUpdateSchema>;
+export const bulkUpdateResponseSchema = z.object({ updated: z.number().int(), notFound: z.array(z.string()) });
 
 export const addTagsSchema = z.object({ email: emailField, tags: idList.pipe(z.array(z.number()).min(1)) });
 

@@ -34,7 +34,7 @@ export function buildApp(deps: AppDeps) {
   });
 }
 
-/** Wires the app and its background tasks (outbox relay, users.user-deleted consumer) from a service runtime. */
+/** Wires the app and its background tasks (outbox relay, the users.user-deleted and users.tag-renamed consumer) from a service runtime. */
 export function buildService(runtime: ServiceRuntime<CoursesDatabase>, config: Config) {
   const relay = new OutboxRelay({
     db: runtime.database.db,
@@ -43,12 +43,14 @@ export function buildService(runtime: ServiceRuntime<CoursesDatabase>, config: C
     logger: runtime.logger,
     pollMs: config.OUTBOX_POLL_MS,
   });
+  const catalogue = new CatalogueCache({ redis: runtime.redis, prefix: config.REDIS_PREFIX, logger: runtime.logger });
   const consumer = createEventConsumer({
     db: runtime.database.db,
     redis: runtime.redis,
     prefix: config.REDIS_PREFIX,
     logger: runtime.logger,
     reclaimIdleMs: config.EVENT_RECLAIM_IDLE_MS,
+    onTagsRenamed: () => catalogue.invalidate(),
   });
   const app = buildApp({
     logger: runtime.logger,
@@ -56,7 +58,7 @@ export function buildService(runtime: ServiceRuntime<CoursesDatabase>, config: C
     readiness: runtime.readiness,
     store: { db: runtime.database.db, pool: runtime.database.pool },
     events: relay,
-    catalogue: new CatalogueCache({ redis: runtime.redis, prefix: config.REDIS_PREFIX, logger: runtime.logger }),
+    catalogue,
   });
   return { app, relay, consumer, background: [relay, consumer] };
 }

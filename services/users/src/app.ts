@@ -1,7 +1,18 @@
-import { createApp, type Logger, OutboxRelay, type ReadinessCheck, type ServiceRuntime } from '@rainmakers/kit';
+import {
+  type BackgroundTask,
+  createApp,
+  type Logger,
+  OutboxRelay,
+  type ReadinessCheck,
+  type ServiceRuntime,
+} from '@rainmakers/kit';
 import { type CredentialsClient, createCredentialsClient } from './clients/auth';
 import type { Config } from './config';
 import type { EventNotifier } from './events';
+import { createImportQueue, createImportWorker, type ImportQueue } from './jobs';
+import { auditRoutes } from './routes/audit';
+import { exportRoutes } from './routes/exports';
+import { importRoutes } from './routes/imports';
 import { internalRoutes } from './routes/internal';
 import { tagRoutes } from './routes/tags';
 import { userRoutes } from './routes/users';
@@ -15,6 +26,8 @@ export interface AppDeps {
   db: UsersDb;
   credentials: CredentialsClient;
   events: EventNotifier;
+  imports: ImportQueue;
+  importMaxBytes: number;
 }
 
 /** The users service's HTTP API: people, tags, and the internal API auth calls. */
@@ -22,12 +35,18 @@ export function buildApp(deps: AppDeps) {
   const { logger, internalTokenSecret, readiness } = deps;
   return createApp({ name: 'users', logger, internalTokenSecret, readiness }, (app) => {
     app.use(internalRoutes(deps));
+    app.use(auditRoutes(deps));
+    app.use(exportRoutes(deps));
+    app.use(importRoutes(deps));
     app.use(userRoutes(deps));
     app.use(tagRoutes(deps));
   });
 }
 
-/** Wires the app and its background tasks (the outbox relay) from a running service's runtime. */
+/**
+ * Wires the app and its background tasks from a running service's runtime: the outbox relay, and the user-import
+ * worker when it runs in this process (development, `npm start`; production runs worker.ts on its own).
+ */
 export function buildService(runtime: ServiceRuntime<Schema>, config: Config) {
   const relay = new OutboxRelay({
     db: runtime.database.db,
@@ -42,6 +61,19 @@ export function buildService(runtime: ServiceRuntime<Schema>, config: Config) {
     db: runtime.database.db,
     credentials: createCredentialsClient({ baseUrl: config.AUTH_SERVICE_ADDR, secret: config.INTERNAL_TOKEN_SECRET }),
     events: relay,
+    imports: createImportQueue(runtime.redis, config.REDIS_PREFIX),
+    importMaxBytes: config.IMPORT_MAX_BYTES,
   });
-  return { app, relay, background: [relay] };
+  const background: BackgroundTask[] = [relay];
+  if (config.RUN_WORKERS_IN_PROCESS) {
+    background.push(
+      createImportWorker(
+        { db: runtime.database.db, events: relay },
+        runtime.redis,
+        config.REDIS_PREFIX,
+        runtime.logger,
+      ),
+    );
+  }
+  return { app, relay, background };
 }

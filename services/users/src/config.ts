@@ -4,6 +4,14 @@ import { z } from 'zod';
 
 export const configShape = {
   SERVICE_NAME: z.string().default('users'),
+  /** Run the user-import worker inside the HTTP process (default: only in development; `npm start` sets it). */
+  RUN_WORKERS_IN_PROCESS: z.enum(['true', 'false']).optional(),
+  /** The largest import file accepted (bytes); 50,000 rows of a few columns fit well within it. */
+  IMPORT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(20 * 1024 * 1024),
 };
 
 export type Config = ReturnType<typeof loadServiceConfig>;
@@ -12,5 +20,16 @@ export const loadServiceConfig = (env: Record<string, string | undefined> = proc
   const config = loadConfig(configShape, env);
   // auth is called to store a password when one is set through the user form.
   const peers = peerAddresses(PEERS.users, config.NODE_ENV, env);
-  return { ...config, AUTH_SERVICE_ADDR: peers.auth };
+  return {
+    ...config,
+    AUTH_SERVICE_ADDR: peers.auth,
+    RUN_WORKERS_IN_PROCESS: config.RUN_WORKERS_IN_PROCESS
+      ? config.RUN_WORKERS_IN_PROCESS === 'true'
+      : config.NODE_ENV === 'development',
+  };
 };
+
+/** The worker process (worker.ts) serves no HTTP: it needs no PORT. */
+export function loadWorkerConfig(env: Record<string, string | undefined> = process.env) {
+  return loadServiceConfig({ PORT: '0', ...env, SERVICE_NAME: 'users-worker' });
+}

@@ -5,6 +5,7 @@
  *  - users.user-changed: after every change to a person (create, profile, role, tags, a tag renamed or deleted);
  *    carries the whole access profile and a version that grows with every change.
  *  - users.user-deleted: after a person is deleted.
+ *  - users.tag-renamed {id, name}: after a tag is renamed (courses keeps snapshots of tag names).
  * Consumes: nothing yet (billing's subscription and purchase events will fill stripe fields and user_resources).
  */
 import type { Publish } from '@rainmakers/kit';

@@ -10,6 +10,8 @@ import {
   canEditUser,
   canListUsers,
   canManageTags,
+  canOfferSignInAs,
+  canOpenBoard,
   canReadTags,
   canReadUser,
   canUpsertUser,
@@ -17,6 +19,7 @@ import {
   type Person,
   removesOwnAdminRole,
   userAbilities,
+  userListAbilities,
   userListView,
 } from './policies';
 
@@ -76,25 +79,49 @@ describe('users policies', () => {
       editTags: true,
       changeRole: true,
       delete: true,
+      signInAs: true,
+      openBoard: true,
     });
     expect(userAbilities(as('admin'), SELF)).toEqual({
       editProfile: true,
       editTags: true,
       changeRole: false,
       delete: false,
+      signInAs: false,
+      openBoard: false,
     });
     expect(userAbilities(as('coach'), OTHER)).toEqual({
       editProfile: false,
       editTags: true,
       changeRole: false,
       delete: false,
+      signInAs: false,
+      openBoard: true,
     });
     expect(userAbilities(as('basic'), SELF)).toEqual({
       editProfile: true,
       editTags: false,
       changeRole: false,
       delete: false,
+      signInAs: false,
+      openBoard: false,
     });
+  });
+
+  it('offers sign-in-as as auth allows it: admin accounts, not from a sign-in-as, never oneself', () => {
+    expect(matrix((r) => canOfferSignInAs(as(r), OTHER))).toEqual(yesFor('admin'));
+    expect(canOfferSignInAs(buildActor('basic', { userId: SELF_ID, accountRole: 'admin', isAdmin: true }), OTHER)).toBe(
+      true,
+    );
+    expect(canOfferSignInAs(buildActor('admin', { userId: SELF_ID, impersonatorId: 9 }), OTHER)).toBe(false);
+    expect(canOfferSignInAs(as('admin'), SELF)).toBe(false);
+  });
+
+  it('offers the board of premium members to staff, and the dashboard tools to admins', () => {
+    expect(matrix((r) => canOpenBoard(as(r), OTHER))).toEqual(yesFor('admin', 'coach'));
+    expect(matrix((r) => canOpenBoard(as(r), { id: 3, role: 'basic' }))).toEqual(yesFor());
+    expect(matrix((r) => userListAbilities(as(r)).manage)).toEqual(yesFor('admin'));
+    expect(matrix((r) => userListAbilities(as(r)).create)).toEqual(yesFor('admin'));
   });
 
   describe('upsert field rules', () => {

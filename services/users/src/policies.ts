@@ -3,7 +3,7 @@
  * no (hidden means missing) and 403 when another one does. "Admin powers" follow the role the person acts in (actor.role), so an admin previewing the
  * product as another role gets that role's powers.
  */
-import type { Actor, Role, UserAbilities } from '@rainmakers/contracts';
+import type { Actor, Role, UserAbilities, UserListAbilities } from '@rainmakers/contracts';
 import type { UpsertField } from './domain/users';
 
 const isAdmin = (actor: Actor) => actor.role === 'admin';
@@ -98,6 +98,23 @@ export function needsCurrentPassword(actor: Actor, userId: number, changed: read
   return actor.userId === userId && changed.includes('password');
 }
 
+/**
+ * Whether the row offers 'Sign in as': auth decides (its canSignInAs: the account is an admin's, not itself a
+ * sign-in-as); the same rule here, plus never oneself.
+ */
+export const canOfferSignInAs = (actor: Actor, user: Person) =>
+  actor.accountRole === 'admin' && actor.impersonatorId === null && actor.userId !== user.id;
+
+/** 'Go to board' on premium rows, for the staff who review boards (the board service enforces it). */
+export const canOpenBoard = (actor: Actor, user: Person) =>
+  (isAdmin(actor) || isCoach(actor)) && user.role === 'premium' && canReadUser(actor, user);
+
+/** Admins use the Options menu (export, imports, bulk updates, sample files, the unpaid filter). */
+export const canManageUsers = (actor: Actor) => isAdmin(actor);
+
+/** Admins read the audit log (nobody writes it through the API). */
+export const canReadAuditLog = (actor: Actor) => isAdmin(actor);
+
 /** What the person may do with one user record (sent as `abilities`), from the rules above. */
 export function userAbilities(actor: Actor, user: Person): UserAbilities {
   return {
@@ -105,5 +122,12 @@ export function userAbilities(actor: Actor, user: Person): UserAbilities {
     editTags: canUpsertUser(actor, user, ['Tags']),
     changeRole: canUpsertUser(actor, user, ['role']) && !removesOwnAdminRole(actor, [user.id], 'basic'),
     delete: canDeleteUser(actor, user),
+    signInAs: canOfferSignInAs(actor, user),
+    openBoard: canOpenBoard(actor, user),
   };
+}
+
+/** What the person may do on the user dashboard as a whole. */
+export function userListAbilities(actor: Actor): UserListAbilities {
+  return { create: canCreateUser(actor), manage: canManageUsers(actor) };
 }

@@ -17,6 +17,9 @@ export interface StartUsersOptions {
   redisPrefix?: string;
   /** Where auth listens (for PUT /internal/credentials); nothing listens there when left out. */
   authAddr?: string;
+  /** Run the user-import worker in the service (default true). */
+  runWorkers?: boolean;
+  env?: Record<string, string>;
 }
 
 export interface RunningUsers {
@@ -35,7 +38,11 @@ export async function startForTest(options: StartUsersOptions = {}): Promise<Run
     port: options.port,
     redisPrefix: options.redisPrefix,
     // Port 9 (discard) on loopback: refused at once, like an auth that is down.
-    env: { AUTH_SERVICE_ADDR: options.authAddr ?? 'http://127.0.0.1:9' },
+    env: {
+      AUTH_SERVICE_ADDR: options.authAddr ?? 'http://127.0.0.1:9',
+      RUN_WORKERS_IN_PROCESS: options.runWorkers === false ? 'false' : 'true',
+      ...options.env,
+    },
     loadConfig: loadServiceConfig,
     build: (runtime: ServiceRuntime<Schema>, config) => buildService(runtime, config),
   });

@@ -77,6 +77,12 @@ describe('tags: /api/tag/*', () => {
         id: holder.id,
         tagNames: ['New Name'],
       });
+      // Services that keep snapshots of tag names (courses) learn of the rename; a save without a change is silent.
+      expect((await outboxEvents(h, 'users.tag-renamed')).map((e) => e.data)).toEqual([
+        { id: tag.id, name: 'New Name' },
+      ]);
+      await h.api.post(h.admin, '/api/tag/upsert', { id: tag.id, name: 'New Name' });
+      expect(await outboxEvents(h, 'users.tag-renamed')).toHaveLength(1);
       const clash = await h.api.post(h.admin, '/api/tag/upsert', { id: tag.id, name: 'zeta' });
       expect(clash.status).toBe(400);
       expect((await h.api.post(h.admin, '/api/tag/upsert', { id: 999999, name: 'Ghost' })).status).toBe(404);

@@ -3,7 +3,13 @@ import type { Role, User } from '@rainmakers/contracts';
 import { ALL_ROLES, buildActor } from '@rainmakers/kit/testing';
 import { actorFor, createUser, type Harness, startHarness } from './helpers';
 
-type ListBody = { users: Record<string, unknown>[]; premiumCount: number; basicCount: number; totalCount: number };
+type ListBody = {
+  users: Record<string, unknown>[];
+  premiumCount: number;
+  basicCount: number;
+  totalCount: number;
+  abilities?: Record<string, boolean>;
+};
 
 describe('GET /api/user/read-many and GET /api/user/{id}', () => {
   let h: Harness;
@@ -204,6 +210,8 @@ describe('GET /api/user/read-many and GET /api/user/{id}', () => {
             editTags: true,
             changeRole: false,
             delete: false,
+            signInAs: false,
+            openBoard: true,
           });
         } else {
           expect({ who: person.fullName, status: res.status, body: res.body }).toEqual({
@@ -220,8 +228,24 @@ describe('GET /api/user/read-many and GET /api/user/{id}', () => {
       const res = await list(h.admin, 'usersPerPage=100');
       const self = res.body.users.find((u) => u.id === h.admin.userId);
       const other = res.body.users.find((u) => u.id === people['Basic Ben']!.id);
-      expect(other?.abilities).toEqual({ editProfile: true, editTags: true, changeRole: true, delete: true });
-      if (self) expect(self.abilities).toEqual({ editProfile: true, editTags: true, changeRole: false, delete: false });
+      expect(other?.abilities).toEqual({
+        editProfile: true,
+        editTags: true,
+        changeRole: true,
+        delete: true,
+        signInAs: true,
+        openBoard: false,
+      });
+      if (self)
+        expect(self.abilities).toEqual({
+          editProfile: true,
+          editTags: true,
+          changeRole: false,
+          delete: false,
+          signInAs: false,
+          openBoard: false,
+        });
+      expect(res.body.abilities).toEqual({ create: true, manage: true });
     });
 
     it('answers 404 for a missing user and 400 for a bad id', async () => {

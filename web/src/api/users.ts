@@ -1,8 +1,21 @@
-/** /api/user/*: the parts the profile needs (staff screens add theirs later). */
-import type { CurrentUser, User } from '@rainmakers/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+/**
+ * /api/user/*: the profile's own save, and the user dashboard's calls (list, form, delete, role change) with their
+ * react-query hooks. Keys start with ['users', userId, role]: what a person sees depends on their (displayed) role.
+ */
+import type { CurrentUser, Role, User, UserListAbilities, ValidateUsersCsvResponse } from '@rainmakers/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCurrentUser } from '../session/context';
 import { api } from './client';
 import { queryKeys } from './keys';
+
+export type { User, UserListAbilities, ValidateUsersCsvResponse };
+
+export interface BulkUpdateInput {
+  userEmails: string[];
+  tags: number[];
+  availableAction: 'add' | 'remove';
+  role: Role | null;
+}
 
 /** What a member may change about themselves through POST /api/user/upsert. */
 export interface ProfileUpdate {
@@ -30,11 +43,169 @@ export interface UpsertUserBody {
   isNew: boolean;
 }
 
+/** What the user dashboard asks for (all of it lives in the address). */
+export interface UserListRequest {
+  page: number;
+  usersPerPage: number;
+  search: string;
+  /** 'unpaid' = the 'Sub. Problems' filter. */
+  stripeStatus: string | null;
+}
+
+export interface UserListBody {
+  users: User[];
+  premiumCount: number;
+  basicCount: number;
+  totalCount: number;
+  abilities: UserListAbilities;
+}
+
+/** The user form's payload (admins send every field; coaches only id and Tags). */
+export interface UserFormInput {
+  id?: number | null;
+  fullName?: string;
+  email?: string;
+  password?: string | null;
+  role?: Role;
+  city?: string | null;
+  state?: string | null;
+  country?: string | null;
+  Tags: number[];
+}
+
 export const usersApi = {
-  upsert(input: ProfileUpdate | PhotoUpdate): Promise<UpsertUserBody> {
+  upsert(input: ProfileUpdate | PhotoUpdate | UserFormInput): Promise<UpsertUserBody> {
     return api<UpsertUserBody>('/api/user/upsert', { method: 'POST', body: input });
   },
+  list(request: UserListRequest, signal?: AbortSignal): Promise<UserListBody> {
+    return api<UserListBody>('/api/user/read-many', {
+      query: {
+        page: request.page,
+        usersPerPage: request.usersPerPage,
+        search: request.search || undefined,
+        'filters[stripeStatus]': request.stripeStatus ?? undefined,
+      },
+      signal,
+    });
+  },
+  remove(id: number): Promise<void> {
+    return api<void>(`/api/user/${id}`, { method: 'DELETE' });
+  },
+  upgradeRole(input: { users: number[]; newRole: Role }): Promise<{ updated: number }> {
+    return api<{ updated: number }>('/api/user/upgrade-role', { method: 'POST', body: input });
+  },
+  validateCsv(userEmails: string[]): Promise<ValidateUsersCsvResponse> {
+    return api<ValidateUsersCsvResponse>('/api/user/validate-users-csv', { method: 'PUT', body: { userEmails } });
+  },
+  bulkUpdate(input: BulkUpdateInput): Promise<{ updated: number; notFound: string[] }> {
+    return api<{ updated: number; notFound: string[] }>('/api/user/bulk-update', { method: 'PUT', body: input });
+  },
 };
+
+/** Where an import stands (GET /api/user/import/{jobId}). */
+export interface ImportStatus {
+  jobId: string;
+  state: string;
+  total: number;
+  done: number;
+  created: number;
+  updated: number;
+  skipped: number;
+  failed: number;
+  errorCount: number;
+  failedReason: string | null;
+}
+
+export const importsApi = {
+  start(file: File): Promise<{ jobId: string; total: number }> {
+    const form = new FormData();
+    form.append('file', file);
+    return api<{ jobId: string; total: number }>('/api/user/import', { method: 'POST', body: form });
+  },
+  status(jobId: string, signal?: AbortSignal): Promise<ImportStatus> {
+    return api<ImportStatus>(`/api/user/import/${encodeURIComponent(jobId)}`, { signal });
+  },
+};
+
+export const importErrorsUrl = (jobId: string) => `/api/user/import/${encodeURIComponent(jobId)}/errors.csv`;
+
+/** An import's progress, asked every half second until it has finished (then the user lists are read again). */
+export function useImportStatus(jobId: string | null) {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: ['user-import', jobId],
+    queryFn: async ({ signal }) => {
+      const status = await importsApi.status(jobId ?? '', signal);
+      if (status.state === 'completed') await queryClient.invalidateQueries({ queryKey: ['users'] });
+      return status;
+    },
+    enabled: jobId !== null,
+    refetchInterval: (query) => {
+      const state = query.state.data?.state;
+      return state === 'completed' || state === 'failed' ? false : 500;
+    },
+  });
+}
+
+export const useStartImport = () => useMutation({ mutationFn: importsApi.start });
+
+/** One entry of the audit log (GET /api/user/audit-log). */
+export interface AuditEntry {
+  id: number;
+  at: string;
+  actorId: number | null;
+  actorName: string | null;
+  impersonatorId: number | null;
+  action: string;
+  userId: number | null;
+  userName: string | null;
+  tagId: number | null;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
+
+export const AUDIT_PAGE_SIZE = 25;
+
+export function useAuditLog(request: { userId: number | null; page: number }) {
+  return useQuery({
+    queryKey: ['users', 'audit', request],
+    queryFn: ({ signal }) =>
+      api<{ entries: AuditEntry[]; totalCount: number }>('/api/user/audit-log', {
+        query: { userId: request.userId ?? undefined, page: request.page, itemsPerPage: AUDIT_PAGE_SIZE },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useUsersScope(): readonly ['users', number, string] {
+  const user = useCurrentUser();
+  return ['users', user.id, user.role] as const;
+}
+
+/** One page of the user dashboard; the previous page stays on screen while the next one loads. */
+export function useUserList(request: UserListRequest) {
+  const scope = useUsersScope();
+  return useQuery({
+    queryKey: [...scope, 'list', request],
+    queryFn: ({ signal }) => usersApi.list(request, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+function useUsersChange<TInput, TResult>(mutationFn: (input: TInput) => Promise<TResult>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['users'] }),
+  });
+}
+
+export const useSaveUser = () => useUsersChange(usersApi.upsert);
+export const useDeleteUser = () => useUsersChange(usersApi.remove);
+export const useUpgradeRoles = () => useUsersChange(usersApi.upgradeRole);
+export const useValidateUsersCsv = () => useMutation({ mutationFn: usersApi.validateCsv });
+export const useBulkUpdate = () => useUsersChange(usersApi.bulkUpdate);
 
 /**
  * Saves the signed-in person's profile and puts the saved fields into the session at once, so the sidebar shows

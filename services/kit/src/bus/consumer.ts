@@ -15,6 +15,8 @@ export interface EventContext<T extends EventType> {
 export interface TransactionalEventContext<T extends EventType, DB> extends EventContext<T> {
   /** The transaction that also records the event as processed: write the handler's changes through it. */
   trx: Transaction<DB>;
+  /** Runs `effect` once the transaction has committed (never after a rollback), e.g. to invalidate a cache. */
+  afterCommit(effect: () => Promise<unknown> | unknown): void;
 }
 
 export type EventHandlers = {
@@ -120,8 +122,9 @@ export class EventConsumer<DB = unknown> extends LoopingTask implements Backgrou
 
   private transactional(db: Kysely<DB>, handlers: TransactionalEventHandlers<DB>) {
     const group = this.subscription.group;
-    return (event: TypedEnvelope<EventType>) =>
-      db.transaction().execute(async (trx) => {
+    return async (event: TypedEnvelope<EventType>) => {
+      const effects: (() => Promise<unknown> | unknown)[] = [];
+      const applied = await db.transaction().execute(async (trx) => {
         // A second delivery of the same event waits here for the first one's transaction, then finds the row.
         const { rows } = await sql`
           INSERT INTO processed_events (consumer, event_id) VALUES (${group}, ${event.id})
@@ -130,9 +133,18 @@ export class EventConsumer<DB = unknown> extends LoopingTask implements Backgrou
         const handler = handlers[event.type] as
           | ((data: unknown, context: TransactionalEventContext<EventType, DB>) => Promise<void> | void)
           | undefined;
-        await handler?.(event.data, { event, trx });
+        await handler?.(event.data, { event, trx, afterCommit: (effect) => effects.push(effect) });
         return true;
       });
+      for (const effect of effects) {
+        try {
+          await effect();
+        } catch (error) {
+          this.logger.warn({ err: error, type: event.type }, 'an after-commit effect of an event failed');
+        }
+      }
+      return applied;
+    };
   }
 
   private withRedisIdempotency(options: RedisEventConsumerOptions) {

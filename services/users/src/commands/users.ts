@@ -13,8 +13,11 @@
 import type { Role, Tag } from '@rainmakers/contracts';
 import { badRequest, HttpError, notFound, uniqueViolation, withEvents } from '@rainmakers/kit';
 import { CREDENTIALS_NOT_SAVED, type CredentialsClient } from '../clients/auth';
+import { type AuditActor, personSnapshot } from '../domain/audit';
+import { chunks } from '../domain/bulk';
 import { emailInUseErrors, unknownIds } from '../domain/users';
 import { type EventNotifier, publishUserChanged, publishUserDeleted } from '../events';
+import { appendAudit } from '../store/audit';
 import { findTags } from '../store/tags';
 import type { UserFields, UserRecord, UsersDb } from '../store/users';
 import * as store from '../store/users';
@@ -58,7 +61,7 @@ export interface NewUser extends UserFields {
 export async function createUser(
   deps: CommandDeps,
   input: NewUser,
-  options: { unknownTags: 'reject' | 'ignore'; emailTakenStatus: number },
+  options: { unknownTags: 'reject' | 'ignore'; emailTakenStatus: number; audit?: AuditActor },
 ): Promise<UserRecord> {
   try {
     const user = await withEvents(deps.db, deps.events, async (trx, { publish }) => {
@@ -69,7 +72,12 @@ export async function createUser(
         id,
         tags.map((t) => t.id),
       );
-      return publishUserChanged(trx, publish, id);
+      const created = await publishUserChanged(trx, publish, id);
+      if (options.audit) {
+        const after = { ...personSnapshot(created), ...(input.password ? { passwordSet: true } : {}) };
+        await appendAudit(trx, options.audit, [{ action: 'user.create', userId: id, before: null, after }]);
+      }
+      return created;
     });
     if (input.password) {
       try {
@@ -100,7 +108,12 @@ export interface UserChanges {
   tagIds?: number[];
 }
 
-export async function updateUser(deps: CommandDeps, id: number, changes: UserChanges): Promise<UserRecord> {
+export async function updateUser(
+  deps: CommandDeps,
+  id: number,
+  changes: UserChanges,
+  audit?: AuditActor,
+): Promise<UserRecord> {
   if (changes.password) {
     const stored = await store.findUserById(deps.db, id);
     if (!stored) throw notFound('User not found');
@@ -114,6 +127,7 @@ export async function updateUser(deps: CommandDeps, id: number, changes: UserCha
     const user = await withEvents(deps.db, deps.events, async (trx, { publish }) => {
       const [locked] = await store.lockForChange(trx, [id]);
       if (locked === undefined) throw notFound('User not found');
+      const before = audit ? await store.findUserById(trx, id) : null;
       await store.updateUser(trx, id, changes.fields);
       if (changes.tagIds) {
         const tags = await resolveTags(trx, changes.tagIds, 'reject', 'Tags');
@@ -123,7 +137,19 @@ export async function updateUser(deps: CommandDeps, id: number, changes: UserCha
           tags.map((t) => t.id),
         );
       }
-      return publishUserChanged(trx, publish, id);
+      const updated = await publishUserChanged(trx, publish, id);
+      if (audit && before) {
+        const password = changes.password ? { before: { password: 'kept' }, after: { password: 'changed' } } : null;
+        await appendAudit(trx, audit, [
+          {
+            action: 'user.update',
+            userId: id,
+            before: { ...personSnapshot(before), ...password?.before },
+            after: { ...personSnapshot(updated), ...password?.after },
+          },
+        ]);
+      }
+      return updated;
     });
     return user;
   } catch (error) {
@@ -131,26 +157,50 @@ export async function updateUser(deps: CommandDeps, id: number, changes: UserCha
   }
 }
 
-export async function deleteUser(deps: CommandDeps, id: number): Promise<void> {
+export async function deleteUser(deps: CommandDeps, id: number, audit?: AuditActor): Promise<void> {
   await withEvents(deps.db, deps.events, async (trx, { publish }) => {
+    const before = audit ? await store.findUserById(trx, id) : null;
     if (!(await store.deleteUser(trx, id))) throw notFound('User not found');
+    if (audit && before) {
+      await appendAudit(trx, audit, [
+        { action: 'user.delete', userId: id, before: personSnapshot(before), after: null },
+      ]);
+    }
     await publishUserDeleted(publish, id);
   });
 }
 
 /** Gives several people one role; returns how many of them exist (all of them now hold the role). */
-export async function changeRoles(deps: CommandDeps, ids: number[], role: Role): Promise<number> {
+export async function changeRoles(deps: CommandDeps, ids: number[], role: Role, audit?: AuditActor): Promise<number> {
   const count = await withEvents(deps.db, deps.events, async (trx, { publish }) => {
     const existing = await store.lockForChange(trx, [...new Set(ids)]);
+    const roles = new Map((await store.findUserRecordsByIds(trx, existing)).map((u) => [u.id, u.role]));
     const changed = await store.updateRoles(trx, existing, role);
     for (const id of changed) await publishUserChanged(trx, publish, id);
+    if (audit) {
+      await appendAudit(
+        trx,
+        audit,
+        changed.map((id) => ({
+          action: 'user.role-change',
+          userId: id,
+          before: { role: roles.get(id) },
+          after: { role },
+        })),
+      );
+    }
     return existing.length;
   });
   return count;
 }
 
 /** Adds tags to the person with this e-mail (keeping the ones they hold). */
-export async function addTagsByEmail(deps: CommandDeps, email: string, tagIds: number[]): Promise<UserRecord> {
+export async function addTagsByEmail(
+  deps: CommandDeps,
+  email: string,
+  tagIds: number[],
+  audit?: AuditActor,
+): Promise<UserRecord> {
   const user = await withEvents(deps.db, deps.events, async (trx, { publish }) => {
     const found = await store.findUserByEmail(trx, email);
     if (!found) throw notFound('User not found');
@@ -161,7 +211,71 @@ export async function addTagsByEmail(deps: CommandDeps, email: string, tagIds: n
       found.id,
       tags.map((t) => t.id),
     );
-    return publishUserChanged(trx, publish, found.id);
+    const after = await publishUserChanged(trx, publish, found.id);
+    if (audit) {
+      await appendAudit(trx, audit, [
+        { action: 'user.add-tags', userId: found.id, before: personSnapshot(found), after: personSnapshot(after) },
+      ]);
+    }
+    return after;
   });
   return user;
+}
+
+/** People changed per transaction by a bulk update (each transaction locks, changes and publishes that many). */
+export const BULK_CHUNK = 500;
+
+export interface BulkChange {
+  tagIds: number[];
+  action?: 'add' | 'remove';
+  role?: Role | null;
+}
+
+/**
+ * Adds or removes tags and/or sets a role for these people, a chunk per transaction. Every part of it is
+ * idempotent (a tag held stays held, a role set stays set), so a retry after a failure part-way finishes the job
+ * without doing anything twice. Unknown tags are refused before anything is written. Returns how many people
+ * changed; `onProgress` hears how many have been handled so far.
+ */
+export async function bulkUpdateUsers(
+  deps: CommandDeps,
+  ids: readonly number[],
+  change: BulkChange,
+  audit?: AuditActor,
+  onProgress?: (done: number) => Promise<void> | void,
+): Promise<number> {
+  const tags = await resolveTags(deps.db, change.tagIds, 'reject', 'tags');
+  const tagIds = tags.map((t) => t.id);
+  let updated = 0;
+  let done = 0;
+  for (const part of chunks([...new Set(ids)], BULK_CHUNK)) {
+    updated += await withEvents(deps.db, deps.events, async (trx, { publish }) => {
+      const existing = await store.lockForChange(trx, part);
+      const before = new Map((await store.findUserRecordsByIds(trx, existing)).map((u) => [u.id, u]));
+      const changed = new Set<number>();
+      if (tagIds.length > 0 && change.action === 'add')
+        for (const id of await store.addTagsToUsers(trx, existing, tagIds)) changed.add(id);
+      if (tagIds.length > 0 && change.action === 'remove')
+        for (const id of await store.removeTagsFromUsers(trx, existing, tagIds)) changed.add(id);
+      if (change.role) for (const id of await store.updateRoles(trx, existing, change.role)) changed.add(id);
+      const entries = [];
+      for (const id of [...changed].sort((a, b) => a - b)) {
+        const after = await publishUserChanged(trx, publish, id);
+        const was = before.get(id);
+        if (was) {
+          entries.push({
+            action: 'user.bulk-update' as const,
+            userId: id,
+            before: personSnapshot(was),
+            after: personSnapshot(after),
+          });
+        }
+      }
+      if (audit) await appendAudit(trx, audit, entries);
+      return changed.size;
+    });
+    done += part.length;
+    await onProgress?.(done);
+  }
+  return updated;
 }

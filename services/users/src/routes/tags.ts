@@ -3,6 +3,7 @@ import { forbidden, parse, requireActor } from '@rainmakers/kit';
 import { Router } from 'express';
 import { deleteTag, upsertTag } from '../commands/tags';
 import type { CommandDeps } from '../commands/users';
+import { auditActor } from '../domain/audit';
 import { canManageTags, canReadTags } from '../policies';
 import { presentTag } from '../presenters';
 import { listTags } from '../store/tags';
@@ -28,14 +29,14 @@ export function tagRoutes(deps: Pick<CommandDeps, 'db' | 'events'>): Router {
     if (!canManageTags(actor)) throw forbidden();
     const body = req.body && typeof req.body === 'object' && 'tag' in req.body ? req.body.tag : req.body;
     const input = parse(tagUpsertSchema, body ?? {});
-    const { tag, isNew } = await upsertTag(deps, input);
+    const { tag, isNew } = await upsertTag(deps, input, auditActor(actor));
     res.status(isNew ? 201 : 200).json({ tag: presentTag(tag), isNew });
   });
 
   router.delete('/api/tag/:id', async (req, res) => {
     const actor = requireActor(req);
     if (!canManageTags(actor)) throw forbidden();
-    await deleteTag(deps, parse(idParam, req.params.id));
+    await deleteTag(deps, parse(idParam, req.params.id), auditActor(actor));
     res.status(204).end();
   });
 

@@ -1,12 +1,14 @@
 import {
   type Actor,
   addTagsSchema,
+  bulkUpdateSchema,
   CURRENT_PASSWORD_REQUIRED,
   idParam,
   type UserUpsertInput,
   upgradeRoleSchema,
   userListQuerySchema,
   userUpsertSchema,
+  validateUsersCsvSchema,
 } from '@rainmakers/contracts';
 import {
   badRequest,
@@ -21,6 +23,7 @@ import {
 import { Router } from 'express';
 import {
   addTagsByEmail,
+  bulkUpdateUsers,
   type CommandDeps,
   changeRoles,
   createUser,
@@ -28,6 +31,8 @@ import {
   type PasswordCheck,
   updateUser,
 } from '../commands/users';
+import { auditActor } from '../domain/audit';
+import { emailReport, normaliseEmails } from '../domain/bulk';
 import { buildUserSearch, normalizeListQuery } from '../domain/listing';
 import { changedFields, changesFrom, formFieldErrors, missingForCreate } from '../domain/users';
 import {
@@ -37,14 +42,16 @@ import {
   canDeleteUser,
   canEditUser,
   canListUsers,
+  canManageUsers,
   canReadUser,
   canUpsertUser,
   needsCurrentPassword,
   removesOwnAdminRole,
+  userListAbilities,
   userListView,
 } from '../policies';
 import { presentCommunityUser, presentUserFor } from '../presenters';
-import { findUserById, searchUsers, type UserRecord } from '../store/users';
+import { findUserById, findUsersByEmails, searchUsers, type UserRecord } from '../store/users';
 
 export const CANNOT_REMOVE_OWN_ADMIN = 'You cannot take the admin role away from yourself';
 export const USER_NOT_FOUND = 'User not found';
@@ -88,6 +95,7 @@ export function userRoutes(deps: CommandDeps): Router {
       premiumCount: page.premiumCount,
       basicCount: page.basicCount,
       totalCount: page.totalCount,
+      abilities: userListAbilities(actor),
     });
   });
 
@@ -113,7 +121,7 @@ export function userRoutes(deps: CommandDeps): Router {
           password: input.password ?? null,
           tagIds: input.Tags ?? [],
         },
-        { unknownTags: 'reject', emailTakenStatus: 400 },
+        { unknownTags: 'reject', emailTakenStatus: 400, audit: auditActor(actor) },
       );
       res.status(201).json({ user: presentUserFor(actor, user), isNew: true });
       return;
@@ -139,7 +147,7 @@ export function userRoutes(deps: CommandDeps): Router {
       // auth checks it, and keeps this session while ending the person's others.
       passwordCheck = { currentPassword: input.currentPassword, keepSessionId: actor.sessionId };
     }
-    const user = await updateUser(deps, id, { ...changesFrom(input, changed), passwordCheck });
+    const user = await updateUser(deps, id, { ...changesFrom(input, changed), passwordCheck }, auditActor(actor));
     res.json({ user: presentUserFor(actor, user), isNew: false });
   });
 
@@ -148,15 +156,47 @@ export function userRoutes(deps: CommandDeps): Router {
     if (!canChangeRoles(actor)) throw forbidden();
     const input = parse(upgradeRoleSchema, req.body ?? {});
     if (removesOwnAdminRole(actor, input.users, input.newRole)) throw fieldError('users', CANNOT_REMOVE_OWN_ADMIN);
-    const updated = await changeRoles(deps, input.users, input.newRole);
+    const updated = await changeRoles(deps, input.users, input.newRole, auditActor(actor));
     res.json({ updated });
+  });
+
+  /** The bulk update wizard's report: the CSV's e-mails split into found, duplicate and not found. */
+  router.put('/api/user/validate-users-csv', async (req, res) => {
+    const actor = requireActor(req);
+    if (!canManageUsers(actor)) throw forbidden();
+    const input = parse(validateUsersCsvSchema, req.body ?? {});
+    const list = normaliseEmails(input.userEmails);
+    const report = emailReport(list, await findUsersByEmails(deps.db, list.unique));
+    res.json(report);
+  });
+
+  /** Tags added or removed and/or a role set for the people of the CSV's e-mails (unknown e-mails are skipped). */
+  router.put('/api/user/bulk-update', async (req, res) => {
+    const actor = requireActor(req);
+    if (!canManageUsers(actor)) throw forbidden();
+    const input = parse(bulkUpdateSchema, req.body ?? {});
+    const list = normaliseEmails(input.userEmails);
+    const report = emailReport(list, await findUsersByEmails(deps.db, list.unique));
+    const ids = report.found.map((p) => p.id);
+    if (removesOwnAdminRole(actor, ids, input.role ?? undefined)) throw fieldError('role', CANNOT_REMOVE_OWN_ADMIN);
+    const updated = await bulkUpdateUsers(
+      deps,
+      ids,
+      {
+        tagIds: input.tags ?? [],
+        action: input.availableAction,
+        role: input.role ?? null,
+      },
+      auditActor(actor),
+    );
+    res.json({ updated, notFound: report.notFound });
   });
 
   router.post('/api/v2/user/add-tags', async (req, res) => {
     const actor = requireActor(req);
     if (!canAddTags(actor)) throw forbidden();
     const input = parse(addTagsSchema, req.body ?? {});
-    const user = await addTagsByEmail(deps, input.email, input.tags);
+    const user = await addTagsByEmail(deps, input.email, input.tags, auditActor(actor));
     res.json({ user: presentUserFor(actor, user) });
   });
 
@@ -172,7 +212,7 @@ export function userRoutes(deps: CommandDeps): Router {
     if (!canDeleteUser(actor, user)) {
       throw forbidden(actor.userId === user.id ? 'You cannot delete your own account' : undefined);
     }
-    await deleteUser(deps, user.id);
+    await deleteUser(deps, user.id, auditActor(actor));
     res.status(204).end();
   });
 

@@ -48,6 +48,18 @@ export interface UserResourcesTable {
   title: string;
 }
 
+export interface AuditLogTable {
+  id: Generated<string>;
+  at: Timestamp;
+  actor_id: number | null;
+  impersonator_id: number | null;
+  action: string;
+  user_id: number | null;
+  tag_id: number | null;
+  before: ColumnType<unknown, string | null, string | null>;
+  after: ColumnType<unknown, string | null, string | null>;
+}
+
 export interface OutboxTable {
   seq: Generated<number>;
   id: string;
@@ -63,4 +75,5 @@ export interface Schema {
   user_tags: UserTagsTable;
   user_resources: UserResourcesTable;
   outbox: OutboxTable;
+  audit_log: AuditLogTable;
 }

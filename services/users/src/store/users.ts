@@ -1,5 +1,6 @@
 import type { Role, Tag } from '@rainmakers/contracts';
 import type { Db } from '@rainmakers/kit';
+import type { ExportRow } from '../domain/csv';
 import type { Schema } from './schema';
 
 export type UsersDb = Db<Schema>;
@@ -321,4 +322,107 @@ export async function addUserTags(db: UsersDb, userId: number, tagIds: number[])
 export async function deleteUser(db: UsersDb, id: number): Promise<boolean> {
   const result = await db.deleteFrom('users').where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
+}
+
+/**
+ * One batch of users.csv: people with ids above `afterId`, in id order (keyset paging, so memory stays flat
+ * however many people there are), with their tag names.
+ */
+export async function exportBatch(db: UsersDb, afterId: number, limit: number): Promise<ExportRow[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select(COLUMNS)
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  if (rows.length === 0) return [];
+  const tagRows = await db
+    .selectFrom('user_tags')
+    .innerJoin('tags', 'tags.id', 'user_tags.tag_id')
+    .select(['user_tags.user_id', 'tags.name'])
+    .where(
+      'user_tags.user_id',
+      'in',
+      rows.map((r) => r.id),
+    )
+    .orderBy('tags.name')
+    .execute();
+  const tags = new Map<number, string[]>();
+  for (const row of tagRows) tags.set(row.user_id, [...(tags.get(row.user_id) ?? []), row.name]);
+  return rows.map((row) => ({
+    id: row.id,
+    fullName: row.full_name,
+    email: row.email,
+    role: row.role,
+    city: row.city,
+    state: row.state,
+    country: row.country,
+    phoneNumber: row.phone_number,
+    stripeStatus: row.stripe_status,
+    stripeCustomerId: row.stripe_customer_id,
+    alwaysGrantAccess: row.always_grant_access,
+    createdAt: row.created_at,
+    tags: tags.get(row.id) ?? [],
+  }));
+}
+
+/** Id, e-mail and name of the people with these (normalised) e-mails; any number of them, asked in chunks. */
+export async function findUsersByEmails(
+  db: UsersDb,
+  emails: readonly string[],
+): Promise<{ id: number; email: string; fullName: string }[]> {
+  const found: { id: number; email: string; fullName: string }[] = [];
+  for (let i = 0; i < emails.length; i += 5000) {
+    const part = emails.slice(i, i + 5000);
+    const rows = await db.selectFrom('users').select(['id', 'email', 'full_name']).where('email', 'in', part).execute();
+    for (const row of rows) found.push({ id: row.id, email: row.email, fullName: row.full_name });
+  }
+  return found;
+}
+
+/** Gives each of these people these tags; returns the people who gained at least one. */
+export async function addTagsToUsers(db: UsersDb, userIds: number[], tagIds: number[]): Promise<number[]> {
+  if (userIds.length === 0 || tagIds.length === 0) return [];
+  const rows = await db
+    .insertInto('user_tags')
+    .values(userIds.flatMap((userId) => [...new Set(tagIds)].map((tagId) => ({ user_id: userId, tag_id: tagId }))))
+    .onConflict((oc) => oc.doNothing())
+    .returning('user_id')
+    .execute();
+  return [...new Set(rows.map((r) => r.user_id))];
+}
+
+/** Takes these tags from these people; returns the people who lost at least one. */
+export async function removeTagsFromUsers(db: UsersDb, userIds: number[], tagIds: number[]): Promise<number[]> {
+  if (userIds.length === 0 || tagIds.length === 0) return [];
+  const rows = await db
+    .deleteFrom('user_tags')
+    .where('user_id', 'in', userIds)
+    .where('tag_id', 'in', tagIds)
+    .returning('user_id')
+    .execute();
+  return [...new Set(rows.map((r) => r.user_id))];
+}
+
+/** The people with these (normalised) e-mails, with their tags: one query for the page, one for the tags. */
+export async function findUserRecordsByEmails(db: UsersDb, emails: readonly string[]): Promise<UserRecord[]> {
+  if (emails.length === 0) return [];
+  const rows = await db
+    .selectFrom('users')
+    .select(COLUMNS)
+    .where('email', 'in', [...emails])
+    .execute();
+  return withDetails(db, rows);
+}
+
+/** The people with these ids, with their tags (for before/after snapshots of a change). */
+export async function findUserRecordsByIds(db: UsersDb, ids: readonly number[]): Promise<UserRecord[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('users')
+    .select(COLUMNS)
+    .where('id', 'in', [...ids])
+    .execute();
+  return withDetails(db, rows);
 }

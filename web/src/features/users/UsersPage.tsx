@@ -1,7 +1,238 @@
-import GroupRounded from '@mui/icons-material/GroupRounded';
-import { PlaceholderPage } from '../../components/PlaceholderPage';
+import AddRounded from '@mui/icons-material/AddRounded';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import FormControl from '@mui/material/FormControl';
+import InputLabel from '@mui/material/InputLabel';
+import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Select from '@mui/material/Select';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { errorMessage } from '../../api/client';
+import { type User, useUserList } from '../../api/users';
+import { PageHeader } from '../../components/PageHeader';
+import { SearchInput } from '../courses/SearchInput';
+import { useDebouncedValue } from '../courses/useDebouncedValue';
+import {
+  PAGE_SIZES,
+  pagerState,
+  rangeText,
+  readListState,
+  SEARCH_DEBOUNCE_MS,
+  type UserListState,
+  writeListState,
+} from './listState';
+import { UsersTable } from './UsersTable';
 
-/** Placeholder until this screen is built (no sample data on purpose). */
+/** Dialogs and admin tools are their own downloads. */
+const UserFormDialog = lazy(() => import('./UserFormDialog').then((m) => ({ default: m.UserFormDialog })));
+const AdminTools = lazy(() => import('./AdminTools'));
+const AuditLog = lazy(() => import('./AuditLog'));
+
+/** The audit log tab lives in the address too: ?tab=audit&person=12&auditPage=2. */
+function readAuditState(params: URLSearchParams) {
+  const person = Number(params.get('person'));
+  const page = Number(params.get('auditPage'));
+  return {
+    open: params.get('tab') === 'audit',
+    userId: Number.isInteger(person) && person > 0 ? person : null,
+    page: Number.isInteger(page) && page > 1 ? page : 1,
+  };
+}
+
+/** The form open on the page: a new person, or an existing one. */
+type OpenForm = { kind: 'new' } | { kind: 'edit'; user: User } | null;
+
+/**
+ * /users (admins and coaches): search, the table of people with their counts, pagination, the user form, and for
+ * admins the Options menu and the bulk role change. Page, size, search and filter live in the address.
+ */
 export default function UsersPage() {
-  return <PlaceholderPage title="User Dashboard" icon={<GroupRounded />} />;
+  const [params, setParams] = useSearchParams();
+  const state = readListState(params);
+  const setState = (change: Partial<UserListState>) =>
+    setParams((current) => writeListState(current, change), { replace: change.search !== undefined });
+
+  const [input, setInput] = useState(state.search);
+  const debounced = useDebouncedValue(input, SEARCH_DEBOUNCE_MS);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new debounced value writes the address
+  useEffect(() => {
+    if (debounced.trim() !== state.search) setState({ search: debounced });
+  }, [debounced]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only an address change rewrites the box
+  useEffect(() => {
+    if (state.search !== debounced.trim()) setInput(state.search);
+  }, [state.search]);
+
+  const list = useUserList({
+    page: state.page,
+    usersPerPage: state.size,
+    search: state.search,
+    stripeStatus: state.filter,
+  });
+  const [selected, setSelected] = useState<number[]>([]);
+  const [form, setForm] = useState<OpenForm>(null);
+  const body = list.data;
+  const users = body?.users ?? [];
+  const manage = body?.abilities.manage === true;
+  const pager = pagerState(state.page, state.size, body?.totalCount ?? 0);
+  const audit = readAuditState(params);
+  const setAudit = (change: { open?: boolean; userId?: number | null; page?: number }) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      const put = (key: string, value: string | null) => (value ? next.set(key, value) : next.delete(key));
+      if (change.open !== undefined) put('tab', change.open ? 'audit' : null);
+      if (change.userId !== undefined) put('person', change.userId ? String(change.userId) : null);
+      if (change.page !== undefined) put('auditPage', change.page > 1 ? String(change.page) : null);
+      return next;
+    });
+
+  // A selection belongs to the rows on screen.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: cleared whenever the page of rows changes
+  useEffect(() => setSelected([]), [state.page, state.size, state.search, state.filter]);
+
+  return (
+    <Box>
+      <PageHeader
+        title="User Dashboard"
+        actions={
+          <Stack direction="row" spacing={1}>
+            {body?.abilities.create && (
+              <Button variant="contained" startIcon={<AddRounded />} onClick={() => setForm({ kind: 'new' })}>
+                Add new User
+              </Button>
+            )}
+            {manage && (
+              <Suspense fallback={null}>
+                <AdminTools
+                  part="menu"
+                  unpaidFilter={state.filter === 'unpaid'}
+                  onUnpaidFilter={(on) => setState({ filter: on ? 'unpaid' : null })}
+                  selected={selected}
+                  onRolesChanged={() => setSelected([])}
+                />
+              </Suspense>
+            )}
+          </Stack>
+        }
+      />
+      {manage && (
+        <Tabs
+          value={audit.open ? 'audit' : 'users'}
+          onChange={(_, value) => setAudit({ open: value === 'audit' })}
+          aria-label="User dashboard sections"
+          sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
+        >
+          <Tab value="users" label="Users" />
+          <Tab value="audit" label="Audit log" />
+        </Tabs>
+      )}
+      {manage && audit.open ? (
+        <Suspense fallback={null}>
+          <AuditLog userId={audit.userId} page={audit.page} onChange={(change) => setAudit(change)} />
+        </Suspense>
+      ) : (
+        <>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2, alignItems: { sm: 'center' } }}>
+            <Box sx={{ flex: 1, maxWidth: { sm: 420 } }}>
+              <SearchInput
+                value={input}
+                onChange={setInput}
+                label="Search Users"
+                placeholder="Search Users"
+                clearLabel="Clear the search"
+                disabled={false}
+                small
+              />
+            </Box>
+            {state.filter === 'unpaid' && (
+              <Chip label="Sub. Problems" color="warning" onDelete={() => setState({ filter: null })} />
+            )}
+            {manage && selected.length > 0 && (
+              <Suspense fallback={null}>
+                <AdminTools part="bulk-role" selected={selected} onRolesChanged={() => setSelected([])} />
+              </Suspense>
+            )}
+          </Stack>
+          {list.isError && !body && <Alert severity="error">{errorMessage(list.error)}</Alert>}
+          <Paper variant="outlined" sx={{ position: 'relative', overflow: 'hidden' }}>
+            {list.isFetching && (
+              <LinearProgress aria-label="Loading users" sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} />
+            )}
+            {!body && list.isLoading ? (
+              <Box sx={{ p: 4 }} role="status" aria-label="Loading users">
+                <Typography color="text.secondary">Loading users…</Typography>
+              </Box>
+            ) : users.length === 0 ? (
+              <Box sx={{ p: 5, textAlign: 'center' }}>
+                <Typography color="text.secondary">No users</Typography>
+              </Box>
+            ) : (
+              <UsersTable
+                users={users}
+                premiumCount={body?.premiumCount ?? 0}
+                basicCount={body?.basicCount ?? 0}
+                selectable={manage}
+                selected={selected}
+                onSelect={setSelected}
+                onEdit={(user) => setForm({ kind: 'edit', user })}
+              />
+            )}
+          </Paper>
+          <Stack
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={2}
+            sx={{ mt: 2, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
+          >
+            <Typography color="text.secondary" aria-live="polite">
+              {body ? rangeText(state.page, state.size, users.length, body.totalCount) : ''}
+            </Typography>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+              <FormControl size="small" sx={{ minWidth: 120 }}>
+                <InputLabel id="users-page-size">Rows per page</InputLabel>
+                <Select
+                  labelId="users-page-size"
+                  label="Rows per page"
+                  value={state.size}
+                  onChange={(event) => setState({ size: Number(event.target.value) })}
+                >
+                  {PAGE_SIZES.map((size) => (
+                    <MenuItem key={size} value={size}>
+                      {size}
+                    </MenuItem>
+                  ))}
+                </Select>
+              </FormControl>
+              <Button
+                variant="outlined"
+                disabled={pager.previousDisabled}
+                onClick={() => setState({ page: state.page - 1 })}
+              >
+                Previous
+              </Button>
+              <Button
+                variant="outlined"
+                disabled={pager.nextDisabled}
+                onClick={() => setState({ page: state.page + 1 })}
+              >
+                Next
+              </Button>
+            </Stack>
+          </Stack>
+        </>
+      )}
+      {form && (
+        <Suspense fallback={null}>
+          <UserFormDialog user={form.kind === 'edit' ? form.user : null} onClose={() => setForm(null)} />
+        </Suspense>
+      )}
+    </Box>
+  );
 }

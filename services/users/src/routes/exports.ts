@@ -1,0 +1,66 @@
+/** The user dashboard's downloads: users.csv (streamed) and the two sample files. Admins only. */
+import { once } from 'node:events';
+import { forbidden, requireActor } from '@rainmakers/kit';
+import { type Response, Router } from 'express';
+import type { CommandDeps } from '../commands/users';
+import { bulkUpdateSample, csvLine, EXPORT_COLUMNS, exportLine, importSample } from '../domain/csv';
+import { canManageUsers } from '../policies';
+import { exportBatch } from '../store/users';
+
+/** People read per query while streaming users.csv. */
+export const EXPORT_BATCH = 1000;
+
+function sendCsv(res: Response, filename: string, body: string): void {
+  res.setHeader('content-type', 'text/csv; charset=utf-8');
+  res.setHeader('content-disposition', `attachment; filename="${filename}"`);
+  res.setHeader('cache-control', 'no-store');
+  res.send(body);
+}
+
+export function exportRoutes(deps: Pick<CommandDeps, 'db'>): Router {
+  const router = Router();
+
+  /**
+   * Every person, a batch at a time in id order, written as it is read: the service holds one batch at most and
+   * waits for the client to take the bytes (backpressure), so memory does not grow with the number of people.
+   */
+  router.get('/api/user/export', async (req, res) => {
+    const actor = requireActor(req);
+    if (!canManageUsers(actor)) throw forbidden();
+    let closed = false;
+    req.on('close', () => {
+      closed = true;
+    });
+    // The first batch is read before anything is sent, so a database failure still answers with an error.
+    let batch = await exportBatch(deps.db, 0, EXPORT_BATCH);
+    res.setHeader('content-type', 'text/csv; charset=utf-8');
+    res.setHeader('content-disposition', 'attachment; filename="users.csv"');
+    res.setHeader('cache-control', 'no-store');
+    res.write(csvLine(EXPORT_COLUMNS));
+    try {
+      while (batch.length > 0 && !closed) {
+        const chunk = batch.map(exportLine).join('');
+        if (!res.write(chunk)) await once(res, 'drain');
+        const last = batch[batch.length - 1];
+        if (!last || batch.length < EXPORT_BATCH) break;
+        batch = await exportBatch(deps.db, last.id, EXPORT_BATCH);
+      }
+      res.end();
+    } catch (error) {
+      // Headers are gone: the only honest signal left is a broken download.
+      res.destroy(error instanceof Error ? error : new Error(String(error)));
+    }
+  });
+
+  router.get('/api/user/generate-test-user-csv', (req, res) => {
+    if (!canManageUsers(requireActor(req))) throw forbidden();
+    sendCsv(res, 'test-user-bulk-update.csv', bulkUpdateSample());
+  });
+
+  router.get('/api/user/generate-test-user-import-csv', (req, res) => {
+    if (!canManageUsers(requireActor(req))) throw forbidden();
+    sendCsv(res, 'test-user-import.csv', importSample());
+  });
+
+  return router;
+}

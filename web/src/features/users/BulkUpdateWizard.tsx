@@ -1,0 +1,207 @@
+/**
+ * The CSV bulk update wizard (spec part 1 §4): preparing (choose the CSV) -> viewingReport (its e-mails split into
+ * found, duplicate and not found; choose tags to add or remove and/or a role) -> submitting (the button shows the
+ * update in progress) -> closes.
+ */
+import UploadFileRounded from '@mui/icons-material/UploadFileRounded';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import InputLabel from '@mui/material/InputLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Select from '@mui/material/Select';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { Role } from '@rainmakers/contracts';
+import { type ChangeEvent, useState } from 'react';
+import { useTags } from '../../api/tags';
+import { useBulkUpdate, useValidateUsersCsv, type ValidateUsersCsvResponse } from '../../api/users';
+import { toast } from '../../components/toast';
+import { OptionPicker, type PickerOption } from '../courses/OptionPicker';
+import { CSV_ACCEPT, emailsOf, looksLikeText } from './csvFile';
+import { ROLE_OPTIONS } from './userForm';
+
+type Step =
+  | { name: 'preparing' }
+  | { name: 'viewingReport'; emails: string[]; report: ValidateUsersCsvResponse }
+  | { name: 'submitting'; emails: string[]; report: ValidateUsersCsvResponse };
+
+const NOT_A_TABLE = 'This file is not a CSV table with e-mail addresses in its first column.';
+
+export default function BulkUpdateWizard({ onClose }: { onClose: () => void }) {
+  const [step, setStep] = useState<Step>({ name: 'preparing' });
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [tags, setTags] = useState<PickerOption[]>([]);
+  const [action, setAction] = useState<'add' | 'remove'>('add');
+  const [role, setRole] = useState<Role | ''>('');
+  const validate = useValidateUsersCsv();
+  const update = useBulkUpdate();
+  const tagOptions = useTags(step.name !== 'preparing');
+  const busy = validate.isPending || step.name === 'submitting';
+
+  const readFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    setFileError(null);
+    const text = await file.text();
+    const emails = looksLikeText(text) ? emailsOf(text) : [];
+    if (emails.length === 0) {
+      setFileError(NOT_A_TABLE);
+      return;
+    }
+    validate.mutate(emails, {
+      onSuccess: (report) => {
+        toast('Validated CSV users sucessfully', 'success');
+        setStep({ name: 'viewingReport', emails, report });
+      },
+      onError: () => toast('There was a problem validating CSV users', 'error'),
+    });
+  };
+
+  const submit = () => {
+    if (step.name !== 'viewingReport') return;
+    setStep({ ...step, name: 'submitting' });
+    update.mutate(
+      {
+        userEmails: step.report.found.map((p) => p.email),
+        tags: tags.map((t) => t.id),
+        availableAction: action,
+        role: role || null,
+      },
+      {
+        onSuccess: () => {
+          toast('Updated users sucessfully', 'success');
+          onClose();
+        },
+        onError: () => {
+          toast('There has been a problem processing the request', 'error');
+          setStep({ ...step, name: 'viewingReport' });
+        },
+      },
+    );
+  };
+
+  const nothingChosen = tags.length === 0 && !role;
+  return (
+    <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="bulk-update-title">
+      <DialogTitle id="bulk-update-title">Bulk update from CSV</DialogTitle>
+      <DialogContent dividers>
+        {step.name === 'preparing' ? (
+          <Stack spacing={2}>
+            <Typography>
+              Choose a CSV file whose first column holds the e-mail addresses of the people to update. The next step
+              shows who was found before anything changes.
+            </Typography>
+            <Box>
+              <Button
+                component="label"
+                variant="outlined"
+                startIcon={<UploadFileRounded />}
+                loading={validate.isPending}
+              >
+                Choose CSV file
+                <input type="file" accept={CSV_ACCEPT} hidden onChange={(e) => void readFile(e)} />
+              </Button>
+            </Box>
+            {fileError && <Alert severity="error">{fileError}</Alert>}
+          </Stack>
+        ) : (
+          <Stack spacing={2.5}>
+            <Report report={step.report} />
+            <OptionPicker
+              label="Tags"
+              options={tagOptions.data ?? []}
+              value={tags}
+              onChange={setTags}
+              loading={tagOptions.isLoading}
+              disabled={busy}
+            />
+            <FormControl disabled={busy || tags.length === 0}>
+              <FormLabel id="bulk-action-label">With these tags</FormLabel>
+              <RadioGroup
+                row
+                aria-labelledby="bulk-action-label"
+                value={action}
+                onChange={(event) => setAction(event.target.value as 'add' | 'remove')}
+              >
+                <FormControlLabel value="add" control={<Radio />} label="Add" />
+                <FormControlLabel value="remove" control={<Radio />} label="Remove" />
+              </RadioGroup>
+            </FormControl>
+            <FormControl fullWidth disabled={busy}>
+              <InputLabel id="bulk-role-select">Role (optional)</InputLabel>
+              <Select
+                labelId="bulk-role-select"
+                label="Role (optional)"
+                value={role}
+                onChange={(event) => setRole(event.target.value as Role | '')}
+              >
+                <MenuItem value="">Keep their roles</MenuItem>
+                {ROLE_OPTIONS.map((option) => (
+                  <MenuItem key={option} value={option}>
+                    {option}
+                  </MenuItem>
+                ))}
+              </Select>
+            </FormControl>
+          </Stack>
+        )}
+      </DialogContent>
+      <DialogActions sx={{ px: 3, py: 2 }}>
+        <Button onClick={onClose} disabled={busy}>
+          Cancel
+        </Button>
+        {step.name !== 'preparing' && (
+          <Button
+            variant="contained"
+            onClick={submit}
+            disabled={nothingChosen || step.report.found.length === 0}
+            loading={step.name === 'submitting'}
+            loadingPosition="start"
+          >
+            {step.name === 'submitting' ? 'Updating users…' : `Update ${step.report.found.length} user(s)`}
+          </Button>
+        )}
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function Report({ report }: { report: ValidateUsersCsvResponse }) {
+  const list = (title: string, items: string[], severity: 'success' | 'warning' | 'error') => (
+    <Alert severity={severity} sx={{ '& .MuiAlert-message': { width: '100%' } }}>
+      <Typography sx={{ fontWeight: 600 }}>
+        {title}: {items.length}
+      </Typography>
+      {items.length > 0 && (
+        <Box component="ul" sx={{ m: 0, pl: 2.5, maxHeight: 120, overflow: 'auto' }} tabIndex={0} aria-label={title}>
+          {items.slice(0, 200).map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+          {items.length > 200 && <li>… and {items.length - 200} more</li>}
+        </Box>
+      )}
+    </Alert>
+  );
+  return (
+    <Stack spacing={1}>
+      {list(
+        'Found',
+        report.found.map((p) => `${p.fullName} <${p.email}>`),
+        'success',
+      )}
+      {list('Duplicate', report.duplicate, 'warning')}
+      {list('Not found', report.notFound, 'error')}
+    </Stack>
+  );
+}

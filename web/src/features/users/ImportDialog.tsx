@@ -1,0 +1,133 @@
+/**
+ * Import users from a CSV: the file goes to the server, which queues a user-import job; a progress bar follows the
+ * job, then the final report (created, updated, skipped, failed) with the error report to download.
+ */
+import DownloadRounded from '@mui/icons-material/DownloadRounded';
+import UploadFileRounded from '@mui/icons-material/UploadFileRounded';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { type ChangeEvent, useEffect, useRef, useState } from 'react';
+import { errorMessage } from '../../api/client';
+import { importErrorsUrl, useImportStatus, useStartImport } from '../../api/users';
+import { toast } from '../../components/toast';
+import { CSV_ACCEPT } from './csvFile';
+
+export default function ImportDialog({ onClose }: { onClose: () => void }) {
+  const [jobId, setJobId] = useState<string | null>(null);
+  const start = useStartImport();
+  const status = useImportStatus(jobId);
+  const data = status.data;
+  const finished = data?.state === 'completed' || data?.state === 'failed';
+  const running = start.isPending || (jobId !== null && !finished);
+  const announced = useRef(false);
+
+  useEffect(() => {
+    if (data?.state === 'completed' && !announced.current) {
+      announced.current = true;
+      toast('Users imported successfully', 'success');
+    }
+  }, [data?.state]);
+
+  const choose = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    start.mutate(file, { onSuccess: ({ jobId: id }) => setJobId(id) });
+  };
+
+  const percent = data && data.total > 0 ? Math.round((data.done / data.total) * 100) : 0;
+  return (
+    <Dialog open onClose={running ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="import-title">
+      <DialogTitle id="import-title">Import users</DialogTitle>
+      <DialogContent dividers>
+        <Stack spacing={2}>
+          {jobId === null && (
+            <>
+              <Typography>
+                Upload a CSV file whose first line names the columns: email (required), fullName, role, city, state,
+                country, phoneNumber and tags (names separated by ;). People are matched by e-mail: those who exist are
+                updated, nobody is created twice.
+              </Typography>
+              <Box>
+                <Button
+                  component="label"
+                  variant="outlined"
+                  startIcon={<UploadFileRounded />}
+                  loading={start.isPending}
+                >
+                  Choose CSV file
+                  <input type="file" accept={CSV_ACCEPT} hidden onChange={choose} />
+                </Button>
+              </Box>
+              {start.isError && <Alert severity="error">{errorMessage(start.error)}</Alert>}
+            </>
+          )}
+          {jobId !== null && (
+            <Box>
+              <Typography id="import-progress-label" sx={{ mb: 1 }}>
+                {finished ? 'Import finished' : `Importing… ${data ? `${data.done} of ${data.total} rows` : ''}`}
+              </Typography>
+              <LinearProgress
+                variant="determinate"
+                value={finished ? 100 : percent}
+                aria-labelledby="import-progress-label"
+              />
+            </Box>
+          )}
+          {data?.state === 'failed' && (
+            <Alert severity="error">{data.failedReason ?? 'The import stopped before it finished.'}</Alert>
+          )}
+          {finished && data && (
+            <Box
+              component="dl"
+              sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5, m: 0 }}
+            >
+              {(
+                [
+                  ['Created', data.created],
+                  ['Updated', data.updated],
+                  ['Skipped', data.skipped],
+                  ['Failed', data.failed],
+                ] as const
+              ).map(([label, value]) => (
+                <Box key={label} sx={{ display: 'contents' }}>
+                  <Typography component="dt" sx={{ fontWeight: 600 }}>
+                    {label}
+                  </Typography>
+                  <Typography component="dd" sx={{ m: 0 }} data-testid={`import-${label.toLowerCase()}`}>
+                    {value}
+                  </Typography>
+                </Box>
+              ))}
+            </Box>
+          )}
+          {finished && data && data.errorCount > 0 && (
+            <Box>
+              <Button
+                component="a"
+                href={importErrorsUrl(data.jobId)}
+                download="import-errors.csv"
+                startIcon={<DownloadRounded />}
+              >
+                Download error report ({data.errorCount})
+              </Button>
+            </Box>
+          )}
+        </Stack>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, py: 2 }}>
+        <Button onClick={onClose} disabled={running} variant={finished ? 'contained' : 'text'}>
+          {finished ? 'Done' : 'Cancel'}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

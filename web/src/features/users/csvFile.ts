@@ -1,0 +1,54 @@
+/** Reading the bulk update wizard's CSV in the browser: the first column holds e-mails. */
+
+/** The first cell of every line (RFC 4180 quotes understood), blank lines left out. */
+export function firstColumn(text: string): string[] {
+  const cells: string[] = [];
+  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  while (i < text.length) {
+    let cell = '';
+    if (text[i] === '"') {
+      i += 1;
+      while (i < text.length) {
+        if (text[i] === '"' && text[i + 1] === '"') {
+          cell += '"';
+          i += 2;
+        } else if (text[i] === '"') {
+          i += 1;
+          break;
+        } else {
+          cell += text[i];
+          i += 1;
+        }
+      }
+    }
+    // The rest of the cell (unquoted text), then skip the rest of the line (other columns).
+    let quoted = false;
+    while (i < text.length && text[i] !== '\n' && text[i] !== '\r') {
+      if (!quoted && text[i] === ',') quoted = true;
+      if (!quoted) cell += text[i];
+      if (quoted && text[i] === '"') {
+        // Skip a quoted cell of another column, which may hold line breaks.
+        i += 1;
+        while (i < text.length && !(text[i] === '"' && text[i + 1] !== '"')) i += text[i] === '"' ? 2 : 1;
+      }
+      i += 1;
+    }
+    if (text[i] === '\r') i += 1;
+    if (text[i] === '\n') i += 1;
+    if (cell.trim() !== '') cells.push(cell.trim());
+  }
+  return cells;
+}
+
+/** A header cell ('email', 'E-mail Address') is not an address: it is left out. */
+export function emailsOf(text: string): string[] {
+  const cells = firstColumn(text);
+  if (cells[0] && !cells[0].includes('@')) cells.shift();
+  return cells;
+}
+
+/** What the file input accepts: CSV files (spreadsheets save as CSV). */
+export const CSV_ACCEPT = '.csv,text/csv';
+
+/** Whether the file looks like text (a binary file renamed .csv holds NUL bytes). */
+export const looksLikeText = (text: string) => !text.includes('\u0000');
