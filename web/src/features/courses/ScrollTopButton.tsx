@@ -1,21 +1,24 @@
-import KeyboardArrowUpRounded from '@mui/icons-material/KeyboardArrowUpRounded';
-import Fab from '@mui/material/Fab';
-import Zoom from '@mui/material/Zoom';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 
 /** Marks the element the button waits for: it appears once this element has scrolled out of view above. */
 export const FIRST_CARD_ATTRIBUTE = 'data-first-card';
 
+// Not part of the catalogue's first load: nobody needs it before scrolling past the first card.
+const ScrollTopFab = lazy(() => import('./ScrollTopFab'));
+
 /** A floating 'Scroll to top' button that appears after the person scrolls past the first card. */
 export function ScrollTopButton() {
   const [visible, setVisible] = useState(false);
+  const [needed, setNeeded] = useState(false);
 
   useEffect(() => {
     let frame = 0;
     const check = () => {
       frame = 0;
       const first = document.querySelector(`[${FIRST_CARD_ATTRIBUTE}]`);
-      setVisible(first ? first.getBoundingClientRect().bottom < 0 : false);
+      const past = first ? first.getBoundingClientRect().bottom < 0 : false;
+      setVisible(past);
+      if (past) setNeeded(true);
     };
     const onScroll = () => {
       if (!frame) frame = window.requestAnimationFrame(check);
@@ -30,24 +33,10 @@ export function ScrollTopButton() {
     };
   }, []);
 
-  const reduceMotion = typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
-
+  if (!needed) return null;
   return (
-    <Zoom in={visible} unmountOnExit>
-      <Fab
-        color="primary"
-        size="medium"
-        aria-label="Scroll to top"
-        onClick={() => window.scrollTo({ top: 0, behavior: reduceMotion ? 'auto' : 'smooth' })}
-        sx={{
-          position: 'fixed',
-          right: { xs: 16, md: 32 },
-          bottom: { xs: 16, md: 32 },
-          zIndex: (t) => t.zIndex.speedDial,
-        }}
-      >
-        <KeyboardArrowUpRounded />
-      </Fab>
-    </Zoom>
+    <Suspense fallback={null}>
+      <ScrollTopFab visible={visible} />
+    </Suspense>
   );
 }
