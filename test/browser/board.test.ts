@@ -75,12 +75,13 @@ async function openBoard(
   who: TestPerson | 'admin' | 'coach',
   address: string,
   viewport: 'desktop' | 'mobile' = 'desktop',
+  options: { ready?: (page: Page) => Locator } = {},
 ): Promise<Page> {
   const page = await pages.open({ viewport });
   page.context().setDefaultTimeout(20_000);
   await page.context().addInitScript("window.localStorage.setItem('dontShowMTNUpgrade', 'true')");
   await signInWithCookies(page, who, address);
-  await page.getByRole('region', { name: 'Board lists' }).waitFor();
+  await (options.ready?.(page) ?? page.getByRole('region', { name: 'Board lists' })).waitFor();
   return page;
 }
 
@@ -345,8 +346,14 @@ describe('Move the Needle board', () => {
     await screenshot(phone, 'board-card-dialog-mobile');
   });
 
-  it("shows a coach the member's board, and a card the member adds appears there live", async () => {
-    const coachPage = await openBoard('coach', `/move-the-needle/${member.id}`);
+  it("shows a coach the member's board from 'Go to board', and a card the member adds appears there live", async () => {
+    // The coach's way in: the user dashboard, the member's row, 'Go to board'.
+    const coachPage = await openBoard('coach', `/users?search=${encodeURIComponent(member.email)}`, 'desktop', {
+      ready: (page) => page.getByRole('link', { name: `Go to board of ${member.fullName}` }),
+    });
+    await coachPage.getByRole('link', { name: `Go to board of ${member.fullName}` }).click();
+    await coachPage.waitForURL((url) => url.pathname === `/move-the-needle/${member.id}`);
+    await coachPage.getByRole('region', { name: 'Board lists' }).waitFor();
     await coachPage.getByRole('heading', { level: 1, name: `${member.fullName}'s Board` }).waitFor();
     expect(await coachPage.getByRole('button', { name: 'Reset board' }).count()).toBe(0);
     expect(await coachPage.getByRole('button', { name: 'Add another list' }).count()).toBe(0);
