@@ -10,6 +10,7 @@ import {
   DEFAULT_ADDITIONAL_FEES_TYPE,
   MAX_ADDITIONAL_FEES_PERCENT,
   type ProfitFigures,
+  type ProfitInputs,
 } from './profit';
 import { type Rating, VOLUME_MAX } from './qualifier';
 import { MAX_MONEY, MAX_PROMOTION_DAYS, MAX_UNITS } from './tools-constants';
@@ -105,26 +106,13 @@ export interface ProductAbilities {
   editAdditionalFees: boolean;
 }
 
-export interface ProductBody extends ProfitFigures {
+/** A product as the API answers it: the seller's inputs (ProfitInputs) and every computed figure. */
+export interface ProductBody extends ProfitInputs, ProfitFigures {
   id: number;
   title: string;
   description: string;
   position: number;
-  units: number;
-  costPerUnit: number;
-  shippingCost: number;
-  amazonFees: number;
-  amazonRetailPrice: number;
-  /** Percentage of the retail price. */
-  additionalFees: number;
   typeAdditionalFees: (typeof ADDITIONAL_FEES_TYPES)[number];
-  promotionUnitsPerDay: number;
-  promotionPercentage: number;
-  promotionDays: number;
-  dailyAdvertisingCost: number;
-  spend: number;
-  sales: number;
-  projectedUnits: number;
   createdAt: string;
   updatedAt: string;
   abilities: ProductAbilities;

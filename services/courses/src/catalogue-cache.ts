@@ -42,7 +42,13 @@ interface Entry<V> {
   bytes: number;
 }
 
-export class CatalogueCache {
+/** What reads through the cache: the cache itself, or a reader pinned to one version (`pin`). */
+export interface CacheReader {
+  read<V>(key: string, load: () => Promise<V>, sizeOf?: (value: V) => number): Promise<V>;
+  pin(): Promise<CacheReader>;
+}
+
+export class CatalogueCache implements CacheReader {
   private readonly entries = new Map<string, Entry<unknown>>();
   private readonly inFlight = new Map<string, Promise<unknown>>();
   private readonly versionKey: string;
@@ -81,7 +87,28 @@ export class CatalogueCache {
    * tells the bytes a value holds (for the byte bound; 0 by default).
    */
   async read<V>(key: string, load: () => Promise<V>, sizeOf: (value: V) => number = () => 0): Promise<V> {
+    return this.readAt(await this.version(), key, load, sizeOf);
+  }
+
+  /**
+   * A reader bound to the version current now: the several reads of one request (a course page reads the course,
+   * its outline and a lesson) ask Redis for the version once instead of once each.
+   */
+  async pin(): Promise<CacheReader> {
     const version = await this.version();
+    const reader: CacheReader = {
+      read: (key, load, sizeOf = () => 0) => this.readAt(version, key, load, sizeOf),
+      pin: async () => reader,
+    };
+    return reader;
+  }
+
+  private async readAt<V>(
+    version: string | null,
+    key: string,
+    load: () => Promise<V>,
+    sizeOf: (value: V) => number,
+  ): Promise<V> {
     if (version === null) return load();
     const hit = this.entries.get(key);
     if (hit && hit.version === version && Date.now() - hit.storedAt < this.ttlMs) {

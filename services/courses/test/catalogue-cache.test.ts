@@ -92,6 +92,62 @@ describe('catalogue cache', () => {
     expect(await progress(bob)).toBe(0);
   });
 
+  it("serves a course page's outline and lessons changed on another replica at once", async () => {
+    const course = await createCourse(h, { title: 'Outline Cache', slug: 'outline-cache' });
+    const module = await createModule(h, { title: 'Outline module', CourseId: course.id });
+    const first = await createLesson(h, { title: 'Outline first', ModuleId: module.id, content: 'Version one' });
+    type Page = { course: { Modules: { Lessons: { title: string; content?: string }[] }[] } };
+    const premium = h.as('premium', { userId: 9201 });
+    const onReplica = async () =>
+      (await client(replica.url).get<Page>(premium, '/api/course/outline-cache')).body.course.Modules.flatMap(
+        (m) => m.Lessons,
+      );
+    expect((await onReplica()).map((l) => [l.title, l.content])).toEqual([['Outline first', 'Version one']]);
+
+    // A new lesson and a changed one, through the first replica: the second's cached outline and lesson are stale.
+    await createLesson(h, { title: 'Outline second', ModuleId: module.id });
+    const edited = await h.api.post(h.admin, '/api/lesson/upsert', {
+      id: first.id,
+      title: 'Outline first',
+      content: 'Version two',
+      ModuleId: module.id,
+    });
+    expect(edited.status).toBe(200);
+    expect((await onReplica()).map((l) => [l.title, l.content])).toEqual([
+      ['Outline first', 'Version two'],
+      ['Outline second', undefined],
+    ]);
+  });
+
+  it('asks Redis for the version once for all the reads of a pinned reader', async () => {
+    let gets = 0;
+    const counting = new Proxy(redis, {
+      get(target, name, receiver) {
+        if (name === 'get') {
+          return (...args: Parameters<Redis['get']>) => {
+            gets += 1;
+            return target.get(...args);
+          };
+        }
+        return Reflect.get(target, name, receiver);
+      },
+    });
+    const cache = new CatalogueCache({
+      redis: counting,
+      prefix: h.service.redisPrefix,
+      logger: createLogger('courses-pin', 'silent'),
+    });
+    const reader = await cache.pin();
+    expect(await reader.read('a', async () => 1)).toBe(1);
+    expect(await reader.read('b', async () => 2)).toBe(2);
+    expect(await reader.read('a', async () => 3)).toBe(1);
+    expect(gets).toBe(1);
+    // Unpinned reads ask each time, so a change on another replica shows at once.
+    await cache.read('a', async () => 4);
+    await cache.read('b', async () => 5);
+    expect(gets).toBe(3);
+  });
+
   it('reads without the cache when Redis cannot answer', async () => {
     const broken = createRedis('redis://127.0.0.1:9', 'broken');
     broken.on('error', () => {});

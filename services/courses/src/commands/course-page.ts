@@ -24,7 +24,7 @@ import { completedAmong, completedInModules } from '../store/completions';
 import type { CourseRecord } from '../store/courses';
 import { type LessonChainRow, lessonsOfModules, type TreeLesson } from '../store/lessons';
 import type { ModuleRecord } from '../store/modules';
-import { chainOfLesson, courseBySlug, courseOutline, lessonById, type SharedReads } from './shared-reads';
+import { chainOfLesson, courseBySlug, courseOutline, lessonById, pinned, type SharedReads } from './shared-reads';
 
 const gate = (course: CourseRecord) => ({ ...course, tagIds: course.tags.map((t) => t.id) });
 
@@ -92,9 +92,10 @@ export async function readCoursePage(
   query: CoursePageQuery,
 ): Promise<CoursePage> {
   const { search } = query;
-  const course = await courseBySlug(deps, slug);
+  const reads = await pinned(deps);
+  const course = await courseBySlug(reads, slug);
   if (!course || !canViewCourse(actor, gate(course))) throw notFound(COURSE_NOT_FOUND);
-  const tree = await courseTree(deps, viewerOf(actor), actor.userId, course.id, search);
+  const tree = await courseTree(reads, viewerOf(actor), actor.userId, course.id, search);
   const lessonsByModule = new Map<number, TreeLesson[]>();
   for (const lesson of tree.lessons) {
     if (!lesson.matches) continue;
@@ -105,7 +106,7 @@ export async function readCoursePage(
   const listed = tree.modules.flatMap((m) => lessonsByModule.get(m.id) ?? []);
   const openId = openLessonOf(listed, query);
   // Only the open lesson's content is read (one row); the others load when opened.
-  const open = openId === null ? null : await lessonById(deps, openId);
+  const open = openId === null ? null : await lessonById(reads, openId);
   const forModule = moduleAbilities(actor);
   const forLesson = lessonAbilities(actor);
   const modules = tree.modules
@@ -137,16 +138,17 @@ export async function readCourseLesson(
   slug: string,
   lessonId: number,
 ): Promise<CourseLesson> {
-  const chain = await chainOfLesson(deps, lessonId);
+  const reads = await pinned(deps);
+  const chain = await chainOfLesson(reads, lessonId);
   if (!chain || chain.courseSlug !== slug) {
-    if (!(await courseAccess(deps, actor, slug))) throw notFound(COURSE_NOT_FOUND);
+    if (!(await courseAccess(reads, actor, slug))) throw notFound(COURSE_NOT_FOUND);
     throw notFound(LESSON_NOT_FOUND);
   }
   if (!chain.course || !canViewCourse(actor, chain.course)) throw notFound(COURSE_NOT_FOUND);
   if (!canOpenLessonOf(actor, chainForPolicy(chain))) throw notFound(LESSON_NOT_FOUND);
   const [lesson, completed] = await Promise.all([
-    lessonById(deps, lessonId),
-    completedAmong(deps.store.db, actor.userId, [lessonId]),
+    lessonById(reads, lessonId),
+    completedAmong(reads.store.db, actor.userId, [lessonId]),
   ]);
   if (!lesson) throw notFound(LESSON_NOT_FOUND);
   return presentCourseLesson(lesson, lessonAbilities(actor), completed.has(lessonId));

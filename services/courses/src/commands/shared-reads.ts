@@ -2,11 +2,12 @@
  * The parts of a course that are the same for every reader, read through the catalogue cache (version-checked
  * against every authoring write, catalogue-cache.ts): the course by slug, its outline (modules and lesson titles
  * with their tags), one lesson with its content, and a lesson's access chain. A course page then costs one query
- * of the person's own (their completions) instead of nine; a completion one fewer.
+ * of the person's own (their completions) instead of nine; a completion one fewer. A request that reads several of
+ * them pins the version first (`pinned`).
  *
  * Cached values are shared between requests: callers filter and map them, never change them.
  */
-import type { CatalogueCache } from '../catalogue-cache';
+import type { CacheReader } from '../catalogue-cache';
 import { type CourseRecord, findCourseBySlug } from '../store/courses';
 import type { CoursesStore } from '../store/db';
 import {
@@ -21,7 +22,12 @@ import { type ModuleRecord, modulesOfCourse } from '../store/modules';
 
 export interface SharedReads {
   store: CoursesStore;
-  catalogue: CatalogueCache;
+  catalogue: CacheReader;
+}
+
+/** The same reads bound to the catalogue version current now (one Redis GET for all the reads of a request). */
+export async function pinned(deps: SharedReads): Promise<SharedReads> {
+  return { store: deps.store, catalogue: await deps.catalogue.pin() };
 }
 
 export interface CourseOutline {

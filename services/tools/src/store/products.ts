@@ -1,28 +1,15 @@
 /** Power Profit Tool products: a person's own rows only (every query names the owner). */
-import type { AdditionalFeesType } from '@rainmakers/contracts';
+import type { AdditionalFeesType, ProfitInputs } from '@rainmakers/contracts';
 import type { ToolsDb } from './db';
 
-/** A product as stored: the seller's inputs, numbers as numbers. */
-export interface ProductRecord {
+/** A product as stored: the seller's inputs (ProfitInputs), numbers as numbers. */
+export interface ProductRecord extends ProfitInputs {
   id: number;
   userId: number;
   title: string;
   description: string;
   position: number;
-  units: number;
-  costPerUnit: number;
-  shippingCost: number;
-  amazonFees: number;
-  amazonRetailPrice: number;
-  additionalFees: number;
   typeAdditionalFees: AdditionalFeesType;
-  promotionUnitsPerDay: number;
-  promotionPercentage: number;
-  promotionDays: number;
-  dailyAdvertisingCost: number;
-  spend: number;
-  sales: number;
-  projectedUnits: number;
   createdAt: Date;
   updatedAt: Date;
 }
