@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { purchaseCompletedSchema, subscriptionChangedSchema } from './billing';
 import { roleSchema } from './roles';
 
 /** Every event on the bus: `{id, type, occurredAt, data}`. */
@@ -64,6 +65,8 @@ export const eventSchemas = {
   'courses.lesson-completed': lessonCompletionSchema,
   'courses.lesson-uncompleted': lessonCompletionSchema,
   'board.comment-mentioned': commentMentionedSchema,
+  'billing.subscription-changed': subscriptionChangedSchema,
+  'billing.purchase-completed': purchaseCompletedSchema,
 } as const;
 export type EventType = keyof typeof eventSchemas;
 export type EventData<T extends EventType> = z.infer<(typeof eventSchemas)[T]>;

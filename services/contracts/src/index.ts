@@ -1,6 +1,7 @@
 export * from './actor';
 export * from './ai';
 export * from './auth';
+export * from './billing';
 export * from './board';
 export * from './board-access';
 export * from './courses';
