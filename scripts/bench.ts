@@ -469,9 +469,16 @@ async function main(): Promise<void> {
     let web: WebBenchResult | null = null;
     if (wants('web')) {
       say(`The web app's first load in Chromium (premium member, cold cache per load; ${uptimeLine()}) ...`);
+      const boardOwner = SEED_PEOPLE.find((p) => p.key === 'premium');
       web = await runWebBench({
         gatewayUrl: target.gatewayUrl,
-        session: firstMember.session,
+        sessions: {
+          member: firstMember.session,
+          admin: adminSignedIn.session,
+          boardOwner: boardOwner
+            ? (await signIn(target.gatewayUrl, boardOwner.email, boardOwner.password)).session
+            : undefined,
+        },
         courseSlug: content.slugs[0] ?? null,
         loads: options.quick ? 2 : 7,
         slowLoads: options.quick ? 1 : 3,

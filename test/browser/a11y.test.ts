@@ -239,6 +239,8 @@ describe('axe-core finds no serious or critical violation', () => {
       await findings.check(page, `/move-the-needle welcome dialog ${viewport}`);
       await welcome.getByRole('button', { name: 'Get started' }).click();
       await welcome.waitFor({ state: 'detached' });
+      // Checked with drag and drop in place (it arrives just after the board paints and adds its own attributes).
+      await page.locator('[aria-label="Board lists"][data-dnd-ready]').waitFor();
       // Nothing widens the page (a phone would zoom out to fit it).
       expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
       await findings.check(page, `/move-the-needle ${viewport}`);

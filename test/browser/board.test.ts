@@ -103,8 +103,14 @@ async function toast(page: Page, text: string): Promise<void> {
   await page.getByText(text, { exact: true }).first().waitFor();
 }
 
+/** Drag and drop loads just after the board has painted (deferredDnd.tsx). */
+async function dndReady(page: Page): Promise<void> {
+  await page.locator('[aria-label="Board lists"][data-dnd-ready]').waitFor();
+}
+
 /** A mouse drag the way a person does it: press, nudge past the threshold, glide, drop. */
 async function mouseDrag(page: Page, from: Locator, to: Locator, where: 'top' | 'bottom' = 'top'): Promise<void> {
+  await dndReady(page);
   const a = await from.boundingBox();
   const b = await to.boundingBox();
   if (!a || !b) throw new Error('drag target not visible');
@@ -120,6 +126,7 @@ async function mouseDrag(page: Page, from: Locator, to: Locator, where: 'top' | 
 }
 
 async function keyboardMove(page: Page, card: Locator, keys: string[]): Promise<void> {
+  await dndReady(page);
   await card.focus();
   await page.keyboard.press('Space');
   await page.waitForTimeout(250);
@@ -161,6 +168,11 @@ describe('Move the Needle board', () => {
       'PERSONAL NOTES',
     ]);
     expect(await page.getByRole('button', { name: 'Reset board' }).count()).toBe(1);
+
+    // A link to her own board by id (the coach's form of the address) opens her board, not the members-only notice.
+    await page.goto(`/move-the-needle/${member.id}`);
+    await page.waitForURL((url) => url.pathname === '/move-the-needle');
+    await page.getByRole('region', { name: 'Board lists' }).waitFor();
   });
 
   it('drags cards within and across lists by mouse and by keyboard; the order survives a reload', async () => {

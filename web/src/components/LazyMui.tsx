@@ -4,11 +4,15 @@
  * shows without its tooltip, a chip shows nothing.
  */
 import type { ChipProps } from '@mui/material/Chip';
+import type { TextFieldProps } from '@mui/material/TextField';
 import type { TooltipProps } from '@mui/material/Tooltip';
-import { lazy, Suspense } from 'react';
+import { type ComponentProps, lazy, Suspense, useState } from 'react';
+import type { ConfirmDialog as EagerConfirmDialog } from './ConfirmDialog';
 
 const MuiTooltip = lazy(() => import('@mui/material/Tooltip'));
 const MuiChip = lazy(() => import('@mui/material/Chip'));
+const MuiTextField = lazy(() => import('@mui/material/TextField'));
+const ConfirmDialogPart = lazy(() => import('./ConfirmDialog').then((m) => ({ default: m.ConfirmDialog })));
 
 /** MUI's Tooltip (~13 KB gzipped with its Popper). */
 export function Tooltip(props: TooltipProps) {
@@ -26,4 +30,34 @@ export function Chip(props: ChipProps) {
       <MuiChip {...props} />
     </Suspense>
   );
+}
+
+/**
+ * MUI's TextField (~15 KB gzipped with the Select, Menu and Modal it brings) for fields that appear only after a
+ * click (the board's 'Add another card'). Nothing shows for the moment it takes to arrive.
+ */
+export function LazyTextField(props: TextFieldProps) {
+  return (
+    <Suspense fallback={null}>
+      <MuiTextField {...props} />
+    </Suspense>
+  );
+}
+
+/** The confirm dialog, fetched when it first opens and kept mounted afterwards so it can animate out. */
+export function LazyConfirmDialog(props: ComponentProps<typeof EagerConfirmDialog>) {
+  const [wanted, setWanted] = useState(props.open);
+  if (props.open && !wanted) setWanted(true);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <ConfirmDialogPart {...props} />
+    </Suspense>
+  );
+}
+
+/** Warms the parts above once a screen has painted, so the first click does not wait for them. */
+export function prefetchLazyFormParts(): void {
+  void import('@mui/material/TextField');
+  void import('./ConfirmDialog');
 }

@@ -47,7 +47,15 @@ export type RouteDef =
   /** Sign-in and friends: no guard; `signedInGoesHome` sends a signed-in person to / (or where they wanted to go). */
   | { kind: 'guest'; path: string; page: PageKey; signedInGoesHome: boolean }
   /** Guarded screens; `bare` ones render without the sidebar. */
-  | { kind: 'guarded'; path: string; page: PageKey; access: RouteAccess; bare?: boolean }
+  | {
+      kind: 'guarded';
+      path: string;
+      page: PageKey;
+      access: RouteAccess;
+      bare?: boolean;
+      /** A person opening this path with their own id in `:id` is sent here (their own view of the same thing). */
+      ownIdGoesTo?: string;
+    }
   /** Old or short addresses that forward to the real one (query string kept). */
   | { kind: 'redirect'; path: string; to: string }
   /** Not-found: inside the layout when signed in, on its own otherwise. */
@@ -72,7 +80,14 @@ export const ROUTES: readonly RouteDef[] = [
   { kind: 'guarded', path: '/product-qualifier', page: 'productQualifier', access: ACCESS.member },
   { kind: 'guarded', path: '/profile', page: 'profile', access: ACCESS.member },
   { kind: 'guarded', path: '/move-the-needle', page: 'moveTheNeedle', access: ACCESS.ownBoard },
-  { kind: 'guarded', path: '/move-the-needle/:id', page: 'moveTheNeedle', access: ACCESS.otherBoard },
+  {
+    kind: 'guarded',
+    path: '/move-the-needle/:id',
+    page: 'moveTheNeedle',
+    access: ACCESS.otherBoard,
+    // The spec opens /move-the-needle/{id} to coaches only; a member following a link to their own board gets it.
+    ownIdGoesTo: '/move-the-needle',
+  },
   { kind: 'guarded', path: '/users', page: 'users', access: ACCESS.staff },
   { kind: 'guarded', path: '/tag-management', page: 'tagManagement', access: ACCESS.admin },
   { kind: 'guarded', path: '/resources', page: 'resources', access: ACCESS.member },

@@ -1,6 +1,6 @@
 import { Route, Routes } from 'react-router-dom';
 import { ACCESS, ROUTES } from '../lib/routes';
-import { GuestRoute, RedirectKeepingQuery, RouteGuard, SignedInFrame } from './guards';
+import { GuestRoute, OwnIdRedirect, RedirectKeepingQuery, RouteGuard, SignedInFrame } from './guards';
 import { PAGES } from './pages';
 
 /** Renders the route table (lib/routes.ts). */
@@ -46,7 +46,11 @@ export function AppRoutes() {
               <Route
                 key={route.path}
                 path={route.path}
-                element={<RouteGuard access={route.access}>{page(route.page)}</RouteGuard>}
+                element={
+                  <OwnIdRedirect to={route.ownIdGoesTo}>
+                    <RouteGuard access={route.access}>{page(route.page)}</RouteGuard>
+                  </OwnIdRedirect>
+                }
               />
             );
           }

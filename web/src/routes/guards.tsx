@@ -1,5 +1,5 @@
 import { lazy, type ReactNode, Suspense } from 'react';
-import { Navigate, useLocation } from 'react-router-dom';
+import { Navigate, useLocation, useParams } from 'react-router-dom';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { FullPageSpinner, PageSkeleton } from '../components/Spinners';
 import { decideAccess, type RouteAccess } from '../lib/access';
@@ -104,4 +104,15 @@ export function RouteGuard({
 export function RedirectKeepingQuery({ to }: { to: string }) {
   const location = useLocation();
   return <Navigate to={{ pathname: to, search: location.search, hash: location.hash }} replace />;
+}
+
+/** A person opening an `:id` address with their own id goes to `to` (e.g. their own board), query string kept. */
+export function OwnIdRedirect({ to, children }: { to: string | undefined; children: ReactNode }) {
+  const { id } = useParams();
+  const { currentUser } = useSession();
+  const location = useLocation();
+  if (to && currentUser && id === String(currentUser.id)) {
+    return <Navigate to={{ pathname: to, search: location.search, hash: location.hash }} replace />;
+  }
+  return children;
 }

@@ -1,13 +1,4 @@
-import {
-  DragDropContext,
-  Draggable,
-  type DraggableProvided,
-  type DragStart,
-  type DragUpdate,
-  Droppable,
-  type DropResult,
-  type ResponderProvided,
-} from '@hello-pangea/dnd';
+import type { DraggableProvided, DragStart, DragUpdate, DropResult, ResponderProvided } from '@hello-pangea/dnd';
 import AddRounded from '@mui/icons-material/AddRounded';
 import AttachFileRounded from '@mui/icons-material/AttachFileRounded';
 import ChatBubbleOutlineRounded from '@mui/icons-material/ChatBubbleOutlineRounded';
@@ -19,7 +10,6 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import { alpha } from '@mui/material/styles';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type KeyboardEvent, useEffect, useState } from 'react';
@@ -34,9 +24,10 @@ import {
   useBoardScope,
 } from '../../api/board';
 import { errorMessage } from '../../api/client';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { LazyConfirmDialog, LazyTextField } from '../../components/LazyMui';
 import { toast } from '../../components/toast';
 import { BOARD_TOASTS, LABEL_SWATCHES, MOVE_REFUSED, VISUALLY_HIDDEN } from './constants';
+import { type DndParts, useDeferredDnd } from './deferredDnd';
 import { applyPlacements, checklistPercent, moveCard } from './model';
 
 const LIST_PREFIX = 'list-';
@@ -148,6 +139,8 @@ export function BoardColumns({
     }
   };
 
+  const dnd = useDeferredDnd();
+  const { DragDropContext } = dnd;
   return (
     <>
       <DragDropContext
@@ -158,6 +151,7 @@ export function BoardColumns({
         <Box
           role="region"
           aria-label="Board lists"
+          data-dnd-ready={dnd.ready || undefined}
           tabIndex={0}
           sx={{
             display: 'flex',
@@ -175,6 +169,7 @@ export function BoardColumns({
           {lists.map((list) => (
             <BoardColumn
               key={list.id}
+              dnd={dnd}
               boardUserId={boardUserId}
               list={list}
               canEdit={abilities.edit}
@@ -186,7 +181,7 @@ export function BoardColumns({
           {abilities.edit && <AddList boardUserId={boardUserId} />}
         </Box>
       </DragDropContext>
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={deleting !== null}
         title="Delete list"
         confirmLabel="Delete list"
@@ -195,7 +190,7 @@ export function BoardColumns({
         onClose={() => setDeleting(null)}
       >
         Delete the list {deleting?.name} and every card in it? This cannot be undone.
-      </ConfirmDialog>
+      </LazyConfirmDialog>
     </>
   );
 }
@@ -204,6 +199,7 @@ export function BoardColumns({
 const COLUMN_WIDTH = { xs: 'calc(100% - 28px)', sm: 288 } as const;
 
 function BoardColumn({
+  dnd: { Droppable, Draggable },
   boardUserId,
   list,
   canEdit,
@@ -211,6 +207,7 @@ function BoardColumn({
   onDelete,
   onOpenCard,
 }: {
+  dnd: DndParts;
   boardUserId: number;
   list: BoardList;
   canEdit: boolean;
@@ -480,7 +477,7 @@ function AddCard({ boardUserId, list }: { boardUserId: number; list: BoardList }
   }
   return (
     <Box component="form" onSubmit={(e) => void submit(e)} sx={{ p: 1, pt: 0 }}>
-      <TextField
+      <LazyTextField
         autoFocus
         fullWidth
         multiline
@@ -548,7 +545,7 @@ function AddList({ boardUserId }: { boardUserId: number }) {
     <Box sx={{ flex: '0 0 auto', width: COLUMN_WIDTH, maxWidth: 320, scrollSnapAlign: 'start' }}>
       {open ? (
         <Paper component="form" variant="outlined" onSubmit={(e) => void submit(e)} sx={{ p: 1.25, borderRadius: 3 }}>
-          <TextField
+          <LazyTextField
             autoFocus
             fullWidth
             size="small"

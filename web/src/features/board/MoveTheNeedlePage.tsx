@@ -11,7 +11,7 @@ import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { boardApi, refreshBoard, useBoard, useBoardLive, useBoardScope } from '../../api/board';
 import { errorMessage } from '../../api/client';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { LazyConfirmDialog } from '../../components/LazyMui';
 import { MessageCard } from '../../components/MessagePage';
 import { PageHeader } from '../../components/PageHeader';
 import { toast } from '../../components/toast';
@@ -175,7 +175,7 @@ export default function MoveTheNeedlePage() {
           <WelcomeDialog onClose={() => setWelcomeOpen(false)} />
         </Suspense>
       )}
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={resetOpen}
         title="Reset board"
         confirmLabel="Reset board"
@@ -185,7 +185,7 @@ export default function MoveTheNeedlePage() {
       >
         Your lists, cards, labels, checklists, attachments and comments are replaced by a fresh copy of the Master
         Template. This cannot be undone.
-      </ConfirmDialog>
+      </LazyConfirmDialog>
     </Box>
   );
 }
