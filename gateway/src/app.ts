@@ -32,9 +32,11 @@ import {
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { GatewayConfig } from './config';
 import { checkCsrf, csrfCookieFrom, csrfSetCookie, newCsrfToken, SessionCsrfTokens } from './csrf';
+import { type DashboardGatherer, gatherDashboard } from './dashboard';
 import {
   ActorTokenCache,
   actorKey,
+  buildActor,
   forwardedFor,
   REQUEST_ID_HEADER,
   requestIdFrom,
@@ -125,6 +127,33 @@ export function buildGatewayApp(deps: GatewayDeps): Gateway {
       proxyLocals(res).gatewayCookies = [cookie];
     }
     next();
+  });
+
+  // The dashboard's data in one round trip (dashboard.ts): the gateway's own call, gathered from the services.
+  const dashboard: DashboardGatherer = {
+    upstreams: config.upstreams,
+    agents: proxies.agents,
+    isUp: (service) => proxies.health[service].breaker.state !== 'open',
+    deadlineMs: config.DASHBOARD_SOURCE_DEADLINE_MS,
+  };
+  app.get('/api/dashboard', async (req: Request, res: Response) => {
+    const claims = sessionLocals(res).claims ?? null;
+    const session = claims ? await sessions.get(claims.sid) : null;
+    const profile = session && session.userId === claims?.userId ? await profiles.get(session.userId) : null;
+    if (!claims || !session || !profile) throw new HttpError(401, 'Please sign in to continue');
+    if (isSubscriptionBlocked(profile)) {
+      throw new HttpError(402, SUBSCRIPTION_BLOCKED_MESSAGE, undefined, SUBSCRIPTION_BLOCKED);
+    }
+    const actor = buildActor(claims.sid, session, profile);
+    const token = tokens.tokenFor(claims.sid, session, profile);
+    const requestId = req.headers[REQUEST_ID_HEADER];
+    const answer = await gatherDashboard(
+      dashboard,
+      actor,
+      token,
+      typeof requestId === 'string' ? requestId : undefined,
+    );
+    res.set('Cache-Control', 'no-store').json(answer);
   });
 
   app.use(async (req: Request, res: Response, next: NextFunction) => {

@@ -62,6 +62,8 @@ export const configShape = {
   /** Each service's /healthz is probed this often (0: never); a probe unanswered for the timeout opens its breaker. */
   UPSTREAM_PROBE_INTERVAL_MS: milliseconds(200),
   UPSTREAM_PROBE_TIMEOUT_MS: count(600),
+  /** GET /api/dashboard: each card's source that has not answered within this long shows its error fallback. */
+  DASHBOARD_SOURCE_DEADLINE_MS: milliseconds(800),
   /** Sockets per upstream service in the keep-alive pool. */
   UPSTREAM_MAX_SOCKETS: count(DEFAULT_UPSTREAM_MAX_SOCKETS),
   /**

@@ -50,6 +50,7 @@ export const RESERVED_COURSE_SLUGS = [
   'reorder',
   'reorder-courses',
   'lesson-redirect',
+  'progress',
 ] as const;
 
 /** Lesson completion travels as the strings the spec names. */

@@ -5,6 +5,7 @@ export * from './billing';
 export * from './board';
 export * from './board-access';
 export * from './courses';
+export * from './dashboard';
 export * from './errors';
 export * from './events';
 export * from './fields';

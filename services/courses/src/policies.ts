@@ -19,6 +19,8 @@ export interface LessonChain {
 
 // Reading: every signed-in person; what they get is filtered by the visibility rules.
 export const canSearchCatalogue = (_actor: Actor) => true;
+/** Every member sees their own progress over the courses they can see (the dashboard). */
+export const canReadCourseProgress = (_actor: Actor) => true;
 export const canViewCourse = (actor: Actor, course: GatedCourse) => canSeeCourse(viewerOf(actor), course);
 export const canCheckCourseAccess = (_actor: Actor) => true;
 export const canRedirectToLesson = (_actor: Actor) => true;

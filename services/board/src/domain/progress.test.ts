@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { boardProgress, checklistPercent } from './progress';
+import { boardProgress, checklistPercent, statusShares } from './progress';
 
 const list = (name: string, cardCount: number, fixed = true) => ({ name, fixed, cardCount });
 
@@ -25,5 +25,25 @@ describe('progress', () => {
       ]),
     ).toBe(67);
     expect(boardProgress([list('IN PROGRESS', 1), list('ON HOLD', 2), list('COMPLETED', 1)])).toBe(25);
+  });
+
+  it('shares the dashboard donut over the four status lists, zero with no cards', () => {
+    expect(statusShares([list('NOT STARTED', 0), list('COMPLETED', 0)])).toEqual({
+      total: 0,
+      counts: { notStarted: 0, inProgress: 0, completed: 0, onHold: 0 },
+      percent: { notStarted: 0, inProgress: 0, completed: 0, onHold: 0 },
+    });
+    const shares = statusShares([
+      list('NOT STARTED', 3),
+      list('IN PROGRESS', 2),
+      list('COMPLETED', 1),
+      list('ON HOLD', 0),
+      list('FOR REVIEW', 7),
+      list('IN PROGRESS', 5, false),
+    ]);
+    expect(shares.total).toBe(6);
+    expect(shares.counts).toEqual({ notStarted: 3, inProgress: 2, completed: 1, onHold: 0 });
+    // 1/6 = 16.7 -> 17, 2/6 = 33.3 -> 33, 3/6 = 50.
+    expect(shares.percent).toEqual({ notStarted: 50, inProgress: 33, completed: 17, onHold: 0 });
   });
 });

@@ -44,7 +44,7 @@ import {
 } from '../commands/board';
 import type { BoardDeps } from '../deps';
 import type { Placement } from '../domain/positions';
-import { boardProgress } from '../domain/progress';
+import { boardProgress, statusShares } from '../domain/progress';
 import {
   boardAbilities,
   canComment,
@@ -77,6 +77,7 @@ import {
   listsOfBoard,
 } from '../store/boards';
 import {
+  cardCounts,
   cardListId,
   cardTitle,
   findAttachment,
@@ -124,6 +125,20 @@ export function boardRoutes(deps: BoardDeps): Router {
         abilities: boardAbilities(actor, opened.board, labels.length),
       }),
     });
+  });
+
+  /** The dashboard's donut: card counts and shares of the four status lists, without reading the cards. */
+  router.get('/summary', async (req, res) => {
+    const actor = requireActor(req);
+    const { userId } = parse(boardUserQuerySchema, req.query);
+    const opened = await openBoardOf(deps, actor, userId);
+    const lists = await listsOfBoard(db, opened.board.id);
+    const counts = await cardCounts(
+      db,
+      lists.map((l) => l.id),
+    );
+    const counted = lists.map((l) => ({ ...l, cardCount: counts.get(l.id) ?? 0 }));
+    res.json({ summary: { totalProgress: boardProgress(counted), ...statusShares(counted) } });
   });
 
   router.post('/list/upsert', async (req, res) => {

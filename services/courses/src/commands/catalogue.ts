@@ -5,10 +5,11 @@ import {
   type CatalogueResponse,
   type CourseCard,
   LESSON_MATCH_CAP,
+  MAX_CATALOGUE_ITEMS_PER_PAGE,
   type RecordAbilities,
 } from '@rainmakers/contracts';
 import type { CatalogueCache } from '../catalogue-cache';
-import { progressPercent } from '../domain/progress';
+import { type CourseProgressOverview, courseProgressOverview, progressPercent } from '../domain/progress';
 import { makeSnippet, snippetNeedle } from '../domain/search';
 import { audienceOf, type Viewer } from '../domain/visibility';
 import { catalogueAbilities, courseAbilities, viewerOf } from '../policies';
@@ -28,6 +29,7 @@ import {
   searchModules,
   usedTagIds,
 } from '../store/catalogue';
+import { moduleCountsOfCourses } from '../store/completions';
 import { type CourseRecord, coursesWithTags, visibleModuleRefs } from '../store/courses';
 import type { CoursesStore } from '../store/db';
 
@@ -229,4 +231,34 @@ export async function readCatalogueJson(
   });
   parts.push(shared.tail);
   return Buffer.concat(parts);
+}
+
+/**
+ * GET /api/course/progress: the dashboard's Course Progress over every course the person can see. The visible
+ * courses come from the cached catalogue answer (the Courses tab with no search); the counts are the person's own.
+ */
+export async function readProgressOverview(
+  store: CoursesStore,
+  cache: CatalogueCache,
+  actor: Actor,
+): Promise<CourseProgressOverview> {
+  const viewer = viewerOf(actor);
+  const abilities = courseAbilities(actor);
+  const query: CatalogueQuery = { search: '', itemsPerPage: MAX_CATALOGUE_ITEMS_PER_PAGE, page: 1, only: 'courses' };
+  const key = await sharedKey(store, cache, viewer, abilities, query);
+  const shared = await cache.read(
+    key,
+    () => loadShared(store, viewer, abilities, query),
+    (value) => value.tail.length + value.cards.reduce((sum, card) => sum + card.head.length, 0),
+  );
+  const ids = shared.cards.map((c) => c.id);
+  const counts = new Map<number, { completed: number; total: number }>();
+  for (const m of await moduleCountsOfCourses(store, viewer, actor.userId, ids)) {
+    if (m.courseId === null) continue;
+    const sum = counts.get(m.courseId) ?? { completed: 0, total: 0 };
+    sum.completed += m.completed;
+    sum.total += m.total;
+    counts.set(m.courseId, sum);
+  }
+  return courseProgressOverview(ids, counts);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { completedFlag, progressPercent, summarizeProgress } from './progress';
+import { completedFlag, courseProgressOverview, progressPercent, summarizeProgress } from './progress';
 
 describe('progressPercent', () => {
   it('rounds completed over total to a whole percent, 0 when there is nothing', () => {
@@ -41,5 +41,33 @@ describe('completedFlag', () => {
   it('is the string the spec names', () => {
     expect(completedFlag(true)).toBe('true');
     expect(completedFlag(false)).toBe('false');
+  });
+});
+
+describe('courseProgressOverview', () => {
+  it('weighs every openable lesson once across the visible courses', () => {
+    const counts = new Map([
+      [1, { completed: 10, total: 10 }],
+      [2, { completed: 0, total: 30 }],
+      [3, { completed: 5, total: 10 }],
+    ]);
+    expect(courseProgressOverview([1, 2, 3, 4], counts)).toEqual({
+      courses: 4,
+      completedCourses: 1,
+      lessons: 50,
+      completedLessons: 15,
+      percent: 30,
+    });
+  });
+
+  it('is zero with no courses or no lessons', () => {
+    expect(courseProgressOverview([], new Map()).percent).toBe(0);
+    expect(courseProgressOverview([7], new Map([[7, { completed: 0, total: 0 }]]))).toEqual({
+      courses: 1,
+      completedCourses: 0,
+      lessons: 0,
+      completedLessons: 0,
+      percent: 0,
+    });
   });
 });

@@ -40,3 +40,42 @@ export function summarizeProgress(lessons: readonly LessonProgressInput[]): Prog
 
 /** The spec sends lesson completion as a string. */
 export const completedFlag = (completed: boolean): CompletedFlag => (completed ? 'true' : 'false');
+
+export interface CourseProgressOverview {
+  /** Courses the person can see. */
+  courses: number;
+  /** Of those, courses at 100 percent. */
+  completedCourses: number;
+  /** Lessons the person can open across those courses, and how many of them they completed. */
+  lessons: number;
+  completedLessons: number;
+  /** completedLessons over lessons, as progressPercent rounds it. */
+  percent: number;
+}
+
+/**
+ * The dashboard's Course Progress: every lesson the person can open in the courses they can see counts once, so a
+ * long course weighs more than a short one (what "how far through my courses am I" means to a member).
+ */
+export function courseProgressOverview(
+  courseIds: readonly number[],
+  counts: ReadonlyMap<number, { completed: number; total: number }>,
+): CourseProgressOverview {
+  let lessons = 0;
+  let completedLessons = 0;
+  let completedCourses = 0;
+  for (const id of courseIds) {
+    const course = counts.get(id);
+    if (!course) continue;
+    lessons += course.total;
+    completedLessons += course.completed;
+    if (progressPercent(course.completed, course.total) >= 100) completedCourses += 1;
+  }
+  return {
+    courses: courseIds.length,
+    completedCourses,
+    lessons,
+    completedLessons,
+    percent: progressPercent(completedLessons, lessons),
+  };
+}

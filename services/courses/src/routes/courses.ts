@@ -12,11 +12,12 @@ import {
 import { forbidden, parse, requireActor } from '@rainmakers/kit';
 import { Router } from 'express';
 import { removeCourse, reorderCourse, reorderCourses, upsertCourse } from '../commands/authoring';
-import { courseCards, readCatalogueJson } from '../commands/catalogue';
+import { courseCards, readCatalogueJson, readProgressOverview } from '../commands/catalogue';
 import { courseAccess, lessonRedirect, readCourseLesson, readCoursePage } from '../commands/course-page';
 import {
   canCheckCourseAccess,
   canDeleteCourse,
+  canReadCourseProgress,
   canRedirectToLesson,
   canReorderCourse,
   canReorderCourses,
@@ -45,6 +46,12 @@ export function courseRoutes(deps: RouteDeps): Router {
     if (!canSearchCatalogue(actor)) throw forbidden();
     // A Buffer body keeps this Content-Type (application/json; charset=utf-8), ETag computed as for a string.
     res.type('application/json').send(await readCatalogueJson(store, catalogue, actor, query));
+  });
+
+  router.get('/progress', async (req, res) => {
+    const actor = requireActor(req);
+    if (!canReadCourseProgress(actor)) throw forbidden();
+    res.json({ progress: await readProgressOverview(store, catalogue, actor) });
   });
 
   router.get('/lesson-redirect/:lessonId', async (req, res) => {

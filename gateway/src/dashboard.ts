@@ -1,0 +1,285 @@
+/**
+ * GET /api/dashboard: one round trip for the whole dashboard. The gateway asks each service for its card's data in
+ * parallel, as the person (the same internal token a proxied call carries), with a deadline per source; a source
+ * that fails, is too slow or sits behind an open breaker costs its own card only.
+ */
+import http from 'node:http';
+import {
+  type Actor,
+  type DashboardAnswer,
+  type DashboardBanner,
+  type DashboardBoardShares,
+  type DashboardCourseProgress,
+  type DashboardResource,
+  type DashboardSource,
+  isMoveTheNeedleHidden,
+} from '@rainmakers/contracts';
+import { INTERNAL_TOKEN_HEADER, REQUEST_ID_HEADER } from '@rainmakers/kit';
+import type { Upstream } from './config';
+
+/** Resources asked for on the dashboard (spec part 2 §9: page size 15 on the dashboard). */
+export const DASHBOARD_RESOURCES_PER_PAGE = 15;
+
+/** Roles that may open their own board (the route table's ACCESS.ownBoard, before its cut-off rule). */
+const OWN_BOARD_ROLES: readonly string[] = ['admin', 'coach', 'premium'];
+
+export type ThirdColumnKind = 'board' | 'calendar' | null;
+
+/** Which third column the person gets (see DashboardThirdColumn). */
+export function thirdColumnKind(actor: Pick<Actor, 'role' | 'createdAt'>): ThirdColumnKind {
+  if (actor.role === 'basic') return null;
+  return OWN_BOARD_ROLES.includes(actor.role) && !isMoveTheNeedleHidden(actor) ? 'board' : 'calendar';
+}
+
+interface SourceCall {
+  service: Upstream;
+  path: string;
+}
+
+/** The calls behind each card for this person; null where the card does not apply. */
+export function dashboardCalls(
+  actor: Pick<Actor, 'userId' | 'role' | 'createdAt'>,
+): Record<DashboardSource, SourceCall | null> {
+  return {
+    courseProgress: { service: 'courses', path: '/api/course/progress' },
+    products: { service: 'tools', path: '/api/product/count' },
+    resources: {
+      service: 'resources',
+      path: `/api/resource/read-many?itemsPerPage=${DASHBOARD_RESOURCES_PER_PAGE}`,
+    },
+    banners: { service: 'resources', path: '/api/dashboard-banner/read-many' },
+    board:
+      thirdColumnKind(actor) === 'board'
+        ? { service: 'board', path: `/api/move-the-needle/summary?userId=${actor.userId}` }
+        : null,
+  };
+}
+
+const record = (value: unknown): Record<string, unknown> | null =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+
+/** Throws on an answer that is not the shape a card needs: the card then shows its error fallback. */
+function expectRecord(value: unknown, what: string): Record<string, unknown> {
+  const found = record(value);
+  if (!found) throw new Error(`${what}: not an object`);
+  return found;
+}
+
+function pickCourseProgress(body: unknown): DashboardCourseProgress {
+  const progress = expectRecord(expectRecord(body, 'course progress').progress, 'course progress');
+  const n = (key: string) => {
+    const value = progress[key];
+    if (typeof value !== 'number') throw new Error(`course progress: ${key} missing`);
+    return value;
+  };
+  return {
+    courses: n('courses'),
+    completedCourses: n('completedCourses'),
+    lessons: n('lessons'),
+    completedLessons: n('completedLessons'),
+    percent: n('percent'),
+  };
+}
+
+function pickProductCount(body: unknown): number {
+  const total = expectRecord(body, 'product count').total;
+  if (typeof total !== 'number') throw new Error('product count: total missing');
+  return total;
+}
+
+function pickResources(body: unknown): DashboardResource[] {
+  const list = expectRecord(body, 'resources').resources;
+  if (!Array.isArray(list)) throw new Error('resources: list missing');
+  return list
+    .map((item) => record(item))
+    .filter((item): item is Record<string, unknown> => item !== null)
+    .map((item) => ({
+      id: Number(item.id),
+      title: String(item.title ?? ''),
+      coverPhotoUrl: typeof item.coverPhotoUrl === 'string' && item.coverPhotoUrl ? item.coverPhotoUrl : null,
+      createdAt: String(item.createdAt ?? ''),
+    }))
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+}
+
+/** The read-many answer's keys (spec part 2 §7) by banner type. */
+const BANNER_KEYS = { basic: 'basic', premium: 'premium', 'course only': 'courseOnly' } as const;
+
+/** The banner of the person's level (premium for coaches, whose members are premium); every banner for admins. */
+export function bannerTypesFor(role: string): (keyof typeof BANNER_KEYS)[] {
+  switch (role) {
+    case 'admin':
+      return ['basic', 'course only', 'premium'];
+    case 'premium':
+    case 'coach':
+      return ['premium'];
+    case 'course only':
+      return ['course only'];
+    default:
+      return ['basic'];
+  }
+}
+
+function pickBanners(body: unknown, role: string): { banners: DashboardBanner[]; premium: DashboardBanner | null } {
+  const all = expectRecord(body, 'banners');
+  const banner = (type: keyof typeof BANNER_KEYS) => {
+    const found = record(all[BANNER_KEYS[type]]);
+    return found ? (found as unknown as DashboardBanner) : null;
+  };
+  return {
+    banners: bannerTypesFor(role)
+      .map(banner)
+      .filter((b): b is DashboardBanner => b !== null),
+    premium: banner('premium'),
+  };
+}
+
+/** Current Average Shipping Rate: premium members and admins (spec part 2 §6), from the premium banner. */
+export function shippingRateFor(role: string, premiumBanner: DashboardBanner | null): string | null {
+  if (role !== 'premium' && role !== 'admin') return null;
+  const rate = premiumBanner?.average_shipping_rate;
+  if (rate === null || rate === undefined || rate === '') return null;
+  return String(rate);
+}
+
+function pickBoard(body: unknown): DashboardBoardShares {
+  const summary = expectRecord(expectRecord(body, 'board').summary, 'board summary');
+  const counts = expectRecord(summary.counts, 'board counts');
+  const percent = expectRecord(summary.percent, 'board percent');
+  const four = (from: Record<string, unknown>) => ({
+    notStarted: Number(from.notStarted ?? 0),
+    inProgress: Number(from.inProgress ?? 0),
+    completed: Number(from.completed ?? 0),
+    onHold: Number(from.onHold ?? 0),
+  });
+  return { total: Number(summary.total ?? 0), counts: four(counts), percent: four(percent) };
+}
+
+export type SourceResult = { ok: true; body: unknown } | { ok: false };
+
+/** Builds the answer from what each source returned (pure: the sources' bodies in, the page's data out). */
+export function presentDashboard(
+  actor: Pick<Actor, 'role' | 'createdAt'>,
+  results: Partial<Record<DashboardSource, SourceResult>>,
+): DashboardAnswer {
+  const unavailable: DashboardSource[] = [];
+  const read = <T>(source: DashboardSource, pick: (body: unknown) => T): T | null => {
+    const result = results[source];
+    if (!result) return null;
+    if (!result.ok) {
+      unavailable.push(source);
+      return null;
+    }
+    try {
+      return pick(result.body);
+    } catch {
+      unavailable.push(source);
+      return null;
+    }
+  };
+  const courseProgress = read('courseProgress', pickCourseProgress);
+  const productCount = read('products', pickProductCount);
+  const recentResources = read('resources', pickResources);
+  const banners = read('banners', (body) => pickBanners(body, actor.role));
+  const kind = thirdColumnKind(actor);
+  return {
+    role: actor.role as DashboardAnswer['role'],
+    courseProgress,
+    productCount,
+    recentResources,
+    banners: banners?.banners ?? null,
+    averageShippingRate: banners ? shippingRateFor(actor.role, banners.premium) : null,
+    thirdColumn:
+      kind === 'board' ? { kind: 'board', board: read('board', pickBoard) } : kind === 'calendar' ? { kind } : null,
+    unavailable,
+  };
+}
+
+/** GET a JSON answer from a service over the gateway's keep-alive pool, failing after `deadlineMs`. */
+export function getJson(options: {
+  baseUrl: string;
+  path: string;
+  agent: http.Agent;
+  token: string;
+  requestId: string | undefined;
+  deadlineMs: number;
+}): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const url = new URL(options.path, options.baseUrl);
+    const request = http.get(
+      url,
+      {
+        agent: options.agent,
+        headers: {
+          accept: 'application/json',
+          [INTERNAL_TOKEN_HEADER]: options.token,
+          ...(options.requestId ? { [REQUEST_ID_HEADER]: options.requestId } : {}),
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('error', reject);
+        response.on('end', () => {
+          clearTimeout(timer);
+          if ((response.statusCode ?? 500) >= 400) {
+            reject(new Error(`${url.pathname} answered ${response.statusCode}`));
+            return;
+          }
+          try {
+            resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+          } catch (error) {
+            reject(error);
+          }
+        });
+      },
+    );
+    const timer = setTimeout(
+      () => request.destroy(new Error(`${url.pathname}: no answer within ${options.deadlineMs} ms`)),
+      options.deadlineMs,
+    );
+    request.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+  });
+}
+
+export interface DashboardGatherer {
+  upstreams: Record<Upstream, string>;
+  agents: Record<Upstream, http.Agent>;
+  /** Whether a service's breaker lets calls through (an open breaker fails its card at once). */
+  isUp: (service: Upstream) => boolean;
+  deadlineMs: number;
+}
+
+/** Asks every applicable source at once and presents the answer; never throws for a failing source. */
+export async function gatherDashboard(
+  gatherer: DashboardGatherer,
+  actor: Pick<Actor, 'userId' | 'role' | 'createdAt'>,
+  token: string,
+  requestId: string | undefined,
+): Promise<DashboardAnswer> {
+  const calls = Object.entries(dashboardCalls(actor)).filter(
+    (entry): entry is [DashboardSource, SourceCall] => entry[1] !== null,
+  );
+  const settled = await Promise.all(
+    calls.map(async ([source, call]): Promise<[DashboardSource, SourceResult]> => {
+      if (!gatherer.isUp(call.service)) return [source, { ok: false }];
+      try {
+        const body = await getJson({
+          baseUrl: gatherer.upstreams[call.service],
+          path: call.path,
+          agent: gatherer.agents[call.service],
+          token,
+          requestId,
+          deadlineMs: gatherer.deadlineMs,
+        });
+        return [source, { ok: true, body }];
+      } catch {
+        return [source, { ok: false }];
+      }
+    }),
+  );
+  return presentDashboard(actor, Object.fromEntries(settled));
+}
