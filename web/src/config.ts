@@ -24,6 +24,8 @@ export const config = {
   /** 'Need more feedback?' links of the Product Qualifier. */
   secondEyesUrl: env.VITE_SECOND_EYES_URL ?? 'https://book.rainmakers.example.com/2nd-eyes',
   coachingClinicUrl: env.VITE_COACHING_CLINIC_URL ?? 'https://book.rainmakers.example.com/product-research-clinic',
+  /** Where the dashboard's Current Average Shipping Rate card links (the rate itself comes from the premium banner). */
+  shippingRateUrl: env.VITE_SHIPPING_RATE_URL ?? 'https://shipping.rainmakers.example.com/',
   /** Embed address of the Move the Needle welcome video; loaded only when play is pressed. Empty = text only. */
   mtnVideoUrl: env.VITE_MTN_VIDEO_URL ?? '',
 } as const;

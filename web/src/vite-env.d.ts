@@ -2,6 +2,7 @@
 
 interface ImportMetaEnv {
   readonly VITE_CALENDAR_URL?: string;
+  readonly VITE_SHIPPING_RATE_URL?: string;
   readonly VITE_SUPPORT_URL?: string;
   readonly VITE_SUPPORT_EMAIL?: string;
   readonly VITE_COMMUNITY_URL?: string;

@@ -3,6 +3,7 @@ import {
   catalogueUrl,
   courseAccessUrl,
   coursePageUrl,
+  DASHBOARD_URL,
   earlyRequests,
   firstCatalogueRequest,
   idFromSegment,
@@ -13,7 +14,7 @@ import {
 
 describe('earlyRequests', () => {
   it('starts the session check on every page and the catalogue on /courses, with the search of the address', () => {
-    expect(earlyRequests('/', '')).toEqual([SESSION_URL]);
+    expect(earlyRequests('/', '')).toEqual([SESSION_URL, DASHBOARD_URL]);
     expect(earlyRequests('/profile', '?x=1')).toEqual([SESSION_URL]);
     expect(earlyRequests('/courses', '')).toEqual([SESSION_URL, catalogueUrl(firstCatalogueRequest(''))]);
     expect(earlyRequests('/courses/', '?search=%20amazon%20&tab=courses')).toEqual([

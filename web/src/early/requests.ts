@@ -79,6 +79,9 @@ export const coursePageUrl = (request: CoursePageRequest): string =>
     lessonId: request.lessonId,
   });
 
+/** GET /api/dashboard: every dashboard card's data in one answer (the gateway gathers it). */
+export const DASHBOARD_URL = '/api/dashboard';
+
 /** A positive whole number from an address segment, else null (the course page reads its ids so). */
 export const idFromSegment = (value: string | undefined): number | null => {
   const n = Number(value);
@@ -99,11 +102,12 @@ function courseSegments(
 }
 
 /**
- * The early fetches of a page address besides the session check: `/courses`, the catalogue for the search in the
+ * The early fetches of a page address besides the session check: `/`, the dashboard's data; `/courses`, the catalogue for the search in the
  * address (trimmed, as the page does); a course page, its access check and its outline with the lesson the address
  * opens (both asked at once by the page, features/courses/CoursePage.tsx).
  */
 function routeRequests(path: string, query: URLSearchParams): string[] {
+  if (path === '/') return [DASHBOARD_URL];
   if (path === '/courses') return [catalogueUrl(firstCatalogueRequest((query.get(SEARCH_PARAM) ?? '').trim()))];
   const course = courseSegments(path);
   if (!course) return [];

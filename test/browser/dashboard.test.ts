@@ -1,0 +1,105 @@
+/**
+ * The dashboard in Chromium as every role, desktop and phone: the cards each role gets (the third column by the
+ * Move the Needle reading of the cut-off: the donut for the long-standing premium member, the calendar for the newer
+ * one and for course-only members, nothing for basic), the seeded data on them, the community search scrolled to its
+ * second page, and axe-core with no serious or critical violation. Screenshots: dashboard-*.png.
+ */
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { type Page, screenshot, settle, signInWithCookies, useBrowser } from '../support/browser';
+import type { SeedPersonKey } from '../support/stack-client';
+
+jest.setTimeout(180_000);
+
+const pages = useBrowser();
+let axeSource = '';
+
+beforeAll(async () => {
+  axeSource = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+});
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  await settle(page);
+  if (!(await page.evaluate('typeof window.axe === "object"'))) await page.evaluate(`${axeSource};\ntrue`);
+  return (await page.evaluate(
+    `axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a','wcag2aa','wcag21a','wcag21aa','wcag22aa'] }, resultTypes: ['violations'] })
+      .then((r) => r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => v.id + ' ' + JSON.stringify(v.nodes.slice(0, 3).map((n) => n.target))))`,
+  )) as string[];
+}
+
+const section = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
+
+/** The dashboard has loaded its data: the course progress shows a figure. */
+async function openDashboard(page: Page, who: SeedPersonKey): Promise<void> {
+  await signInWithCookies(page, who, '/');
+  await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+  await page.getByTestId('course-progress-percent').waitFor();
+}
+
+const ROLES: { who: SeedPersonKey; third: 'Move The Needle' | 'Rainmaker Calendar' | null }[] = [
+  { who: 'basic', third: null },
+  { who: 'courseOnly', third: 'Rainmaker Calendar' },
+  { who: 'premium', third: 'Move The Needle' },
+  { who: 'newPremium', third: 'Rainmaker Calendar' },
+  { who: 'coach', third: 'Move The Needle' },
+  { who: 'admin', third: 'Move The Needle' },
+];
+
+describe('Dashboard', () => {
+  for (const viewport of ['desktop', 'mobile'] as const) {
+    it.each(ROLES)(`shows $who the cards of the role (${viewport})`, async ({ who, third }) => {
+      const page = await pages.open({ viewport });
+      await openDashboard(page, who);
+      await section(page, 'Course Progress').waitFor();
+      await section(page, 'Total Products').waitFor();
+      await section(page, 'Recent Resources').waitFor();
+      await section(page, 'Community Search').waitFor();
+      for (const name of ['Move The Needle', 'Rainmaker Calendar'] as const) {
+        expect(await section(page, name).count()).toBe(name === third ? 1 : 0);
+      }
+      if (third === 'Move The Needle') {
+        await section(page, 'Move The Needle')
+          .getByText(/^Completed: \d+%$/)
+          .waitFor();
+      }
+      expect(await page.getByText('Oops! Something went wrong.').count()).toBe(0);
+      if (who === 'premium') {
+        // The seeded long-standing premium member: her three products.
+        expect(await page.getByTestId('product-count').textContent()).toBe('3');
+      }
+      expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
+      await screenshot(page, `dashboard-${who}-${viewport}`, { fullPage: true });
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  }
+
+  it('finds Rainmakers by city or state and loads the second page on scroll', async () => {
+    const page = await pages.open();
+    await openDashboard(page, 'premium');
+    const community = section(page, 'Community Search');
+    await community.getByRole('textbox', { name: 'Search Rainmakers by city or state' }).fill('FL');
+    const people = community.locator('[data-community-person]');
+    await people.nth(14).waitFor();
+    await waitForCount(page, '[data-community-person]', (n) => n === 15);
+    await people.last().scrollIntoViewIfNeeded();
+    await waitForCount(page, '[data-community-person]', (n) => n > 15);
+    // Members see no e-mail addresses of each other.
+    expect(await community.getByText('@').count()).toBe(0);
+    await screenshot(page, 'dashboard-community-second-page');
+
+    await community.getByRole('textbox', { name: 'Search Rainmakers by city or state' }).fill('Atlantis');
+    await community.getByText('No Rainmakers found. Try searching a neighboring city!').waitFor();
+  });
+});
+
+async function waitForCount(page: Page, selector: string, ok: (n: number) => boolean): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const n = await page.locator(selector).count();
+    if (ok(n)) return;
+    if (Date.now() > deadline) throw new Error(`${selector}: count ${n} never matched`);
+    await page.waitForTimeout(100);
+  }
+}
