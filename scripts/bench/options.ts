@@ -17,6 +17,7 @@ export const SCENARIO_KEYS = [
   'web',
   'board-move',
   'board-upsert',
+  'dashboard',
 ] as const;
 export type ScenarioKey = (typeof SCENARIO_KEYS)[number];
 

@@ -193,6 +193,26 @@ export function meScenario(gatewayUrl: string, members: readonly SessionHeaders[
   };
 }
 
+/** Issue 13's target: the dashboard's data through the gateway, p95 on this 2-core machine. */
+export const DASHBOARD_P95_TARGET_MS = 50;
+
+/**
+ * GET /api/dashboard as the seeded long-standing premium member: the gateway gathers course progress, product count,
+ * recent resources, banners and her board's status shares from five services in parallel (gateway/src/dashboard.ts).
+ */
+export function dashboardScenario(gatewayUrl: string, member: SessionHeaders): ScenarioPlan {
+  return {
+    key: 'dashboard',
+    name: 'GET /api/dashboard (premium)',
+    description:
+      "The dashboard's data in one call: the gateway asks courses, tools, resources (twice) and board at once, " +
+      'as the person, with a deadline per source',
+    origin: gatewayUrl,
+    targets: [{ p95BelowMs: DASHBOARD_P95_TARGET_MS }],
+    next: () => ({ method: 'GET', path: '/api/dashboard', headers: { ...member.read, ...BROWSER_ENCODING } }),
+  };
+}
+
 /** The same call asking for a fresh answer: every one goes to auth (a page load after a change, or a new session). */
 export function meFromAuthScenario(gatewayUrl: string, members: readonly SessionHeaders[]): ScenarioPlan {
   const headers = members.map((m) => ({ ...m.read, 'cache-control': 'no-cache' }));

@@ -49,9 +49,10 @@ interface PageSpec {
 }
 
 /**
- * Cards: the catalogue's MUI cards and the board's card tiles. A screen without cards counts its main heading.
+ * Cards: the catalogue's MUI cards, the board's card tiles and the dashboard's cards with their data (the course
+ * progress figure). A screen without cards counts its main heading.
  */
-const CARD_SELECTOR = 'main .MuiCard-root, main [data-card-id]';
+const CARD_SELECTOR = 'main .MuiCard-root, main [data-card-id], main [data-testid="course-progress-percent"]';
 
 interface LoadMetrics {
   fcp: number | null;
@@ -171,7 +172,7 @@ export async function runWebBench(options: WebBenchOptions): Promise<WebBenchRes
   };
   const pages: PageSpec[] = (
     [
-      { label: 'dashboard', path: '/', content: 'heading', as: 'member', slow: true },
+      { label: 'dashboard', path: '/', content: 'card', as: 'member', slow: true },
       { label: 'catalogue', path: '/courses', content: 'card', as: 'member', slow: true },
       ...(options.courseSlug
         ? [
