@@ -582,6 +582,32 @@ const ROWS: Row[] = [
     },
   },
   {
+    name: 'GET /api/move-the-needle/summary {own board}',
+    expected: [401, 403, 403, 403, 200, 200],
+    run: async (c) => status(await c.session.request('GET', `/api/move-the-needle/summary?userId=${ownId(c)}`)),
+  },
+  {
+    name: "GET /api/move-the-needle/summary {another holder's board}",
+    expected: [401, 403, 403, 403, 200, 200],
+    run: async (c) =>
+      status(await c.session.request('GET', `/api/move-the-needle/summary?userId=${boardHolder.person.id}`)),
+  },
+  {
+    name: 'GET /api/course/progress {own}',
+    expected: [401, 200, 200, 200, 200, 200],
+    run: async (c) => status(await c.session.request('GET', '/api/course/progress')),
+  },
+  {
+    // The gateway's own route: the third column follows the board rule (the premium caller is a new account).
+    name: 'GET /api/dashboard {own: third column}',
+    expected: [401, '200 none', '200 calendar', '200 calendar', '200 board', '200 board'],
+    async run(c) {
+      const answer = await c.session.request<{ thirdColumn: { kind: string } | null }>('GET', '/api/dashboard');
+      if (answer.status !== 200) return status(answer);
+      return { status: 200, note: answer.body.thirdColumn?.kind ?? 'none' };
+    },
+  },
+  {
     name: "GET /api/move-the-needle/list/read-many {another holder's board}",
     expected: [401, 403, 403, 403, 200, 200],
     run: async (c) =>

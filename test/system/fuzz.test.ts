@@ -189,6 +189,11 @@ const GATEWAY_PATHS = [
   '/api/%ff',
   '/upload/%ff',
   '/internal/%00',
+  // The gateway's own route (the dashboard's data), with hostile query strings it must ignore.
+  '/api/dashboard',
+  '/api/dashboard?userId=1&role=admin',
+  '/api/dashboard?%ff=%00',
+  '/api/dashboard/',
 ];
 
 type Caller = { role: string; cookie: string; csrf: string };
