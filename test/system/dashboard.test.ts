@@ -131,6 +131,26 @@ describe('GET /api/dashboard', () => {
     expect((await dashboardOf(session)).productCount).toBe(1);
   });
 
+  it('pages the community search 15 at a time, by city or state, without e-mails', async () => {
+    const { session } = await member('basic');
+    const page = (n: number) =>
+      session.get<{ users: Record<string, unknown>[]; totalCount: number }>(
+        `/api/user/read-many?page=${n}&usersPerPage=15&role=basic&role=premium&cityOrState=FL`,
+      );
+    const first = await page(1);
+    // The seed: the long-standing premium member in Tampa and 18 neighbours in Florida.
+    expect(first.totalCount).toBeGreaterThanOrEqual(19);
+    expect(first.users).toHaveLength(15);
+    const second = await page(2);
+    expect(second.users.length).toBe(first.totalCount - 15);
+    const ids = new Set([...first.users, ...second.users].map((u) => u.id));
+    expect(ids.size).toBe(first.totalCount);
+    for (const user of [...first.users, ...second.users]) {
+      expect(Object.keys(user).sort()).toEqual(['city', 'fullName', 'id', 'photoUrl', 'state']);
+      expect(user.state).toBe('FL');
+    }
+  });
+
   it('degrades only the card of a stopped service, within the deadline', async () => {
     const { session } = await member('coach');
     const pid = await pidListeningOn(stackInfo().ports.tools);
