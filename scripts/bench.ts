@@ -433,11 +433,12 @@ async function main(): Promise<void> {
       if (wants('board-move')) await run(boardMoveScenario(target.gatewayUrl, signedInOwner.headers, board));
       if (wants('board-upsert')) await run(boardUpsertScenario(target.gatewayUrl, signedInOwner.headers, board));
     }
-    if (wants('dashboard')) {
+    if (wants('dashboard') || wants('dashboard-10')) {
       const owner = SEED_PEOPLE.find((p) => p.key === 'premium');
       if (!owner) throw new Error('The seeded premium member is missing from the seed');
       const signedIn = await signIn(target.gatewayUrl, owner.email, owner.password);
-      await run(dashboardScenario(target.gatewayUrl, signedIn.headers));
+      if (wants('dashboard')) await run(dashboardScenario(target.gatewayUrl, signedIn.headers, 1));
+      if (wants('dashboard-10')) await run(dashboardScenario(target.gatewayUrl, signedIn.headers, 10));
     }
     if (wants('me')) await run(meScenario(target.gatewayUrl, members));
     if (wants('me-auth')) await run(meFromAuthScenario(target.gatewayUrl, members));

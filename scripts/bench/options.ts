@@ -18,6 +18,7 @@ export const SCENARIO_KEYS = [
   'board-move',
   'board-upsert',
   'dashboard',
+  'dashboard-10',
 ] as const;
 export type ScenarioKey = (typeof SCENARIO_KEYS)[number];
 
