@@ -8,7 +8,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
-import InputAdornment from '@mui/material/InputAdornment';
 import InputLabel from '@mui/material/InputLabel';
 import NativeSelect from '@mui/material/NativeSelect';
 import OutlinedInput from '@mui/material/OutlinedInput';
@@ -55,7 +54,7 @@ export default function FbaFeeHelper({
         effective {FBA_FEES_EFFECTIVE_DATE}; standard (not dangerous) goods, outside the October to January peak season;
         storage, returns and inbound placement fees are not included.
       </Typography>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' }}>
         <FormControl fullWidth sx={{ gridColumn: '1 / -1' }}>
           <InputLabel htmlFor={`${id}-category`} variant="outlined" shrink>
             Category
@@ -77,7 +76,7 @@ export default function FbaFeeHelper({
         {SIDES.map((side) => (
           <FormField
             key={side.name}
-            label={`${side.label} (inches)`}
+            label={`${side.label} (in)`}
             name={`fba-${side.name}`}
             value={values[side.name]}
             onChange={(event) => set({ [side.name]: event.target.value })}
@@ -85,10 +84,9 @@ export default function FbaFeeHelper({
             error={!!errors[side.name]}
             helperText={errors[side.name]}
             inputProps={{ inputMode: 'decimal' }}
-            endAdornment={<InputAdornment position="end">in</InputAdornment>}
           />
         ))}
-        <Box sx={{ display: 'flex', gap: 1 }}>
+        <Box sx={{ display: 'flex', gap: 1, gridColumn: { xs: '1 / -1', sm: 'span 2' } }}>
           <FormField
             label="Weight"
             name="fba-weight"
@@ -156,7 +154,7 @@ export default function FbaFeeHelper({
             <dt>Amazon fees per unit</dt>
             <dd>{formatMoney(estimate.total)}</dd>
           </Box>
-          <Typography component="h4" variant="subtitle2">
+          <Typography component="h3" variant="subtitle2">
             How it was found
           </Typography>
           <Box component="ol" sx={{ m: 0, pl: 3, '& li': { mb: 0.5 } }}>
