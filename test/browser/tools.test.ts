@@ -198,9 +198,16 @@ describe('Power Profit Tool', () => {
     await fill(page, { 'Title *': 'Garlic press', 'Amazon Retail Price *': '29.99' });
     const open = page.getByRole('button', { name: 'Estimate Amazon fees' });
     await expect(open.getAttribute('aria-expanded')).resolves.toBe('false');
-    await open.click();
+    // Keyboard: the button opens the helper with Enter, and Tab reaches the category first.
+    await open.focus();
+    await page.keyboard.press('Enter');
     await expect(open.getAttribute('aria-expanded')).resolves.toBe('true');
     const helper = page.getByRole('region', { name: 'Amazon fee estimate' });
+    await helper.getByRole('combobox', { name: 'Category' }).waitFor();
+    await page.keyboard.press('Tab');
+    await expect(
+      helper.getByRole('combobox', { name: 'Category' }).evaluate((el) => el === document.activeElement),
+    ).resolves.toBe(true);
     await helper.getByRole('combobox', { name: 'Category' }).selectOption({ label: 'Home & Kitchen' });
     await helper.getByRole('textbox', { name: 'Length (in)' }).fill('ten');
     await helper.getByText('Must be a number').waitFor();
