@@ -18,7 +18,7 @@ import { CSRF_COOKIE } from '@rainmakers/contracts';
 import { createDatabase } from '@rainmakers/kit';
 import { boardMoveScenario, boardUpsertScenario, prepareBoard } from './bench/board';
 import { type ExplainedTerm, explainTerms } from './bench/explain';
-import { runLoad } from './bench/load';
+import { type LoadResult, runLoad } from './bench/load';
 import { type BenchOptions, needsCatalogue, parseOptions, type ScenarioKey, USAGE } from './bench/options';
 import { type BarePipe, pipeScenario, startBarePipe } from './bench/pipe';
 import { probeTerms, type TermProbe } from './bench/probe';
@@ -69,6 +69,15 @@ import {
   searchTerms,
   signIn,
 } from './bench/setup';
+import {
+  type FirstTokenResult,
+  prepareProducts,
+  productReadManyScenario,
+  productUpsertScenario,
+  runFirstTokenBench,
+  STAND_IN_FIRST_WORD_MS,
+  TOOLS_P95_TARGETS_MS,
+} from './bench/tools';
 import { runWebBench, type WebBenchResult, webTable, webTargetLines } from './bench/web';
 import { createGatewaySession } from './lib/gateway-session';
 import { freePort } from './lib/infra';
@@ -314,22 +323,17 @@ async function main(): Promise<void> {
 
     // --- scenarios ---------------------------------------------------------------------------------
     const reports: ScenarioReport[] = [];
-    const run = async (plan: ScenarioPlan, extraNotes: string[] = []) => {
+    /** Measures `load` with the CPU counters of the stack's processes around it, and records its report. */
+    const measure = async (
+      plan: Pick<ScenarioPlan, 'key' | 'name' | 'description' | 'notes' | 'targets'>,
+      load: (beforeMeasure: () => Promise<void>) => Promise<LoadResult>,
+      extraNotes: string[] = [],
+    ) => {
       let cpuBefore: Record<string, number> = {};
       let measureStarted = 0;
-      const connections = Math.min(plan.connections ?? options.connections, plan.amount ?? Number.POSITIVE_INFINITY);
-      const result = await runLoad({
-        name: plan.name,
-        origin: plan.origin,
-        connections,
-        durationSeconds: plan.durationSeconds ?? options.durationSeconds,
-        amount: plan.amount,
-        warmupSeconds: options.warmupSeconds,
-        next: plan.next,
-        beforeMeasure: async () => {
-          cpuBefore = await sampleCpu(processes);
-          measureStarted = performance.now();
-        },
+      const result = await load(async () => {
+        cpuBefore = await sampleCpu(processes);
+        measureStarted = performance.now();
       });
       const cpu = cpuUse(
         cpuBefore,
@@ -353,6 +357,22 @@ async function main(): Promise<void> {
       );
       return report;
     };
+    const run = (plan: ScenarioPlan, extraNotes: string[] = []) =>
+      measure(
+        plan,
+        (beforeMeasure) =>
+          runLoad({
+            name: plan.name,
+            origin: plan.origin,
+            connections: Math.min(plan.connections ?? options.connections, plan.amount ?? Number.POSITIVE_INFINITY),
+            durationSeconds: plan.durationSeconds ?? options.durationSeconds,
+            amount: plan.amount,
+            warmupSeconds: options.warmupSeconds,
+            next: plan.next,
+            beforeMeasure,
+          }),
+        extraNotes,
+      );
     const wants = (key: ScenarioKey) => options.only.has(key);
     say(
       `Running the scenarios (${options.connections} connections, ${options.durationSeconds} s each after a ` +
@@ -439,6 +459,50 @@ async function main(): Promise<void> {
       const signedIn = await signIn(target.gatewayUrl, owner.email, owner.password);
       if (wants('dashboard')) await run(dashboardScenario(target.gatewayUrl, signedIn.headers, 1));
       if (wants('dashboard-10')) await run(dashboardScenario(target.gatewayUrl, signedIn.headers, 10));
+    }
+    if (wants('product-upsert') || wants('product-read-many')) {
+      const prepared = performance.now();
+      const ids = await prepareProducts(firstMember.session);
+      say(`  ${firstMember.headers.email}: ${ids.length} products (${seconds(performance.now() - prepared)})`);
+      if (wants('product-upsert')) await run(productUpsertScenario(target.gatewayUrl, firstMember.headers, ids));
+      if (wants('product-read-many')) {
+        await run(productReadManyScenario(target.gatewayUrl, firstMember.headers, ids.length));
+      }
+    }
+    let firstToken: FirstTokenResult | null = null;
+    if (wants('ai-first-token')) {
+      // Each member may send 50 messages a day: at most 40 chats each (the warm-up included).
+      const chats = Math.min(options.quick ? 40 : 300, members.length * 40 - 20);
+      const concurrency = 4;
+      const chatters = members.slice(1);
+      const chatOptions = { gatewayUrl: target.gatewayUrl, members: chatters.length ? chatters : members, concurrency };
+      await runFirstTokenBench({ ...chatOptions, chats: 20 }); // warm-up: connections, SDK client, prepared plans
+      await measure(
+        {
+          key: 'ai-first-token',
+          name: 'AI chat, first streamed token (stand-in)',
+          description:
+            `POST /api/ai/chat (server-sent events) with the Instagram Bio Expert, a new conversation each, ` +
+            `${concurrency} at a time over ${chatOptions.members.length} members: time to the first token event ` +
+            `through the gateway (the stand-in waits ${STAND_IN_FIRST_WORD_MS} ms before each word)`,
+          targets: [{ p95BelowMs: TOOLS_P95_TARGETS_MS['ai-first-token'] }],
+          notes: [
+            `${chats} chats, ${concurrency} at a time; req/s = chats per second, latency = time to the first token`,
+          ],
+        },
+        async (beforeMeasure) => {
+          await beforeMeasure();
+          firstToken = await runFirstTokenBench({ ...chatOptions, chats });
+          return firstToken;
+        },
+      );
+      const whole = (firstToken as FirstTokenResult | null)?.wholeAnswer;
+      if (whole) {
+        say(
+          `    whole answer (to the done event): p50 ${whole.p50.toFixed(1)} ms, p95 ${whole.p95.toFixed(1)} ms, ` +
+            `p99 ${whole.p99.toFixed(1)} ms`,
+        );
+      }
     }
     if (wants('me')) await run(meScenario(target.gatewayUrl, members));
     if (wants('me-auth')) await run(meFromAuthScenario(target.gatewayUrl, members));

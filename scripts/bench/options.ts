@@ -19,6 +19,9 @@ export const SCENARIO_KEYS = [
   'board-upsert',
   'dashboard',
   'dashboard-10',
+  'product-upsert',
+  'product-read-many',
+  'ai-first-token',
 ] as const;
 export type ScenarioKey = (typeof SCENARIO_KEYS)[number];
 
@@ -67,6 +70,9 @@ tables and writes bench-results/bench-<timestamp>.json.
                           it builds the web app when web/dist is missing or older than its sources)
                           (board-move, board-upsert: the seeded long-standing premium member's Move the
                           Needle board, filled to 500 cards over its 7 lists first; scripts/bench/board.ts)
+                          (product-upsert, product-read-many: the first bench member's Power Profit
+                          products, filled to 200 first; ai-first-token: chats through the gateway
+                          against the AI stand-in, time to the first streamed token; scripts/bench/tools.ts)
                           (with --url the two sign-in scenarios run only when named here: they spend the
                           stack's per-IP sign-in allowance). The bare pipe runs whenever another scenario
                           does, except the sign-in ones alone; the catalogue is generated only for the

@@ -130,10 +130,16 @@ describe('Power Profit Tool', () => {
     await page.getByRole('button', { name: 'Compare (2)' }).click();
     const compare = page.getByRole('dialog', { name: 'Compare products' });
     await compare.getByRole('columnheader', { name: 'Garlic press' }).waitFor();
-    await compare
-      .getByRole('img', { name: /^Garlic press: landed cost \$5\.50, fees \$15\.35, profit \$9\.14/ })
-      .waitFor();
-    await compare.getByRole('img', { name: /^Yoga block set:/ }).waitFor();
+    // The chart (MUI X Charts, loaded now) is described in text for screen readers.
+    const chart = compare.getByRole('figure', { name: 'Where each sale goes (per unit)' });
+    await expect(chart.getAttribute('aria-describedby')).resolves.toBe('compare-chart-text');
+    const description = chart.locator('#compare-chart-text');
+    await description.waitFor({ state: 'attached' });
+    const described = await description.textContent();
+    expect(described).toContain('Garlic press: landed cost $5.50, fees $15.35, profit $9.14 per unit.');
+    expect(described).toMatch(/Yoga block set: landed cost \$9\.50, fees /);
+    await chart.locator('svg').first().waitFor();
+    await chart.getByText('Landed cost', { exact: true }).waitFor();
     await screenshot(page, 'tools-ppt-compare');
     expect(await seriousViolations(page)).toEqual([]);
     await compare.getByRole('button', { name: 'Close' }).click();
@@ -182,6 +188,55 @@ describe('Power Profit Tool', () => {
     await screenshot(page, 'tools-ppt-mobile-form');
     await page.getByRole('button', { name: 'Cancel' }).click();
     expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it('the FBA fee helper estimates the Amazon fees and fills the field (phone layout)', async () => {
+    const member = await createPerson('premium', 'ppt-fba', 'Fabio Fees');
+    const page = await pages.open({ viewport: 'mobile' });
+    await signInWithCookies(page, member, '/profit-calculator');
+    await page.getByRole('button', { name: 'Add my first Product' }).click();
+    await fill(page, { 'Title *': 'Garlic press', 'Amazon Retail Price *': '29.99' });
+    const open = page.getByRole('button', { name: 'Estimate Amazon fees' });
+    await expect(open.getAttribute('aria-expanded')).resolves.toBe('false');
+    // Keyboard: the button opens the helper with Enter, and Tab reaches the category first.
+    await open.focus();
+    await page.keyboard.press('Enter');
+    await expect(open.getAttribute('aria-expanded')).resolves.toBe('true');
+    const helper = page.getByRole('region', { name: 'Amazon fee estimate' });
+    await helper.getByRole('combobox', { name: 'Category' }).waitFor();
+    await page.keyboard.press('Tab');
+    await expect(page.evaluate('document.activeElement?.getAttribute("name")')).resolves.toBe('fbaCategory');
+    await helper.getByRole('combobox', { name: 'Category' }).selectOption({ label: 'Home & Kitchen' });
+    await helper.getByRole('textbox', { name: 'Length (in)' }).fill('ten');
+    await helper.getByText('Must be a number').waitFor();
+    // Example C of docs/fba-fees.md: large standard on its dimensional weight, $4.20 + $4.50.
+    await helper.getByRole('textbox', { name: 'Length (in)' }).fill('10');
+    await helper.getByRole('textbox', { name: 'Width (in)' }).fill('4');
+    await helper.getByRole('textbox', { name: 'Height (in)' }).fill('2.5');
+    await helper.getByRole('textbox', { name: 'Weight' }).fill('9.6');
+    await helper.getByRole('combobox', { name: 'Weight unit' }).selectOption('oz');
+    await helper.getByText('Large standard: $8.70 per unit in Amazon fees').waitFor();
+    await helper.getByText(/Dimensional weight 10 x 4 x 2\.5 \/ 139 = 0\.72 lb/).waitFor();
+    await helper.getByText('Referral fee (Home & Kitchen): 15% of $29.99 = $4.50.').waitFor();
+    await helper.getByText(/Fees\s+effective 2026-01-15/).waitFor();
+    await screenshot(page, 'tools-ppt-fba-helper');
+    await helper.getByRole('heading', { name: 'How it was found' }).scrollIntoViewIfNeeded();
+    await screenshot(page, 'tools-ppt-fba-helper-result');
+    expect(await seriousViolations(page)).toEqual([]);
+    // Enter in a helper field does not submit the product form.
+    await helper.getByRole('textbox', { name: 'Weight' }).press('Enter');
+    await helper.getByRole('button', { name: 'Use $8.70 as Amazon Fulfillment Fees' }).click();
+    await helper.getByRole('status').getByText('Amazon Fulfillment Fees set to $8.70.').waitFor();
+    const fees = page.getByRole('dialog').getByRole('textbox', { name: 'Amazon Fulfillment Fees *', exact: true });
+    await expect(fees.inputValue()).resolves.toBe('8.70');
+    await fill(page, {
+      'Number of Units *': '500',
+      'Manufacturing Cost Per Unit *': '4.20',
+      'Shipping and Customs Per Unit *': '1.30',
+    });
+    await saveDialog(page, 'Product created successfully');
+    // $29.99 - $8.70 - $7.50 (25 %) - $5.50 = $8.29 a unit.
+    await card(page, 'Garlic press').getByText('$8.29').waitFor();
   });
 
   it('a basic member sees the additional fees locked and blurred with an upgrade link', async () => {
@@ -246,6 +301,9 @@ describe('Product Qualifier', () => {
     // Learn More opens a video modal.
     await page.getByRole('button', { name: 'Learn More about question 1', exact: true }).click();
     await page.getByRole('dialog').getByText('Question 1', { exact: true }).waitFor();
+    // Without VITE_QUALIFIER_VIDEO_BASE_URL (the test build): a plain panel, no player, no request to a video host.
+    await page.getByRole('dialog').getByText('Learn more: question 1: the video is not available yet.').waitFor();
+    expect(await page.locator('iframe').count()).toBe(0);
     await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
 
     // 7: one thumb up and the congratulation text. 5 yes answers + 'average-points' + volume 8,000.
@@ -258,6 +316,7 @@ describe('Product Qualifier', () => {
     await page.locator('#qualifier-score', { hasText: '7/10' }).waitFor();
     await page.getByRole('img', { name: 'One thumb up' }).waitFor();
     await page.getByText('Congratulations!').waitFor();
+    await page.getByText(/^What your .+ means: the video is not available yet\.$/).waitFor();
     await screenshot(page, 'tools-qualifier-seven', { fullPage: true });
     expect(await seriousViolations(page)).toEqual([]);
 

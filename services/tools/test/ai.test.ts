@@ -186,6 +186,7 @@ describe('POST /api/ai/chat', () => {
     const huge = await chat(basic, { assistant: 'instagram-bio', message: 'x'.repeat(100_000) });
     expect(huge.status).toBeGreaterThanOrEqual(400);
     expect(huge.status).toBeLessThan(500);
+    expect(typeof huge.body?.error).toBe('string');
     const long = await chat(basic, { assistant: 'instagram-bio', message: 'x'.repeat(AI_MESSAGE_MAX + 1) });
     expect(long.status).toBe(400);
     expect((await chat(basic, { assistant: 'nobody', message: 'hi' })).status).toBe(400);

@@ -144,11 +144,12 @@ describe('POST /api/product/upsert', () => {
 
   it('refuses a 100 KB title and a body that is not an object with a 4xx', async () => {
     const me = h.as('premium');
-    const long = await h.api.post(me, '/api/product/upsert', {
+    const long = await h.api.post<{ error?: unknown }>(me, '/api/product/upsert', {
       product: { ...garlicPress, title: 'x'.repeat(100_000) },
     });
     expect(long.status).toBeGreaterThanOrEqual(400);
     expect(long.status).toBeLessThan(500);
+    expect(typeof long.body.error).toBe('string');
     const text = await h.api.post(me, '/api/product/upsert', '"just text"');
     expect(text.status).toBe(400);
   });
@@ -213,6 +214,26 @@ describe('additional fees and basic members', () => {
       product: { ...garlicPress, id: p.id, additionalFees: 0 },
     });
     expect(zero.body.product).toMatchObject({ additionalFees: 0, totalAdditionalFees: 0 });
+  });
+});
+
+describe('dollar additional fees', () => {
+  it('a dollar fee above half the price (sent, as the spec says, converted to a percentage) is refused per field', async () => {
+    const me = h.as('premium');
+    // $16 of a $29.99 product is 53.35 %: above the $14.99 (50 %) ceiling.
+    const above = await h.api.post<{ errors: Record<string, string> }>(me, '/api/product/upsert', {
+      product: { ...garlicPress, additionalFees: 53.35 },
+      typeAdditionalFees: 'dollar',
+    });
+    expect(above.status).toBe(400);
+    expect(above.body.errors).toEqual({ additionalFees: 'At most 50% of the retail price' });
+    const text = await h.api.post<{ errors: Record<string, string> }>(me, '/api/product/upsert', {
+      product: { ...garlicPress, additionalFees: 'ten dollars' },
+      typeAdditionalFees: 'dollar',
+    });
+    expect(text.status).toBe(400);
+    expect(text.body.errors).toEqual({ additionalFees: 'Must be a number' });
+    expect((await read(me)).length).toBe(0);
   });
 });
 

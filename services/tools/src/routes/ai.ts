@@ -130,12 +130,13 @@ export function aiRoutes(deps: ToolsDeps): Router {
       throw forbidden(assistant.comingSoon ? AI_COMING_SOON : AI_ASSISTANT_LOCKED);
     }
     if (!deps.ai.configured) throw new HttpError(503, AI_NOT_SET_UP, undefined, 'AI_NOT_CONFIGURED');
-    if ((await messagesToday(deps.db, actor.userId)) >= AI_DAILY_MESSAGE_LIMIT) {
-      throw tooManyRequests(AI_DAILY_LIMIT_REACHED);
-    }
-    const existing = input.conversationId
-      ? await findOwnConversation(deps.db, actor.userId, input.conversationId)
-      : null;
+    // The reads that do not depend on each other go out together (time to the first token).
+    const [sentToday, existing, prompts] = await Promise.all([
+      messagesToday(deps.db, actor.userId),
+      input.conversationId ? findOwnConversation(deps.db, actor.userId, input.conversationId) : null,
+      promptOverrides(deps.db),
+    ]);
+    if (sentToday >= AI_DAILY_MESSAGE_LIMIT) throw tooManyRequests(AI_DAILY_LIMIT_REACHED);
     if (input.conversationId && (!existing || existing.assistant !== assistant.key)) {
       throw notFound(CONVERSATION_NOT_FOUND);
     }
@@ -147,8 +148,11 @@ export function aiRoutes(deps: ToolsDeps): Router {
       role: 'user',
       content: input.message,
     });
-    const history = await listMessages(deps.db, conversation.id, HISTORY_MESSAGES);
-    const systemPrompt = (await promptOverrides(deps.db)).get(assistant.key) ?? assistant.systemPrompt;
+    // A new conversation's history is the message just saved: no need to read it back.
+    const history = existing
+      ? await listMessages(deps.db, conversation.id, HISTORY_MESSAGES)
+      : [{ role: 'user' as const, content: input.message }];
+    const systemPrompt = prompts.get(assistant.key) ?? assistant.systemPrompt;
 
     res.status(200).set({
       'Content-Type': 'text/event-stream; charset=utf-8',

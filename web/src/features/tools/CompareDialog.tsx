@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -13,14 +14,25 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { formatMoney, formatPercent } from '@rainmakers/contracts/profit';
+import { lazy, Suspense } from 'react';
 import type { ProductBody } from '../../api/tools';
 import { compareBars } from './compare';
 
-const COLORS = { cost: '#8C2F5D', fees: '#E0A458', profit: '#2E7D5B' } as const;
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+/** MUI X Charts loads when the comparison opens, after the table shows. */
+const CompareChart = lazy(() => import('./CompareChart'));
 
 /**
- * Up to three products side by side: a table of the per-unit figures and a bar per product split into landed cost,
- * fees and profit at one scale (a loss shows no profit segment, and the figure in red).
+ * Up to three products side by side: a table of the per-unit figures and a chart (MUI X Charts, lazy) of a bar per
+ * product split into landed cost, fees and profit, with the same figures as text for screen readers.
  */
 export default function CompareDialog({ products, onClose }: { products: ProductBody[]; onClose: () => void }) {
   const theme = useTheme();
@@ -64,39 +76,29 @@ export default function CompareDialog({ products, onClose }: { products: Product
             </TableBody>
           </Table>
         </Box>
-        <Typography component="h3" sx={{ fontWeight: 600, mb: 1 }}>
-          Where each sale goes (per unit)
-        </Typography>
-        <Box sx={{ display: 'flex', gap: 2, mb: 2, flexWrap: 'wrap' }} aria-hidden>
-          {(['cost', 'fees', 'profit'] as const).map((key) => (
-            <Box key={key} sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
-              <Box sx={{ width: 12, height: 12, borderRadius: 0.5, bgcolor: COLORS[key] }} />
-              <Typography variant="body2">
-                {key === 'cost' ? 'Landed cost' : key === 'fees' ? 'Fees' : 'Profit'}
-              </Typography>
-            </Box>
-          ))}
-        </Box>
-        <Box sx={{ display: 'grid', gap: 2 }}>
-          {bars.map((bar) => (
-            <Box
-              key={bar.id}
-              role="img"
-              aria-label={`${bar.title}: landed cost ${formatMoney(bar.cost)}, fees ${formatMoney(bar.fees)}, profit ${formatMoney(bar.profit)} per unit`}
-            >
-              <Typography variant="body2" sx={{ mb: 0.5 }}>
-                {bar.title}{' '}
-                <Box component="span" sx={{ color: bar.profit < 0 ? 'error.main' : 'text.secondary', fontWeight: 600 }}>
-                  {formatMoney(bar.profit)}
-                </Box>
-              </Typography>
-              <Box sx={{ display: 'flex', height: 20, borderRadius: 1, overflow: 'hidden', bgcolor: 'action.hover' }}>
-                <Box sx={{ width: `${bar.costWidth}%`, bgcolor: COLORS.cost }} />
-                <Box sx={{ width: `${bar.feesWidth}%`, bgcolor: COLORS.fees }} />
-                <Box sx={{ width: `${bar.profitWidth}%`, bgcolor: COLORS.profit }} />
-              </Box>
-            </Box>
-          ))}
+        <Box
+          component="figure"
+          sx={{ m: 0 }}
+          aria-labelledby="compare-chart-title"
+          aria-describedby="compare-chart-text"
+        >
+          <Typography component="figcaption" id="compare-chart-title" sx={{ fontWeight: 600, mb: 1 }}>
+            Where each sale goes (per unit)
+          </Typography>
+          <Box component="p" id="compare-chart-text" sx={visuallyHidden}>
+            {bars
+              .map(
+                (bar) =>
+                  `${bar.title}: landed cost ${formatMoney(bar.cost)}, fees ${formatMoney(bar.fees)}, profit ${formatMoney(bar.profit)} per unit.`,
+              )
+              .join(' ')}
+          </Box>
+          {/* The chart repeats the table and the description above for the eye: assistive technology skips it. */}
+          <Box aria-hidden sx={{ minHeight: 80 + bars.length * 56 }}>
+            <Suspense fallback={<CircularProgress size={24} aria-label="Loading the chart" />}>
+              <CompareChart bars={bars} />
+            </Suspense>
+          </Box>
         </Box>
       </DialogContent>
       <DialogActions>

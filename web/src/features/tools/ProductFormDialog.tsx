@@ -1,19 +1,28 @@
+import CalculateOutlined from '@mui/icons-material/CalculateOutlined';
+import ExpandLessRounded from '@mui/icons-material/ExpandLessRounded';
+import ExpandMoreRounded from '@mui/icons-material/ExpandMoreRounded';
 import HelpOutlineRounded from '@mui/icons-material/HelpOutlineRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import Tooltip from '@mui/material/Tooltip';
 import { PRODUCT_CREATED, PRODUCT_DELETED, PRODUCT_SAVED } from '@rainmakers/contracts/tools-constants';
 import { useSnackbar } from 'notistack';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useId, useState } from 'react';
 import { type ProductBody, type ProductInput, useDeleteProduct, useUpsertProduct } from '../../api/tools';
 import { FormDialog } from '../../components/FormDialog';
 import { FormField } from '../../components/FormField';
 import { useConfirmedDelete } from '../../components/useConfirmedDelete';
 import { useFieldErrors } from '../../components/useFieldErrors';
 import { unfieldedError } from '../../components/useFormFields';
+import type { FbaHelperValues } from './fbaHelper';
 import { checkFields, type FieldName, type FieldSpec, FORMS, type FormKind, initialValues } from './productForms';
+
+/** The FBA fee helper and its tables load only when the seller opens it. */
+const FbaFeeHelper = lazy(() => import('./FbaFeeHelper'));
 
 /** The field's help, as a tooltip on a focusable button (keyboard and screen readers reach it). */
 function Help({ field }: { field: FieldSpec }) {
@@ -49,6 +58,9 @@ export default function ProductFormDialog({
   const fields = useFieldErrors();
   const upsert = useUpsertProduct();
   const titleId = `product-form-${kind}`;
+  const helperId = useId();
+  const [helperOpen, setHelperOpen] = useState(false);
+  const [fbaValues, setFbaValues] = useState<FbaHelperValues | null>(null);
 
   const deletion = useConfirmedDelete({
     remove: useDeleteProduct(),
@@ -136,6 +148,36 @@ export default function ProductFormDialog({
           </Box>
         ))}
       </Box>
+      {kind === 'product' && (
+        <Box sx={{ mt: 2.5 }}>
+          <Button
+            startIcon={<CalculateOutlined />}
+            endIcon={helperOpen ? <ExpandLessRounded /> : <ExpandMoreRounded />}
+            aria-expanded={helperOpen}
+            aria-controls={helperOpen ? helperId : undefined}
+            onClick={() => setHelperOpen((open) => !open)}
+          >
+            Estimate Amazon fees
+          </Button>
+          {helperOpen && (
+            <Box
+              id={helperId}
+              role="region"
+              aria-label="Amazon fee estimate"
+              sx={{ mt: 1.5, p: 2, borderRadius: 2, border: 1, borderColor: 'divider' }}
+            >
+              <Suspense fallback={<CircularProgress size={24} aria-label="Loading the fee helper" />}>
+                <FbaFeeHelper
+                  values={fbaValues}
+                  onChange={setFbaValues}
+                  retailPrice={values.amazonRetailPrice}
+                  onApply={(fees) => change('amazonFees', fees.toFixed(2))}
+                />
+              </Suspense>
+            </Box>
+          )}
+        </Box>
+      )}
     </FormDialog>
   );
 }

@@ -19,9 +19,10 @@ describe('compare', () => {
     expect(toggleCompared([1, 2, 3], 2)).toEqual([1, 3]);
   });
 
-  it('draws every bar at one scale; a loss has no profit segment', () => {
+  it('splits each sale into landed cost, fees and profit per unit; a loss is a negative profit', () => {
     const [a, b] = compareBars([product(1, 20, 5, 5), product(2, 10, 8, 6)]);
-    expect(a).toMatchObject({ costWidth: 25, feesWidth: 25, profitWidth: 50 });
-    expect(b).toMatchObject({ costWidth: 40, feesWidth: 30, profitWidth: 0, profit: -4 });
+    expect(a).toEqual({ id: 1, title: 'P1', retail: 20, cost: 5, fees: 5, profit: 10 });
+    expect(b).toMatchObject({ cost: 8, fees: 6, profit: -4 });
+    expect(b ? b.cost + b.fees + b.profit : 0).toBe(b?.retail);
   });
 });

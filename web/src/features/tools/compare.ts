@@ -3,6 +3,7 @@ import type { ProductBody } from '../../api/tools';
 
 export const MAX_COMPARED = 3;
 
+/** A product's sale split per unit: landed cost + fees + profit = retail price (a loss makes profit negative). */
 export interface CompareBar {
   id: number;
   title: string;
@@ -10,10 +11,6 @@ export interface CompareBar {
   cost: number;
   fees: number;
   profit: number;
-  /** Widths in percent of the widest bar (the largest of retail and cost + fees), so bars compare at one scale. */
-  costWidth: number;
-  feesWidth: number;
-  profitWidth: number;
 }
 
 /** Toggles a product in the selection; a fourth is not added. */
@@ -23,11 +20,6 @@ export function toggleCompared(selected: readonly number[], id: number): number[
 }
 
 export function compareBars(products: readonly ProductBody[]): CompareBar[] {
-  const scale = Math.max(
-    1e-9,
-    ...products.map((p) => Math.max(p.amazonRetailPrice, p.totalCostPerUnit + p.totalAmazonFees)),
-  );
-  const pct = (value: number) => Math.round((Math.max(0, value) / scale) * 10_000) / 100;
   return products.map((p) => ({
     id: p.id,
     title: p.title,
@@ -35,8 +27,5 @@ export function compareBars(products: readonly ProductBody[]): CompareBar[] {
     cost: p.totalCostPerUnit,
     fees: p.totalAmazonFees,
     profit: p.netProfitPerUnit,
-    costWidth: pct(p.totalCostPerUnit),
-    feesWidth: pct(p.totalAmazonFees),
-    profitWidth: pct(p.netProfitPerUnit),
   }));
 }

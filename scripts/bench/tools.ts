@@ -1,0 +1,201 @@
+/**
+ * The business tools under load (issue 12): the Power Profit Tool's product upsert and read-many for a member with
+ * 200 products, and the AI Toolkit's time to first streamed token through the gateway against the local
+ * OpenAI-compatible stand-in (scripts/lib/ai-stand-in.ts, which waits 20 ms before each word it sends).
+ */
+import type { GatewaySession } from '../seed/context';
+import { type LoadResult, summarize } from './load';
+import type { ScenarioPlan } from './scenarios';
+import type { SessionHeaders } from './setup';
+
+export const BENCH_PRODUCTS = 200;
+
+/**
+ * Issue 12's targets, in line with the other hot paths (a course page and a card move: p95 under 30 ms through the
+ * gateway): product upsert and read-many p95 under 30 ms; the first streamed token p95 under 70 ms = the stand-in's
+ * own 20 ms before its first word + 50 ms for the gateway, the daily-limit check, the conversation and message
+ * writes, the history read and the SDK's request.
+ */
+export const TOOLS_P95_TARGETS_MS = { 'product-upsert': 30, 'product-read-many': 30, 'ai-first-token': 70 } as const;
+
+/** The stand-in's delay before each word (scripts/lib/ai-stand-in.ts default), part of every first-token time. */
+export const STAND_IN_FIRST_WORD_MS = 20;
+
+interface ProductAnswer {
+  products: { id: number; title: string }[];
+}
+
+/** A realistic product (numbers vary with n so rows differ). */
+function productBody(n: number, id: number | null) {
+  return {
+    product: {
+      id,
+      title: `Bench product ${n}: bamboo cutting board set`,
+      description: 'Three sizes, juice groove, supplier quote of March.',
+      units: 500 + (n % 7) * 100,
+      costPerUnit: 3.2 + (n % 5) * 0.45,
+      shippingCost: 1.1 + (n % 3) * 0.2,
+      amazonFees: 6.85 + (n % 4) * 0.35,
+      amazonRetailPrice: 24.99 + (n % 6) * 2,
+      additionalFees: 25,
+      promotionUnitsPerDay: 20,
+      promotionPercentage: 95,
+      promotionDays: 7,
+      dailyAdvertisingCost: 15,
+      spend: 450 + n,
+      sales: 1800 + 3 * n,
+      projectedUnits: 300,
+    },
+    typeAdditionalFees: 'percentage',
+  };
+}
+
+/** Fills `member`'s products up to BENCH_PRODUCTS and returns their ids. */
+export async function prepareProducts(member: GatewaySession): Promise<number[]> {
+  const read = async () => (await member.get<ProductAnswer>('/api/product/read-many')).products.map((p) => p.id);
+  let ids = await read();
+  for (let n = ids.length; n < BENCH_PRODUCTS; n++) {
+    const response = await member.request('POST', '/api/product/upsert', productBody(n + 1, null));
+    if (response.status >= 300) {
+      throw new Error(`Creating bench product ${n + 1} answered ${response.status}: ${JSON.stringify(response.body)}`);
+    }
+  }
+  ids = await read();
+  if (ids.length < BENCH_PRODUCTS)
+    throw new Error(`The bench member has ${ids.length} products, not ${BENCH_PRODUCTS}`);
+  return ids;
+}
+
+/** Product upserts: the whole product (what every form's Save sends), round-robin over the member's products. */
+export function productUpsertScenario(
+  gatewayUrl: string,
+  member: SessionHeaders,
+  ids: readonly number[],
+): ScenarioPlan {
+  let n = 0;
+  return {
+    key: 'product-upsert',
+    name: 'product upsert (premium)',
+    description:
+      `POST /api/product/upsert: a whole product (every field, as each form's Save sends it) over a member's ` +
+      `${ids.length} products; the answer carries every computed figure`,
+    origin: gatewayUrl,
+    notes: [`one member, ${ids.length} products; in-flight upserts always concern different products`],
+    targets: [{ p95BelowMs: TOOLS_P95_TARGETS_MS['product-upsert'] }],
+    next: () => {
+      const i = n++;
+      const id = ids[i % ids.length] as number;
+      return {
+        method: 'POST',
+        path: '/api/product/upsert',
+        headers: member.write,
+        body: JSON.stringify(productBody(i, id)),
+      };
+    },
+  };
+}
+
+/** The Power Profit Tool's list: every product with its computed figures, sizes as sent to a browser. */
+export function productReadManyScenario(gatewayUrl: string, member: SessionHeaders, count: number): ScenarioPlan {
+  return {
+    key: 'product-read-many',
+    name: 'product read-many (premium)',
+    description: `GET /api/product/read-many: a member's ${count} products, each with every computed figure (compressed)`,
+    origin: gatewayUrl,
+    notes: [`one member with ${count} products`],
+    targets: [{ p95BelowMs: TOOLS_P95_TARGETS_MS['product-read-many'] }],
+    next: () => ({
+      method: 'GET',
+      path: '/api/product/read-many',
+      headers: { ...member.read, 'accept-encoding': 'gzip, deflate, br' },
+    }),
+  };
+}
+
+export interface FirstTokenOptions {
+  gatewayUrl: string;
+  /** Members who chat (round-robin); each may send AI_DAILY_MESSAGE_LIMIT messages a day. */
+  members: readonly SessionHeaders[];
+  chats: number;
+  concurrency: number;
+}
+
+export interface FirstTokenResult extends LoadResult {
+  /** Milliseconds from the request to the stream's end (the whole answer), per chat. */
+  wholeAnswer: ReturnType<typeof summarize>;
+}
+
+/**
+ * `chats` chats with the Instagram Bio Expert (open to every member), `concurrency` at a time, each a new
+ * conversation: the time from sending POST /api/ai/chat to the first `token` event through the gateway. The stream
+ * is read to its end (the answer is saved when it ends), and that time is kept too.
+ */
+export async function runFirstTokenBench(options: FirstTokenOptions): Promise<FirstTokenResult> {
+  const firstToken: number[] = [];
+  const whole: number[] = [];
+  const statusCodes: Record<string, number> = {};
+  let errors = 0;
+  let non2xx = 0;
+  let bytes = 0;
+  let next = 0;
+  const one = async (i: number) => {
+    const member = options.members[i % options.members.length] as SessionHeaders;
+    const started = performance.now();
+    try {
+      const response = await fetch(`${options.gatewayUrl}/api/ai/chat`, {
+        method: 'POST',
+        headers: { ...member.write, accept: 'text/event-stream' },
+        body: JSON.stringify({
+          assistant: 'instagram-bio',
+          message: `Bench chat ${i}: a bio for a bamboo kitchenware brand that sells cutting boards`,
+        }),
+      });
+      statusCodes[response.status] = (statusCodes[response.status] ?? 0) + 1;
+      if (response.status >= 300 || !response.body) {
+        non2xx += 1;
+        await response.text().catch(() => '');
+        return;
+      }
+      const reader = response.body.getReader();
+      const decoder = new TextDecoder();
+      let text = '';
+      let seen = false;
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        bytes += value.byteLength;
+        text += decoder.decode(value, { stream: true });
+        if (!seen && text.includes('event: token')) {
+          seen = true;
+          firstToken.push(performance.now() - started);
+        }
+      }
+      if (!seen || !text.includes('event: done')) errors += 1;
+      else whole.push(performance.now() - started);
+    } catch {
+      errors += 1;
+    }
+  };
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: Math.min(options.concurrency, options.chats) }, async () => {
+      for (let i = next++; i < options.chats; i = next++) await one(i);
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  return {
+    name: 'AI chat, first streamed token (stand-in)',
+    connections: options.concurrency,
+    seconds,
+    requests: options.chats,
+    requestsPerSecond: options.chats / seconds,
+    latency: summarize(firstToken),
+    errors,
+    timeouts: 0,
+    non2xx,
+    statusCodes,
+    meanBytes: options.chats ? bytes / options.chats : 0,
+    byLabel: {},
+    wholeAnswer: summarize(whole),
+  };
+}
