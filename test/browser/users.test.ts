@@ -239,7 +239,7 @@ describe('/users as a coach', () => {
 });
 
 describe('/users bulk update from CSV', () => {
-  it('goes through preparing, the report, submitting, and closes', async () => {
+  it('goes through preparing, the report, submitting (a job with a progress bar), its final report, and closes', async () => {
     const t = token();
     const ann = await createPerson('basic', 'wiz-a', `${t} Ann`);
     const bo = await createPerson('basic', 'wiz-b', `${t} Bo`);
@@ -279,6 +279,10 @@ describe('/users bulk update from CSV', () => {
     await screenshot(page, 'users-bulk-update-report-desktop');
     await wizard.getByRole('button', { name: 'Update 2 user(s)' }).click();
     await toastText(page, 'Updated users sucessfully').waitFor();
+    await wizard.getByText('The bulk update has finished.').waitFor();
+    await expect(wizard.locator('dd').allTextContents()).resolves.toEqual(['2', '0', '1']);
+    await screenshot(page, 'users-bulk-update-finished-desktop');
+    await wizard.getByRole('button', { name: 'Close' }).click();
     await wizard.waitFor({ state: 'detached' });
     for (const person of [ann, bo]) {
       const user = await readUser(person.id);

@@ -206,7 +206,23 @@ export const bulkUpdateSchema = z
     path: ['availableAction'],
   });
 export type BulkUpdateInput = z.infer<typeof bulkUpdateSchema>;
-export const bulkUpdateResponseSchema = z.object({ updated: z.number().int(), notFound: z.array(z.string()) });
+/** PUT /api/user/bulk-update answers 202: the user-bulk-update job, how many people it handles, e-mails of nobody. */
+export const bulkUpdateResponseSchema = z.object({
+  jobId: z.string(),
+  total: z.number().int(),
+  notFound: z.array(z.string()),
+});
+export type BulkUpdateResponse = z.infer<typeof bulkUpdateResponseSchema>;
+/** GET /api/user/bulk-update/{jobId}: where the job stands (people handled so far, people changed). */
+export const bulkUpdateStatusSchema = z.object({
+  jobId: z.string(),
+  state: z.string(),
+  total: z.number().int(),
+  done: z.number().int(),
+  updated: z.number().int(),
+  failedReason: z.string().nullable(),
+});
+export type BulkUpdateStatus = z.infer<typeof bulkUpdateStatusSchema>;
 
 export const addTagsSchema = z.object({ email: emailField, tags: idList.pipe(z.array(z.number()).min(1)) });
 

@@ -1,7 +1,10 @@
 /** Import users: POST /api/user/import (a user-import job), its status and its error report; admins only. */
+
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { User } from '@rainmakers/contracts';
 import { ALL_ROLES, buildActor, waitFor } from '@rainmakers/kit/testing';
+import { IMPORT_CHUNK, importRows } from '../src/commands/imports';
 import { countUsers, createTag, createUser, type Harness, outboxEvents, startHarness } from './helpers';
 
 type Status = {
@@ -109,6 +112,33 @@ describe('import users', () => {
     const second = await runImport(csv);
     expect(second).toMatchObject({ created: 0, updated: 0, skipped: 600, failed: 0 });
     expect(await countUsers(h, "email LIKE 'again%@example.com'")).toBe(600);
+  });
+
+  it('a retry after the worker died mid-way counts the rows the killed attempt created as created', async () => {
+    const rows = Array.from({ length: IMPORT_CHUNK * 2 + 10 }, (_, i) => ({
+      email: `resume${i}@example.com`,
+      fullName: `Resume ${i}`,
+    }));
+    rows.push({ email: 'RESUME3@example.com', fullName: 'Again' });
+    const runId = randomUUID();
+    const died = new Error('killed');
+    // The first attempt dies after its first chunk committed, before it stored its progress.
+    await expect(
+      importRows(h.users.jobDeps, rows, runId, () => {
+        throw died;
+      }),
+    ).rejects.toBe(died);
+    expect(await countUsers(h, "email LIKE 'resume%@example.com'")).toBe(IMPORT_CHUNK);
+    const report = await importRows(h.users.jobDeps, rows, runId, () => {});
+    expect(report).toMatchObject({ total: rows.length, done: rows.length, created: rows.length - 1, updated: 0 });
+    expect(report).toMatchObject({ skipped: 1, failed: 0 });
+    expect(report.errors).toEqual([
+      { row: rows.length + 1, email: 'resume3@example.com', reason: 'Skipped: the same e-mail is on row 5' },
+    ]);
+    expect(await countUsers(h, "email LIKE 'resume%@example.com'")).toBe(rows.length - 1);
+    const events = await outboxEvents(h, 'users.user-changed');
+    const resumed = events.filter((e) => String(e.data.email).startsWith('resume'));
+    expect(resumed).toHaveLength(rows.length - 1);
   });
 
   it('refuses what is not a table of people with a clear 400, and queues nothing', async () => {

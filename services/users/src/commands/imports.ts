@@ -9,6 +9,7 @@ import { type AuditActor, personSnapshot } from '../domain/audit';
 import { chunks } from '../domain/bulk';
 import {
   checkRow,
+  emptyReport,
   fileRowNumber,
   type ImportError,
   type ImportPerson,
@@ -17,6 +18,7 @@ import {
 } from '../domain/imports';
 import { publishUserChanged } from '../events';
 import { type AuditEntryInput, appendAudit } from '../store/audit';
+import { committedChunks, recordChunk } from '../store/jobs';
 import { listTags } from '../store/tags';
 import * as store from '../store/users';
 import type { CommandDeps } from './users';
@@ -47,27 +49,49 @@ function importChanges(stored: store.UserRecord, person: ImportPerson, tagIds: n
   return { fields, newTags, changed: Object.keys(fields).length > 0 || newTags.length > 0 };
 }
 
+/** What one chunk did: written with the chunk (job_chunks), so a retry counts it without doing it again. */
+export interface ChunkResult {
+  created: number;
+  updated: number;
+  skipped: number;
+  failed: number;
+  errors: ImportError[];
+}
+
+/** The report of the chunks done so far. */
+function addChunk(report: ImportReport, size: number, chunk: ChunkResult): ImportReport {
+  return {
+    ...report,
+    done: report.done + size,
+    created: report.created + chunk.created,
+    updated: report.updated + chunk.updated,
+    skipped: report.skipped + chunk.skipped,
+    failed: report.failed + chunk.failed,
+    errors: [...report.errors, ...chunk.errors],
+  };
+}
+
 /**
- * Imports rows[from..] into people, reporting after each committed chunk (`onChunk` gets the report so far, which
- * a job stores as its progress, so a retry resumes after the last chunk it heard of).
+ * Imports the rows into people, a chunk per transaction, reporting after each (`onChunk` gets the report so far:
+ * the job's progress). Each chunk is recorded under `runId` in the transaction that writes it; a retry of the same
+ * run (the worker killed mid-way) takes the recorded chunks' results as they were and writes only the others, so
+ * a person created by the killed attempt counts as created, and nobody is created twice.
  */
 export async function importRows(
   deps: Pick<CommandDeps, 'db' | 'events'>,
   rows: readonly ImportRecord[],
-  report: ImportReport,
+  runId: string,
   onChunk: (report: ImportReport) => Promise<void> | void,
   audit?: AuditActor,
 ): Promise<ImportReport> {
   const tags = await tagsByName(deps);
   const known = new Set(tags.keys());
-  // E-mails met before the resume point count as met (a duplicate later in the file is still a duplicate).
+  const committed = await committedChunks<ChunkResult>(deps.db, runId);
+  // Duplicates are found over the whole file in order, so a chunk's rows are judged the same on every attempt.
   const seen = new Map<string, number>();
-  for (let i = 0; i < report.done; i += 1) {
-    const email = rows[i]?.email?.trim().toLowerCase();
-    if (email && !seen.has(email)) seen.set(email, i);
-  }
-  const indexes = rows.map((_, i) => i).slice(report.done);
-  for (const part of chunks(indexes, IMPORT_CHUNK)) {
+  let report = emptyReport(rows.length);
+  const indexes = rows.map((_, i) => i);
+  for (const [chunkNo, part] of chunks(indexes, IMPORT_CHUNK).entries()) {
     const errors: ImportError[] = [];
     let skipped = 0;
     const todo: { index: number; person: ImportPerson }[] = [];
@@ -91,7 +115,12 @@ export async function importRows(
       seen.set(check.person.email, index);
       todo.push({ index, person: check.person });
     }
-    const outcomes = await withEvents(deps.db, deps.events, async (trx, { publish }) => {
+    const done = committed.get(chunkNo);
+    if (done) {
+      report = addChunk(report, part.length, done);
+      continue;
+    }
+    const outcome = await withEvents(deps.db, deps.events, async (trx, { publish }) => {
       const existing = new Map(
         (
           await store.findUserRecordsByEmails(
@@ -141,17 +170,17 @@ export async function importRows(
         result.push('updated');
       }
       if (audit) await appendAudit(trx, audit, entries);
-      return result;
+      const chunk: ChunkResult = {
+        created: result.filter((o) => o === 'created').length,
+        updated: result.filter((o) => o === 'updated').length,
+        skipped: skipped + result.filter((o) => o === 'skipped').length,
+        failed: errors.length - skipped,
+        errors,
+      };
+      await recordChunk(trx, runId, chunkNo, chunk);
+      return chunk;
     });
-    report = {
-      ...report,
-      done: report.done + part.length,
-      created: report.created + outcomes.filter((o) => o === 'created').length,
-      updated: report.updated + outcomes.filter((o) => o === 'updated').length,
-      skipped: report.skipped + skipped + outcomes.filter((o) => o === 'skipped').length,
-      failed: report.failed + errors.length - skipped,
-      errors: [...report.errors, ...errors],
-    };
+    report = addChunk(report, part.length, outcome);
     await onChunk(report);
   }
   return report;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 /**
  * Import users (admins): POST /api/user/import takes a CSV (multipart field `file`), checks that it is a table with
  * an email column and at most 50,000 rows, and queues a user-import job; GET /api/user/import/{jobId} tells how far
@@ -54,6 +55,7 @@ export function importRoutes(deps: { imports: ImportQueue; importMaxBytes: numbe
     const table = readImportTable(file.buffer);
     if (!table.ok) throw badRequest(table.error, { file: table.error });
     const job = await deps.imports.add('import', {
+      runId: randomUUID(),
       rows: table.rows,
       fileName: file.originalname,
       actorId: actor.userId,
