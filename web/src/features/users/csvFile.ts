@@ -47,8 +47,12 @@ export function emailsOf(text: string): string[] {
   return cells;
 }
 
-/** What the file input accepts: CSV files (spreadsheets save as CSV). */
+/** What the bulk update wizard's file input accepts: CSV files (read in the browser). */
 export const CSV_ACCEPT = '.csv,text/csv';
+
+/** What the import accepts: CSV and spreadsheet types (the server reads .xlsx workbooks too). */
+export const IMPORT_ACCEPT =
+  '.csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel';
 
 /** Whether the file looks like text (a binary file renamed .csv holds NUL bytes). */
 export const looksLikeText = (text: string) => !text.includes('\u0000');
