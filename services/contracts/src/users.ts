@@ -261,3 +261,16 @@ export const internalCreateUserSchema = z.object({
 });
 export type InternalCreateUser = z.input<typeof internalCreateUserSchema>;
 export const internalUserResponseSchema = z.object({ user: userSchema });
+
+/** What auth records in users' audit log (POST /internal/audit -> 204): the session changes an admin makes. */
+export const SESSION_AUDIT_ACTIONS = ['user.sign-in-as', 'user.sign-in-as-back', 'user.role-switch'] as const;
+export const internalAuditSchema = z.object({
+  action: z.enum(SESSION_AUDIT_ACTIONS),
+  /** The admin who acted (for a return from sign-in-as: the admin going back). */
+  actorId: z.number().int().positive(),
+  /** The person the entry is about: who was signed in as, or the admin whose displayed role changed. */
+  userId: z.number().int().positive(),
+  before: z.record(z.string(), z.union([z.string(), z.null()])).nullable(),
+  after: z.record(z.string(), z.union([z.string(), z.null()])).nullable(),
+});
+export type InternalAuditInput = z.infer<typeof internalAuditSchema>;

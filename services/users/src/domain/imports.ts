@@ -137,16 +137,8 @@ const LIMITS: Partial<Record<ImportColumn, number>> = {
   phoneNumber: 40,
 };
 
-/**
- * Checks one row against the rules of the user form and the tag catalogue (lower-cased names). A cell that
- * starts like a formula is refused (its row fails), except a phone number like +1 555 0100.
- */
-export function checkRow(raw: ImportRecord, knownTags: ReadonlySet<string>): RowCheck {
-  const row = unneutralised(raw);
-  for (const [column, value] of Object.entries(row) as [ImportColumn, string][]) {
-    if (column !== 'email' && looksLikeFormula(column, value))
-      return { ok: false, reason: `${column} ${FORMULA_REFUSED}` };
-  }
+/** Checks one row against the rules of the user form and the tag catalogue (lower-cased names). */
+export function checkRow(row: ImportRecord, knownTags: ReadonlySet<string>): RowCheck {
   const email = (row.email ?? '').trim().toLowerCase();
   if (!email) return { ok: false, reason: 'The email is empty' };
   if (email.length > 254 || !EMAIL_SHAPE.test(email)) return { ok: false, reason: 'The email is not valid' };
