@@ -17,6 +17,7 @@ export const SCENARIO_KEYS = [
   'web',
   'board-move',
   'board-upsert',
+  'users-jobs',
 ] as const;
 export type ScenarioKey = (typeof SCENARIO_KEYS)[number];
 
@@ -35,7 +36,7 @@ const CATALOGUE_SCENARIOS: ReadonlySet<ScenarioKey> = new Set([
 export const needsCatalogue = (only: ReadonlySet<ScenarioKey>) => [...only].some((k) => CATALOGUE_SCENARIOS.has(k));
 
 /** The sign-in scenarios measure argon2id and limits, not the request path: no pipe is needed beside them alone. */
-const NOT_COMPARED_WITH_PIPE: ReadonlySet<ScenarioKey> = new Set(['signin', 'signin-throttled']);
+const NOT_COMPARED_WITH_PIPE: ReadonlySet<ScenarioKey> = new Set(['signin', 'signin-throttled', 'users-jobs']);
 
 export const USAGE = `npm run bench -- [options]
 
@@ -65,6 +66,8 @@ tables and writes bench-results/bench-<timestamp>.json.
                           it builds the web app when web/dist is missing or older than its sources)
                           (board-move, board-upsert: the seeded long-standing premium member's Move the
                           Needle board, filled to 500 cards over its 7 lists first; scripts/bench/board.ts)
+                          (users-jobs: a 10,000-row user import end to end, then users.csv exports at 10,000 and
+                          100,000 people with the users process's RSS sampled; scripts/bench/users.ts)
                           (with --url the two sign-in scenarios run only when named here: they spend the
                           stack's per-IP sign-in allowance). The bare pipe runs whenever another scenario
                           does, except the sign-in ones alone; the catalogue is generated only for the

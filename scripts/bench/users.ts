@@ -203,8 +203,7 @@ export async function runUsersBench(input: {
       name: `users memory during the export, ${large.rows} vs ${small.rows} people (growth above the RSS before)`,
       value: `+${large.growthMb} MB vs +${small.growthMb} MB (ratio ${ratio.toFixed(2)})`,
       limit: `ratio <= ${EXPORT_RATIO_LIMIT} or both < ${EXPORT_NOISE_MB} MB`,
-      pass:
-        ratio <= EXPORT_RATIO_LIMIT || (large.growthMb < EXPORT_NOISE_MB && small.growthMb < EXPORT_NOISE_MB),
+      pass: ratio <= EXPORT_RATIO_LIMIT || (large.growthMb < EXPORT_NOISE_MB && small.growthMb < EXPORT_NOISE_MB),
     });
   }
   return { import: imported, exports, targets };
