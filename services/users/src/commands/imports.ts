@@ -16,7 +16,7 @@ import {
   type ImportRecord,
   type ImportReport,
 } from '../domain/imports';
-import { publishUserChanged } from '../events';
+import { userChangedData } from '../presenters';
 import { type AuditEntryInput, appendAudit } from '../store/audit';
 import { committedChunks, recordChunk } from '../store/jobs';
 import { listTags } from '../store/tags';
@@ -129,45 +129,69 @@ export async function importRows(
           )
         ).map((u) => [u.email, u]),
       );
+      const tagIdsOf = (person: ImportPerson) =>
+        person.tagNames.map((n) => tags.get(n.toLowerCase())?.id).filter((id): id is number => !!id);
+      // New people in one statement, their tags in another; changed people one by one (fewer, and each differs).
+      const creates = todo.filter(({ person }) => !existing.has(person.email)).map(({ person }) => person);
+      const createdIds = await store.insertUsers(
+        trx,
+        creates.map((person) => ({
+          fullName: person.fullName ?? person.email.split('@')[0] ?? person.email,
+          email: person.email,
+          role: person.role ?? 'basic',
+          photoUrl: null,
+          city: person.city ?? null,
+          state: person.state ?? null,
+          country: person.country ?? null,
+          phoneNumber: person.phoneNumber ?? null,
+          alwaysGrantAccess: false,
+        })),
+      );
+      await store.addUserTagPairs(
+        trx,
+        creates.flatMap((person) => {
+          const userId = createdIds.get(person.email);
+          return userId ? tagIdsOf(person).map((tagId) => ({ userId, tagId })) : [];
+        }),
+      );
+      const changes = todo.flatMap(({ person }) => {
+        const stored = existing.get(person.email);
+        if (!stored) return [];
+        const change = importChanges(stored, person, tagIdsOf(person));
+        return change.changed ? [{ stored, change }] : [];
+      });
+      await store.lockForChange(
+        trx,
+        changes.map((c) => c.stored.id),
+      );
+      for (const { stored, change } of changes) {
+        await store.updateUser(trx, stored.id, change.fields);
+        await store.addUserTags(trx, stored.id, change.newTags);
+      }
+      const changedIds = new Set(changes.map((c) => c.stored.id));
+      const after = new Map(
+        (await store.findUserRecordsByIds(trx, [...createdIds.values(), ...changedIds])).map((u) => [u.id, u]),
+      );
       const result: Outcome[] = [];
       const entries: AuditEntryInput[] = [];
+      // Events and audit entries in the file's order.
       for (const { person } of todo) {
-        const tagIds = person.tagNames.map((n) => tags.get(n.toLowerCase())?.id).filter((id): id is number => !!id);
         const stored = existing.get(person.email);
-        if (!stored) {
-          const id = await store.insertUser(trx, {
-            fullName: person.fullName ?? person.email.split('@')[0] ?? person.email,
-            email: person.email,
-            role: person.role ?? 'basic',
-            photoUrl: null,
-            city: person.city ?? null,
-            state: person.state ?? null,
-            country: person.country ?? null,
-            phoneNumber: person.phoneNumber ?? null,
-            alwaysGrantAccess: false,
-          });
-          await store.addUserTags(trx, id, tagIds);
-          const created = await publishUserChanged(trx, publish, id);
-          entries.push({ action: 'user.import', userId: id, before: null, after: personSnapshot(created) });
-          result.push('created');
-          continue;
-        }
-        const changes = importChanges(stored, person, tagIds);
-        if (!changes.changed) {
+        const id = stored ? stored.id : createdIds.get(person.email);
+        const now = id === undefined ? undefined : after.get(id);
+        if (stored && !changedIds.has(stored.id)) {
           result.push('skipped');
           continue;
         }
-        await store.lockForChange(trx, [stored.id]);
-        await store.updateUser(trx, stored.id, changes.fields);
-        await store.addUserTags(trx, stored.id, changes.newTags);
-        const updated = await publishUserChanged(trx, publish, stored.id);
+        if (!now) throw new Error(`imported person ${person.email} vanished inside its own transaction`);
+        await publish('users.user-changed', userChangedData(now));
         entries.push({
           action: 'user.import',
-          userId: stored.id,
-          before: personSnapshot(stored),
-          after: personSnapshot(updated),
+          userId: now.id,
+          before: stored ? personSnapshot(stored) : null,
+          after: personSnapshot(now),
         });
-        result.push('updated');
+        result.push(stored ? 'updated' : 'created');
       }
       if (audit) await appendAudit(trx, audit, entries);
       const chunk: ChunkResult = {
