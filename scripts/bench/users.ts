@@ -4,8 +4,10 @@
  *   completed; end-to-end time (upload to report ready) and rows per second. Target: under 30 s.
  * - user-export: GET /api/user/export (users.csv, streamed) at about 10,000 people and again at about 100,000
  *   (the rest inserted straight into the users database first); time, rows, and the users process's RSS sampled
- *   every 20 ms during each export. Target: the peak RSS above the RSS before the export does not grow with the
- *   row count (the 100,000-row export's growth at most 1.5 times the 10,000-row one's, or under 16 MB either way).
+ *   every 20 ms during each export. Target: the peak RSS during the 100,000-row export at most 1.25 times the peak
+ *   during the 10,000-row one (same run, same process). The growth above the RSS just before each export is
+ *   reported too: it is mostly garbage V8 has not collected yet (its size depends on when the last full GC ran),
+ *   so it is shown, not judged.
  */
 import { readFile } from 'node:fs/promises';
 import pg from 'pg';
@@ -18,9 +20,8 @@ export const IMPORT_ROWS = 10_000;
 export const EXPORT_SMALL = 10_000;
 export const EXPORT_LARGE = 100_000;
 export const IMPORT_TARGET_S = 30;
-/** Export memory: growth at 100k within 1.5x growth at 10k, or both under this many MB (noise level). */
-export const EXPORT_RATIO_LIMIT = 1.5;
-export const EXPORT_NOISE_MB = 16;
+/** Export memory: peak RSS at 100k people within this many times the peak at 10k. */
+export const EXPORT_RATIO_LIMIT = 1.25;
 
 export interface ImportMeasure {
   rows: number;
@@ -198,12 +199,12 @@ export async function runUsersBench(input: {
   ];
   const [small, large] = exports;
   if (small && large) {
-    const ratio = large.growthMb / Math.max(small.growthMb, 1);
+    const ratio = large.peakRssMb / Math.max(small.peakRssMb, 1);
     targets.push({
-      name: `users memory during the export, ${large.rows} vs ${small.rows} people (growth above the RSS before)`,
-      value: `+${large.growthMb} MB vs +${small.growthMb} MB (ratio ${ratio.toFixed(2)})`,
-      limit: `ratio <= ${EXPORT_RATIO_LIMIT} or both < ${EXPORT_NOISE_MB} MB`,
-      pass: ratio <= EXPORT_RATIO_LIMIT || (large.growthMb < EXPORT_NOISE_MB && small.growthMb < EXPORT_NOISE_MB),
+      name: `users peak RSS during the export, ${large.rows} vs ${small.rows} people`,
+      value: `${large.peakRssMb} MB vs ${small.peakRssMb} MB (ratio ${ratio.toFixed(2)})`,
+      limit: `ratio <= ${EXPORT_RATIO_LIMIT}`,
+      pass: ratio <= EXPORT_RATIO_LIMIT,
     });
   }
   return { import: imported, exports, targets };
