@@ -282,6 +282,7 @@ describe('/users bulk update from CSV', () => {
     await wizard.getByText('The bulk update has finished.').waitFor();
     await expect(wizard.locator('dd').allTextContents()).resolves.toEqual(['2', '0', '1']);
     await screenshot(page, 'users-bulk-update-finished-desktop');
+    expect(await seriousViolations(page)).toEqual([]);
     await wizard.getByRole('button', { name: 'Close' }).click();
     await wizard.waitFor({ state: 'detached' });
     for (const person of [ann, bo]) {
