@@ -7,7 +7,7 @@
  *   every 20 ms during each export. Target: the peak RSS during the 100,000-row export at most 1.25 times the peak
  *   during the 10,000-row one (same run, same process). The growth above the RSS just before each export is
  *   reported too: it is mostly garbage V8 has not collected yet (its size depends on when the last full GC ran),
- *   so it is shown, not judged.
+ *   so it is shown, not judged. A third export at 200,000 people shows whether that growth is bounded.
  */
 import { readFile } from 'node:fs/promises';
 import pg from 'pg';
@@ -19,6 +19,8 @@ import type { SessionHeaders } from './setup';
 export const IMPORT_ROWS = 10_000;
 export const EXPORT_SMALL = 10_000;
 export const EXPORT_LARGE = 100_000;
+/** A third export, twice the large one: the growth above the RSS before should stay where it was at 100,000. */
+export const EXPORT_CHECK = 200_000;
 export const IMPORT_TARGET_S = 30;
 /** Export memory: peak RSS at 100k people within this many times the peak at 10k. */
 export const EXPORT_RATIO_LIMIT = 1.25;
@@ -179,7 +181,7 @@ export async function runUsersBench(input: {
   if (!input.usersProcess || !input.usersDb) {
     log('  export skipped: the users process or its database is not known (--url without a local stack)');
   } else {
-    for (const size of [EXPORT_SMALL, EXPORT_LARGE]) {
+    for (const size of [EXPORT_SMALL, EXPORT_LARGE, EXPORT_CHECK]) {
       const people = await fillUsers(input.usersDb, size);
       const measured = await measureExport(input.gatewayUrl, input.admin.headers, input.usersProcess, people);
       exports.push(measured);
