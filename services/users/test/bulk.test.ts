@@ -1,11 +1,14 @@
 /** The bulk update wizard's calls: PUT /api/user/validate-users-csv and PUT /api/user/bulk-update (admins only). */
 
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { User } from '@rainmakers/contracts';
 import { ALL_ROLES, buildActor, waitFor } from '@rainmakers/kit/testing';
 import { BULK_CHUNK, bulkUpdateUsers } from '../src/commands/users';
 import { createTag, createUser, type Harness, outboxEvents, startHarness } from './helpers';
+
+// Hundreds of people per test, through a job: seconds on a busy machine.
+jest.setTimeout(30_000);
 
 type Report = { found: { id: number; email: string; fullName: string }[]; duplicate: string[]; notFound: string[] };
 type ErrorBody = { error: string; errors?: Record<string, string> };
