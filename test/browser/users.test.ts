@@ -9,6 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { describe, expect, it, jest } from '@jest/globals';
 import { waitFor } from '@rainmakers/kit/testing';
+import ExcelJS from 'exceljs';
 import { type Page, screenshot, settle, signInWithCookies, useBrowser } from '../support/browser';
 import { stackInfo } from '../support/stack-client';
 import { admin, createPerson, readUser, setSubscription } from './fixtures';
@@ -289,6 +290,35 @@ describe('/users bulk update from CSV', () => {
       const user = await readUser(person.id);
       expect({ role: user.role, tags: user.Tags.map((x) => x.name) }).toEqual({ role: 'premium', tags: [tag.name] });
     }
+  });
+});
+
+describe('/users bulk update from an Excel workbook', () => {
+  it('reads the e-mails of the first column of an .xlsx in the browser', async () => {
+    const t = token();
+    const ann = await createPerson('basic', 'wiz-x', `${t} Xlsx`);
+    const book = new ExcelJS.Workbook();
+    book.addWorksheet('People').addRows([
+      ['Email', 'Name'],
+      [ann.email, 'Ann'],
+      [`ghost-${t}@browser.test`, 'Ghost'],
+    ]);
+    const page = await pages.open({ viewport: 'desktop' });
+    await signInWithCookies(page, 'admin', `/users?search=${t}`);
+    await expectNames(page, [ann.fullName]);
+    await main(page).getByRole('button', { name: 'Options' }).click();
+    await page.getByRole('menuitem', { name: 'Bulk update from CSV' }).click();
+    const wizard = page.getByRole('dialog', { name: 'Bulk update from CSV' });
+    await wizard.locator('input[type="file"]').setInputFiles({
+      name: 'people.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: Buffer.from(await book.xlsx.writeBuffer()),
+    });
+    await toastText(page, 'Validated CSV users sucessfully').waitFor();
+    await wizard.getByText('Found: 1').waitFor();
+    await wizard.getByText('Not found: 1').waitFor();
+    await wizard.getByRole('button', { name: 'Cancel' }).click();
+    await wizard.waitFor({ state: 'detached' });
   });
 });
 

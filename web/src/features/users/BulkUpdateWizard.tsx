@@ -35,7 +35,7 @@ import {
 } from '../../api/users';
 import { toast } from '../../components/toast';
 import { OptionPicker, type PickerOption } from '../courses/OptionPicker';
-import { CSV_ACCEPT, emailsOf, looksLikeText } from './csvFile';
+import { emailsOf, IMPORT_ACCEPT, isZip, looksLikeText, withoutHeader } from './csvFile';
 import { ROLE_OPTIONS } from './userForm';
 
 type Step =
@@ -46,7 +46,8 @@ type Step =
 
 const FAILED = 'There has been a problem processing the request';
 
-const NOT_A_TABLE = 'This file is not a CSV table with e-mail addresses in its first column.';
+const NOT_A_TABLE =
+  'This file is not a CSV table or an Excel workbook (.xlsx) with e-mail addresses in its first column.';
 
 export default function BulkUpdateWizard({ onClose }: { onClose: () => void }) {
   const [step, setStep] = useState<Step>({ name: 'preparing' });
@@ -78,8 +79,15 @@ export default function BulkUpdateWizard({ onClose }: { onClose: () => void }) {
     event.target.value = '';
     if (!file) return;
     setFileError(null);
-    const text = await file.text();
-    const emails = looksLikeText(text) ? emailsOf(text) : [];
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    let emails: string[];
+    if (isZip(bytes)) {
+      const { xlsxFirstColumn } = await import('./xlsxColumn');
+      emails = withoutHeader(xlsxFirstColumn(bytes) ?? []);
+    } else {
+      const text = new TextDecoder().decode(bytes);
+      emails = looksLikeText(text) ? emailsOf(text) : [];
+    }
     if (emails.length === 0) {
       setFileError(NOT_A_TABLE);
       return;
@@ -121,8 +129,8 @@ export default function BulkUpdateWizard({ onClose }: { onClose: () => void }) {
         {step.name === 'preparing' ? (
           <Stack spacing={2}>
             <Typography>
-              Choose a CSV file whose first column holds the e-mail addresses of the people to update. The next step
-              shows who was found before anything changes.
+              Choose a CSV file or an Excel workbook (.xlsx) whose first column holds the e-mail addresses of the people
+              to update. The next step shows who was found before anything changes.
             </Typography>
             <Box>
               <Button
@@ -131,8 +139,8 @@ export default function BulkUpdateWizard({ onClose }: { onClose: () => void }) {
                 startIcon={<UploadFileRounded />}
                 loading={validate.isPending}
               >
-                Choose CSV file
-                <input type="file" accept={CSV_ACCEPT} hidden onChange={(e) => void readFile(e)} />
+                Choose CSV or Excel file
+                <input type="file" accept={IMPORT_ACCEPT} hidden onChange={(e) => void readFile(e)} />
               </Button>
             </Box>
             {fileError && <Alert severity="error">{fileError}</Alert>}
