@@ -315,8 +315,8 @@ describe('/users bulk update from an Excel workbook', () => {
       buffer: Buffer.from(await book.xlsx.writeBuffer()),
     });
     await toastText(page, 'Validated CSV users sucessfully').waitFor();
-    await wizard.getByText('Found: 1').waitFor();
-    await wizard.getByText('Not found: 1').waitFor();
+    await wizard.getByText('Found: 1', { exact: true }).waitFor();
+    await wizard.getByText('Not found: 1', { exact: true }).waitFor();
     await wizard.getByRole('button', { name: 'Cancel' }).click();
     await wizard.waitFor({ state: 'detached' });
   });
