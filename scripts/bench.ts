@@ -78,6 +78,7 @@ import {
   STAND_IN_FIRST_WORD_MS,
   TOOLS_P95_TARGETS_MS,
 } from './bench/tools';
+import { runUsersBench, type UsersBenchResult, usersTable, usersTargetLines } from './bench/users';
 import { runWebBench, type WebBenchResult, webTable, webTargetLines } from './bench/web';
 import { createGatewaySession } from './lib/gateway-session';
 import { freePort } from './lib/infra';
@@ -103,6 +104,8 @@ interface BenchTarget {
   coursesUrl: string;
   internalTokenSecret: string;
   coursesDb: string | null;
+  /** The users database (the users-jobs scenario tops it up to 100,000 people for the export); null with --url. */
+  usersDb: string | null;
   admin: { email: string; password: string };
   watched: Watched[];
   timings: Record<string, number>;
@@ -169,6 +172,7 @@ async function startOwnStack(
   const watched: Watched[] = [
     { name: 'gateway', port: stack.ports.gateway },
     ...SERVICES.map((s) => ({ name: s, port: stack.ports[s] })),
+    { name: 'users-worker', port: stack.ports['users-worker'] },
     { name: 'postgres', port: stack.ports.postgres },
     { name: 'redis', port: stack.ports.redis },
   ];
@@ -181,6 +185,7 @@ async function startOwnStack(
       coursesUrl: stack.serviceUrls.courses,
       internalTokenSecret: stack.internalTokenSecret,
       coursesDb: stack.databaseUrls.courses,
+      usersDb: stack.databaseUrls.users,
       admin: { email: seeded.people.admin.email, password: seeded.people.admin.password },
       watched,
       timings,
@@ -198,6 +203,7 @@ async function externalTarget(options: BenchOptions, gatewayUrl: string): Promis
     coursesUrl,
     internalTokenSecret: await localInternalTokenSecret(),
     coursesDb: options.generate ? options.coursesDb : null,
+    usersDb: null,
     admin: {
       email: options.adminEmail ?? seededAdmin?.email ?? '',
       password: options.adminPassword ?? seededAdmin?.password ?? '',
@@ -538,6 +544,19 @@ async function main(): Promise<void> {
       if (wants('signin-throttled')) await run(throttledSignInScenario(target.gatewayUrl, csrf, 60));
     }
 
+    let usersJobs: UsersBenchResult | null = null;
+    if (wants('users-jobs')) {
+      say(`User import and export (admin, through the gateway; ${uptimeLine()}) ...`);
+      usersJobs = await runUsersBench({
+        gatewayUrl: target.gatewayUrl,
+        admin: adminSignedIn,
+        usersProcess: processes.find((p) => p.name === 'users'),
+        usersDb: target.usersDb,
+        log: say,
+      });
+      say(`  (${uptimeLine()})`);
+    }
+
     let web: WebBenchResult | null = null;
     if (wants('web')) {
       say(`The web app's first load in Chromium (premium member, cold cache per load; ${uptimeLine()}) ...`);
@@ -628,6 +647,11 @@ async function main(): Promise<void> {
       );
       say('  (the service runs the four statements at once on its pool; full plans are in the JSON file)');
     }
+    if (usersJobs) {
+      say('\n== User import and export (through the gateway; RSS of the users HTTP process during each export) ==');
+      say(usersTable(usersJobs));
+      say(usersTargetLines(usersJobs));
+    }
     if (web) {
       say('\n== Web first load (Chromium, cold cache, median; times since navigation start) ==');
       say(webTable(web.pages));
@@ -682,6 +706,7 @@ async function main(): Promise<void> {
       searchTermsAlone: probes,
       searchSql: explained,
       web,
+      usersJobs,
       memory: { atStart: memoryAtStart as MemorySample[], before: memoryBefore, after: memoryAfter },
     });
     say(`\nWrote ${path.relative(process.cwd(), file) || file}`);

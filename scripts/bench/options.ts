@@ -22,6 +22,7 @@ export const SCENARIO_KEYS = [
   'product-upsert',
   'product-read-many',
   'ai-first-token',
+  'users-jobs',
 ] as const;
 export type ScenarioKey = (typeof SCENARIO_KEYS)[number];
 
@@ -40,7 +41,7 @@ const CATALOGUE_SCENARIOS: ReadonlySet<ScenarioKey> = new Set([
 export const needsCatalogue = (only: ReadonlySet<ScenarioKey>) => [...only].some((k) => CATALOGUE_SCENARIOS.has(k));
 
 /** The sign-in scenarios measure argon2id and limits, not the request path: no pipe is needed beside them alone. */
-const NOT_COMPARED_WITH_PIPE: ReadonlySet<ScenarioKey> = new Set(['signin', 'signin-throttled']);
+const NOT_COMPARED_WITH_PIPE: ReadonlySet<ScenarioKey> = new Set(['signin', 'signin-throttled', 'users-jobs']);
 
 export const USAGE = `npm run bench -- [options]
 
@@ -73,6 +74,8 @@ tables and writes bench-results/bench-<timestamp>.json.
                           (product-upsert, product-read-many: the first bench member's Power Profit
                           products, filled to 200 first; ai-first-token: chats through the gateway
                           against the AI stand-in, time to the first streamed token; scripts/bench/tools.ts)
+                          (users-jobs: a 10,000-row user import end to end, then users.csv exports at 10,000 and
+                          100,000 people with the users process's RSS sampled; scripts/bench/users.ts)
                           (with --url the two sign-in scenarios run only when named here: they spend the
                           stack's per-IP sign-in allowance). The bare pipe runs whenever another scenario
                           does, except the sign-in ones alone; the catalogue is generated only for the

@@ -34,8 +34,21 @@ export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 
 export type ProcessName = ServiceName | 'gateway';
 export const PROCESSES: readonly ProcessName[] = [...SERVICES, 'gateway'];
-/** What the stack restarts when it exits: the services, the gateway, and the PostgreSQL and Redis it started. */
-export type SupervisedName = ProcessName | 'postgres' | 'redis';
+/**
+ * Worker processes: a service's job workers, run from their own entry point beside the service (its Deployment in
+ * k8s and Helm), started once the service is ready (it has applied the migrations) and stopped with the services.
+ * They serve no API; HEALTH_PORT gives them /healthz and /readyz, which the launcher waits on.
+ */
+export const WORKERS = [
+  { name: 'users-worker', service: 'users', entry: 'src/worker.ts' },
+] as const satisfies readonly {
+  name: string;
+  service: ServiceName;
+  entry: string;
+}[];
+export type WorkerName = (typeof WORKERS)[number]['name'];
+/** What the stack restarts when it exits: the services, their workers, the gateway, and the PostgreSQL and Redis it started. */
+export type SupervisedName = ProcessName | WorkerName | 'postgres' | 'redis';
 
 /** Each service's own database. */
 export const DATABASE_NAMES: Record<ServiceName, string> = {
@@ -48,10 +61,11 @@ export const DATABASE_NAMES: Record<ServiceName, string> = {
   billing: 'rm_billing',
 };
 
-export type PortName = ProcessName | 'postgres' | 'redis' | 's3' | 'smtp' | 'mailWeb';
+export type PortName = ProcessName | WorkerName | 'postgres' | 'redis' | 's3' | 'smtp' | 'mailWeb';
 
 export const STACK_DEFAULT_PORTS: Record<PortName, number> = {
   ...DEFAULT_PORTS,
+  'users-worker': 4112,
   postgres: 5433,
   redis: 6380,
   s3: 4569,
@@ -391,7 +405,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     ports[name] = port ?? STACK_DEFAULT_PORTS[name];
     taken.add(ports[name]);
   }
-  const ours: PortName[] = [...services, ...(withGateway ? (['gateway'] as const) : [])];
+  const workers = WORKERS.filter((w) => services.includes(w.service));
+  const ours: PortName[] = [...services, ...workers.map((w) => w.name), ...(withGateway ? (['gateway'] as const) : [])];
   if (!external.databaseUrl) ours.push('postgres');
   if (!external.redisUrl) ours.push('redis');
   if (!external.s3Endpoint) ours.push('s3');
@@ -452,7 +467,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     stopped = true;
     // Reverse order of dependence: the gateway, then the services, then what they use.
     await supervisor.stop(['gateway']);
-    await supervisor.stop(services);
+    await supervisor.stop([...services, ...workers.map((w) => w.name)]);
     const order = ['mail catcher', 's3rver'];
     stoppers.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
     for (const { name, stop } of stoppers) {
@@ -632,18 +647,25 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     };
     for (const service of SERVICES) shared[serviceAddrVar(service)] = serviceUrls[service];
 
-    const width = Math.max(...PROCESSES.map((p) => p.length), 'stack'.length);
+    const width = Math.max(...PROCESSES.map((p) => p.length), ...workers.map((w) => w.name.length), 'stack'.length);
     const timeout = options.readyTimeoutMs ?? 90_000;
     // The gateway's /readyz checks every upstream: with a subset only its liveness can be awaited.
     const complete = services.length === SERVICES.length;
-    const unitFor = (name: ProcessName, index: number): Unit => {
+    const unitFor = (name: ProcessName | WorkerName, index: number): Unit => {
+      const worker = WORKERS.find((w) => w.name === name);
       const env: NodeJS.ProcessEnv = { ...process.env, ...shared, SERVICE_NAME: name, PORT: String(ports[name]) };
       delete env.DATABASE_URL;
       delete env.SESSION_SECRET;
-      if (name !== 'gateway') env.DATABASE_URL = databaseUrls[name];
+      if (worker) {
+        env.PORT = '0';
+        env.HEALTH_PORT = String(ports[name]);
+        env.DATABASE_URL = databaseUrls[worker.service];
+      } else if (name !== 'gateway') env.DATABASE_URL = databaseUrls[name as ServiceName];
+      // A service whose jobs have a worker process of their own leaves them to it.
+      if (WORKERS.some((w) => w.service === name)) env.RUN_WORKERS_IN_PROCESS = 'false';
       if (name === 'gateway' || name === 'auth') env.SESSION_SECRET = sessionSecret;
       Object.assign(env, options.env ?? {});
-      const cwd = path.join(root, name === 'gateway' ? 'gateway' : `services/${name}`);
+      const cwd = path.join(root, name === 'gateway' ? 'gateway' : `services/${worker?.service ?? name}`);
       const tail = new Tail();
       const colour = useColour ? colourFor(index) : null;
       const probe = name === 'gateway' && !complete ? '/healthz' : '/readyz';
@@ -651,7 +673,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         name,
         output: () => tail.toString(),
         start: async (spawned) => {
-          const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+          const child = spawn(process.execPath, ['--import', 'tsx', worker?.entry ?? 'src/main.ts'], {
             cwd,
             env,
             stdio: ['ignore', 'pipe', 'pipe'],
@@ -687,6 +709,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       services.map(async (service, i) => {
         await supervisor.start(unitFor(service, i));
         status(`${service.padEnd(9)} ready on ${ports[service]}`);
+        for (const worker of workers.filter((w) => w.service === service)) {
+          await supervisor.start(unitFor(worker.name, i));
+          status(`${worker.name} ready (health on ${ports[worker.name]})`);
+        }
       }),
     );
     if (withGateway) {

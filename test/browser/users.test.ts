@@ -9,6 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { describe, expect, it, jest } from '@jest/globals';
 import { waitFor } from '@rainmakers/kit/testing';
+import ExcelJS from 'exceljs';
 import { type Page, screenshot, settle, signInWithCookies, useBrowser } from '../support/browser';
 import { stackInfo } from '../support/stack-client';
 import { admin, createPerson, readUser, setSubscription } from './fixtures';
@@ -239,7 +240,7 @@ describe('/users as a coach', () => {
 });
 
 describe('/users bulk update from CSV', () => {
-  it('goes through preparing, the report, submitting, and closes', async () => {
+  it('goes through preparing, the report, submitting (a job with a progress bar), its final report, and closes', async () => {
     const t = token();
     const ann = await createPerson('basic', 'wiz-a', `${t} Ann`);
     const bo = await createPerson('basic', 'wiz-b', `${t} Bo`);
@@ -279,11 +280,45 @@ describe('/users bulk update from CSV', () => {
     await screenshot(page, 'users-bulk-update-report-desktop');
     await wizard.getByRole('button', { name: 'Update 2 user(s)' }).click();
     await toastText(page, 'Updated users sucessfully').waitFor();
+    await wizard.getByText('The bulk update has finished.').waitFor();
+    await expect(wizard.locator('dd').allTextContents()).resolves.toEqual(['2', '0', '1']);
+    await screenshot(page, 'users-bulk-update-finished-desktop');
+    expect(await seriousViolations(page)).toEqual([]);
+    await wizard.getByRole('button', { name: 'Close' }).click();
     await wizard.waitFor({ state: 'detached' });
     for (const person of [ann, bo]) {
       const user = await readUser(person.id);
       expect({ role: user.role, tags: user.Tags.map((x) => x.name) }).toEqual({ role: 'premium', tags: [tag.name] });
     }
+  });
+});
+
+describe('/users bulk update from an Excel workbook', () => {
+  it('reads the e-mails of the first column of an .xlsx in the browser', async () => {
+    const t = token();
+    const ann = await createPerson('basic', 'wiz-x', `${t} Xlsx`);
+    const book = new ExcelJS.Workbook();
+    book.addWorksheet('People').addRows([
+      ['Email', 'Name'],
+      [ann.email, 'Ann'],
+      [`ghost-${t}@browser.test`, 'Ghost'],
+    ]);
+    const page = await pages.open({ viewport: 'desktop' });
+    await signInWithCookies(page, 'admin', `/users?search=${t}`);
+    await expectNames(page, [ann.fullName]);
+    await main(page).getByRole('button', { name: 'Options' }).click();
+    await page.getByRole('menuitem', { name: 'Bulk update from CSV' }).click();
+    const wizard = page.getByRole('dialog', { name: 'Bulk update from CSV' });
+    await wizard.locator('input[type="file"]').setInputFiles({
+      name: 'people.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: Buffer.from(await book.xlsx.writeBuffer()),
+    });
+    await toastText(page, 'Validated CSV users sucessfully').waitFor();
+    await wizard.getByText('Found: 1', { exact: true }).waitFor();
+    await wizard.getByText('Not found: 1', { exact: true }).waitFor();
+    await wizard.getByRole('button', { name: 'Cancel' }).click();
+    await wizard.waitFor({ state: 'detached' });
   });
 });
 

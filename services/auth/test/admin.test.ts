@@ -177,3 +177,69 @@ describe('switch role', () => {
     expect(res.status).toBe(401);
   });
 });
+
+describe('the audit log (users keeps it; auth records its session changes there)', () => {
+  type Entry = { action: string; actor_id: number; user_id: number; before: unknown; after: unknown };
+  const entriesAbout = async (userId: number) =>
+    (
+      await stack.users.database.pool.query<Entry>(
+        'SELECT action, actor_id, user_id, before, after FROM audit_log WHERE user_id = $1 ORDER BY id',
+        [userId],
+      )
+    ).rows;
+
+  it('records a sign-in-as and its way back, with who, whom and before/after', async () => {
+    const member = await createPerson(stack, { role: 'basic', fullName: 'Audit Member' });
+    const browser = await signedInAdmin();
+    expect((await browser.post('/api/auth/signinas', { email: member.email })).status).toBe(200);
+    expect((await browser.post('/api/auth/signinas/back')).status).toBe(200);
+    expect(await entriesAbout(member.user.id)).toEqual([
+      {
+        action: 'user.sign-in-as',
+        actor_id: admin.user.id,
+        user_id: member.user.id,
+        before: { signedInAs: admin.email },
+        after: { signedInAs: member.email },
+      },
+      {
+        action: 'user.sign-in-as-back',
+        actor_id: admin.user.id,
+        user_id: member.user.id,
+        before: { signedInAs: member.email },
+        after: { signedInAs: admin.email },
+      },
+    ]);
+  });
+
+  it('records a role switch with the displayed role before and after', async () => {
+    const other = await createPerson(stack, { role: 'admin', fullName: 'Switching Admin' });
+    const browser = new Browser(stack);
+    await browser.signIn(other.email, other.password);
+    expect((await browser.post('/api/auth/switch-role', { role: 'coach' })).status).toBe(200);
+    expect((await browser.post('/api/auth/switch-role', { role: 'premium' })).status).toBe(200);
+    expect(await entriesAbout(other.user.id)).toEqual([
+      {
+        action: 'user.role-switch',
+        actor_id: other.user.id,
+        user_id: other.user.id,
+        before: { displayedRole: 'admin' },
+        after: { displayedRole: 'coach' },
+      },
+      {
+        action: 'user.role-switch',
+        actor_id: other.user.id,
+        user_id: other.user.id,
+        before: { displayedRole: 'coach' },
+        after: { displayedRole: 'premium' },
+      },
+    ]);
+  });
+
+  it('users takes these entries from auth only', async () => {
+    const entry = { action: 'user.role-switch', actorId: 1, userId: 1, before: null, after: null };
+    const asCourses = await client(stack.users.url).post({ service: 'courses' }, '/internal/audit', entry);
+    expect(asCourses.status).toBe(403);
+    const bad = await client(stack.users.url).post({ service: 'auth' }, '/internal/audit', { ...entry, action: 'x' });
+    expect(bad.status).toBe(400);
+  });
+});

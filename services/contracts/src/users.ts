@@ -206,7 +206,23 @@ export const bulkUpdateSchema = z
     path: ['availableAction'],
   });
 export type BulkUpdateInput = z.infer<typeof bulkUpdateSchema>;
-export const bulkUpdateResponseSchema = z.object({ updated: z.number().int(), notFound: z.array(z.string()) });
+/** PUT /api/user/bulk-update answers 202: the user-bulk-update job, how many people it handles, e-mails of nobody. */
+export const bulkUpdateResponseSchema = z.object({
+  jobId: z.string(),
+  total: z.number().int(),
+  notFound: z.array(z.string()),
+});
+export type BulkUpdateResponse = z.infer<typeof bulkUpdateResponseSchema>;
+/** GET /api/user/bulk-update/{jobId}: where the job stands (people handled so far, people changed). */
+export const bulkUpdateStatusSchema = z.object({
+  jobId: z.string(),
+  state: z.string(),
+  total: z.number().int(),
+  done: z.number().int(),
+  updated: z.number().int(),
+  failedReason: z.string().nullable(),
+});
+export type BulkUpdateStatus = z.infer<typeof bulkUpdateStatusSchema>;
 
 export const addTagsSchema = z.object({ email: emailField, tags: idList.pipe(z.array(z.number()).min(1)) });
 
@@ -245,3 +261,16 @@ export const internalCreateUserSchema = z.object({
 });
 export type InternalCreateUser = z.input<typeof internalCreateUserSchema>;
 export const internalUserResponseSchema = z.object({ user: userSchema });
+
+/** What auth records in users' audit log (POST /internal/audit -> 204): the session changes an admin makes. */
+export const SESSION_AUDIT_ACTIONS = ['user.sign-in-as', 'user.sign-in-as-back', 'user.role-switch'] as const;
+export const internalAuditSchema = z.object({
+  action: z.enum(SESSION_AUDIT_ACTIONS),
+  /** The admin who acted (for a return from sign-in-as: the admin going back). */
+  actorId: z.number().int().positive(),
+  /** The person the entry is about: who was signed in as, or the admin whose displayed role changed. */
+  userId: z.number().int().positive(),
+  before: z.record(z.string(), z.union([z.string(), z.null()])).nullable(),
+  after: z.record(z.string(), z.union([z.string(), z.null()])).nullable(),
+});
+export type InternalAuditInput = z.infer<typeof internalAuditSchema>;

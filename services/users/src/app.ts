@@ -9,7 +9,13 @@ import {
 import { type CredentialsClient, createCredentialsClient } from './clients/auth';
 import type { Config } from './config';
 import type { EventNotifier } from './events';
-import { createImportQueue, createImportWorker, type ImportQueue } from './jobs';
+import {
+  type BulkUpdateQueue,
+  createBulkUpdateQueue,
+  createImportQueue,
+  createUserWorkers,
+  type ImportQueue,
+} from './jobs';
 import { auditRoutes } from './routes/audit';
 import { exportRoutes } from './routes/exports';
 import { importRoutes } from './routes/imports';
@@ -27,6 +33,7 @@ export interface AppDeps {
   credentials: CredentialsClient;
   events: EventNotifier;
   imports: ImportQueue;
+  bulkUpdates: BulkUpdateQueue;
   importMaxBytes: number;
 }
 
@@ -44,8 +51,8 @@ export function buildApp(deps: AppDeps) {
 }
 
 /**
- * Wires the app and its background tasks from a running service's runtime: the outbox relay, and the user-import
- * worker when it runs in this process (development, `npm start`; production runs worker.ts on its own).
+ * Wires the app and its background tasks from a running service's runtime: the outbox relay, and the job workers
+ * (user-import, user-bulk-update) when they run in this process (tests; `npm start` and production run worker.ts).
  */
 export function buildService(runtime: ServiceRuntime<Schema>, config: Config) {
   const relay = new OutboxRelay({
@@ -62,12 +69,13 @@ export function buildService(runtime: ServiceRuntime<Schema>, config: Config) {
     credentials: createCredentialsClient({ baseUrl: config.AUTH_SERVICE_ADDR, secret: config.INTERNAL_TOKEN_SECRET }),
     events: relay,
     imports: createImportQueue(runtime.redis, config.REDIS_PREFIX),
+    bulkUpdates: createBulkUpdateQueue(runtime.redis, config.REDIS_PREFIX),
     importMaxBytes: config.IMPORT_MAX_BYTES,
   });
   const background: BackgroundTask[] = [relay];
   if (config.RUN_WORKERS_IN_PROCESS) {
     background.push(
-      createImportWorker(
+      ...createUserWorkers(
         { db: runtime.database.db, events: relay },
         runtime.redis,
         config.REDIS_PREFIX,

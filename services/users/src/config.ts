@@ -4,8 +4,10 @@ import { z } from 'zod';
 
 export const configShape = {
   SERVICE_NAME: z.string().default('users'),
-  /** Run the user-import worker inside the HTTP process (default: only in development; `npm start` sets it). */
+  /** Run the job workers inside the HTTP process (default: only in development; `npm start` runs worker.ts apart). */
   RUN_WORKERS_IN_PROCESS: z.enum(['true', 'false']).optional(),
+  /** The worker process's /healthz and /readyz (worker.ts); none when left out. */
+  HEALTH_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   /** The largest import file accepted (bytes); 50,000 rows of a few columns fit well within it. */
   IMPORT_MAX_BYTES: z.coerce
     .number()

@@ -7,6 +7,7 @@ import type { ServiceRuntime } from '@rainmakers/kit';
 import { startServiceForTest, type TestDatabase } from '@rainmakers/kit/testing';
 import { buildService } from './app';
 import { loadServiceConfig } from './config';
+import type { EventNotifier } from './events';
 import type { Schema } from './store/schema';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../migrations', import.meta.url));
@@ -26,6 +27,8 @@ export interface RunningUsers {
   url: string;
   database: TestDatabase<Schema>;
   redisPrefix: string;
+  /** What the job processors use (the database and the outbox relay), to run a job's work twice in a test. */
+  jobDeps: { db: TestDatabase<Schema>['db']; events: EventNotifier };
   /** Publishes every event still in the outbox; resolves with how many were sent. */
   flushEvents(): Promise<number>;
   stop(): Promise<void>;
@@ -50,6 +53,7 @@ export async function startForTest(options: StartUsersOptions = {}): Promise<Run
     url: service.url,
     database: service.database,
     redisPrefix: service.redisPrefix,
+    jobDeps: { db: service.database.db, events: service.built.relay },
     flushEvents: () => service.built.relay.flush(),
     stop: service.stop,
   };

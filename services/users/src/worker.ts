@@ -1,9 +1,13 @@
 /**
- * The users worker process: runs the user-import jobs. Run it beside the HTTP process in production
- * (RUN_WORKERS_IN_PROCESS=false there; the users-worker Deployment); in development main.ts runs the same worker
- * in-process. It has an outbox relay of its own, so the events of imported people go out while it works.
+ * The users worker process: runs the user-import and user-bulk-update jobs. It runs beside the HTTP process
+ * (`npm start` supervises it as users-worker; the users-worker Deployment in k8s and Helm), which then leaves the
+ * jobs alone (RUN_WORKERS_IN_PROCESS=false). It has an outbox relay of its own, so the events of imported and
+ * updated people go out while it works. It serves no API; with HEALTH_PORT set it answers GET /healthz and
+ * GET /readyz there (the stack's launcher waits on /readyz, and finds the process by that port).
  */
+import { createServer } from 'node:http';
 import {
+  closeServer,
   createDatabase,
   createLogger,
   createRedis,
@@ -12,7 +16,7 @@ import {
   shutdownOnSignals,
 } from '@rainmakers/kit';
 import { loadWorkerConfig } from './config';
-import { createImportWorker } from './jobs';
+import { createUserWorkers } from './jobs';
 import type { Schema } from './store/schema';
 
 const config = loadWorkerConfig();
@@ -21,8 +25,33 @@ if (!config.DATABASE_URL) throw new Error('users-worker: DATABASE_URL is require
 const database = createDatabase<Schema>(config.DATABASE_URL, SERVICE_DATABASE_OPTIONS);
 const redis = createRedis(config.REDIS_URL, config.SERVICE_NAME);
 const relay = new OutboxRelay({ db: database.db, redis, prefix: config.REDIS_PREFIX, logger });
-const worker = createImportWorker({ db: database.db, events: relay }, redis, config.REDIS_PREFIX, logger);
+const workers = createUserWorkers({ db: database.db, events: relay }, redis, config.REDIS_PREFIX, logger);
 await relay.start();
-await worker.start();
-logger.info('users worker started (user-import)');
-shutdownOnSignals(logger, [() => worker.stop(), () => relay.stop(), () => redis.quit(), () => database.close()]);
+for (const worker of workers) worker.start();
+
+const health = createServer((req, res) => {
+  const path = req.url?.split('?')[0];
+  if (req.method !== 'GET' || (path !== '/healthz' && path !== '/readyz')) {
+    res.writeHead(404).end();
+    return;
+  }
+  if (path === '/healthz') {
+    res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}');
+    return;
+  }
+  redis.ping().then(
+    () => res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ready"}'),
+    () => res.writeHead(503, { 'content-type': 'application/json' }).end('{"status":"redis unavailable"}'),
+  );
+});
+if (config.HEALTH_PORT) {
+  await new Promise<void>((resolve) => health.listen(config.HEALTH_PORT, config.HOST, resolve));
+}
+logger.info({ healthPort: config.HEALTH_PORT ?? null }, 'users worker started (user-import, user-bulk-update)');
+shutdownOnSignals(logger, [
+  () => database.close(),
+  () => redis.quit(),
+  () => relay.stop(),
+  () => Promise.all(workers.map((w) => w.stop())),
+  () => (health.listening ? closeServer(health) : undefined),
+]);

@@ -1,7 +1,7 @@
 /** The audit log: every admin action on people and tags, written with the change, read-only through the API. */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { User } from '@rainmakers/contracts';
-import { ALL_ROLES, buildActor } from '@rainmakers/kit/testing';
+import { ALL_ROLES, buildActor, waitFor } from '@rainmakers/kit/testing';
 import { createTag, createUser, type Harness, startHarness } from './helpers';
 
 type Entry = {
@@ -43,7 +43,17 @@ describe('audit log', () => {
     const tag = await createTag(h, 'Audit Tag');
     await h.api.post(h.admin, '/api/tag/upsert', { id: tag.id, name: 'Audit Tag 2' });
     await h.api.post(h.admin, '/api/v2/user/add-tags', { email: 'audrey@example.com', tags: [tag.id] });
-    await h.api.put(h.admin, '/api/user/bulk-update', { userEmails: ['audrey@example.com'], role: 'premium' });
+    const queued = await h.api.put<{ jobId: string }>(h.admin, '/api/user/bulk-update', {
+      userEmails: ['audrey@example.com'],
+      role: 'premium',
+    });
+    // The bulk update is a job: its entry is there once the job has completed.
+    await waitFor(
+      async () =>
+        (await h.api.get<{ state: string }>(h.admin, `/api/user/bulk-update/${queued.body.jobId}`)).body.state ===
+        'completed',
+      { what: 'the bulk update to complete', timeoutMs: 20_000, intervalMs: 50 },
+    );
 
     const mine = await log(`?userId=${id}`);
     expect(mine.entries.map((e) => e.action)).toEqual([

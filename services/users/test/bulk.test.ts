@@ -1,12 +1,19 @@
 /** The bulk update wizard's calls: PUT /api/user/validate-users-csv and PUT /api/user/bulk-update (admins only). */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { User } from '@rainmakers/contracts';
-import { ALL_ROLES, buildActor } from '@rainmakers/kit/testing';
-import { BULK_CHUNK } from '../src/commands/users';
+import { ALL_ROLES, buildActor, waitFor } from '@rainmakers/kit/testing';
+import { BULK_CHUNK, bulkUpdateUsers } from '../src/commands/users';
 import { createTag, createUser, type Harness, outboxEvents, startHarness } from './helpers';
+
+// Hundreds of people per test, through a job: seconds on a busy machine.
+jest.setTimeout(30_000);
 
 type Report = { found: { id: number; email: string; fullName: string }[]; duplicate: string[]; notFound: string[] };
 type ErrorBody = { error: string; errors?: Record<string, string> };
+type Started = { jobId: string; total: number; notFound: string[] };
+type BulkStatus = { jobId: string; state: string; total: number; done: number; updated: number };
 
 describe('bulk update from a CSV', () => {
   let h: Harness;
@@ -20,6 +27,23 @@ describe('bulk update from a CSV', () => {
   afterAll(async () => {
     await h.stop();
   });
+
+  /** PUT /api/user/bulk-update (202 and a user-bulk-update job), then its status until it has finished. */
+  async function bulkUpdate(body: unknown): Promise<{ updated: number; notFound: string[]; final: BulkStatus }> {
+    const res = await h.api.put<Started>(h.admin, '/api/user/bulk-update', body);
+    expect(res.status).toBe(202);
+    let final: BulkStatus | null = null;
+    await waitFor(
+      async () => {
+        final = (await h.api.get<BulkStatus>(h.admin, `/api/user/bulk-update/${res.body.jobId}`)).body;
+        return final.state === 'completed' || final.state === 'failed';
+      },
+      { what: 'the bulk update to finish', timeoutMs: 20_000, intervalMs: 50 },
+    );
+    const status = final as unknown as BulkStatus;
+    expect(status).toMatchObject({ state: 'completed', total: res.body.total, done: res.body.total });
+    return { updated: status.updated, notFound: res.body.notFound, final: status };
+  }
 
   describe('PUT /api/user/validate-users-csv', () => {
     it('splits the e-mails into found, duplicate and not found', async () => {
@@ -61,33 +85,33 @@ describe('bulk update from a CSV', () => {
     it('adds tags to the people found, publishes each changed person once, and skips unknown e-mails', async () => {
       const vip = await createTag(h, 'Bulk VIP');
       const before = (await outboxEvents(h, 'users.user-changed')).length;
-      const res = await h.api.put<{ updated: number; notFound: string[] }>(h.admin, '/api/user/bulk-update', {
+      const res = await bulkUpdate({
         userEmails: ['ann.bulk@example.com', 'bo.bulk@example.com', 'ann.bulk@example.com', 'ghost@example.com'],
         tags: [vip.id],
         availableAction: 'add',
       });
-      expect(res.status).toBe(200);
-      expect(res.body).toEqual({ updated: 2, notFound: ['ghost@example.com'] });
+      expect(res).toMatchObject({ updated: 2, notFound: ['ghost@example.com'] });
+      expect(res.final.total).toBe(2);
       const published = (await outboxEvents(h, 'users.user-changed')).slice(before);
       expect(published.map((e) => e.data.id).sort()).toEqual([ann.id, bo.id].sort());
       expect(published.every((e) => (e.data.tagNames as string[]).includes('Bulk VIP'))).toBe(true);
 
       // Again: nothing changes, nothing is published.
-      const again = await h.api.put(h.admin, '/api/user/bulk-update', {
+      const again = await bulkUpdate({
         userEmails: ['ann.bulk@example.com', 'bo.bulk@example.com'],
         tags: [vip.id],
         availableAction: 'ADD',
       });
-      expect(again.body).toEqual({ updated: 0, notFound: [] });
+      expect(again).toMatchObject({ updated: 0, notFound: [] });
       expect((await outboxEvents(h, 'users.user-changed')).length).toBe(before + 2);
 
-      const removed = await h.api.put(h.admin, '/api/user/bulk-update', {
+      const removed = await bulkUpdate({
         userEmails: ['bo.bulk@example.com'],
         tags: [vip.id],
         availableAction: 'remove',
         role: 'coach',
       });
-      expect(removed.body).toEqual({ updated: 1, notFound: [] });
+      expect(removed).toMatchObject({ updated: 1, notFound: [] });
       const boNow = await h.api.get<{ user: User }>(h.admin, `/api/user/${bo.id}`);
       expect(boNow.body.user).toMatchObject({ role: 'coach', Tags: [] });
     });
@@ -99,11 +123,8 @@ describe('bulk update from a CSV', () => {
          RETURNING email`,
         [BULK_CHUNK + 20],
       );
-      const res = await h.api.put<{ updated: number }>(h.admin, '/api/user/bulk-update', {
-        userEmails: rows.map((r) => r.email),
-        role: 'premium',
-      });
-      expect(res.body).toEqual({ updated: BULK_CHUNK + 20, notFound: [] });
+      const res = await bulkUpdate({ userEmails: rows.map((r) => r.email), role: 'premium' });
+      expect(res).toMatchObject({ updated: BULK_CHUNK + 20, notFound: [] });
       const { rows: left } = await h.users.database.pool.query(
         `SELECT 1 FROM users WHERE email LIKE 'many%@example.com' AND role <> 'premium'`,
       );
@@ -138,6 +159,60 @@ describe('bulk update from a CSV', () => {
       });
       expect(res.status).toBe(400);
       expect(res.body.errors).toEqual({ role: 'You cannot take the admin role away from yourself' });
+    });
+  });
+
+  describe('the user-bulk-update job', () => {
+    it('a retry of a run (the worker killed after a chunk committed) counts that chunk as done, changing nobody twice', async () => {
+      const tag = await createTag(h, 'Bulk retry');
+      const { rows } = await h.users.database.pool.query<{ id: number }>(
+        `INSERT INTO users (full_name, email, role)
+         SELECT 'Retry ' || n, 'retry' || n || '@example.com', 'basic' FROM generate_series(1, $1::int) AS n
+         RETURNING id`,
+        [BULK_CHUNK + 7],
+      );
+      const ids = rows.map((r) => r.id);
+      const change = { tagIds: [tag.id], action: 'add' as const, role: null };
+      const runId = randomUUID();
+      const before = (await outboxEvents(h, 'users.user-changed')).length;
+      // The first attempt dies right after its first chunk committed (before it could store its progress).
+      const died = new Error('killed');
+      await expect(
+        bulkUpdateUsers(h.users.jobDeps, ids, change, runId, undefined, () => {
+          throw died;
+        }),
+      ).rejects.toBe(died);
+      expect((await outboxEvents(h, 'users.user-changed')).length).toBe(before + BULK_CHUNK);
+      const heard: number[] = [];
+      const result = await bulkUpdateUsers(h.users.jobDeps, ids, change, runId, undefined, (p) => {
+        heard.push(p.done);
+      });
+      expect(result).toEqual({ total: ids.length, done: ids.length, updated: ids.length });
+      expect(heard).toEqual([ids.length]);
+      expect((await outboxEvents(h, 'users.user-changed')).length).toBe(before + ids.length);
+      // The whole run again: recorded, nothing done twice.
+      expect(await bulkUpdateUsers(h.users.jobDeps, ids, change, runId)).toEqual(result);
+      expect((await outboxEvents(h, 'users.user-changed')).length).toBe(before + ids.length);
+    });
+
+    it('records who asked in the audit log, and answers its status to admins only', async () => {
+      const tag = await createTag(h, 'Bulk audited');
+      const res = await bulkUpdate({ userEmails: ['ann.bulk@example.com'], tags: [tag.id], availableAction: 'add' });
+      expect(res.updated).toBe(1);
+      const audit = await h.api.get<{ entries: { action: string; actorId: number; after: { tags?: string[] } }[] }>(
+        h.admin,
+        `/api/user/audit-log?userId=${ann.id}`,
+      );
+      const entry = audit.body.entries.find((e) => e.action === 'user.bulk-update');
+      expect(entry?.actorId).toBe(h.admin.userId);
+      const id = res.final.jobId;
+      expect((await h.api.get(null, `/api/user/bulk-update/${id}`)).status).toBe(401);
+      for (const role of ALL_ROLES.filter((r) => r !== 'admin')) {
+        const status = (await h.api.get(buildActor(role), `/api/user/bulk-update/${id}`)).status;
+        expect({ role, status }).toEqual({ role, status: 403 });
+      }
+      expect((await h.api.get(h.admin, '/api/user/bulk-update/999999')).status).toBe(404);
+      expect((await h.api.get(h.admin, '/api/user/bulk-update/..%2Fx')).status).toBe(404);
     });
   });
 

@@ -1,7 +1,11 @@
 /** Import users: POST /api/user/import (a user-import job), its status and its error report; admins only. */
+
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { User } from '@rainmakers/contracts';
 import { ALL_ROLES, buildActor, waitFor } from '@rainmakers/kit/testing';
+import ExcelJS from 'exceljs';
+import { IMPORT_CHUNK, importRows } from '../src/commands/imports';
 import { countUsers, createTag, createUser, type Harness, outboxEvents, startHarness } from './helpers';
 
 type Status = {
@@ -31,8 +35,8 @@ describe('import users', () => {
     await h.stop();
   });
 
-  async function runImport(content: string): Promise<Status> {
-    const res = await h.api.post<{ jobId: string; total: number }>(h.admin, '/api/user/import', upload(content));
+  async function runImport(content: string | Buffer, name = 'people.csv'): Promise<Status> {
+    const res = await h.api.post<{ jobId: string; total: number }>(h.admin, '/api/user/import', upload(content, name));
     expect(res.status).toBe(202);
     let status: Status | undefined;
     await waitFor(
@@ -59,7 +63,7 @@ describe('import users', () => {
       'new.two@example.com,New Two,king,,',
       'new.three@example.com,New Three,,,Nope',
       'new.one@example.com,Again,,,',
-      'new.four@example.com,"=HYPERLINK(""x"")",basic,,',
+      'new.four@example.com,"Four, ""Quoted""",basic,,',
     ].join('\r\n');
     const status = await runImport(csv);
     expect(status).toMatchObject({
@@ -111,15 +115,70 @@ describe('import users', () => {
     expect(await countUsers(h, "email LIKE 'again%@example.com'")).toBe(600);
   });
 
+  it('a retry after the worker died mid-way counts the rows the killed attempt created as created', async () => {
+    const rows = Array.from({ length: IMPORT_CHUNK * 2 + 10 }, (_, i) => ({
+      email: `resume${i}@example.com`,
+      fullName: `Resume ${i}`,
+    }));
+    rows.push({ email: 'RESUME3@example.com', fullName: 'Again' });
+    const runId = randomUUID();
+    const died = new Error('killed');
+    // The first attempt dies after its first chunk committed, before it stored its progress.
+    await expect(
+      importRows(h.users.jobDeps, rows, runId, () => {
+        throw died;
+      }),
+    ).rejects.toBe(died);
+    expect(await countUsers(h, "email LIKE 'resume%@example.com'")).toBe(IMPORT_CHUNK);
+    const report = await importRows(h.users.jobDeps, rows, runId, () => {});
+    expect(report).toMatchObject({ total: rows.length, done: rows.length, created: rows.length - 1, updated: 0 });
+    expect(report).toMatchObject({ skipped: 1, failed: 0 });
+    expect(report.errors).toEqual([
+      { row: rows.length + 1, email: 'resume3@example.com', reason: 'Skipped: the same e-mail is on row 5' },
+    ]);
+    expect(await countUsers(h, "email LIKE 'resume%@example.com'")).toBe(rows.length - 1);
+    const events = await outboxEvents(h, 'users.user-changed');
+    const resumed = events.filter((e) => String(e.data.email).startsWith('resume'));
+    expect(resumed).toHaveLength(rows.length - 1);
+  });
+
+  it('imports an Excel workbook (.xlsx) by the same rules', async () => {
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('People');
+    sheet.addRow(['Email', 'Full Name', 'Phone']);
+    sheet.addRow(['xlsx.one@example.com', 'Xlsx One', '+1 555 0100']);
+    sheet.addRow(['xlsx.two@example.com', { richText: [{ text: 'Xlsx ' }, { text: 'Two' }] }, '']);
+    sheet.addRow(['not-an-email', 'Bad', '']);
+    const status = await runImport(Buffer.from(await book.xlsx.writeBuffer()), 'people.xlsx');
+    expect(status).toMatchObject({ state: 'completed', total: 3, created: 2, failed: 1 });
+    const two = await h.api.get<{ users: User[] }>(h.admin, '/api/user/read-many?search=xlsx.two@example.com');
+    expect(two.body.users[0]?.fullName).toBe('Xlsx Two');
+  });
+
   it('refuses what is not a table of people with a clear 400, and queues nothing', async () => {
+    const book = new ExcelJS.Workbook();
+    book.addWorksheet('People').addRows([
+      ['email', 'city'],
+      ['a@b.co', { formula: 'HYPERLINK("http://evil.example")', result: 'Click' }],
+    ]);
+    const formulaBook = Buffer.from(await book.xlsx.writeBuffer());
+    const before = await countUsers(h);
     const cases: [FormData, RegExp][] = [
       [upload('fullName,city\r\nAnn,Austin'), /no email column/],
       [upload(Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00, 0x08, 0x00])), /not a CSV table/],
       [upload('email\r\n'), /no rows/],
       [upload('email\r\n"unterminated'), /not a CSV table/],
+      [upload(Buffer.from('PK\x03\x04 a broken workbook'), 'people.xlsx'), /not a CSV table or an Excel workbook/],
+      [
+        upload('email,fullName\r\na@b.co,Ann\r\nc@d.co,"=HYPERLINK(""http://x"")"'),
+        /Row 3: fullName starts like a spreadsheet formula/,
+      ],
+      [upload(formulaBook, 'people.xlsx'), /Row 2: city starts like a spreadsheet formula/],
+      [upload(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0]), 'people.xlsx'), /not a CSV table/],
+      [upload(`email\r\n${Array.from({ length: 60_000 }, (_, i) => `s${i}@x.io`).join('\r\n')}`), /at most 50000 rows/],
       [upload(`email\r\n${Array.from({ length: 50_001 }, (_, i) => `r${i}@x.io`).join('\r\n')}`), /at most 50000 rows/],
-      [upload('email\r\na@b.co', 'people.csv', 'other'), /Choose a CSV file/],
-      [new FormData(), /Choose a CSV file/],
+      [upload('email\r\na@b.co', 'people.csv', 'other'), /Choose a CSV or .xlsx file/],
+      [new FormData(), /Choose a CSV or .xlsx file/],
     ];
     for (const [form, message] of cases) {
       const res = await h.api.post<{ error: string; errors?: Record<string, string> }>(
@@ -133,6 +192,7 @@ describe('import users', () => {
       });
       expect(res.body.errors).toEqual({ file: res.body.error });
     }
+    expect(await countUsers(h)).toBe(before);
   });
 
   it('answers an unknown job with 404', async () => {

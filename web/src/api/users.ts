@@ -2,13 +2,21 @@
  * /api/user/*: the profile's own save, and the user dashboard's calls (list, form, delete, role change) with their
  * react-query hooks. Keys start with ['users', userId, role]: what a person sees depends on their (displayed) role.
  */
-import type { CurrentUser, Role, User, UserListAbilities, ValidateUsersCsvResponse } from '@rainmakers/contracts';
+import type {
+  BulkUpdateResponse,
+  BulkUpdateStatus,
+  CurrentUser,
+  Role,
+  User,
+  UserListAbilities,
+  ValidateUsersCsvResponse,
+} from '@rainmakers/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCurrentUser } from '../session/context';
 import { api } from './client';
 import { queryKeys } from './keys';
 
-export type { User, UserListAbilities, ValidateUsersCsvResponse };
+export type { BulkUpdateStatus, User, UserListAbilities, ValidateUsersCsvResponse };
 
 export interface BulkUpdateInput {
   userEmails: string[];
@@ -97,8 +105,12 @@ export const usersApi = {
   validateCsv(userEmails: string[]): Promise<ValidateUsersCsvResponse> {
     return api<ValidateUsersCsvResponse>('/api/user/validate-users-csv', { method: 'PUT', body: { userEmails } });
   },
-  bulkUpdate(input: BulkUpdateInput): Promise<{ updated: number; notFound: string[] }> {
-    return api<{ updated: number; notFound: string[] }>('/api/user/bulk-update', { method: 'PUT', body: input });
+  /** Queues a user-bulk-update job (202): its id, how many people it handles, the e-mails of nobody. */
+  bulkUpdate(input: BulkUpdateInput): Promise<BulkUpdateResponse> {
+    return api<BulkUpdateResponse>('/api/user/bulk-update', { method: 'PUT', body: input });
+  },
+  bulkUpdateStatus(jobId: string, signal?: AbortSignal): Promise<BulkUpdateStatus> {
+    return api<BulkUpdateStatus>(`/api/user/bulk-update/${encodeURIComponent(jobId)}`, { signal });
   },
 };
 
@@ -205,7 +217,24 @@ export const useSaveUser = () => useUsersChange(usersApi.upsert);
 export const useDeleteUser = () => useUsersChange(usersApi.remove);
 export const useUpgradeRoles = () => useUsersChange(usersApi.upgradeRole);
 export const useValidateUsersCsv = () => useMutation({ mutationFn: usersApi.validateCsv });
-export const useBulkUpdate = () => useUsersChange(usersApi.bulkUpdate);
+export const useBulkUpdate = () => useMutation({ mutationFn: usersApi.bulkUpdate });
+
+const finished = (state: string | undefined) => state === 'completed' || state === 'failed';
+
+/** A bulk update's progress, asked every half second until it has finished (then the user lists are read again). */
+export function useBulkUpdateStatus(jobId: string | null) {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: ['user-bulk-update', jobId],
+    queryFn: async ({ signal }) => {
+      const status = await usersApi.bulkUpdateStatus(jobId ?? '', signal);
+      if (status.state === 'completed') await queryClient.invalidateQueries({ queryKey: ['users'] });
+      return status;
+    },
+    enabled: jobId !== null,
+    refetchInterval: (query) => (finished(query.state.data?.state) ? false : 500),
+  });
+}
 
 /**
  * Saves the signed-in person's profile and puts the saved fields into the session at once, so the sidebar shows

@@ -1,4 +1,4 @@
-import { type Role, type User, userSchema } from '@rainmakers/contracts';
+import { type InternalAuditInput, type Role, type User, userSchema } from '@rainmakers/contracts';
 import { createInternalClient, HttpError } from '@rainmakers/kit';
 import { z } from 'zod';
 
@@ -10,6 +10,8 @@ export interface UsersPeer {
   findUserByEmail(email: string): Promise<User | null>;
   /** Creates a person; a taken email comes back as HttpError 409 with errors.users_email. */
   createUser(input: { fullName: string; email: string; role: Role; tagIds: number[] }): Promise<User>;
+  /** Records an admin's session change (sign-in-as, its way back, a role switch) in users' audit log. */
+  recordAudit(entry: InternalAuditInput): Promise<void>;
 }
 
 export function createUsersPeer(options: { baseUrl: string; secret: string; readTimeoutMs: number }): UsersPeer {
@@ -35,6 +37,9 @@ export function createUsersPeer(options: { baseUrl: string; secret: string; read
       orNull(reads.request('GET', `/internal/users/by-email?email=${encodeURIComponent(email)}`)),
     async createUser(input) {
       return userResponse.parse(await client.request('POST', '/internal/users', input)).user;
+    },
+    async recordAudit(entry) {
+      await client.request('POST', '/internal/audit', entry);
     },
   };
 }

@@ -146,6 +146,19 @@ export function authRoutes(deps: AuthDeps): Router {
     if (target.id === admin.id)
       throw badRequest('You are already signed in as this user', { email: 'You are already signed in as this user' });
     const session = await startSession(deps, { userId: target.id, impersonatorId: admin.id });
+    // Audited in users' log, or not done: a sign-in-as the log could not record ends at once.
+    try {
+      await deps.users.recordAudit({
+        action: 'user.sign-in-as',
+        actorId: admin.id,
+        userId: target.id,
+        before: { signedInAs: admin.email },
+        after: { signedInAs: target.email },
+      });
+    } catch (error) {
+      await endSession(deps, session.id);
+      throw error;
+    }
     await endSession(deps, current.session.id);
     setSessionCookie(deps, res, session);
     res.json({
@@ -165,6 +178,15 @@ export function authRoutes(deps: AuthDeps): Router {
       clearSessionCookie(deps, res);
       throw unauthorized();
     }
+    const person = await loadPerson(deps, current.session.userId);
+    // Recorded before the admin's own session opens (the sign-in-as has ended either way).
+    await deps.users.recordAudit({
+      action: 'user.sign-in-as-back',
+      actorId: admin.id,
+      userId: current.session.userId,
+      before: { signedInAs: person?.email ?? null },
+      after: { signedInAs: admin.email },
+    });
     const session = await startSession(deps, { userId: admin.id });
     setSessionCookie(deps, res, session);
     res.json({ currentUser: presentCurrentUser(admin, { actingRole: null, impersonatedBy: null }) });
@@ -174,6 +196,14 @@ export function authRoutes(deps: AuthDeps): Router {
     const current = await requireSignedIn(deps, req);
     if (!canSwitchRole(current.actor)) throw forbidden();
     const { role } = parse(switchRoleSchema, bodyOf(req));
+    // Recorded first: a switch users' log cannot record is not made.
+    await deps.users.recordAudit({
+      action: 'user.role-switch',
+      actorId: current.session.userId,
+      userId: current.session.userId,
+      before: { displayedRole: current.session.actingRole ?? current.actor.accountRole },
+      after: { displayedRole: role },
+    });
     const session = await switchActingRole(deps, current.session.id, role);
     if (!session) throw unauthorized();
     const loaded = await loadCurrentUser(deps, session);

@@ -9,14 +9,16 @@ import { type AuditActor, personSnapshot } from '../domain/audit';
 import { chunks } from '../domain/bulk';
 import {
   checkRow,
+  emptyReport,
   fileRowNumber,
   type ImportError,
   type ImportPerson,
   type ImportRecord,
   type ImportReport,
 } from '../domain/imports';
-import { publishUserChanged } from '../events';
+import { userChangedData } from '../presenters';
 import { type AuditEntryInput, appendAudit } from '../store/audit';
+import { committedChunks, recordChunk } from '../store/jobs';
 import { listTags } from '../store/tags';
 import * as store from '../store/users';
 import type { CommandDeps } from './users';
@@ -47,27 +49,49 @@ function importChanges(stored: store.UserRecord, person: ImportPerson, tagIds: n
   return { fields, newTags, changed: Object.keys(fields).length > 0 || newTags.length > 0 };
 }
 
+/** What one chunk did: written with the chunk (job_chunks), so a retry counts it without doing it again. */
+export interface ChunkResult {
+  created: number;
+  updated: number;
+  skipped: number;
+  failed: number;
+  errors: ImportError[];
+}
+
+/** The report of the chunks done so far. */
+function addChunk(report: ImportReport, size: number, chunk: ChunkResult): ImportReport {
+  return {
+    ...report,
+    done: report.done + size,
+    created: report.created + chunk.created,
+    updated: report.updated + chunk.updated,
+    skipped: report.skipped + chunk.skipped,
+    failed: report.failed + chunk.failed,
+    errors: [...report.errors, ...chunk.errors],
+  };
+}
+
 /**
- * Imports rows[from..] into people, reporting after each committed chunk (`onChunk` gets the report so far, which
- * a job stores as its progress, so a retry resumes after the last chunk it heard of).
+ * Imports the rows into people, a chunk per transaction, reporting after each (`onChunk` gets the report so far:
+ * the job's progress). Each chunk is recorded under `runId` in the transaction that writes it; a retry of the same
+ * run (the worker killed mid-way) takes the recorded chunks' results as they were and writes only the others, so
+ * a person created by the killed attempt counts as created, and nobody is created twice.
  */
 export async function importRows(
   deps: Pick<CommandDeps, 'db' | 'events'>,
   rows: readonly ImportRecord[],
-  report: ImportReport,
+  runId: string,
   onChunk: (report: ImportReport) => Promise<void> | void,
   audit?: AuditActor,
 ): Promise<ImportReport> {
   const tags = await tagsByName(deps);
   const known = new Set(tags.keys());
-  // E-mails met before the resume point count as met (a duplicate later in the file is still a duplicate).
+  const committed = await committedChunks<ChunkResult>(deps.db, runId);
+  // Duplicates are found over the whole file in order, so a chunk's rows are judged the same on every attempt.
   const seen = new Map<string, number>();
-  for (let i = 0; i < report.done; i += 1) {
-    const email = rows[i]?.email?.trim().toLowerCase();
-    if (email && !seen.has(email)) seen.set(email, i);
-  }
-  const indexes = rows.map((_, i) => i).slice(report.done);
-  for (const part of chunks(indexes, IMPORT_CHUNK)) {
+  let report = emptyReport(rows.length);
+  const indexes = rows.map((_, i) => i);
+  for (const [chunkNo, part] of chunks(indexes, IMPORT_CHUNK).entries()) {
     const errors: ImportError[] = [];
     let skipped = 0;
     const todo: { index: number; person: ImportPerson }[] = [];
@@ -91,7 +115,12 @@ export async function importRows(
       seen.set(check.person.email, index);
       todo.push({ index, person: check.person });
     }
-    const outcomes = await withEvents(deps.db, deps.events, async (trx, { publish }) => {
+    const done = committed.get(chunkNo);
+    if (done) {
+      report = addChunk(report, part.length, done);
+      continue;
+    }
+    const outcome = await withEvents(deps.db, deps.events, async (trx, { publish }) => {
       const existing = new Map(
         (
           await store.findUserRecordsByEmails(
@@ -100,58 +129,82 @@ export async function importRows(
           )
         ).map((u) => [u.email, u]),
       );
+      const tagIdsOf = (person: ImportPerson) =>
+        person.tagNames.map((n) => tags.get(n.toLowerCase())?.id).filter((id): id is number => !!id);
+      // New people in one statement, their tags in another; changed people one by one (fewer, and each differs).
+      const creates = todo.filter(({ person }) => !existing.has(person.email)).map(({ person }) => person);
+      const createdIds = await store.insertUsers(
+        trx,
+        creates.map((person) => ({
+          fullName: person.fullName ?? person.email.split('@')[0] ?? person.email,
+          email: person.email,
+          role: person.role ?? 'basic',
+          photoUrl: null,
+          city: person.city ?? null,
+          state: person.state ?? null,
+          country: person.country ?? null,
+          phoneNumber: person.phoneNumber ?? null,
+          alwaysGrantAccess: false,
+        })),
+      );
+      await store.addUserTagPairs(
+        trx,
+        creates.flatMap((person) => {
+          const userId = createdIds.get(person.email);
+          return userId ? tagIdsOf(person).map((tagId) => ({ userId, tagId })) : [];
+        }),
+      );
+      const changes = todo.flatMap(({ person }) => {
+        const stored = existing.get(person.email);
+        if (!stored) return [];
+        const change = importChanges(stored, person, tagIdsOf(person));
+        return change.changed ? [{ stored, change }] : [];
+      });
+      await store.lockForChange(
+        trx,
+        changes.map((c) => c.stored.id),
+      );
+      for (const { stored, change } of changes) {
+        await store.updateUser(trx, stored.id, change.fields);
+        await store.addUserTags(trx, stored.id, change.newTags);
+      }
+      const changedIds = new Set(changes.map((c) => c.stored.id));
+      const after = new Map(
+        (await store.findUserRecordsByIds(trx, [...createdIds.values(), ...changedIds])).map((u) => [u.id, u]),
+      );
       const result: Outcome[] = [];
       const entries: AuditEntryInput[] = [];
+      // Events and audit entries in the file's order.
       for (const { person } of todo) {
-        const tagIds = person.tagNames.map((n) => tags.get(n.toLowerCase())?.id).filter((id): id is number => !!id);
         const stored = existing.get(person.email);
-        if (!stored) {
-          const id = await store.insertUser(trx, {
-            fullName: person.fullName ?? person.email.split('@')[0] ?? person.email,
-            email: person.email,
-            role: person.role ?? 'basic',
-            photoUrl: null,
-            city: person.city ?? null,
-            state: person.state ?? null,
-            country: person.country ?? null,
-            phoneNumber: person.phoneNumber ?? null,
-            alwaysGrantAccess: false,
-          });
-          await store.addUserTags(trx, id, tagIds);
-          const created = await publishUserChanged(trx, publish, id);
-          entries.push({ action: 'user.import', userId: id, before: null, after: personSnapshot(created) });
-          result.push('created');
-          continue;
-        }
-        const changes = importChanges(stored, person, tagIds);
-        if (!changes.changed) {
+        const id = stored ? stored.id : createdIds.get(person.email);
+        const now = id === undefined ? undefined : after.get(id);
+        if (stored && !changedIds.has(stored.id)) {
           result.push('skipped');
           continue;
         }
-        await store.lockForChange(trx, [stored.id]);
-        await store.updateUser(trx, stored.id, changes.fields);
-        await store.addUserTags(trx, stored.id, changes.newTags);
-        const updated = await publishUserChanged(trx, publish, stored.id);
+        if (!now) throw new Error(`imported person ${person.email} vanished inside its own transaction`);
+        await publish('users.user-changed', userChangedData(now));
         entries.push({
           action: 'user.import',
-          userId: stored.id,
-          before: personSnapshot(stored),
-          after: personSnapshot(updated),
+          userId: now.id,
+          before: stored ? personSnapshot(stored) : null,
+          after: personSnapshot(now),
         });
-        result.push('updated');
+        result.push(stored ? 'updated' : 'created');
       }
       if (audit) await appendAudit(trx, audit, entries);
-      return result;
+      const chunk: ChunkResult = {
+        created: result.filter((o) => o === 'created').length,
+        updated: result.filter((o) => o === 'updated').length,
+        skipped: skipped + result.filter((o) => o === 'skipped').length,
+        failed: errors.length - skipped,
+        errors,
+      };
+      await recordChunk(trx, runId, chunkNo, chunk);
+      return chunk;
     });
-    report = {
-      ...report,
-      done: report.done + part.length,
-      created: report.created + outcomes.filter((o) => o === 'created').length,
-      updated: report.updated + outcomes.filter((o) => o === 'updated').length,
-      skipped: report.skipped + skipped + outcomes.filter((o) => o === 'skipped').length,
-      failed: report.failed + errors.length - skipped,
-      errors: [...report.errors, ...errors],
-    };
+    report = addChunk(report, part.length, outcome);
     await onChunk(report);
   }
   return report;

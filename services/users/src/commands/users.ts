@@ -18,6 +18,7 @@ import { chunks } from '../domain/bulk';
 import { emailInUseErrors, unknownIds } from '../domain/users';
 import { type EventNotifier, publishUserChanged, publishUserDeleted } from '../events';
 import { appendAudit } from '../store/audit';
+import { committedChunks, recordChunk } from '../store/jobs';
 import { findTags } from '../store/tags';
 import type { UserFields, UserRecord, UsersDb } from '../store/users';
 import * as store from '../store/users';
@@ -231,51 +232,70 @@ export interface BulkChange {
   role?: Role | null;
 }
 
+/** Refuses unknown tags (400, keyed tags) before a bulk update is queued. */
+export async function checkBulkChange(deps: Pick<CommandDeps, 'db'>, change: BulkChange): Promise<void> {
+  await resolveTags(deps.db, change.tagIds, 'reject', 'tags');
+}
+
+/** Where a bulk update stands: people handled so far, and how many of them changed. */
+export interface BulkProgress {
+  total: number;
+  done: number;
+  updated: number;
+}
+
 /**
- * Adds or removes tags and/or sets a role for these people, a chunk per transaction. Every part of it is
- * idempotent (a tag held stays held, a role set stays set), so a retry after a failure part-way finishes the job
- * without doing anything twice. Unknown tags are refused before anything is written. Returns how many people
- * changed; `onProgress` hears how many have been handled so far.
+ * Adds or removes tags and/or sets a role for these people (the user-bulk-update job's work), a chunk per
+ * transaction that locks, changes, publishes (users.user-changed) and audits that many, and records the chunk
+ * under `runId`. A retry of the run (the worker killed mid-way) skips the recorded chunks and counts them as they
+ * were; every change is idempotent anyway (a tag held stays held, a role set stays set). Unknown tags are refused
+ * before anything is written. `onProgress` hears after each chunk.
  */
 export async function bulkUpdateUsers(
-  deps: CommandDeps,
+  deps: Pick<CommandDeps, 'db' | 'events'>,
   ids: readonly number[],
   change: BulkChange,
+  runId: string,
   audit?: AuditActor,
-  onProgress?: (done: number) => Promise<void> | void,
-): Promise<number> {
+  onProgress?: (progress: BulkProgress) => Promise<void> | void,
+): Promise<BulkProgress> {
   const tags = await resolveTags(deps.db, change.tagIds, 'reject', 'tags');
   const tagIds = tags.map((t) => t.id);
-  let updated = 0;
-  let done = 0;
-  for (const part of chunks([...new Set(ids)], BULK_CHUNK)) {
-    updated += await withEvents(deps.db, deps.events, async (trx, { publish }) => {
-      const existing = await store.lockForChange(trx, part);
-      const before = new Map((await store.findUserRecordsByIds(trx, existing)).map((u) => [u.id, u]));
-      const changed = new Set<number>();
-      if (tagIds.length > 0 && change.action === 'add')
-        for (const id of await store.addTagsToUsers(trx, existing, tagIds)) changed.add(id);
-      if (tagIds.length > 0 && change.action === 'remove')
-        for (const id of await store.removeTagsFromUsers(trx, existing, tagIds)) changed.add(id);
-      if (change.role) for (const id of await store.updateRoles(trx, existing, change.role)) changed.add(id);
-      const entries = [];
-      for (const id of [...changed].sort((a, b) => a - b)) {
-        const after = await publishUserChanged(trx, publish, id);
-        const was = before.get(id);
-        if (was) {
-          entries.push({
-            action: 'user.bulk-update' as const,
-            userId: id,
-            before: personSnapshot(was),
-            after: personSnapshot(after),
-          });
+  const people = [...new Set(ids)];
+  const committed = await committedChunks<{ updated: number }>(deps.db, runId);
+  let progress: BulkProgress = { total: people.length, done: 0, updated: 0 };
+  for (const [chunkNo, part] of chunks(people, BULK_CHUNK).entries()) {
+    const recorded = committed.get(chunkNo);
+    const updated =
+      recorded?.updated ??
+      (await withEvents(deps.db, deps.events, async (trx, { publish }) => {
+        const existing = await store.lockForChange(trx, part);
+        const before = new Map((await store.findUserRecordsByIds(trx, existing)).map((u) => [u.id, u]));
+        const changed = new Set<number>();
+        if (tagIds.length > 0 && change.action === 'add')
+          for (const id of await store.addTagsToUsers(trx, existing, tagIds)) changed.add(id);
+        if (tagIds.length > 0 && change.action === 'remove')
+          for (const id of await store.removeTagsFromUsers(trx, existing, tagIds)) changed.add(id);
+        if (change.role) for (const id of await store.updateRoles(trx, existing, change.role)) changed.add(id);
+        const entries = [];
+        for (const id of [...changed].sort((a, b) => a - b)) {
+          const after = await publishUserChanged(trx, publish, id);
+          const was = before.get(id);
+          if (was) {
+            entries.push({
+              action: 'user.bulk-update' as const,
+              userId: id,
+              before: personSnapshot(was),
+              after: personSnapshot(after),
+            });
+          }
         }
-      }
-      if (audit) await appendAudit(trx, audit, entries);
-      return changed.size;
-    });
-    done += part.length;
-    await onProgress?.(done);
+        if (audit) await appendAudit(trx, audit, entries);
+        await recordChunk(trx, runId, chunkNo, { updated: changed.size });
+        return changed.size;
+      }));
+    progress = { total: people.length, done: progress.done + part.length, updated: progress.updated + updated };
+    if (!recorded) await onProgress?.(progress);
   }
-  return updated;
+  return progress;
 }

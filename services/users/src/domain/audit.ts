@@ -1,5 +1,5 @@
 /** The audit log's vocabulary and what it keeps of a person (pure). */
-import type { Role } from '@rainmakers/contracts';
+import { type Role, SESSION_AUDIT_ACTIONS } from '@rainmakers/contracts';
 
 export const AUDIT_ACTIONS = [
   'user.create',
@@ -12,6 +12,8 @@ export const AUDIT_ACTIONS = [
   'tag.create',
   'tag.rename',
   'tag.delete',
+  // Recorded by auth through POST /internal/audit (sessions live there).
+  ...SESSION_AUDIT_ACTIONS,
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -1,17 +1,20 @@
 /**
- * Import users from a CSV: reading the table (csv-parse), and the rule for each row. Pure: no I/O.
- * A row is matched to a person by e-mail (upsert), so importing the same file twice creates nobody twice.
+ * Import users from a CSV or an Excel workbook: reading the table (csv-parse; exceljs for .xlsx, found by its
+ * content, not its name), and the rule for each row. No I/O. A row is matched to a person by e-mail (upsert), so
+ * importing the same file twice creates nobody twice.
  */
 import { MAX_CSV_ROWS, ROLES, type Role } from '@rainmakers/contracts';
 import { parse } from 'csv-parse/sync';
 import type { IMPORT_COLUMNS } from './csv';
+import { isZip, readXlsx } from './spreadsheet';
 
 export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
 /** One data row as read: the known columns only, text as written. */
 export type ImportRecord = Partial<Record<ImportColumn, string>>;
 
 export const IMPORT_ERRORS = {
-  notATable: 'This file is not a CSV table. Save the spreadsheet as CSV (comma separated) and upload that file.',
+  notATable:
+    'This file is not a CSV table or an Excel workbook (.xlsx). Upload a .csv or .xlsx file whose first line names the columns.',
   noEmailColumn: 'The file has no email column. Its first line must name the columns, one of them email.',
   empty: 'The file holds no rows to import.',
   tooManyRows: `A file may hold at most ${MAX_CSV_ROWS} rows.`,
@@ -38,7 +41,54 @@ const headerKey = (name: string) => HEADER_ALIASES[name.trim().toLowerCase().rep
 
 export type TableResult = { ok: true; rows: ImportRecord[] } | { ok: false; error: string };
 
-/** Reads the uploaded file as a table with a header line; refuses what is not one, before anything is queued. */
+/** A cell a spreadsheet would run as a formula (a phone number may start with + or -). */
+const FORMULA_START = /^[=@\t\r]/;
+const SIGNED_PHONE = /^[+-][\d\s().-]*$/;
+export const formulaRefused = (row: number, column: ImportColumn) =>
+  `Row ${row}: ${column} starts like a spreadsheet formula (= + - @). Formulas are not imported: remove them and upload the file again.`;
+
+function looksLikeFormula(column: ImportColumn, text: string): boolean {
+  if (FORMULA_START.test(text)) return true;
+  return /^[+-]/.test(text) && !(column === 'phoneNumber' && SIGNED_PHONE.test(text));
+}
+
+/** The export neutralises formula-like cells with a leading apostrophe: an exported file imports as it was. */
+function unneutralised(row: ImportRecord): ImportRecord {
+  const out: ImportRecord = {};
+  for (const [column, value] of Object.entries(row) as [ImportColumn, string][]) {
+    out[column] = /^'[=+\-@\t\r]/.test(value) ? value.slice(1) : value;
+  }
+  return out;
+}
+
+/** The table's records (header first) as import rows; refuses a table without an email column or rows. */
+function tableFrom(records: string[][], tooMany: boolean): TableResult {
+  const [header, ...data] = records;
+  if (!header) return { ok: false, error: IMPORT_ERRORS.empty };
+  const columns = header.map(headerKey);
+  if (!columns.includes('email')) return { ok: false, error: IMPORT_ERRORS.noEmailColumn };
+  if (data.length === 0) return { ok: false, error: IMPORT_ERRORS.empty };
+  if (tooMany || data.length > MAX_CSV_ROWS) return { ok: false, error: IMPORT_ERRORS.tooManyRows };
+  const rows = data.map((cells) => {
+    const row: ImportRecord = {};
+    columns.forEach((column, i) => {
+      const value = cells[i];
+      if (column && value !== undefined && value !== '' && row[column] === undefined) row[column] = value;
+    });
+    return unneutralised(row);
+  });
+  // A formula refuses the whole file (nothing is queued): the admin fixes the sheet, rather than some rows going in.
+  for (const [index, row] of rows.entries()) {
+    for (const [column, value] of Object.entries(row) as [ImportColumn, string][]) {
+      if (column !== 'email' && looksLikeFormula(column, value)) {
+        return { ok: false, error: formulaRefused(fileRowNumber(index), column) };
+      }
+    }
+  }
+  return { ok: true, rows };
+}
+
+/** Reads a CSV as a table with a header line; refuses what is not one. */
 export function readImportTable(file: Buffer): TableResult {
   // A binary file (a spreadsheet's own format, an image) renamed .csv holds NUL bytes in its first kilobytes.
   if (file.subarray(0, 8192).includes(0)) return { ok: false, error: IMPORT_ERRORS.notATable };
@@ -48,21 +98,18 @@ export function readImportTable(file: Buffer): TableResult {
   } catch {
     return { ok: false, error: IMPORT_ERRORS.notATable };
   }
-  const [header, ...data] = records;
-  if (!header) return { ok: false, error: IMPORT_ERRORS.empty };
-  const columns = header.map(headerKey);
-  if (!columns.includes('email')) return { ok: false, error: IMPORT_ERRORS.noEmailColumn };
-  if (data.length === 0) return { ok: false, error: IMPORT_ERRORS.empty };
-  if (data.length > MAX_CSV_ROWS) return { ok: false, error: IMPORT_ERRORS.tooManyRows };
-  const rows = data.map((cells) => {
-    const row: ImportRecord = {};
-    columns.forEach((column, i) => {
-      const value = cells[i];
-      if (column && value !== undefined && value !== '' && row[column] === undefined) row[column] = value;
-    });
-    return row;
-  });
-  return { ok: true, rows };
+  return tableFrom(records, false);
+}
+
+/**
+ * Reads the uploaded file, CSV or .xlsx (a zip archive, whatever its name), before anything is queued: the same
+ * rules and limits for both (an email column, at most MAX_CSV_ROWS rows).
+ */
+export async function readImportFile(file: Buffer): Promise<TableResult> {
+  if (!isZip(file)) return readImportTable(file);
+  const sheet = await readXlsx(file, MAX_CSV_ROWS + 1);
+  if (!sheet.ok) return { ok: false, error: IMPORT_ERRORS.notATable };
+  return tableFrom(sheet.records, sheet.tooMany);
 }
 
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 /**
- * Import users (admins): POST /api/user/import takes a CSV (multipart field `file`), checks that it is a table with
+ * Import users (admins): POST /api/user/import takes a CSV or .xlsx (multipart field `file`), checks that it is a table with
  * an email column and at most 50,000 rows, and queues a user-import job; GET /api/user/import/{jobId} tells how far
  * it got (the progress bar, then the final report); GET /api/user/import/{jobId}/errors.csv is the error report.
  */
@@ -7,13 +8,13 @@ import { badRequest, forbidden, getJobStatus, HttpError, notFound, requireActor 
 import { type Request, type RequestHandler, type Response, Router } from 'express';
 import multer from 'multer';
 import { csvLine } from '../domain/csv';
-import { IMPORT_ERRORS, type ImportReport, readImportTable } from '../domain/imports';
+import { IMPORT_ERRORS, type ImportReport, readImportFile } from '../domain/imports';
 import { type ImportQueue, reportOf } from '../jobs';
 import { canManageUsers } from '../policies';
 
 export const IMPORT_FIELD = 'file';
 export const IMPORT_JOB_NOT_FOUND = 'Import not found';
-const MISSING_FILE = 'Choose a CSV file to import (multipart field file)';
+const MISSING_FILE = 'Choose a CSV or .xlsx file to import (multipart field file)';
 
 function runMulter(middleware: RequestHandler, req: Request, res: Response, maxBytes: number): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -51,9 +52,10 @@ export function importRoutes(deps: { imports: ImportQueue; importMaxBytes: numbe
     await runMulter(parseFile, req, res, deps.importMaxBytes);
     const file = req.file;
     if (!file || file.size === 0) throw badRequest(MISSING_FILE, { file: MISSING_FILE });
-    const table = readImportTable(file.buffer);
+    const table = await readImportFile(file.buffer);
     if (!table.ok) throw badRequest(table.error, { file: table.error });
     const job = await deps.imports.add('import', {
+      runId: randomUUID(),
       rows: table.rows,
       fileName: file.originalname,
       actorId: actor.userId,

@@ -1,9 +1,10 @@
-import { emailField, idParam, internalCreateUserSchema } from '@rainmakers/contracts';
-import { notFound, parse, requireService } from '@rainmakers/kit';
+import { emailField, idParam, internalAuditSchema, internalCreateUserSchema } from '@rainmakers/contracts';
+import { forbidden, notFound, parse, requireService } from '@rainmakers/kit';
 import { Router } from 'express';
 import { z } from 'zod';
 import { type CommandDeps, createUser } from '../commands/users';
 import { presentAccessProfile, presentUser } from '../presenters';
+import { appendAudit } from '../store/audit';
 import { findUserByEmail, findUserById } from '../store/users';
 
 /** /internal/*: called by other services (auth) with a service token; never routed by the gateway. */
@@ -33,6 +34,19 @@ export function internalRoutes(deps: CommandDeps): Router {
       { unknownTags: 'ignore', emailTakenStatus: 409 },
     );
     res.status(201).json({ user: presentUser(user) });
+  });
+
+  /**
+   * auth records an admin's session changes here (sign in as a person, the way back, a role switch): they happen in
+   * auth, the log lives here, and auth never writes into users' database. Only auth may call it; append-only.
+   */
+  router.post('/internal/audit', async (req, res) => {
+    if (req.callerService !== 'auth') throw forbidden('Only auth records session changes');
+    const input = parse(internalAuditSchema, req.body ?? {});
+    await appendAudit(deps.db, { actorId: input.actorId, impersonatorId: null }, [
+      { action: input.action, userId: input.userId, before: input.before, after: input.after },
+    ]);
+    res.status(204).end();
   });
 
   router.get('/internal/users/by-email', async (req, res) => {

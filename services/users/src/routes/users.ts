@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   type Actor,
   addTagsSchema,
@@ -14,6 +15,7 @@ import {
   badRequest,
   fieldError,
   forbidden,
+  getJobStatus,
   HttpError,
   notFound,
   parse,
@@ -23,9 +25,9 @@ import {
 import { Router } from 'express';
 import {
   addTagsByEmail,
-  bulkUpdateUsers,
   type CommandDeps,
   changeRoles,
+  checkBulkChange,
   createUser,
   deleteUser,
   type PasswordCheck,
@@ -35,6 +37,7 @@ import { auditActor } from '../domain/audit';
 import { emailReport, normaliseEmails } from '../domain/bulk';
 import { buildUserSearch, normalizeListQuery } from '../domain/listing';
 import { changedFields, changesFrom, formFieldErrors, missingForCreate } from '../domain/users';
+import { type BulkUpdateQueue, bulkProgressOf } from '../jobs';
 import {
   canAddTags,
   canChangeRoles,
@@ -55,6 +58,7 @@ import { findUserById, findUsersByEmails, searchUsers, type UserRecord } from '.
 
 export const CANNOT_REMOVE_OWN_ADMIN = 'You cannot take the admin role away from yourself';
 export const USER_NOT_FOUND = 'User not found';
+export const BULK_UPDATE_NOT_FOUND = 'Bulk update not found';
 
 /** The user with this id as `actor` may see them; a person they may not see answers exactly like an unknown id. */
 async function visibleUser(deps: CommandDeps, actor: Actor, id: number): Promise<UserRecord> {
@@ -77,7 +81,7 @@ function throwIfErrors(errors: Record<string, string>): void {
 }
 
 /** /api/user/* and /api/v2/user/*: the people screens (user dashboard, profile, community search). */
-export function userRoutes(deps: CommandDeps): Router {
+export function userRoutes(deps: CommandDeps & { bulkUpdates: BulkUpdateQueue }): Router {
   const router = Router();
 
   router.get('/api/user/read-many', async (req, res) => {
@@ -170,7 +174,11 @@ export function userRoutes(deps: CommandDeps): Router {
     res.json(report);
   });
 
-  /** Tags added or removed and/or a role set for the people of the CSV's e-mails (unknown e-mails are skipped). */
+  /**
+   * Tags added or removed and/or a role set for the people of the CSV's e-mails (unknown e-mails are skipped): checked
+   * here (unknown tags, an admin's own role: 400 before anything is queued), done by a user-bulk-update job. Answers
+   * 202 with the job's id, how many people it will handle, and the e-mails not found.
+   */
   router.put('/api/user/bulk-update', async (req, res) => {
     const actor = requireActor(req);
     if (!canManageUsers(actor)) throw forbidden();
@@ -179,17 +187,27 @@ export function userRoutes(deps: CommandDeps): Router {
     const report = emailReport(list, await findUsersByEmails(deps.db, list.unique));
     const ids = report.found.map((p) => p.id);
     if (removesOwnAdminRole(actor, ids, input.role ?? undefined)) throw fieldError('role', CANNOT_REMOVE_OWN_ADMIN);
-    const updated = await bulkUpdateUsers(
-      deps,
-      ids,
-      {
-        tagIds: input.tags ?? [],
-        action: input.availableAction,
-        role: input.role ?? null,
-      },
-      auditActor(actor),
-    );
-    res.json({ updated, notFound: report.notFound });
+    const change = { tagIds: input.tags ?? [], action: input.availableAction, role: input.role ?? null };
+    await checkBulkChange(deps, change);
+    const job = await deps.bulkUpdates.add('bulk-update', {
+      runId: randomUUID(),
+      userIds: ids,
+      change,
+      actorId: actor.userId,
+      impersonatorId: actor.impersonatorId,
+    });
+    res.status(202).json({ jobId: job.id, total: ids.length, notFound: report.notFound });
+  });
+
+  /** Where a bulk update stands: the wizard's progress bar, then its report (people handled, people changed). */
+  router.get('/api/user/bulk-update/:jobId', async (req, res) => {
+    if (!canManageUsers(requireActor(req))) throw forbidden();
+    const id = String(req.params.jobId ?? '');
+    const status = /^[\w-]{1,64}$/.test(id) ? await getJobStatus(deps.bulkUpdates, id) : null;
+    if (!status) throw notFound(BULK_UPDATE_NOT_FOUND);
+    const job = await deps.bulkUpdates.getJob(id);
+    const progress = status.result ?? bulkProgressOf(status.progress, job?.data.userIds.length ?? 0);
+    res.json({ jobId: id, state: status.state, ...progress, failedReason: status.failedReason });
   });
 
   router.post('/api/v2/user/add-tags', async (req, res) => {

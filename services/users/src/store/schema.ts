@@ -60,6 +60,13 @@ export interface AuditLogTable {
   after: ColumnType<unknown, string | null, string | null>;
 }
 
+export interface JobChunksTable {
+  run_id: string;
+  chunk: number;
+  result: ColumnType<unknown, string, string>;
+  created_at: Timestamp;
+}
+
 export interface OutboxTable {
   seq: Generated<number>;
   id: string;
@@ -76,4 +83,5 @@ export interface Schema {
   user_resources: UserResourcesTable;
   outbox: OutboxTable;
   audit_log: AuditLogTable;
+  job_chunks: JobChunksTable;
 }

@@ -267,6 +267,39 @@ export async function insertUser(db: UsersDb, fields: UserFields & { createdAt?:
   return row.id;
 }
 
+/** Inserts many people in one statement (an import's chunk); returns their ids by e-mail. */
+export async function insertUsers(db: UsersDb, people: readonly UserFields[]): Promise<Map<string, number>> {
+  if (people.length === 0) return new Map();
+  const rows = await db
+    .insertInto('users')
+    .values(
+      people.map((fields) => ({
+        full_name: fields.fullName,
+        email: fields.email,
+        role: fields.role,
+        photo_url: fields.photoUrl,
+        city: fields.city,
+        state: fields.state,
+        country: fields.country,
+        phone_number: fields.phoneNumber,
+        always_grant_access: fields.alwaysGrantAccess,
+      })),
+    )
+    .returning(['id', 'email'])
+    .execute();
+  return new Map(rows.map((r) => [r.email, r.id]));
+}
+
+/** Gives each person their tags (pairs of person and tag) in one statement; held tags stay as they are. */
+export async function addUserTagPairs(db: UsersDb, pairs: readonly { userId: number; tagId: number }[]): Promise<void> {
+  if (pairs.length === 0) return;
+  await db
+    .insertInto('user_tags')
+    .values(pairs.map((p) => ({ user_id: p.userId, tag_id: p.tagId })))
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
 /**
  * Starts a change to people: locks their rows and bumps their version, so the events of concurrent
  * changes carry increasing versions in commit order. Returns the ids that exist.

@@ -1,7 +1,8 @@
 /**
  * The CSV bulk update wizard (spec part 1 §4): preparing (choose the CSV) -> viewingReport (its e-mails split into
  * found, duplicate and not found; choose tags to add or remove and/or a role) -> submitting (the button shows the
- * update in progress) -> closes.
+ * update in progress, and a progress bar follows the user-bulk-update job) -> the final report (people changed,
+ * unchanged, not found) with 'Updated users sucessfully' -> closes.
  */
 import UploadFileRounded from '@mui/icons-material/UploadFileRounded';
 import Alert from '@mui/material/Alert';
@@ -15,6 +16,7 @@ import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
 import InputLabel from '@mui/material/InputLabel';
+import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
@@ -22,20 +24,30 @@ import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Role } from '@rainmakers/contracts';
-import { type ChangeEvent, useState } from 'react';
+import { type ChangeEvent, useEffect, useState } from 'react';
 import { useTags } from '../../api/tags';
-import { useBulkUpdate, useValidateUsersCsv, type ValidateUsersCsvResponse } from '../../api/users';
+import {
+  type BulkUpdateStatus,
+  useBulkUpdate,
+  useBulkUpdateStatus,
+  useValidateUsersCsv,
+  type ValidateUsersCsvResponse,
+} from '../../api/users';
 import { toast } from '../../components/toast';
 import { OptionPicker, type PickerOption } from '../courses/OptionPicker';
-import { CSV_ACCEPT, emailsOf, looksLikeText } from './csvFile';
+import { emailsOf, IMPORT_ACCEPT, isZip, looksLikeText, withoutHeader } from './csvFile';
 import { ROLE_OPTIONS } from './userForm';
 
 type Step =
   | { name: 'preparing' }
   | { name: 'viewingReport'; emails: string[]; report: ValidateUsersCsvResponse }
-  | { name: 'submitting'; emails: string[]; report: ValidateUsersCsvResponse };
+  | { name: 'submitting'; emails: string[]; report: ValidateUsersCsvResponse; jobId: string | null }
+  | { name: 'finished'; emails: string[]; report: ValidateUsersCsvResponse; result: BulkUpdateStatus };
 
-const NOT_A_TABLE = 'This file is not a CSV table with e-mail addresses in its first column.';
+const FAILED = 'There has been a problem processing the request';
+
+const NOT_A_TABLE =
+  'This file is not a CSV table or an Excel workbook (.xlsx) with e-mail addresses in its first column.';
 
 export default function BulkUpdateWizard({ onClose }: { onClose: () => void }) {
   const [step, setStep] = useState<Step>({ name: 'preparing' });
@@ -47,14 +59,35 @@ export default function BulkUpdateWizard({ onClose }: { onClose: () => void }) {
   const update = useBulkUpdate();
   const tagOptions = useTags(step.name !== 'preparing');
   const busy = validate.isPending || step.name === 'submitting';
+  const job = useBulkUpdateStatus(step.name === 'submitting' ? step.jobId : null);
+  const progress = job.data;
+
+  // The job's end: its report (and the toast), or back to the report to try again.
+  useEffect(() => {
+    if (step.name !== 'submitting' || !progress || progress.jobId !== step.jobId) return;
+    if (progress.state === 'completed') {
+      toast('Updated users sucessfully', 'success');
+      setStep({ name: 'finished', emails: step.emails, report: step.report, result: progress });
+    } else if (progress.state === 'failed') {
+      toast(FAILED, 'error');
+      setStep({ name: 'viewingReport', emails: step.emails, report: step.report });
+    }
+  }, [progress, step]);
 
   const readFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
     setFileError(null);
-    const text = await file.text();
-    const emails = looksLikeText(text) ? emailsOf(text) : [];
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    let emails: string[];
+    if (isZip(bytes)) {
+      const { xlsxFirstColumn } = await import('./xlsxColumn');
+      emails = withoutHeader(xlsxFirstColumn(bytes) ?? []);
+    } else {
+      const text = new TextDecoder().decode(bytes);
+      emails = looksLikeText(text) ? emailsOf(text) : [];
+    }
     if (emails.length === 0) {
       setFileError(NOT_A_TABLE);
       return;
@@ -70,7 +103,7 @@ export default function BulkUpdateWizard({ onClose }: { onClose: () => void }) {
 
   const submit = () => {
     if (step.name !== 'viewingReport') return;
-    setStep({ ...step, name: 'submitting' });
+    setStep({ ...step, name: 'submitting', jobId: null });
     update.mutate(
       {
         userEmails: step.report.found.map((p) => p.email),
@@ -79,12 +112,9 @@ export default function BulkUpdateWizard({ onClose }: { onClose: () => void }) {
         role: role || null,
       },
       {
-        onSuccess: () => {
-          toast('Updated users sucessfully', 'success');
-          onClose();
-        },
+        onSuccess: (started) => setStep({ ...step, name: 'submitting', jobId: started.jobId }),
         onError: () => {
-          toast('There has been a problem processing the request', 'error');
+          toast(FAILED, 'error');
           setStep({ ...step, name: 'viewingReport' });
         },
       },
@@ -99,8 +129,8 @@ export default function BulkUpdateWizard({ onClose }: { onClose: () => void }) {
         {step.name === 'preparing' ? (
           <Stack spacing={2}>
             <Typography>
-              Choose a CSV file whose first column holds the e-mail addresses of the people to update. The next step
-              shows who was found before anything changes.
+              Choose a CSV file or an Excel workbook (.xlsx) whose first column holds the e-mail addresses of the people
+              to update. The next step shows who was found before anything changes.
             </Typography>
             <Box>
               <Button
@@ -109,12 +139,14 @@ export default function BulkUpdateWizard({ onClose }: { onClose: () => void }) {
                 startIcon={<UploadFileRounded />}
                 loading={validate.isPending}
               >
-                Choose CSV file
-                <input type="file" accept={CSV_ACCEPT} hidden onChange={(e) => void readFile(e)} />
+                Choose CSV or Excel file
+                <input type="file" accept={IMPORT_ACCEPT} hidden onChange={(e) => void readFile(e)} />
               </Button>
             </Box>
             {fileError && <Alert severity="error">{fileError}</Alert>}
           </Stack>
+        ) : step.name === 'finished' ? (
+          <FinalReport result={step.result} notFound={step.report.notFound.length} />
         ) : (
           <Stack spacing={2.5}>
             <Report report={step.report} />
@@ -154,14 +186,34 @@ export default function BulkUpdateWizard({ onClose }: { onClose: () => void }) {
                 ))}
               </Select>
             </FormControl>
+            {step.name === 'submitting' && (
+              <Box>
+                <Typography id="bulk-progress-label" sx={{ mb: 1 }}>
+                  {progress && progress.total > 0
+                    ? `Updating… ${progress.done} of ${progress.total} people`
+                    : 'Updating…'}
+                </Typography>
+                <LinearProgress
+                  variant={progress && progress.total > 0 ? 'determinate' : 'indeterminate'}
+                  value={progress && progress.total > 0 ? Math.round((progress.done / progress.total) * 100) : 0}
+                  aria-labelledby="bulk-progress-label"
+                />
+              </Box>
+            )}
           </Stack>
         )}
       </DialogContent>
       <DialogActions sx={{ px: 3, py: 2 }}>
-        <Button onClick={onClose} disabled={busy}>
-          Cancel
-        </Button>
-        {step.name !== 'preparing' && (
+        {step.name === 'finished' ? (
+          <Button variant="contained" onClick={onClose} autoFocus>
+            Close
+          </Button>
+        ) : (
+          <Button onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+        )}
+        {(step.name === 'viewingReport' || step.name === 'submitting') && (
           <Button
             variant="contained"
             onClick={submit}
@@ -174,6 +226,31 @@ export default function BulkUpdateWizard({ onClose }: { onClose: () => void }) {
         )}
       </DialogActions>
     </Dialog>
+  );
+}
+
+function FinalReport({ result, notFound }: { result: BulkUpdateStatus; notFound: number }) {
+  const rows = [
+    ['Changed', result.updated],
+    ['Already as asked', result.total - result.updated],
+    ['Not found', notFound],
+  ] as const;
+  return (
+    <Stack spacing={1.5}>
+      <Typography>The bulk update has finished.</Typography>
+      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5, m: 0 }}>
+        {rows.map(([label, value]) => (
+          <Box key={label} sx={{ display: 'contents' }}>
+            <Typography component="dt" sx={{ fontWeight: 600 }}>
+              {label}
+            </Typography>
+            <Typography component="dd" sx={{ m: 0 }}>
+              {value}
+            </Typography>
+          </Box>
+        ))}
+      </Box>
+    </Stack>
   );
 }
 

@@ -1,5 +1,5 @@
 /**
- * Import users from a CSV: the file goes to the server, which queues a user-import job; a progress bar follows the
+ * Import users from a CSV or an Excel workbook (.xlsx): the file goes to the server, which queues a user-import job; a progress bar follows the
  * job, then the final report (created, updated, skipped, failed) with the error report to download.
  */
 import DownloadRounded from '@mui/icons-material/DownloadRounded';
@@ -18,7 +18,7 @@ import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../api/client';
 import { importErrorsUrl, useImportStatus, useStartImport } from '../../api/users';
 import { toast } from '../../components/toast';
-import { CSV_ACCEPT } from './csvFile';
+import { IMPORT_ACCEPT } from './csvFile';
 
 export default function ImportDialog({ onClose }: { onClose: () => void }) {
   const [jobId, setJobId] = useState<string | null>(null);
@@ -52,9 +52,9 @@ export default function ImportDialog({ onClose }: { onClose: () => void }) {
           {jobId === null && (
             <>
               <Typography>
-                Upload a CSV file whose first line names the columns: email (required), fullName, role, city, state,
-                country, phoneNumber and tags (names separated by ;). People are matched by e-mail: those who exist are
-                updated, nobody is created twice.
+                Upload a CSV file or an Excel workbook (.xlsx) whose first line names the columns: email (required),
+                fullName, role, city, state, country, phoneNumber and tags (names separated by ;). People are matched by
+                e-mail: those who exist are updated, nobody is created twice.
               </Typography>
               <Box>
                 <Button
@@ -63,8 +63,8 @@ export default function ImportDialog({ onClose }: { onClose: () => void }) {
                   startIcon={<UploadFileRounded />}
                   loading={start.isPending}
                 >
-                  Choose CSV file
-                  <input type="file" accept={CSV_ACCEPT} hidden onChange={choose} />
+                  Choose CSV or Excel file
+                  <input type="file" accept={IMPORT_ACCEPT} hidden onChange={choose} />
                 </Button>
               </Box>
               {start.isError && <Alert severity="error">{errorMessage(start.error)}</Alert>}

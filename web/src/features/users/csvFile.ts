@@ -41,14 +41,19 @@ export function firstColumn(text: string): string[] {
 }
 
 /** A header cell ('email', 'E-mail Address') is not an address: it is left out. */
-export function emailsOf(text: string): string[] {
-  const cells = firstColumn(text);
-  if (cells[0] && !cells[0].includes('@')) cells.shift();
-  return cells;
+export function withoutHeader(cells: string[]): string[] {
+  return cells[0] && !cells[0].includes('@') ? cells.slice(1) : cells;
 }
 
-/** What the file input accepts: CSV files (spreadsheets save as CSV). */
-export const CSV_ACCEPT = '.csv,text/csv';
+export const emailsOf = (text: string): string[] => withoutHeader(firstColumn(text));
+
+/** An Excel workbook (.xlsx) is a zip archive: it starts with PK\x03\x04 (read by ./xlsxColumn, loaded on demand). */
+export const isZip = (bytes: Uint8Array) =>
+  bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
+
+/** What the file inputs accept: CSV and spreadsheet types (the import's server and the wizard read .xlsx too). */
+export const IMPORT_ACCEPT =
+  '.csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel';
 
 /** Whether the file looks like text (a binary file renamed .csv holds NUL bytes). */
 export const looksLikeText = (text: string) => !text.includes('\u0000');
