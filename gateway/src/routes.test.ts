@@ -93,7 +93,7 @@ describe('matchRoute', () => {
     expect(matchRoute('POST', '/upload/abc.png')).toMatchObject({ session: 'required' });
   });
 
-  it('opens a certificate and its PDF by id, never the member\'s own list or a write', () => {
+  it("opens a certificate and its PDF by id, never the member's own list or a write", () => {
     const id = '0b6f4c1e-5a0e-4c55-9d43-3f7f0b1d2a11';
     for (const path of [`/api/certificates/${id}`, `/api/certificates/${id}/pdf`, '/api/certificates/unknown']) {
       expect(matchRoute('GET', path)).toMatchObject({ service: 'courses', session: 'none', blockable: false });

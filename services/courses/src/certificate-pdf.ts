@@ -47,8 +47,22 @@ export async function certificatePdf(certificate: PublicCertificate, verificatio
   const italic = await pdf.embedFont(StandardFonts.HelveticaOblique);
   const maxWidth = PAGE.width - 160;
 
-  page.drawRectangle({ x: 24, y: 24, width: PAGE.width - 48, height: PAGE.height - 48, borderColor: ACCENT, borderWidth: 3 });
-  page.drawRectangle({ x: 34, y: 34, width: PAGE.width - 68, height: PAGE.height - 68, borderColor: ACCENT, borderWidth: 0.8 });
+  page.drawRectangle({
+    x: 24,
+    y: 24,
+    width: PAGE.width - 48,
+    height: PAGE.height - 48,
+    borderColor: ACCENT,
+    borderWidth: 3,
+  });
+  page.drawRectangle({
+    x: 34,
+    y: 34,
+    width: PAGE.width - 68,
+    height: PAGE.height - 68,
+    borderColor: ACCENT,
+    borderWidth: 0.8,
+  });
 
   const centered = (raw: string, font: PDFFont, size: number, y: number, color = INK) => {
     const text = drawable(font, raw);

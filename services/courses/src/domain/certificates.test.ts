@@ -3,8 +3,18 @@ import { decideCertificate, isCourseComplete, viewerOfPerson } from './certifica
 
 describe('isCourseComplete', () => {
   it('needs every counted lesson of every module', () => {
-    expect(isCourseComplete([{ total: 2, completed: 2 }, { total: 3, completed: 3 }])).toBe(true);
-    expect(isCourseComplete([{ total: 2, completed: 2 }, { total: 3, completed: 2 }])).toBe(false);
+    expect(
+      isCourseComplete([
+        { total: 2, completed: 2 },
+        { total: 3, completed: 3 },
+      ]),
+    ).toBe(true);
+    expect(
+      isCourseComplete([
+        { total: 2, completed: 2 },
+        { total: 3, completed: 2 },
+      ]),
+    ).toBe(false);
   });
 
   it('a course with no lesson the member can open is never complete', () => {
@@ -13,7 +23,12 @@ describe('isCourseComplete', () => {
   });
 
   it('an empty module does not stand in the way', () => {
-    expect(isCourseComplete([{ total: 0, completed: 0 }, { total: 1, completed: 1 }])).toBe(true);
+    expect(
+      isCourseComplete([
+        { total: 0, completed: 0 },
+        { total: 1, completed: 1 },
+      ]),
+    ).toBe(true);
   });
 });
 
