@@ -6,6 +6,8 @@
 import { z } from 'zod';
 import { idParam } from './fields';
 
+export { certificateDateText, certificateVerificationPath } from './certificate-text';
+
 export const CERTIFICATE_NOT_FOUND = 'Certificate not found';
 
 /** Certificate ids are random UUIDs (122 random bits): they cannot be guessed or enumerated. */
@@ -30,18 +32,3 @@ export const ownCertificateSchema = publicCertificateSchema.extend({ courseId: z
 export type OwnCertificate = z.infer<typeof ownCertificateSchema>;
 export const myCertificatesResponseSchema = z.object({ certificates: z.array(ownCertificateSchema) });
 export type MyCertificatesResponse = z.infer<typeof myCertificatesResponseSchema>;
-
-/** The public verification page of a certificate, relative to the web app's address. */
-export const certificateVerificationPath = (id: string) => `/certificates/${id}`;
-
-/**
- * The date printed on a certificate, in English and in UTC so that the page, the PDF and the verification page
- * agree wherever they are read: "24 November 2026".
- */
-export function certificateDateText(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    date,
-  );
-}

@@ -16,7 +16,7 @@ import { type CourseFixture, createCourseTree, createLesson, createModule, type 
 let h: Harness;
 let redis: Redis;
 let users: TestDatabase<CoursesDatabase>;
-let usersRelay: OutboxRelay;
+let usersRelay: OutboxRelay<CoursesDatabase>;
 let course: CourseFixture & { modules: { id: number; lessons: number[] }[] };
 let version = 1;
 
