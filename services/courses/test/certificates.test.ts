@@ -4,8 +4,9 @@
  * uncompleted; the public answer and the PDF show only the certificate; 404 for an unknown id.
  */
 import { randomUUID } from 'node:crypto';
+import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { CERTIFICATE_NOT_FOUND, type EventData } from '@rainmakers/contracts';
+import { CERTIFICATE_NOT_FOUND, certificateDateText, type EventData } from '@rainmakers/contracts';
 import { createLogger, createRedis, OutboxRelay, publishEvent, type Redis } from '@rainmakers/kit';
 import { buildActor, client, createTestDatabase, type TestDatabase, testInfra, waitFor } from '@rainmakers/kit/testing';
 import { PDFDocument } from 'pdf-lib';
@@ -52,6 +53,20 @@ async function announcePerson(userId: number, fullName: string, role: EventData<
         .executeTakeFirst(),
     { what: `person ${userId} in the courses service's copy` },
   );
+}
+
+/** The PDF's content streams, inflated: pdf-lib writes standard-font text as hex strings (WinAnsi bytes). */
+function pageText(pdf: Uint8Array): string {
+  const raw = Buffer.from(pdf).toString('latin1');
+  const out: string[] = [];
+  for (const match of raw.matchAll(/(?<!end)stream\r?\n([\s\S]*?)endstream/g)) {
+    try {
+      out.push(inflateSync(Buffer.from(match[1] ?? '', 'latin1')).toString('latin1'));
+    } catch {
+      // not a deflated stream
+    }
+  }
+  return out.join('\n');
 }
 
 /** XINFO answers flat [key, value, ...] lists. */
@@ -320,6 +335,17 @@ describe('reading', () => {
     expect(pdf.getPageCount()).toBe(1);
     expect(pdf.getTitle()).toBe('Certificate of Completion - Certified Seller');
     expect(pdf.getSubject()).toBe(`Certificate ${certificate?.id}`);
+    // The page draws the name, the course, the date, the id and the verification address.
+    const drawn = pageText(bytes);
+    for (const text of [
+      'Priya Natarajan',
+      'Certified Seller',
+      `Completed on ${certificateDateText(certificate?.completed_at.toISOString() ?? '')}`,
+      `Certificate ID: ${certificate?.id}`,
+      `Verify this certificate at http://localhost:8080/certificates/${certificate?.id}`,
+    ]) {
+      expect(drawn).toContain(Buffer.from(text, 'latin1').toString('hex').toUpperCase());
+    }
   });
 });
 

@@ -23,7 +23,8 @@ const printStyles = (
         '@page': { size: 'A4 landscape', margin: '12mm' },
         'body *': { visibility: 'hidden' },
         [`.${PRINT_AREA_CLASS}, .${PRINT_AREA_CLASS} *`]: { visibility: 'visible' },
-        [`.${PRINT_AREA_CLASS}`]: { position: 'absolute', left: 0, top: 0, width: '100%' },
+        // Fixed: placed on the page itself, whatever frame (sidebar, padding) holds it on screen.
+        [`.${PRINT_AREA_CLASS}`]: { position: 'fixed', left: 0, top: 0, width: '100%', margin: 0 },
       },
     }}
   />
@@ -36,7 +37,7 @@ export default function CertificatePage() {
   const verifyPath = certificateVerifyPath(id);
 
   const actions = (
-    <Stack direction="row" spacing={1.5} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+    <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1.5 }}>
       <Button component={RouterLink} to="/courses" startIcon={<ArrowBackRounded />}>
         Back to courses
       </Button>
