@@ -9,9 +9,10 @@ import GlobalStyles from '@mui/material/GlobalStyles';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { certificatePdfUrl, certificateVerifyPath, useCertificate } from '../../api/certificates';
+import { useCertificate } from '../../api/certificates';
 import { ApiError, errorMessage } from '../../api/client';
 import { PageHeader } from '../../components/PageHeader';
+import { certificatePdfUrl, certificateVerifyPath } from '../../lib/certificatePaths';
 import { CertificateSheet, PRINT_AREA_CLASS } from './CertificateSheet';
 import { CERTIFICATE_MISSING } from './texts';
 

@@ -6,10 +6,11 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { certificateDateText } from '@rainmakers/contracts/certificate-text';
 import { useParams } from 'react-router-dom';
-import { certificateVerifyPath, useCertificate } from '../../api/certificates';
+import { useCertificate } from '../../api/certificates';
 import { ApiError } from '../../api/client';
 import { BrandLogo } from '../../components/BrandLogo';
 import { usePageTitle } from '../../components/usePageTitle';
+import { certificateVerifyPath } from '../../lib/certificatePaths';
 import { CertificateSheet } from './CertificateSheet';
 import { CERTIFICATE_GENUINE, CERTIFICATE_MISSING } from './texts';
 
