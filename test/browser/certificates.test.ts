@@ -73,7 +73,8 @@ describe('certificates', () => {
     await page.getByText('Marked as completed successfully').waitFor();
 
     // The catalogue card: 'Completed' with 'View Certificate' (issued from the completion event a moment later).
-    await page.goto('/courses');
+    // Searched: other test files add courses, and the All tab shows the first three of each kind.
+    await page.goto(`/courses?search=${encodeURIComponent(COURSE_TITLE)}`);
     const card = page.getByRole('article', { name: COURSE_TITLE });
     await card.getByText('Completed', { exact: true }).waitFor();
     const view = card.getByRole('link', { name: `View Certificate of ${COURSE_TITLE}` });

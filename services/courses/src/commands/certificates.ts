@@ -46,6 +46,10 @@ export async function issueOnCompletion(
   if (await hasCertificate(trx, userId, courseId)) return { issued: null, reason: 'already-issued' };
   const [course] = await coursesWithTags(trx, await courseRows(trx, [courseId]));
   if (!course) return { issued: null, reason: 'no-course' };
+  // Nothing completed in the course (any more): no certificate, and no need to know the person (a deleted member's
+  // completions are gone; their old events, replayed, must not wait for a name that will never come).
+  const lastCompletedAt = await lastCompletionInCourse(trx, userId, courseId);
+  if (!lastCompletedAt) return { issued: null, reason: 'incomplete' };
   const person = await findPerson(trx, userId);
   if (!person) throw new PersonNotKnownYet(userId);
   const viewer = viewerOfPerson(person);
@@ -55,13 +59,9 @@ export async function issueOnCompletion(
     visibleToPremium: course.visibleToPremium,
     tagIds: course.tags.map((t) => t.id),
   });
-  const [modules, lastCompletedAt] = await Promise.all([
-    courseVisible ? moduleCountsOfCourses(store, viewer, userId, [courseId]) : Promise.resolve([]),
-    lastCompletionInCourse(trx, userId, courseId),
-  ]);
+  const modules = courseVisible ? await moduleCountsOfCourses(store, viewer, userId, [courseId]) : [];
   const decision = decideCertificate({ alreadyIssued: false, courseVisible, modules, lastCompletedAt });
   if (!decision.issue) return { issued: null, reason: decision.reason };
-  if (!lastCompletedAt) return { issued: null, reason: 'no-completion-date' };
   const issued = await insertCertificate(trx, {
     userId,
     courseId,
