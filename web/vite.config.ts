@@ -43,7 +43,7 @@ const COMMON = anyOf([
  * automatic splitting puts them, so the profile or a course page does not download the catalogue.
  */
 const CATALOGUE = anyOf([
-  String.raw`src[\\/]features[\\/]courses[\\/](CoursesPage|CourseCard|CatalogueResults|CatalogueTabList|CoverImage|ScrollTopButton|SearchInput|ReorderControls|useReorderMode|useAddressSearch|useDebouncedValue|catalogue|outline|constants)\.tsx?$`,
+  String.raw`src[\\/]features[\\/]courses[\\/](CoursesPage|CourseCard|CatalogueResults|CatalogueTabList|CoverImage|ScrollTopButton|SearchInput|ReorderControls|useReorderMode|useAddressSearch|useDebouncedValue|useMyCertificate|catalogue|outline|constants)\.tsx?$`,
   String.raw`src[\\/]api[\\/]courses\.ts$`,
   String.raw`node_modules[\\/]@mui[\\/]material[\\/](Tabs|Tab|TabScrollButton|LinearProgress|Skeleton|Card|CardActionArea)[\\/]`,
 ]);

@@ -93,6 +93,18 @@ describe('matchRoute', () => {
     expect(matchRoute('POST', '/upload/abc.png')).toMatchObject({ session: 'required' });
   });
 
+  it("opens a certificate and its PDF by id, never the member's own list or a write", () => {
+    const id = '0b6f4c1e-5a0e-4c55-9d43-3f7f0b1d2a11';
+    for (const path of [`/api/certificates/${id}`, `/api/certificates/${id}/pdf`, '/api/certificates/unknown']) {
+      expect(matchRoute('GET', path)).toMatchObject({ service: 'courses', session: 'none', blockable: false });
+    }
+    expect(matchRoute('GET', '/api/certificates/mine')).toMatchObject({ service: 'courses', session: 'required' });
+    expect(matchRoute('GET', '/api/certificates/MINE/')).toMatchObject({ session: 'required' });
+    expect(matchRoute('GET', '/api/certificates/mine/pdf')).toMatchObject({ session: 'required' });
+    expect(matchRoute('GET', `/api/certificates/${id}/other`)).toMatchObject({ session: 'required' });
+    expect(matchRoute('DELETE', `/api/certificates/${id}`)).toMatchObject({ session: 'required', csrf: true });
+  });
+
   it('answers 402 everywhere except auth, the customer portal and the webhook', () => {
     expect(matchRoute('GET', '/api/course/read-many')).toMatchObject({ blockable: true });
     expect(matchRoute('POST', '/api/stripe/create-customer-session')).toMatchObject({ blockable: true });

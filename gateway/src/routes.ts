@@ -17,6 +17,7 @@ export const ROUTE_TABLE: ReadonlyArray<readonly [prefix: string, service: Upstr
   ['/api/course', 'courses'],
   ['/api/module', 'courses'],
   ['/api/lesson', 'courses'],
+  ['/api/certificates', 'courses'],
   ['/api/move-the-needle', 'board'],
   ['/api/product', 'tools'],
   ['/api/product-qualifier', 'tools'],
@@ -129,7 +130,15 @@ function openAccess(method: string, path: string): ProxyRoute['session'] | null 
   if ((method === 'GET' || method === 'HEAD') && path === '/api/auth/me') return 'optional';
   // Uploaded files are public behind unguessable keys; no identity is needed to read them.
   if ((method === 'GET' || method === 'HEAD') && path.startsWith('/upload/')) return 'none';
+  // A certificate and its PDF, by their unguessable id: the public verification page works signed out.
+  if ((method === 'GET' || method === 'HEAD') && isOpenCertificatePath(path)) return 'none';
   return null;
+}
+
+/** /api/certificates/{id} and /api/certificates/{id}/pdf; never /api/certificates/mine (the member's own list). */
+function isOpenCertificatePath(path: string): boolean {
+  const match = /^\/api\/certificates\/([^/]+)(\/pdf)?$/.exec(path);
+  return match !== null && match[1] !== 'mine';
 }
 
 /** Calls a person with a blocking payment status may still make: everything auth, and fixing the payment. */

@@ -150,6 +150,20 @@ async function likeMissing(response: GatewayResponse, missing: GatewayResponse):
 }
 
 const COMMUNITY_KEYS = ['city', 'fullName', 'id', 'photoUrl', 'state'].join(',');
+const CERTIFICATE_KEYS = ['completedAt', 'courseTitle', 'fullName', 'id'].join(',');
+
+let seededCertificate: Promise<string> | null = null;
+/** The certificate the seed gives the seeded premium member (a member no caller is). */
+function seededCertificateId(): Promise<string> {
+  seededCertificate ??= signIn('premium')
+    .then((premium) => premium.get<{ certificates: { id: string }[] }>('/api/certificates/mine'))
+    .then(({ certificates }) => {
+      const first = certificates[0];
+      if (!first) throw new Error('The seeded premium member holds no certificate');
+      return first.id;
+    });
+  return seededCertificate;
+}
 
 /** Which view of the user list an answer is: full (staff, every role), premium-only (coach), community. */
 function listView(body: unknown, staffIds: number[]): string {
@@ -455,6 +469,60 @@ const ROWS: Row[] = [
         await c.session.request('PUT', '/api/lesson/mark-as-completed', { lessonId: hidden.premiumLessonId }),
         await c.session.request('PUT', '/api/lesson/mark-as-completed', { lessonId: 987654321 }),
       ),
+  },
+
+  // --- certificates (issue 13) ---------------------------------------------------------------------------
+  {
+    name: "GET /api/certificates/{id} {another member's certificate}",
+    expected: [
+      '200 certificate only',
+      '200 certificate only',
+      '200 certificate only',
+      '200 certificate only',
+      '200 certificate only',
+      '200 certificate only',
+    ],
+    async run(c) {
+      const answer = await c.session.request<{ certificate: Record<string, unknown> }>(
+        'GET',
+        `/api/certificates/${await seededCertificateId()}`,
+      );
+      if (answer.status !== 200) return status(answer);
+      const keys = [Object.keys(answer.body).join(','), Object.keys(answer.body.certificate).sort().join(',')];
+      const only = keys[0] === 'certificate' && keys[1] === CERTIFICATE_KEYS;
+      return { status: 200, note: only ? 'certificate only' : `keys ${keys.join(' / ')}` };
+    },
+  },
+  {
+    name: "GET /api/certificates/{id}/pdf {another member's certificate}",
+    expected: ['200 pdf', '200 pdf', '200 pdf', '200 pdf', '200 pdf', '200 pdf'],
+    async run(c) {
+      const answer = await c.session.request('GET', `/api/certificates/${await seededCertificateId()}/pdf`);
+      if (answer.status !== 200) return status(answer);
+      const type = answer.headers.get('content-type');
+      return { status: 200, note: type === 'application/pdf' ? 'pdf' : `type ${type}` };
+    },
+  },
+  {
+    name: 'GET /api/certificates/{unknown id}',
+    expected: [404, 404, 404, 404, 404, 404],
+    run: async (c) => status(await c.session.request('GET', `/api/certificates/${randomUUID()}`)),
+  },
+  {
+    name: 'GET /api/certificates/mine',
+    expected: [401, '200 own only', '200 own only', '200 own only', '200 own only', '200 own only'],
+    async run(c) {
+      const answer = await c.session.request<{ certificates: { id: string }[] }>('GET', '/api/certificates/mine');
+      if (answer.status !== 200) return status(answer);
+      const theirs = await seededCertificateId();
+      const leaked = answer.body.certificates.some((cert) => cert.id === theirs);
+      return { status: 200, note: leaked ? "another member's certificate" : 'own only' };
+    },
+  },
+  {
+    name: 'GET /api/certificates/mine?courseId=abc',
+    expected: [401, 400, 400, 400, 400, 400],
+    run: async (c) => status(await c.session.request('GET', '/api/certificates/mine?courseId=abc')),
   },
 
   // --- tags -------------------------------------------------------------------------------------------------

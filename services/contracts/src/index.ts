@@ -4,6 +4,7 @@ export * from './auth';
 export * from './billing';
 export * from './board';
 export * from './board-access';
+export * from './certificates';
 export * from './courses';
 export * from './dashboard';
 export * from './errors';

@@ -9,6 +9,7 @@ import {
 import { CatalogueCache } from './catalogue-cache';
 import type { Config } from './config';
 import { createEventConsumer } from './events';
+import { certificateRoutes } from './routes/certificates';
 import { courseRoutes } from './routes/courses';
 import { lessonRoutes } from './routes/lessons';
 import { moduleRoutes } from './routes/modules';
@@ -22,19 +23,22 @@ export interface AppDeps {
   store: CoursesStore;
   events: EventNudger;
   catalogue: CatalogueCache;
+  /** The web app's address: the verification address printed on certificates. */
+  publicUrl: string;
 }
 
-/** The courses service's HTTP API: catalogue, course pages, completions, and course/module/lesson authoring. */
+/** The courses service's HTTP API: catalogue, course pages, completions, certificates, and course/module/lesson authoring. */
 export function buildApp(deps: AppDeps) {
   const { logger, internalTokenSecret, readiness } = deps;
   return createApp({ name: 'courses', logger, internalTokenSecret, readiness }, (app) => {
     app.use('/api/course', courseRoutes(deps));
     app.use('/api/module', moduleRoutes(deps));
     app.use('/api/lesson', lessonRoutes(deps));
+    app.use('/api/certificates', certificateRoutes(deps));
   });
 }
 
-/** Wires the app and its background tasks (outbox relay, the users.user-deleted and users.tag-renamed consumer) from a service runtime. */
+/** Wires the app and its background tasks (outbox relay, the users.* and courses.lesson-completed consumer) from a service runtime. */
 export function buildService(runtime: ServiceRuntime<CoursesDatabase>, config: Config) {
   const relay = new OutboxRelay({
     db: runtime.database.db,
@@ -44,8 +48,10 @@ export function buildService(runtime: ServiceRuntime<CoursesDatabase>, config: C
     pollMs: config.OUTBOX_POLL_MS,
   });
   const catalogue = new CatalogueCache({ redis: runtime.redis, prefix: config.REDIS_PREFIX, logger: runtime.logger });
+  const store = { db: runtime.database.db, pool: runtime.database.pool };
   const consumer = createEventConsumer({
     db: runtime.database.db,
+    store,
     redis: runtime.redis,
     prefix: config.REDIS_PREFIX,
     logger: runtime.logger,
@@ -56,8 +62,9 @@ export function buildService(runtime: ServiceRuntime<CoursesDatabase>, config: C
     logger: runtime.logger,
     internalTokenSecret: config.INTERNAL_TOKEN_SECRET,
     readiness: runtime.readiness,
-    store: { db: runtime.database.db, pool: runtime.database.pool },
+    store,
     events: relay,
+    publicUrl: config.PUBLIC_URL,
     catalogue,
   });
   return { app, relay, consumer, background: [relay, consumer] };

@@ -4,13 +4,21 @@
  *  - courses.lesson-completed / courses.lesson-uncompleted {userId, lessonId, moduleId, courseId}: when a person's
  *    completion of a lesson changes (commands/completions.ts; marking twice publishes once).
  * Consumes (consumer group 'courses', idempotency in PostgreSQL's processed_events):
- *  - users.user-deleted {id}: deletes that person's completions.
+ *  - users.user-changed: the service's copy of the person (name for certificates; role and tags to know which
+ *    lessons count), newer versions only;
+ *  - users.user-deleted {id}: deletes that person's completions, certificates and copy;
+ *  - courses.lesson-completed (its own): issues the member's certificate of the course once they have completed
+ *    every lesson of it they can open (commands/certificates.ts). Once per member and course: the event id is
+ *    recorded as processed in the same transaction, and certificates are unique per (member, course).
  *  - users.tag-renamed {id, name}: renames the tag's snapshots on courses, modules and lessons, then (after the
  *    commit) invalidates the catalogue cache, whose cards carry tag names.
  */
 import { EventConsumer, type Logger, type Redis } from '@rainmakers/kit';
+import { issueOnCompletion } from './commands/certificates';
+import { deleteCertificatesOf } from './store/certificates';
 import { deleteCompletionsOf } from './store/completions';
-import type { CoursesDb } from './store/db';
+import type { CoursesDb, CoursesStore } from './store/db';
+import { deletePerson, savePerson } from './store/people';
 import type { CoursesDatabase } from './store/schema';
 import { renameTagSnapshots } from './store/tag-snapshots';
 
@@ -18,6 +26,8 @@ export const CONSUMER_GROUP = 'courses';
 
 export function createEventConsumer(options: {
   db: CoursesDb;
+  /** The same database: progress counts are read through its pool (committed rows). */
+  store: CoursesStore;
   redis: Redis;
   prefix: string;
   logger: Logger;
@@ -33,9 +43,27 @@ export function createEventConsumer(options: {
     group: CONSUMER_GROUP,
     ...(options.reclaimIdleMs !== undefined ? { reclaimIdleMs: options.reclaimIdleMs } : {}),
     handlers: {
+      'users.user-changed': async (user, { trx }) => {
+        await savePerson(
+          trx,
+          { userId: user.id, fullName: user.fullName, role: user.role, tagIds: user.tagIds },
+          user.version,
+        );
+      },
       'users.user-deleted': async (data, { trx }) => {
         const removed = await deleteCompletionsOf(trx, data.id);
-        options.logger.info({ userId: data.id, removed }, 'completions of a deleted person removed');
+        const certificates = await deleteCertificatesOf(trx, data.id);
+        await deletePerson(trx, data.id);
+        options.logger.info({ userId: data.id, removed, certificates }, 'completions of a deleted person removed');
+      },
+      'courses.lesson-completed': async (data, { trx }) => {
+        const outcome = await issueOnCompletion(options.store, trx, data);
+        if (outcome.issued) {
+          options.logger.info(
+            { userId: data.userId, courseId: data.courseId, certificateId: outcome.issued.id },
+            'certificate issued',
+          );
+        }
       },
       'users.tag-renamed': async (data, { trx, afterCommit }) => {
         const renamed = await renameTagSnapshots(trx, data.id, data.name);

@@ -9,6 +9,7 @@ import {
   canListAllModules,
   canListLessons,
   canListModules,
+  canListOwnCertificates,
   canListOwnCompletions,
   canMarkLesson,
   canOpenLessonOf,
@@ -21,6 +22,7 @@ import {
   canUpsertCourse,
   canUpsertLesson,
   canUpsertModule,
+  canViewCertificate,
   canViewCourse,
 } from './policies';
 
@@ -42,6 +44,8 @@ const policies = {
   canRedirectToLesson,
   canListModules,
   canListOwnCompletions,
+  canListOwnCertificates,
+  canViewCertificate,
   canViewCourse,
   canMarkLesson,
   canOpenLessonOf,
@@ -68,6 +72,8 @@ const everyone = [
   'canRedirectToLesson',
   'canListModules',
   'canListOwnCompletions',
+  'canListOwnCertificates',
+  'canViewCertificate',
 ] as const;
 
 describe('authoring policies', () => {
@@ -91,6 +97,12 @@ describe('reading policies', () => {
       expect(policies[action](buildActor(role))).toBe(true);
     },
   );
+});
+
+describe('certificates', () => {
+  it('a certificate is readable by anyone holding its address, signed out too', () => {
+    expect(policies.canViewCertificate(undefined)).toBe(true);
+  });
 });
 
 describe('canViewCourse / canMarkLesson', () => {

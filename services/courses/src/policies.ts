@@ -32,6 +32,13 @@ export const canOpenLessonOf = (actor: Actor, chain: LessonChain) => canOpenLess
 export const canMarkLesson = (actor: Actor, chain: LessonChain) => canOpenLesson(viewerOf(actor), chain);
 /** Completions are always the caller's own. */
 export const canListOwnCompletions = (_actor: Actor) => true;
+/** A member's own certificates (GET /api/certificates/mine): every signed-in person, always their own. */
+export const canListOwnCertificates = (_actor: Actor) => true;
+/**
+ * A certificate and its PDF by id: anyone holding the address, signed in or not (the gateway leaves the call open);
+ * the answer shows only what the certificate shows, and the id cannot be guessed.
+ */
+export const canViewCertificate = (_actor: Actor | undefined) => true;
 
 // Authoring: admins only.
 export const canUpsertCourse = (actor: Actor) => isAdmin(actor);

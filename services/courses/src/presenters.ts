@@ -16,10 +16,13 @@ import type {
   LessonListItem,
   LessonOption,
   ModuleItem,
+  OwnCertificate,
+  PublicCertificate,
   RecordAbilities,
 } from '@rainmakers/contracts';
 import { completedFlag } from './domain/progress';
 import type { CatalogueLessonRow, CatalogueModuleRow } from './store/catalogue';
+import type { CertificateRecord } from './store/certificates';
 import type { CourseRecord } from './store/courses';
 import type { LessonRecord } from './store/lessons';
 import type { ModuleRecord } from './store/modules';
@@ -193,4 +196,19 @@ export function presentCoursePage(
 ): CoursePage {
   const { Modules: _summary, ...card } = presentCourseCard(course, [], abilities, totalProgress);
   return { ...card, Modules: modules };
+}
+
+/** What a certificate shows, for anyone holding its address: never the member's id, e-mail or anything else. */
+export function presentPublicCertificate(certificate: CertificateRecord): PublicCertificate {
+  return {
+    id: certificate.id,
+    fullName: certificate.fullName,
+    courseTitle: certificate.courseTitle,
+    completedAt: certificate.completedAt.toISOString(),
+  };
+}
+
+/** The holder's own view adds the course it belongs to (to find it from the course card). */
+export function presentOwnCertificate(certificate: CertificateRecord): OwnCertificate {
+  return { ...presentPublicCertificate(certificate), courseId: certificate.courseId };
 }

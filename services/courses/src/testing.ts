@@ -18,6 +18,8 @@ export interface StartCoursesOptions {
   redisPrefix?: string;
   /** Relay poll interval; events are also published right after each change. */
   pollMs?: number;
+  /** How long a failed event waits before it is taken over and retried (EVENT_RECLAIM_IDLE_MS). */
+  reclaimIdleMs?: number;
 }
 
 export interface RunningCourses {
@@ -35,7 +37,10 @@ export async function startForTest(options: StartCoursesOptions = {}): Promise<R
     migrationsDir: MIGRATIONS_DIR,
     port: options.port,
     redisPrefix: options.redisPrefix,
-    env: { OUTBOX_POLL_MS: String(options.pollMs ?? 250) },
+    env: {
+      OUTBOX_POLL_MS: String(options.pollMs ?? 250),
+      ...(options.reclaimIdleMs !== undefined ? { EVENT_RECLAIM_IDLE_MS: String(options.reclaimIdleMs) } : {}),
+    },
     loadConfig: loadServiceConfig,
     build: (runtime: ServiceRuntime<CoursesDatabase>, config) => buildService(runtime, config),
   });

@@ -25,6 +25,7 @@ beforeAll(async () => {
       store: { db: h.service.database.db, pool: h.service.database.pool },
       events: { nudge() {} },
       catalogue: new CatalogueCache({ redis, prefix: h.service.redisPrefix, logger }),
+      publicUrl: 'http://localhost:8080',
     }),
   );
 });

@@ -26,6 +26,8 @@ export type PageKey =
   | 'aiToolkitChat'
   | 'aiToolkitChatNova'
   | 'checkStripePayment'
+  | 'certificate'
+  | 'verifyCertificate'
   | 'notFound';
 
 export const ACCESS = {
@@ -66,6 +68,8 @@ export const ROUTES: readonly RouteDef[] = [
   { kind: 'guest', path: '/signup', page: 'signUp', signedInGoesHome: true },
   { kind: 'guest', path: '/forgot-password', page: 'forgotPassword', signedInGoesHome: false },
   { kind: 'guest', path: '/reset-password/:token', page: 'resetPassword', signedInGoesHome: false },
+  // The public verification page of a certificate: the same for visitors and members (issue 13).
+  { kind: 'guest', path: '/certificates/:id', page: 'verifyCertificate', signedInGoesHome: false },
 
   { kind: 'guarded', path: '/blocked', page: 'blocked', access: ACCESS.blocked, bare: true },
 
@@ -95,6 +99,7 @@ export const ROUTES: readonly RouteDef[] = [
   { kind: 'guarded', path: '/ai-toolkit-chat', page: 'aiToolkitChat', access: ACCESS.member },
   { kind: 'guarded', path: '/ai-toolkit-chat-nova', page: 'aiToolkitChatNova', access: ACCESS.nova },
   { kind: 'guarded', path: '/check-stripe-payment', page: 'checkStripePayment', access: ACCESS.member },
+  { kind: 'guarded', path: '/certificates/:id/print', page: 'certificate', access: ACCESS.member },
   { kind: 'redirect', path: '/ai-tool-kit', to: '/ai-toolkit' },
   { kind: 'redirect', path: '/ai-tool-kit-chat', to: '/ai-toolkit-chat' },
   { kind: 'redirect', path: '/ai-tool-kit-chat-nova', to: '/ai-toolkit-chat-nova' },

@@ -23,6 +23,8 @@ export const PAGES: Record<PageKey, LazyExoticComponent<ComponentType>> = {
   aiToolkitChat: lazy(() => import('../features/ai/AiToolkitChatPage')),
   aiToolkitChatNova: lazy(() => import('../features/ai/AiToolkitChatNovaPage')),
   checkStripePayment: lazy(() => import('../features/billing/CheckStripePaymentPage')),
+  certificate: lazy(() => import('../features/certificates/CertificatePage')),
+  verifyCertificate: lazy(() => import('../features/certificates/VerifyCertificatePage')),
   notFound: lazy(() => import('../features/errors/NotFoundPage')),
 };
 

@@ -8,4 +8,6 @@ export interface RouteDeps {
   events: EventNudger;
   /** Invalidated after every committed change to courses, modules or lessons. */
   catalogue: CatalogueCache;
+  /** The web app's address: the verification address printed on certificates. */
+  publicUrl: string;
 }

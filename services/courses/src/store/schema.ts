@@ -107,6 +107,27 @@ export interface ProcessedEventsTable {
   processed_at: Timestamp;
 }
 
+/** The courses service's copy of people (migrations/005_certificates.sql), kept from users.* events. */
+export interface PeopleTable {
+  user_id: number;
+  full_name: string;
+  role: string;
+  tag_ids: number[];
+  version: number;
+  updated_at: Timestamp;
+}
+
+/** One certificate per member and course; name and title copied at issue time. */
+export interface CertificatesTable {
+  id: Generated<string>;
+  user_id: number;
+  course_id: number;
+  full_name: string;
+  course_title: string;
+  completed_at: Timestamp;
+  issued_at: Timestamp;
+}
+
 export interface CoursesDatabase {
   courses: CoursesTable;
   course_tags: CourseTagsTable;
@@ -119,4 +140,6 @@ export interface CoursesDatabase {
   module_progress: ModuleProgressTable;
   outbox: OutboxTable;
   processed_events: ProcessedEventsTable;
+  people: PeopleTable;
+  certificates: CertificatesTable;
 }

@@ -12,8 +12,10 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import type { CourseCard as CourseCardData } from '../../api/courses';
 import { Chip, Tooltip } from '../../components/LazyMui';
+import { certificatePagePath } from '../../lib/certificatePaths';
 import { CoverImage } from './CoverImage';
 import { COMPLETED_PROGRESS } from './constants';
+import { useMyCertificate } from './useMyCertificate';
 
 export const clampLines = (lines: number) =>
   ({
@@ -23,8 +25,8 @@ export const clampLines = (lines: number) =>
     overflow: 'hidden',
   }) as const;
 
-/** 'Gift this course' / 'View Certificate' appear only when the course data carries their addresses. */
-function optionalUrl(course: CourseCardData, key: 'giftUrl' | 'certificateUrl'): string | null {
+/** 'Gift this course' appears only when the course data carries its address. */
+function optionalUrl(course: CourseCardData, key: 'giftUrl'): string | null {
   const value: unknown = (course as Record<string, unknown>)[key];
   return typeof value === 'string' && /^(https?:\/\/|\/)/.test(value) ? value : null;
 }
@@ -36,7 +38,9 @@ function optionalUrl(course: CourseCardData, key: 'giftUrl' | 'certificateUrl'):
 export function CourseCard({ course, onEdit }: { course: CourseCardData; onEdit?: (course: CourseCardData) => void }) {
   const completed = course.Modules.length > 0 && course.totalProgress >= COMPLETED_PROGRESS;
   const giftUrl = completed ? optionalUrl(course, 'giftUrl') : null;
-  const certificateUrl = completed ? optionalUrl(course, 'certificateUrl') : null;
+  // The member's certificate of a completed course, from one list shared by every card (asked only when needed).
+  const certificate = useMyCertificate(course.id, completed);
+  const certificateUrl = completed && certificate ? certificatePagePath(certificate.id) : null;
   const moduleCount = course.Modules.length;
 
   return (
@@ -155,7 +159,14 @@ export function CourseCard({ course, onEdit }: { course: CourseCardData; onEdit?
             </Button>
           )}
           {certificateUrl && (
-            <Button size="small" variant="contained" href={certificateUrl} startIcon={<WorkspacePremiumRounded />}>
+            <Button
+              size="small"
+              variant="contained"
+              component={RouterLink}
+              to={certificateUrl}
+              startIcon={<WorkspacePremiumRounded />}
+              aria-label={`View Certificate of ${course.title}`}
+            >
               View Certificate
             </Button>
           )}

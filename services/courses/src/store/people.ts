@@ -1,0 +1,49 @@
+/** The courses service's copy of people (users owns them), kept from users.* events: names for certificates. */
+import type { CoursesDb } from './db';
+
+export interface PersonRecord {
+  userId: number;
+  fullName: string;
+  role: string;
+  tagIds: number[];
+}
+
+/** Replaces the copy unless the stored one is newer (events can arrive out of order after a redelivery). */
+export async function savePerson(db: CoursesDb, person: PersonRecord, version: number): Promise<void> {
+  await db
+    .insertInto('people')
+    .values({
+      user_id: person.userId,
+      full_name: person.fullName,
+      role: person.role,
+      tag_ids: person.tagIds,
+      version,
+      updated_at: new Date(),
+    })
+    .onConflict((oc) =>
+      oc
+        .column('user_id')
+        .doUpdateSet((eb) => ({
+          full_name: eb.ref('excluded.full_name'),
+          role: eb.ref('excluded.role'),
+          tag_ids: eb.ref('excluded.tag_ids'),
+          version: eb.ref('excluded.version'),
+          updated_at: eb.ref('excluded.updated_at'),
+        }))
+        .where('people.version', '<=', version),
+    )
+    .execute();
+}
+
+export async function deletePerson(db: CoursesDb, userId: number): Promise<void> {
+  await db.deleteFrom('people').where('user_id', '=', userId).execute();
+}
+
+export async function findPerson(db: CoursesDb, userId: number): Promise<PersonRecord | null> {
+  const row = await db
+    .selectFrom('people')
+    .select(['user_id', 'full_name', 'role', 'tag_ids'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row ? { userId: row.user_id, fullName: row.full_name, role: row.role, tagIds: row.tag_ids } : null;
+}
