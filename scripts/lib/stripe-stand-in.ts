@@ -294,7 +294,7 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
     return customer;
   };
 
-  const setSubscriptionStatus = async (subscription: Subscription, status: string) => {
+  const setSubscriptionStatus = async (subscription: Subscription, status: string, silent = false) => {
     const previous = subscription.status;
     subscription.status = status;
     if (['past_due', 'unpaid', 'incomplete'].includes(status)) {
@@ -319,11 +319,7 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
       }
     }
     save();
-    if (previous !== status) {
-      await sendEvent('customer.subscription.updated', {
-        ...subscription,
-      });
-    }
+    if (previous !== status && !silent) await sendEvent('customer.subscription.updated', subscription);
   };
 
   const payInvoice = async (invoice: Invoice) => {
@@ -519,14 +515,15 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
       };
       state.subscriptions[subscription.id] = subscription;
       save();
-      if (body.sendEvent !== false) await sendEvent('customer.subscription.created', subscription);
-      await setSubscriptionStatus(subscription, str(body.status) ?? 'active');
+      const silent = body.sendEvent === false;
+      if (!silent) await sendEvent('customer.subscription.created', subscription);
+      await setSubscriptionStatus(subscription, str(body.status) ?? 'active', silent);
       return subscription;
     }
     if (method === 'POST' && (match = pathname.match(/^\/_stand-in\/subscriptions\/([\w-]+)$/))) {
       const subscription = state.subscriptions[match[1] as string];
       if (!subscription) throw missing('subscription', String(match[1]));
-      await setSubscriptionStatus(subscription, str(body.status) ?? subscription.status);
+      await setSubscriptionStatus(subscription, str(body.status) ?? subscription.status, body.sendEvent === false);
       return subscription;
     }
     if (method === 'GET' && pathname === '/_stand-in/state') return state as unknown as Json;
