@@ -235,6 +235,7 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
   };
 
   let webhookUrl = options.webhookUrl ?? '';
+  const running = new Set<string>();
   const signer = new Stripe(STAND_IN_SECRET_KEY);
   const deliveries: StripeStandIn['deliveries'] = [];
   const inFlight = new Set<Promise<void>>();
@@ -386,7 +387,7 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
     } else if (before) {
       const index = sorted.findIndex((i) => i.id === before);
       start = Math.max(0, index - limit);
-      const data = sorted.slice(start, index < 0 ? 0 : index);
+      const data = sorted.slice(start, Math.max(index, 0));
       return { object: 'list', url, has_more: start > 0, data };
     }
     const data = sorted.slice(start, start + limit);
@@ -395,7 +396,6 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
 
   // --- routes --------------------------------------------------------------------------------------
   const api = async (method: string, pathname: string, query: URLSearchParams, body: Json): Promise<Json> => {
-    let match: RegExpMatchArray | null;
     if (method === 'POST' && pathname === '/v1/customers') {
       const customer: Customer = {
         id: newId('cus'),
@@ -409,9 +409,8 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
       save();
       return customer;
     }
-    if (method === 'GET' && (match = pathname.match(/^\/v1\/customers\/([\w-]+)$/))) {
-      return customerOf(match[1]);
-    }
+    const customerMatch = pathname.match(/^\/v1\/customers\/([\w-]+)$/);
+    if (method === 'GET' && customerMatch) return customerOf(customerMatch[1]);
     if (method === 'GET' && pathname === '/v1/subscriptions') {
       const customer = query.get('customer');
       const status = query.get('status');
@@ -422,9 +421,10 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
       );
       return list(items, query, '/v1/subscriptions');
     }
-    if (method === 'GET' && (match = pathname.match(/^\/v1\/subscriptions\/([\w-]+)$/))) {
-      const subscription = state.subscriptions[match[1] as string];
-      if (!subscription) throw missing('subscription', String(match[1]));
+    const m1 = pathname.match(/^\/v1\/subscriptions\/([\w-]+)$/);
+    if (method === 'GET' && m1) {
+      const subscription = state.subscriptions[m1[1] as string];
+      if (!subscription) throw missing('subscription', String(m1[1]));
       return subscription;
     }
     if (method === 'GET' && pathname === '/v1/invoices') {
@@ -435,14 +435,16 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
       );
       return list(items, query, '/v1/invoices');
     }
-    if (method === 'GET' && (match = pathname.match(/^\/v1\/invoices\/([\w-]+)$/))) {
-      const invoice = state.invoices[match[1] as string];
-      if (!invoice) throw missing('invoice', String(match[1]));
+    const m2 = pathname.match(/^\/v1\/invoices\/([\w-]+)$/);
+    if (method === 'GET' && m2) {
+      const invoice = state.invoices[m2[1] as string];
+      if (!invoice) throw missing('invoice', String(m2[1]));
       return invoice;
     }
-    if (method === 'POST' && (match = pathname.match(/^\/v1\/invoices\/([\w-]+)\/pay$/))) {
-      const invoice = state.invoices[match[1] as string];
-      if (!invoice) throw missing('invoice', String(match[1]));
+    const m3 = pathname.match(/^\/v1\/invoices\/([\w-]+)\/pay$/);
+    if (method === 'POST' && m3) {
+      const invoice = state.invoices[m3[1] as string];
+      if (!invoice) throw missing('invoice', String(m3[1]));
       return payInvoice(invoice);
     }
     if (method === 'POST' && pathname === '/v1/payment_intents') {
@@ -474,11 +476,12 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
       if (body.confirm === 'true') await confirmIntent(intent, intent.payment_method);
       return intent;
     }
-    if ((match = pathname.match(/^\/v1\/payment_intents\/([\w-]+)(\/confirm)?$/))) {
-      const intent = state.paymentIntents[match[1] as string];
-      if (!intent) throw missing('payment_intent', String(match[1]));
-      if (method === 'GET' && !match[2]) return intent;
-      if (method === 'POST' && match[2]) {
+    const m4 = pathname.match(/^\/v1\/payment_intents\/([\w-]+)(\/confirm)?$/);
+    if (m4) {
+      const intent = state.paymentIntents[m4[1] as string];
+      if (!intent) throw missing('payment_intent', String(m4[1]));
+      if (method === 'GET' && !m4[2]) return intent;
+      if (method === 'POST' && m4[2]) {
         if (intent.status === 'succeeded') {
           throw invalid('You cannot confirm this PaymentIntent because it has already succeeded.');
         }
@@ -520,9 +523,10 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
       await setSubscriptionStatus(subscription, str(body.status) ?? 'active', silent);
       return subscription;
     }
-    if (method === 'POST' && (match = pathname.match(/^\/_stand-in\/subscriptions\/([\w-]+)$/))) {
-      const subscription = state.subscriptions[match[1] as string];
-      if (!subscription) throw missing('subscription', String(match[1]));
+    const m5 = pathname.match(/^\/_stand-in\/subscriptions\/([\w-]+)$/);
+    if (method === 'POST' && m5) {
+      const subscription = state.subscriptions[m5[1] as string];
+      if (!subscription) throw missing('subscription', String(m5[1]));
       await setSubscriptionStatus(subscription, str(body.status) ?? subscription.status, body.sendEvent === false);
       return subscription;
     }
@@ -676,6 +680,16 @@ ${session.return_url ? `<p><a class="button" href="${html(session.return_url)}">
       const kept = state.idempotency[idempotencyKey];
       return send(res, kept.status, kept.body, { 'idempotent-replayed': 'true' });
     }
+    // Like Stripe: a second request with a key whose first request is still running gets a 409 (the SDK retries).
+    if (idempotencyKey && running.has(idempotencyKey)) {
+      return send(res, 409, {
+        error: {
+          type: 'idempotency_error',
+          message: 'There is currently another in-progress request using this Idempotency Key. Retry later.',
+        },
+      });
+    }
+    if (idempotencyKey) running.add(idempotencyKey);
     let status = 200;
     let answer: Json;
     try {
@@ -684,6 +698,8 @@ ${session.return_url ? `<p><a class="button" href="${html(session.return_url)}">
       if (!(error instanceof StripeError)) throw error;
       status = error.status;
       answer = { error: error.body };
+    } finally {
+      if (idempotencyKey) running.delete(idempotencyKey);
     }
     // Stripe keeps the answer of a key that reached the API (not a 5xx): a repeat gets the same one.
     if (idempotencyKey && status < 500) {

@@ -7,7 +7,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Actor, EventData, EventEnvelope, EventType, Role } from '@rainmakers/contracts';
 import { createRedis, eventStreamKey, RedisStreamsTransport, sql } from '@rainmakers/kit';
 import { buildActor, client, testInfra, waitFor } from '@rainmakers/kit/testing';
-import { startForTest as startResources, type StartedResources } from '@rainmakers/resources/testing';
+import { type StartedResources, startForTest as startResources } from '@rainmakers/resources/testing';
 import Stripe from 'stripe';
 import { type StripeStandIn, startStripeStandIn } from '../../../scripts/lib/stripe-stand-in';
 import { type RunningBilling, startForTest } from '../src/testing';
@@ -26,7 +26,10 @@ export interface Harness {
   /** billing's published events of a type so far (after flushing its outbox). */
   published<T extends EventType>(type: T): Promise<Array<EventEnvelope<EventData<T>>>>;
   /** Posts a webhook body to billing, signed with the endpoint secret (or with `secret`, or not at all). */
-  webhook(payload: string, options?: { secret?: string; timestamp?: number; signature?: string | null }): Promise<number>;
+  webhook(
+    payload: string,
+    options?: { secret?: string; timestamp?: number; signature?: string | null },
+  ): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -125,9 +128,9 @@ export async function customerFor(h: Harness, actor: Actor, options: { link?: bo
       version: Date.now(),
     });
     await waitFor(async () => {
-      const rows = await sql<{ user_id: number }>`SELECT user_id FROM customers WHERE customer_id = ${customer.id}`.execute(
-        h.billing.database.db,
-      );
+      const rows = await sql<{
+        user_id: number;
+      }>`SELECT user_id FROM customers WHERE customer_id = ${customer.id}`.execute(h.billing.database.db);
       return rows.rows[0]?.user_id === actor.userId ? true : null;
     });
   }

@@ -39,7 +39,12 @@ describe('stripe webhook', () => {
       (e) => e.data.stripeCustomerId === customer,
     );
     expect(events.map((e) => e.data)).toEqual([
-      { userId: h.actors.premium.userId, stripeCustomerId: customer, subscriptionId: subscription.id, status: 'active' },
+      {
+        userId: h.actors.premium.userId,
+        stripeCustomerId: customer,
+        subscriptionId: subscription.id,
+        status: 'active',
+      },
     ]);
   });
 
