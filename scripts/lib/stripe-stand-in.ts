@@ -866,10 +866,9 @@ export function browserScript(baseUrl: string): string {
 
 // Run alone: `node --import tsx scripts/lib/stripe-stand-in.ts` (port STRIPE_STAND_IN_PORT, default 4191).
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
-  const standIn = await startStripeStandIn({
+  startStripeStandIn({
     port: Number(process.env.STRIPE_STAND_IN_PORT ?? 4191),
     webhookUrl: process.env.STRIPE_WEBHOOK_URL ?? 'http://127.0.0.1:8080/api/stripe/webhook',
     webhookSecret: process.env.STRIPE_WEBHOOK_SECRET ?? `whsec_${randomBytes(24).toString('hex')}`,
-  });
-  console.log(`Stripe stand-in on ${standIn.url} (webhook secret ${standIn.webhookSecret})`);
+  }).then((s) => console.log(`Stripe stand-in on ${s.url} (webhook secret ${s.webhookSecret})`));
 }
