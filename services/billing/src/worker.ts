@@ -1,0 +1,34 @@
+/**
+ * The billing worker process: runs the stripe-sync jobs. Run it beside the HTTP process in production
+ * (RUN_WORKERS_IN_PROCESS=false there); in development main.ts runs the same worker in-process. It has an outbox
+ * relay of its own, so the events of reconciled customers go out while it works.
+ */
+import {
+  createDatabase,
+  createLogger,
+  createRedis,
+  OutboxRelay,
+  SERVICE_DATABASE_OPTIONS,
+  shutdownOnSignals,
+} from '@rainmakers/kit';
+import { loadWorkerConfig } from './config';
+import { createSyncWorker } from './jobs';
+import type { Schema } from './store/schema';
+import { createStripe } from './stripe';
+
+const config = loadWorkerConfig();
+const logger = createLogger(config.SERVICE_NAME, config.LOG_LEVEL);
+if (!config.DATABASE_URL) throw new Error('billing-worker: DATABASE_URL is required');
+const database = createDatabase<Schema>(config.DATABASE_URL, SERVICE_DATABASE_OPTIONS);
+const redis = createRedis(config.REDIS_URL, config.SERVICE_NAME);
+const relay = new OutboxRelay({ db: database.db, redis, prefix: config.REDIS_PREFIX, logger });
+const worker = createSyncWorker(
+  { db: database.db, events: relay, stripe: createStripe(config), logger },
+  redis,
+  config.REDIS_PREFIX,
+  logger,
+);
+await relay.start();
+await worker.start();
+logger.info('billing worker started (stripe-sync)');
+shutdownOnSignals(logger, [() => worker.stop(), () => relay.stop(), () => redis.quit(), () => database.close()]);
