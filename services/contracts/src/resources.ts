@@ -4,55 +4,26 @@
  */
 import { z } from 'zod';
 import { idList, idParam, isSafeUrl, requiredText } from './fields';
+import {
+  BANNER_TYPES,
+  isForSaleVisibility,
+  PRICE_OR_PURCHASE_URL,
+  RESOURCE_LIST_TYPES,
+  RESOURCE_TYPES,
+  RESOURCE_VISIBILITIES,
+  RESOURCES_PER_PAGE,
+  SHIPPING_RATE_PREMIUM_ONLY,
+} from './resources-constants';
+
+export * from './resources-constants';
 
 // ---------------------------------------------------------------------------------------------------------
-// Constants (§9)
+// Constants (§9): resources-constants.ts (zod-free, for the web)
 
-export const RESOURCE_TYPES = ['Link', 'Article', 'Video', 'Course'] as const;
 export const resourceTypeSchema = z.enum(RESOURCE_TYPES, { error: 'Choose a type' });
-export type ResourceType = z.infer<typeof resourceTypeSchema>;
-
-export const RESOURCE_VISIBILITIES = ['Free', 'For Sale', 'For Sale Premium', 'Included with Premium'] as const;
 export const resourceVisibilitySchema = z.enum(RESOURCE_VISIBILITIES, { error: 'Choose a visibility' });
-export type ResourceVisibility = z.infer<typeof resourceVisibilitySchema>;
-
-/** How the form labels each visibility value (§9). */
-export const RESOURCE_VISIBILITY_LABELS: Record<ResourceVisibility, string> = {
-  Free: 'Free',
-  'For Sale': 'Paid Upgrade (For Sale)',
-  'For Sale Premium': 'Paid Upgrade Premium (For Sale Premium)',
-  'Included with Premium': 'Included with Premium',
-};
-
-/** The visibilities that sell the resource (price / purchase URL shown, access needs a purchase or a tag). */
-export const FOR_SALE_VISIBILITIES: readonly ResourceVisibility[] = ['For Sale', 'For Sale Premium'];
-export const isForSaleVisibility = (visibility: ResourceVisibility) => FOR_SALE_VISIBILITIES.includes(visibility);
-
-export const RESOURCE_LIST_TYPES = ['all', 'marketplace', 'my-purchases'] as const;
 export const resourceListTypeSchema = z.enum(RESOURCE_LIST_TYPES);
-export type ResourceListType = z.infer<typeof resourceListTypeSchema>;
-export const RESOURCE_LIST_TYPE_LABELS: Record<ResourceListType, string> = {
-  all: 'All Resources',
-  marketplace: 'Marketplace (Paid Upgrades)',
-  'my-purchases': 'My Purchases',
-};
-
-export const RESOURCES_PER_PAGE = 1000;
-export const DASHBOARD_RESOURCES_PER_PAGE = 15;
-export const RESOURCE_SEARCH_DEBOUNCE_MS = 500;
-export const RESOURCE_DESCRIPTION_PREVIEW = 80;
-export const RESOURCE_NOT_FOUND = 'Resource not found';
-export const CATEGORY_NOT_FOUND = 'Category not found';
-export const CATEGORY_NAME_TAKEN = 'A category with this name already exists';
-export const PRICE_OR_PURCHASE_URL = 'Fill in either Price or Purchase URL';
-export const RESOURCE_PRICE_TOOLTIP =
-  'Fill in either Price OR Purchase URL. If Purchase URL is filled, the resource should have at least one Required Tag.';
-
-export const BANNER_TYPES = ['basic', 'premium', 'course only'] as const;
 export const bannerTypeSchema = z.enum(BANNER_TYPES, { error: 'Choose basic, premium or course only' });
-export type BannerType = z.infer<typeof bannerTypeSchema>;
-export const BANNER_NOT_FOUND = 'Banner not found';
-export const SHIPPING_RATE_PREMIUM_ONLY = 'Only premium banners have an average shipping rate';
 
 // ---------------------------------------------------------------------------------------------------------
 // Field rules
@@ -95,15 +66,6 @@ export const moneyField = z
     }
     return amount;
   });
-
-/** Dollars with two decimals -> integer cents, exactly (no floating point drift: '19.99' -> 1999). */
-export function dollarsToCents(price: string | number): number {
-  const text = typeof price === 'number' ? price.toFixed(2) : price.trim();
-  const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(text);
-  if (!match) throw new Error(`Not an amount: ${text}`);
-  const [, whole = '0', fraction = ''] = match;
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-}
 
 const tagRef = z.object({
   id: idParam,

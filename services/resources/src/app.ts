@@ -1,7 +1,9 @@
 import { createApp, type Logger, type ReadinessCheck, type ServiceRuntime, type Storage } from '@rainmakers/kit';
 import type { Config } from './config';
 import { createEventConsumer } from './events';
+import { bannerRoutes } from './routes/banners';
 import { internalRoutes } from './routes/internal';
+import { resourceRoutes } from './routes/resources';
 import { uploadRoutes } from './routes/uploads';
 import type { ResourcesDb } from './store/db';
 import type { ResourcesDatabase } from './store/schema';
@@ -23,6 +25,8 @@ export function buildApp(deps: AppDeps) {
     { name: 'resources', logger: deps.logger, internalTokenSecret: deps.internalTokenSecret, readiness },
     (app) => {
       app.use('/upload', uploadRoutes({ storage: deps.storage, maxBytes: deps.uploadMaxBytes }));
+      app.use('/api/resource', resourceRoutes({ db: deps.db }));
+      app.use('/api/dashboard-banner', bannerRoutes({ db: deps.db }));
       app.use(internalRoutes({ db: deps.db }));
     },
   );

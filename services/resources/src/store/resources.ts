@@ -202,7 +202,7 @@ export async function listResources(db: ResourcesDb, filter: ResourceFilter): Pr
   return withRefs(db, rows);
 }
 
-type Writable = Omit<ResourceUpsert, 'id'>;
+type Writable = Omit<ResourceUpsert, 'id' | 'ResourceCategories' | 'Tags'>;
 
 function columnsOf(input: Writable) {
   return {
