@@ -1,7 +1,8 @@
 /**
  * Billing in Chromium with the local Stripe stand-in: a blocked member walks Fix -> the stand-in's customer portal
  * -> pays the open invoice -> back in, on the dashboard (the stand-in's signed webhook went through the gateway to
- * billing, users and the gateway's profile). Desktop and phone; screenshots kept.
+ * billing, users and the gateway's profile); a basic member buys a paid upgrade with the card element (empty card,
+ * a declined card, then a card that needs 3-D Secure) and opens it. Desktop and phone; screenshots kept.
  */
 import { describe, expect, it, jest } from '@jest/globals';
 import { waitFor } from '@rainmakers/kit/testing';
@@ -9,6 +10,8 @@ import Stripe from 'stripe';
 import { type Page, screenshot, signInThroughUi, useBrowser } from '../support/browser';
 import { stackInfo } from '../support/stack-client';
 import { createPerson, readUser } from './fixtures';
+
+const PAID_UPGRADE = 'PPC Launch Playbook';
 
 jest.setTimeout(120_000);
 const pages = useBrowser();
@@ -69,5 +72,74 @@ describe('the Fix loop with the Stripe stand-in', () => {
     const page = await pages.open({ viewport: 'mobile', allowOrigins: [standInUrl()] });
     await signInThroughUi(page, person);
     await walkFixLoop(page, 'mobile');
+  });
+});
+
+describe('buying a paid upgrade with the card element', () => {
+  async function fillCard(page: Page, number: string) {
+    const dialog = page.getByRole('dialog', { name: `Buy ${PAID_UPGRADE}` });
+    await dialog.getByLabel('Card number').fill(number);
+    await dialog.getByLabel('Expiration date MM / YY').fill('12 / 34');
+    await dialog.getByLabel('CVC').fill('123');
+  }
+
+  async function buy(page: Page, shot: string) {
+    await page.goto('/resources');
+    const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: PAID_UPGRADE }) });
+    await card.getByRole('button', { name: 'Buy for $49.00' }).click();
+    const dialog = page.getByRole('dialog', { name: `Buy ${PAID_UPGRADE}` });
+    await dialog.getByLabel('Card number').waitFor();
+    const pay = dialog.getByRole('button', { name: 'Pay $49.00' });
+
+    // No card yet.
+    await pay.click();
+    await dialog.getByRole('alert').filter({ hasText: 'Please enter a card' }).waitFor();
+
+    // A declined card: the card's message under the card, never the success state.
+    await fillCard(page, '4000 0000 0000 0002');
+    await pay.click();
+    await dialog.getByRole('alert').filter({ hasText: 'Your card was declined.' }).waitFor();
+    expect(await page.getByText('Payment successful').count()).toBe(0);
+    await screenshot(page, `billing-purchase-declined-${shot}`);
+
+    // A card that needs 3-D Secure: the bank's page (the stand-in's), then success.
+    await fillCard(page, '4000 0027 6000 3184');
+    await pay.click();
+    const secure = page.getByRole('dialog', { name: '3D Secure authentication' });
+    await secure.waitFor();
+    await screenshot(page, `billing-purchase-3ds-${shot}`);
+    await secure.getByRole('button', { name: 'Complete authentication' }).click();
+    const done = page.getByRole('dialog', { name: 'Payment successful' });
+    await done.waitFor();
+    await screenshot(page, `billing-purchase-success-${shot}`);
+    await done.getByRole('button', { name: 'Close' }).click();
+    await done.waitFor({ state: 'detached' });
+
+    // Bought: the card opens the article now.
+    await card.getByText('Purchased').waitFor();
+    await card.getByRole('button', { name: `Read: ${PAID_UPGRADE}` }).click();
+    await page.getByRole('heading', { name: 'Week 1' }).waitFor();
+    await screenshot(page, `billing-purchase-opened-${shot}`);
+  }
+
+  it('a basic member buys it (declined, then 3-D Secure) and opens it (desktop)', async () => {
+    const person = await createPerson('basic', 'buyer', 'Bailey Buyer');
+    const page = await pages.open({ viewport: 'desktop', allowOrigins: [standInUrl()] });
+    await signInThroughUi(page, person);
+    await buy(page, 'desktop');
+    await waitFor(async () =>
+      ((await readUser(person.id)) as { Resources?: Array<{ title: string }> }).Resources?.some(
+        (r) => r.title === PAID_UPGRADE,
+      )
+        ? true
+        : null,
+    );
+  });
+
+  it('the same on a phone', async () => {
+    const person = await createPerson('basic', 'buyer-phone', 'Parker Purchase');
+    const page = await pages.open({ viewport: 'mobile', allowOrigins: [standInUrl()] });
+    await signInThroughUi(page, person);
+    await buy(page, 'mobile');
   });
 });
