@@ -789,7 +789,7 @@ export function browserScript(baseUrl: string): string {
       const input = document.createElement('input');
       input.name = name; input.placeholder = placeholder; input.setAttribute('aria-label', label);
       input.inputMode = 'numeric'; input.autocomplete = autocomplete;
-      input.style.cssText = 'flex:' + width + ' 1 0;min-width:4em;border:0;outline:0;background:transparent;font:inherit;color:inherit;padding:2px 0';
+      input.style.cssText = 'flex:' + width + ' 1 ' + (name === 'cardnumber' ? '12em' : '0') + ';min-width:' + (name === 'cardnumber' ? '12em' : '4em') + ';border:0;outline:0;background:transparent;font:inherit;color:inherit;padding:2px 0';
       box.appendChild(input); return input;
     };
     this.inputs = { number: make('cardnumber', 'Card number', '1234 1234 1234 1234', 4, 'cc-number'), expiry: make('exp-date', 'Expiration date MM / YY', 'MM / YY', 1.4, 'cc-exp'), cvc: make('cvc', 'CVC', 'CVC', 1, 'cc-csc') };
