@@ -3,7 +3,7 @@
  * which events arrive: a late 'past_due' event after 'active' must not block a paying person), store it, and
  * publish billing.subscription-changed for users (which updates stripeStatus and tells the gateway).
  */
-import { withEvents } from '@rainmakers/kit';
+import { sql, withEvents } from '@rainmakers/kit';
 import { currentSubscription } from '../domain/subscriptions';
 import { findCustomer, recordStripeEvent, saveCustomerStatus, stripeEventSeen } from '../store/billing';
 import type { BillingDeps } from './deps';
@@ -68,15 +68,37 @@ export async function publishCustomerState(
   });
 }
 
+/**
+ * Runs `work` while holding a session-level advisory lock on the customer (no transaction stays open while Stripe
+ * is read): two events of one customer are reconciled one after the other, so the later one reads Stripe after the
+ * earlier one wrote, and an older read never lands last.
+ */
+export async function withCustomerLock<R>(
+  deps: BillingDeps,
+  customerId: string,
+  work: (deps: BillingDeps) => Promise<R>,
+): Promise<R> {
+  return deps.db.connection().execute(async (connection) => {
+    await sql`SELECT pg_advisory_lock(hashtextextended(${`stripe-customer:${customerId}`}, 0))`.execute(connection);
+    try {
+      return await work({ ...deps, db: connection });
+    } finally {
+      await sql`SELECT pg_advisory_unlock(hashtextextended(${`stripe-customer:${customerId}`}, 0))`.execute(connection);
+    }
+  });
+}
+
 /** A webhook about a customer's subscription or invoice: reconcile that customer once per event id. */
 export async function handleSubscriptionEvent(
   deps: BillingDeps,
   event: { id: string; type: string },
   customerId: string,
 ): Promise<'changed' | 'unchanged' | 'duplicate'> {
-  if (await stripeEventSeen(deps.db, event.id)) return 'duplicate';
-  const state = await readCustomerState(deps, customerId);
-  return publishCustomerState(deps, state, event);
+  return withCustomerLock(deps, customerId, async (locked) => {
+    if (await stripeEventSeen(locked.db, event.id)) return 'duplicate';
+    const state = await readCustomerState(locked, customerId);
+    return publishCustomerState(locked, state, event);
+  });
 }
 
 /** Records an event billing has nothing to do for, so a redelivery is answered the same way. */
