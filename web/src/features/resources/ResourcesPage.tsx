@@ -45,7 +45,7 @@ const CategoryFormDialog = lazy(() => import('./CategoryFormDialog'));
 const PurchaseDialog = lazy(() => import('../billing/PurchaseDialog'));
 
 /** Categories a phone shows before 'See more categories'. */
-const PHONE_CATEGORY_COUNT = 4;
+const PHONE_CATEGORY_COUNT = 3;
 
 type ResourceForm = { resource: Resource | null } | null;
 type CategoryForm = { category: ResourceCategory | null } | null;
