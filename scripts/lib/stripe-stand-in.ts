@@ -865,7 +865,13 @@ export function browserScript(baseUrl: string): string {
 }
 
 // Run alone: `node --import tsx scripts/lib/stripe-stand-in.ts` (port STRIPE_STAND_IN_PORT, default 4191).
+// No top-level await: the test stack's jest globalSetup loads this module through require(), which refuses async
+// modules (ERR_REQUIRE_ASYNC_MODULE) and then fails on the .ts extension.
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  void runAlone();
+}
+
+async function runAlone() {
   const standIn = await startStripeStandIn({
     port: Number(process.env.STRIPE_STAND_IN_PORT ?? 4191),
     webhookUrl: process.env.STRIPE_WEBHOOK_URL ?? 'http://127.0.0.1:8080/api/stripe/webhook',

@@ -9,6 +9,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { waitFor } from '@rainmakers/kit/testing';
 import { type Page, screenshot, settle, signInWithCookies, useBrowser } from '../support/browser';
 import { admin } from './fixtures';
 
@@ -37,13 +38,11 @@ const cardTitles = async (page: Page) => grid(page).locator('article h2').allInn
 
 /** Waits until the grid shows exactly these cards (in any order). */
 async function expectCards(page: Page, titles: string[]) {
-  await page.waitForFunction(
-    `(() => {
-      const expected = ${JSON.stringify(titles)};
-      const shown = [...document.querySelectorAll('section[aria-label="Resources"] article h2')].map((h) => h.textContent);
-      return shown.length === expected.length && expected.every((t) => shown.includes(t));
-    })()`,
-  );
+  const wanted = [...titles].sort();
+  await waitFor(async () => JSON.stringify((await cardTitles(page)).sort()) === JSON.stringify(wanted), {
+    what: `the cards ${wanted.join(', ')}`,
+    timeoutMs: 10_000,
+  });
 }
 
 async function waitForToast(page: Page, text: string) {
@@ -161,12 +160,12 @@ describe('Resources screen', () => {
     let dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     await dialog.getByText('this field cannot be empty').waitFor();
-    await dialog.getByRole('textbox', { name: 'Name *' }).fill('Browser Tools');
+    await dialog.getByRole('textbox', { name: /^Name\b/ }).fill('Browser Tools');
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     await waitForToast(page, 'Resource created successfully');
     await dialog.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Edit category Browser Tools' }).click();
-    await dialog.getByRole('textbox', { name: 'Name *' }).fill('Browser Tooling');
+    await dialog.getByRole('textbox', { name: /^Name\b/ }).fill('Browser Tooling');
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     await waitForToast(page, 'Resource saved successfully');
     await page.getByRole('checkbox', { name: 'Browser Tooling' }).waitFor();
@@ -186,10 +185,10 @@ describe('Resources screen', () => {
       .getByRole('tooltip')
       .getByText(/at least one Required Tag/)
       .waitFor();
-    await dialog.getByRole('textbox', { name: 'Title *' }).fill('Browser keyword sheet');
-    await dialog.getByRole('textbox', { name: 'Description *' }).fill('A keyword research spreadsheet template.');
+    await dialog.getByRole('textbox', { name: /^Title\b/ }).fill('Browser keyword sheet');
+    await dialog.getByRole('textbox', { name: /^Description\b/ }).fill('A keyword research spreadsheet template.');
     await dialog.getByRole('radio', { name: 'Article' }).check();
-    await dialog.getByRole('textbox', { name: 'URL *' }).fill('https://example.com/sheet');
+    await dialog.getByRole('textbox', { name: /^URL\b/ }).fill('https://example.com/sheet');
     await dialog.getByRole('textbox', { name: 'Article content (markdown)' }).fill('## Tabs\n\nOne per market.');
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     await dialog.getByText('Fill in either Price or Purchase URL').waitFor();
@@ -207,7 +206,7 @@ describe('Resources screen', () => {
     expect(await dialog.getByRole('textbox', { name: 'Article content (markdown)' }).inputValue()).toContain(
       'One per market',
     );
-    await dialog.getByRole('textbox', { name: 'Title *' }).fill('Browser keyword workbook');
+    await dialog.getByRole('textbox', { name: /^Title\b/ }).fill('Browser keyword workbook');
     await dialog.getByRole('combobox', { name: 'Categories' }).click();
     await page.getByRole('option', { name: 'Browser Tooling' }).click();
     await page.keyboard.press('Escape');
@@ -251,10 +250,10 @@ describe('Resources screen', () => {
     await basic.getByRole('button', { name: 'Edit the basic banner' }).click();
     const dialog = page.getByRole('dialog');
     expect(await dialog.getByRole('textbox', { name: 'Average shipping rate' }).count()).toBe(0);
-    await dialog.getByRole('textbox', { name: 'Title *' }).fill('');
+    await dialog.getByRole('textbox', { name: /^Title\b/ }).fill('');
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     await dialog.getByText('this field cannot be empty').waitFor();
-    await dialog.getByRole('textbox', { name: 'Title *' }).fill('Upgrade today');
+    await dialog.getByRole('textbox', { name: /^Title\b/ }).fill('Upgrade today');
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     await waitForToast(page, 'Banner updated successfully');
     await basic.getByText('Upgrade today').waitFor();
@@ -269,10 +268,10 @@ describe('Resources screen', () => {
     await basic.getByText('No banner yet').waitFor();
 
     await basic.getByRole('button', { name: 'Create the basic banner' }).click();
-    await dialog.getByRole('textbox', { name: 'Title *' }).fill('Ready for the next step?');
-    await dialog.getByRole('textbox', { name: 'Content *' }).fill('Upgrade to premium.');
-    await dialog.getByRole('textbox', { name: 'Button text *' }).fill('Apply To Upgrade');
-    await dialog.getByRole('textbox', { name: 'Button URL *' }).fill('https://example.com/apply');
+    await dialog.getByRole('textbox', { name: /^Title\b/ }).fill('Ready for the next step?');
+    await dialog.getByRole('textbox', { name: /^Content\b/ }).fill('Upgrade to premium.');
+    await dialog.getByRole('textbox', { name: /^Button\stext\b/ }).fill('Apply To Upgrade');
+    await dialog.getByRole('textbox', { name: /^Button\sURL\b/ }).fill('https://example.com/apply');
     await screenshot(page, 'resources-banner-form');
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     await waitForToast(page, 'Banner created successfully');
