@@ -789,7 +789,7 @@ export function browserScript(baseUrl: string): string {
       const input = document.createElement('input');
       input.name = name; input.placeholder = placeholder; input.setAttribute('aria-label', label);
       input.inputMode = 'numeric'; input.autocomplete = autocomplete;
-      input.style.cssText = 'flex:' + width + ' 1 0;min-width:4em;border:0;outline:0;background:transparent;font:inherit;color:inherit;padding:2px 0';
+      input.style.cssText = 'flex:' + width + ' 1 ' + (name === 'cardnumber' ? '12em' : '0') + ';min-width:' + (name === 'cardnumber' ? '12em' : '4em') + ';border:0;outline:0;background:transparent;font:inherit;color:inherit;padding:2px 0';
       box.appendChild(input); return input;
     };
     this.inputs = { number: make('cardnumber', 'Card number', '1234 1234 1234 1234', 4, 'cc-number'), expiry: make('exp-date', 'Expiration date MM / YY', 'MM / YY', 1.4, 'cc-exp'), cvc: make('cvc', 'CVC', 'CVC', 1, 'cc-csc') };
@@ -865,17 +865,10 @@ export function browserScript(baseUrl: string): string {
 }
 
 // Run alone: `node --import tsx scripts/lib/stripe-stand-in.ts` (port STRIPE_STAND_IN_PORT, default 4191).
-// No top-level await: the test stack's jest globalSetup loads this module through require(), which refuses async
-// modules (ERR_REQUIRE_ASYNC_MODULE) and then fails on the .ts extension.
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
-  void runAlone();
-}
-
-async function runAlone() {
-  const standIn = await startStripeStandIn({
+  startStripeStandIn({
     port: Number(process.env.STRIPE_STAND_IN_PORT ?? 4191),
     webhookUrl: process.env.STRIPE_WEBHOOK_URL ?? 'http://127.0.0.1:8080/api/stripe/webhook',
     webhookSecret: process.env.STRIPE_WEBHOOK_SECRET ?? `whsec_${randomBytes(24).toString('hex')}`,
-  });
-  console.log(`Stripe stand-in on ${standIn.url} (webhook secret ${standIn.webhookSecret})`);
+  }).then((s) => console.log(`Stripe stand-in on ${s.url} (webhook secret ${s.webhookSecret})`));
 }

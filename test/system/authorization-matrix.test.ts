@@ -185,6 +185,40 @@ async function likeMissing(response: GatewayResponse, missing: GatewayResponse):
   return { status: response.status, note: same ? 'as unknown' : `unlike unknown (${JSON.stringify(response.body)})` };
 }
 
+/** A Stripe (stand-in) customer of the person, with an active subscription billing has heard of; one per person. */
+const stripeCustomers = new Map<number, Promise<string>>();
+function stripeCustomerOf(person: Person | null): Promise<string> {
+  if (!person) return Promise.resolve('cus_nobody');
+  let customer = stripeCustomers.get(person.id);
+  if (!customer) {
+    const standIn = `http://127.0.0.1:${stackInfo().ports.stripe}`;
+    const post = async (path: string, body: string, type: string) => {
+      const response = await fetch(`${standIn}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': type, authorization: 'Bearer sk_test_stand_in' },
+        body,
+      });
+      return (await response.json()) as { id: string };
+    };
+    customer = (async () => {
+      const created = await post(
+        '/v1/customers',
+        `email=${encodeURIComponent(person.email)}&metadata[userId]=${person.id}`,
+        'application/x-www-form-urlencoded',
+      );
+      // The stand-in answers once billing has taken the subscription's webhook (and tied the customer to the person).
+      await post(
+        '/_stand-in/subscriptions',
+        JSON.stringify({ customer: created.id, status: 'active' }),
+        'application/json',
+      );
+      return created.id;
+    })();
+    stripeCustomers.set(person.id, customer);
+  }
+  return customer;
+}
+
 const COMMUNITY_KEYS = ['city', 'fullName', 'id', 'photoUrl', 'state'].join(',');
 
 /** Which view of the user list an answer is: full (staff, every role), premium-only (coach), community. */
@@ -807,6 +841,58 @@ const ROWS: Row[] = [
       });
       return { status: 204, note: after.status === 404 ? 'gone' : 'still there' };
     },
+  },
+
+  // --- billing: the customer portal is the person's own (admins: any), the sync is admins', a person buys only
+  // for themselves; the webhook needs its signature, not a session. -----------------------------------------------
+  {
+    name: 'POST /api/stripe/create-customer-portal/{own customer}',
+    expected: [401, 200, 200, 200, 200, 200],
+    run: async (c) =>
+      status(await c.session.request('POST', `/api/stripe/create-customer-portal/${await stripeCustomerOf(c.person)}`)),
+  },
+  {
+    name: "POST /api/stripe/create-customer-portal/{another member's customer}",
+    expected: [401, '404 as unknown', '404 as unknown', '404 as unknown', '404 as unknown', 200],
+    run: async (c) =>
+      likeMissing(
+        await c.session.request('POST', `/api/stripe/create-customer-portal/${await stripeCustomerOf(other)}`),
+        await c.session.request('POST', '/api/stripe/create-customer-portal/cus_unknown987654321'),
+      ),
+  },
+  {
+    name: 'POST /api/stripe/sync',
+    expected: [401, 403, 403, 403, 403, 202],
+    run: async (c) => status(await c.session.request('POST', '/api/stripe/sync')),
+  },
+  {
+    name: 'POST /api/stripe/create-payment-intent {for another member}',
+    expected: [401, 403, 403, 403, 403, 403],
+    run: async (c) =>
+      status(
+        await c.session.request('POST', '/api/stripe/create-payment-intent', {
+          userId: other.id,
+          resourceId: 987654321,
+          paymentMethodId: 'pm_card_visa',
+        }),
+      ),
+  },
+  {
+    name: 'POST /api/stripe/create-payment-intent {own, unknown resource}',
+    expected: [401, 404, 404, 404, 404, 404],
+    run: async (c) =>
+      status(
+        await c.session.request('POST', '/api/stripe/create-payment-intent', {
+          userId: ownId(c),
+          resourceId: 987654321,
+          paymentMethodId: 'pm_card_visa',
+        }),
+      ),
+  },
+  {
+    name: 'POST /api/stripe/webhook (unsigned)',
+    expected: [400, 400, 400, 400, 400, 400],
+    run: async (c) => status(await c.session.request('POST', '/api/stripe/webhook', { id: 'evt_1', type: 'x' })),
   },
 
   // --- auth: calls that renew, replace or end the caller's session (last) ------------------------------------

@@ -73,6 +73,7 @@ export function buildService(runtime: ServiceRuntime<Schema>, config: Config) {
       prefix: config.REDIS_PREFIX,
       logger: runtime.logger,
       relay,
+      reclaimIdleMs: config.EVENT_RECLAIM_IDLE_MS,
     }),
   ];
   if (config.RUN_WORKERS_IN_PROCESS) {

@@ -15,10 +15,11 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useCurrentUser } from '../../session/context';
+import { PAYMENT_SUCCESSFUL } from './texts';
 
 const PurchaseCardForm = lazy(() => import('./PurchaseCardForm'));
 
-export const PAYMENT_SUCCESSFUL = 'Payment successful';
+export { PAYMENT_SUCCESSFUL };
 
 export interface PurchaseDialogProps {
   open: boolean;

@@ -5,7 +5,6 @@ import Button from '@mui/material/Button';
 import { Navigate } from 'react-router-dom';
 import { useCustomerPortal } from '../../api/billing';
 import { MessagePage } from '../../components/MessagePage';
-import { toast } from '../../components/toast';
 import { usePageTitle } from '../../components/usePageTitle';
 import { supportMailto } from '../../config';
 import { isSubscriptionBlocked } from '../../lib/access';
@@ -13,7 +12,6 @@ import { useCurrentUser } from '../../session/context';
 import { useSignOut } from '../../session/useSignOut';
 
 export const BLOCKED_TITLE = "Looks like there's a problem with your subscription";
-export const PORTAL_ERROR = "We couldn't open the billing portal. Please try again, or contact support.";
 
 /** /blocked: where a blocking payment status lands. Fix opens the payment provider's customer portal. */
 export default function BlockedPage() {
@@ -30,7 +28,8 @@ export default function BlockedPage() {
     if (!customerId) return;
     portal.mutate(customerId, {
       onSuccess: (url) => window.location.assign(url),
-      onError: () => toast(PORTAL_ERROR, 'error'),
+      // The spec: customer-portal errors are only logged, with no message to the person.
+      onError: (error) => console.error('customer portal', error),
     });
   };
 
