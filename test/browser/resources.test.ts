@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import { beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { waitFor } from '@rainmakers/kit/testing';
 import { type Page, screenshot, settle, signInWithCookies, useBrowser } from '../support/browser';
+import { stackInfo } from '../support/stack-client';
 import { admin } from './fixtures';
 
 jest.setTimeout(180_000);
@@ -60,7 +61,8 @@ async function categoryIdOf(name: string): Promise<number> {
 
 describe('Resources screen', () => {
   it('a basic member searches, filters, reads an article and meets a paid upgrade', async () => {
-    const page = await pages.open();
+    // The purchase dialog loads Stripe.js from the project's Stripe stand-in.
+    const page = await pages.open({ allowOrigins: [`http://127.0.0.1:${stackInfo().ports.stripe}`] });
     await signInWithCookies(page, 'basic', '/resources');
     await page.getByRole('heading', { name: 'Resources', level: 1 }).waitFor();
     await card(page, 'Supplier vetting checklist').waitFor();
@@ -209,7 +211,7 @@ describe('Resources screen', () => {
     await dialog.getByRole('textbox', { name: /^Title\b/ }).fill('Browser keyword workbook');
     await dialog.getByRole('combobox', { name: 'Categories' }).click();
     await page.getByRole('option', { name: 'Browser Tooling' }).click();
-    await page.keyboard.press('Escape');
+    await dialog.getByRole('heading', { name: 'Edit Resource' }).click();
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     await waitForToast(page, 'Resource saved successfully');
     await dialog.waitFor({ state: 'detached' });
