@@ -90,21 +90,21 @@ describe('Resources screen', () => {
 
     // Type: the marketplace lists paid upgrades only; the address follows without a reload.
     const marker = await page.evaluate('window.marker = 42');
-    await page.getByRole('radio', { name: 'Marketplace (Paid Upgrades)' }).check();
+    await page.getByRole('radio', { name: 'Marketplace (Paid Upgrades)' }).click();
     await page.waitForURL(/type=marketplace/);
     await expectCards(page, ['Listing copy review', 'PPC Launch Playbook']);
-    await page.getByRole('radio', { name: 'My Purchases' }).check();
+    await page.getByRole('radio', { name: 'My Purchases' }).click();
     await page.waitForURL(/type=my-purchases/);
     await page.getByText('No resources found.').waitFor();
-    await page.getByRole('radio', { name: 'All Resources' }).check();
+    await page.getByRole('radio', { name: 'All Resources' }).click();
     await page.waitForURL((url) => !url.search.includes('type='));
 
     // Categories: repeated in the address.
     const listings = await categoryIdOf('Listings');
     const sourcing = await categoryIdOf('Sourcing');
-    await page.getByRole('checkbox', { name: 'Listings' }).check();
+    await page.getByRole('checkbox', { name: 'Listings' }).click();
     await page.waitForURL(new RegExp(`categories=${listings}`));
-    await page.getByRole('checkbox', { name: 'Sourcing' }).check();
+    await page.getByRole('checkbox', { name: 'Sourcing' }).click();
     await page.waitForURL(new RegExp(`categories=${listings}&categories=${sourcing}`));
     await expectCards(page, [
       'Amazon Seller Central help',
@@ -134,8 +134,10 @@ describe('Resources screen', () => {
     expect(await page.evaluate('window.marker')).toBe(marker);
 
     // A locked paid upgrade without a purchase URL opens the purchase dialog; the server sent no url or body.
-    await page.getByRole('checkbox', { name: 'Listings' }).uncheck();
-    await page.getByRole('checkbox', { name: 'Sourcing' }).uncheck();
+    await page.getByRole('checkbox', { name: 'Listings' }).click();
+    await page.waitForURL((url) => !url.searchParams.getAll('categories').includes(String(listings)));
+    await page.getByRole('checkbox', { name: 'Sourcing' }).click();
+    await page.waitForURL((url) => !url.search.includes('categories='));
     await card(page, 'PPC Launch Playbook')
       .getByRole('button', { name: /Buy for \$49\.00/ })
       .click();
@@ -215,7 +217,7 @@ describe('Resources screen', () => {
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     await waitForToast(page, 'Resource saved successfully');
     await dialog.waitFor({ state: 'detached' });
-    await page.getByRole('checkbox', { name: 'Browser Tooling' }).check();
+    await page.getByRole('checkbox', { name: 'Browser Tooling' }).click();
     await expectCards(page, ['Browser keyword workbook']);
 
     // Delete the resource, then the category.
