@@ -3,9 +3,10 @@
  * (Link, Article, Video, Course) and visibility, and a dashboard banner for each level. Idempotent: a stack that
  * has categories already is left alone.
  *
- * The purchase of `SEED_PREMIUM_PURCHASE` by the premium member is not written here: it goes through billing's
- * Stripe stand-in (a real payment intent and its billing.purchase-completed event), so resources, users and
- * billing all hold it the way a real purchase leaves them.
+ * The premium member then buys `SEED_PREMIUM_PURCHASE` through billing with the Stripe stand-in's test card
+ * (`POST /api/stripe/create-payment-intent`, `pm_card_visa`): a real payment intent and its
+ * billing.purchase-completed event, so resources (My Purchases), users (her Resources) and billing all hold it the
+ * way a real purchase leaves them. Skipped when the stack talks to Stripe itself.
  */
 import type { SeedContext } from './context';
 
@@ -137,7 +138,14 @@ export const SEED_BANNERS = [
   },
 ] as const;
 
+const PURCHASE_WAIT_MS = 20_000;
+
 export async function seed(ctx: SeedContext): Promise<void> {
+  await seedCatalogue(ctx);
+  await seedPremiumPurchase(ctx);
+}
+
+async function seedCatalogue(ctx: SeedContext): Promise<void> {
   const admin = await ctx.signInAs(ctx.people.admin.email, ctx.people.admin.password);
   const { resourceCategories } = await admin.get<{ resourceCategories: { id: number; name: string }[] }>(
     '/api/resource/category/read-many',
@@ -164,4 +172,37 @@ export async function seed(ctx: SeedContext): Promise<void> {
   }
   for (const banner of SEED_BANNERS) await admin.post('/api/dashboard-banner', banner);
   ctx.log(`${SEED_CATEGORIES.length} resource categories, ${SEED_RESOURCES.length} resources, 3 dashboard banners`);
+}
+
+type Listed = { resources: { id: number; title: string }[] };
+
+async function seedPremiumPurchase(ctx: SeedContext): Promise<void> {
+  if (!ctx.stripeStandInUrl) {
+    ctx.log('resources: Stripe is not the local stand-in; the premium member buys nothing');
+    return;
+  }
+  const member = ctx.people.premium;
+  const session = await ctx.signInAs(member.email, member.password);
+  const owned = async () =>
+    (await session.get<Listed>('/api/resource/read-many?type=my-purchases')).resources.some(
+      (r) => r.title === SEED_PREMIUM_PURCHASE,
+    );
+  if (await owned()) return;
+  const { resources } = await session.get<Listed>(
+    `/api/resource/read-many?type=marketplace&search=${encodeURIComponent(SEED_PREMIUM_PURCHASE)}`,
+  );
+  const resource = resources.find((r) => r.title === SEED_PREMIUM_PURCHASE);
+  if (!resource) throw new Error(`resources: no "${SEED_PREMIUM_PURCHASE}" to buy`);
+  await session.post('/api/stripe/create-payment-intent', {
+    userId: member.id,
+    resourceId: resource.id,
+    paymentMethodId: 'pm_card_visa',
+  });
+  const deadline = Date.now() + PURCHASE_WAIT_MS;
+  while (!(await owned())) {
+    if (Date.now() > deadline)
+      throw new Error(`resources: the purchase of "${SEED_PREMIUM_PURCHASE}" was not recorded`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  ctx.log(`resources: ${member.email} bought "${SEED_PREMIUM_PURCHASE}" with the stand-in's test card`);
 }

@@ -124,7 +124,8 @@ export const resourceUpsertSchema = z.preprocess(
         .datetime({ offset: true, error: 'Enter a date and time' })
         .nullish()
         .transform((v) => v ?? null),
-      hidden: z.boolean({ error: 'hidden must be true or false' }).optional().default(false),
+      /** Absent keeps the stored value on an update (false for a new resource). */
+      hidden: z.boolean({ error: 'hidden must be true or false' }).optional(),
       ResourceCategories: idList.optional().transform((v) => [...new Set(v ?? [])]),
       Tags: tagRefs.optional().transform((v) => v ?? []),
     })

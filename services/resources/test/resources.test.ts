@@ -338,6 +338,21 @@ describe('POST /api/resource/upsert', () => {
     expect(unknown.status).toBe(404);
   });
 
+  it('keeps a resource hidden when a save leaves hidden out', async () => {
+    const created = await h.api.post<{ resource: Resource }>(h.actors.admin, '/api/resource/upsert', {
+      ...valid,
+      hidden: true,
+    });
+    expect(created.body.resource.hidden).toBe(true);
+    const saved = await h.api.post<{ resource: Resource }>(h.actors.admin, '/api/resource/upsert', {
+      ...valid,
+      id: created.body.resource.id,
+      title: 'Still hidden',
+    });
+    expect(saved.body.resource).toMatchObject({ title: 'Still hidden', hidden: true });
+    expect((await h.api.get(h.actors.premium, `/api/resource/${created.body.resource.id}`)).status).toBe(404);
+  });
+
   it('is for admins only', async () => {
     for (const role of ROLES.filter((r) => r !== 'admin')) {
       expect((await h.api.post(h.actors[role], '/api/resource/upsert', valid)).status).toBe(403);

@@ -41,6 +41,7 @@ export interface ResourceInput {
   url: string | null;
   purchaseUrl: string | null;
   price: string | null;
+  hidden: boolean;
   ResourceCategories: number[];
   Tags: { id: number; name: string }[];
 }

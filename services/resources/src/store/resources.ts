@@ -215,7 +215,7 @@ function columnsOf(input: Writable) {
     url: input.url,
     purchase_url: input.purchaseUrl,
     price: input.price === null ? null : input.price.toFixed(2),
-    hidden: input.hidden,
+    ...(input.hidden !== undefined ? { hidden: input.hidden } : {}),
   };
 }
 

@@ -3,6 +3,7 @@ import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
@@ -53,6 +54,7 @@ interface Values {
   price: string;
   purchaseUrl: string;
   coverPhotoUrl: string | null;
+  hidden: boolean;
   categories: PickerOption[];
   tags: PickerOption[];
 }
@@ -68,6 +70,7 @@ function initialValues(resource: Resource | null): Values {
     price: resource?.price === null || resource?.price === undefined ? '' : resource.price.toFixed(2),
     purchaseUrl: resource?.purchaseUrl ?? '',
     coverPhotoUrl: resource?.coverPhotoUrl ?? null,
+    hidden: resource?.hidden ?? false,
     categories: (resource?.ResourceCategories ?? []).map((c) => ({ id: c.id, name: c.name })),
     tags: tagRefs(resource?.Tags ?? []),
   };
@@ -169,6 +172,7 @@ function ResourceForm({ resource, onClose }: { resource: Resource | null; onClos
       url: values.url.trim() || null,
       purchaseUrl: forSale ? values.purchaseUrl.trim() || null : null,
       price: forSale ? values.price.trim() || null : null,
+      hidden: values.hidden,
       ResourceCategories: values.categories.map((c) => c.id),
       Tags: tagRefs(values.tags),
     };
@@ -285,6 +289,12 @@ function ResourceForm({ resource, onClose }: { resource: Resource | null; onClos
             </RadioGroup>
             {fields.errors.visibility && <FormHelperText>{fields.errors.visibility}</FormHelperText>}
           </FormControl>
+          <FormControlLabel
+            control={
+              <Checkbox checked={values.hidden} onChange={(event) => setValue('hidden', event.target.checked)} />
+            }
+            label="Hidden (only admins see it)"
+          />
           {forSale && (
             <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
               <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>

@@ -45,7 +45,7 @@ const CategoryFormDialog = lazy(() => import('./CategoryFormDialog'));
 const PurchaseDialog = lazy(() => import('../billing/PurchaseDialog'));
 
 /** Categories a phone shows before 'See more categories'. */
-const PHONE_CATEGORY_COUNT = 4;
+const PHONE_CATEGORY_COUNT = 3;
 
 type ResourceForm = { resource: Resource | null } | null;
 type CategoryForm = { category: ResourceCategory | null } | null;
@@ -69,9 +69,11 @@ export default function ResourcesPage() {
   const [categoryForm, setCategoryForm] = useState<CategoryForm>(null);
   const [buying, setBuying] = useState<Resource | null>(null);
 
+  // From the address as it is when the change applies, so two quick clicks both count.
   const go = useCallback(
-    (next: Partial<AddressState>) => setParams(toAddress({ ...address, ...next }), { replace: false }),
-    [address, setParams],
+    (next: Partial<AddressState>) =>
+      setParams((current) => new URLSearchParams(toAddress({ ...parseAddress(current), ...next }))),
+    [setParams],
   );
 
   const open = (resource: Resource) => {
@@ -125,7 +127,13 @@ export default function ResourcesPage() {
           type={address.type}
           onType={(type) => go({ type, id: null })}
           selected={address.categories}
-          onCategories={(ids) => go({ categories: ids, id: null })}
+          onToggleCategory={(id, checked) =>
+            setParams((current) => {
+              const now = parseAddress(current);
+              const categories = checked ? [...now.categories, id] : now.categories.filter((c) => c !== id);
+              return new URLSearchParams(toAddress({ ...now, categories, id: null }));
+            })
+          }
           categories={categories.data ?? []}
           categoriesLoading={categories.isLoading}
           canAddCategory={abilities?.createCategory ?? false}
@@ -153,9 +161,12 @@ export default function ResourcesPage() {
           <CategoryFormDialog
             category={categoryForm.category}
             onClose={() => setCategoryForm(null)}
-            onDeleted={(id) => {
-              if (address.categories.includes(id)) go({ categories: address.categories.filter((c) => c !== id) });
-            }}
+            onDeleted={(id) =>
+              setParams((current) => {
+                const now = parseAddress(current);
+                return new URLSearchParams(toAddress({ ...now, categories: now.categories.filter((c) => c !== id) }));
+              })
+            }
           />
         )}
         {buying && (
@@ -179,7 +190,7 @@ function Filters({
   type,
   onType,
   selected,
-  onCategories,
+  onToggleCategory,
   categories,
   categoriesLoading,
   canAddCategory,
@@ -191,7 +202,7 @@ function Filters({
   type: ResourceListType;
   onType: (type: ResourceListType) => void;
   selected: number[];
-  onCategories: (ids: number[]) => void;
+  onToggleCategory: (id: number, checked: boolean) => void;
   categories: ResourceCategory[];
   categoriesLoading: boolean;
   canAddCategory: boolean;
@@ -202,8 +213,6 @@ function Filters({
   const phone = useMediaQuery(theme.breakpoints.down('md'));
   const [allCategories, setAllCategories] = useState(false);
   const shown = phone && !allCategories ? categories.slice(0, PHONE_CATEGORY_COUNT) : categories;
-  const toggle = (id: number, checked: boolean) =>
-    onCategories(checked ? [...selected, id] : selected.filter((c) => c !== id));
 
   return (
     <Paper
@@ -260,7 +269,7 @@ function Filters({
                     <Checkbox
                       size="small"
                       checked={selected.includes(category.id)}
-                      onChange={(event) => toggle(category.id, event.target.checked)}
+                      onChange={(event) => onToggleCategory(category.id, event.target.checked)}
                     />
                   }
                   label={category.name}
