@@ -3,10 +3,11 @@
  * which events arrive: a late 'past_due' event after 'active' must not block a paying person), store it, and
  * publish billing.subscription-changed for users (which updates stripeStatus and tells the gateway).
  */
-import { sql, withEvents } from '@rainmakers/kit';
+import { withEvents } from '@rainmakers/kit';
 import { currentSubscription } from '../domain/subscriptions';
 import { findCustomer, recordStripeEvent, saveCustomerStatus, stripeEventSeen } from '../store/billing';
 import type { BillingDeps } from './deps';
+import { withLock } from './locks';
 
 export interface CustomerState {
   customerId: string;
@@ -69,24 +70,12 @@ export async function publishCustomerState(
 }
 
 /**
- * Runs `work` while holding a session-level advisory lock on the customer (no transaction stays open while Stripe
- * is read): two events of one customer are reconciled one after the other, so the later one reads Stripe after the
- * earlier one wrote, and an older read never lands last.
+ * Runs `work` while holding the customer's lock (no transaction stays open while Stripe is read): two events of one
+ * customer are reconciled one after the other, so the later one reads Stripe after the earlier one wrote, and an
+ * older read never lands last.
  */
-export async function withCustomerLock<R>(
-  deps: BillingDeps,
-  customerId: string,
-  work: (deps: BillingDeps) => Promise<R>,
-): Promise<R> {
-  return deps.db.connection().execute(async (connection) => {
-    await sql`SELECT pg_advisory_lock(hashtextextended(${`stripe-customer:${customerId}`}, 0))`.execute(connection);
-    try {
-      return await work({ ...deps, db: connection });
-    } finally {
-      await sql`SELECT pg_advisory_unlock(hashtextextended(${`stripe-customer:${customerId}`}, 0))`.execute(connection);
-    }
-  });
-}
+export const withCustomerLock = <R>(deps: BillingDeps, customerId: string, work: (deps: BillingDeps) => Promise<R>) =>
+  withLock(deps, `stripe-customer:${customerId}`, work);
 
 /** A webhook about a customer's subscription or invoice: reconcile that customer once per event id. */
 export async function handleSubscriptionEvent(
