@@ -106,6 +106,7 @@ export async function createPaymentIntent(
   if (!offer.forSale || offer.priceCents === null || offer.priceCents <= 0) {
     throw badRequest(NOT_FOR_SALE, { resourceId: NOT_FOR_SALE });
   }
+  const amount = offer.priceCents;
   // One purchase of a resource by a person at a time (two tabs, two cards, a double click): the second waits, then
   // finds the resource bought. The lock is a session lock: no transaction stays open while Stripe is called.
   return withLock(deps, `purchase:${actor.userId}:${offer.id}`, async (locked) => {
@@ -115,7 +116,7 @@ export async function createPaymentIntent(
     try {
       intent = await deps.stripe.paymentIntents.create(
         {
-          amount: offer.priceCents,
+          amount,
           currency: deps.currency,
           ...(customer ? { customer } : {}),
           payment_method: input.paymentMethodId,
@@ -125,7 +126,7 @@ export async function createPaymentIntent(
           metadata: { userId: String(actor.userId), resourceId: String(offer.id), resourceTitle: offer.title },
         },
         // The same person, resource, card and price: the same intent (Stripe answers a repeat from its key).
-        { idempotencyKey: `purchase-${actor.userId}-${offer.id}-${input.paymentMethodId}-${offer.priceCents}` },
+        { idempotencyKey: `purchase-${actor.userId}-${offer.id}-${input.paymentMethodId}-${amount}` },
       );
     } catch (error) {
       if (error instanceof Stripe.errors.StripeCardError) {
