@@ -19,6 +19,7 @@ import { continueProcess, embeddedPostgres, freePort, redisServer, withDatabase 
 import { type MailCatcher, startMailCatcher } from './mail-catcher';
 import { colourFor, formatLogLine, prefixLine, Tail } from './output';
 import { randomSecret } from './secrets';
+import { STAND_IN_PUBLISHABLE_KEY, STAND_IN_SECRET_KEY, startStripeStandIn } from './stripe-stand-in';
 import {
   type CrashLoop,
   type Instance,
@@ -41,6 +42,7 @@ export const PROCESSES: readonly ProcessName[] = [...SERVICES, 'gateway'];
  */
 export const WORKERS = [
   { name: 'users-worker', service: 'users', entry: 'src/worker.ts' },
+  { name: 'billing-worker', service: 'billing', entry: 'src/worker.ts' },
 ] as const satisfies readonly {
   name: string;
   service: ServiceName;
@@ -61,16 +63,18 @@ export const DATABASE_NAMES: Record<ServiceName, string> = {
   billing: 'rm_billing',
 };
 
-export type PortName = ProcessName | WorkerName | 'postgres' | 'redis' | 's3' | 'smtp' | 'mailWeb';
+export type PortName = ProcessName | WorkerName | 'postgres' | 'redis' | 's3' | 'smtp' | 'mailWeb' | 'stripe';
 
 export const STACK_DEFAULT_PORTS: Record<PortName, number> = {
   ...DEFAULT_PORTS,
   'users-worker': 4112,
+  'billing-worker': 4113,
   postgres: 5433,
   redis: 6380,
   s3: 4569,
   smtp: 1025,
   mailWeb: 8025,
+  stripe: 4191,
 };
 
 export const S3_BUCKET = 'rainmakers-uploads';
@@ -135,6 +139,8 @@ export interface Stack {
   mailWebUrl: string | null;
   /** GET it for {messages}; null when SMTP_URL points elsewhere. */
   mailApiUrl: string | null;
+  /** The local Stripe stand-in (its /_stand-in control calls, the portal); null when STRIPE_SECRET_KEY is set. */
+  stripeStandInUrl: string | null;
   databaseUrls: Record<ServiceName, string>;
   /** The server URL the service databases live on (database `postgres`). */
   postgresUrl: string;
@@ -362,7 +368,7 @@ export async function wipeStackData(dataDir: string): Promise<void> {
   if (resolved === path.parse(resolved).root || resolved === os.homedir() || resolved === REPO_ROOT) {
     throw new StackError(`Refusing to wipe ${resolved}`);
   }
-  for (const entry of ['postgres', 'redis', 's3', 'mail', '.seeded']) {
+  for (const entry of ['postgres', 'redis', 's3', 'mail', 'stripe', '.seeded']) {
     await rm(path.join(resolved, entry), { recursive: true, force: true });
   }
 }
@@ -411,6 +417,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   if (!external.redisUrl) ours.push('redis');
   if (!external.s3Endpoint) ours.push('s3');
   if (!external.smtpUrl) ours.push('smtp', 'mailWeb');
+  const stripeStandIn = !process.env.STRIPE_SECRET_KEY;
+  if (stripeStandIn) ours.push('stripe');
 
   await mkdir(dataDir, { recursive: true });
   await stopLeftoverProcesses(dataDir, status);
@@ -468,7 +476,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     // Reverse order of dependence: the gateway, then the services, then what they use.
     await supervisor.stop(['gateway']);
     await supervisor.stop([...services, ...workers.map((w) => w.name)]);
-    const order = ['mail catcher', 's3rver'];
+    const order = ['Stripe stand-in', 'mail catcher', 's3rver'];
     stoppers.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
     for (const { name, stop } of stoppers) {
       try {
@@ -602,6 +610,39 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         })(),
       );
     }
+    // Stripe: the real API (test or live mode) when STRIPE_SECRET_KEY is set (with STRIPE_WEBHOOK_SECRET and
+    // STRIPE_PUBLISHABLE_KEY), else the local stand-in, which signs its webhooks with a secret made for this run and
+    // sends them through the gateway like Stripe does. Its objects are kept under <dataDir>/stripe.
+    const stripeEnv: Record<string, string> = {};
+    const gatewayStripeEnv: Record<string, string> = {};
+    if (stripeStandIn) {
+      infra.push(
+        (async () => {
+          const standIn = await startStripeStandIn({
+            port: ports.stripe,
+            webhookUrl: `http://127.0.0.1:${ports.gateway}/api/stripe/webhook`,
+            webhookSecret: `whsec_${randomSecret()}`,
+            stateFile: path.join(dataDir, 'stripe', 'state.json'),
+          });
+          stoppers.push({ name: 'Stripe stand-in', stop: standIn.stop });
+          Object.assign(stripeEnv, {
+            STRIPE_SECRET_KEY: STAND_IN_SECRET_KEY,
+            STRIPE_API_URL: standIn.url,
+            STRIPE_WEBHOOK_SECRET: standIn.webhookSecret,
+            STRIPE_PUBLISHABLE_KEY: STAND_IN_PUBLISHABLE_KEY,
+            STRIPE_JS_URL: standIn.scriptUrl,
+          });
+          // The web app loads the stand-in's Stripe.js and its 3-D Secure page calls the stand-in.
+          gatewayStripeEnv.CSP_EXTRA_SCRIPT_SRC = [process.env.CSP_EXTRA_SCRIPT_SRC, standIn.url]
+            .filter(Boolean)
+            .join(' ');
+          gatewayStripeEnv.CSP_EXTRA_CONNECT_SRC = [process.env.CSP_EXTRA_CONNECT_SRC, standIn.url]
+            .filter(Boolean)
+            .join(' ');
+          status(`stripe    ${standIn.url}  (local stand-in; set STRIPE_SECRET_KEY for Stripe's test mode)`);
+        })(),
+      );
+    }
     // The web build runs beside the infrastructure: the gateway serves it from the start.
     const web = (options.buildWeb ?? true) && withGateway ? buildWebIfStale(root, status) : null;
     const settled = await Promise.allSettled(web ? [...infra, web] : infra);
@@ -664,6 +705,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       // A service whose jobs have a worker process of their own leaves them to it.
       if (WORKERS.some((w) => w.service === name)) env.RUN_WORKERS_IN_PROCESS = 'false';
       if (name === 'gateway' || name === 'auth') env.SESSION_SECRET = sessionSecret;
+      if (name === 'billing') Object.assign(env, stripeEnv);
+      if (name === 'gateway') Object.assign(env, gatewayStripeEnv);
       Object.assign(env, options.env ?? {});
       const cwd = path.join(root, name === 'gateway' ? 'gateway' : `services/${worker?.service ?? name}`);
       const tail = new Tail();
@@ -728,6 +771,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       publicUrl,
       mailWebUrl: catcher?.webUrl ?? null,
       mailApiUrl: catcher?.apiUrl ?? null,
+      stripeStandInUrl: stripeEnv.STRIPE_API_URL ?? null,
       databaseUrls,
       postgresUrl,
       redisUrl,

@@ -47,7 +47,7 @@ export interface GatewaySession {
 }
 
 /** The keys of the people `scripts/seed/index.ts` creates. */
-export type SeedPersonKey = 'admin' | 'coach' | 'premium' | 'newPremium' | 'courseOnly' | 'basic';
+export type SeedPersonKey = 'admin' | 'coach' | 'premium' | 'newPremium' | 'courseOnly' | 'basic' | 'blocked';
 
 export interface SeededPerson {
   id: number;
@@ -68,7 +68,10 @@ export interface SeedContext {
    * The people created by the base seed (ids are real ids from the users service). newPremium is optional here
    * only so that contexts built by hand in older tests (services/courses/test/seed.test.ts) still type-check.
    */
-  people: Record<Exclude<SeedPersonKey, 'newPremium'>, SeededPerson> & Partial<Record<'newPremium', SeededPerson>>;
+  people: Record<Exclude<SeedPersonKey, 'newPremium' | 'blocked'>, SeededPerson> &
+    Partial<Record<'newPremium' | 'blocked', SeededPerson>>;
+  /** The local Stripe stand-in (its control calls make the blocked member's past_due subscription); null with Stripe. */
+  stripeStandInUrl?: string | null;
   /** Tag name -> id for the tags created by the base seed ('Mastermind', 'nova', 'teller', 'Wholesale Bootcamp'). */
   tags: Record<string, number>;
   log(message: string): void;

@@ -21,6 +21,8 @@ export interface SeedTarget {
   gatewayUrl: string;
   serviceUrls: Record<ServiceName, string>;
   internalTokenSecret: string;
+  /** The stack's local Stripe stand-in, when it runs one. */
+  stripeStandInUrl?: string | null;
 }
 
 export interface SeedResult {
@@ -138,6 +140,7 @@ export async function seedStack(target: SeedTarget, log: (message: string) => vo
     internal,
     people,
     tags,
+    stripeStandInUrl: target.stripeStandInUrl ?? null,
     log,
   };
   const directory = import.meta.dirname;

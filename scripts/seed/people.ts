@@ -88,4 +88,17 @@ export const SEED_PEOPLE: readonly SeedPersonSpec[] = [
     country: 'United States',
     tags: ['teller'],
   },
+  {
+    // A member whose card payment failed: the seed gives her a Stripe (stand-in) customer with a past_due
+    // subscription and an open invoice (scripts/seed/billing.ts), so she lands on /blocked and can walk the Fix loop.
+    key: 'blocked',
+    fullName: 'Blair Lindqvist',
+    email: 'blocked@rainmakers.local',
+    password: 'Blocked-Passw0rd!',
+    role: 'basic',
+    city: 'Madison',
+    state: 'WI',
+    country: 'United States',
+    tags: [],
+  },
 ];

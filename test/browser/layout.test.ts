@@ -20,7 +20,15 @@ const COMMUNITY = ['Community Group', 'Support', 'Settings'];
 function expectedSidebar(role: 'admin' | 'coach' | 'premium' | 'course only' | 'basic', legacy: boolean): string[] {
   switch (role) {
     case 'admin':
-      return [...BASE, 'Master Template', 'Product Qualifier Tool', 'User Dashboard', 'Tag Management', ...COMMUNITY];
+      return [
+        ...BASE,
+        'Master Template',
+        'Product Qualifier Tool',
+        'User Dashboard',
+        'Tag Management',
+        'Dashboard Banners',
+        ...COMMUNITY,
+      ];
     case 'coach':
       return [...BASE, 'Move The Needle', 'Product Qualifier Tool', 'User Dashboard', ...COMMUNITY];
     case 'premium':

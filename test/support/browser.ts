@@ -74,6 +74,11 @@ export interface NewPageOptions {
   viewport?: ViewportName;
   /** Requests to these (absolute URLs) are answered with an empty page instead of being problems. */
   allowExternal?: RegExp[];
+  /**
+   * Origins of the project's own local stand-ins for outside providers (the Stripe stand-in's portal and Stripe.js)
+   * that the page really talks to; requests there go through.
+   */
+  allowOrigins?: string[];
 }
 
 /** A page in a fresh browser context (own cookies), baseURL = the gateway, with the problem guard attached. */
@@ -96,9 +101,13 @@ export async function newPage(browser: Browser, options: NewPageOptions = {}): P
   const guard: Guard = { problems: [], allowed: [], external: [] };
   guards.set(page, guard);
   const allowExternal = options.allowExternal ?? [];
+  const allowOrigins = new Set(options.allowOrigins ?? []);
 
   await context.route(
-    (url) => url.origin !== gateway.origin && (url.protocol === 'http:' || url.protocol === 'https:'),
+    (url) =>
+      url.origin !== gateway.origin &&
+      !allowOrigins.has(url.origin) &&
+      (url.protocol === 'http:' || url.protocol === 'https:'),
     async (route) => {
       const url = route.request().url();
       if (allowExternal.some((pattern) => pattern.test(url))) {

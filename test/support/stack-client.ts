@@ -76,7 +76,7 @@ export function stackInfo(): StackInfo {
 
 /** The seeded people (admin, coach, premium, newPremium, courseOnly, basic) with their ids, e-mails and passwords. */
 export const seededUsers = {} as Record<SeedPersonKey, SeededPerson>;
-for (const key of ['admin', 'coach', 'premium', 'newPremium', 'courseOnly', 'basic'] as const) {
+for (const key of ['admin', 'coach', 'premium', 'newPremium', 'courseOnly', 'basic', 'blocked'] as const) {
   Object.defineProperty(seededUsers, key, { enumerable: true, get: () => stackInfo().seededUsers[key] });
 }
 

@@ -88,6 +88,42 @@ let premiumMember: Person;
 /** A coach (who holds a board) whose board the callers reach for, with a list and a card on it. */
 const boardHolder = {} as { person: Person; session: GatewaySession; listId: number; cardId: number };
 const hidden = { draftSlug: '', premiumSlug: '', premiumLessonId: 0 };
+/** Resources the operator makes: a paid upgrade, a premium paid upgrade, a premium-included link, a category. */
+const market = { forSale: 0, forSalePremium: 0, included: 0, category: 0 };
+
+/** Whether a resource answer carries the url (open) or not (locked). */
+function resourceView(response: GatewayResponse): Outcome {
+  if (response.status !== 200) return status(response);
+  const resource = (response.body as { resource?: { url: string | null; accessible: boolean } }).resource;
+  const open = resource?.accessible === true && typeof resource.url === 'string';
+  const locked = resource?.accessible === false && resource.url === null;
+  return { status: 200, note: open ? 'open' : locked ? 'locked' : 'inconsistent' };
+}
+
+/** Which banners a read-many answer holds. */
+function bannerView(response: GatewayResponse): Outcome {
+  if (response.status !== 200) return status(response);
+  const body = response.body as Record<string, { type: string } | null>;
+  const held = ['basic', 'courseOnly', 'premium'].filter((key) => body[key]);
+  return { status: 200, note: held.length === 3 ? 'all' : held.join('+') || 'none' };
+}
+
+const MATRIX_RESOURCE = {
+  title: 'Matrix resource',
+  description: 'Made by a matrix row',
+  type: 'Link',
+  visibility: 'Free',
+  url: 'https://example.com/matrix',
+};
+const MATRIX_BANNER = {
+  title: 'Premium banner',
+  content: 'For premium members',
+  video_url: null,
+  button_text: 'Open',
+  button_url: 'https://example.com/banner',
+  type: 'premium',
+  average_shipping_rate: 0.5,
+};
 
 const MATRIX_PRODUCT = {
   title: 'Matrix product',
@@ -147,6 +183,40 @@ async function likeMissing(response: GatewayResponse, missing: GatewayResponse):
   if (response.status !== 404) return status(response);
   const same = response.status === missing.status && JSON.stringify(response.body) === JSON.stringify(missing.body);
   return { status: response.status, note: same ? 'as unknown' : `unlike unknown (${JSON.stringify(response.body)})` };
+}
+
+/** A Stripe (stand-in) customer of the person, with an active subscription billing has heard of; one per person. */
+const stripeCustomers = new Map<number, Promise<string>>();
+function stripeCustomerOf(person: Person | null): Promise<string> {
+  if (!person) return Promise.resolve('cus_nobody');
+  let customer = stripeCustomers.get(person.id);
+  if (!customer) {
+    const standIn = `http://127.0.0.1:${stackInfo().ports.stripe}`;
+    const post = async (path: string, body: string, type: string) => {
+      const response = await fetch(`${standIn}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': type, authorization: 'Bearer sk_test_stand_in' },
+        body,
+      });
+      return (await response.json()) as { id: string };
+    };
+    customer = (async () => {
+      const created = await post(
+        '/v1/customers',
+        `email=${encodeURIComponent(person.email)}&metadata[userId]=${person.id}`,
+        'application/x-www-form-urlencoded',
+      );
+      // The stand-in answers once billing has taken the subscription's webhook (and tied the customer to the person).
+      await post(
+        '/_stand-in/subscriptions',
+        JSON.stringify({ customer: created.id, status: 'active' }),
+        'application/json',
+      );
+      return created.id;
+    })();
+    stripeCustomers.set(person.id, customer);
+  }
+  return customer;
 }
 
 const COMMUNITY_KEYS = ['city', 'fullName', 'id', 'photoUrl', 'state'].join(',');
@@ -567,6 +637,151 @@ const ROWS: Row[] = [
     run: async (c) => status(await c.session.request('GET', uploadedFile)),
   },
 
+  // --- resources: every signed-in person lists; For Sale resources open only to admins, buyers and tag holders
+  // (nobody here bought or holds a tag); premium resources hidden from basic and course only; writes for admins. ----
+  {
+    name: 'GET /api/resource/read-many',
+    expected: [401, 200, 200, 200, 200, 200],
+    run: async (c) => status(await c.session.request('GET', '/api/resource/read-many?type=all')),
+  },
+  {
+    name: 'GET /api/resource/{For Sale, not bought}',
+    expected: [401, '200 locked', '200 locked', '200 locked', '200 locked', '200 open'],
+    run: async (c) => resourceView(await c.session.request('GET', `/api/resource/${market.forSale}`)),
+  },
+  {
+    name: 'GET /api/resource/{For Sale Premium, not bought}',
+    expected: [401, '404 as unknown', '404 as unknown', '200 locked', '200 locked', '200 open'],
+    run: async (c) => {
+      const answer = await c.session.request('GET', `/api/resource/${market.forSalePremium}`);
+      return answer.status === 404
+        ? likeMissing(answer, await c.session.request('GET', '/api/resource/987654321'))
+        : resourceView(answer);
+    },
+  },
+  {
+    name: 'GET /api/resource/{Included with Premium link}',
+    expected: [401, '404 as unknown', '404 as unknown', '200 open', '200 open', '200 open'],
+    run: async (c) => {
+      const answer = await c.session.request('GET', `/api/resource/${market.included}`);
+      return answer.status === 404
+        ? likeMissing(answer, await c.session.request('GET', '/api/resource/987654321'))
+        : resourceView(answer);
+    },
+  },
+  {
+    name: 'GET /api/resource/read-many?type=my-purchases {own}',
+    expected: [401, '200 none', '200 none', '200 none', '200 none', '200 none'],
+    async run(c) {
+      const answer = await c.session.request<{ resources: unknown[] }>(
+        'GET',
+        '/api/resource/read-many?type=my-purchases',
+      );
+      return answer.status === 200
+        ? { status: 200, note: answer.body.resources.length ? 'some' : 'none' }
+        : status(answer);
+    },
+  },
+  {
+    name: 'GET /api/resource/category/read-many',
+    expected: [401, 200, 200, 200, 200, 200],
+    run: async (c) => status(await c.session.request('GET', '/api/resource/category/read-many')),
+  },
+  {
+    name: 'POST /api/resource/upsert {new}',
+    expected: [401, 403, 403, 403, 403, 201],
+    run: async (c) => status(await c.session.request('POST', '/api/resource/upsert', MATRIX_RESOURCE)),
+  },
+  {
+    name: 'POST /api/resource/upsert {existing}',
+    expected: [401, 403, 403, 403, 403, 200],
+    async run(c) {
+      if (c.key !== 'admin') {
+        return status(
+          await c.session.request('POST', '/api/resource/upsert', { ...MATRIX_RESOURCE, id: market.forSale }),
+        );
+      }
+      const { resource } = await operator.post<{ resource: { id: number } }>('/api/resource/upsert', MATRIX_RESOURCE);
+      return status(
+        await c.session.request('POST', '/api/resource/upsert', {
+          ...MATRIX_RESOURCE,
+          id: resource.id,
+          title: 'Saved',
+        }),
+      );
+    },
+  },
+  {
+    name: 'DELETE /api/resource/{id}',
+    expected: [401, '403 kept', '403 kept', '403 kept', '403 kept', 204],
+    async run(c) {
+      const { resource } = await operator.post<{ resource: { id: number } }>('/api/resource/upsert', MATRIX_RESOURCE);
+      const answer = await c.session.request('DELETE', `/api/resource/${resource.id}`);
+      if (answer.status !== 403) return status(answer);
+      const kept = (await operator.request('GET', `/api/resource/${resource.id}`)).status === 200;
+      return { status: 403, note: kept ? 'kept' : 'deleted anyway' };
+    },
+  },
+  {
+    name: 'POST /api/resource/category/upsert {new}',
+    expected: [401, 403, 403, 403, 403, 201],
+    run: async (c) =>
+      status(
+        await c.session.request('POST', '/api/resource/category/upsert', {
+          name: `Matrix ${randomUUID().slice(0, 8)}`,
+        }),
+      ),
+  },
+  {
+    name: 'POST /api/resource/category/upsert {rename}',
+    expected: [401, 403, 403, 403, 403, 200],
+    run: async (c) =>
+      status(
+        await c.session.request('POST', '/api/resource/category/upsert', {
+          id: market.category,
+          name: `Matrix renamed ${randomUUID().slice(0, 8)}`,
+        }),
+      ),
+  },
+  {
+    name: 'DELETE /api/resource/category/{id}',
+    expected: [401, 403, 403, 403, 403, 204],
+    async run(c) {
+      const { resourceCategory } = await operator.post<{ resourceCategory: { id: number } }>(
+        '/api/resource/category/upsert',
+        { name: `Matrix doomed ${randomUUID().slice(0, 8)}` },
+      );
+      return status(await c.session.request('DELETE', `/api/resource/category/${resourceCategory.id}`));
+    },
+  },
+
+  // --- dashboard banners: each member reads the banner of their level (coach: premium); admins all and edit. -----
+  {
+    name: 'GET /api/dashboard-banner/read-many',
+    expected: [401, '200 basic', '200 courseOnly', '200 premium', '200 premium', '200 all'],
+    run: async (c) => bannerView(await c.session.request('GET', '/api/dashboard-banner/read-many')),
+  },
+  {
+    name: 'GET /api/dashboard-banner/premium',
+    expected: [401, 404, 404, 200, 200, 200],
+    run: async (c) => status(await c.session.request('GET', '/api/dashboard-banner/premium')),
+  },
+  {
+    name: 'POST /api/dashboard-banner {premium, existing}',
+    expected: [401, 403, 403, 403, 403, 200],
+    run: async (c) => status(await c.session.request('POST', '/api/dashboard-banner', MATRIX_BANNER)),
+  },
+  {
+    name: 'DELETE /api/dashboard-banner/{type}',
+    expected: [401, 403, 403, 403, 403, 204],
+    async run(c) {
+      const type = c.key === 'admin' ? 'course only' : 'premium';
+      if (c.key === 'admin')
+        await operator.post('/api/dashboard-banner', { ...MATRIX_BANNER, type, average_shipping_rate: null });
+      return status(await c.session.request('DELETE', `/api/dashboard-banner/${encodeURIComponent(type)}`));
+    },
+  },
+
   // --- Tools: every signed-in person keeps their own products and qualifier results; another person's product
   // answers like a missing one; basic members cannot set the additional fees; chats follow the assistants' tags. ----
   {
@@ -722,6 +937,58 @@ const ROWS: Row[] = [
     },
   },
 
+  // --- billing: the customer portal is the person's own (admins: any), the sync is admins', a person buys only
+  // for themselves; the webhook needs its signature, not a session. -----------------------------------------------
+  {
+    name: 'POST /api/stripe/create-customer-portal/{own customer}',
+    expected: [401, 200, 200, 200, 200, 200],
+    run: async (c) =>
+      status(await c.session.request('POST', `/api/stripe/create-customer-portal/${await stripeCustomerOf(c.person)}`)),
+  },
+  {
+    name: "POST /api/stripe/create-customer-portal/{another member's customer}",
+    expected: [401, '404 as unknown', '404 as unknown', '404 as unknown', '404 as unknown', 200],
+    run: async (c) =>
+      likeMissing(
+        await c.session.request('POST', `/api/stripe/create-customer-portal/${await stripeCustomerOf(other)}`),
+        await c.session.request('POST', '/api/stripe/create-customer-portal/cus_unknown987654321'),
+      ),
+  },
+  {
+    name: 'POST /api/stripe/sync',
+    expected: [401, 403, 403, 403, 403, 202],
+    run: async (c) => status(await c.session.request('POST', '/api/stripe/sync')),
+  },
+  {
+    name: 'POST /api/stripe/create-payment-intent {for another member}',
+    expected: [401, 403, 403, 403, 403, 403],
+    run: async (c) =>
+      status(
+        await c.session.request('POST', '/api/stripe/create-payment-intent', {
+          userId: other.id,
+          resourceId: 987654321,
+          paymentMethodId: 'pm_card_visa',
+        }),
+      ),
+  },
+  {
+    name: 'POST /api/stripe/create-payment-intent {own, unknown resource}',
+    expected: [401, 404, 404, 404, 404, 404],
+    run: async (c) =>
+      status(
+        await c.session.request('POST', '/api/stripe/create-payment-intent', {
+          userId: ownId(c),
+          resourceId: 987654321,
+          paymentMethodId: 'pm_card_visa',
+        }),
+      ),
+  },
+  {
+    name: 'POST /api/stripe/webhook (unsigned)',
+    expected: [400, 400, 400, 400, 400, 400],
+    run: async (c) => status(await c.session.request('POST', '/api/stripe/webhook', { id: 'evt_1', type: 'x' })),
+  },
+
   // --- auth: calls that renew, replace or end the caller's session (last) ------------------------------------
   {
     name: 'POST /api/auth/signin (own credentials)',
@@ -848,6 +1115,28 @@ beforeAll(async () => {
     content: 'Hidden from basic members.',
   });
   hidden.premiumLessonId = lesson.id;
+  const made = async (fields: Record<string, unknown>) =>
+    (await operator.post<{ resource: { id: number } }>('/api/resource/upsert', { ...MATRIX_RESOURCE, ...fields }))
+      .resource.id;
+  market.forSale = await made({ visibility: 'For Sale', price: '9.99', title: 'Matrix paid upgrade' });
+  market.forSalePremium = await made({
+    visibility: 'For Sale Premium',
+    price: '19.99',
+    title: 'Matrix premium upgrade',
+  });
+  market.included = await made({ visibility: 'Included with Premium', title: 'Matrix included' });
+  market.category = (
+    await operator.post<{ resourceCategory: { id: number } }>('/api/resource/category/upsert', {
+      name: `Matrix category ${randomUUID().slice(0, 8)}`,
+    })
+  ).resourceCategory.id;
+  for (const type of ['basic', 'premium', 'course only']) {
+    await operator.post('/api/dashboard-banner', {
+      ...MATRIX_BANNER,
+      type,
+      average_shipping_rate: type === 'premium' ? 0.5 : null,
+    });
+  }
   uploadedFile = (
     await operator.post<{ latestUploadedFileUrl: string }>(
       '/upload',

@@ -28,6 +28,8 @@ export const config = {
   shippingRateUrl: env.VITE_SHIPPING_RATE_URL ?? 'https://shipping.rainmakers.example.com/',
   /** Embed address of the Move the Needle welcome video; loaded only when play is pressed. Empty = text only. */
   mtnVideoUrl: env.VITE_MTN_VIDEO_URL ?? '',
+  /** The external form behind 'Recommend A Resource/ Service Here' on /resources. */
+  recommendResourceUrl: env.VITE_RECOMMEND_RESOURCE_URL ?? 'https://forms.rainmakers.example.com/recommend-a-resource',
 } as const;
 
 export const supportMailto = `mailto:${config.supportEmail}`;

@@ -12,6 +12,7 @@ interface ImportMetaEnv {
   readonly VITE_SECOND_EYES_URL?: string;
   readonly VITE_COACHING_CLINIC_URL?: string;
   readonly VITE_MTN_VIDEO_URL?: string;
+  readonly VITE_RECOMMEND_RESOURCE_URL?: string;
 }
 
 interface ImportMeta {

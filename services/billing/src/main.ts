@@ -1,14 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import { runService } from '@rainmakers/kit';
-import { buildApp } from './app';
+import { buildService } from './app';
 import { loadServiceConfig } from './config';
+import type { Schema } from './store/schema';
 
 const config = loadServiceConfig();
 
-await runService({
+await runService<Schema>({
   config,
   migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
-  build: ({ logger, readiness }) => ({
-    app: buildApp({ logger, readiness, internalTokenSecret: config.INTERNAL_TOKEN_SECRET }),
-  }),
+  build: (runtime) => buildService(runtime, config),
 });

@@ -39,3 +39,55 @@ export const purchaseCompletedSchema = z.object({
   currency: z.string(),
   purchasedAt: z.string(),
 });
+
+/** POST /api/stripe/create-payment-intent: the resource and the payment method made in the browser; no price. */
+export const createPaymentIntentSchema = z.strictObject({
+  userId: z.number().int().positive(),
+  resourceId: z.number().int().positive(),
+  paymentMethodId: z
+    .string({ error: 'Please enter a card' })
+    .trim()
+    .min(1, 'Please enter a card')
+    .max(255)
+    .regex(/^pm_[A-Za-z0-9_]+$/, 'Not a payment method'),
+});
+export type CreatePaymentIntentInput = z.infer<typeof createPaymentIntentSchema>;
+
+/**
+ * The answer of create-payment-intent and of GET /api/stripe/payment-intent/{id}: `succeeded` (the purchase is
+ * recorded), `requires_action` (the browser finishes 3-D Secure with `clientSecret`, then checks again), or
+ * `processing`. A declined card answers 400 with the card's message instead.
+ */
+export const paymentIntentAnswerSchema = z.object({
+  paymentIntentId: z.string(),
+  status: z.string(),
+  clientSecret: z.string().nullable(),
+  resourceId: z.number().int().nullable(),
+});
+export type PaymentIntentAnswer = z.infer<typeof paymentIntentAnswerSchema>;
+
+/** What the sync job reports (its progress while it runs, its result at the end). */
+export const stripeSyncSummarySchema = z.object({
+  pages: z.number().int(),
+  subscriptions: z.number().int(),
+  customers: z.number().int(),
+  /** Customers whose status differed from the one billing last published. */
+  changed: z.number().int(),
+  done: z.boolean(),
+});
+export type StripeSyncSummary = z.infer<typeof stripeSyncSummarySchema>;
+
+/** POST /api/stripe/sync and GET /api/stripe/sync/{jobId}: `data` is the job and its summary so far. */
+export const stripeSyncAnswerSchema = z.object({
+  data: z.object({
+    jobId: z.string(),
+    state: z.string(),
+    summary: stripeSyncSummarySchema,
+    failedReason: z.string().nullable(),
+  }),
+});
+export type StripeSyncAnswer = z.infer<typeof stripeSyncAnswerSchema>;
+
+/** GET /api/stripe/config: what the browser needs to load Stripe.js (or the local stand-in of it). */
+export const stripeConfigSchema = z.object({ publishableKey: z.string(), jsUrl: z.string() });
+export type StripeConfig = z.infer<typeof stripeConfigSchema>;

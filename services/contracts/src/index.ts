@@ -12,6 +12,7 @@ export * from './events';
 export * from './fields';
 export * from './profit';
 export * from './qualifier';
+export * from './resources';
 export * from './roles';
 export * from './tools';
 export * from './tools-constants';

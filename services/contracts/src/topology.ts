@@ -25,7 +25,7 @@ export const PEERS: Record<ServiceName, readonly ServiceName[]> = {
   board: [],
   tools: [],
   resources: [],
-  billing: [],
+  billing: ['resources'],
 };
 
 export type ServiceAddrVar = `${Uppercase<ServiceName>}_SERVICE_ADDR`;

@@ -298,6 +298,7 @@ export function foreignKeyViolation(error: unknown): { constraint: string } | nu
 // Services write their store code against these through the kit, so every service uses the kit's Kysely.
 export {
   type ColumnType,
+  type ExpressionBuilder,
   type Generated,
   type Insertable,
   type Kysely,
@@ -306,3 +307,13 @@ export {
   type Transaction,
   type Updateable,
 } from 'kysely';
+
+/** The term with LIKE's wildcards escaped (backslash is PostgreSQL's default LIKE escape). */
+export function escapeLike(term: string): string {
+  return term.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** `%term%`, wildcards in the term escaped (for substring ILIKE searches). */
+export function likePattern(term: string): string {
+  return `%${escapeLike(term)}%`;
+}

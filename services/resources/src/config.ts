@@ -8,6 +8,8 @@ export const configShape = {
   ...storageConfigShape,
   /** Largest accepted upload in bytes. */
   UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(UPLOAD_MAX_BYTES),
+  /** Events left unacknowledged this long by a crashed or stuck consumer are taken over (kit reclaimIdleMs). */
+  EVENT_RECLAIM_IDLE_MS: z.coerce.number().int().min(1).default(30_000),
 };
 
 export type Config = ReturnType<typeof loadServiceConfig>;

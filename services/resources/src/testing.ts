@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ServiceRuntime, Storage } from '@rainmakers/kit';
 import { startServiceForTest, type TestDatabase } from '@rainmakers/kit/testing';
-import { buildApp } from './app';
+import { buildService } from './app';
 import { loadServiceConfig } from './config';
 import { storageFromConfig } from './storage';
 import type { ResourcesDatabase } from './store/schema';
@@ -43,6 +43,7 @@ export interface StartedResources {
   database: TestDatabase<ResourcesDatabase>;
   storage: Storage;
   s3Endpoint: string;
+  redisPrefix: string;
   stop(): Promise<void>;
 }
 
@@ -64,17 +65,10 @@ export async function startForTest(
       S3_FORCE_PATH_STYLE: 'true',
     },
     loadConfig: loadServiceConfig,
-    build: async ({ logger, readiness }: ServiceRuntime<ResourcesDatabase>, config) => {
+    build: async (runtime: ServiceRuntime<ResourcesDatabase>, config) => {
       const storage = storageFromConfig(config);
       await storage.ensureBucket();
-      const app = buildApp({
-        logger,
-        storage,
-        internalTokenSecret: config.INTERNAL_TOKEN_SECRET,
-        uploadMaxBytes: config.UPLOAD_MAX_BYTES,
-        readiness,
-      });
-      return { app, storage };
+      return { ...buildService(runtime, config, storage), storage };
     },
   });
   const { storage } = service.built;
@@ -83,6 +77,7 @@ export async function startForTest(
     database: service.database,
     storage,
     s3Endpoint,
+    redisPrefix: service.redisPrefix,
     async stop() {
       await service.stop();
       storage.close();

@@ -6,6 +6,7 @@ import {
   type ReadinessCheck,
   type ServiceRuntime,
 } from '@rainmakers/kit';
+import { createBillingConsumer } from './billing-events';
 import { type CredentialsClient, createCredentialsClient } from './clients/auth';
 import type { Config } from './config';
 import type { EventNotifier } from './events';
@@ -72,7 +73,17 @@ export function buildService(runtime: ServiceRuntime<Schema>, config: Config) {
     bulkUpdates: createBulkUpdateQueue(runtime.redis, config.REDIS_PREFIX),
     importMaxBytes: config.IMPORT_MAX_BYTES,
   });
-  const background: BackgroundTask[] = [relay];
+  const background: BackgroundTask[] = [
+    relay,
+    createBillingConsumer({
+      db: runtime.database.db,
+      redis: runtime.redis,
+      prefix: config.REDIS_PREFIX,
+      logger: runtime.logger,
+      relay,
+      reclaimIdleMs: config.EVENT_RECLAIM_IDLE_MS,
+    }),
+  ];
   if (config.RUN_WORKERS_IN_PROCESS) {
     background.push(
       ...createUserWorkers(

@@ -4,6 +4,8 @@ import { z } from 'zod';
 
 export const configShape = {
   SERVICE_NAME: z.string().default('users'),
+  /** Events left unacknowledged this long by a crashed or stuck consumer are taken over (kit reclaimIdleMs). */
+  EVENT_RECLAIM_IDLE_MS: z.coerce.number().int().min(1).default(30_000),
   /** Run the job workers inside the HTTP process (default: only in development; `npm start` runs worker.ts apart). */
   RUN_WORKERS_IN_PROCESS: z.enum(['true', 'false']).optional(),
   /** The worker process's /healthz and /readyz (worker.ts); none when left out. */

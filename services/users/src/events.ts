@@ -6,7 +6,7 @@
  *    carries the whole access profile and a version that grows with every change.
  *  - users.user-deleted: after a person is deleted.
  *  - users.tag-renamed {id, name}: after a tag is renamed (courses keeps snapshots of tag names).
- * Consumes: nothing yet (billing's subscription and purchase events will fill stripe fields and user_resources).
+ * Consumes: billing.subscription-changed and billing.purchase-completed (billing-events.ts).
  */
 import type { Publish } from '@rainmakers/kit';
 import { userChangedData } from './presenters';

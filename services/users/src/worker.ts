@@ -5,7 +5,6 @@
  * updated people go out while it works. It serves no API; with HEALTH_PORT set it answers GET /healthz and
  * GET /readyz there (the stack's launcher waits on /readyz, and finds the process by that port).
  */
-import { createServer } from 'node:http';
 import {
   closeServer,
   createDatabase,
@@ -13,6 +12,7 @@ import {
   createRedis,
   OutboxRelay,
   SERVICE_DATABASE_OPTIONS,
+  serveWorkerHealth,
   shutdownOnSignals,
 } from '@rainmakers/kit';
 import { loadWorkerConfig } from './config';
@@ -29,29 +29,12 @@ const workers = createUserWorkers({ db: database.db, events: relay }, redis, con
 await relay.start();
 for (const worker of workers) worker.start();
 
-const health = createServer((req, res) => {
-  const path = req.url?.split('?')[0];
-  if (req.method !== 'GET' || (path !== '/healthz' && path !== '/readyz')) {
-    res.writeHead(404).end();
-    return;
-  }
-  if (path === '/healthz') {
-    res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}');
-    return;
-  }
-  redis.ping().then(
-    () => res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ready"}'),
-    () => res.writeHead(503, { 'content-type': 'application/json' }).end('{"status":"redis unavailable"}'),
-  );
-});
-if (config.HEALTH_PORT) {
-  await new Promise<void>((resolve) => health.listen(config.HEALTH_PORT, config.HOST, resolve));
-}
+const health = await serveWorkerHealth({ port: config.HEALTH_PORT, host: config.HOST, redis });
 logger.info({ healthPort: config.HEALTH_PORT ?? null }, 'users worker started (user-import, user-bulk-update)');
 shutdownOnSignals(logger, [
   () => database.close(),
   () => redis.quit(),
   () => relay.stop(),
   () => Promise.all(workers.map((w) => w.stop())),
-  () => (health.listening ? closeServer(health) : undefined),
+  () => (health ? closeServer(health) : undefined),
 ]);

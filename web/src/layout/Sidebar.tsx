@@ -12,6 +12,7 @@ import SchoolRounded from '@mui/icons-material/SchoolRounded';
 import SettingsRounded from '@mui/icons-material/SettingsRounded';
 import SpaceDashboardRounded from '@mui/icons-material/SpaceDashboardRounded';
 import SupportAgentRounded from '@mui/icons-material/SupportAgentRounded';
+import ViewCarouselRounded from '@mui/icons-material/ViewCarouselRounded';
 import ViewKanbanRounded from '@mui/icons-material/ViewKanbanRounded';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
@@ -43,6 +44,7 @@ const ICONS: Record<NavItemId, ReactNode> = {
   productQualifier: <FactCheckRounded />,
   users: <GroupRounded />,
   tagManagement: <LocalOfferRounded />,
+  dashboardBanners: <ViewCarouselRounded />,
 };
 
 const itemSx = {

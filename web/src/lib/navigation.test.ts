@@ -34,6 +34,7 @@ describe('sidebar entries follow the route rules', () => {
       'Product Qualifier Tool',
       'User Dashboard',
       'Tag Management',
+      'Dashboard Banners',
     ]);
   });
 

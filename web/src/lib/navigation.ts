@@ -12,7 +12,8 @@ export type NavItemId =
   | 'moveTheNeedle'
   | 'productQualifier'
   | 'users'
-  | 'tagManagement';
+  | 'tagManagement'
+  | 'dashboardBanners';
 
 export interface NavItem {
   id: NavItemId;
@@ -30,6 +31,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { id: 'productQualifier', label: 'Product Qualifier Tool', path: '/product-qualifier' },
   { id: 'users', label: 'User Dashboard', path: '/users' },
   { id: 'tagManagement', label: 'Tag Management', path: '/tag-management' },
+  { id: 'dashboardBanners', label: 'Dashboard Banners', path: '/dashboard-banners' },
 ];
 
 /** Items the person may open (hidden routes, such as the board after the cut-off, are left out), with their labels. */

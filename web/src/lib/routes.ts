@@ -22,6 +22,7 @@ export type PageKey =
   | 'users'
   | 'tagManagement'
   | 'resources'
+  | 'dashboardBanners'
   | 'aiToolkit'
   | 'aiToolkitChat'
   | 'aiToolkitChatNova'
@@ -95,6 +96,7 @@ export const ROUTES: readonly RouteDef[] = [
   { kind: 'guarded', path: '/users', page: 'users', access: ACCESS.staff },
   { kind: 'guarded', path: '/tag-management', page: 'tagManagement', access: ACCESS.admin },
   { kind: 'guarded', path: '/resources', page: 'resources', access: ACCESS.member },
+  { kind: 'guarded', path: '/dashboard-banners', page: 'dashboardBanners', access: ACCESS.admin },
   { kind: 'guarded', path: '/ai-toolkit', page: 'aiToolkit', access: ACCESS.member },
   { kind: 'guarded', path: '/ai-toolkit-chat', page: 'aiToolkitChat', access: ACCESS.member },
   { kind: 'guarded', path: '/ai-toolkit-chat-nova', page: 'aiToolkitChatNova', access: ACCESS.nova },

@@ -19,6 +19,7 @@ export const PAGES: Record<PageKey, LazyExoticComponent<ComponentType>> = {
   users: lazy(() => import('../features/users/UsersPage')),
   tagManagement: lazy(() => import('../features/tags/TagManagementPage')),
   resources: lazy(() => import('../features/resources/ResourcesPage')),
+  dashboardBanners: lazy(() => import('../features/banners/DashboardBannersPage')),
   aiToolkit: lazy(() => import('../features/ai/AiToolkitPage')),
   aiToolkitChat: lazy(() => import('../features/ai/AiToolkitChatPage')),
   aiToolkitChatNova: lazy(() => import('../features/ai/AiToolkitChatNovaPage')),

@@ -4,15 +4,10 @@
  * plain-text snippet around the first place a searched word appears.
  */
 
-/** The term with LIKE's wildcards escaped (backslash is PostgreSQL's default LIKE escape). */
-export function escapeLike(term: string): string {
-  return term.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
+// LIKE escaping is shared with the resources service's search (the kit's escapeLike / likePattern).
+import { escapeLike, likePattern } from '@rainmakers/kit';
 
-/** `%term%`, wildcards in the term escaped. */
-export function likePattern(term: string): string {
-  return `%${escapeLike(term)}%`;
-}
+export { escapeLike, likePattern };
 
 /** pg_trgm narrows a substring LIKE only when the term holds a run of 3+ letters or digits. */
 export function trigramFriendly(term: string): boolean {

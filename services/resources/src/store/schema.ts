@@ -1,2 +1,102 @@
-/** Tables of the resources service (Kysely). Resources, categories, purchases and banners arrive with their issue. */
-export type ResourcesDatabase = Record<string, never>;
+/**
+ * The resources service's tables as Kysely sees them (migrations/002_resources.sql). `ColumnType` is structurally
+ * identical to kysely's (kysely is a dependency of @rainmakers/kit only), as in the courses service.
+ */
+export type ColumnType<S, I = S, U = S> = {
+  readonly __select__: S;
+  readonly __insert__: I;
+  readonly __update__: U;
+};
+export type Generated<S> = ColumnType<S, S | undefined, S>;
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+/** numeric columns come back from node-postgres as strings. */
+type Numeric = ColumnType<string | null, string | number | null | undefined, string | number | null>;
+
+export type ResourceType = 'Link' | 'Article' | 'Video' | 'Course';
+export type ResourceVisibility = 'Free' | 'For Sale' | 'For Sale Premium' | 'Included with Premium';
+export type BannerType = 'basic' | 'premium' | 'course only';
+
+export interface ResourceCategoriesTable {
+  id: Generated<number>;
+  name: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ResourcesTable {
+  id: Generated<number>;
+  title: string;
+  description: string;
+  cover_photo_url: string | null;
+  type: ResourceType;
+  visibility: Generated<ResourceVisibility>;
+  content: string | null;
+  url: string | null;
+  purchase_url: string | null;
+  price: Numeric;
+  published_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  hidden: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ResourceCategoryLinksTable {
+  resource_id: number;
+  category_id: number;
+}
+
+export interface ResourceTagsTable {
+  resource_id: number;
+  tag_id: number;
+  tag_name: string;
+}
+
+export interface ResourcePurchasesTable {
+  payment_intent_id: string;
+  user_id: number;
+  resource_id: number;
+  resource_title: string;
+  amount_cents: number;
+  currency: string;
+  purchased_at: Timestamp;
+  recorded_at: Timestamp;
+}
+
+export interface DashboardBannersTable {
+  id: Generated<number>;
+  type: BannerType;
+  title: string;
+  content: string;
+  video_url: string | null;
+  button_text: string;
+  button_url: string;
+  average_shipping_rate: Numeric;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface OutboxTable {
+  seq: Generated<number>;
+  id: string;
+  type: string;
+  occurred_at: Timestamp;
+  data: ColumnType<unknown, string, string>;
+  published_at: Date | null;
+}
+
+export interface ProcessedEventsTable {
+  consumer: string;
+  event_id: string;
+  processed_at: Timestamp;
+}
+
+export interface ResourcesDatabase {
+  resources: ResourcesTable;
+  resource_categories: ResourceCategoriesTable;
+  resource_category_links: ResourceCategoryLinksTable;
+  resource_tags: ResourceTagsTable;
+  resource_purchases: ResourcePurchasesTable;
+  dashboard_banners: DashboardBannersTable;
+  outbox: OutboxTable;
+  processed_events: ProcessedEventsTable;
+}

@@ -1,6 +1,6 @@
 /**
  * Admin-only tools of the user dashboard, one download: the Options menu and the bulk role change for the
- * selected rows. ('Sync with Stripe' waits for the billing service and is not offered until then.)
+ * selected rows. 'Sync with Stripe' opens the billing feature's dialog (features/billing/StripeSyncDialog).
  */
 import ExpandMoreRounded from '@mui/icons-material/ExpandMoreRounded';
 import Button from '@mui/material/Button';
@@ -20,6 +20,7 @@ import { ROLE_OPTIONS } from './userForm';
 
 const BulkUpdateWizard = lazy(() => import('./BulkUpdateWizard'));
 const ImportDialog = lazy(() => import('./ImportDialog'));
+const StripeSyncDialog = lazy(() => import('../billing/StripeSyncDialog'));
 
 type Props =
   | {
@@ -46,6 +47,7 @@ function OptionsMenu({
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [wizard, setWizard] = useState(false);
   const [importing, setImporting] = useState(false);
+  const [syncing, setSyncing] = useState(false);
   const close = () => setAnchor(null);
   return (
     <>
@@ -57,6 +59,11 @@ function OptionsMenu({
       {importing && (
         <Suspense fallback={null}>
           <ImportDialog onClose={() => setImporting(false)} />
+        </Suspense>
+      )}
+      {syncing && (
+        <Suspense fallback={null}>
+          <StripeSyncDialog onClose={() => setSyncing(false)} />
         </Suspense>
       )}
       <Button
@@ -111,6 +118,14 @@ function OptionsMenu({
           }}
         >
           <ListItemText primary="Sub. Problems" secondary={unpaidFilter ? 'Showing unpaid only' : undefined} />
+        </MenuItem>
+        <MenuItem
+          onClick={() => {
+            close();
+            setSyncing(true);
+          }}
+        >
+          <ListItemText primary="Sync with Stripe" />
         </MenuItem>
       </Menu>
     </>

@@ -1,0 +1,56 @@
+/** /api/dashboard-banner/*: one banner per membership level (basic, premium, course only). */
+import { BANNER_NOT_FOUND, bannerTypeParam, bannerUpsertSchema } from '@rainmakers/contracts';
+import { forbidden, notFound, parse, requireActor } from '@rainmakers/kit';
+import { Router } from 'express';
+import { canEditBanners, canReadBanner } from '../policies';
+import { presentBanner } from '../presenters';
+import { deleteBanner, findBanner, listBanners, upsertBanner } from '../store/banners';
+import type { ResourcesDb } from '../store/db';
+
+export function bannerRoutes(deps: { db: ResourcesDb }): Router {
+  const { db } = deps;
+  const router = Router();
+
+  /** Admins get all three; everyone else the banner of their level (the others are null). */
+  router.get('/read-many', async (req, res) => {
+    const actor = requireActor(req);
+    const banners = await listBanners(db);
+    const of = (type: 'basic' | 'premium' | 'course only') => {
+      const banner = banners.find((b) => b.type === type);
+      return banner && canReadBanner(actor, type) ? presentBanner(actor, banner) : null;
+    };
+    res.json({
+      premium: of('premium'),
+      basic: of('basic'),
+      courseOnly: of('course only'),
+      abilities: { edit: canEditBanners(actor) },
+    });
+  });
+
+  router.post('/', async (req, res) => {
+    const actor = requireActor(req);
+    const input = parse(bannerUpsertSchema, req.body);
+    if (!canEditBanners(actor)) throw forbidden();
+    const { banner, isNew } = await upsertBanner(db, input);
+    res.status(isNew ? 201 : 200).json({ banner: presentBanner(actor, banner), isNew });
+  });
+
+  /** The banner of one level; another level's banner answers like a missing one. */
+  router.get('/:type', async (req, res) => {
+    const actor = requireActor(req);
+    const type = parse(bannerTypeParam, req.params.type);
+    const banner = await findBanner(db, type);
+    if (!banner || !canReadBanner(actor, type)) throw notFound(BANNER_NOT_FOUND);
+    res.json({ banner: presentBanner(actor, banner) });
+  });
+
+  router.delete('/:type', async (req, res) => {
+    const actor = requireActor(req);
+    const type = parse(bannerTypeParam, req.params.type);
+    if (!canEditBanners(actor)) throw forbidden();
+    if (!(await deleteBanner(db, type))) throw notFound(BANNER_NOT_FOUND);
+    res.status(204).end();
+  });
+
+  return router;
+}
