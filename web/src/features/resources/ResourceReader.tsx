@@ -18,7 +18,7 @@ import { embedUrlOf } from './rules';
  * The in-app reader of an Article (its markdown, sanitised as lessons are) or a Video (the player), with 'back to
  * resources'. A resource the person may not open shows its description and the way to buy it.
  */
-export function ResourceReader({
+export default function ResourceReader({
   id,
   onBack,
   onBuy,
