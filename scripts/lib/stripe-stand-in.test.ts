@@ -1,5 +1,9 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from '@jest/globals';
-import { browserScript, parseStripeForm } from './stripe-stand-in';
+import Stripe from 'stripe';
+import { browserScript, parseStripeForm, STAND_IN_SECRET_KEY, startStripeStandIn } from './stripe-stand-in';
 
 describe('Stripe stand-in', () => {
   it('reads Stripe’s form encoding into nested objects', () => {
@@ -22,5 +26,28 @@ describe('Stripe stand-in', () => {
     }
     // The script is valid JavaScript.
     expect(() => new Function(script)).not.toThrow();
+  });
+
+  it('keeps its objects across a restart (npm start keeps them under the data directory)', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'stripe-stand-in-'));
+    const stateFile = path.join(dir, 'stripe', 'state.json');
+    try {
+      const first = await startStripeStandIn({ webhookSecret: 'whsec_x', stateFile });
+      const sdk = (port: number) => new Stripe(STAND_IN_SECRET_KEY, { host: '127.0.0.1', port, protocol: 'http' });
+      const customer = await sdk(first.port).customers.create({ email: 'kept@example.com' });
+      await first.stop();
+      const second = await startStripeStandIn({ webhookSecret: 'whsec_x', stateFile });
+      try {
+        const again = await sdk(second.port).customers.retrieve(customer.id);
+        expect(again).toMatchObject({ id: customer.id, email: 'kept@example.com' });
+        // New ids never repeat old ones.
+        const other = await sdk(second.port).customers.create({ email: 'new@example.com' });
+        expect(other.id).not.toBe(customer.id);
+      } finally {
+        await second.stop();
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

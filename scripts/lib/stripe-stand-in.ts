@@ -13,7 +13,8 @@
  *  - `/v3/stand-in.js`: a browser script implementing the part of Stripe.js the web uses (elements, the card
  *    element, createPaymentMethod, handleNextAction, confirmCardPayment, retrievePaymentIntent), so the purchase
  *    dialog works in Chromium without reaching Stripe. `loadStripe` resolves with its `window.Stripe`.
- *  - `/_stand-in/*`: control calls for the seed and tests (create a subscription in a given status, change it).
+ *  - `/_stand-in/*`: control calls for the seed and tests (create a subscription in a given status, change it; answer
+ *    one call slowly, as a slow network would; list the calls answered).
  *
  * State is kept in memory and, with `stateFile`, written to disk after each change (npm start keeps it across
  * restarts). It never calls anything outside this machine.
@@ -236,6 +237,9 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
 
   let webhookUrl = options.webhookUrl ?? '';
   const running = new Set<string>();
+  const slowAnswers: Array<{ path: string; ms: number }> = [];
+  /** API calls answered so far (method and path), for tests that wait for a call to have been made. */
+  const answered: string[] = [];
   const signer = new Stripe(STAND_IN_SECRET_KEY);
   const deliveries: StripeStandIn['deliveries'] = [];
   const inFlight = new Set<Promise<void>>();
@@ -531,6 +535,12 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
       return subscription;
     }
     if (method === 'GET' && pathname === '/_stand-in/state') return state as unknown as Json;
+    // The next answer to `path` (e.g. /v1/subscriptions) is computed at once and sent `ms` later.
+    if (method === 'POST' && pathname === '/_stand-in/slow') {
+      slowAnswers.push({ path: String(body.path), ms: Number(body.ms) || 0 });
+      return { ok: true };
+    }
+    if (method === 'GET' && pathname === '/_stand-in/answered') return { answered: [...answered] };
     throw new StripeError(404, {
       type: 'invalid_request_error',
       message: `Unrecognized request URL (${method}: ${pathname}).`,
@@ -706,6 +716,18 @@ ${session.return_url ? `<p><a class="button" href="${html(session.return_url)}">
       state.idempotency[idempotencyKey] = { status, body: structuredClone(answer) };
       save();
     }
+    // A slow network, on request of a test: the answer as it was when asked, sent later.
+    const slow = url.pathname.startsWith('/v1/') ? slowAnswers.findIndex((s) => s.path === url.pathname) : -1;
+    if (slow >= 0) {
+      const [{ ms }] = slowAnswers.splice(slow, 1) as [{ path: string; ms: number }];
+      const frozen = JSON.stringify(answer);
+      answered.push(`${method} ${url.pathname}`);
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(frozen);
+      return;
+    }
+    answered.push(`${method} ${url.pathname}`);
     send(res, status, answer);
   }
 

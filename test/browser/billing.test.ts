@@ -4,10 +4,12 @@
  * billing, users and the gateway's profile); a basic member buys a paid upgrade with the card element (empty card,
  * a declined card, then a card that needs 3-D Secure) and opens it. Desktop and phone; screenshots kept.
  */
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { describe, expect, it, jest } from '@jest/globals';
 import { waitFor } from '@rainmakers/kit/testing';
 import Stripe from 'stripe';
-import { type Page, screenshot, signInThroughUi, useBrowser } from '../support/browser';
+import { type Page, screenshot, settle, signInThroughUi, signInWithCookies, useBrowser } from '../support/browser';
 import { stackInfo } from '../support/stack-client';
 import { createPerson, readUser } from './fixtures';
 
@@ -17,6 +19,21 @@ jest.setTimeout(120_000);
 const pages = useBrowser();
 
 const standInUrl = () => `http://127.0.0.1:${stackInfo().ports.stripe}`;
+
+/** axe-core (WCAG 2.x A and AA) on the page as it is now: the serious and critical violations' ids and targets. */
+async function axeProblems(page: Page): Promise<string[]> {
+  await settle(page);
+  if (!(await page.evaluate('typeof window.axe === "object"'))) {
+    const source = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+    await page.evaluate(`${source};\ntrue`);
+  }
+  return (await page.evaluate(
+    `axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+      resultTypes: ['violations'] }).then((r) => r.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => v.id + ' ' + JSON.stringify(v.nodes.map((n) => n.target))))`,
+  )) as string[];
+}
 
 /** A new member with a stand-in customer whose subscription went past_due (billing and users know it). */
 async function blockedMember(label: string, fullName: string) {
@@ -40,6 +57,7 @@ async function blockedMember(label: string, fullName: string) {
 async function walkFixLoop(page: Page, shot: string) {
   await page.waitForURL((url) => url.pathname === '/blocked');
   await page.getByRole('heading', { name: "Looks like there's a problem with your subscription" }).waitFor();
+  expect(await axeProblems(page)).toEqual([]);
   await screenshot(page, `billing-blocked-${shot}`);
   await page.getByRole('button', { name: 'Fix' }).click();
   await page.waitForURL((url) => url.origin === standInUrl() && url.pathname.startsWith('/portal/'));
@@ -50,8 +68,11 @@ async function walkFixLoop(page: Page, shot: string) {
   await page.getByRole('status').filter({ hasText: 'Invoice paid' }).waitFor();
   expect(await page.getByText('active', { exact: true }).count()).toBe(1);
   await page.getByRole('link', { name: 'Return to Rainmakers' }).click();
-  await page.waitForURL((url) => url.origin === new URL(stackInfo().gatewayUrl).origin && url.pathname === '/');
-  // Back in: the dashboard stays (no trip to /blocked), and its calls answer.
+  await page.waitForURL((url) => url.origin === new URL(stackInfo().gatewayUrl).origin);
+  // Back in: the dashboard, at once or (when the browser came back before the webhook's news reached the
+  // gateway) after /blocked has asked for the session again; then it stays.
+  await page.waitForURL((url) => url.pathname === '/', { timeout: 15_000 });
+  await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
   await page.waitForTimeout(1_000);
   expect(new URL(page.url()).pathname).toBe('/');
   await page.getByRole('main').waitFor();
@@ -100,6 +121,7 @@ describe('buying a paid upgrade with the card element', () => {
     await pay.click();
     await dialog.getByRole('alert').filter({ hasText: 'Your card was declined.' }).waitFor();
     expect(await page.getByText('Payment successful').count()).toBe(0);
+    expect(await axeProblems(page)).toEqual([]);
     await screenshot(page, `billing-purchase-declined-${shot}`);
 
     // A card that needs 3-D Secure: the bank's page (the stand-in's), then success.
@@ -111,6 +133,7 @@ describe('buying a paid upgrade with the card element', () => {
     await secure.getByRole('button', { name: 'Complete authentication' }).click();
     const done = page.getByRole('dialog', { name: 'Payment successful' });
     await done.waitFor();
+    expect(await axeProblems(page)).toEqual([]);
     await screenshot(page, `billing-purchase-success-${shot}`);
     await done.getByRole('button', { name: 'Close' }).click();
     await done.waitFor({ state: 'detached' });
@@ -142,4 +165,27 @@ describe('buying a paid upgrade with the card element', () => {
     await signInThroughUi(page, person);
     await buy(page, 'mobile');
   });
+});
+
+describe('Sync with Stripe', () => {
+  it.each(['desktop', 'mobile'] as const)(
+    'the admin runs it from the Options menu of /users (%s)',
+    async (viewport) => {
+      const page = await pages.open({ viewport });
+      await signInWithCookies(page, 'admin', '/users');
+      await page.getByRole('button', { name: 'Options' }).click();
+      await page.getByRole('menuitem', { name: 'Sync with Stripe' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Sync with Stripe' });
+      await dialog.waitFor();
+      await dialog
+        .getByText(/Sync with Stripe complete: \d+ subscription\(s\) read, \d+ customer\(s\) checked/)
+        .waitFor({
+          timeout: 30_000,
+        });
+      expect(await axeProblems(page)).toEqual([]);
+      await screenshot(page, `billing-sync-${viewport}`);
+      await dialog.getByRole('button', { name: 'Close' }).click();
+      await dialog.waitFor({ state: 'detached' });
+    },
+  );
 });

@@ -1,9 +1,9 @@
 /**
  * Subscription blocking at the gateway, driven by users.user-changed events across real processes.
  *
- * Billing does not exist yet, so its part is stood in for honestly: the payment status is written into the users
- * database (as billing's subscription event will make users do), and the users service then publishes the person
- * the normal way (an admin edit of a harmless field), from the row. A second part appends hand-built events to the
+ * The payment status is written into the users database here, and the users service then publishes the person the
+ * normal way (an admin edit of a harmless field), from the row: this file is about the gateway's side. The whole path
+ * from a signed Stripe webhook through billing and users is test/system/billing.test.ts. A second part appends hand-built events to the
  * stream, to show the gateway applies a newer version and ignores an older one.
  */
 import { randomUUID } from 'node:crypto';

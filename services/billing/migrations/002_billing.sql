@@ -15,6 +15,8 @@ CREATE TABLE customers (
   subscription_id text,
   status text,
   status_known boolean NOT NULL DEFAULT false,
+  -- When the status was last published (the sync job leaves a customer alone that a webhook reconciled meanwhile).
+  status_at timestamptz,
   updated_at timestamptz NOT NULL DEFAULT now()
 );
 CREATE INDEX customers_user ON customers (user_id);

@@ -7,7 +7,7 @@
 import type { StripeSyncSummary } from '@rainmakers/contracts';
 import { createQueue, createWorker, type JobWorker, type Logger, QueueName, type Redis } from '@rainmakers/kit';
 import type { BillingDeps } from './commands/deps';
-import { publishCustomerState } from './commands/subscriptions';
+import { publishCustomerState, withCustomerLock } from './commands/subscriptions';
 import { currentSubscription, groupByCustomer } from './domain/subscriptions';
 import { findCustomer } from './store/billing';
 
@@ -46,6 +46,7 @@ type Sub = { id: string; status: string; created: number; customer: string };
 export function syncProcessor(deps: BillingDeps) {
   return async (job: SyncJob): Promise<StripeSyncSummary> => {
     const summary = emptySummary();
+    const startedAt = new Date();
     const limit = Math.min(Math.max(job.data.pageSize ?? 100, 1), 100);
     const all: Sub[] = [];
     let startingAfter: string | undefined;
@@ -68,19 +69,25 @@ export function syncProcessor(deps: BillingDeps) {
     }
     // A customer's status depends on all of their subscriptions: reconcile once every page is read.
     for (const [customerId, subscriptions] of groupByCustomer(all)) {
-      const current = currentSubscription(subscriptions);
-      const known = await findCustomer(deps.db, customerId);
-      let metadataUserId: number | null = null;
-      if (known?.userId == null) {
-        const customer = await deps.stripe.customers.retrieve(customerId);
-        const value = 'deleted' in customer && customer.deleted ? Number.NaN : Number(customer.metadata?.userId);
-        metadataUserId = Number.isInteger(value) && value > 0 ? value : null;
-      }
-      const outcome = await publishCustomerState(deps, {
-        customerId,
-        subscriptionId: current?.id ?? null,
-        status: current?.status ?? null,
-        metadataUserId,
+      // Under the customer's lock, like a webhook: a webhook that read Stripe later is never overwritten by this
+      // page's older view (the page was read before the lock, so a webhook that ran meanwhile wins: its event
+      // already holds the newer status, and this publishes the page's only when nothing came in between).
+      const outcome = await withCustomerLock(deps, customerId, async (locked) => {
+        const known = await findCustomer(locked.db, customerId);
+        if (known?.statusAt && known.statusAt > startedAt) return 'unchanged' as const;
+        const current = currentSubscription(subscriptions);
+        let metadataUserId: number | null = null;
+        if (known?.userId == null) {
+          const customer = await locked.stripe.customers.retrieve(customerId);
+          const value = 'deleted' in customer && customer.deleted ? Number.NaN : Number(customer.metadata?.userId);
+          metadataUserId = Number.isInteger(value) && value > 0 ? value : null;
+        }
+        return publishCustomerState(locked, {
+          customerId,
+          subscriptionId: current?.id ?? null,
+          status: current?.status ?? null,
+          metadataUserId,
+        });
       });
       summary.customers += 1;
       if (outcome === 'changed') summary.changed += 1;

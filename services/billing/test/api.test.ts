@@ -100,6 +100,20 @@ describe('billing API', () => {
       expect(await purchasesOf(h.actors.coach.userId, resourceId)).toHaveLength(1);
     });
 
+    it('two purchases of one resource at once (two tabs, two cards) charge once', async () => {
+      const resourceId = await insertResource(h, { price: '12.00' });
+      const answers = await Promise.all([
+        buy(h.actors.admin, { resourceId, paymentMethodId: 'pm_card_visa' }),
+        buy(h.actors.admin, { resourceId, paymentMethodId: 'pm_card_mastercard' }),
+      ]);
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+      expect((await intentsOf(h.actors.admin.userId, resourceId)).filter((i) => i.status === 'succeeded')).toHaveLength(
+        1,
+      );
+      await h.standIn.settled();
+      expect(await purchasesOf(h.actors.admin.userId, resourceId)).toHaveLength(1);
+    });
+
     it('a declined card answers 400 with the card’s message; nothing is recorded as bought', async () => {
       const resourceId = await insertResource(h, { price: '10.00' });
       const answer = await buy(h.actors.premium, { resourceId, paymentMethodId: 'pm_card_chargeDeclined' });

@@ -152,11 +152,16 @@ export async function createSubscription(
   return (await response.json()) as { id: string };
 }
 
-export async function setSubscriptionStatus(h: Harness, id: string, status: string): Promise<void> {
+export async function setSubscriptionStatus(
+  h: Harness,
+  id: string,
+  status: string,
+  options: { sendEvent?: boolean } = {},
+): Promise<void> {
   const response = await fetch(`${h.standIn.url}/_stand-in/subscriptions/${id}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ status }),
+    body: JSON.stringify({ status, ...options }),
   });
   await response.arrayBuffer();
 }

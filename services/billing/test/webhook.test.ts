@@ -1,7 +1,7 @@
 /** POST /api/stripe/webhook: signatures over the raw body, each event once, the current subscription over order. */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from '@rainmakers/kit';
-import { eventually } from '@rainmakers/kit/testing';
+import { eventually, waitFor } from '@rainmakers/kit/testing';
 import {
   createSubscription,
   customerFor,
@@ -102,6 +102,29 @@ describe('stripe webhook', () => {
     expect(await h.webhook(newer)).toBe(200);
     expect(await h.webhook(older)).toBe(200);
     expect(await statusesOf(customer)).toEqual(['active', 'active']);
+  });
+
+  it('events of one customer arriving together are reconciled one after the other: the last word is Stripe’s now', async () => {
+    const customer = await customerFor(h, h.actors.basic);
+    const subscription = await createSubscription(h, customer, 'past_due', { sendEvent: false });
+    const control = (path: string, body?: unknown) =>
+      fetch(`${h.standIn.url}/_stand-in/${path}`, {
+        method: body === undefined ? 'GET' : 'POST',
+        headers: { 'content-type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      }).then((r) => r.json() as Promise<{ answered?: string[] }>);
+    const listsSoFar = async () =>
+      ((await control('answered')).answered ?? []).filter((c) => c === 'GET /v1/subscriptions').length;
+    const before = await listsSoFar();
+    // The first event's read of Stripe (past_due) reaches billing late...
+    await control('slow', { path: '/v1/subscriptions', ms: 700 });
+    const first = h.webhook(eventBody('invoice.payment_failed', { id: 'in_late', customer }));
+    await waitFor(async () => ((await listsSoFar()) > before ? true : null));
+    // ...while the payment goes through and its event arrives: its read says active.
+    await setSubscriptionStatus(h, subscription.id, 'active', { sendEvent: false });
+    const second = h.webhook(eventBody('invoice.paid', { id: 'in_late', customer }));
+    expect(await Promise.all([first, second])).toEqual([200, 200]);
+    expect(await statusesOf(customer)).toEqual(['past_due', 'active']);
   });
 
   it('records events it has nothing to do for, and answers them once', async () => {

@@ -11,6 +11,7 @@ import Stripe from 'stripe';
 import { canBuyFor, canSeePayment } from '../policies';
 import { completePurchase, findCustomerOfUser, ownsResource, recordStripeEvent, savePurchase } from '../store/billing';
 import type { BillingDeps, PurchaseDeps } from './deps';
+import { withLock } from './locks';
 
 export const NOT_FOR_SALE = 'This resource is not for sale';
 export const ALREADY_OWNED = 'You already own this resource';
@@ -105,47 +106,52 @@ export async function createPaymentIntent(
   if (!offer.forSale || offer.priceCents === null || offer.priceCents <= 0) {
     throw badRequest(NOT_FOR_SALE, { resourceId: NOT_FOR_SALE });
   }
-  if (await ownsResource(deps.db, actor.userId, offer.id)) throw conflict(ALREADY_OWNED);
-  const customer = await findCustomerOfUser(deps.db, actor.userId);
-  let intent: Stripe.PaymentIntent;
-  try {
-    intent = await deps.stripe.paymentIntents.create(
-      {
-        amount: offer.priceCents,
-        currency: deps.currency,
-        ...(customer ? { customer } : {}),
-        payment_method: input.paymentMethodId,
-        confirm: true,
-        automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
-        description: `Resource: ${offer.title}`.slice(0, 200),
-        metadata: { userId: String(actor.userId), resourceId: String(offer.id), resourceTitle: offer.title },
-      },
-      // The same person, resource, card and price: the same intent (Stripe answers a repeat from its key).
-      { idempotencyKey: `purchase-${actor.userId}-${offer.id}-${input.paymentMethodId}-${offer.priceCents}` },
-    );
-  } catch (error) {
-    if (error instanceof Stripe.errors.StripeCardError) {
-      const message = error.message || 'Your card was declined.';
-      throw new HttpError(400, message, { paymentMethodId: message }, 'CARD_ERROR');
+  const amount = offer.priceCents;
+  // One purchase of a resource by a person at a time (two tabs, two cards, a double click): the second waits, then
+  // finds the resource bought. The lock is a session lock: no transaction stays open while Stripe is called.
+  return withLock(deps, `purchase:${actor.userId}:${offer.id}`, async (locked) => {
+    if (await ownsResource(locked.db, actor.userId, offer.id)) throw conflict(ALREADY_OWNED);
+    const customer = await findCustomerOfUser(locked.db, actor.userId);
+    let intent: Stripe.PaymentIntent;
+    try {
+      intent = await deps.stripe.paymentIntents.create(
+        {
+          amount,
+          currency: deps.currency,
+          ...(customer ? { customer } : {}),
+          payment_method: input.paymentMethodId,
+          confirm: true,
+          automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+          description: `Resource: ${offer.title}`.slice(0, 200),
+          metadata: { userId: String(actor.userId), resourceId: String(offer.id), resourceTitle: offer.title },
+        },
+        // The same person, resource, card and price: the same intent (Stripe answers a repeat from its key).
+        { idempotencyKey: `purchase-${actor.userId}-${offer.id}-${input.paymentMethodId}-${amount}` },
+      );
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeCardError) {
+        const message = error.message || 'Your card was declined.';
+        throw new HttpError(400, message, { paymentMethodId: message }, 'CARD_ERROR');
+      }
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.param === 'payment_method') {
+        throw badRequest('Not a payment method', { paymentMethodId: 'Not a payment method' });
+      }
+      throw error;
     }
-    if (error instanceof Stripe.errors.StripeInvalidRequestError && error.param === 'payment_method') {
-      throw badRequest('Not a payment method', { paymentMethodId: 'Not a payment method' });
+    if (intent.status === 'succeeded') await recordSucceededIntent(locked, intent);
+    else {
+      await savePurchase(locked.db, {
+        paymentIntentId: intent.id,
+        userId: actor.userId,
+        resourceId: offer.id,
+        resourceTitle: offer.title,
+        amountCents: intent.amount,
+        currency: intent.currency,
+        status: intent.status,
+      });
     }
-    throw error;
-  }
-  if (intent.status === 'succeeded') await recordSucceededIntent(deps, intent);
-  else {
-    await savePurchase(deps.db, {
-      paymentIntentId: intent.id,
-      userId: actor.userId,
-      resourceId: offer.id,
-      resourceTitle: offer.title,
-      amountCents: intent.amount,
-      currency: intent.currency,
-      status: intent.status,
-    });
-  }
-  return answer(intent);
+    return answer(intent);
+  });
 }
 
 /** Where a payment stands (after 3-D Secure in the browser); records it when it succeeded. */

@@ -7,6 +7,7 @@ import { withEvents } from '@rainmakers/kit';
 import { currentSubscription } from '../domain/subscriptions';
 import { findCustomer, recordStripeEvent, saveCustomerStatus, stripeEventSeen } from '../store/billing';
 import type { BillingDeps } from './deps';
+import { withLock } from './locks';
 
 export interface CustomerState {
   customerId: string;
@@ -68,15 +69,25 @@ export async function publishCustomerState(
   });
 }
 
+/**
+ * Runs `work` while holding the customer's lock (no transaction stays open while Stripe is read): two events of one
+ * customer are reconciled one after the other, so the later one reads Stripe after the earlier one wrote, and an
+ * older read never lands last.
+ */
+export const withCustomerLock = <R>(deps: BillingDeps, customerId: string, work: (deps: BillingDeps) => Promise<R>) =>
+  withLock(deps, `stripe-customer:${customerId}`, work);
+
 /** A webhook about a customer's subscription or invoice: reconcile that customer once per event id. */
 export async function handleSubscriptionEvent(
   deps: BillingDeps,
   event: { id: string; type: string },
   customerId: string,
 ): Promise<'changed' | 'unchanged' | 'duplicate'> {
-  if (await stripeEventSeen(deps.db, event.id)) return 'duplicate';
-  const state = await readCustomerState(deps, customerId);
-  return publishCustomerState(deps, state, event);
+  return withCustomerLock(deps, customerId, async (locked) => {
+    if (await stripeEventSeen(locked.db, event.id)) return 'duplicate';
+    const state = await readCustomerState(locked, customerId);
+    return publishCustomerState(locked, state, event);
+  });
 }
 
 /** Records an event billing has nothing to do for, so a redelivery is answered the same way. */

@@ -31,6 +31,8 @@ export interface CustomerRow {
   subscriptionId: string | null;
   status: string | null;
   statusKnown: boolean;
+  /** When the status was last published (null: never). */
+  statusAt: Date | null;
 }
 
 export async function findCustomer(db: BillingDb, customerId: string): Promise<CustomerRow | null> {
@@ -42,6 +44,7 @@ export async function findCustomer(db: BillingDb, customerId: string): Promise<C
         subscriptionId: row.subscription_id,
         status: row.status,
         statusKnown: row.status_known,
+        statusAt: row.status_at,
       }
     : null;
 }
@@ -83,7 +86,14 @@ export async function saveCustomerStatus(
     .executeTakeFirst();
   await db
     .insertInto('customers')
-    .values({ customer_id: customerId, user_id: userId, subscription_id: subscriptionId, status, status_known: true })
+    .values({
+      customer_id: customerId,
+      user_id: userId,
+      subscription_id: subscriptionId,
+      status,
+      status_known: true,
+      status_at: new Date(),
+    })
     .onConflict((oc) =>
       oc.column('customer_id').doUpdateSet({
         // A person tied by users keeps their link; the Stripe metadata only fills a missing one.
@@ -91,6 +101,7 @@ export async function saveCustomerStatus(
         subscription_id: subscriptionId,
         status,
         status_known: true,
+        status_at: new Date(),
         updated_at: new Date(),
       }),
     )
@@ -102,6 +113,7 @@ export async function saveCustomerStatus(
         subscriptionId: before.subscription_id,
         status: before.status,
         statusKnown: before.status_known,
+        statusAt: before.status_at,
       }
     : null;
 }

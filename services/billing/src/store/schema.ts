@@ -20,6 +20,7 @@ export interface CustomersTable {
   subscription_id: string | null;
   status: string | null;
   status_known: ColumnType<boolean, boolean | undefined, boolean>;
+  status_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   updated_at: Timestamp;
 }
 

@@ -2,26 +2,41 @@ import BuildRounded from '@mui/icons-material/BuildRounded';
 import CreditCardOffRounded from '@mui/icons-material/CreditCardOffRounded';
 import MailOutlineRounded from '@mui/icons-material/MailOutlineRounded';
 import Button from '@mui/material/Button';
+import { useEffect } from 'react';
 import { Navigate } from 'react-router-dom';
 import { useCustomerPortal } from '../../api/billing';
 import { MessagePage } from '../../components/MessagePage';
 import { usePageTitle } from '../../components/usePageTitle';
 import { supportMailto } from '../../config';
 import { isSubscriptionBlocked } from '../../lib/access';
-import { useCurrentUser } from '../../session/context';
+import { useCurrentUser, useSession } from '../../session/context';
 import { useSignOut } from '../../session/useSignOut';
 
 export const BLOCKED_TITLE = "Looks like there's a problem with your subscription";
+/** How often the page asks for the session again: a payment made meanwhile (the portal's webhook) lets them in. */
+const RECHECK_MS = 3000;
 
-/** /blocked: where a blocking payment status lands. Fix opens the payment provider's customer portal. */
+/**
+ * /blocked: where a blocking payment status lands. Fix opens the payment provider's customer portal. Coming back
+ * from it can be quicker than the provider's webhook: the page asks for the session again every few seconds and
+ * sends the person on as soon as the payment is known.
+ */
 export default function BlockedPage() {
   usePageTitle('Subscription problem');
   const user = useCurrentUser();
   const portal = useCustomerPortal();
   const { signOut, pending: signingOut } = useSignOut();
+  const { refresh } = useSession();
+  const blocked = isSubscriptionBlocked(user);
+
+  useEffect(() => {
+    if (!blocked) return;
+    const timer = setInterval(() => void refresh(), RECHECK_MS);
+    return () => clearInterval(timer);
+  }, [blocked, refresh]);
 
   // Nothing to fix (paid since, or always granted access): back to the product.
-  if (!isSubscriptionBlocked(user)) return <Navigate to="/" replace />;
+  if (!blocked) return <Navigate to="/" replace />;
 
   const customerId = user.stripeCustomerId;
   const fix = () => {
