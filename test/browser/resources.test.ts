@@ -152,6 +152,17 @@ describe('Resources screen', () => {
         .then((body) => body.resources.find((r) => r.title === 'PPC Launch Playbook'))`,
     );
     expect(locked).toMatchObject({ url: null, accessible: false });
+
+    // A link opened by its address (the dashboard's Recent Resources link to /resources?id=): the way there.
+    const { resources } = await (await admin()).get<{ resources: { id: number; title: string }[] }>(
+      '/api/resource/read-many?search=Seller%20Central',
+    );
+    const link = resources.find((r) => r.title === 'Amazon Seller Central help');
+    await page.goto(`/resources?id=${link?.id}`);
+    await page.getByRole('heading', { name: 'Amazon Seller Central help', level: 1 }).waitFor();
+    expect(await page.getByRole('link', { name: 'Visit' }).getAttribute('href')).toBe(
+      'https://sellercentral.amazon.com/help/hub/reference',
+    );
   });
 
   it('an admin adds, edits and deletes a category and a resource', async () => {

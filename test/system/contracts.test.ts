@@ -10,6 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import {
+  bannerSchema,
   communityUserSchema,
   currentUserSchema,
   EMAIL_IN_USE,
@@ -19,6 +20,8 @@ import {
   INVALID_CREDENTIALS,
   PASSWORDS_DO_NOT_MATCH,
   RESET_LINK_INVALID,
+  resourceCategorySchema,
+  resourceSchema,
   TAG_NAME_TAKEN,
   tagSchema,
   UPLOAD_ERRORS,
@@ -210,6 +213,82 @@ describe('answers carry the keys the spec names', () => {
       'upload',
     );
     expect((await rawRequest('GET', latestUploadedFileUrl)).status).toBe(200);
+  });
+
+  it('resources: read-many, one, categories, upserts, deletes; banners: read-many, one, upsert, delete', async () => {
+    const resource = resourceSchema.strict();
+    const category = resourceCategorySchema.strict();
+    const banner = bannerSchema.strict();
+    const { resourceCategory } = conforms(
+      z.object({ resourceCategory: category, isNew: z.literal(true) }).strict(),
+      await admin.post('/api/resource/category/upsert', { name: `Contract ${randomUUID().slice(0, 8)}` }),
+      'resource category upsert',
+    );
+    conforms(
+      z.object({ resourceCategories: z.array(category) }).strict(),
+      await member.session.get('/api/resource/category/read-many'),
+      'resource category read-many',
+    );
+    const created = conforms(
+      z.object({ resource, isNew: z.literal(true) }).strict(),
+      await admin.post('/api/resource/upsert', {
+        title: 'Contract article',
+        description: 'Checked against its schema',
+        type: 'Article',
+        visibility: 'For Sale',
+        url: 'https://example.com/contract',
+        content: '# Body',
+        price: '3.50',
+        ResourceCategories: [resourceCategory.id],
+      }),
+      'resource upsert',
+    );
+    conforms(
+      z
+        .object({
+          resources: z.array(resource),
+          abilities: z.object({ createResource: z.boolean(), createCategory: z.boolean() }).strict(),
+        })
+        .strict(),
+      await member.session.get(
+        `/api/resource/read-many?categories=${resourceCategory.id}&type=all&search=&itemsPerPage=15`,
+      ),
+      'resource read-many',
+    );
+    const locked = conforms(
+      z.object({ resource }).strict(),
+      await member.session.get(`/api/resource/${created.resource.id}`),
+      'resource one',
+    );
+    expect(locked.resource).toMatchObject({ accessible: false, url: null, content: null, price: 3.5 });
+    expect((await admin.request('DELETE', `/api/resource/${created.resource.id}`)).status).toBe(204);
+    expect((await admin.request('DELETE', `/api/resource/category/${resourceCategory.id}`)).status).toBe(204);
+
+    const saved = await admin.request('POST', '/api/dashboard-banner', {
+      title: 'Contract banner',
+      content: 'Checked',
+      video_url: null,
+      button_text: 'Go',
+      button_url: 'https://example.com',
+      type: 'course only',
+      average_shipping_rate: null,
+    });
+    expect([200, 201]).toContain(saved.status);
+    conforms(z.object({ banner, isNew: z.boolean() }).strict(), saved.body, 'banner upsert');
+    conforms(
+      z
+        .object({
+          premium: banner.nullable(),
+          basic: banner.nullable(),
+          courseOnly: banner.nullable(),
+          abilities: z.object({ edit: z.boolean() }).strict(),
+        })
+        .strict(),
+      await member.session.get('/api/dashboard-banner/read-many'),
+      'banner read-many',
+    );
+    conforms(z.object({ banner }).strict(), await admin.get('/api/dashboard-banner/course%20only'), 'banner one');
+    expect((await admin.request('DELETE', '/api/dashboard-banner/course%20only')).status).toBe(204);
   });
 });
 

@@ -96,3 +96,25 @@ describe('billing.purchase-completed', () => {
     expect(rows[0]).toMatchObject({ user_id: userId, resource_id: resourceId, amount_cents: 1200, currency: 'usd' });
   });
 });
+
+describe('users.tag-renamed', () => {
+  it("renames the required tag's snapshot on resources", async () => {
+    const id = await insertResource(h, {
+      visibility: 'For Sale',
+      price: '1.00',
+      tags: [{ id: 4444, name: 'Old name' }],
+    });
+    await h.deliver('users.tag-renamed', { id: 4444, name: 'New name' });
+    await waitFor(
+      async () => {
+        const row = await h.service.database.db
+          .selectFrom('resource_tags')
+          .select('tag_name')
+          .where('resource_id', '=', id)
+          .executeTakeFirst();
+        return row?.tag_name === 'New name';
+      },
+      { what: 'the snapshot to follow the rename' },
+    );
+  });
+});

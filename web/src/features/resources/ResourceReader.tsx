@@ -7,18 +7,19 @@ import Chip from '@mui/material/Chip';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { RESOURCE_NOT_FOUND } from '@rainmakers/contracts/resources-constants';
+import { Link as RouterLink } from 'react-router-dom';
 import { ApiError, errorMessage } from '../../api/client';
 import { type Resource, useResource } from '../../api/resources';
 import { Markdown } from '../courses/Markdown';
 import { priceLabel } from './ResourceCard';
 import { ResourceCover } from './ResourceCover';
-import { embedUrlOf } from './rules';
+import { embedUrlOf, openActionOf } from './rules';
 
 /**
  * The in-app reader of an Article (its markdown, sanitised as lessons are) or a Video (the player), with 'back to
  * resources'. A resource the person may not open shows its description and the way to buy it.
  */
-export function ResourceReader({
+export default function ResourceReader({
   id,
   onBack,
   onBuy,
@@ -71,6 +72,8 @@ export function ResourceReader({
             </Box>
           ) : resource.type === 'Video' ? (
             <VideoPlayer url={resource.url} title={resource.title} />
+          ) : resource.type === 'Link' || resource.type === 'Course' ? (
+            <OpenElsewhere resource={resource} />
           ) : (
             <Markdown source={resource.content ?? ''} label={resource.title} />
           )}
@@ -105,4 +108,30 @@ function VideoPlayer({ url, title }: { url: string | null; title: string }) {
   ) : (
     <Alert severity="info">This video has no address yet.</Alert>
   );
+}
+
+/** A link or a course opened by its address (/resources?id=, e.g. from the dashboard): the way there. */
+function OpenElsewhere({ resource }: { resource: Resource }) {
+  const action = openActionOf(resource);
+  if (action.kind === 'new-tab') {
+    return (
+      <Button
+        variant="contained"
+        href={action.url}
+        target="_blank"
+        rel="noopener noreferrer"
+        endIcon={<OpenInNewRounded />}
+      >
+        Visit
+      </Button>
+    );
+  }
+  if (action.kind === 'course') {
+    return (
+      <Button variant="contained" component={RouterLink} to={action.path}>
+        Start course
+      </Button>
+    );
+  }
+  return <Alert severity="info">This resource has no address yet.</Alert>;
 }

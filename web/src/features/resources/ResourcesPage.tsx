@@ -37,9 +37,10 @@ import { config } from '../../config';
 import { SearchInput } from '../courses/SearchInput';
 import { useDebouncedValue } from '../courses/useDebouncedValue';
 import { ResourceCard } from './ResourceCard';
-import { ResourceReader } from './ResourceReader';
 import { type AddressState, openActionOf, parseAddress, toAddress } from './rules';
 
+/** The reader brings the markdown renderer (marked, DOMPurify): loaded when an article or a video opens. */
+const ResourceReader = lazy(() => import('./ResourceReader'));
 const ResourceFormDialog = lazy(() => import('./ResourceFormDialog'));
 const CategoryFormDialog = lazy(() => import('./CategoryFormDialog'));
 const PurchaseDialog = lazy(() => import('../billing/PurchaseDialog'));
@@ -142,7 +143,15 @@ export default function ResourcesPage() {
         />
         <Box component="section" aria-label="Resources" sx={{ minWidth: 0 }}>
           {address.id !== null ? (
-            <ResourceReader id={address.id} onBack={() => go({ id: null })} onBuy={open} />
+            <Suspense
+              fallback={
+                <Box role="status" aria-label="Loading resource">
+                  <Skeleton variant="rounded" height={240} />
+                </Box>
+              }
+            >
+              <ResourceReader id={address.id} onBack={() => go({ id: null })} onBuy={open} />
+            </Suspense>
           ) : (
             <ResourceGrid
               loading={resources.isLoading}
