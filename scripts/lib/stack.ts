@@ -705,7 +705,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       // A service whose jobs have a worker process of their own leaves them to it.
       if (WORKERS.some((w) => w.service === name)) env.RUN_WORKERS_IN_PROCESS = 'false';
       if (name === 'gateway' || name === 'auth') env.SESSION_SECRET = sessionSecret;
-      if (name === 'billing') Object.assign(env, stripeEnv);
+      if (name === 'billing' || worker?.service === 'billing') Object.assign(env, stripeEnv);
       if (name === 'gateway') Object.assign(env, gatewayStripeEnv);
       Object.assign(env, options.env ?? {});
       const cwd = path.join(root, name === 'gateway' ? 'gateway' : `services/${worker?.service ?? name}`);
