@@ -188,6 +188,7 @@ export async function runWebBench(options: WebBenchOptions): Promise<WebBenchRes
       { label: 'profile', path: '/profile', content: 'heading', as: 'member', slow: true },
       { label: 'board', path: '/move-the-needle', content: 'card', as: 'boardOwner', slow: false },
       { label: 'profit tool', path: '/profit-calculator', content: 'heading', as: 'member', slow: false },
+      { label: 'resources', path: '/resources', content: 'card', as: 'member', slow: false },
       { label: 'user dashboard', path: '/users', content: 'heading', as: 'admin', slow: false },
     ] as const satisfies readonly PageSpec[]
   ).filter((page) => options.sessions[page.as]);
