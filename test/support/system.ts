@@ -275,3 +275,30 @@ export async function requestResetLink(
   const token = decodeURIComponent(new URL(link).pathname.split('/').pop() ?? '');
   return { link, token, subject: mail.subject, text: mail.text };
 }
+
+/**
+ * Waits until every consumer group of every event stream has read and acknowledged everything (lag 0, nothing
+ * pending): a test that times how fast an event takes effect starts from a quiet bus, not behind the backlog an
+ * earlier file's burst of changes left (hundreds of users.user-changed from the authorization matrix).
+ */
+export async function eventBusDrained(timeoutMs = 30_000): Promise<void> {
+  const client = redis();
+  const prefix = `${stackInfo().redisPrefix}events:`;
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const keys = await client.keys(`${prefix}*`);
+    let busy = 0;
+    for (const key of keys) {
+      const groups = (await client.xinfo('GROUPS', key)) as unknown[][];
+      for (const group of groups) {
+        const fields = new Map<string, unknown>();
+        for (let i = 0; i + 1 < group.length; i += 2) fields.set(String(group[i]), group[i + 1]);
+        const lag = fields.get('lag');
+        if (Number(fields.get('pending') ?? 0) > 0 || (lag !== null && Number(lag ?? 0) > 0)) busy++;
+      }
+    }
+    if (busy === 0) return;
+    if (Date.now() > deadline) throw new Error(`event bus still busy after ${timeoutMs} ms (${busy} groups behind)`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
