@@ -34,7 +34,7 @@ const COMMON = anyOf([
   // file they made those screens download the whole catalogue.
   String.raw`node_modules[\\/]@mui[\\/]material[\\/](utils|internal|LinearProgress|Skeleton|Card|CardActionArea|Tab|TabScrollButton)[\\/]`,
   String.raw`node_modules[\\/]@mui[\\/]material[\\/]styles[\\/]cssUtils`,
-  String.raw`src[\\/]components[\\/]LazyMui\.tsx$`,
+  String.raw`src[\\/]components[\\/](LazyMui|SearchInput|useDebouncedValue)\.tsx?$`,
 ]);
 
 /**
@@ -43,9 +43,9 @@ const COMMON = anyOf([
  * automatic splitting puts them, so the profile or a course page does not download the catalogue.
  */
 const CATALOGUE = anyOf([
-  String.raw`src[\\/]features[\\/]courses[\\/](CoursesPage|CourseCard|CatalogueResults|CatalogueTabList|CoverImage|ScrollTopButton|SearchInput|ReorderControls|useReorderMode|useAddressSearch|useDebouncedValue|useMyCertificate|catalogue|outline|constants)\.tsx?$`,
+  String.raw`src[\\/]features[\\/]courses[\\/](CoursesPage|CourseCard|CatalogueResults|CatalogueTabList|CoverImage|ScrollTopButton|ReorderControls|useReorderMode|useAddressSearch|useMyCertificate|catalogue|outline|constants)\.tsx?$`,
   String.raw`src[\\/]api[\\/]courses\.ts$`,
-  String.raw`node_modules[\\/]@mui[\\/]material[\\/](Tabs|Tab|TabScrollButton|LinearProgress|Skeleton|Card|CardActionArea)[\\/]`,
+  String.raw`node_modules[\\/]@mui[\\/]material[\\/](Tab|TabScrollButton|LinearProgress|Skeleton|Card|CardActionArea)[\\/]`,
 ]);
 
 const config = {

@@ -46,6 +46,11 @@ interface PageSpec {
   as: WebPersona;
   /** Also loaded on Slow 4G (the catalogue's budget); the other screens are held to the unthrottled budgets. */
   slow: boolean;
+  /**
+   * Held to the catalogue's budgets (200 KB, 15 JS requests before the content): the screens of issues 9 to 13,
+   * which ask to "stay inside the first-load budgets". The course page and the profile are measured for reference.
+   */
+  budget: boolean;
 }
 
 /**
@@ -71,6 +76,8 @@ interface LoadMetrics {
 export interface WebPageReport {
   page: string;
   path: string;
+  /** Held to the first-load budgets (PageSpec.budget). */
+  budget: boolean;
   network: Network;
   loads: number;
   median: Omit<LoadMetrics, 'lcpElement' | 'apiRequests'>;
@@ -172,8 +179,8 @@ export async function runWebBench(options: WebBenchOptions): Promise<WebBenchRes
   };
   const pages: PageSpec[] = (
     [
-      { label: 'dashboard', path: '/', content: 'card', as: 'member', slow: true },
-      { label: 'catalogue', path: '/courses', content: 'card', as: 'member', slow: true },
+      { label: 'dashboard', path: '/', content: 'card', as: 'member', slow: true, budget: true },
+      { label: 'catalogue', path: '/courses', content: 'card', as: 'member', slow: true, budget: false },
       ...(options.courseSlug
         ? [
             {
@@ -182,14 +189,15 @@ export async function runWebBench(options: WebBenchOptions): Promise<WebBenchRes
               content: 'heading',
               as: 'member',
               slow: true,
+              budget: false,
             } as const,
           ]
         : []),
-      { label: 'profile', path: '/profile', content: 'heading', as: 'member', slow: true },
-      { label: 'board', path: '/move-the-needle', content: 'card', as: 'boardOwner', slow: false },
-      { label: 'profit tool', path: '/profit-calculator', content: 'heading', as: 'member', slow: false },
-      { label: 'resources', path: '/resources', content: 'card', as: 'member', slow: false },
-      { label: 'user dashboard', path: '/users', content: 'heading', as: 'admin', slow: false },
+      { label: 'profile', path: '/profile', content: 'heading', as: 'member', slow: true, budget: false },
+      { label: 'board', path: '/move-the-needle', content: 'card', as: 'boardOwner', slow: false, budget: true },
+      { label: 'profit tool', path: '/profit-calculator', content: 'heading', as: 'member', slow: false, budget: true },
+      { label: 'resources', path: '/resources', content: 'card', as: 'member', slow: false, budget: true },
+      { label: 'user dashboard', path: '/users', content: 'heading', as: 'admin', slow: false, budget: true },
     ] as const satisfies readonly PageSpec[]
   ).filter((page) => options.sessions[page.as]);
   const sizes = new Map<string, Promise<number>>();
@@ -284,6 +292,7 @@ export async function runWebBench(options: WebBenchOptions): Promise<WebBenchRes
         const report: WebPageReport = {
           page: spec.label,
           path: spec.path,
+          budget: spec.budget,
           network,
           loads,
           median: {
@@ -368,7 +377,7 @@ export function webTargets(reports: readonly WebPageReport[]): WebTarget[] {
   // Every other screen keeps the catalogue's first-load budgets (issues 9 to 13: "stay inside the first-load
   // budgets"): its JS before its content, in bytes and in requests.
   for (const report of reports) {
-    if (report.network !== 'unthrottled' || report.path === '/courses') continue;
+    if (report.network !== 'unthrottled' || !report.budget) continue;
     const content = report.median.card !== null ? 'first card' : 'heading';
     targets.push(
       {

@@ -90,8 +90,7 @@ describe('/users as an admin', () => {
     await waitFor(async () => (await rows(page).count()) === 2, { timeoutMs: 10_000 });
     expect(await search(page).inputValue()).toBe(t);
 
-    await main(page).getByLabel('Rows per page').click();
-    await page.getByRole('option', { name: '25' }).click();
+    await main(page).getByLabel('Rows per page').selectOption('25');
     await page.waitForURL((u) => u.searchParams.get('size') === '25' && !u.searchParams.has('page'));
     await waitFor(async () => (await rows(page).count()) === 12, { timeoutMs: 10_000 });
 

@@ -44,7 +44,7 @@ import { COMPLETED_PROGRESS, TOASTS } from './constants';
 import { LessonPanel } from './LessonPanel';
 import { courseReorderBody, flattenLessons, nextLessonOf, resolveSelection, withCompletion } from './outline';
 import { ReorderActions, ReorderPanel } from './ReorderControls';
-import { SearchInput } from './SearchInput';
+import { SearchInput } from '../../components/SearchInput';
 import { useAddressSearch } from './useAddressSearch';
 import { useReorderMode } from './useReorderMode';
 

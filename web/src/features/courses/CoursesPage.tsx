@@ -42,7 +42,7 @@ import { CATALOGUE_PREVIEW_COUNT, TOASTS } from './constants';
 import { renumber } from './outline';
 import { ReorderActions, ReorderPanel } from './ReorderControls';
 import { FIRST_CARD_ATTRIBUTE, ScrollTopButton } from './ScrollTopButton';
-import { SearchInput } from './SearchInput';
+import { SearchInput } from '../../components/SearchInput';
 import { useAddressSearch } from './useAddressSearch';
 import { useReorderMode } from './useReorderMode';
 

@@ -34,8 +34,8 @@ import {
 } from '../../api/resources';
 import { PageHeader } from '../../components/PageHeader';
 import { config } from '../../config';
-import { SearchInput } from '../courses/SearchInput';
-import { useDebouncedValue } from '../courses/useDebouncedValue';
+import { SearchInput } from '../../components/SearchInput';
+import { useDebouncedValue } from '../../components/useDebouncedValue';
 import { ResourceCard } from './ResourceCard';
 import { type AddressState, openActionOf, parseAddress, toAddress } from './rules';
 

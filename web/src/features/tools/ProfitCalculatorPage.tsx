@@ -11,6 +11,7 @@ import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
@@ -19,12 +20,13 @@ import { EARNINGS_DISCLAIMER, PRODUCTS_EMPTY } from '@rainmakers/contracts/tools
 import { lazy, Suspense, useState } from 'react';
 import { type ProductBody, useProducts } from '../../api/tools';
 import { PageHeader } from '../../components/PageHeader';
-import { AdditionalFeesPanel } from './AdditionalFeesPanel';
 import { MAX_COMPARED, toggleCompared } from './compare';
 import { type FormKind, METRICS_FORM, TABS, type Tab as TabValue } from './productForms';
 
 const ProductFormDialog = lazy(() => import('./ProductFormDialog'));
 const CompareDialog = lazy(() => import('./CompareDialog'));
+// The detail view's fee slider (MUI Slider, toggle buttons): fetched when a product is opened, not with the list.
+const AdditionalFeesPanel = lazy(() => import('./AdditionalFeesPanel').then((m) => ({ default: m.AdditionalFeesPanel })));
 
 type Figure = { label: string; value: string };
 
@@ -189,7 +191,9 @@ function ProductDetail({ product, onBack, onEdit }: { product: ProductBody; onBa
         </Typography>
         {product.description && <Typography color="text.secondary">{product.description}</Typography>}
       </Box>
-      <AdditionalFeesPanel key={`${product.id}-${product.updatedAt}`} product={product} />
+      <Suspense fallback={<Skeleton variant="rounded" height={180} />}>
+        <AdditionalFeesPanel key={`${product.id}-${product.updatedAt}`} product={product} />
+      </Suspense>
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
         <Typography variant="h3" sx={{ fontSize: '1.15rem', fontWeight: 600, mb: 2 }}>
           Totals

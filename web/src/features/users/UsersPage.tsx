@@ -2,13 +2,9 @@ import AddRounded from '@mui/icons-material/AddRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import FormControl from '@mui/material/FormControl';
-import InputLabel from '@mui/material/InputLabel';
 import LinearProgress from '@mui/material/LinearProgress';
-import MenuItem from '@mui/material/MenuItem';
+import NativeSelect from '@mui/material/NativeSelect';
 import Paper from '@mui/material/Paper';
-import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
@@ -17,9 +13,10 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../api/client';
 import { type User, useUserList } from '../../api/users';
+import { Chip } from '../../components/LazyMui';
 import { PageHeader } from '../../components/PageHeader';
-import { SearchInput } from '../courses/SearchInput';
-import { useDebouncedValue } from '../courses/useDebouncedValue';
+import { SearchInput } from '../../components/SearchInput';
+import { useDebouncedValue } from '../../components/useDebouncedValue';
 import {
   PAGE_SIZES,
   pagerState,
@@ -195,21 +192,22 @@ export default function UsersPage() {
               {body ? rangeText(state.page, state.size, users.length, body.totalCount) : ''}
             </Typography>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-              <FormControl size="small" sx={{ minWidth: 120 }}>
-                <InputLabel id="users-page-size">Rows per page</InputLabel>
-                <Select
-                  labelId="users-page-size"
-                  label="Rows per page"
-                  value={state.size}
-                  onChange={(event) => setState({ size: Number(event.target.value) })}
-                >
-                  {PAGE_SIZES.map((size) => (
-                    <MenuItem key={size} value={size}>
-                      {size}
-                    </MenuItem>
-                  ))}
-                </Select>
-              </FormControl>
+              {/* A native select: MUI's Select would bring its Menu and Modal into the page's first load. */}
+              <Typography component="label" htmlFor="users-page-size" variant="body2" color="text.secondary">
+                Rows per page
+              </Typography>
+              <NativeSelect
+                value={state.size}
+                onChange={(event) => setState({ size: Number(event.target.value) })}
+                inputProps={{ id: 'users-page-size' }}
+                sx={{ minWidth: 64 }}
+              >
+                {PAGE_SIZES.map((size) => (
+                  <option key={size} value={size}>
+                    {size}
+                  </option>
+                ))}
+              </NativeSelect>
               <Button
                 variant="outlined"
                 disabled={pager.previousDisabled}
