@@ -34,6 +34,7 @@ import {
   usePrefetchLesson,
   useReorderCourse,
 } from '../../api/courses';
+import { SearchInput } from '../../components/SearchInput';
 import { usePageTitle } from '../../components/usePageTitle';
 import { idFromSegment } from '../../early/requests';
 import type { CourseFormSource } from './CourseFormDialog';
@@ -44,7 +45,6 @@ import { COMPLETED_PROGRESS, TOASTS } from './constants';
 import { LessonPanel } from './LessonPanel';
 import { courseReorderBody, flattenLessons, nextLessonOf, resolveSelection, withCompletion } from './outline';
 import { ReorderActions, ReorderPanel } from './ReorderControls';
-import { SearchInput } from '../../components/SearchInput';
 import { useAddressSearch } from './useAddressSearch';
 import { useReorderMode } from './useReorderMode';
 

@@ -24,6 +24,7 @@ import {
 } from '../../api/courses';
 import { Tooltip } from '../../components/LazyMui';
 import { PageHeader } from '../../components/PageHeader';
+import { SearchInput } from '../../components/SearchInput';
 import { LessonResultCard, ModuleResultCard } from './CatalogueResults';
 import { CatalogueTabList } from './CatalogueTabList';
 import { CourseCard } from './CourseCard';
@@ -42,7 +43,6 @@ import { CATALOGUE_PREVIEW_COUNT, TOASTS } from './constants';
 import { renumber } from './outline';
 import { ReorderActions, ReorderPanel } from './ReorderControls';
 import { FIRST_CARD_ATTRIBUTE, ScrollTopButton } from './ScrollTopButton';
-import { SearchInput } from '../../components/SearchInput';
 import { useAddressSearch } from './useAddressSearch';
 import { useReorderMode } from './useReorderMode';
 

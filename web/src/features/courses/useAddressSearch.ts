@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { useDebouncedValue } from '../../components/useDebouncedValue';
 import { catalogueQuery, SEARCH_PARAM } from './catalogue';
 import { CATALOGUE_SEARCH_DEBOUNCE_MS } from './constants';
-import { useDebouncedValue } from '../../components/useDebouncedValue';
 
 /**
  * A search box kept in the address (`?search=`, so it survives moving between pages and the back button): typing

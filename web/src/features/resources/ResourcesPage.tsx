@@ -33,9 +33,9 @@ import {
   useResources,
 } from '../../api/resources';
 import { PageHeader } from '../../components/PageHeader';
-import { config } from '../../config';
 import { SearchInput } from '../../components/SearchInput';
 import { useDebouncedValue } from '../../components/useDebouncedValue';
+import { config } from '../../config';
 import { ResourceCard } from './ResourceCard';
 import { type AddressState, openActionOf, parseAddress, toAddress } from './rules';
 

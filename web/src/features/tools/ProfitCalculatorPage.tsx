@@ -26,7 +26,9 @@ import { type FormKind, METRICS_FORM, TABS, type Tab as TabValue } from './produ
 const ProductFormDialog = lazy(() => import('./ProductFormDialog'));
 const CompareDialog = lazy(() => import('./CompareDialog'));
 // The detail view's fee slider (MUI Slider, toggle buttons): fetched when a product is opened, not with the list.
-const AdditionalFeesPanel = lazy(() => import('./AdditionalFeesPanel').then((m) => ({ default: m.AdditionalFeesPanel })));
+const AdditionalFeesPanel = lazy(() =>
+  import('./AdditionalFeesPanel').then((m) => ({ default: m.AdditionalFeesPanel })),
+);
 
 type Figure = { label: string; value: string };
 
