@@ -130,6 +130,9 @@ export interface FirstTokenResult extends LoadResult {
  * conversation: the time from sending POST /api/ai/chat to the first `token` event through the gateway. The stream
  * is read to its end (the answer is saved when it ends), and that time is kept too.
  */
+/** Longest one benchmark chat may take, first byte to the end of its stream. */
+const CHAT_TIMEOUT_MS = 20_000;
+
 export async function runFirstTokenBench(options: FirstTokenOptions): Promise<FirstTokenResult> {
   const firstToken: number[] = [];
   const whole: number[] = [];
@@ -149,6 +152,8 @@ export async function runFirstTokenBench(options: FirstTokenOptions): Promise<Fi
           assistant: 'instagram-bio',
           message: `Bench chat ${i}: a bio for a bamboo kitchenware brand that sells cutting boards`,
         }),
+        // A stream that never ends counts as an error instead of holding the bench.
+        signal: AbortSignal.timeout(CHAT_TIMEOUT_MS),
       });
       statusCodes[response.status] = (statusCodes[response.status] ?? 0) + 1;
       if (response.status >= 300 || !response.body) {
