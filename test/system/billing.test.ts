@@ -116,7 +116,8 @@ describe('subscription status from Stripe webhooks', () => {
     // users cannot consume while stopped: the webhook is accepted and billing's event waits on the stream.
     process.kill(pid, 'SIGSTOP');
     try {
-      expect(await processState(pid)).toBe('T');
+      // The signal is delivered asynchronously: the state reads 'R' for a moment after kill() returns.
+      await waitFor(async () => ((await processState(pid)) === 'T' ? true : null), { what: 'users stopped' });
       await control(`/_stand-in/subscriptions/${member.subscriptionId}`, { status: 'unpaid' });
       const key = eventStreamKey(stackInfo().redisPrefix, 'billing.subscription-changed');
       await waitFor(async () => {
