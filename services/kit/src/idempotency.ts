@@ -90,7 +90,10 @@ export async function recordIdempotencyKey<DB>(trx: Transaction<DB>): Promise<vo
   const { rows } = await sql<{ recorded: number }>`
     INSERT INTO idempotency_keys (actor_id, key, route, fingerprint)
     VALUES (${claim.actorId}, ${claim.key}, ${claim.route}, ${claim.fingerprint})
-    ON CONFLICT (actor_id, key) DO NOTHING
+    ON CONFLICT (actor_id, key) DO UPDATE
+      SET route = excluded.route, fingerprint = excluded.fingerprint, status = NULL, body = NULL,
+          created_at = now(), expires_at = now() + interval '1 day'
+      WHERE idempotency_keys.expires_at <= now()
     RETURNING 1 AS recorded`.execute(trx);
   if (rows.length === 0) throw new KeyTaken();
   claim.recorded = true;
