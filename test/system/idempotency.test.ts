@@ -118,6 +118,20 @@ describe('Idempotency-Key on creates', () => {
     expect(changed.body).toMatchObject({ code: 'IDEMPOTENCY_KEY_MISMATCH', error: expect.any(String) });
     expect(await query('users', 'SELECT id FROM tags WHERE name LIKE $1', [`${name}%`])).toHaveLength(1);
 
+    // Another service's create, the same way: one category however often the admin's call is retried.
+    const category = `Idempotent ${randomUUID().slice(0, 8)}`;
+    const categoryKey = randomUUID();
+    const sendCategory = () =>
+      rawRequest('POST', '/api/resource/category/upsert', {
+        sessionCookie: adminCookie,
+        body: { name: category },
+        headers: { [KEY_HEADER]: categoryKey },
+      });
+    const firstCategory = await sendCategory();
+    expect(firstCategory.status).toBe(201);
+    expect((await sendCategory()).body).toEqual(firstCategory.body);
+    expect(await query('resources', 'SELECT id FROM resource_categories WHERE name = $1', [category])).toHaveLength(1);
+
     const member = await signUp('idempotent-other');
     const title = `Shared key ${randomUUID()}`;
     const mine = await rawRequest('POST', '/api/product/upsert', {
