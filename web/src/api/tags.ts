@@ -14,7 +14,7 @@ export const tagsApi = {
     return body.tags;
   },
   save(input: { id?: number | null; name: string }): Promise<{ tag: Tag; isNew: boolean }> {
-    return api<{ tag: Tag; isNew: boolean }>('/api/tag/upsert', { method: 'POST', body: input });
+    return api<{ tag: Tag; isNew: boolean }>('/api/tag/upsert', { method: 'POST', create: true, body: input });
   },
   remove(id: number): Promise<void> {
     return api<void>(`/api/tag/${id}`, { method: 'DELETE' });
