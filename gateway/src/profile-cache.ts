@@ -51,6 +51,7 @@ export function profileFromUserChanged(data: EventData<'users.user-changed'>): A
     stripeStatus: data.stripeStatus,
     alwaysGrantAccess: data.alwaysGrantAccess,
     createdAt: data.createdAt,
+    email: data.email,
     version: data.version,
   };
 }

@@ -50,6 +50,7 @@ export function presentAccessProfile(user: UserRecord): AccessProfile {
     stripeStatus: user.stripeStatus,
     alwaysGrantAccess: user.alwaysGrantAccess,
     createdAt: user.createdAt.toISOString(),
+    email: user.email,
     version: user.version,
   };
 }

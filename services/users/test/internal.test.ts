@@ -161,6 +161,7 @@ describe('users internal API', () => {
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({
       userId: id,
+      email: 'profile@example.com',
       role: 'basic',
       tagIds: [],
       tagNames: [],
