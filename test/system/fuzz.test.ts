@@ -148,6 +148,10 @@ const FIELDS = [
   'isPremium',
   'items',
   'data',
+  // Issue 23: the tag's sign-up flag, the sign-up link's tags, the qualifier's mail text.
+  'signupAllowed',
+  'signuptags',
+  'keywords',
 ];
 const allFields = (value: unknown) => Object.fromEntries(FIELDS.map((field) => [field, value]));
 /** Raw JSON texts, so that numbers beyond a double and odd keys reach the server as written. */
