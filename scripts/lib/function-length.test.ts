@@ -8,7 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import ts from 'typescript';
 
-export const MAX_FUNCTION_LINES = 200;
+const MAX_FUNCTION_LINES = 200;
 
 const SCRIPTS = path.resolve(import.meta.dirname, '..');
 
@@ -30,7 +30,7 @@ function nameOf(node: ts.Node, source: ts.SourceFile): string {
   return '(anonymous)';
 }
 
-export interface FunctionLength {
+interface FunctionLength {
   file: string;
   name: string;
   line: number;
@@ -38,7 +38,7 @@ export interface FunctionLength {
 }
 
 /** Every function-like node of one source text with its length in lines (first line to last line, inclusive). */
-export function functionLengths(file: string, text: string): FunctionLength[] {
+function functionLengths(file: string, text: string): FunctionLength[] {
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
   const found: FunctionLength[] = [];
   const visit = (node: ts.Node) => {
