@@ -29,6 +29,7 @@ export async function withDeadline<T>(
   what: string,
   seconds: number,
   work: (signal: AbortSignal) => Promise<T>,
+  graceMs = GRACE_MS,
 ): Promise<{ result: T; missed: boolean }> {
   const controller = new AbortController();
   let grace: NodeJS.Timeout | undefined;
@@ -37,7 +38,7 @@ export async function withDeadline<T>(
     controller.signal.addEventListener(
       'abort',
       () => {
-        grace = setTimeout(() => reject(new DeadlineMissed(what, seconds)), GRACE_MS);
+        grace = setTimeout(() => reject(new DeadlineMissed(what, seconds)), graceMs);
       },
       { once: true },
     );
