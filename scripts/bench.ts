@@ -481,7 +481,9 @@ async function section<T>(
 
 async function heavyScenariosStep(ctx: RunContext, findings: Findings): Promise<void> {
   const { target, wants, options, measurer } = ctx;
-  if (wants('heavy-isolation')) {
+  if (wants('heavy-isolation') && ctx.content.slugs.length === 0) {
+    say('  heavy-isolation skipped: the member sees no course (no catalogue?)');
+  } else if (wants('heavy-isolation')) {
     say(`Heavy catalogue calls beside a member (${options.isolationSeconds} s alone, then beside them) ...`);
     await runHeavyIsolation(
       {

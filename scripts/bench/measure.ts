@@ -72,6 +72,7 @@ export function createMeasurer(options: BenchOptions, processes: ProcessInfo[], 
     );
     const report: ScenarioReport = {
       ...result,
+      name: plan.name,
       deadline: { seconds, missed },
       key: plan.key,
       targets: plan.targets ?? [],

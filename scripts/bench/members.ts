@@ -373,7 +373,8 @@ export async function runMembers(input: MembersInput): Promise<MembersResult> {
       const step = await runStep(input, members.slice(0, count), agent, next);
       steps.push(step);
       input.log(
-        `${step.members} members: ${step.requestsPerSecond} req/s, p50 ${step.latency.p50} ms, p99 ${step.latency.p99} ms, ` +
+        `${step.members} members: ${step.requestsPerSecond} req/s, p50 ${step.latency.p50.toFixed(1)} ms, ` +
+          `p99 ${step.latency.p99.toFixed(1)} ms, ` +
           `5xx ${step.serverErrors}, errors ${step.errors}, other non-2xx ${step.otherNon2xx}, client CPU ` +
           `${step.clientCpuPercent}% of a core: ${step.held ? 'held' : 'NOT held'}`,
       );
