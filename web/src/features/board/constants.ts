@@ -48,3 +48,6 @@ export const VISUALLY_HIDDEN = {
   whiteSpace: 'nowrap',
   width: '1px',
 } as const;
+
+/** Phones: one list per screen with the next one peeking in (a share of the scroller, never of the viewport). */
+export const COLUMN_WIDTH = { xs: 'calc(100% - 28px)', sm: 288 } as const;
