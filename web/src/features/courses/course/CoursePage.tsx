@@ -1,6 +1,6 @@
 import { useParams } from 'react-router-dom';
-import { useCourseAccess, useCoursePage } from '../../api/courses';
-import { idFromSegment } from '../../early/requests';
+import { useCourseAccess, useCoursePage } from '../../../api/courses';
+import { idFromSegment } from '../../../early/requests';
 import { CourseNotFound } from './CourseMessages';
 
 import { CourseSkeleton } from './CourseParts';

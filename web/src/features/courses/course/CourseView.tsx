@@ -32,24 +32,24 @@ import {
   useMarkLesson,
   usePrefetchLesson,
   useReorderCourse,
-} from '../../api/courses';
-import { SearchInput } from '../../components/SearchInput';
-import { usePageTitle } from '../../components/usePageTitle';
-import { idFromSegment } from '../../early/requests';
-import type { CourseFormSource } from './CourseFormDialog';
+} from '../../../api/courses';
+import { SearchInput } from '../../../components/SearchInput';
+import { usePageTitle } from '../../../components/usePageTitle';
+import { idFromSegment } from '../../../early/requests';
+import { SEARCH_PARAM, searchWords } from '../catalogue/catalogue';
+import { COMPLETED_PROGRESS, TOASTS } from '../constants';
+import type { CourseFormSource } from '../editor/CourseFormDialog';
+import { ReorderActions, ReorderPanel } from '../ReorderControls';
+import { useAddressSearch } from '../useAddressSearch';
+import { useReorderMode } from '../useReorderMode';
 import { CourseOutline } from './CourseOutline';
-import { SEARCH_PARAM, searchWords } from './catalogue';
-import { COMPLETED_PROGRESS, TOASTS } from './constants';
 import { LessonPanel } from './LessonPanel';
 import { courseReorderBody, flattenLessons, nextLessonOf, resolveSelection, withCompletion } from './outline';
-import { ReorderActions, ReorderPanel } from './ReorderControls';
-import { useAddressSearch } from './useAddressSearch';
-import { useReorderMode } from './useReorderMode';
 
 /** Admin-only pieces are their own downloads. */
-const CourseFormDialog = lazy(() => import('./CourseFormDialog'));
-const ModuleFormDialog = lazy(() => import('./ModuleFormDialog'));
-const LessonFormDialog = lazy(() => import('./LessonFormDialog'));
+const CourseFormDialog = lazy(() => import('../editor/CourseFormDialog'));
+const ModuleFormDialog = lazy(() => import('../editor/ModuleFormDialog'));
+const LessonFormDialog = lazy(() => import('../editor/LessonFormDialog'));
 const CourseReorderBoard = lazy(() => import('./CourseReorderBoard'));
 
 import { CourseProgressSummary, CourseSkeleton } from './CourseParts';
