@@ -71,6 +71,14 @@ export const currentUserSchema = userSchema.extend({
   isAdmin: z.boolean(),
   /** Present while an admin is signed in as this person. */
   impersonatedBy: z.object({ id: z.number().int(), fullName: z.string() }).nullable(),
+  /** What this session may see and do across screens (contracts' `sessionAbilities` of the displayed role). */
+  can: z.object({
+    administer: z.boolean(),
+    haveOwnBoard: z.boolean(),
+    seeCoachingColumn: z.boolean(),
+    seeUpgradeOffer: z.boolean(),
+    seeQualifierUpgradeNote: z.boolean(),
+  }),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 

@@ -35,7 +35,7 @@ import {
   type CatalogueRequest as EarlyCatalogueRequest,
   firstCatalogueRequest,
 } from '../early/requests';
-import { nextPageOf } from '../features/courses/catalogue';
+import { nextPageOf } from '../features/courses/catalogue/catalogue';
 import { CATALOGUE_TAB_PAGE_SIZE } from '../features/courses/constants';
 import { useCurrentUser } from '../session/context';
 import { ApiError, api } from './client';

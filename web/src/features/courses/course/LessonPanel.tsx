@@ -12,9 +12,9 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useRef } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import type { CourseLesson, CoursePageLesson, CoursePageModule } from '../../api/courses';
-import { TOAST_BAND_PX } from '../../components/Toasts';
-import { Markdown } from './Markdown';
+import type { CourseLesson, CoursePageLesson, CoursePageModule } from '../../../api/courses';
+import { TOAST_BAND_PX } from '../../../components/Toasts';
+import { Markdown } from '../Markdown';
 
 /**
  * The lesson being read: its module, title, markdown content, completion toggle and the way on. The title and

@@ -8,7 +8,7 @@ import { alpha } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import type { CatalogueResponse } from '../../api/courses';
+import type { CatalogueResponse } from '../../../api/courses';
 import { clampLines } from './CourseCard';
 import { highlightParts } from './catalogue';
 

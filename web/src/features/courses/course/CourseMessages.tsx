@@ -3,8 +3,8 @@ import TravelExploreRounded from '@mui/icons-material/TravelExploreRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { Link as RouterLink } from 'react-router-dom';
-import { MessageCard } from '../../components/MessagePage';
-import { usePageTitle } from '../../components/usePageTitle';
+import { MessageCard } from '../../../components/MessagePage';
+import { usePageTitle } from '../../../components/usePageTitle';
 
 export const COURSE_NOT_FOUND = 'Course not found';
 

@@ -2,7 +2,7 @@
  * Pure rules of the course page: which lesson is shown, the next lesson, progress figures after a completion, and
  * the reorder moves (modules; lessons within and across modules) with the payloads they save. No React, no DOM.
  */
-import { REORDER_FIRST_POSITION } from './constants';
+import { REORDER_FIRST_POSITION } from '../constants';
 
 export interface OutlineLesson {
   id: number;

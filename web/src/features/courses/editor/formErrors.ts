@@ -1,4 +1,4 @@
-import { ApiError, errorMessage } from '../../api/client';
+import { ApiError, errorMessage } from '../../../api/client';
 
 /**
  * Server errors of the module and lesson forms: the messages of fields the form shows under themselves (`own`:

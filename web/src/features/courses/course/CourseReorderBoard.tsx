@@ -3,9 +3,9 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import { alpha } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
-import type { CoursePageModule } from '../../api/courses';
+import type { CoursePageModule } from '../../../api/courses';
+import { DragHandle, MoveButtons, ReorderList } from '../ReorderParts';
 import { moveItem, moveLesson } from './outline';
-import { DragHandle, MoveButtons, ReorderList } from './ReorderParts';
 
 const MODULES = 'modules';
 const LESSONS_PREFIX = 'lessons-';

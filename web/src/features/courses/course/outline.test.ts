@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import * as contracts from '@rainmakers/contracts';
-import { catalogueQuery, highlightParts, nextPageOf, parseTab, searchWords, tabCount } from './catalogue';
+import { catalogueQuery, highlightParts, nextPageOf, parseTab, searchWords, tabCount } from '../catalogue/catalogue';
 import {
   courseReorderBody,
   flattenLessons,

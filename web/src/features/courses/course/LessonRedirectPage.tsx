@@ -5,10 +5,10 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { Navigate, useParams } from 'react-router-dom';
-import { errorMessage } from '../../api/client';
-import { useLessonRedirect } from '../../api/courses';
-import { MessageCard } from '../../components/MessagePage';
-import { usePageTitle } from '../../components/usePageTitle';
+import { errorMessage } from '../../../api/client';
+import { useLessonRedirect } from '../../../api/courses';
+import { MessageCard } from '../../../components/MessagePage';
+import { usePageTitle } from '../../../components/usePageTitle';
 
 /**
  * /course/:moduleId/:lessonId (old lesson links): asks the server where the lesson lives now

@@ -13,7 +13,7 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
-import { errorMessage } from '../../api/client';
+import { errorMessage } from '../../../api/client';
 import {
   type CatalogueResponse,
   type CourseCard as CourseCardData,
@@ -21,10 +21,15 @@ import {
   useCatalogue,
   useReorderCourses,
   useScope,
-} from '../../api/courses';
-import { Tooltip } from '../../components/LazyMui';
-import { PageHeader } from '../../components/PageHeader';
-import { SearchInput } from '../../components/SearchInput';
+} from '../../../api/courses';
+import { Tooltip } from '../../../components/LazyMui';
+import { PageHeader } from '../../../components/PageHeader';
+import { SearchInput } from '../../../components/SearchInput';
+import { CATALOGUE_PREVIEW_COUNT, TOASTS } from '../constants';
+import { renumber } from '../course/outline';
+import { ReorderActions, ReorderPanel } from '../ReorderControls';
+import { useAddressSearch } from '../useAddressSearch';
+import { useReorderMode } from '../useReorderMode';
 import { LessonResultCard, ModuleResultCard } from './CatalogueResults';
 import { CatalogueTabList } from './CatalogueTabList';
 import { CourseCard } from './CourseCard';
@@ -39,15 +44,10 @@ import {
   TAB_PARAM,
   tabCount,
 } from './catalogue';
-import { CATALOGUE_PREVIEW_COUNT, TOASTS } from './constants';
-import { renumber } from './outline';
-import { ReorderActions, ReorderPanel } from './ReorderControls';
 import { FIRST_CARD_ATTRIBUTE, ScrollTopButton } from './ScrollTopButton';
-import { useAddressSearch } from './useAddressSearch';
-import { useReorderMode } from './useReorderMode';
 
 /** Admin-only pieces are their own downloads. */
-const CourseFormDialog = lazy(() => import('./CourseFormDialog'));
+const CourseFormDialog = lazy(() => import('../editor/CourseFormDialog'));
 const CoursesReorderList = lazy(() => import('./CoursesReorderList'));
 
 const gridSx = {

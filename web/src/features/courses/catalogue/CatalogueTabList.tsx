@@ -4,8 +4,8 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useEffect, useRef } from 'react';
-import { errorMessage } from '../../api/client';
-import { type CatalogueKindKey, type CatalogueResponse, useCatalogueTab } from '../../api/courses';
+import { errorMessage } from '../../../api/client';
+import { type CatalogueKindKey, type CatalogueResponse, useCatalogueTab } from '../../../api/courses';
 
 /** Start loading the next page this far before the end of the list comes into view. */
 const PREFETCH_MARGIN = '800px 0px';

@@ -27,56 +27,34 @@ import {
   type CoursePage as CoursePageData,
   type CoursePageLesson,
   type CoursePageModule,
-  useCourseAccess,
   useCourseLesson,
   useCoursePage,
   useMarkLesson,
   usePrefetchLesson,
   useReorderCourse,
-} from '../../api/courses';
-import { SearchInput } from '../../components/SearchInput';
-import { usePageTitle } from '../../components/usePageTitle';
-import { idFromSegment } from '../../early/requests';
-import type { CourseFormSource } from './CourseFormDialog';
-import { CourseNotFound } from './CourseMessages';
+} from '../../../api/courses';
+import { SearchInput } from '../../../components/SearchInput';
+import { usePageTitle } from '../../../components/usePageTitle';
+import { idFromSegment } from '../../../early/requests';
+import { SEARCH_PARAM, searchWords } from '../catalogue/catalogue';
+import { COMPLETED_PROGRESS, TOASTS } from '../constants';
+import type { CourseFormSource } from '../editor/CourseFormDialog';
+import { ReorderActions, ReorderPanel } from '../ReorderControls';
+import { useAddressSearch } from '../useAddressSearch';
+import { useReorderMode } from '../useReorderMode';
 import { CourseOutline } from './CourseOutline';
-import { SEARCH_PARAM, searchWords } from './catalogue';
-import { COMPLETED_PROGRESS, TOASTS } from './constants';
 import { LessonPanel } from './LessonPanel';
 import { courseReorderBody, flattenLessons, nextLessonOf, resolveSelection, withCompletion } from './outline';
-import { ReorderActions, ReorderPanel } from './ReorderControls';
-import { useAddressSearch } from './useAddressSearch';
-import { useReorderMode } from './useReorderMode';
 
 /** Admin-only pieces are their own downloads. */
-const CourseFormDialog = lazy(() => import('./CourseFormDialog'));
-const ModuleFormDialog = lazy(() => import('./ModuleFormDialog'));
-const LessonFormDialog = lazy(() => import('./LessonFormDialog'));
+const CourseFormDialog = lazy(() => import('../editor/CourseFormDialog'));
+const ModuleFormDialog = lazy(() => import('../editor/ModuleFormDialog'));
+const LessonFormDialog = lazy(() => import('../editor/LessonFormDialog'));
 const CourseReorderBoard = lazy(() => import('./CourseReorderBoard'));
 
-/**
- * /courses/:slug[/:moduleId[/:lessonId]]: the access check (GET /api/course/access) and the course (GET
- * /api/course/{slug}?moduleId=&lessonId=) are asked at once — both started by index.html's early script on a first
- * load — rather than one after the other: the course call answers a course the person may not see exactly like an
- * unknown one (hidden means missing), so asking it early reveals nothing. Access refused, an unknown course or a
- * failed read -> 'Course not found'.
- */
-export default function CoursePage() {
-  const { slug = '', moduleId, lessonId } = useParams();
-  const access = useCourseAccess(slug);
-  // The first answer brings the lesson the address opens; later moves load each lesson's content on its own.
-  const full = useCoursePage(slug, '', {
-    enabled: slug !== '',
-    open: { moduleId: idFromSegment(moduleId), lessonId: idFromSegment(lessonId) },
-  });
+import { CourseProgressSummary, CourseSkeleton } from './CourseParts';
 
-  if (access.isError || access.data === false) return <CourseNotFound />;
-  if (access.isPending || full.isPending) return <CourseSkeleton />;
-  if (full.isError) return <CourseNotFound />;
-  return <CourseView course={full.data} />;
-}
-
-function CourseView({ course }: { course: CoursePageData }) {
+export function CourseView({ course }: { course: CoursePageData }) {
   // What the person may do here comes with the course (abilities), never from a role check.
   const canEditCourse = course.abilities.edit;
   const canReorder = course.abilities.reorder;
@@ -309,29 +287,12 @@ function CourseView({ course }: { course: CoursePageData }) {
   );
 
   const progressSummary = (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flex: { xs: '1 1 100%', sm: '0 1 420px' } }}>
-      {courseCompleted ? (
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'success.main' }}>
-          <EmojiEventsRounded />
-          <Typography sx={{ fontWeight: 800, color: 'success.main' }}>Completed</Typography>
-        </Box>
-      ) : (
-        <>
-          <LinearProgress
-            variant="determinate"
-            value={course.totalProgress}
-            aria-label="Course progress"
-            sx={{ flex: 1, height: 8, borderRadius: 4, bgcolor: 'rgba(140, 47, 93, 0.12)' }}
-          />
-          <Typography variant="body2" sx={{ fontWeight: 700, color: 'primary.main', whiteSpace: 'nowrap' }}>
-            {course.totalProgress}%
-          </Typography>
-        </>
-      )}
-      <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
-        {doneCount}/{allLessons.length} lessons
-      </Typography>
-    </Box>
+    <CourseProgressSummary
+      completed={courseCompleted}
+      progress={course.totalProgress}
+      done={doneCount}
+      total={allLessons.length}
+    />
   );
 
   let content: ReactNode;
@@ -522,39 +483,5 @@ function CourseView({ course }: { course: CoursePageData }) {
         </Suspense>
       )}
     </>
-  );
-}
-
-function CourseSkeleton() {
-  return (
-    <Box role="status" aria-label="Loading course">
-      <Skeleton width={140} height={24} sx={{ mb: 2 }} />
-      <Skeleton width="55%" height={48} />
-      <Skeleton width={280} height={20} sx={{ mb: 3.5 }} />
-      <Box
-        sx={{
-          display: 'grid',
-          gridTemplateColumns: { xs: '1fr', md: '300px 1fr', lg: '340px 1fr' },
-          gap: { xs: 2, md: 4 },
-        }}
-      >
-        <Paper variant="outlined" sx={{ p: 2 }}>
-          {[0, 1, 2, 3].map((i) => (
-            <Box key={i} sx={{ py: 1.25 }}>
-              <Skeleton width="80%" />
-              <Skeleton variant="rounded" height={5} sx={{ mt: 1 }} />
-            </Box>
-          ))}
-        </Paper>
-        <Paper variant="outlined" sx={{ p: { xs: 2.5, md: 4.5 } }}>
-          <Skeleton width={120} />
-          <Skeleton width="60%" height={44} />
-          <Skeleton variant="rounded" height={1} sx={{ my: 3 }} />
-          {[100, 96, 88, 92, 60].map((w) => (
-            <Skeleton key={w} width={`${w}%`} />
-          ))}
-        </Paper>
-      </Box>
-    </Box>
   );
 }

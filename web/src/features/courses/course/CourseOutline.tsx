@@ -17,8 +17,8 @@ import ListItemText from '@mui/material/ListItemText';
 import { alpha } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
-import type { CoursePageLesson, CoursePageModule } from '../../api/courses';
-import { Highlight } from './CatalogueResults';
+import type { CoursePageLesson, CoursePageModule } from '../../../api/courses';
+import { Highlight } from '../catalogue/CatalogueResults';
 
 const visuallyHidden = {
   position: 'absolute',

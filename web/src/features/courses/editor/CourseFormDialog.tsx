@@ -11,21 +11,21 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
 import { type ChangeEvent, type FormEvent, useMemo, useState } from 'react';
-import { ApiError, errorMessage } from '../../api/client';
+import { ApiError, errorMessage } from '../../../api/client';
 import {
   type CourseCard,
   type CourseInput,
   useDeleteCourse,
   useModuleOptions,
   useUpsertCourse,
-} from '../../api/courses';
-import { FormDialog } from '../../components/FormDialog';
-import { FormField } from '../../components/FormField';
-import { ImageUploadButton, UploadError, UploadingOverlay, useImageUpload } from '../../components/ImageUpload';
-import { useConfirmedDelete } from '../../components/useConfirmedDelete';
-import { useFormFields } from '../../components/useFormFields';
-import { CoverImage } from './CoverImage';
-import { COURSE_STATUSES, type CourseStatusValue, REQUIRED, TOASTS } from './constants';
+} from '../../../api/courses';
+import { FormDialog } from '../../../components/FormDialog';
+import { FormField } from '../../../components/FormField';
+import { ImageUploadButton, UploadError, UploadingOverlay, useImageUpload } from '../../../components/ImageUpload';
+import { useConfirmedDelete } from '../../../components/useConfirmedDelete';
+import { useFormFields } from '../../../components/useFormFields';
+import { CoverImage } from '../catalogue/CoverImage';
+import { COURSE_STATUSES, type CourseStatusValue, REQUIRED, TOASTS } from '../constants';
 import { OptionPicker, type PickerOption } from './OptionPicker';
 import { modulesOfferedFor, slugify } from './options';
 import { TagPicker, tagRefs } from './TagPicker';

@@ -2,7 +2,7 @@
  * The catalogue's tabs and their address form. Tab keys (the `activeTab` query parameter):
  *   all | courses | modules | lessons-titles | lessons-content   (anything else reads as `all`)
  */
-import { LESSON_MATCH_CAP } from './constants';
+import { LESSON_MATCH_CAP } from '../constants';
 
 export const CATALOGUE_TABS = [
   { key: 'all', label: 'All', noun: 'results' },

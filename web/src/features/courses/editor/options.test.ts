@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import * as contracts from '@rainmakers/contracts';
-import * as constants from './constants';
+import * as constants from '../constants';
 import { isDeletedName, modulesOfferedFor, slugify, sortKey, sortOptions } from './options';
 
 const names = (items: { name: string }[]) => items.map((i) => i.name);

@@ -4,8 +4,8 @@
  */
 import type { MyCertificatesResponse, OwnCertificate } from '@rainmakers/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client';
-import { useCurrentUser } from '../../session/context';
+import { api } from '../../../api/client';
+import { useCurrentUser } from '../../../session/context';
 
 /** How often a completed course's card asks again while its certificate is being issued, and how many times. */
 const ISSUE_POLL_MS = 1_500;

@@ -3,11 +3,11 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import type { CourseCard } from '../../api/courses';
+import type { CourseCard } from '../../../api/courses';
+import { moveItem } from '../course/outline';
+import { DragHandle, MoveButtons, ReorderList } from '../ReorderParts';
 import { clampLines } from './CourseCard';
 import { CoverImage } from './CoverImage';
-import { moveItem } from './outline';
-import { DragHandle, MoveButtons, ReorderList } from './ReorderParts';
 
 /**
  * Catalogue reorder mode: the courses as a vertical list that can be dragged (mouse, touch, or keyboard: focus a

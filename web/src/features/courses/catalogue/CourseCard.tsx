@@ -10,11 +10,11 @@ import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
-import type { CourseCard as CourseCardData } from '../../api/courses';
-import { Chip, Tooltip } from '../../components/LazyMui';
-import { certificatePagePath } from '../../lib/certificatePaths';
+import type { CourseCard as CourseCardData } from '../../../api/courses';
+import { Chip, Tooltip } from '../../../components/LazyMui';
+import { certificatePagePath } from '../../../lib/certificatePaths';
+import { COMPLETED_PROGRESS } from '../constants';
 import { CoverImage } from './CoverImage';
-import { COMPLETED_PROGRESS } from './constants';
 import { useMyCertificate } from './useMyCertificate';
 
 export const clampLines = (lines: number) =>
