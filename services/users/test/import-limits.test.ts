@@ -105,13 +105,15 @@ describe('import bounds', () => {
     const before = await queued();
     const millionRows = `email\r\n${Array.from({ length: 1_000_000 }, (_, i) => `r${i}@x.io`).join('\r\n')}`;
     const wideHeader = `email,${Array.from({ length: 200_000 }, (_, i) => `c${i}`).join(',')}\r\na@b.co\r\n`;
+    // Built before the reads start: the test's client runs in the service's process.
+    const forms = [upload(millionRows), upload(wideHeader)];
     const reading = keepReading(h, member);
-    const rows = await post(upload(millionRows));
+    const rows = await post(forms[0] as FormData);
     expect({ status: rows.status, error: rows.body.error }).toEqual({
       status: 400,
       error: 'A file may hold at most 50000 rows.',
     });
-    const wide = await post(upload(wideHeader));
+    const wide = await post(forms[1] as FormData);
     expect(wide.status).toBe(400);
     expect(wide.body.error).toMatch(/^Row 1 (has more than 100 columns|is longer than 65536 bytes)/);
     expect(wide.body.errors).toEqual({ file: wide.body.error });
@@ -206,8 +208,9 @@ describe('import bounds', () => {
     const csv = Buffer.from(`email,fullName,role,notes\r\n${lines.join('\r\n')}\r\n`);
     expect(csv.length).toBeGreaterThan(19 * 1024 * 1024);
     expect(csv.length).toBeLessThan(20 * 1024 * 1024);
+    const form = upload(csv);
     const reading = keepReading(h, member);
-    const started = await post(upload(csv));
+    const started = await post(form);
     expect(started.body).toEqual({ jobId: expect.any(String), total: 50_000 });
     const status = await finished(started.body.jobId);
     const reads = await reading.stop();
