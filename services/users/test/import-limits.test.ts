@@ -99,6 +99,26 @@ describe('import bounds', () => {
   const jobBytes = async (jobId: string) =>
     Number(await redis.call('MEMORY', 'USAGE', `${h.users.redisPrefix}bull:user-import:${jobId}`, 'SAMPLES', '0'));
 
+  /** Keys in the users' bucket (the test's own s3rver). */
+  async function storedKeys(): Promise<string[]> {
+    const S3 = await import('@aws-sdk/client-s3');
+    const client = new S3.S3Client({
+      endpoint: h.users.s3Endpoint,
+      region: 'us-east-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    });
+    try {
+      const listed = await client.send(new S3.ListObjectsV2Command({ Bucket: h.users.s3Bucket }));
+      return (listed.Contents ?? []).map((o) => o.Key ?? '');
+    } catch (error) {
+      if (error instanceof S3.NoSuchBucket || (error as { name?: string }).name === 'NoSuchBucket') return [];
+      throw error;
+    } finally {
+      client.destroy();
+    }
+  }
+
   const queued = async () => {
     const counts = await imports.getJobCounts();
     return Object.values(counts).reduce((a, b) => a + b, 0);
@@ -122,6 +142,7 @@ describe('import bounds', () => {
     expect(wide.body.errors).toEqual({ file: wide.body.error });
     const reads = await reading.stop();
     expect(await queued()).toBe(before);
+    expect(await storedKeys()).toEqual([]);
     // Every read answered. Here the test's client, the service and its worker share one process (and a loaded
     // machine): a loose bound; test/system/import-isolation.test.ts holds the 200 ms one across processes.
     expect(reads.statuses).toEqual([200]);
@@ -153,6 +174,7 @@ describe('import bounds', () => {
       error: expect.stringMatching(/^This workbook is too large to import: its texts take more than 32 MB unpacked/),
     });
     expect(await queued()).toBe(before);
+    expect((await storedKeys()).filter((key) => key.endsWith('/upload'))).toEqual([]);
 
     // The same cell behind a directory that says 200 bytes: queued (as a key), then refused by the worker.
     const lying = workbookOf({ rows: HEADER_AND_ONE_ROW, strings, stringCount: 3, declare: { strings: 200 } });
@@ -164,6 +186,8 @@ describe('import bounds', () => {
       failedReason: expect.stringMatching(/not a CSV table or an Excel workbook/),
     });
     expect(await jobBytes(started.body.jobId)).toBeLessThan(16 * 1024);
+    // The refused upload is deleted when its job fails.
+    expect((await storedKeys()).filter((key) => key.endsWith('/upload'))).toEqual([]);
   }, 120_000);
 
   it('fails a workbook of 2,000,000 cells in a row, or of 600,000 texts, in the worker with the reason', async () => {

@@ -9,7 +9,15 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
  * report, kept in storage. Nothing of a refused file stays in Redis or storage.
  */
 import { UPLOAD_MULTIPART_OVERHEAD_BYTES } from '@rainmakers/contracts';
-import { badRequest, forbidden, getJobStatus, HttpError, notFound, requireActor } from '@rainmakers/kit';
+import {
+  badRequest,
+  forbidden,
+  getJobStatus,
+  HttpError,
+  notFound,
+  requireActor,
+  serviceUnavailable,
+} from '@rainmakers/kit';
 import { type Request, type RequestHandler, type Response, Router } from 'express';
 import multer from 'multer';
 import { CsvImportReader, IMPORT_ERRORS, steps } from '../domain/imports';
@@ -146,7 +154,10 @@ function runMulter(middleware: RequestHandler, req: Request, res: Response, maxB
       }
       if (error instanceof ImportRefused) return reject(badRequest(error.message, { file: error.message }));
       if (error instanceof multer.MulterError) return reject(badRequest(IMPORT_ERRORS.notATable));
-      reject(error);
+      if (error instanceof HttpError) return reject(error);
+      // Storage failed (or the client went away): a fast 503, nothing kept.
+      req.log.warn({ err: error }, 'import upload not stored');
+      reject(serviceUnavailable());
     });
   });
 }
