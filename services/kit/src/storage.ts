@@ -24,6 +24,13 @@ export interface StoredObject {
 export interface Storage {
   readonly bucket: string;
   put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /**
+   * Stores a stream of unknown length as it is read: one PutObject when it ends within the first part, else a
+   * multipart upload (parts of `STREAM_PART_BYTES`). The source is read only as fast as S3 takes it; when the
+   * source throws, nothing is kept (the multipart upload is aborted) and the error is rethrown. Resolves with the
+   * bytes stored.
+   */
+  putStream(key: string, source: AsyncIterable<Uint8Array>, contentType: string): Promise<number>;
   /** The object, or null when the key does not exist. */
   get(key: string): Promise<StoredObject | null>;
   delete(key: string): Promise<void>;
@@ -78,6 +85,9 @@ export function storageOptionsFromConfig(config: StorageConfig): StorageOptions 
   };
 }
 
+/** The part size of `putStream`'s multipart uploads (S3's minimum part size is 5 MiB). */
+export const STREAM_PART_BYTES = 8 * 1024 * 1024;
+
 type Sdk = typeof import('@aws-sdk/client-s3');
 let sdk: Promise<Sdk> | null = null;
 /** The SDK is large (~0.4 s and ~25 MB to load): only services that store files pay for it, on first use. */
@@ -125,6 +135,79 @@ export function createStorage(options: StorageOptions): Storage {
       await client.send(
         new S3.PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType, ContentLength: body.length }),
       );
+    },
+    async putStream(key, source, contentType) {
+      const { S3, client } = await connect();
+      let pending: Buffer[] = [];
+      let pendingBytes = 0;
+      let total = 0;
+      let uploadId: string | undefined;
+      const parts: { ETag: string | undefined; PartNumber: number }[] = [];
+      const sendPart = async () => {
+        const body = Buffer.concat(pending, pendingBytes);
+        pending = [];
+        pendingBytes = 0;
+        if (uploadId === undefined) {
+          const created = await client.send(
+            new S3.CreateMultipartUploadCommand({ Bucket, Key: key, ContentType: contentType }),
+          );
+          uploadId = created.UploadId;
+          if (!uploadId) throw new Error(`S3 gave no upload id for ${key}`);
+        }
+        const PartNumber = parts.length + 1;
+        const sent = await client.send(
+          new S3.UploadPartCommand({
+            Bucket,
+            Key: key,
+            UploadId: uploadId,
+            PartNumber,
+            Body: body,
+            ContentLength: body.length,
+          }),
+        );
+        parts.push({ ETag: sent.ETag, PartNumber });
+      };
+      try {
+        for await (const chunk of source) {
+          const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
+          pending.push(bytes);
+          pendingBytes += bytes.length;
+          total += bytes.length;
+          if (pendingBytes >= STREAM_PART_BYTES) await sendPart();
+        }
+        if (uploadId === undefined) {
+          const body = Buffer.concat(pending, pendingBytes);
+          pending = [];
+          await client.send(
+            new S3.PutObjectCommand({
+              Bucket,
+              Key: key,
+              Body: body,
+              ContentType: contentType,
+              ContentLength: body.length,
+            }),
+          );
+          return total;
+        }
+        if (pendingBytes > 0) await sendPart();
+        await client.send(
+          new S3.CompleteMultipartUploadCommand({
+            Bucket,
+            Key: key,
+            UploadId: uploadId,
+            MultipartUpload: { Parts: parts },
+          }),
+        );
+        return total;
+      } catch (error) {
+        pending = [];
+        if (uploadId !== undefined) {
+          await client
+            .send(new S3.AbortMultipartUploadCommand({ Bucket, Key: key, UploadId: uploadId }))
+            .catch(() => undefined);
+        }
+        throw error;
+      }
     },
     async get(key) {
       const { S3, client } = await connect();

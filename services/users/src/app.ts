@@ -10,6 +10,7 @@ import { createBillingConsumer } from './billing-events';
 import { type CredentialsClient, createCredentialsClient } from './clients/auth';
 import type { Config } from './config';
 import type { EventNotifier } from './events';
+import { type JobFiles, jobFilesFromConfig } from './import-files';
 import {
   type BulkUpdateQueue,
   createBulkUpdateQueue,
@@ -36,6 +37,7 @@ export interface AppDeps {
   imports: ImportQueue;
   bulkUpdates: BulkUpdateQueue;
   importMaxBytes: number;
+  files: JobFiles;
 }
 
 /** The users service's HTTP API: people, tags, and the internal API auth calls. */
@@ -62,6 +64,7 @@ export function buildService(runtime: ServiceRuntime<Schema>, config: Config) {
     prefix: config.REDIS_PREFIX,
     logger: runtime.logger,
   });
+  const files = jobFilesFromConfig(config);
   const app = buildApp({
     logger: runtime.logger,
     internalTokenSecret: config.INTERNAL_TOKEN_SECRET,
@@ -72,6 +75,7 @@ export function buildService(runtime: ServiceRuntime<Schema>, config: Config) {
     imports: createImportQueue(runtime.redis, config.REDIS_PREFIX),
     bulkUpdates: createBulkUpdateQueue(runtime.redis, config.REDIS_PREFIX),
     importMaxBytes: config.IMPORT_MAX_BYTES,
+    files,
   });
   const background: BackgroundTask[] = [
     relay,
@@ -87,7 +91,7 @@ export function buildService(runtime: ServiceRuntime<Schema>, config: Config) {
   if (config.RUN_WORKERS_IN_PROCESS) {
     background.push(
       ...createUserWorkers(
-        { db: runtime.database.db, events: relay },
+        { db: runtime.database.db, events: relay, files },
         runtime.redis,
         config.REDIS_PREFIX,
         runtime.logger,

@@ -1,5 +1,5 @@
 import { PEERS } from '@rainmakers/contracts';
-import { loadConfig, peerAddresses } from '@rainmakers/kit';
+import { loadConfig, peerAddresses, storageConfigShape } from '@rainmakers/kit';
 import { z } from 'zod';
 
 export const configShape = {
@@ -16,6 +16,13 @@ export const configShape = {
     .int()
     .min(1024)
     .default(20 * 1024 * 1024),
+  /** Object storage (S3_*): import uploads, bulk update lists and import error reports live there, not in Redis. */
+  ...storageConfigShape,
+  /** Key prefix of the users service's job files in S3_BUCKET (`<prefix><runId>/upload`, `.../errors.csv`). */
+  IMPORT_STORAGE_PREFIX: z
+    .string()
+    .regex(/^([\w.-]+\/)*$/, 'a key prefix such as user-jobs/')
+    .default('user-jobs/'),
 };
 
 export type Config = ReturnType<typeof loadServiceConfig>;

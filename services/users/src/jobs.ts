@@ -1,16 +1,37 @@
 /**
  * The users service's BullMQ jobs, run by the users worker process (worker.ts):
- * - user-import: the rows of an uploaded file, upserted by e-mail (commands/imports);
+ * - user-import: an uploaded file, read from storage by the worker (CSV streamed, .xlsx checked then read), its rows
+ *   upserted by e-mail (commands/imports);
  * - user-bulk-update: the bulk update wizard's tags and/or role for the people of its CSV (commands/users).
- * Both work a chunk per transaction and record each chunk under the job's run id in that transaction (job_chunks).
- * A retry (the worker killed mid-way: BullMQ finds the job stalled and runs it again) skips the recorded chunks and
- * counts them as they were: nobody is created or changed twice, and the report is the same as without the kill.
- * The job's progress is the report so far (the screens' progress bars).
+ * A job's data holds references (storage keys, the actor, options), never a file or a list of people: those live
+ * in object storage (import-files.ts), and so does an import's error report; Redis keeps counts only (its
+ * progress and its result). Both work a chunk per transaction and record each chunk under the job's run id in
+ * that transaction (job_chunks). A retry (the worker killed mid-way: BullMQ finds the job stalled and runs it
+ * again) skips the recorded chunks and counts them as they were: nobody is created or changed twice, and the
+ * report is the same as without the kill.
  */
-import { createQueue, createWorker, type JobWorker, type Logger, QueueName, type Redis } from '@rainmakers/kit';
+import {
+  createQueue,
+  createWorker,
+  type JobWorker,
+  type Logger,
+  QueueName,
+  type Redis,
+  STREAM_PART_BYTES,
+} from '@rainmakers/kit';
+import { UnrecoverableError } from 'bullmq';
 import { importRows } from './commands/imports';
 import { type BulkChange, type BulkProgress, bulkUpdateUsers, type CommandDeps } from './commands/users';
-import { emptyReport, type ImportRecord, type ImportReport } from './domain/imports';
+import { csvLine } from './domain/csv';
+import {
+  type ImportError,
+  type ImportRecord,
+  type ImportReport,
+  readCsvStream,
+  readWorkbook,
+  type TableResult,
+} from './domain/imports';
+import { errorsKey, type JobFiles, peopleKey, readObject, uploadKey } from './import-files';
 import { pruneChunks } from './store/jobs';
 
 interface JobActor {
@@ -19,43 +40,87 @@ interface JobActor {
   impersonatorId?: number | null;
 }
 
+/** What an upload was found to be while it streamed in. */
+export type ImportFileKind = 'csv' | 'xlsx';
+
 export interface ImportJobData extends JobActor {
-  /** Names this run's recorded chunks (job_chunks); a UUID made when the job is queued. */
+  /** Names this run's recorded chunks (job_chunks) and its files in storage; a UUID made at upload. */
   runId: string;
-  rows: ImportRecord[];
   fileName: string;
+  kind: ImportFileKind;
+  /** Data rows counted at upload (a CSV); 0 until the worker has read a workbook. */
+  total: number;
+  /** Jobs queued before issue 23 carried their rows. */
+  rows?: ImportRecord[];
+}
+
+/** An import's figures: its progress while it runs, its result once done (the error lines are in storage). */
+export interface ImportCounts {
+  total: number;
+  done: number;
+  created: number;
+  updated: number;
+  skipped: number;
+  failed: number;
+  errorCount: number;
 }
 
 export interface BulkUpdateJobData extends JobActor {
   runId: string;
-  /** The people found for the CSV's e-mails, in the file's order. */
-  userIds: number[];
+  /** How many people the update handles (their ids are in storage, `peopleKey`). */
+  total: number;
   change: BulkChange;
+  /** Jobs queued before issue 23 carried the ids. */
+  userIds?: number[];
 }
 
-export type ImportQueue = ReturnType<typeof createQueue<ImportJobData, ImportReport>>;
+export type ImportQueue = ReturnType<typeof createQueue<ImportJobData, ImportCounts>>;
 export type BulkUpdateQueue = ReturnType<typeof createQueue<BulkUpdateJobData, BulkProgress>>;
 
 /** What a processor uses of a BullMQ job. */
 interface Job<Data> {
   data: Data;
+  attemptsMade: number;
+  opts: { attempts?: number };
   updateProgress(progress: object): Promise<void>;
 }
 
-type JobDeps = Pick<CommandDeps, 'db' | 'events'>;
+export type JobDeps = Pick<CommandDeps, 'db' | 'events'> & { files: JobFiles };
 
 export const createImportQueue = (redis: Redis, prefix: string): ImportQueue =>
-  createQueue<ImportJobData, ImportReport>(QueueName.UserImport, redis, prefix);
+  createQueue<ImportJobData, ImportCounts>(QueueName.UserImport, redis, prefix);
 
 export const createBulkUpdateQueue = (redis: Redis, prefix: string): BulkUpdateQueue =>
   createQueue<BulkUpdateJobData, BulkProgress>(QueueName.UserBulkUpdate, redis, prefix);
 
-/** The report stored as an import's progress, when there is one. */
-export function reportOf(progress: unknown, total: number): ImportReport {
-  if (progress && typeof progress === 'object' && 'done' in progress && 'errors' in progress) {
-    return progress as ImportReport;
-  }
-  return emptyReport(total);
+/** The figures of a report. */
+export function countsOf(report: ImportReport): ImportCounts {
+  const { errors, ...counts } = report;
+  return { ...counts, errorCount: errors.length };
+}
+
+const emptyCounts = (total: number): ImportCounts => ({
+  total,
+  done: 0,
+  created: 0,
+  updated: 0,
+  skipped: 0,
+  failed: 0,
+  errorCount: 0,
+});
+
+/**
+ * An import's figures from its stored progress or result (counts; a job of before issue 23 stored the whole
+ * report, errors included), else none yet.
+ */
+export function importCountsOf(stored: unknown, total: number): ImportCounts {
+  if (!stored || typeof stored !== 'object' || !('done' in stored)) return emptyCounts(total);
+  const value = stored as Partial<ImportCounts> & { errors?: unknown[] };
+  return {
+    ...emptyCounts(total),
+    ...value,
+    errorCount: value.errorCount ?? value.errors?.length ?? 0,
+  } as ImportCounts;
 }
 
 /** The progress stored by a bulk update, when there is one. */
@@ -68,18 +133,76 @@ export function bulkProgressOf(progress: unknown, total: number): BulkProgress {
 
 const auditOf = (data: JobActor) => ({ actorId: data.actorId, impersonatorId: data.impersonatorId ?? null });
 
+/** The error report as the CSV the screen downloads. */
+export const errorsCsv = (errors: readonly ImportError[]) =>
+  csvLine(['row', 'email', 'reason']) + errors.map((e) => csvLine([e.row, e.email, e.reason])).join('');
+
+/** The largest upload the worker reads back (the request refuses larger files; a margin for the last part). */
+const MAX_STORED_UPLOAD = 64 * 1024 * 1024 + STREAM_PART_BYTES;
+
+/** Reads an upload back from storage: a CSV streamed a step at a time, a workbook checked, then read. */
+async function readUpload(files: JobFiles, data: ImportJobData): Promise<TableResult> {
+  const key = uploadKey(files, data.runId);
+  if (data.kind === 'xlsx') {
+    const file = await readObject(files, key, MAX_STORED_UPLOAD);
+    if (!file) throw new UnrecoverableError('The uploaded file is gone: upload it again.');
+    return readWorkbook(file);
+  }
+  const object = await files.storage.get(key);
+  if (!object) throw new UnrecoverableError('The uploaded file is gone: upload it again.');
+  return readCsvStream(object.body);
+}
+
+/** Whether this attempt is the job's last (BullMQ counts attempts made before this one). */
+const lastAttempt = (job: Job<unknown>) => job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+
 export function importProcessor(deps: JobDeps) {
-  return async (job: Job<ImportJobData>): Promise<ImportReport> => {
-    await pruneChunks(deps.db);
-    const { rows, runId } = job.data;
-    return importRows(deps, rows, runId, (report) => job.updateProgress(report), auditOf(job.data));
+  return async (job: Job<ImportJobData>): Promise<ImportCounts> => {
+    const { data } = job;
+    const upload = uploadKey(deps.files, data.runId);
+    try {
+      await pruneChunks(deps.db);
+      let rows = data.rows;
+      if (!rows) {
+        const table = await readUpload(deps.files, data);
+        // A file the upload could not check in full (a workbook) fails with the reason, and is not retried.
+        if (!table.ok) throw new UnrecoverableError(table.error);
+        rows = table.rows;
+      }
+      const report = await importRows(deps, rows, data.runId, (r) => job.updateProgress(countsOf(r)), auditOf(data));
+      await deps.files.storage.put(
+        errorsKey(deps.files, data.runId),
+        Buffer.from(errorsCsv(report.errors)),
+        'text/csv; charset=utf-8',
+      );
+      await deps.files.storage.delete(upload).catch(() => undefined);
+      return countsOf(report);
+    } catch (error) {
+      if (error instanceof UnrecoverableError || lastAttempt(job)) {
+        await deps.files.storage.delete(upload).catch(() => undefined);
+      }
+      throw error;
+    }
   };
+}
+
+/** The ids of a bulk update's people, from storage (or the job of before issue 23). */
+async function peopleOf(files: JobFiles, data: BulkUpdateJobData): Promise<number[]> {
+  if (data.userIds) return data.userIds;
+  const stored = await readObject(files, peopleKey(files, data.runId), MAX_STORED_UPLOAD);
+  if (!stored) throw new UnrecoverableError('The list of people to update is gone: run the update again.');
+  const ids: unknown = JSON.parse(stored.toString('utf8'));
+  if (!Array.isArray(ids) || !ids.every((id) => Number.isInteger(id))) {
+    throw new UnrecoverableError('The list of people to update is damaged: run the update again.');
+  }
+  return ids as number[];
 }
 
 export function bulkUpdateProcessor(deps: JobDeps) {
   return async (job: Job<BulkUpdateJobData>): Promise<BulkProgress> => {
     await pruneChunks(deps.db);
-    const { userIds, change, runId } = job.data;
+    const { change, runId } = job.data;
+    const userIds = await peopleOf(deps.files, job.data);
     return bulkUpdateUsers(deps, userIds, change, runId, auditOf(job.data), (p) => job.updateProgress(p));
   };
 }
@@ -101,9 +224,9 @@ export function createUserWorkers(
   redis: Redis,
   prefix: string,
   logger: Logger,
-): [JobWorker<ImportJobData, ImportReport>, JobWorker<BulkUpdateJobData, BulkProgress>] {
+): [JobWorker<ImportJobData, ImportCounts>, JobWorker<BulkUpdateJobData, BulkProgress>] {
   return [
-    createWorker<ImportJobData, ImportReport>(QueueName.UserImport, importProcessor(deps), redis, prefix, {
+    createWorker<ImportJobData, ImportCounts>(QueueName.UserImport, importProcessor(deps), redis, prefix, {
       logger,
       ...WORKER_OPTIONS,
     }),

@@ -16,6 +16,7 @@ import {
   shutdownOnSignals,
 } from '@rainmakers/kit';
 import { loadWorkerConfig } from './config';
+import { jobFilesFromConfig } from './import-files';
 import { createUserWorkers } from './jobs';
 import type { Schema } from './store/schema';
 
@@ -25,7 +26,12 @@ if (!config.DATABASE_URL) throw new Error('users-worker: DATABASE_URL is require
 const database = createDatabase<Schema>(config.DATABASE_URL, SERVICE_DATABASE_OPTIONS);
 const redis = createRedis(config.REDIS_URL, config.SERVICE_NAME);
 const relay = new OutboxRelay({ db: database.db, redis, prefix: config.REDIS_PREFIX, logger });
-const workers = createUserWorkers({ db: database.db, events: relay }, redis, config.REDIS_PREFIX, logger);
+const workers = createUserWorkers(
+  { db: database.db, events: relay, files: jobFilesFromConfig(config) },
+  redis,
+  config.REDIS_PREFIX,
+  logger,
+);
 await relay.start();
 for (const worker of workers) worker.start();
 

@@ -38,6 +38,7 @@ import { auditActor } from '../domain/audit';
 import { emailReport, normaliseEmails } from '../domain/bulk';
 import { buildUserSearch, normalizeListQuery } from '../domain/listing';
 import { changedFields, changesFrom, formFieldErrors, missingForCreate } from '../domain/users';
+import { type JobFiles, peopleKey } from '../import-files';
 import { type BulkUpdateQueue, bulkProgressOf } from '../jobs';
 import {
   canAddTags,
@@ -82,7 +83,7 @@ function throwIfErrors(errors: Record<string, string>): void {
 }
 
 /** /api/user/* and /api/v2/user/*: the people screens (user dashboard, profile, community search). */
-export function userRoutes(deps: CommandDeps & { bulkUpdates: BulkUpdateQueue }): Router {
+export function userRoutes(deps: CommandDeps & { bulkUpdates: BulkUpdateQueue; files: JobFiles }): Router {
   const router = Router();
 
   router.get('/api/user/read-many', async (req, res) => {
@@ -192,9 +193,13 @@ export function userRoutes(deps: CommandDeps & { bulkUpdates: BulkUpdateQueue })
     if (removesOwnAdminRole(actor, ids, input.role ?? undefined)) throw fieldError('role', CANNOT_REMOVE_OWN_ADMIN);
     const change = { tagIds: input.tags ?? [], action: input.availableAction, role: input.role ?? null };
     await checkBulkChange(deps, change);
+    // The people's ids go to storage; the job holds their key (import-files.ts), never the list.
+    const runId = randomUUID();
+    await deps.files.ready();
+    await deps.files.storage.put(peopleKey(deps.files, runId), Buffer.from(JSON.stringify(ids)), 'application/json');
     const job = await deps.bulkUpdates.add('bulk-update', {
-      runId: randomUUID(),
-      userIds: ids,
+      runId,
+      total: ids.length,
       change,
       actorId: actor.userId,
       impersonatorId: actor.impersonatorId,
@@ -209,7 +214,8 @@ export function userRoutes(deps: CommandDeps & { bulkUpdates: BulkUpdateQueue })
     const status = /^[\w-]{1,64}$/.test(id) ? await getJobStatus(deps.bulkUpdates, id) : null;
     if (!status) throw notFound(BULK_UPDATE_NOT_FOUND);
     const job = await deps.bulkUpdates.getJob(id);
-    const progress = status.result ?? bulkProgressOf(status.progress, job?.data.userIds.length ?? 0);
+    const progress =
+      status.result ?? bulkProgressOf(status.progress, job?.data.total ?? job?.data.userIds?.length ?? 0);
     res.json({ jobId: id, state: status.state, ...progress, failedReason: status.failedReason });
   });
 
