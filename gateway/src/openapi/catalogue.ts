@@ -229,7 +229,10 @@ export const API_ROUTES: readonly ApiRoute[] = [
     access: 'anyone',
     body: signUpSchema,
     answer: ok(currentUserAnswer, 'The new member, signed in', 201),
-    errors: { 400: 'errors.email: This email address is already in use. Please, sign in instead.' },
+    errors: {
+      400: 'errors.email: This email address is already in use. Please, sign in instead.',
+      429: 'Too many attempts from this address (Retry-After)',
+    },
   }),
   route('POST /api/auth/signout', {
     service: 'auth',
@@ -255,7 +258,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     access: 'anyone',
     body: forgotPasswordSchema,
     answer: ok(messageAnswer, 'Always the same message'),
-    errors: { 429: 'Too many requests (Retry-After)' },
+    errors: { 429: 'Too many attempts from this address (Retry-After)' },
   }),
   route('POST /api/auth/reset-password/{token}', {
     service: 'auth',
@@ -264,7 +267,10 @@ export const API_ROUTES: readonly ApiRoute[] = [
     access: 'anyone',
     body: resetPasswordSchema,
     answer: ok(userAnswer, 'The person, signed in (cookie set)'),
-    errors: { 400: 'Invalid or expired link; errors.confirmPassword: Passwords do not match' },
+    errors: {
+      400: 'Invalid or expired link; errors.confirmPassword: Passwords do not match',
+      429: 'Too many attempts from this address (Retry-After)',
+    },
   }),
   route('POST /api/auth/signinas', {
     service: 'auth',
