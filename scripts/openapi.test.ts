@@ -101,7 +101,7 @@ describe('the OpenAPI document', () => {
  * "METHOD /path" of every call the spec names (its tables and lists), with "X and /y" read as two calls of the same
  * method ("/label/add and /label/remove": /y replaces as many trailing segments of X as it has).
  */
-export function extractSpecApiPaths(markdown: string): string[] {
+function extractSpecApiPaths(markdown: string): string[] {
   const found = new Set<string>();
   const call = /\b(GET|POST|PUT|PATCH|DELETE) (\/(?:api|upload)[^\s|,;)`]*)((?: and \/[^\s|,;)`]+)*)/g;
   for (const match of markdown.matchAll(call)) {
