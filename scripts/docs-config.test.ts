@@ -14,7 +14,7 @@
  *    when it is a number (optionally followed by KB/MB/GB), `true`/`false`, or a backticked literal; any other
  *    words ("dev value", "as courses", "per service", "none", "empty") are left unchecked.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { DEFAULT_PORTS, PEERS, SERVICES, serviceAddrVar } from '@rainmakers/contracts';
@@ -238,5 +238,58 @@ describe('topology in the docs', () => {
     const calls = [...(sentence?.[1] ?? '').matchAll(/([a-z]+) -> ([a-z]+)/g)].map((m) => `${m[1]} -> ${m[2]}`);
     const expected = Object.entries(PEERS).flatMap(([caller, peers]) => peers.map((peer) => `${caller} -> ${peer}`));
     expect(calls.sort()).toEqual(expected.sort());
+  });
+});
+
+describe('events in docs/architecture.md', () => {
+  /** Which component handles which event type: the `'<type>': async` handlers in its non-test sources. */
+  function consumersInCode(): Map<string, Set<string>> {
+    const byType = new Map<string, Set<string>>();
+    const components = [['gateway', 'gateway/src'], ...SERVICES.map((s) => [s, `services/${s}/src`])];
+    for (const [component, dir] of components as Array<[string, string]>) {
+      const files = readdirSync(path.join(root, dir), { recursive: true, encoding: 'utf8' }).filter(
+        (file) => file.endsWith('.ts') && !file.endsWith('.test.ts'),
+      );
+      for (const file of files) {
+        const source = read(path.join(dir, file));
+        for (const match of source.matchAll(
+          /['"]((?:users|courses|billing|board)\.[a-z-]+)['"]\s*:\s*(?:async\b|\()/g,
+        )) {
+          const set = byType.get(match[1] as string) ?? new Set<string>();
+          set.add(component);
+          byType.set(match[1] as string, set);
+        }
+      }
+    }
+    return byType;
+  }
+
+  it("lists every consumer of every event the code handles, and none it doesn't", () => {
+    const rows: Array<{ types: string[]; consumers: string[] }> = [];
+    for (const line of read('docs/architecture.md').split('\n')) {
+      const cells = line.split(/(?<!\\)\|/).slice(1, -1);
+      const first = cells[0] ?? '';
+      const names = [...first.matchAll(/`([^`]+)`/g)].map((m) => m[1] as string);
+      if (cells.length !== 3 || !/^(users|courses|billing|board)\./.test(names[0] ?? '')) continue;
+      const base = names[0] as string;
+      const types = names.map((name) => (name.startsWith('-') ? base.replace(/-[a-z]+$/, name) : name));
+      const consumers = splitTop(cells[2] ?? '').map((part) => part.split(/[\s(]/)[0] as string);
+      rows.push({ types, consumers });
+    }
+    expect(rows.length).toBeGreaterThan(5);
+    const code = consumersInCode();
+    const missing: string[] = [];
+    for (const [type, components] of code) {
+      const row = rows.find((r) => r.types.includes(type));
+      for (const component of components) {
+        if (!row?.consumers.includes(component)) missing.push(`${type}: ${component}`);
+      }
+    }
+    const extra = rows.flatMap((row) =>
+      row.consumers
+        .filter((consumer) => !row.types.some((type) => code.get(type)?.has(consumer)))
+        .map((consumer) => `${row.types.join(' / ')}: ${consumer}`),
+    );
+    expect({ missing, extra }).toEqual({ missing: [], extra: [] });
   });
 });
