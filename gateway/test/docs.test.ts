@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { AccessProfile, Role, SessionRecord } from '@rainmakers/contracts';
 import { type Redis, signSessionToken } from '@rainmakers/kit';
 import { createTestRedis } from '@rainmakers/kit/testing';
+import { Validator } from '@seriousme/openapi-schema-validator';
 import { DOCS_PAGE } from '../src/docs';
 import { profileCacheKey } from '../src/profile-cache';
 import { type GatewayForTest, startGatewayForTest } from '../src/testing';
@@ -65,12 +66,14 @@ async function getAs(path: string, cookie: string): Promise<Response> {
 }
 
 describe('the API reference', () => {
-  it('serves the OpenAPI 3.1 document to anyone', async () => {
+  it('serves the OpenAPI 3.1 document to anyone, valid', async () => {
     const response = await fetch(`${gateway.url}/api/docs/openapi.json`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/application\/json/);
     const document = (await response.json()) as { openapi: string; paths: Record<string, unknown> };
     expect(document.openapi).toBe('3.1.0');
+    const validator = new Validator();
+    expect(await validator.validate(document as never)).toEqual({ valid: true });
     expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/api/auth/signin', '/api/user/{id}']));
   });
 
