@@ -17,20 +17,15 @@ import path from 'node:path';
 import { CSRF_COOKIE } from '@rainmakers/contracts';
 import { createDatabase } from '@rainmakers/kit';
 import { boardMoveScenario, boardUpsertScenario, prepareBoard } from './bench/board';
+import { DeadlineMissed, deadlineSeconds, withDeadline } from './bench/deadline';
 import { type ExplainedTerm, explainTerms } from './bench/explain';
-import { type LoadResult, runLoad } from './bench/load';
+import { runHeavyIsolation } from './bench/isolation';
+import { createMeasurer, type Measurer } from './bench/measure';
+import { type MembersResult, membersTable, membersTargetLine, runMembers } from './bench/members';
 import { type BenchOptions, needsCatalogue, parseOptions, type ScenarioKey, USAGE } from './bench/options';
 import { type BarePipe, pipeScenario, startBarePipe } from './bench/pipe';
 import { probeTerms, type TermProbe } from './bench/probe';
-import {
-  cpuUse,
-  findListeners,
-  type MemorySample,
-  type ProcessInfo,
-  sampleCpu,
-  sampleMemory,
-  type Watched,
-} from './bench/procs';
+import { findListeners, type MemorySample, type ProcessInfo, sampleMemory, type Watched } from './bench/procs';
 import {
   bytes,
   cpuTable,
@@ -54,7 +49,6 @@ import {
   meScenario,
   P95_TARGETS_MS,
   proxyScenarios,
-  type ScenarioPlan,
   searchScenario,
   signInScenario,
   throttledSignInScenario,
@@ -66,6 +60,8 @@ import {
   generateIntoCoursesDatabase,
   MEMBER_PASSWORD,
   memberContent,
+  type SessionHeaders,
+  type SignedIn,
   searchTerms,
   signIn,
 } from './bench/setup';
@@ -218,6 +214,471 @@ async function externalTarget(options: BenchOptions, gatewayUrl: string): Promis
   };
 }
 
+/** What the scenario steps share once the stack, the catalogue and the people are ready. */
+interface RunContext {
+  options: BenchOptions;
+  target: BenchTarget;
+  measurer: Measurer;
+  processes: ProcessInfo[];
+  adminSignedIn: SignedIn;
+  signedInMembers: SignedIn[];
+  members: SessionHeaders[];
+  firstMember: SignedIn;
+  content: { slugs: string[]; lessonIds: number[] };
+  terms: Array<{ term: string; kind: string }>;
+  wants: (key: ScenarioKey) => boolean;
+}
+
+/** What the scenarios found beyond their rows (the tables printed after the scenario table). */
+interface Findings {
+  probes: TermProbe[];
+  explained: ExplainedTerm[];
+  usersJobs: UsersBenchResult | null;
+  web: WebBenchResult | null;
+  membersRun: MembersResult | null;
+  /** Sections that missed their deadline (not autocannon rows: those are marked in the table). */
+  missedDeadlines: string[];
+}
+
+async function generateCatalogueStep(options: BenchOptions, target: BenchTarget): Promise<CatalogueGeneration | null> {
+  const catalogueNeeded = needsCatalogue(options.only);
+  if (target.coursesDb && catalogueNeeded) {
+    const { courses, modules, lessons } = options.size;
+    say(`Generating the catalogue: ${courses} courses, ${modules} modules, ${lessons} lessons ...`);
+    const catalogue = await generateIntoCoursesDatabase(target.coursesDb, options.size);
+    say(
+      `  generated in ${seconds(catalogue.generateMs)}, ANALYZE ${seconds(catalogue.analyzeMs)}; the courses ` +
+        `database now holds ${catalogue.totals.courses} courses, ${catalogue.totals.modules} modules, ` +
+        `${catalogue.totals.lessons} lessons (${Object.entries(catalogue.sizes)
+          .map(([t, s]) => `${t} ${s}`)
+          .join(', ')})`,
+    );
+    return catalogue;
+  }
+  if (!catalogueNeeded) say('No catalogue generated: none of the selected scenarios reads it');
+  else say('No catalogue generated (--url without --generate): measuring the catalogue the stack has');
+  return null;
+}
+
+async function signInPeopleStep(options: BenchOptions, target: BenchTarget) {
+  const started = Date.now();
+  const adminSignedIn = await signIn(target.gatewayUrl, target.admin.email, target.admin.password);
+  const signedInMembers = await benchMembers(target.gatewayUrl, adminSignedIn.session, options.members, (l) =>
+    say(`  ${l}`),
+  );
+  const firstMember = signedInMembers[0];
+  if (!firstMember) throw new Error('No bench member signed in');
+  const content = needsCatalogue(options.only)
+    ? await memberContent(firstMember.session, { courses: 10, perCourse: 20 })
+    : { slugs: [], lessonIds: [] };
+  target.timings.peopleMs = Date.now() - started;
+  say(
+    `  members signed in; a member sees ${content.slugs.length} courses; ${content.lessonIds.length} lesson ids ` +
+      `picked for the completion scenario (${seconds(target.timings.peopleMs)})`,
+  );
+  return { adminSignedIn, signedInMembers, firstMember, content };
+}
+
+async function searchScenariosStep(ctx: RunContext, findings: Findings): Promise<void> {
+  const { target, members, terms, wants, measurer, options } = ctx;
+  const termList = terms.map((t) => t.term);
+  if (wants('search')) {
+    findings.probes = await probeTerms(target.gatewayUrl, members[0]?.read ?? {}, terms, { warm: 2, measured: 8 });
+    await measurer.run({
+      ...searchScenario('search', 'catalogue search (premium)', target.gatewayUrl, members, termList, {
+        labelled: true,
+        p95TargetMs: P95_TARGETS_MS.search,
+      }),
+      durationSeconds: options.durationSeconds * 1.5,
+    });
+  }
+  if (wants('search-reference')) {
+    await measurer.run(
+      searchScenario(
+        'search-reference',
+        'catalogue search, itemsPerPage=1000 (premium, reference)',
+        target.gatewayUrl,
+        members,
+        termList,
+        { labelled: false, shape: 'reference' },
+      ),
+    );
+  }
+  if (wants('search-distinct')) {
+    const distinct = distinctSearchTerms();
+    await measurer.run(
+      searchScenario(
+        'search-distinct',
+        'catalogue search, distinct terms (premium)',
+        target.gatewayUrl,
+        members,
+        distinct,
+        {
+          labelled: false,
+          p95TargetMs: P95_TARGETS_MS['search-distinct'],
+          description:
+            `The web's calls (All tab, tab pages) with ${distinct.length} distinct terms (word prefixes as typed, ` +
+            'words, word pairs), each asked again only after all the others: no answer can come from a cache ' +
+            'of recent searches',
+        },
+      ),
+    );
+  }
+  if (wants('search-admin')) {
+    await measurer.run(
+      searchScenario(
+        'search-admin',
+        'catalogue search (admin)',
+        target.gatewayUrl,
+        [ctx.adminSignedIn.headers],
+        termList,
+      ),
+    );
+  }
+}
+
+/** The seeded long-standing premium member (she keeps the board), signed in. */
+async function boardOwnerSignedIn(gatewayUrl: string): Promise<SignedIn> {
+  const owner = SEED_PEOPLE.find((p) => p.key === 'premium');
+  if (!owner) throw new Error('The seeded premium member (the board owner) is missing from the seed');
+  return signIn(gatewayUrl, owner.email, owner.password);
+}
+
+async function boardFilled(owner: SignedIn) {
+  const prepared = performance.now();
+  const board = await prepareBoard(owner.session, owner.headers.userId);
+  say(
+    `  ${owner.headers.email}'s board: ${board.lists.length} lists, ` +
+      `${board.lists.reduce((sum, l) => sum + l.cards.length, 0)} cards (${seconds(performance.now() - prepared)})`,
+  );
+  return board;
+}
+
+async function memberScenariosStep(ctx: RunContext): Promise<void> {
+  const { target, members, content, wants, measurer } = ctx;
+  if (wants('course-page')) await measurer.run(coursePageScenario(target.gatewayUrl, members, content.slugs));
+  if (wants('completion')) await measurer.run(completionScenario(target.gatewayUrl, members, content.lessonIds));
+  if (wants('board-move') || wants('board-upsert')) {
+    const owner = await boardOwnerSignedIn(target.gatewayUrl);
+    const board = await boardFilled(owner);
+    if (wants('board-move')) await measurer.run(boardMoveScenario(target.gatewayUrl, owner.headers, board));
+    if (wants('board-upsert')) await measurer.run(boardUpsertScenario(target.gatewayUrl, owner.headers, board));
+  }
+  if (wants('dashboard') || wants('dashboard-10')) {
+    const signedIn = await boardOwnerSignedIn(target.gatewayUrl);
+    if (wants('dashboard')) await measurer.run(dashboardScenario(target.gatewayUrl, signedIn.headers, 1));
+    if (wants('dashboard-10')) await measurer.run(dashboardScenario(target.gatewayUrl, signedIn.headers, 10));
+  }
+  if (wants('product-upsert') || wants('product-read-many')) {
+    const prepared = performance.now();
+    const ids = await prepareProducts(ctx.firstMember.session);
+    say(`  ${ctx.firstMember.headers.email}: ${ids.length} products (${seconds(performance.now() - prepared)})`);
+    const member = ctx.firstMember.headers;
+    if (wants('product-upsert')) await measurer.run(productUpsertScenario(target.gatewayUrl, member, ids));
+    if (wants('product-read-many')) await measurer.run(productReadManyScenario(target.gatewayUrl, member, ids.length));
+  }
+}
+
+async function aiFirstTokenStep(ctx: RunContext): Promise<void> {
+  const { options, members, target, measurer } = ctx;
+  // Each member may send 50 messages a day: at most 40 chats each (the warm-up included).
+  const chats = Math.min(options.quick ? 40 : 300, members.length * 40 - 20);
+  const concurrency = 4;
+  const chatters = members.slice(1);
+  const chatOptions = { gatewayUrl: target.gatewayUrl, members: chatters.length ? chatters : members, concurrency };
+  let firstToken: FirstTokenResult | null = null;
+  await measurer.measure(
+    {
+      key: 'ai-first-token',
+      name: 'AI chat, first streamed token (stand-in)',
+      description:
+        `POST /api/ai/chat (server-sent events) with the Instagram Bio Expert, a new conversation each, ` +
+        `${concurrency} at a time over ${chatOptions.members.length} members: time to the first token event ` +
+        `through the gateway (the stand-in waits ${STAND_IN_FIRST_WORD_MS} ms before each word)`,
+      targets: [{ p95BelowMs: TOOLS_P95_TARGETS_MS['ai-first-token'] }],
+      notes: [`${chats} chats, ${concurrency} at a time; req/s = chats per second, latency = time to the first token`],
+    },
+    async (beforeMeasure, signal) => {
+      // Warm-up: connections, SDK client, prepared plans.
+      await runFirstTokenBench({ ...chatOptions, chats: 20, signal });
+      await beforeMeasure();
+      firstToken = await runFirstTokenBench({ ...chatOptions, chats, signal });
+      return firstToken;
+    },
+    // About a second per chat, four at a time, and the warm-up.
+    (chats + 20) / concurrency,
+  );
+  const whole = (firstToken as FirstTokenResult | null)?.wholeAnswer;
+  if (whole) {
+    say(
+      `    whole answer (to the done event): p50 ${whole.p50.toFixed(1)} ms, p95 ${whole.p95.toFixed(1)} ms, ` +
+        `p99 ${whole.p99.toFixed(1)} ms`,
+    );
+  }
+}
+
+async function sessionScenariosStep(ctx: RunContext): Promise<void> {
+  const { target, members, content, wants, measurer, options } = ctx;
+  if (wants('me')) await measurer.run(meScenario(target.gatewayUrl, members));
+  if (wants('me-auth')) await measurer.run(meFromAuthScenario(target.gatewayUrl, members));
+  if (wants('proxy')) {
+    const plans = proxyScenarios(
+      target.gatewayUrl,
+      target.coursesUrl,
+      target.internalTokenSecret,
+      members,
+      content.slugs,
+    );
+    await measurer.run(plans.viaGateway);
+    const check = await fetch(`${target.coursesUrl}${accessPath(content.slugs[0] ?? 'x')}`, {
+      headers: plans.directHeaders[0] ?? {},
+      signal: AbortSignal.timeout(10_000),
+    }).catch((error: Error) => error);
+    if (check instanceof Error || check.status !== 200) {
+      say(
+        `  skipped the direct half: ${target.coursesUrl} answered ` +
+          `${check instanceof Error ? check.message : check.status} (wrong --courses-url or INTERNAL_TOKEN_SECRET?)`,
+      );
+    } else {
+      await check.arrayBuffer();
+      await measurer.run(plans.direct);
+    }
+  }
+  if (wants('signin') || wants('signin-throttled')) {
+    const anonymous = createGatewaySession(target.gatewayUrl);
+    await anonymous.request('GET', '/api/auth/me');
+    const csrf = anonymous.cookie(CSRF_COOKIE);
+    if (!csrf) throw new Error('The gateway handed out no CSRF cookie on GET /api/auth/me');
+    if (wants('signin')) {
+      await measurer.run(signInScenario(target.gatewayUrl, csrf, members, MEMBER_PASSWORD, options.signins));
+    }
+    if (wants('signin-throttled')) await measurer.run(throttledSignInScenario(target.gatewayUrl, csrf, 60));
+  }
+}
+
+/** A section that is not an autocannon row: under a deadline too; a miss is printed and listed, and the run goes on. */
+async function section<T>(
+  findings: Findings,
+  what: string,
+  plannedSeconds: number,
+  work: (signal: AbortSignal) => Promise<T>,
+) {
+  const limit = deadlineSeconds(plannedSeconds);
+  try {
+    const { result, missed } = await withDeadline(what, limit, work);
+    if (missed) {
+      findings.missedDeadlines.push(`${what} (${limit} s)`);
+      say(`  ${what}: stopped at its deadline of ${limit} s; what it measured is reported`);
+    }
+    return result;
+  } catch (error) {
+    if (!(error instanceof DeadlineMissed)) throw error;
+    findings.missedDeadlines.push(`${what} (${limit} s)`);
+    say(`  ${error.message}: left behind, the run goes on`);
+    return null;
+  }
+}
+
+async function heavyScenariosStep(ctx: RunContext, findings: Findings): Promise<void> {
+  const { target, wants, options, measurer } = ctx;
+  if (wants('heavy-isolation') && ctx.content.slugs.length === 0) {
+    say('  heavy-isolation skipped: the member sees no course (no catalogue?)');
+  } else if (wants('heavy-isolation')) {
+    say(`Heavy catalogue calls beside a member (${options.isolationSeconds} s alone, then beside them) ...`);
+    await runHeavyIsolation(
+      {
+        gatewayUrl: target.gatewayUrl,
+        admin: ctx.adminSignedIn.headers,
+        member: ctx.firstMember.headers,
+        slugs: ctx.content.slugs,
+        terms: ctx.terms.map((t) => t.term),
+      },
+      options,
+      measurer,
+    );
+  }
+  if (wants('members')) {
+    say(
+      `Simulated members, steps ${options.memberSteps.join(', ')}, ${options.stepSeconds} s each (${uptimeLine()}) ...`,
+    );
+    const owner = await boardOwnerSignedIn(target.gatewayUrl);
+    const layout = await boardFilled(owner);
+    const maxMembers = Math.max(...options.memberSteps);
+    findings.membersRun = await section(
+      findings,
+      'members',
+      // Creating and signing in the members (about half a second each, four at a time), then the steps.
+      maxMembers * 0.5 + options.memberSteps.length * (options.stepSeconds + 15),
+      (signal) =>
+        runMembers({
+          gatewayUrl: target.gatewayUrl,
+          admin: ctx.adminSignedIn.session,
+          signedIn: ctx.signedInMembers,
+          slugs: ctx.content.slugs,
+          lessonIds: ctx.content.lessonIds,
+          board: { owner: owner.headers, layout },
+          steps: options.memberSteps,
+          stepSeconds: options.stepSeconds,
+          signal,
+          log: (line) => say(`  ${line}`),
+        }),
+    );
+  }
+}
+
+async function jobsAndWebStep(ctx: RunContext, findings: Findings): Promise<void> {
+  const { target, wants, options } = ctx;
+  if (wants('users-jobs')) {
+    say(`User import and export (admin, through the gateway; ${uptimeLine()}) ...`);
+    findings.usersJobs = await section(findings, 'users-jobs', 120, () =>
+      runUsersBench({
+        gatewayUrl: target.gatewayUrl,
+        admin: ctx.adminSignedIn,
+        usersProcess: ctx.processes.find((p) => p.name === 'users'),
+        usersDb: target.usersDb,
+        log: say,
+      }),
+    );
+    say(`  (${uptimeLine()})`);
+  }
+  if (wants('web')) {
+    say(`The web app's first load in Chromium (premium member, cold cache per load; ${uptimeLine()}) ...`);
+    const boardOwner = SEED_PEOPLE.find((p) => p.key === 'premium');
+    const loads = options.quick ? 2 : 7;
+    findings.web = await section(findings, 'web', 120 + loads * 20, async () =>
+      runWebBench({
+        gatewayUrl: target.gatewayUrl,
+        sessions: {
+          member: ctx.firstMember.session,
+          admin: ctx.adminSignedIn.session,
+          boardOwner: boardOwner
+            ? (await signIn(target.gatewayUrl, boardOwner.email, boardOwner.password)).session
+            : undefined,
+        },
+        courseSlug: ctx.content.slugs[0] ?? null,
+        loads,
+        slowLoads: options.quick ? 1 : 3,
+        log: say,
+      }),
+    );
+  }
+}
+
+/** The SQL alone: EXPLAIN (ANALYZE, BUFFERS) of the search statements for each term, as a premium member. */
+async function explainStep(ctx: RunContext): Promise<ExplainedTerm[]> {
+  if (!ctx.target.coursesDb || !ctx.wants('search')) return [];
+  const database = createDatabase<Record<string, never>>(ctx.target.coursesDb, { max: 1 });
+  try {
+    return await explainTerms(
+      database.pool,
+      { role: 'premium', tagIds: [] },
+      ctx.terms.map((t) => t.term),
+    );
+  } catch (error) {
+    say(`  EXPLAIN failed: ${(error as Error).message}`);
+    return [];
+  } finally {
+    await database.close();
+  }
+}
+
+function printSearchTables(reports: readonly ScenarioReport[], findings: Findings, kinds: Record<string, string>) {
+  const search = reports.find((r) => r.name === 'catalogue search (premium)');
+  if (search) {
+    say('\n== Catalogue search (premium) per term, under load ==');
+    say(labelTable(search, kinds));
+  }
+  if (findings.probes.length) {
+    say('\n== Each term alone, one request at a time (premium member, 8 requests after 2 warm-ups) ==');
+    say(
+      table(
+        ['term', 'kind', 'p50 ms', 'max ms', 'body', 'courses', 'modules', 'lessons by title', 'lessons by content'],
+        findings.probes.map((p) => [
+          p.term,
+          p.kind,
+          p.latency.p50.toFixed(1),
+          p.latency.max.toFixed(1),
+          bytes(p.bytes),
+          `${p.listed?.courses ?? '-'}/${p.counts?.courses ?? '-'}`,
+          `${p.listed?.modules ?? '-'}/${p.counts?.modules ?? '-'}`,
+          `${p.listed?.lessonsTitles ?? '-'}/${p.counts?.lessonsTitles ?? '-'}`,
+          `${p.listed?.lessonsContent ?? '-'}/${p.counts?.lessonsContent ?? '-'}`,
+        ]),
+        [0, 1],
+      ),
+    );
+    say('  (listed/count: items in the answer / matches counted; lesson counts stop at the cap)');
+  }
+  const explained = findings.explained;
+  if (explained.length) {
+    const names = [...new Set(explained.flatMap((e) => e.statements.map((st) => st.name)))];
+    say('\n== SQL alone: EXPLAIN ANALYZE execution time of each search statement (ms, premium, warm cache) ==');
+    say(
+      table(
+        ['term', ...names, 'sum', 'sequential scans'],
+        explained.map((e) => [
+          e.term,
+          ...names.map((n) => e.statements.find((st) => st.name === n)?.executionMs.toFixed(1) ?? '-'),
+          e.totalMs.toFixed(1),
+          [...new Set(e.statements.flatMap((st) => st.seqScans))].join(', '),
+        ]),
+        [0, names.length + 2],
+      ),
+    );
+    say('  (the service runs the four statements at once on its pool; full plans are in the JSON file)');
+  }
+}
+
+function printReport(
+  reports: readonly ScenarioReport[],
+  findings: Findings,
+  targets: Target[],
+  kinds: Record<string, string>,
+) {
+  say('\n== Scenarios (latency in ms, through the gateway unless named "direct" or "bare pipe") ==');
+  say(reports.length ? scenarioTable(reports) : '(no load scenario ran)');
+  say('\n== Targets ==');
+  const lines = [
+    targets.length ? targetLines(targets) : '',
+    findings.membersRun ? membersTargetLine(findings.membersRun) : '',
+  ]
+    .filter(Boolean)
+    .join('\n');
+  say(lines || '(no scenario with a target ran)');
+  if (findings.missedDeadlines.length) say(`MISS  deadlines missed by: ${findings.missedDeadlines.join(', ')}`);
+  printSearchTables(reports, findings, kinds);
+  if (findings.membersRun) {
+    const m = findings.membersRun;
+    say(`\n== Simulated members (1-3 s think time; ${m.setupSeconds} s to create and sign them in) ==`);
+    say(membersTable(m));
+    say(
+      `  largest held: ${m.heldMembers} members (p99 < 1 s, no 5xx), ${m.membersPerCore} per core ` +
+        `(os.availableParallelism() = ${m.cores}); client CPU is the bench process's own (node:http, % of one core)`,
+    );
+  }
+  if (findings.usersJobs) {
+    say('\n== User import and export (through the gateway; RSS of the users HTTP process during each export) ==');
+    say(usersTable(findings.usersJobs));
+    say(usersTargetLines(findings.usersJobs));
+  }
+  if (findings.web) {
+    say('\n== Web first load (Chromium, cold cache, median; times since navigation start) ==');
+    say(webTable(findings.web.pages));
+    say(webTargetLines(findings.web.targets));
+  }
+  const completion = reports.find((r) => r.name.startsWith('lesson completion'));
+  if (completion) {
+    say('\n== Lesson completion per call ==');
+    say(labelTable(completion));
+  }
+  say('\n== CPU per request (ms of CPU time, by process; stack busy = % of one core during the run) ==');
+  say(cpuTable(reports));
+  say(
+    `  (${os.cpus().length} cores = ${os.cpus().length * 100}%; a dedicated machine tops out near ` +
+      `${os.cpus().length * 1000} ms / "stack total" requests per second, less what the load generator takes)`,
+  );
+}
+
 async function main(): Promise<void> {
   const parsed = parseOptions(process.argv.slice(2));
   if (parsed === 'help') {
@@ -239,19 +700,12 @@ async function main(): Promise<void> {
     ? null
     : createWriteStream(path.join(out, `bench-${stamp}.stack.log`), { flags: 'w' });
   const abort = new AbortController();
-  let stack: Stack | null = null;
-  let dataDir: string | null = null;
-  let pipe: BarePipe | null = null;
-  let cleaning: Promise<void> | null = null;
-  const cleanup = () => {
-    cleaning ??= (async () => {
-      if (pipe) await pipe.stop();
-      if (stack) await stack.stop();
-      if (dataDir) await rm(dataDir, { recursive: true, force: true });
-      stackLog?.end();
-    })();
-    return cleaning;
+  const owned: { stack: Stack | null; dataDir: string | null; pipe: BarePipe | null } = {
+    stack: null,
+    dataDir: null,
+    pipe: null,
   };
+  const cleanup = cleanupOnce(owned, stackLog);
   for (const sig of ['SIGINT', 'SIGTERM'] as const) {
     process.once(sig, () => {
       say(`\n${sig}: stopping the stack ...`);
@@ -267,407 +721,63 @@ async function main(): Promise<void> {
       say(`Against the running stack at ${target.gatewayUrl}`);
     } else {
       const own = await startOwnStack(options, stamp, abort.signal, stackLog);
-      stack = own.stack;
-      dataDir = own.dataDir;
+      owned.stack = own.stack;
+      owned.dataDir = own.dataDir;
       target = own.target;
     }
     const processes: ProcessInfo[] = await findListeners(target.watched);
     const memoryProcesses = processes.filter((p) => !p.children);
     const memoryAtStart = await sampleMemory(memoryProcesses);
-
-    // --- catalogue ----------------------------------------------------------------------------------
-    let catalogue: CatalogueGeneration | null = null;
-    const catalogueNeeded = needsCatalogue(options.only);
-    if (target.coursesDb && catalogueNeeded) {
-      const { courses, modules, lessons } = options.size;
-      say(`Generating the catalogue: ${courses} courses, ${modules} modules, ${lessons} lessons ...`);
-      catalogue = await generateIntoCoursesDatabase(target.coursesDb, options.size);
-      say(
-        `  generated in ${seconds(catalogue.generateMs)}, ANALYZE ${seconds(catalogue.analyzeMs)}; the courses ` +
-          `database now holds ${catalogue.totals.courses} courses, ${catalogue.totals.modules} modules, ` +
-          `${catalogue.totals.lessons} lessons (${Object.entries(catalogue.sizes)
-            .map(([t, s]) => `${t} ${s}`)
-            .join(', ')})`,
-      );
-    } else if (!catalogueNeeded) {
-      say('No catalogue generated: none of the selected scenarios reads it');
-    } else {
-      say('No catalogue generated (--url without --generate): measuring the catalogue the stack has');
-    }
-
-    // --- people ------------------------------------------------------------------------------------
-    const started = Date.now();
-    const adminSignedIn = await signIn(target.gatewayUrl, target.admin.email, target.admin.password);
-    const admin = adminSignedIn.headers;
-    const signedInMembers = await benchMembers(target.gatewayUrl, adminSignedIn.session, options.members, (l) =>
-      say(`  ${l}`),
-    );
-    const members = signedInMembers.map((m) => m.headers);
-    const firstMember = signedInMembers[0];
-    if (!firstMember) throw new Error('No bench member signed in');
-    const content = catalogueNeeded
-      ? await memberContent(firstMember.session, { courses: 10, perCourse: 20 })
-      : { slugs: [], lessonIds: [] };
-    target.timings.peopleMs = Date.now() - started;
-    say(
-      `  members signed in; a member sees ${content.slugs.length} courses; ${content.lessonIds.length} lesson ids ` +
-        `picked for the completion scenario (${seconds(target.timings.peopleMs)})`,
-    );
-
-    // --- bare pipe ---------------------------------------------------------------------------------
+    const catalogue = await generateCatalogueStep(options, target);
+    const people = await signInPeopleStep(options, target);
     if (options.only.has('pipe')) {
       // The pipe answers what /api/auth/me answers this member: same shape, same size.
-      const meAnswer = await firstMember.session.get<unknown>('/api/auth/me');
-      pipe = await startBarePipe(meAnswer);
-      processes.push(...(await findListeners(pipe.watched)));
-      say(`  bare pipe at ${pipe.url} (Express -> the gateway's proxy and agent -> Express, ${pipe.bodyBytes} B JSON)`);
+      const meAnswer = await people.firstMember.session.get<unknown>('/api/auth/me');
+      owned.pipe = await startBarePipe(meAnswer);
+      processes.push(...(await findListeners(owned.pipe.watched)));
+      say(
+        `  bare pipe at ${owned.pipe.url} (Express -> the gateway's proxy and agent -> Express, ` +
+          `${owned.pipe.bodyBytes} B JSON)`,
+      );
     }
-
     const memoryBefore = await sampleMemory(memoryProcesses);
     const terms = searchTerms();
-    const kinds = Object.fromEntries(terms.map((t) => [t.term, t.kind]));
-
-    // --- scenarios ---------------------------------------------------------------------------------
-    const reports: ScenarioReport[] = [];
-    /** Measures `load` with the CPU counters of the stack's processes around it, and records its report. */
-    const measure = async (
-      plan: Pick<ScenarioPlan, 'key' | 'name' | 'description' | 'notes' | 'targets'>,
-      load: (beforeMeasure: () => Promise<void>) => Promise<LoadResult>,
-      extraNotes: string[] = [],
-    ) => {
-      let cpuBefore: Record<string, number> = {};
-      let measureStarted = 0;
-      const result = await load(async () => {
-        cpuBefore = await sampleCpu(processes);
-        measureStarted = performance.now();
-      });
-      const cpu = cpuUse(
-        cpuBefore,
-        await sampleCpu(processes),
-        (performance.now() - measureStarted) / 1000,
-        result.requests,
-      );
-      const report: ScenarioReport = {
-        ...result,
-        key: plan.key,
-        targets: plan.targets ?? [],
-        description: plan.description,
-        cpu,
-        notes: [...(plan.notes ?? []), ...extraNotes],
-      };
-      reports.push(report);
-      say(
-        `  ${plan.name}: ${report.requestsPerSecond.toFixed(1)} req/s, p50 ${report.latency.p50.toFixed(1)} ms, ` +
-          `p95 ${report.latency.p95.toFixed(1)} ms, p99 ${report.latency.p99.toFixed(1)} ms` +
-          (report.non2xx || report.errors ? `, non-2xx ${report.non2xx}, errors ${report.errors}` : ''),
-      );
-      return report;
+    const ctx: RunContext = {
+      options,
+      target,
+      measurer: createMeasurer(options, processes, say),
+      processes,
+      ...people,
+      members: people.signedInMembers.map((m) => m.headers),
+      terms,
+      wants: (key) => options.only.has(key),
     };
-    const run = (plan: ScenarioPlan, extraNotes: string[] = []) =>
-      measure(
-        plan,
-        (beforeMeasure) =>
-          runLoad({
-            name: plan.name,
-            origin: plan.origin,
-            connections: Math.min(plan.connections ?? options.connections, plan.amount ?? Number.POSITIVE_INFINITY),
-            durationSeconds: plan.durationSeconds ?? options.durationSeconds,
-            amount: plan.amount,
-            warmupSeconds: options.warmupSeconds,
-            next: plan.next,
-            beforeMeasure,
-          }),
-        extraNotes,
-      );
-    const wants = (key: ScenarioKey) => options.only.has(key);
+    const findings: Findings = {
+      probes: [],
+      explained: [],
+      usersJobs: null,
+      web: null,
+      membersRun: null,
+      missedDeadlines: [],
+    };
     say(
       `Running the scenarios (${options.connections} connections, ${options.durationSeconds} s each after a ` +
-        `${options.warmupSeconds} s warm-up) ...`,
+        `${options.warmupSeconds} s warm-up; each has a deadline of its planned time + 50 % (at least 30 s)) ...`,
     );
-
-    if (pipe) await run(pipeScenario(pipe.url, pipe.bodyBytes));
-    let probes: TermProbe[] = [];
-    if (wants('search')) {
-      probes = await probeTerms(target.gatewayUrl, members[0]?.read ?? {}, terms, { warm: 2, measured: 8 });
-      await run({
-        ...searchScenario(
-          'search',
-          'catalogue search (premium)',
-          target.gatewayUrl,
-          members,
-          terms.map((t) => t.term),
-          { labelled: true, p95TargetMs: P95_TARGETS_MS.search },
-        ),
-        durationSeconds: options.durationSeconds * 1.5,
-      });
-    }
-    if (wants('search-reference')) {
-      await run(
-        searchScenario(
-          'search-reference',
-          'catalogue search, itemsPerPage=1000 (premium, reference)',
-          target.gatewayUrl,
-          members,
-          terms.map((t) => t.term),
-          { labelled: false, shape: 'reference' },
-        ),
-      );
-    }
-    if (wants('search-distinct')) {
-      const distinct = distinctSearchTerms();
-      await run(
-        searchScenario(
-          'search-distinct',
-          'catalogue search, distinct terms (premium)',
-          target.gatewayUrl,
-          members,
-          distinct,
-          {
-            labelled: false,
-            p95TargetMs: P95_TARGETS_MS['search-distinct'],
-            description:
-              `The web's calls (All tab, tab pages) with ${distinct.length} distinct terms (word prefixes as typed, ` +
-              'words, word pairs), each asked again only after all the others: no answer can come from a cache ' +
-              'of recent searches',
-          },
-        ),
-      );
-    }
-    if (wants('search-admin')) {
-      await run(
-        searchScenario(
-          'search-admin',
-          'catalogue search (admin)',
-          target.gatewayUrl,
-          [admin],
-          terms.map((t) => t.term),
-        ),
-      );
-    }
-    if (wants('course-page')) await run(coursePageScenario(target.gatewayUrl, members, content.slugs));
-    if (wants('completion')) await run(completionScenario(target.gatewayUrl, members, content.lessonIds));
-    if (wants('board-move') || wants('board-upsert')) {
-      const owner = SEED_PEOPLE.find((p) => p.key === 'premium');
-      if (!owner) throw new Error('The seeded premium member (the board owner) is missing from the seed');
-      const signedInOwner = await signIn(target.gatewayUrl, owner.email, owner.password);
-      const prepared = performance.now();
-      const board = await prepareBoard(signedInOwner.session, signedInOwner.headers.userId);
-      say(
-        `  ${owner.fullName}'s board: ${board.lists.length} lists, ` +
-          `${board.lists.reduce((sum, l) => sum + l.cards.length, 0)} cards (${seconds(performance.now() - prepared)})`,
-      );
-      if (wants('board-move')) await run(boardMoveScenario(target.gatewayUrl, signedInOwner.headers, board));
-      if (wants('board-upsert')) await run(boardUpsertScenario(target.gatewayUrl, signedInOwner.headers, board));
-    }
-    if (wants('dashboard') || wants('dashboard-10')) {
-      const owner = SEED_PEOPLE.find((p) => p.key === 'premium');
-      if (!owner) throw new Error('The seeded premium member is missing from the seed');
-      const signedIn = await signIn(target.gatewayUrl, owner.email, owner.password);
-      if (wants('dashboard')) await run(dashboardScenario(target.gatewayUrl, signedIn.headers, 1));
-      if (wants('dashboard-10')) await run(dashboardScenario(target.gatewayUrl, signedIn.headers, 10));
-    }
-    if (wants('product-upsert') || wants('product-read-many')) {
-      const prepared = performance.now();
-      const ids = await prepareProducts(firstMember.session);
-      say(`  ${firstMember.headers.email}: ${ids.length} products (${seconds(performance.now() - prepared)})`);
-      if (wants('product-upsert')) await run(productUpsertScenario(target.gatewayUrl, firstMember.headers, ids));
-      if (wants('product-read-many')) {
-        await run(productReadManyScenario(target.gatewayUrl, firstMember.headers, ids.length));
-      }
-    }
-    let firstToken: FirstTokenResult | null = null;
-    if (wants('ai-first-token')) {
-      // Each member may send 50 messages a day: at most 40 chats each (the warm-up included).
-      const chats = Math.min(options.quick ? 40 : 300, members.length * 40 - 20);
-      const concurrency = 4;
-      const chatters = members.slice(1);
-      const chatOptions = { gatewayUrl: target.gatewayUrl, members: chatters.length ? chatters : members, concurrency };
-      await runFirstTokenBench({ ...chatOptions, chats: 20 }); // warm-up: connections, SDK client, prepared plans
-      await measure(
-        {
-          key: 'ai-first-token',
-          name: 'AI chat, first streamed token (stand-in)',
-          description:
-            `POST /api/ai/chat (server-sent events) with the Instagram Bio Expert, a new conversation each, ` +
-            `${concurrency} at a time over ${chatOptions.members.length} members: time to the first token event ` +
-            `through the gateway (the stand-in waits ${STAND_IN_FIRST_WORD_MS} ms before each word)`,
-          targets: [{ p95BelowMs: TOOLS_P95_TARGETS_MS['ai-first-token'] }],
-          notes: [
-            `${chats} chats, ${concurrency} at a time; req/s = chats per second, latency = time to the first token`,
-          ],
-        },
-        async (beforeMeasure) => {
-          await beforeMeasure();
-          firstToken = await runFirstTokenBench({ ...chatOptions, chats });
-          return firstToken;
-        },
-      );
-      const whole = (firstToken as FirstTokenResult | null)?.wholeAnswer;
-      if (whole) {
-        say(
-          `    whole answer (to the done event): p50 ${whole.p50.toFixed(1)} ms, p95 ${whole.p95.toFixed(1)} ms, ` +
-            `p99 ${whole.p99.toFixed(1)} ms`,
-        );
-      }
-    }
-    if (wants('me')) await run(meScenario(target.gatewayUrl, members));
-    if (wants('me-auth')) await run(meFromAuthScenario(target.gatewayUrl, members));
-    if (wants('proxy')) {
-      const plans = proxyScenarios(
-        target.gatewayUrl,
-        target.coursesUrl,
-        target.internalTokenSecret,
-        members,
-        content.slugs,
-      );
-      await run(plans.viaGateway);
-      const check = await fetch(`${target.coursesUrl}${accessPath(content.slugs[0] ?? 'x')}`, {
-        headers: plans.directHeaders[0] ?? {},
-      }).catch((error: Error) => error);
-      if (check instanceof Error || check.status !== 200) {
-        say(
-          `  skipped the direct half: ${target.coursesUrl} answered ` +
-            `${check instanceof Error ? check.message : check.status} (wrong --courses-url or INTERNAL_TOKEN_SECRET?)`,
-        );
-      } else {
-        await run(plans.direct);
-      }
-    }
-    if (wants('signin') || wants('signin-throttled')) {
-      const anonymous = createGatewaySession(target.gatewayUrl);
-      await anonymous.request('GET', '/api/auth/me');
-      const csrf = anonymous.cookie(CSRF_COOKIE);
-      if (!csrf) throw new Error('The gateway handed out no CSRF cookie on GET /api/auth/me');
-      if (wants('signin')) {
-        await run(signInScenario(target.gatewayUrl, csrf, members, MEMBER_PASSWORD, options.signins));
-      }
-      if (wants('signin-throttled')) await run(throttledSignInScenario(target.gatewayUrl, csrf, 60));
-    }
-
-    let usersJobs: UsersBenchResult | null = null;
-    if (wants('users-jobs')) {
-      say(`User import and export (admin, through the gateway; ${uptimeLine()}) ...`);
-      usersJobs = await runUsersBench({
-        gatewayUrl: target.gatewayUrl,
-        admin: adminSignedIn,
-        usersProcess: processes.find((p) => p.name === 'users'),
-        usersDb: target.usersDb,
-        log: say,
-      });
-      say(`  (${uptimeLine()})`);
-    }
-
-    let web: WebBenchResult | null = null;
-    if (wants('web')) {
-      say(`The web app's first load in Chromium (premium member, cold cache per load; ${uptimeLine()}) ...`);
-      const boardOwner = SEED_PEOPLE.find((p) => p.key === 'premium');
-      web = await runWebBench({
-        gatewayUrl: target.gatewayUrl,
-        sessions: {
-          member: firstMember.session,
-          admin: adminSignedIn.session,
-          boardOwner: boardOwner
-            ? (await signIn(target.gatewayUrl, boardOwner.email, boardOwner.password)).session
-            : undefined,
-        },
-        courseSlug: content.slugs[0] ?? null,
-        loads: options.quick ? 2 : 7,
-        slowLoads: options.quick ? 1 : 3,
-        log: say,
-      });
-    }
+    if (owned.pipe) await ctx.measurer.run(pipeScenario(owned.pipe.url, owned.pipe.bodyBytes));
+    await searchScenariosStep(ctx, findings);
+    await memberScenariosStep(ctx);
+    if (ctx.wants('ai-first-token')) await aiFirstTokenStep(ctx);
+    await sessionScenariosStep(ctx);
+    await heavyScenariosStep(ctx, findings);
+    await jobsAndWebStep(ctx, findings);
 
     const memoryAfter = await sampleMemory(memoryProcesses);
     const uptimeAfter = uptimeLine();
-
-    // The SQL alone: EXPLAIN (ANALYZE, BUFFERS) of the search statements for each term, as a premium member.
-    let explained: ExplainedTerm[] = [];
-    if (target.coursesDb && wants('search')) {
-      const database = createDatabase<Record<string, never>>(target.coursesDb, { max: 1 });
-      try {
-        explained = await explainTerms(
-          database.pool,
-          { role: 'premium', tagIds: [] },
-          terms.map((t) => t.term),
-        );
-      } catch (error) {
-        say(`  EXPLAIN failed: ${(error as Error).message}`);
-      } finally {
-        await database.close();
-      }
-    }
-
-    // --- report -------------------------------------------------------------------------------------
+    findings.explained = await explainStep(ctx);
+    const reports = ctx.measurer.reports;
     const targets: Target[] = evaluateTargets(reports);
-
-    say('\n== Scenarios (latency in ms, through the gateway unless named "direct" or "bare pipe") ==');
-    say(scenarioTable(reports));
-    say('\n== Targets ==');
-    say(targets.length ? targetLines(targets) : '(no scenario with a target ran)');
-    const search = reports.find((r) => r.name === 'catalogue search (premium)');
-    if (search) {
-      say('\n== Catalogue search (premium) per term, under load ==');
-      say(labelTable(search, kinds));
-    }
-    if (probes.length) {
-      say('\n== Each term alone, one request at a time (premium member, 8 requests after 2 warm-ups) ==');
-      say(
-        table(
-          ['term', 'kind', 'p50 ms', 'max ms', 'body', 'courses', 'modules', 'lessons by title', 'lessons by content'],
-          probes.map((p) => [
-            p.term,
-            p.kind,
-            p.latency.p50.toFixed(1),
-            p.latency.max.toFixed(1),
-            bytes(p.bytes),
-            `${p.listed?.courses ?? '-'}/${p.counts?.courses ?? '-'}`,
-            `${p.listed?.modules ?? '-'}/${p.counts?.modules ?? '-'}`,
-            `${p.listed?.lessonsTitles ?? '-'}/${p.counts?.lessonsTitles ?? '-'}`,
-            `${p.listed?.lessonsContent ?? '-'}/${p.counts?.lessonsContent ?? '-'}`,
-          ]),
-          [0, 1],
-        ),
-      );
-      say('  (listed/count: items in the answer / matches counted; lesson counts stop at the cap)');
-    }
-    if (explained.length) {
-      const names = [...new Set(explained.flatMap((e) => e.statements.map((st) => st.name)))];
-      say('\n== SQL alone: EXPLAIN ANALYZE execution time of each search statement (ms, premium, warm cache) ==');
-      say(
-        table(
-          ['term', ...names, 'sum', 'sequential scans'],
-          explained.map((e) => [
-            e.term,
-            ...names.map((n) => e.statements.find((st) => st.name === n)?.executionMs.toFixed(1) ?? '-'),
-            e.totalMs.toFixed(1),
-            [...new Set(e.statements.flatMap((st) => st.seqScans))].join(', '),
-          ]),
-          [0, names.length + 2],
-        ),
-      );
-      say('  (the service runs the four statements at once on its pool; full plans are in the JSON file)');
-    }
-    if (usersJobs) {
-      say('\n== User import and export (through the gateway; RSS of the users HTTP process during each export) ==');
-      say(usersTable(usersJobs));
-      say(usersTargetLines(usersJobs));
-    }
-    if (web) {
-      say('\n== Web first load (Chromium, cold cache, median; times since navigation start) ==');
-      say(webTable(web.pages));
-      say(webTargetLines(web.targets));
-    }
-    const completion = reports.find((r) => r.name.startsWith('lesson completion'));
-    if (completion) {
-      say('\n== Lesson completion per call ==');
-      say(labelTable(completion));
-    }
-    say('\n== CPU per request (ms of CPU time, by process; stack busy = % of one core during the run) ==');
-    say(cpuTable(reports));
-    say(
-      `  (${os.cpus().length} cores = ${os.cpus().length * 100}%; a dedicated machine tops out near ` +
-        `${os.cpus().length * 1000} ms / "stack total" requests per second, less what the load generator takes)`,
-    );
+    printReport(reports, findings, targets, Object.fromEntries(terms.map((t) => [t.term, t.kind])));
     say('\n== Memory (RSS) ==');
     say(memoryTable(memoryBefore, memoryAfter));
     say(`\nLoad: before ${uptimeBefore}`);
@@ -690,12 +800,13 @@ async function main(): Promise<void> {
       setup: {
         timings: target.timings,
         catalogue,
-        members: members.length,
-        visibleCourses: content.slugs.length,
-        completionLessons: content.lessonIds.length,
+        members: ctx.members.length,
+        visibleCourses: ctx.content.slugs.length,
+        completionLessons: ctx.content.lessonIds.length,
       },
-      pipe: pipe ? { url: pipe.url, bodyBytes: pipe.bodyBytes } : null,
+      pipe: owned.pipe ? { url: owned.pipe.url, bodyBytes: owned.pipe.bodyBytes } : null,
       targets,
+      missedDeadlines: findings.missedDeadlines,
       scenarios: reports.map((r) => ({
         ...r,
         vsPipe: throughputRatio(
@@ -703,16 +814,38 @@ async function main(): Promise<void> {
           reports.find((p) => p.key === 'pipe'),
         ),
       })),
-      searchTermsAlone: probes,
-      searchSql: explained,
-      web,
-      usersJobs,
+      searchTermsAlone: findings.probes,
+      searchSql: findings.explained,
+      web: findings.web,
+      usersJobs: findings.usersJobs,
+      members: findings.membersRun,
       memory: { atStart: memoryAtStart as MemorySample[], before: memoryBefore, after: memoryAfter },
     });
     say(`\nWrote ${path.relative(process.cwd(), file) || file}`);
   } finally {
     await cleanup();
   }
+}
+
+/** Stops what the run started (the pipe, the stack, its data), once, within a minute: the process exits after. */
+function cleanupOnce(
+  owned: { stack: Stack | null; dataDir: string | null; pipe: BarePipe | null },
+  stackLog: WriteStream | null,
+): () => Promise<void> {
+  let cleaning: Promise<void> | null = null;
+  return () => {
+    cleaning ??= (async () => {
+      const work = (async () => {
+        if (owned.pipe) await owned.pipe.stop();
+        if (owned.stack) await owned.stack.stop();
+        if (owned.dataDir) await rm(owned.dataDir, { recursive: true, force: true });
+      })();
+      const limit = new Promise<void>((resolve) => setTimeout(resolve, 60_000).unref());
+      await Promise.race([work.catch((error: Error) => say(`stopping failed: ${error.message}`)), limit]);
+      stackLog?.end();
+    })();
+    return cleaning;
+  };
 }
 
 main().then(

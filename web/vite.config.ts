@@ -43,7 +43,8 @@ const COMMON = anyOf([
  * automatic splitting puts them, so the profile or a course page does not download the catalogue.
  */
 const CATALOGUE = anyOf([
-  String.raw`src[\\/]features[\\/]courses[\\/](CoursesPage|CourseCard|CatalogueResults|CatalogueTabList|CoverImage|ScrollTopButton|ReorderControls|useReorderMode|useAddressSearch|useMyCertificate|catalogue|outline|constants)\.tsx?$`,
+  String.raw`src[\\/]features[\\/]courses[\\/]catalogue[\\/](CoursesPage|CourseCard|CatalogueResults|CatalogueTabList|CoverImage|ScrollTopButton|useMyCertificate|catalogue)\.tsx?$`,
+  String.raw`src[\\/]features[\\/]courses[\\/](ReorderControls|useReorderMode|useAddressSearch|constants|course[\\/]outline)\.tsx?$`,
   String.raw`src[\\/]api[\\/]courses\.ts$`,
   String.raw`node_modules[\\/]@mui[\\/]material[\\/](Tab|TabScrollButton|LinearProgress|Skeleton|Card|CardActionArea)[\\/]`,
 ]);

@@ -6,13 +6,14 @@
 import http from 'node:http';
 import {
   type Actor,
+  canHaveOwnBoard,
   type DashboardAnswer,
   type DashboardBanner,
   type DashboardBoardShares,
   type DashboardCourseProgress,
   type DashboardResource,
   type DashboardSource,
-  isMoveTheNeedleHidden,
+  sessionAbilities,
 } from '@rainmakers/contracts';
 import { INTERNAL_TOKEN_HEADER, REQUEST_ID_HEADER } from '@rainmakers/kit';
 import type { Upstream } from './config';
@@ -20,15 +21,12 @@ import type { Upstream } from './config';
 /** Resources asked for on the dashboard (spec part 2 §9: page size 15 on the dashboard). */
 export const DASHBOARD_RESOURCES_PER_PAGE = 15;
 
-/** Roles that may open their own board (the route table's ACCESS.ownBoard, before its cut-off rule). */
-const OWN_BOARD_ROLES: readonly string[] = ['admin', 'coach', 'premium'];
-
 export type ThirdColumnKind = 'board' | 'calendar' | null;
 
 /** Which third column the person gets (see DashboardThirdColumn). */
 export function thirdColumnKind(actor: Pick<Actor, 'role' | 'createdAt'>): ThirdColumnKind {
-  if (actor.role === 'basic') return null;
-  return OWN_BOARD_ROLES.includes(actor.role) && !isMoveTheNeedleHidden(actor) ? 'board' : 'calendar';
+  if (!sessionAbilities(actor).seeCoachingColumn) return null;
+  return canHaveOwnBoard(actor) ? 'board' : 'calendar';
 }
 
 interface SourceCall {

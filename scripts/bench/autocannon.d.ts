@@ -69,6 +69,7 @@ declare module 'autocannon' {
         listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void,
       ): Instance;
       on(event: 'reqError', listener: (error: Error) => void): Instance;
+      on(event: 'done', listener: (result: Result) => void): Instance;
       stop(): void;
     }
   }

@@ -31,6 +31,8 @@ export interface LoadSpec {
   timeoutSeconds?: number;
   /** Runs after the warm-up, right before the measured run (e.g. to sample CPU counters). */
   beforeMeasure?: () => Promise<void>;
+  /** The scenario's deadline: when it aborts, the run in progress stops and reports what it measured so far. */
+  signal?: AbortSignal;
 }
 
 export interface LatencySummary {
@@ -65,6 +67,10 @@ export interface LoadResult {
   /** Mean size of a response (headers and body) in bytes. */
   meanBytes: number;
   byLabel: Record<string, LabelSummary>;
+  /** Set when the scenario's deadline stopped it (planned seconds + margin): the row is marked and its target misses. */
+  deadline?: { seconds: number; missed: boolean };
+  /** Failures that are neither a status nor an autocannon error (e.g. a chat whose stream never ended), by kind. */
+  failures?: Record<string, number>;
 }
 
 const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
@@ -128,6 +134,11 @@ function runOnce(
       },
       (error, result) => (error ? reject(error) : resolve({ result, samples })),
     );
+    // The deadline stops the run where it is; autocannon then calls back with what it measured.
+    const stop = () => instance.stop();
+    if (spec.signal?.aborted) stop();
+    spec.signal?.addEventListener('abort', stop, { once: true });
+    instance.on('done', () => spec.signal?.removeEventListener('abort', stop));
     instance.on('response', (_client, statusCode, resBytes, responseTime) => {
       samples.times.push(responseTime);
       samples.bytes += resBytes;
@@ -148,7 +159,7 @@ function runOnce(
 }
 
 export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
-  if (spec.warmupSeconds && spec.warmupSeconds > 0 && !spec.amount) {
+  if (spec.warmupSeconds && spec.warmupSeconds > 0 && !spec.amount && !spec.signal?.aborted) {
     await runOnce(spec, { durationSeconds: spec.warmupSeconds });
   }
   await spec.beforeMeasure?.();

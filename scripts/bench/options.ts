@@ -23,6 +23,8 @@ export const SCENARIO_KEYS = [
   'product-read-many',
   'ai-first-token',
   'users-jobs',
+  'heavy-isolation',
+  'members',
 ] as const;
 export type ScenarioKey = (typeof SCENARIO_KEYS)[number];
 
@@ -36,12 +38,22 @@ const CATALOGUE_SCENARIOS: ReadonlySet<ScenarioKey> = new Set([
   'proxy',
   // The web section opens a course page of the generated catalogue (a thousand lessons: the heaviest outline).
   'web',
+  // The spec's itemsPerPage=1000 call on the generated catalogue beside a member's course pages.
+  'heavy-isolation',
+  // Members open course pages and complete lessons.
+  'members',
 ]);
 
 export const needsCatalogue = (only: ReadonlySet<ScenarioKey>) => [...only].some((k) => CATALOGUE_SCENARIOS.has(k));
 
 /** The sign-in scenarios measure argon2id and limits, not the request path: no pipe is needed beside them alone. */
-const NOT_COMPARED_WITH_PIPE: ReadonlySet<ScenarioKey> = new Set(['signin', 'signin-throttled', 'users-jobs']);
+const NOT_COMPARED_WITH_PIPE: ReadonlySet<ScenarioKey> = new Set([
+  'signin',
+  'signin-throttled',
+  'users-jobs',
+  'heavy-isolation',
+  'members',
+]);
 
 export const USAGE = `npm run bench -- [options]
 
@@ -74,12 +86,20 @@ tables and writes bench-results/bench-<timestamp>.json.
                           (product-upsert, product-read-many: the first bench member's Power Profit
                           products, filled to 200 first; ai-first-token: chats through the gateway
                           against the AI stand-in, time to the first streamed token; scripts/bench/tools.ts)
+                          (heavy-isolation: the spec's itemsPerPage=1000 catalogue call as the admin at 10
+                          connections beside a member reading course pages, her p95 alone and beside it;
+                          members: simulated members with 1-3 s think time ramped in steps; scripts/bench/
+                          isolation.ts and members.ts)
                           (users-jobs: a 10,000-row user import end to end, then users.csv exports at 10,000 and
                           100,000 people with the users process's RSS sampled; scripts/bench/users.ts)
                           (with --url the two sign-in scenarios run only when named here: they spend the
                           stack's per-IP sign-in allowance). The bare pipe runs whenever another scenario
                           does, except the sign-in ones alone; the catalogue is generated only for the
                           scenarios that read it (search*, course-page, completion, proxy)
+  --isolation-duration <s>  heavy-isolation: seconds of the member alone, then beside the admin (default 20)
+  --member-steps <a,b>    members: the member counts, in order (default 100,200,300,500,750); the ramp stops at the
+                          first step not held (p99 >= 1 s, a 5xx or an error)
+  --step-duration <s>     members: seconds per step (default 30)
   --quick                 2 s scenarios, 1 s warm-up, 40 sign-ins: a smoke run, not a measurement
   --out <dir>             where the JSON goes (default bench-results)
   --help`;
@@ -100,6 +120,11 @@ export interface BenchOptions {
   only: ReadonlySet<ScenarioKey>;
   quick: boolean;
   out: string;
+  /** heavy-isolation: seconds of each half (member alone, member beside the admin). */
+  isolationSeconds: number;
+  /** members: member counts per step, and seconds per step. */
+  memberSteps: number[];
+  stepSeconds: number;
 }
 
 function positive(name: string, value: string | undefined, fallback: number): number {
@@ -130,6 +155,9 @@ export function parseOptions(argv: string[]): BenchOptions | 'help' {
       only: { type: 'string' },
       quick: { type: 'boolean', default: false },
       out: { type: 'string' },
+      'isolation-duration': { type: 'string' },
+      'member-steps': { type: 'string' },
+      'step-duration': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -172,5 +200,10 @@ export function parseOptions(argv: string[]): BenchOptions | 'help' {
     only,
     quick,
     out: values.out ?? 'bench-results',
+    isolationSeconds: positive('isolation-duration', values['isolation-duration'], quick ? 3 : 20),
+    memberSteps: (values['member-steps'] ?? (quick ? '5,10' : '100,200,300,500,750'))
+      .split(',')
+      .map((s) => Math.round(positive('member-steps', s.trim(), 1))),
+    stepSeconds: positive('step-duration', values['step-duration'], quick ? 5 : 30),
   };
 }

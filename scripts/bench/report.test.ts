@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { needsCatalogue, parseOptions } from './options';
-import { evaluateTargets, type ScenarioReport, scenarioTable, targetLines } from './report';
+import { evaluateTargets, failureCell, type ScenarioReport, scenarioTable, targetLines } from './report';
 
 function report(key: string, name: string, requestsPerSecond: number, extra: Partial<ScenarioReport> = {}) {
   const latency = { count: 1, min: 1, mean: 5, p50: 5, p90: 8, p95: 9, p99: 12, max: 15 };
@@ -80,5 +80,48 @@ describe('bench options', () => {
     expect(needsCatalogue(only(['--only', 'me']))).toBe(false);
     expect(needsCatalogue(only(['--only', 'me,search']))).toBe(true);
     expect(needsCatalogue(only(['--only', 'proxy']))).toBe(true);
+  });
+});
+
+describe('heavy-isolation and deadlines in the report', () => {
+  it("judges a p95 against another row's p95 in the same run, with no 5xx", () => {
+    const alone = report('heavy-isolation-alone', 'alone', 30);
+    const beside = (p95: number, statusCodes: Record<string, number> = { 200: 100 }) =>
+      report('heavy-isolation', 'beside', 30, {
+        latency: { ...alone.latency, p95 },
+        statusCodes,
+        targets: [{ p95RatioOf: 'heavy-isolation-alone', atMost: 2 }],
+      });
+    expect(evaluateTargets([alone, beside(18)])[0]).toMatchObject({ metric: 'p95 ratio', ratio: 2, pass: true });
+    expect(evaluateTargets([alone, beside(19)])[0]?.pass).toBe(false);
+    expect(evaluateTargets([alone, beside(10, { 200: 99, 503: 1 })])[0]).toMatchObject({
+      serverErrors: 1,
+      pass: false,
+    });
+    expect(targetLines(evaluateTargets([alone, beside(18)]))).toContain('PASS');
+  });
+
+  it('marks a row stopped by its deadline and misses its target', () => {
+    const late = report('me', 'me', 10, { deadline: { seconds: 43, missed: true }, targets: [{ p95BelowMs: 100 }] });
+    expect(failureCell(late)).toBe('DEADLINE (43 s)');
+    expect(failureCell({ timeouts: 2, failures: { 'no end after done': 1 } })).toBe('2 timeouts, no end after done x1');
+    expect(evaluateTargets([late])[0]?.pass).toBe(false);
+    expect(scenarioTable([late])).toContain('DEADLINE (43 s)');
+  });
+
+  it('reads the members and isolation options', () => {
+    const options = parseOptions([
+      '--only',
+      'members,heavy-isolation',
+      '--member-steps',
+      '50,100',
+      '--step-duration',
+      '5',
+    ]);
+    if (options === 'help') throw new Error('help');
+    expect(options.memberSteps).toEqual([50, 100]);
+    expect(options.stepSeconds).toBe(5);
+    expect(options.isolationSeconds).toBe(20);
+    expect(needsCatalogue(options.only)).toBe(true);
   });
 });

@@ -8,7 +8,11 @@ import type { CpuUse, MemorySample } from './procs';
  * A target a scenario declares: its throughput as at least a fraction of another scenario's measured in the same
  * run (`ratioOf` is that scenario's key, e.g. the bare pipe), or its p95 latency under a limit.
  */
-export type ScenarioTarget = { ratioOf: string; atLeast: number } | { p95BelowMs: number };
+export type ScenarioTarget =
+  | { ratioOf: string; atLeast: number }
+  | { p95BelowMs: number }
+  /** Its p95 at most `atMost` times the p95 of the scenario `p95RatioOf` (same run), and no 5xx, no error. */
+  | { p95RatioOf: string; atMost: number };
 
 export interface ScenarioReport extends LoadResult {
   /** The scenario's key (options.ts), which ratio targets refer to. */
@@ -24,6 +28,18 @@ export interface ScenarioReport extends LoadResult {
 /** A target as measured: PASS only when the value meets it and no request failed. */
 export type Target =
   | { metric: 'p95'; name: string; scenario: string; limitMs: number; valueMs: number | null; pass: boolean }
+  | {
+      metric: 'p95 ratio';
+      name: string;
+      scenario: string;
+      of: string;
+      atMost: number;
+      ratio: number | null;
+      p95Ms: number;
+      referenceP95Ms: number | null;
+      serverErrors: number;
+      pass: boolean;
+    }
   | {
       metric: 'throughput ratio';
       name: string;
@@ -46,10 +62,31 @@ export function throughputRatio(report: ScenarioReport, reference: ScenarioRepor
   return report.requestsPerSecond / reference.requestsPerSecond;
 }
 
+/** Answers with a 5xx status. */
+export const serverErrors = (r: Pick<LoadResult, 'statusCodes'>) =>
+  Object.entries(r.statusCodes).reduce((sum, [code, n]) => sum + (code.startsWith('5') ? n : 0), 0);
+
 export function evaluateTargets(reports: readonly ScenarioReport[]): Target[] {
   return reports.flatMap((r) =>
     r.targets.map((t): Target => {
-      const clean = r.non2xx === 0 && r.errors === 0;
+      const clean = r.non2xx === 0 && r.errors === 0 && !r.deadline?.missed;
+      if ('p95RatioOf' in t) {
+        const reference = referenceOf(reports, t.p95RatioOf);
+        const ratio = reference && reference.latency.p95 > 0 ? r.latency.p95 / reference.latency.p95 : null;
+        const fives = serverErrors(r);
+        return {
+          metric: 'p95 ratio',
+          name: r.name,
+          scenario: r.name,
+          of: reference?.name ?? t.p95RatioOf,
+          atMost: t.atMost,
+          ratio: ratio === null ? null : Math.round(ratio * 100) / 100,
+          p95Ms: r.latency.p95,
+          referenceP95Ms: reference?.latency.p95 ?? null,
+          serverErrors: fives,
+          pass: ratio !== null && ratio <= t.atMost && fives === 0 && r.errors === 0 && !r.deadline?.missed,
+        };
+      }
       if ('ratioOf' in t) {
         const reference = referenceOf(reports, t.ratioOf);
         const ratio = throughputRatio(r, reference);
@@ -116,6 +153,7 @@ export function scenarioTable(scenarios: readonly ScenarioReport[], pipeKey = 'p
       'errors',
       'non-2xx',
       'avg size',
+      'failures',
     ],
     scenarios.map((s) => [
       s.name,
@@ -130,8 +168,18 @@ export function scenarioTable(scenarios: readonly ScenarioReport[], pipeKey = 'p
       String(s.errors),
       s.non2xx === 0 ? '0' : `${s.non2xx} (${statusList(s.statusCodes)})`,
       bytes(s.meanBytes),
+      failureCell(s),
     ]),
   );
+}
+
+/** What went wrong in a row besides statuses: a missed deadline, timeouts, failures by kind; "-" when nothing. */
+export function failureCell(s: Pick<LoadResult, 'deadline' | 'timeouts' | 'failures'>): string {
+  const parts: string[] = [];
+  if (s.deadline?.missed) parts.push(`DEADLINE (${s.deadline.seconds} s)`);
+  if (s.timeouts) parts.push(`${s.timeouts} timeouts`);
+  for (const [kind, n] of Object.entries(s.failures ?? {})) if (n) parts.push(`${kind} x${n}`);
+  return parts.length ? parts.join(', ') : '-';
 }
 
 export function statusList(codes: Record<string, number>): string {
@@ -193,6 +241,13 @@ export function targetLines(targets: readonly Target[]): string {
   return targets
     .map((t) => {
       const verdict = t.pass ? 'PASS' : 'MISS';
+      if (t.metric === 'p95 ratio') {
+        return (
+          `${verdict}  ${t.name}: p95 ${ms(t.p95Ms)} ms = ${t.ratio === null ? 'n/a' : `${t.ratio}x`} the p95 of ` +
+          `${t.of} (${t.referenceP95Ms === null ? 'did not run' : `${ms(t.referenceP95Ms)} ms`}), ` +
+          `${t.serverErrors} 5xx (target <= ${t.atMost}x, no 5xx)`
+        );
+      }
       if (t.metric === 'p95') {
         return (
           `${verdict}  ${t.name}: p95 ${t.valueMs === null ? 'n/a' : `${ms(t.valueMs)} ms`} ` +

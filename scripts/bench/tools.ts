@@ -118,6 +118,8 @@ export interface FirstTokenOptions {
   members: readonly SessionHeaders[];
   chats: number;
   concurrency: number;
+  /** The scenario's deadline: no chat starts after it aborts, and the chats in flight are cut. */
+  signal?: AbortSignal;
 }
 
 export interface FirstTokenResult extends LoadResult {
@@ -133,17 +135,27 @@ export interface FirstTokenResult extends LoadResult {
 /** Longest one benchmark chat may take, first byte to the end of its stream. */
 const CHAT_TIMEOUT_MS = 20_000;
 
+/** Where a chat that failed stopped, so a row says which part did not finish. */
+export type ChatFailure = 'no answer' | 'no first token' | 'no done event' | 'no end after done' | 'cut by deadline';
+
 export async function runFirstTokenBench(options: FirstTokenOptions): Promise<FirstTokenResult> {
   const firstToken: number[] = [];
   const whole: number[] = [];
   const statusCodes: Record<string, number> = {};
+  const failures: Partial<Record<ChatFailure, number>> = {};
+  const fail = (kind: ChatFailure) => {
+    failures[kind] = (failures[kind] ?? 0) + 1;
+  };
   let errors = 0;
   let non2xx = 0;
   let bytes = 0;
   let next = 0;
+  let sent = 0;
   const one = async (i: number) => {
     const member = options.members[i % options.members.length] as SessionHeaders;
     const started = performance.now();
+    let stage: ChatFailure = 'no answer';
+    sent += 1;
     try {
       const response = await fetch(`${options.gatewayUrl}/api/ai/chat`, {
         method: 'POST',
@@ -153,7 +165,9 @@ export async function runFirstTokenBench(options: FirstTokenOptions): Promise<Fi
           message: `Bench chat ${i}: a bio for a bamboo kitchenware brand that sells cutting boards`,
         }),
         // A stream that never ends counts as an error instead of holding the bench.
-        signal: AbortSignal.timeout(CHAT_TIMEOUT_MS),
+        signal: options.signal
+          ? AbortSignal.any([AbortSignal.timeout(CHAT_TIMEOUT_MS), options.signal])
+          : AbortSignal.timeout(CHAT_TIMEOUT_MS),
       });
       statusCodes[response.status] = (statusCodes[response.status] ?? 0) + 1;
       if (response.status >= 300 || !response.body) {
@@ -161,30 +175,34 @@ export async function runFirstTokenBench(options: FirstTokenOptions): Promise<Fi
         await response.text().catch(() => '');
         return;
       }
+      stage = 'no first token';
       const reader = response.body.getReader();
       const decoder = new TextDecoder();
       let text = '';
-      let seen = false;
       for (;;) {
         const { done, value } = await reader.read();
         if (done) break;
         bytes += value.byteLength;
         text += decoder.decode(value, { stream: true });
-        if (!seen && text.includes('event: token')) {
-          seen = true;
+        if (stage === 'no first token' && text.includes('event: token')) {
+          stage = 'no done event';
           firstToken.push(performance.now() - started);
         }
+        if (stage === 'no done event' && text.includes('event: done')) stage = 'no end after done';
       }
-      if (!seen || !text.includes('event: done')) errors += 1;
-      else whole.push(performance.now() - started);
+      if (stage !== 'no end after done') {
+        errors += 1;
+        fail(stage);
+      } else whole.push(performance.now() - started);
     } catch {
       errors += 1;
+      fail(options.signal?.aborted ? 'cut by deadline' : stage);
     }
   };
   const started = performance.now();
   await Promise.all(
     Array.from({ length: Math.min(options.concurrency, options.chats) }, async () => {
-      for (let i = next++; i < options.chats; i = next++) await one(i);
+      for (let i = next++; i < options.chats && !options.signal?.aborted; i = next++) await one(i);
     }),
   );
   const seconds = (performance.now() - started) / 1000;
@@ -192,15 +210,16 @@ export async function runFirstTokenBench(options: FirstTokenOptions): Promise<Fi
     name: 'AI chat, first streamed token (stand-in)',
     connections: options.concurrency,
     seconds,
-    requests: options.chats,
-    requestsPerSecond: options.chats / seconds,
+    requests: sent,
+    requestsPerSecond: sent / seconds,
     latency: summarize(firstToken),
     errors,
     timeouts: 0,
     non2xx,
     statusCodes,
-    meanBytes: options.chats ? bytes / options.chats : 0,
+    meanBytes: sent ? bytes / sent : 0,
     byLabel: {},
+    failures,
     wholeAnswer: summarize(whole),
   };
 }

@@ -373,6 +373,42 @@ export async function wipeStackData(dataDir: string): Promise<void> {
   }
 }
 
+/** What the steps of startStack share. */
+interface StartContext {
+  options: StackOptions;
+  root: string;
+  dataDir: string;
+  log: (line: string) => void;
+  useColour: boolean;
+  /** A status line of the launcher ("stack | ..."). */
+  status: (line: string) => void;
+  external: NonNullable<StackOptions['external']>;
+  services: ServiceName[];
+  workers: Array<(typeof WORKERS)[number]>;
+  withGateway: boolean;
+  ports: Record<PortName, number>;
+  supervisor: Supervisor;
+  /** Stoppers of what runs in this process (s3rver, mail catcher, stand-ins), run after the children stopped. */
+  stoppers: Array<{ name: string; stop: () => Promise<void> }>;
+  /** Records a child's pid in the pids file (for a start after a hard kill). */
+  track: (pid: number | undefined) => Promise<void>;
+  /** True once the stack is stopping (the children's last lines are then noise). */
+  isStopped: () => boolean;
+}
+
+/** What the infrastructure step started (or found through DATABASE_URL, REDIS_URL, S3_ENDPOINT, SMTP_URL). */
+interface Infrastructure {
+  postgresUrl: string;
+  redisUrl: string;
+  s3Endpoint: string;
+  smtpUrl: string;
+  mail: MailCatcher | null;
+  aiBaseUrl: string;
+  /** STRIPE_* for billing and its worker; the CSP additions for the gateway (the stand-in's Stripe.js). */
+  stripeEnv: Record<string, string>;
+  gatewayStripeEnv: Record<string, string>;
+}
+
 export async function startStack(options: StackOptions): Promise<Stack> {
   const root = options.root ?? REPO_ROOT;
   const dataDir = path.resolve(options.dataDir);
@@ -388,8 +424,121 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const only = options.only ?? PROCESSES;
   const services = SERVICES.filter((s) => only.includes(s));
   const withGateway = only.includes('gateway');
+  checkEntryPoints(root, services, withGateway);
+  const ports = await choosePorts(options);
+  const workers = WORKERS.filter((w) => services.includes(w.service));
+  const pids = await prepareDataDir(
+    options,
+    dataDir,
+    status,
+    external,
+    ports,
+    ourPorts(services, workers, withGateway, external),
+  );
 
-  // Each part must have its entry point before anything starts.
+  const stoppers: StartContext['stoppers'] = [];
+  let recording: Promise<void> = Promise.resolve();
+  const track = (pid: number | undefined) => {
+    // One write at a time, each with the whole list.
+    recording = recording.then(async () => {
+      const id = pid ? await identity(pid) : null;
+      if (!pid || !id) return;
+      pids.children.push({ pid, identity: id });
+      await writeFile(path.join(dataDir, PIDS_FILE), JSON.stringify(pids)).catch(() => {});
+    });
+    return recording;
+  };
+  let stopped = false;
+  let stopping: Promise<void> | null = null;
+  const stopAll = () => {
+    stopping ??= (async () => {
+      stopped = true;
+      await stopEverything(context);
+      await recording;
+      await rm(path.join(dataDir, PIDS_FILE), { force: true });
+    })();
+    return stopping;
+  };
+  const supervisor = new Supervisor({
+    log: status,
+    policy: options.restartPolicy,
+    onCrashLoop: (loop) => {
+      void stopAll();
+      options.onCrashLoop?.(loop);
+    },
+  });
+  const context: StartContext = {
+    options,
+    root,
+    dataDir,
+    log,
+    useColour,
+    status,
+    external,
+    services,
+    workers,
+    withGateway,
+    ports,
+    supervisor,
+    stoppers,
+    track,
+    isStopped: () => stopped,
+  };
+
+  try {
+    const infra = await startInfrastructure(context);
+    throwIfAborted(options.signal);
+    const databaseUrls = await ensureDatabases(infra.postgresUrl, services);
+    throwIfAborted(options.signal);
+    const secrets = {
+      internalTokenSecret: options.secrets?.internalToken || process.env.INTERNAL_TOKEN_SECRET || randomSecret(),
+      sessionSecret: options.secrets?.session || process.env.SESSION_SECRET || randomSecret(),
+    };
+    const publicUrl = options.publicUrl ?? `http://localhost:${ports.gateway}`;
+    const redisPrefix = options.redisPrefix ?? process.env.REDIS_PREFIX ?? 'rm:';
+    const serviceUrls = {} as Record<ServiceName, string>;
+    for (const service of SERVICES) serviceUrls[service] = `http://127.0.0.1:${ports[service]}`;
+    const shared = sharedEnvironment(context, infra, {
+      internalTokenSecret: secrets.internalTokenSecret,
+      publicUrl,
+      redisPrefix,
+      serviceUrls,
+    });
+    const started = await startProcesses(context, infra, databaseUrls, shared, secrets.sessionSecret);
+    return {
+      gatewayUrl: `http://127.0.0.1:${ports.gateway}`,
+      publicUrl,
+      mailWebUrl: infra.mail?.webUrl ?? null,
+      mailApiUrl: infra.mail?.apiUrl ?? null,
+      stripeStandInUrl: infra.stripeEnv.STRIPE_API_URL ?? null,
+      databaseUrls,
+      postgresUrl: infra.postgresUrl,
+      redisUrl: infra.redisUrl,
+      redisPrefix,
+      s3Endpoint: infra.s3Endpoint,
+      smtpUrl: infra.smtpUrl,
+      internalTokenSecret: secrets.internalTokenSecret,
+      sessionSecret: secrets.sessionSecret,
+      serviceUrls,
+      started,
+      ports,
+      pids: Object.fromEntries(
+        started.map((name) => [name, supervisor.pidOf(name)]).filter(([, pid]) => pid !== undefined),
+      ),
+      supervised: supervisor.names() as SupervisedName[],
+      pidOf: (name) => supervisor.pidOf(name),
+      restarts: (name) => supervisor.restarts(name),
+      waitReady: (name, waitOptions) => supervisor.waitReady(name, waitOptions),
+      stop: stopAll,
+    };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}
+
+/** Each part must have its entry point before anything starts. */
+function checkEntryPoints(root: string, services: readonly ServiceName[], withGateway: boolean): void {
   const entry = (name: ProcessName) =>
     path.join(root, name === 'gateway' ? 'gateway' : `services/${name}`, 'src/main.ts');
   const missing = [...services, ...(withGateway ? (['gateway'] as const) : [])].filter((n) => !existsSync(entry(n)));
@@ -398,8 +547,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       `No src/main.ts yet for: ${missing.join(', ')}. Start a subset with --only=<names> (or the \`only\` option).`,
     );
   }
+}
 
-  // Ports: given, else default, else free.
+/** Ports: given, else default, else free. */
+async function choosePorts(options: StackOptions): Promise<Record<PortName, number>> {
   const ports = {} as Record<PortName, number>;
   const taken = new Set(Object.values(options.ports ?? {}));
   for (const name of Object.keys(STACK_DEFAULT_PORTS) as PortName[]) {
@@ -411,15 +562,37 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     ports[name] = port ?? STACK_DEFAULT_PORTS[name];
     taken.add(ports[name]);
   }
-  const workers = WORKERS.filter((w) => services.includes(w.service));
+  return ports;
+}
+
+/** The ports of what this launcher starts itself (the rest are external servers). */
+function ourPorts(
+  services: readonly ServiceName[],
+  workers: ReadonlyArray<(typeof WORKERS)[number]>,
+  withGateway: boolean,
+  external: NonNullable<StackOptions['external']>,
+): PortName[] {
   const ours: PortName[] = [...services, ...workers.map((w) => w.name), ...(withGateway ? (['gateway'] as const) : [])];
   if (!external.databaseUrl) ours.push('postgres');
   if (!external.redisUrl) ours.push('redis');
   if (!external.s3Endpoint) ours.push('s3');
   if (!external.smtpUrl) ours.push('smtp', 'mailWeb');
-  const stripeStandIn = !process.env.STRIPE_SECRET_KEY;
-  if (stripeStandIn) ours.push('stripe');
+  if (!process.env.STRIPE_SECRET_KEY) ours.push('stripe');
+  return ours;
+}
 
+/**
+ * The data directory: what a hard-killed launcher left is stopped, `fresh` wipes it, the pids file names this
+ * launcher; every port the stack needs must be free.
+ */
+async function prepareDataDir(
+  options: StackOptions,
+  dataDir: string,
+  status: (line: string) => void,
+  external: NonNullable<StackOptions['external']>,
+  ports: Record<PortName, number>,
+  ours: readonly PortName[],
+): Promise<PidsFile> {
   await mkdir(dataDir, { recursive: true });
   await stopLeftoverProcesses(dataDir, status);
   await stopLeftoverPostgres(path.join(dataDir, 'postgres'), status);
@@ -444,358 +617,348 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         'Stop it (or whatever uses them), or use DATABASE_URL / REDIS_URL / S3_ENDPOINT / SMTP_URL for servers you already run.',
     );
   }
+  return pids;
+}
 
-  const stoppers: Array<{ name: string; stop: () => Promise<void> }> = [];
-  let recording: Promise<void> = Promise.resolve();
-  const track = (pid: number | undefined) => {
-    // One write at a time, each with the whole list.
-    recording = recording.then(async () => {
-      const id = pid ? await identity(pid) : null;
-      if (!pid || !id) return;
-      pids.children.push({ pid, identity: id });
-      await writeFile(path.join(dataDir, PIDS_FILE), JSON.stringify(pids)).catch(() => {});
-    });
-    return recording;
-  };
-  let stopped = false;
-  let stopping: Promise<void> | null = null;
-  const stopAll = () => {
-    stopping ??= stopEverything();
-    return stopping;
-  };
-  const supervisor = new Supervisor({
-    log: status,
-    policy: options.restartPolicy,
-    onCrashLoop: (loop) => {
-      void stopAll();
-      options.onCrashLoop?.(loop);
-    },
-  });
-  const stopEverything = async () => {
-    stopped = true;
-    // Reverse order of dependence: the gateway, then the services, then what they use.
-    await supervisor.stop(['gateway']);
-    await supervisor.stop([...services, ...workers.map((w) => w.name)]);
-    const order = ['Stripe stand-in', 'mail catcher', 's3rver'];
-    stoppers.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
-    for (const { name, stop } of stoppers) {
-      try {
-        await stop();
-      } catch (error) {
-        status(`stopping ${name} failed: ${(error as Error).message}`);
-      }
+/** Reverse order of dependence: the gateway, then the services, then what they use. */
+async function stopEverything(context: StartContext): Promise<void> {
+  const { supervisor, services, workers, stoppers, status } = context;
+  await supervisor.stop(['gateway']);
+  await supervisor.stop([...services, ...workers.map((w) => w.name)]);
+  const order = ['Stripe stand-in', 'mail catcher', 's3rver'];
+  stoppers.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
+  for (const { name, stop } of stoppers) {
+    try {
+      await stop();
+    } catch (error) {
+      status(`stopping ${name} failed: ${(error as Error).message}`);
     }
-    for (const name of ['redis', 'postgres']) {
-      try {
-        await supervisor.stop([name]);
-      } catch (error) {
-        status(`stopping ${name} failed: ${(error as Error).message}`);
-      }
+  }
+  for (const name of ['redis', 'postgres']) {
+    try {
+      await supervisor.stop([name]);
+    } catch (error) {
+      status(`stopping ${name} failed: ${(error as Error).message}`);
     }
-    await recording;
-    await rm(path.join(dataDir, PIDS_FILE), { force: true });
-  };
+  }
+}
 
-  try {
-    // --- infrastructure -------------------------------------------------------------------------
-    const hidePassword = (url: string) => url.replace(/\/\/([^:/@]+):[^@/]*@/, '//$1:***@');
-    if (external.databaseUrl) status(`postgres  ${hidePassword(external.databaseUrl)}  (DATABASE_URL)`);
-    if (external.redisUrl) status(`redis     ${hidePassword(external.redisUrl)}  (REDIS_URL)`);
-    if (external.s3Endpoint) status(`s3        ${external.s3Endpoint}  (S3_ENDPOINT)`);
-    if (external.smtpUrl) status(`mail      ${hidePassword(external.smtpUrl)}  (SMTP_URL)`);
-    const postgresLog = new Tail(40);
-    const infra: Array<Promise<void>> = [];
-    let postgresUrl = external.databaseUrl ?? '';
-    if (!external.databaseUrl) {
-      infra.push(
-        (async () => {
-          try {
-            const pg = await embeddedPostgres({
-              root,
-              dataDir: path.join(dataDir, 'postgres'),
-              port: ports.postgres,
-              log: (line) => postgresLog.push(line.trimEnd()),
-              ownSignals: options.ownSignals ?? false,
-              fsync: options.fsync ?? true,
-            });
-            postgresUrl = pg.url;
-            await supervisor.start({ name: 'postgres', start: pg.start, output: () => postgresLog.toString() });
-          } catch (error) {
-            throw new StackError(
-              `Embedded PostgreSQL did not start on port ${ports.postgres} (${(error as Error | undefined)?.message ?? 'exited'}):\n${postgresLog}`,
-            );
-          }
-          status(`postgres  ${hidePassword(postgresUrl)}  (data ${path.join(dataDir, 'postgres')})`);
-        })(),
-      );
-    }
-    let redisUrl = external.redisUrl ?? '';
-    if (!external.redisUrl) {
-      infra.push(
-        (async () => {
-          const redis = redisServer({
-            port: ports.redis,
-            dir: path.join(dataDir, 'redis'),
-            persist: options.persistRedis ?? true,
-          });
-          await supervisor.start({
-            name: 'redis',
-            start: async (spawned) => {
-              const instance = await redis.start(spawned);
-              await track(instance.pid);
-              return instance;
-            },
-          });
-          redisUrl = redis.url;
-          status(`redis     ${redis.url}`);
-        })(),
-      );
-    }
-    let s3Endpoint = external.s3Endpoint ?? '';
-    if (!external.s3Endpoint) {
-      infra.push(
-        (async () => {
-          const directory = path.join(dataDir, 's3');
-          await mkdir(directory, { recursive: true });
-          const S3rver = loadS3rver();
-          const s3 = new S3rver({
-            port: ports.s3,
-            address: '127.0.0.1',
-            directory,
-            silent: true,
-            configureBuckets: [{ name: S3_BUCKET }],
-          });
-          await s3.run();
-          stoppers.push({
-            name: 's3rver',
-            stop: async () => {
-              const closing = s3.close();
-              s3.httpServer?.closeAllConnections();
-              await closing;
-            },
-          });
-          s3Endpoint = `http://127.0.0.1:${ports.s3}`;
-          status(`s3rver    ${s3Endpoint}  (bucket ${S3_BUCKET}, files ${directory})`);
-        })(),
-      );
-    }
-    let smtpUrl = external.smtpUrl ?? '';
-    let mail: MailCatcher | null = null;
-    if (!external.smtpUrl) {
-      infra.push(
-        (async () => {
-          const catcher = await startMailCatcher({
-            directory: path.join(dataDir, 'mail'),
-            smtpPort: ports.smtp,
-            webPort: ports.mailWeb,
-            log: (line) => status(`mail: ${line}`),
-          });
-          stoppers.push({ name: 'mail catcher', stop: catcher.stop });
-          mail = catcher;
-          smtpUrl = catcher.smtpUrl;
-          status(`mail      ${catcher.smtpUrl}  inbox ${catcher.webUrl}`);
-        })(),
-      );
-    }
+const hidePassword = (url: string) => url.replace(/\/\/([^:/@]+):[^@/]*@/, '//$1:***@');
+
+/** PostgreSQL, Redis, s3rver, the mail catcher, the AI and Stripe stand-ins and the web build, all at once. */
+async function startInfrastructure(context: StartContext): Promise<Infrastructure> {
+  const { external, status, options, withGateway, root } = context;
+  if (external.databaseUrl) status(`postgres  ${hidePassword(external.databaseUrl)}  (DATABASE_URL)`);
+  if (external.redisUrl) status(`redis     ${hidePassword(external.redisUrl)}  (REDIS_URL)`);
+  if (external.s3Endpoint) status(`s3        ${external.s3Endpoint}  (S3_ENDPOINT)`);
+  if (external.smtpUrl) status(`mail      ${hidePassword(external.smtpUrl)}  (SMTP_URL)`);
+  const infra: Infrastructure = {
+    postgresUrl: external.databaseUrl ?? '',
+    redisUrl: external.redisUrl ?? '',
+    s3Endpoint: external.s3Endpoint ?? '',
+    smtpUrl: external.smtpUrl ?? '',
+    mail: null,
     // The AI Toolkit's endpoint: AI_BASE_URL when given, else the local OpenAI-compatible stand-in (demo and tests;
     // AI_BASE_URL=none leaves the toolkit 'not set up').
-    let aiBaseUrl = process.env.AI_BASE_URL === 'none' ? '' : (process.env.AI_BASE_URL ?? '');
-    if (process.env.AI_BASE_URL === undefined) {
-      infra.push(
-        (async () => {
-          const standIn = await startAiStandIn();
-          stoppers.push({ name: 'AI stand-in', stop: standIn.stop });
-          aiBaseUrl = standIn.baseUrl;
-          status(`ai        ${standIn.baseUrl}  (local stand-in; set AI_BASE_URL for a real endpoint)`);
-        })(),
-      );
-    }
-    // Stripe: the real API (test or live mode) when STRIPE_SECRET_KEY is set (with STRIPE_WEBHOOK_SECRET and
-    // STRIPE_PUBLISHABLE_KEY), else the local stand-in, which signs its webhooks with a secret made for this run and
-    // sends them through the gateway like Stripe does. Its objects are kept under <dataDir>/stripe.
-    const stripeEnv: Record<string, string> = {};
-    const gatewayStripeEnv: Record<string, string> = {};
-    if (stripeStandIn) {
-      infra.push(
-        (async () => {
-          const standIn = await startStripeStandIn({
-            port: ports.stripe,
-            webhookUrl: `http://127.0.0.1:${ports.gateway}/api/stripe/webhook`,
-            webhookSecret: `whsec_${randomSecret()}`,
-            stateFile: path.join(dataDir, 'stripe', 'state.json'),
-          });
-          stoppers.push({ name: 'Stripe stand-in', stop: standIn.stop });
-          Object.assign(stripeEnv, {
-            STRIPE_SECRET_KEY: STAND_IN_SECRET_KEY,
-            STRIPE_API_URL: standIn.url,
-            STRIPE_WEBHOOK_SECRET: standIn.webhookSecret,
-            STRIPE_PUBLISHABLE_KEY: STAND_IN_PUBLISHABLE_KEY,
-            STRIPE_JS_URL: standIn.scriptUrl,
-          });
-          // The web app loads the stand-in's Stripe.js and its 3-D Secure page calls the stand-in.
-          gatewayStripeEnv.CSP_EXTRA_SCRIPT_SRC = [process.env.CSP_EXTRA_SCRIPT_SRC, standIn.url]
-            .filter(Boolean)
-            .join(' ');
-          gatewayStripeEnv.CSP_EXTRA_CONNECT_SRC = [process.env.CSP_EXTRA_CONNECT_SRC, standIn.url]
-            .filter(Boolean)
-            .join(' ');
-          status(`stripe    ${standIn.url}  (local stand-in; set STRIPE_SECRET_KEY for Stripe's test mode)`);
-        })(),
-      );
-    }
-    // The web build runs beside the infrastructure: the gateway serves it from the start.
-    const web = (options.buildWeb ?? true) && withGateway ? buildWebIfStale(root, status) : null;
-    const settled = await Promise.allSettled(web ? [...infra, web] : infra);
-    const failure = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-    if (failure) throw failure.reason;
-    throwIfAborted(options.signal);
+    aiBaseUrl: process.env.AI_BASE_URL === 'none' ? '' : (process.env.AI_BASE_URL ?? ''),
+    stripeEnv: {},
+    gatewayStripeEnv: {},
+  };
+  const steps: Array<Promise<void>> = [];
+  if (!external.databaseUrl) steps.push(startPostgresStep(context, infra));
+  if (!external.redisUrl) steps.push(startRedisStep(context, infra));
+  if (!external.s3Endpoint) steps.push(startS3Step(context, infra));
+  if (!external.smtpUrl) steps.push(startMailStep(context, infra));
+  if (process.env.AI_BASE_URL === undefined) steps.push(startAiStep(context, infra));
+  // Stripe: the real API (test or live mode) when STRIPE_SECRET_KEY is set (with STRIPE_WEBHOOK_SECRET and
+  // STRIPE_PUBLISHABLE_KEY), else the local stand-in.
+  if (!process.env.STRIPE_SECRET_KEY) steps.push(startStripeStep(context, infra));
+  // The web build runs beside the infrastructure: the gateway serves it from the start.
+  const web = (options.buildWeb ?? true) && withGateway ? buildWebIfStale(root, status) : null;
+  const settled = await Promise.allSettled(web ? [...steps, web] : steps);
+  const failure = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failure) throw failure.reason;
+  return infra;
+}
 
-    // --- databases ------------------------------------------------------------------------------
-    const databaseUrls = {} as Record<ServiceName, string>;
-    for (const service of SERVICES) databaseUrls[service] = withDatabase(postgresUrl, DATABASE_NAMES[service]);
-    for (const service of services) await ensureDatabaseExists(databaseUrls[service]);
-    throwIfAborted(options.signal);
-
-    // --- services and gateway -------------------------------------------------------------------
-    const internalTokenSecret = options.secrets?.internalToken || process.env.INTERNAL_TOKEN_SECRET || randomSecret();
-    const sessionSecret = options.secrets?.session || process.env.SESSION_SECRET || randomSecret();
-    const publicUrl = options.publicUrl ?? `http://localhost:${ports.gateway}`;
-    const redisPrefix = options.redisPrefix ?? process.env.REDIS_PREFIX ?? 'rm:';
-    const serviceUrls = {} as Record<ServiceName, string>;
-    for (const service of SERVICES) serviceUrls[service] = `http://127.0.0.1:${ports[service]}`;
-    const shared: Record<string, string> = {
-      NODE_ENV: 'development',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: options.logLevel ?? process.env.LOG_LEVEL ?? 'warn',
-      REDIS_URL: redisUrl,
-      REDIS_PREFIX: redisPrefix,
-      INTERNAL_TOKEN_SECRET: internalTokenSecret,
-      PUBLIC_URL: publicUrl,
-      SMTP_URL: smtpUrl,
-      AI_BASE_URL: aiBaseUrl,
-      MAIL_FROM: process.env.MAIL_FROM ?? DEFAULT_MAIL_FROM,
-      S3_ENDPOINT: s3Endpoint,
-      S3_REGION: process.env.S3_REGION ?? 'us-east-1',
-      S3_BUCKET: process.env.S3_BUCKET ?? S3_BUCKET,
-      S3_ACCESS_KEY_ID: process.env.S3_ACCESS_KEY_ID ?? 'S3RVER',
-      S3_SECRET_ACCESS_KEY: process.env.S3_SECRET_ACCESS_KEY ?? 'S3RVER',
-      S3_FORCE_PATH_STYLE: process.env.S3_FORCE_PATH_STYLE ?? 'true',
-      WEB_DIST: path.join(root, 'web/dist'),
-      RUN_WORKERS_IN_PROCESS: 'true',
-      // The AWS SDK's notice that its 2027 releases need Node 22 would open every start; set it to 'false' to see it.
-      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED:
-        process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ?? 'true',
-    };
-    for (const service of SERVICES) shared[serviceAddrVar(service)] = serviceUrls[service];
-
-    const width = Math.max(...PROCESSES.map((p) => p.length), ...workers.map((w) => w.name.length), 'stack'.length);
-    const timeout = options.readyTimeoutMs ?? 90_000;
-    // The gateway's /readyz checks every upstream: with a subset only its liveness can be awaited.
-    const complete = services.length === SERVICES.length;
-    const unitFor = (name: ProcessName | WorkerName, index: number): Unit => {
-      const worker = WORKERS.find((w) => w.name === name);
-      const env: NodeJS.ProcessEnv = { ...process.env, ...shared, SERVICE_NAME: name, PORT: String(ports[name]) };
-      delete env.DATABASE_URL;
-      delete env.SESSION_SECRET;
-      if (worker) {
-        env.PORT = '0';
-        env.HEALTH_PORT = String(ports[name]);
-        env.DATABASE_URL = databaseUrls[worker.service];
-      } else if (name !== 'gateway') env.DATABASE_URL = databaseUrls[name as ServiceName];
-      // A service whose jobs have a worker process of their own leaves them to it.
-      if (WORKERS.some((w) => w.service === name)) env.RUN_WORKERS_IN_PROCESS = 'false';
-      if (name === 'gateway' || name === 'auth') env.SESSION_SECRET = sessionSecret;
-      if (name === 'billing' || worker?.service === 'billing') Object.assign(env, stripeEnv);
-      if (name === 'gateway') Object.assign(env, gatewayStripeEnv);
-      Object.assign(env, options.env ?? {});
-      const cwd = path.join(root, name === 'gateway' ? 'gateway' : `services/${worker?.service ?? name}`);
-      const tail = new Tail();
-      const colour = useColour ? colourFor(index) : null;
-      const probe = name === 'gateway' && !complete ? '/healthz' : '/readyz';
-      return {
-        name,
-        output: () => tail.toString(),
-        start: async (spawned) => {
-          const child = spawn(process.execPath, ['--import', 'tsx', worker?.entry ?? 'src/main.ts'], {
-            cwd,
-            env,
-            stdio: ['ignore', 'pipe', 'pipe'],
-          });
-          spawned(child.pid);
-          void track(child.pid);
-          for (const stream of [child.stdout, child.stderr]) {
-            createInterface({ input: stream }).on('line', (raw) => {
-              for (const line of formatLogLine(raw).split('\n')) {
-                tail.push(line);
-                // Once stopping, connection errors of the parts going down are noise.
-                if (!options.quiet && !stopped) log(prefixLine(name, width, line, colour));
-              }
-            });
-          }
-          const exited = new Promise<ProcessExit>((resolve) => {
-            // Let the last lines arrive before reporting.
-            child.once('exit', (code, signal) => setTimeout(() => resolve({ code, signal }), 50));
-          });
-          const instance: Instance = { pid: child.pid, exited, stop: () => stopProcess(child, exited) };
-          try {
-            await waitForReady(name, exited, tail, `http://127.0.0.1:${ports[name]}`, timeout, options.signal, probe);
-          } catch (error) {
-            await instance.stop();
-            throw error;
-          }
-          return instance;
-        },
-      };
-    };
-
-    await Promise.all(
-      services.map(async (service, i) => {
-        await supervisor.start(unitFor(service, i));
-        status(`${service.padEnd(9)} ready on ${ports[service]}`);
-        for (const worker of workers.filter((w) => w.service === service)) {
-          await supervisor.start(unitFor(worker.name, i));
-          status(`${worker.name} ready (health on ${ports[worker.name]})`);
-        }
-      }),
-    );
-    if (withGateway) {
-      throwIfAborted(options.signal);
-      await supervisor.start(unitFor('gateway', SERVICES.length));
-      status(`gateway   ${complete ? 'ready' : 'live (not every service runs, so not ready)'} on ${ports.gateway}`);
-    }
-
-    const catcher = mail as MailCatcher | null;
-    const started: ProcessName[] = [...services, ...(withGateway ? (['gateway'] as const) : [])];
-    return {
-      gatewayUrl: `http://127.0.0.1:${ports.gateway}`,
-      publicUrl,
-      mailWebUrl: catcher?.webUrl ?? null,
-      mailApiUrl: catcher?.apiUrl ?? null,
-      stripeStandInUrl: stripeEnv.STRIPE_API_URL ?? null,
-      databaseUrls,
-      postgresUrl,
-      redisUrl,
-      redisPrefix,
-      s3Endpoint,
-      smtpUrl,
-      internalTokenSecret,
-      sessionSecret,
-      serviceUrls,
-      started,
-      ports,
-      pids: Object.fromEntries(
-        started.map((name) => [name, supervisor.pidOf(name)]).filter(([, pid]) => pid !== undefined),
-      ),
-      supervised: supervisor.names() as SupervisedName[],
-      pidOf: (name) => supervisor.pidOf(name),
-      restarts: (name) => supervisor.restarts(name),
-      waitReady: (name, waitOptions) => supervisor.waitReady(name, waitOptions),
-      stop: stopAll,
-    };
+async function startPostgresStep(context: StartContext, infra: Infrastructure): Promise<void> {
+  const { root, dataDir, ports, options, supervisor, status } = context;
+  const postgresLog = new Tail(40);
+  try {
+    const pg = await embeddedPostgres({
+      root,
+      dataDir: path.join(dataDir, 'postgres'),
+      port: ports.postgres,
+      log: (line) => postgresLog.push(line.trimEnd()),
+      ownSignals: options.ownSignals ?? false,
+      fsync: options.fsync ?? true,
+    });
+    infra.postgresUrl = pg.url;
+    await supervisor.start({ name: 'postgres', start: pg.start, output: () => postgresLog.toString() });
   } catch (error) {
-    await stopAll();
-    throw error;
+    throw new StackError(
+      `Embedded PostgreSQL did not start on port ${ports.postgres} (${(error as Error | undefined)?.message ?? 'exited'}):\n${postgresLog}`,
+    );
   }
+  status(`postgres  ${hidePassword(infra.postgresUrl)}  (data ${path.join(dataDir, 'postgres')})`);
+}
+
+async function startRedisStep(context: StartContext, infra: Infrastructure): Promise<void> {
+  const { ports, dataDir, options, supervisor, track, status } = context;
+  const redis = redisServer({
+    port: ports.redis,
+    dir: path.join(dataDir, 'redis'),
+    persist: options.persistRedis ?? true,
+  });
+  await supervisor.start({
+    name: 'redis',
+    start: async (spawned) => {
+      const instance = await redis.start(spawned);
+      await track(instance.pid);
+      return instance;
+    },
+  });
+  infra.redisUrl = redis.url;
+  status(`redis     ${redis.url}`);
+}
+
+async function startS3Step(context: StartContext, infra: Infrastructure): Promise<void> {
+  const { dataDir, ports, stoppers, status } = context;
+  const directory = path.join(dataDir, 's3');
+  await mkdir(directory, { recursive: true });
+  const S3rver = loadS3rver();
+  const s3 = new S3rver({
+    port: ports.s3,
+    address: '127.0.0.1',
+    directory,
+    silent: true,
+    configureBuckets: [{ name: S3_BUCKET }],
+  });
+  await s3.run();
+  stoppers.push({
+    name: 's3rver',
+    stop: async () => {
+      const closing = s3.close();
+      s3.httpServer?.closeAllConnections();
+      await closing;
+    },
+  });
+  infra.s3Endpoint = `http://127.0.0.1:${ports.s3}`;
+  status(`s3rver    ${infra.s3Endpoint}  (bucket ${S3_BUCKET}, files ${directory})`);
+}
+
+async function startMailStep(context: StartContext, infra: Infrastructure): Promise<void> {
+  const { dataDir, ports, stoppers, status } = context;
+  const catcher = await startMailCatcher({
+    directory: path.join(dataDir, 'mail'),
+    smtpPort: ports.smtp,
+    webPort: ports.mailWeb,
+    log: (line) => status(`mail: ${line}`),
+  });
+  stoppers.push({ name: 'mail catcher', stop: catcher.stop });
+  infra.mail = catcher;
+  infra.smtpUrl = catcher.smtpUrl;
+  status(`mail      ${catcher.smtpUrl}  inbox ${catcher.webUrl}`);
+}
+
+async function startAiStep(context: StartContext, infra: Infrastructure): Promise<void> {
+  const standIn = await startAiStandIn();
+  context.stoppers.push({ name: 'AI stand-in', stop: standIn.stop });
+  infra.aiBaseUrl = standIn.baseUrl;
+  context.status(`ai        ${standIn.baseUrl}  (local stand-in; set AI_BASE_URL for a real endpoint)`);
+}
+
+/**
+ * The local Stripe stand-in signs its webhooks with a secret made for this run and sends them through the gateway
+ * like Stripe does. Its objects are kept under <dataDir>/stripe.
+ */
+async function startStripeStep(context: StartContext, infra: Infrastructure): Promise<void> {
+  const { ports, dataDir, stoppers, status } = context;
+  const standIn = await startStripeStandIn({
+    port: ports.stripe,
+    webhookUrl: `http://127.0.0.1:${ports.gateway}/api/stripe/webhook`,
+    webhookSecret: `whsec_${randomSecret()}`,
+    stateFile: path.join(dataDir, 'stripe', 'state.json'),
+  });
+  stoppers.push({ name: 'Stripe stand-in', stop: standIn.stop });
+  Object.assign(infra.stripeEnv, {
+    STRIPE_SECRET_KEY: STAND_IN_SECRET_KEY,
+    STRIPE_API_URL: standIn.url,
+    STRIPE_WEBHOOK_SECRET: standIn.webhookSecret,
+    STRIPE_PUBLISHABLE_KEY: STAND_IN_PUBLISHABLE_KEY,
+    STRIPE_JS_URL: standIn.scriptUrl,
+  });
+  // The web app loads the stand-in's Stripe.js and its 3-D Secure page calls the stand-in.
+  infra.gatewayStripeEnv.CSP_EXTRA_SCRIPT_SRC = [process.env.CSP_EXTRA_SCRIPT_SRC, standIn.url]
+    .filter(Boolean)
+    .join(' ');
+  infra.gatewayStripeEnv.CSP_EXTRA_CONNECT_SRC = [process.env.CSP_EXTRA_CONNECT_SRC, standIn.url]
+    .filter(Boolean)
+    .join(' ');
+  status(`stripe    ${standIn.url}  (local stand-in; set STRIPE_SECRET_KEY for Stripe's test mode)`);
+}
+
+/** Each service's own database (created when missing). */
+async function ensureDatabases(
+  postgresUrl: string,
+  services: readonly ServiceName[],
+): Promise<Record<ServiceName, string>> {
+  const databaseUrls = {} as Record<ServiceName, string>;
+  for (const service of SERVICES) databaseUrls[service] = withDatabase(postgresUrl, DATABASE_NAMES[service]);
+  for (const service of services) await ensureDatabaseExists(databaseUrls[service]);
+  return databaseUrls;
+}
+
+/** The environment every child gets. */
+function sharedEnvironment(
+  context: StartContext,
+  infra: Infrastructure,
+  values: {
+    internalTokenSecret: string;
+    publicUrl: string;
+    redisPrefix: string;
+    serviceUrls: Record<ServiceName, string>;
+  },
+): Record<string, string> {
+  const shared: Record<string, string> = {
+    NODE_ENV: 'development',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: context.options.logLevel ?? process.env.LOG_LEVEL ?? 'warn',
+    REDIS_URL: infra.redisUrl,
+    REDIS_PREFIX: values.redisPrefix,
+    INTERNAL_TOKEN_SECRET: values.internalTokenSecret,
+    PUBLIC_URL: values.publicUrl,
+    SMTP_URL: infra.smtpUrl,
+    AI_BASE_URL: infra.aiBaseUrl,
+    MAIL_FROM: process.env.MAIL_FROM ?? DEFAULT_MAIL_FROM,
+    S3_ENDPOINT: infra.s3Endpoint,
+    S3_REGION: process.env.S3_REGION ?? 'us-east-1',
+    S3_BUCKET: process.env.S3_BUCKET ?? S3_BUCKET,
+    S3_ACCESS_KEY_ID: process.env.S3_ACCESS_KEY_ID ?? 'S3RVER',
+    S3_SECRET_ACCESS_KEY: process.env.S3_SECRET_ACCESS_KEY ?? 'S3RVER',
+    S3_FORCE_PATH_STYLE: process.env.S3_FORCE_PATH_STYLE ?? 'true',
+    WEB_DIST: path.join(context.root, 'web/dist'),
+    RUN_WORKERS_IN_PROCESS: 'true',
+    // The AWS SDK's notice that its 2027 releases need Node 22 would open every start; set it to 'false' to see it.
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED:
+      process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ?? 'true',
+  };
+  for (const service of SERVICES) shared[serviceAddrVar(service)] = values.serviceUrls[service];
+  return shared;
+}
+
+/** The services (each followed by its workers), then the gateway; resolves with what was started. */
+async function startProcesses(
+  context: StartContext,
+  infra: Infrastructure,
+  databaseUrls: Record<ServiceName, string>,
+  shared: Record<string, string>,
+  sessionSecret: string,
+): Promise<ProcessName[]> {
+  const { services, workers, withGateway, supervisor, status, ports, options } = context;
+  const unitFor = (name: ProcessName | WorkerName, index: number) =>
+    processUnit(context, { infra, databaseUrls, shared, sessionSecret }, name, index);
+  await Promise.all(
+    services.map(async (service, i) => {
+      await supervisor.start(unitFor(service, i));
+      status(`${service.padEnd(9)} ready on ${ports[service]}`);
+      for (const worker of workers.filter((w) => w.service === service)) {
+        await supervisor.start(unitFor(worker.name, i));
+        status(`${worker.name} ready (health on ${ports[worker.name]})`);
+      }
+    }),
+  );
+  const complete = services.length === SERVICES.length;
+  if (withGateway) {
+    throwIfAborted(options.signal);
+    await supervisor.start(unitFor('gateway', SERVICES.length));
+    status(`gateway   ${complete ? 'ready' : 'live (not every service runs, so not ready)'} on ${ports.gateway}`);
+  }
+  return [...services, ...(withGateway ? (['gateway'] as const) : [])];
+}
+
+/** A child's environment: the shared one, its port, its database, its secrets; options.env last. */
+function processEnvironment(
+  context: StartContext,
+  values: {
+    infra: Infrastructure;
+    databaseUrls: Record<ServiceName, string>;
+    shared: Record<string, string>;
+    sessionSecret: string;
+  },
+  name: ProcessName | WorkerName,
+): NodeJS.ProcessEnv {
+  const worker = WORKERS.find((w) => w.name === name);
+  const { ports, options } = context;
+  const env: NodeJS.ProcessEnv = { ...process.env, ...values.shared, SERVICE_NAME: name, PORT: String(ports[name]) };
+  delete env.DATABASE_URL;
+  delete env.SESSION_SECRET;
+  if (worker) {
+    env.PORT = '0';
+    env.HEALTH_PORT = String(ports[name]);
+    env.DATABASE_URL = values.databaseUrls[worker.service];
+  } else if (name !== 'gateway') env.DATABASE_URL = values.databaseUrls[name as ServiceName];
+  // A service whose jobs have a worker process of their own leaves them to it.
+  if (WORKERS.some((w) => w.service === name)) env.RUN_WORKERS_IN_PROCESS = 'false';
+  if (name === 'gateway' || name === 'auth') env.SESSION_SECRET = values.sessionSecret;
+  if (name === 'billing' || worker?.service === 'billing') Object.assign(env, values.infra.stripeEnv);
+  if (name === 'gateway') Object.assign(env, values.infra.gatewayStripeEnv);
+  Object.assign(env, options.env ?? {});
+  return env;
+}
+
+/** A supervised child: spawned with tsx, its output prefixed into the log, ready once /readyz (or /healthz) answers. */
+function processUnit(
+  context: StartContext,
+  values: Parameters<typeof processEnvironment>[1],
+  name: ProcessName | WorkerName,
+  index: number,
+): Unit {
+  const { root, options, log, useColour, ports, track, workers, services } = context;
+  const worker = WORKERS.find((w) => w.name === name);
+  const env = processEnvironment(context, values, name);
+  const width = Math.max(...PROCESSES.map((p) => p.length), ...workers.map((w) => w.name.length), 'stack'.length);
+  const timeout = options.readyTimeoutMs ?? 90_000;
+  // The gateway's /readyz checks every upstream: with a subset only its liveness can be awaited.
+  const complete = services.length === SERVICES.length;
+  const cwd = path.join(root, name === 'gateway' ? 'gateway' : `services/${worker?.service ?? name}`);
+  const tail = new Tail();
+  const colour = useColour ? colourFor(index) : null;
+  const probe = name === 'gateway' && !complete ? '/healthz' : '/readyz';
+  return {
+    name,
+    output: () => tail.toString(),
+    start: async (spawned) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', worker?.entry ?? 'src/main.ts'], {
+        cwd,
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      spawned(child.pid);
+      void track(child.pid);
+      for (const stream of [child.stdout, child.stderr]) {
+        createInterface({ input: stream }).on('line', (raw) => {
+          for (const line of formatLogLine(raw).split('\n')) {
+            tail.push(line);
+            // Once stopping, connection errors of the parts going down are noise.
+            if (!options.quiet && !context.isStopped()) log(prefixLine(name, width, line, colour));
+          }
+        });
+      }
+      const exited = new Promise<ProcessExit>((resolve) => {
+        // Let the last lines arrive before reporting.
+        child.once('exit', (code, signal) => setTimeout(() => resolve({ code, signal }), 50));
+      });
+      const instance: Instance = { pid: child.pid, exited, stop: () => stopProcess(child, exited) };
+      try {
+        await waitForReady(name, exited, tail, `http://127.0.0.1:${ports[name]}`, timeout, options.signal, probe);
+      } catch (error) {
+        await instance.stop();
+        throw error;
+      }
+      return instance;
+    },
+  };
 }
 
 async function buildWebIfStale(root: string, status: (line: string) => void): Promise<void> {

@@ -210,36 +210,57 @@ function readBody(req: IncomingMessage): Promise<string> {
 const html = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
-export async function startStripeStandIn(options: StripeStandInOptions): Promise<StripeStandIn> {
-  const host = options.host ?? '127.0.0.1';
+/** What every part of the stand-in shares: its objects, their file, the webhooks, and the address it answers on. */
+interface StandInContext {
+  state: State;
+  /** Writes the state to the state file (one write at a time). */
+  save(): void;
+  newId(prefix: string): string;
+  /** Sends an event; the first attempt is awaited, retries go on in the background. */
+  sendEvent(type: string, object: Json): Promise<void>;
+  /** http://host:port, known once the server listens. */
+  baseUrl: string;
+  /** Idempotency keys whose first request is still running. */
+  running: Set<string>;
+  /** Answers a test asked to send late (POST /_stand-in/slow). */
+  slowAnswers: Array<{ path: string; ms: number }>;
+  /** API calls answered so far (method and path), for tests that wait for a call to have been made. */
+  answered: string[];
+}
+
+/** The state kept in `stateFile` (a damaged or missing file starts empty). */
+async function loadState(stateFile: string | undefined): Promise<State> {
   let state: State = emptyState();
-  if (options.stateFile && existsSync(options.stateFile)) {
+  if (stateFile && existsSync(stateFile)) {
     try {
-      state = { ...emptyState(), ...(JSON.parse(await readFile(options.stateFile, 'utf8')) as Partial<State>) };
+      state = { ...emptyState(), ...(JSON.parse(await readFile(stateFile, 'utf8')) as Partial<State>) };
     } catch {
       // A damaged file starts empty.
     }
   }
-  let saving: Promise<void> = Promise.resolve();
-  const save = () => {
-    const file = options.stateFile;
-    if (!file) return;
-    saving = saving.then(async () => {
-      await mkdir(path.dirname(file), { recursive: true });
-      await writeFile(`${file}.tmp`, JSON.stringify(state));
-      await rename(`${file}.tmp`, file);
-    });
-  };
-  const newId = (prefix: string) => {
-    state.seq += 1;
-    return `${prefix}_${state.seq.toString(36).padStart(6, '0')}${randomBytes(6).toString('hex')}`;
-  };
+  return state;
+}
 
+/** Writes of the state file, one at a time, each with the whole state. */
+function createSaver(state: State, stateFile: string | undefined) {
+  let saving: Promise<void> = Promise.resolve();
+  return {
+    save: () => {
+      const file = stateFile;
+      if (!file) return;
+      saving = saving.then(async () => {
+        await mkdir(path.dirname(file), { recursive: true });
+        await writeFile(`${file}.tmp`, JSON.stringify(state));
+        await rename(`${file}.tmp`, file);
+      });
+    },
+    saved: () => saving,
+  };
+}
+
+/** Signed webhook deliveries to billing, retried in the background when one fails. */
+function createWebhooks(options: StripeStandInOptions, newId: (prefix: string) => string) {
   let webhookUrl = options.webhookUrl ?? '';
-  const running = new Set<string>();
-  const slowAnswers: Array<{ path: string; ms: number }> = [];
-  /** API calls answered so far (method and path), for tests that wait for a call to have been made. */
-  const answered: string[] = [];
   const signer = new Stripe(STAND_IN_SECRET_KEY);
   const deliveries: StripeStandIn['deliveries'] = [];
   const inFlight = new Set<Promise<void>>();
@@ -292,7 +313,26 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
     void retry.finally(() => inFlight.delete(retry));
   };
 
-  // --- the objects ----------------------------------------------------------------------------------
+  return {
+    deliveries,
+    sendEvent,
+    setUrl: (value: string) => {
+      webhookUrl = value;
+    },
+    settled: async () => {
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+    },
+    stop: async () => {
+      stopped = true;
+      await Promise.allSettled([...inFlight]);
+    },
+  };
+}
+
+/** What happens to customers, subscriptions, invoices and payment intents (and the events each change sends). */
+function createObjects(ctx: StandInContext) {
+  const { state, save, newId, sendEvent } = ctx;
+
   const customerOf = (id: unknown): Customer => {
     const customer = typeof id === 'string' ? state.customers[id] : undefined;
     if (!customer) throw missing('customer', String(id), 'customer');
@@ -376,29 +416,39 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
     await sendEvent('payment_intent.payment_failed', intent);
     throw new StripeError(402, { ...error, payment_intent: structuredClone(intent) });
   };
+  return { customerOf, setSubscriptionStatus, payInvoice, confirmIntent };
+}
 
-  const list = <T extends { id: string; created: number }>(items: T[], query: URLSearchParams, url: string) => {
-    const limit = Math.min(Math.max(Number(query.get('limit') ?? 10) || 10, 1), 100);
-    // Newest first, like Stripe; ties broken by id so pages never overlap.
-    const sorted = [...items].sort((a, b) => b.created - a.created || (a.id < b.id ? 1 : -1));
-    let start = 0;
-    const after = query.get('starting_after');
-    const before = query.get('ending_before');
-    if (after) {
-      const index = sorted.findIndex((i) => i.id === after);
-      if (index < 0) throw invalid(`No such object: '${after}'`, 'starting_after');
-      start = index + 1;
-    } else if (before) {
-      const index = sorted.findIndex((i) => i.id === before);
-      start = Math.max(0, index - limit);
-      const data = sorted.slice(start, Math.max(index, 0));
-      return { object: 'list', url, has_more: start > 0, data };
-    }
-    const data = sorted.slice(start, start + limit);
-    return { object: 'list', url, has_more: start + limit < sorted.length, data };
-  };
+type Objects = ReturnType<typeof createObjects>;
 
-  // --- routes --------------------------------------------------------------------------------------
+/** A page of a Stripe list (`limit`, `starting_after`, `ending_before`), newest first. */
+
+function list<T extends { id: string; created: number }>(items: T[], query: URLSearchParams, url: string) {
+  const limit = Math.min(Math.max(Number(query.get('limit') ?? 10) || 10, 1), 100);
+  // Newest first, like Stripe; ties broken by id so pages never overlap.
+  const sorted = [...items].sort((a, b) => b.created - a.created || (a.id < b.id ? 1 : -1));
+  let start = 0;
+  const after = query.get('starting_after');
+  const before = query.get('ending_before');
+  if (after) {
+    const index = sorted.findIndex((i) => i.id === after);
+    if (index < 0) throw invalid(`No such object: '${after}'`, 'starting_after');
+    start = index + 1;
+  } else if (before) {
+    const index = sorted.findIndex((i) => i.id === before);
+    start = Math.max(0, index - limit);
+    const data = sorted.slice(start, Math.max(index, 0));
+    return { object: 'list', url, has_more: start > 0, data };
+  }
+  const data = sorted.slice(start, start + limit);
+  return { object: 'list', url, has_more: start + limit < sorted.length, data };
+}
+
+/** The REST API the billing service calls, and the control calls of the seed and tests. */
+function createApi(ctx: StandInContext, objects: Objects) {
+  const { state, save, newId, sendEvent, slowAnswers, answered } = ctx;
+  const { customerOf, setSubscriptionStatus, payInvoice, confirmIntent } = objects;
+
   const api = async (method: string, pathname: string, query: URLSearchParams, body: Json): Promise<Json> => {
     if (method === 'POST' && pathname === '/v1/customers') {
       const customer: Customer = {
@@ -501,7 +551,7 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
         object: 'billing_portal.session',
         customer: customer.id,
         return_url: str(body.return_url),
-        url: `${baseUrl}/portal/${id}`,
+        url: `${ctx.baseUrl}/portal/${id}`,
         created: now(),
       };
       state.portalSessions[id] = session;
@@ -546,41 +596,44 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
       message: `Unrecognized request URL (${method}: ${pathname}).`,
     });
   };
+  return api;
+}
 
-  // --- the browser side: Stripe.js stand-in and the portal -------------------------------------------
-  const authenticateFromBrowser = async (id: string, body: Json): Promise<Json> => {
-    const intent = state.paymentIntents[id];
-    if (!intent || intent.client_secret !== body.client_secret) throw missing('payment_intent', id);
-    if (intent.status !== 'requires_action') return intent;
-    if (body.outcome === 'complete') {
-      intent.status = 'succeeded';
-      intent.next_action = null;
-      save();
-      await sendEvent('payment_intent.succeeded', intent);
-    } else {
-      intent.status = 'requires_payment_method';
-      intent.next_action = null;
-      intent.last_payment_error = {
-        type: 'card_error',
-        code: 'payment_intent_authentication_failure',
-        message:
-          'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
-      };
-      intent.payment_method = null;
-      save();
-      await sendEvent('payment_intent.payment_failed', intent);
-    }
-    return intent;
-  };
+/** The 3-D Secure page's answer (Complete or Fail), sent by the browser stand-in. */
+async function authenticateFromBrowser(ctx: StandInContext, id: string, body: Json): Promise<Json> {
+  const { state, save, sendEvent } = ctx;
 
-  const portalPage = (session: PortalSession, note: string | null) => {
-    const customer = state.customers[session.customer];
-    const subscriptions = Object.values(state.subscriptions).filter((s) => s.customer === session.customer);
-    const invoices = Object.values(state.invoices).filter(
-      (i) => i.customer === session.customer && i.status === 'open',
-    );
-    const money = (cents: number, currency: string) => `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
-    return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+  const intent = state.paymentIntents[id];
+  if (!intent || intent.client_secret !== body.client_secret) throw missing('payment_intent', id);
+  if (intent.status !== 'requires_action') return intent;
+  if (body.outcome === 'complete') {
+    intent.status = 'succeeded';
+    intent.next_action = null;
+    save();
+    await sendEvent('payment_intent.succeeded', intent);
+  } else {
+    intent.status = 'requires_payment_method';
+    intent.next_action = null;
+    intent.last_payment_error = {
+      type: 'card_error',
+      code: 'payment_intent_authentication_failure',
+      message:
+        'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+    };
+    intent.payment_method = null;
+    save();
+    await sendEvent('payment_intent.payment_failed', intent);
+  }
+  return intent;
+}
+
+/** The stand-in customer portal: the person's subscriptions and open invoices, each with a Pay button. */
+function portalPage(state: State, session: PortalSession, note: string | null): string {
+  const customer = state.customers[session.customer];
+  const subscriptions = Object.values(state.subscriptions).filter((s) => s.customer === session.customer);
+  const invoices = Object.values(state.invoices).filter((i) => i.customer === session.customer && i.status === 'open');
+  const money = (cents: number, currency: string) => `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Billing portal (Stripe stand-in)</title>
 <style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:2rem auto;padding:0 1rem;color:#1a1a1a}
 button,a.button{font:inherit;padding:.6rem 1.2rem;border-radius:6px;border:0;background:#635bff;color:#fff;cursor:pointer;text-decoration:none;display:inline-block}
@@ -589,38 +642,38 @@ li{margin:.5rem 0}.note{background:#e7f6ec;padding:.75rem;border-radius:6px}</st
 ${note ? `<p class="note" role="status">${html(note)}</p>` : ''}
 <h2>Subscriptions</h2><ul>${subscriptions.map((s) => `<li>Subscription ${html(s.id)}: <strong>${html(s.status)}</strong></li>`).join('') || '<li>No subscription</li>'}</ul>
 <h2>Open invoices</h2>${
-      invoices.length === 0
-        ? '<p>No open invoices.</p>'
-        : `<ul>${invoices
-            .map(
-              (i) =>
-                `<li>Invoice ${html(i.id)}: ${money(i.amount_remaining, i.currency)} <form method="post" action="/portal/${html(session.id)}/pay/${html(i.id)}" style="display:inline"><button type="submit">Pay invoice</button></form></li>`,
-            )
-            .join('')}</ul>`
-    }
+    invoices.length === 0
+      ? '<p>No open invoices.</p>'
+      : `<ul>${invoices
+          .map(
+            (i) =>
+              `<li>Invoice ${html(i.id)}: ${money(i.amount_remaining, i.currency)} <form method="post" action="/portal/${html(session.id)}/pay/${html(i.id)}" style="display:inline"><button type="submit">Pay invoice</button></form></li>`,
+          )
+          .join('')}</ul>`
+  }
 ${session.return_url ? `<p><a class="button" href="${html(session.return_url)}">Return to Rainmakers</a></p>` : ''}
 </main></body></html>`;
-  };
+}
 
-  const server: Server = createServer((req, res) => {
-    void handle(req, res).catch((error: unknown) => {
-      if (!res.headersSent) send(res, 500, { error: { type: 'api_error', message: (error as Error).message } });
-    });
-  });
+function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  res.end(JSON.stringify(body));
+}
 
-  const send = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
-    res.writeHead(status, { 'content-type': 'application/json', ...headers });
-    res.end(JSON.stringify(body));
-  };
+const cors = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-headers': 'content-type',
+  'access-control-allow-methods': 'GET, POST',
+};
 
-  const cors = {
-    'access-control-allow-origin': '*',
-    'access-control-allow-headers': 'content-type',
-    'access-control-allow-methods': 'GET, POST',
-  };
+/** Every request: the browser script, the browser's calls, the portal, then the API (key, idempotency, slow answers). */
+function createHandler(ctx: StandInContext, objects: Objects) {
+  const { state, save, running, slowAnswers, answered } = ctx;
+  const { payInvoice } = objects;
+  const api = createApi(ctx, objects);
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', baseUrl);
+    const url = new URL(req.url ?? '/', ctx.baseUrl);
     const method = req.method ?? 'GET';
     const raw = method === 'POST' ? await readBody(req) : '';
     const isJson = (req.headers['content-type'] ?? '').includes('application/json');
@@ -632,7 +685,7 @@ ${session.return_url ? `<p><a class="button" href="${html(session.return_url)}">
         'cache-control': 'no-cache',
         'access-control-allow-origin': '*',
       });
-      res.end(browserScript(baseUrl));
+      res.end(browserScript(ctx.baseUrl));
       return;
     }
     if (url.pathname.startsWith('/browser/')) {
@@ -645,7 +698,7 @@ ${session.return_url ? `<p><a class="button" href="${html(session.return_url)}">
       try {
         if (!match) throw missing('route', url.pathname);
         const id = match[1] as string;
-        if (method === 'POST' && match[2]) return send(res, 200, await authenticateFromBrowser(id, body), cors);
+        if (method === 'POST' && match[2]) return send(res, 200, await authenticateFromBrowser(ctx, id, body), cors);
         const intent = state.paymentIntents[id];
         if (!intent || intent.client_secret !== url.searchParams.get('client_secret')) {
           throw missing('payment_intent', id);
@@ -672,7 +725,7 @@ ${session.return_url ? `<p><a class="button" href="${html(session.return_url)}">
         return;
       }
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      res.end(portalPage(session, url.searchParams.get('paid') ? 'Invoice paid. Thank you!' : null));
+      res.end(portalPage(state, session, url.searchParams.get('paid') ? 'Invoice paid. Thank you!' : null));
       return;
     }
 
@@ -730,6 +783,34 @@ ${session.return_url ? `<p><a class="button" href="${html(session.return_url)}">
     answered.push(`${method} ${url.pathname}`);
     send(res, status, answer);
   }
+  return handle;
+}
+
+export async function startStripeStandIn(options: StripeStandInOptions): Promise<StripeStandIn> {
+  const host = options.host ?? '127.0.0.1';
+  const state = await loadState(options.stateFile);
+  const saver = createSaver(state, options.stateFile);
+  const newId = (prefix: string) => {
+    state.seq += 1;
+    return `${prefix}_${state.seq.toString(36).padStart(6, '0')}${randomBytes(6).toString('hex')}`;
+  };
+  const webhooks = createWebhooks(options, newId);
+  const ctx: StandInContext = {
+    state,
+    save: saver.save,
+    newId,
+    sendEvent: webhooks.sendEvent,
+    baseUrl: '',
+    running: new Set<string>(),
+    slowAnswers: [],
+    answered: [],
+  };
+  const handle = createHandler(ctx, createObjects(ctx));
+  const server: Server = createServer((req, res) => {
+    void handle(req, res).catch((error: unknown) => {
+      if (!res.headersSent) send(res, 500, { error: { type: 'api_error', message: (error as Error).message } });
+    });
+  });
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -737,6 +818,7 @@ ${session.return_url ? `<p><a class="button" href="${html(session.return_url)}">
   });
   const port = (server.address() as AddressInfo).port;
   const baseUrl = `http://${host}:${port}`;
+  ctx.baseUrl = baseUrl;
 
   return {
     url: baseUrl,
@@ -744,20 +826,18 @@ ${session.return_url ? `<p><a class="button" href="${html(session.return_url)}">
     port,
     scriptUrl: `${baseUrl}/v3/stand-in.js`,
     webhookSecret: options.webhookSecret,
-    deliveries,
-    setWebhookUrl: (value) => {
-      webhookUrl = value;
-    },
+    deliveries: webhooks.deliveries,
+    setWebhookUrl: webhooks.setUrl,
     settled: async () => {
-      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
-      await saving;
+      await webhooks.settled();
+      await saver.saved();
     },
     stop: async () => {
-      stopped = true;
       server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await Promise.allSettled([...inFlight]);
-      await saving;
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      await webhooks.stop();
+      await closed;
+      await saver.saved();
     },
   };
 }

@@ -140,11 +140,13 @@ export interface ApiRoute {
   /** A multipart upload: the form field that carries the file. */
   multipartField?: string;
   answer: Answer;
+  /** Honours an `Idempotency-Key` header (a create applied once; docs/decisions.md, "Idempotent creates"). */
+  idempotent?: boolean;
   /** Errors this route answers itself, beyond the ones derived from the gateway's rules and `access`. */
   errors?: Partial<Record<ErrorStatus, string>>;
 }
 
-export const ERROR_STATUSES = [400, 401, 402, 403, 404, 409, 413, 429, 503] as const;
+export const ERROR_STATUSES = [400, 401, 402, 403, 404, 409, 413, 422, 429, 503] as const;
 export type ErrorStatus = (typeof ERROR_STATUSES)[number];
 
 const STAFF: Role[] = ['admin', 'coach'];
@@ -318,6 +320,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     errors: { 404: 'User not found' },
   }),
   route('POST /api/user/upsert', {
+    idempotent: true,
     service: 'users',
     tag: 'Users',
     summary: 'Create or change a person',
@@ -458,10 +461,12 @@ export const API_ROUTES: readonly ApiRoute[] = [
     answer: ok(tagListResponseSchema, '`{tags, totalCount}`'),
   }),
   route('POST /api/tag/upsert', {
+    idempotent: true,
     service: 'users',
     tag: 'Tags',
     summary: 'Create or rename a tag',
-    description: 'A rename publishes `users.tag-renamed`.',
+    description:
+      "A rename publishes `users.tag-renamed`. A tag is `{id, name, signupAllowed}`: only tags with `signupAllowed` are attached by a sign-up link's `signuptags`.",
     access: ADMIN,
     body: tagUpsertSchema,
     answer: ok(tagUpsertResponseSchema, '`{tag, isNew}`'),
@@ -548,6 +553,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     answer: ok(lessonRedirectResponseSchema, '`{url}` or `{url: null}`'),
   }),
   route('POST /api/course/upsert', {
+    idempotent: true,
     service: 'courses',
     tag: 'Courses',
     summary: 'Create or change a course',
@@ -588,6 +594,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     answer: ok(moduleListResponseSchema, '`{modules}`'),
   }),
   route('POST /api/module/upsert', {
+    idempotent: true,
     service: 'courses',
     tag: 'Courses',
     summary: 'Create or change a module',
@@ -655,6 +662,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     errors: { 404: 'Lesson not found (also one the caller cannot open)' },
   }),
   route('POST /api/lesson/upsert', {
+    idempotent: true,
     service: 'courses',
     tag: 'Courses',
     summary: 'Create or change a lesson',
@@ -718,6 +726,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     answer: ok(z.object({ total: z.number().int() }), '`{total}`'),
   }),
   route('POST /api/product/upsert', {
+    idempotent: true,
     service: 'tools',
     tag: 'Tools',
     summary: 'Create or change a product',
@@ -752,8 +761,12 @@ export const API_ROUTES: readonly ApiRoute[] = [
     summary: 'E-mail a qualifier result',
     access: 'signed-in',
     body: qualifierSendSchema,
+    description: "`email` must be the member's own address; QUALIFIER_SENDS_PER_DAY sends a day.",
     answer: ok(anyObject, '`{success, score, result}` once the e-mail is queued'),
-    errors: { 400: 'errors.email / errors.keywords / errors["answers.<id>"]' },
+    errors: {
+      400: 'errors.email (also: not the member\'s own address) / errors.keywords / errors["answers.<id>"]',
+      429: 'QUALIFIER_SENDS_PER_DAY reached (Retry-After)',
+    },
   }),
   route('GET /api/ai/assistants', {
     service: 'tools',
@@ -845,6 +858,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     answer: ok(categoryListSchema, '`{resourceCategories}`'),
   }),
   route('POST /api/resource/upsert', {
+    idempotent: true,
     service: 'resources',
     tag: 'Resources',
     summary: 'Create or change a resource',
@@ -866,6 +880,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     errors: { 404: 'Resource not found' },
   }),
   route('POST /api/resource/category/upsert', {
+    idempotent: true,
     service: 'resources',
     tag: 'Resources',
     summary: 'Create or rename a resource category',
@@ -1019,6 +1034,7 @@ function boardRoutes(): ApiRoute[] {
       errors: { 404: 'Board not found' },
     }),
     board('POST /api/move-the-needle/list/upsert', 'Create or rename a list', {
+      idempotent: true,
       body: listUpsertSchema,
       answer: ok(listUpsertResponseSchema, '`{list, isNew}` (201 when created)'),
       errors: { 400: 'errors.name: This list cannot be renamed', 404: 'List not found' },
@@ -1038,6 +1054,7 @@ function boardRoutes(): ApiRoute[] {
       errors: { 404: 'Card not found', 409: 'The card has moved meanwhile; reload the board' },
     }),
     board('POST /api/move-the-needle/card/upsert', 'Create or change a card', {
+      idempotent: true,
       body: cardUpsertSchema,
       answer: ok(cardUpsertResponseSchema, '`{card, isNew}` (201 when created)'),
       errors: { 400: "errors.coverPhotoUrl: not one of the card's attachments", 404: 'Card not found' },
@@ -1057,6 +1074,7 @@ function boardRoutes(): ApiRoute[] {
       errors: { 404: 'Board not found' },
     }),
     board('POST /api/move-the-needle/label/upsert', 'Create or change a label', {
+      idempotent: true,
       body: labelUpsertSchema,
       answer: ok(labelUpsertResponseSchema, '`{label, isNew}` (201 when created)'),
       errors: { 400: 'errors.color: a colour in use; too many labels', 404: 'Label not found' },
@@ -1072,6 +1090,7 @@ function boardRoutes(): ApiRoute[] {
       errors: { 400: 'A label of another board', 404: 'Card or label not found' },
     }),
     board('POST /api/move-the-needle/attachment/upsert', 'Attach an uploaded file to a card', {
+      idempotent: true,
       description: '`fileUrl` is a `/upload/files/<uuid>.<ext>` from `POST /upload`.',
       body: attachmentUpsertSchema,
       answer: ok(attachmentUpsertResponseSchema, '`{attachment}` (201 when created)'),
@@ -1082,12 +1101,14 @@ function boardRoutes(): ApiRoute[] {
       errors: { 404: 'Attachment not found' },
     }),
     board('POST /api/move-the-needle/activity/upsert', 'Comment on a card (mentions coaches)', {
+      idempotent: true,
       description: 'Publishes `board.comment-mentioned`.',
       body: activityUpsertSchema,
       answer: ok(activityUpsertResponseSchema, '`{activity}` (201 when created)'),
       errors: { 400: 'Write a comment first; errors.mentionedUsers: not a coach', 404: 'Card or comment not found' },
     }),
     board('POST /api/move-the-needle/checkList/upsert', 'Create or rename a checklist', {
+      idempotent: true,
       body: checkListUpsertSchema,
       answer: ok(checkListUpsertResponseSchema, '`{checklist}` (201 when created)'),
       errors: { 404: 'Card or checklist not found' },
@@ -1098,6 +1119,7 @@ function boardRoutes(): ApiRoute[] {
       errors: { 404: 'Checklist not found' },
     }),
     board('POST /api/move-the-needle/checkListItem/upsert', 'Create or change a checklist item', {
+      idempotent: true,
       body: checkListItemUpsertSchema,
       answer: ok(checkListItemUpsertResponseSchema, '`{item}` (201 when created)'),
       errors: { 404: 'Checklist or item not found' },

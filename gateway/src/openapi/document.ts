@@ -31,6 +31,7 @@ export const GENERIC_ERRORS: Record<ErrorStatus, string> = {
   404: 'Not found (also what a record the caller may not see answers)',
   409: 'Conflict',
   413: 'Too large',
+  422: 'Idempotency-Key reused with another body or route (code IDEMPOTENCY_KEY_MISMATCH)',
   429: 'Too many requests',
   503: 'Service unavailable (code SERVICE_UNAVAILABLE): the service or one of its dependencies is down',
 };
@@ -50,6 +51,13 @@ export function errorsOf(route: ApiRoute): Partial<Record<ErrorStatus, string>> 
   if (gateway?.kind === 'proxy' && gateway.csrf) add(403);
   if (Array.isArray(route.access) && route.service !== 'gateway') add(403, 'Not allowed for this role');
   if (route.path.includes('{')) add(404);
+  if (route.idempotent) {
+    add(
+      409,
+      'Idempotency-Key: the first request is still running (IDEMPOTENCY_KEY_IN_PROGRESS, Retry-After) or was applied without an answer (IDEMPOTENCY_KEY_APPLIED)',
+    );
+    add(422);
+  }
   if (route.service !== 'gateway' || route.path === '/api/dashboard') add(503);
   return Object.fromEntries(ERROR_STATUSES.filter((status) => errors[status]).map((s) => [s, errors[s]]));
 }
@@ -78,6 +86,14 @@ export function buildOpenApiDocument() {
     const request: RouteConfig['request'] = {};
     if (params.length) request.params = z.object(Object.fromEntries(params.map((name) => [name, z.string()])));
     if (route.query) request.query = route.query;
+    if (route.idempotent) {
+      request.headers = z.object({
+        'Idempotency-Key': z.string().optional().meta({
+          description:
+            'Applies a create once: a retry with the same key and body gets the first answer (Idempotent-Replayed: true)',
+        }),
+      });
+    }
     if (route.body) request.body = { required: true, content: { 'application/json': { schema: route.body } } };
     if (route.multipartField) {
       request.body = {

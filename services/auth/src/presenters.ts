@@ -1,4 +1,4 @@
-import { type CurrentUser, displayedRole, type Role, type User } from '@rainmakers/contracts';
+import { type CurrentUser, displayedRole, type Role, sessionAbilities, type User } from '@rainmakers/contracts';
 
 /**
  * The signed-in person as the web sees them: users' profile (field by field: nothing else passes) plus the
@@ -9,11 +9,12 @@ export function presentCurrentUser(
   session: { actingRole: Role | null; impersonatedBy: { id: number; fullName: string } | null },
 ): CurrentUser {
   const switchedTo = displayedRole(user.role, session.actingRole);
+  const role = switchedTo ?? user.role;
   return {
     id: user.id,
     fullName: user.fullName,
     email: user.email,
-    role: switchedTo ?? user.role,
+    role,
     photoUrl: user.photoUrl,
     city: user.city,
     state: user.state,
@@ -29,5 +30,6 @@ export function presentCurrentUser(
     impersonatedBy: session.impersonatedBy
       ? { id: session.impersonatedBy.id, fullName: session.impersonatedBy.fullName }
       : null,
+    can: sessionAbilities({ role, createdAt: user.createdAt }),
   };
 }

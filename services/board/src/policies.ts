@@ -4,15 +4,14 @@
  * list, label, attachment, comment and checklist on it); a board they see but may not change answers 403.
  *
  * - The board is for admins, coaches and premium members, minus the accounts the 2025-02-13 cut-off hides
- *   (`isMoveTheNeedleHidden`, the same function the screens use). Others get 403 on every board call.
+ *   (`canHaveOwnBoard`, the same function the gateway and the screens use). Others get 403 on every board call.
  * - Members (and coaches) edit their own board; coaches read every member's board and comment on it; admins do
  *   everything. Deleting cards and non-fixed lists is for admins (spec §4, §6); 'Reset board' for non-admins.
  * - The admins' board is the Master Template (decisions.md): an admin account's user id names it.
  * "Admin powers" follow actor.role, so an admin previewing as another role gets that role's view.
  */
-import { type Actor, type BoardAbilities, isMoveTheNeedleHidden, LABEL_CREATE_LIMIT } from '@rainmakers/contracts';
+import { type Actor, type BoardAbilities, canHaveOwnBoard, LABEL_CREATE_LIMIT } from '@rainmakers/contracts';
 
-const BOARD_ROLES: readonly string[] = ['admin', 'coach', 'premium'];
 const isAdmin = (actor: Actor) => actor.role === 'admin';
 
 /** A board as the policies see it: whose it is. */
@@ -30,7 +29,7 @@ export interface BoardPerson {
 }
 
 /** Whether this person may use the board at all (route rule of part 2 §6 and the cut-off). */
-export const hasBoardAccess = (actor: Actor) => BOARD_ROLES.includes(actor.role) && !isMoveTheNeedleHidden(actor);
+export const hasBoardAccess = (actor: Actor) => canHaveOwnBoard(actor);
 
 /**
  * Which board a person's id names: an admin account's id names the Master Template, a coach's or a premium
@@ -38,8 +37,7 @@ export const hasBoardAccess = (actor: Actor) => BOARD_ROLES.includes(actor.role)
  */
 export function boardKindOf(person: BoardPerson): 'template' | 'member' | null {
   if (person.role === 'admin') return 'template';
-  if (!BOARD_ROLES.includes(person.role)) return null;
-  return isMoveTheNeedleHidden(person) ? null : 'member';
+  return canHaveOwnBoard(person) ? 'member' : null;
 }
 
 /** The actor as a person (their own account's role, so an admin's own board is the template). */
@@ -69,6 +67,8 @@ export const canDeleteList = (actor: Actor, board: BoardRef) => canEditBoard(act
 /** The owner (not an admin: the admins' board is the template itself), or an admin for a member. */
 export const canResetBoard = (actor: Actor, board: BoardRef) =>
   !board.isTemplate && canViewBoard(actor, board) && (isAdmin(actor) || isOwn(actor, board));
+/** Only coaches can be mentioned in a comment (spec part 2 §6). */
+export const isMentionable = (person: { role: string }) => person.role === 'coach';
 /** The mention picker (coaches' names and e-mails). */
 export const canListCoaches = (actor: Actor) => hasBoardAccess(actor);
 

@@ -33,3 +33,15 @@ export function isMoveTheNeedleHidden(person: BoardAccessPerson): boolean {
   const created = Date.parse(person.createdAt);
   return Number.isFinite(created) && created >= CUTOFF_MS;
 }
+
+/** Roles that may have a board of their own, before the cut-off rule. */
+export const OWN_BOARD_ROLES = ['admin', 'coach', 'premium'] as const;
+
+/**
+ * Who may have (and open) a Move the Needle board of their own: admins (the Master Template), coaches, and premium
+ * members on the right side of the cut-off. The board service, the gateway's dashboard and the web's route table
+ * all ask this one function.
+ */
+export function canHaveOwnBoard(person: BoardAccessPerson): boolean {
+  return (OWN_BOARD_ROLES as readonly string[]).includes(person.role) && !isMoveTheNeedleHidden(person);
+}

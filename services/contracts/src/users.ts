@@ -71,6 +71,14 @@ export const currentUserSchema = userSchema.extend({
   isAdmin: z.boolean(),
   /** Present while an admin is signed in as this person. */
   impersonatedBy: z.object({ id: z.number().int(), fullName: z.string() }).nullable(),
+  /** What this session may see and do across screens (contracts' `sessionAbilities` of the displayed role). */
+  can: z.object({
+    administer: z.boolean(),
+    haveOwnBoard: z.boolean(),
+    seeCoachingColumn: z.boolean(),
+    seeUpgradeOffer: z.boolean(),
+    seeQualifierUpgradeNote: z.boolean(),
+  }),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
@@ -229,9 +237,17 @@ export const addTagsSchema = z.object({ email: emailField, tags: idList.pipe(z.a
 export const tagUpsertSchema = z.object({
   id: idParam.nullish(),
   name: z.string({ error: 'this field cannot be empty' }).trim().min(1, 'this field cannot be empty').max(80),
+  /** May a sign-up link (`/signup?signuptags=`) attach this tag? Left out: false on create, unchanged on update. */
+  signupAllowed: z.boolean().optional(),
 });
-export const tagListResponseSchema = z.object({ tags: z.array(tagSchema), totalCount: z.number().int() });
-export const tagUpsertResponseSchema = z.object({ tag: tagSchema, isNew: z.boolean() });
+/**
+ * A tag as the tag API (/api/tag/*) shows it: the spec's id and name, and whether a sign-up link may attach it
+ * (issue 23: only tags an admin marked may be attached by `signuptags`; every other id is ignored).
+ */
+export const managedTagSchema = tagSchema.extend({ signupAllowed: z.boolean() });
+export type ManagedTag = z.infer<typeof managedTagSchema>;
+export const tagListResponseSchema = z.object({ tags: z.array(managedTagSchema), totalCount: z.number().int() });
+export const tagUpsertResponseSchema = z.object({ tag: managedTagSchema, isNew: z.boolean() });
 export const TAG_NAME_TAKEN = 'A tag with this name already exists';
 
 export const tagListQuerySchema = z.object({

@@ -142,7 +142,12 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       (req.log ?? logger).error({ err }, 'unhandled error');
       error = new HttpError(500, 'Internal server error');
     }
-    if (res.headersSent) return;
+    // Too late for an error body (an event stream or a download under way): end the connection, as Express's own
+    // handler does, so the client sees the answer cut instead of waiting for the rest forever.
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
     res.status(error.status).json(error.toBody());
   };
 }

@@ -2,7 +2,6 @@ import { describe, expect, it } from '@jest/globals';
 import * as contracts from '@rainmakers/contracts';
 import {
   type AccessUser,
-  BLOCKING_STRIPE_STATUSES,
   canSwitchRole,
   decideAccess,
   isMoveTheNeedleHidden,
@@ -25,20 +24,19 @@ function person(overrides: Partial<AccessUser> = {}): AccessUser {
   };
 }
 
-describe('mirrored constants', () => {
-  it('match @rainmakers/contracts', () => {
-    expect([...ROLES]).toEqual([...contracts.ROLES]);
-    expect([...BLOCKING_STRIPE_STATUSES]).toEqual([...contracts.BLOCKING_STRIPE_STATUSES]);
+describe('shared rules', () => {
+  it("are the contracts package's own (no copies in the web)", () => {
+    expect(ROLES).toBe(contracts.ROLES);
+    expect(isSubscriptionBlocked).toBe(contracts.isSubscriptionBlocked);
     expect(PUBLIC_ROUTE).toBe(contracts.PUBLIC_ROUTE);
     expect(MEMBERSHIP_CUTOFF_DATE).toBe(contracts.MEMBERSHIP_CUTOFF_DATE);
   });
 
-  it('block exactly like the contracts rule', () => {
-    for (const stripeStatus of [...contracts.STRIPE_STATUSES, null]) {
-      for (const alwaysGrantAccess of [true, false]) {
-        expect(isSubscriptionBlocked({ stripeStatus, alwaysGrantAccess })).toBe(
-          contracts.isSubscriptionBlocked({ stripeStatus, alwaysGrantAccess }),
-        );
+  it('the own-board route follows canHaveOwnBoard for every role on both sides of the cut-off', () => {
+    for (const role of ROLES) {
+      for (const createdAt of ['2024-06-01T12:00:00.000Z', '2025-03-01T00:00:00.000Z']) {
+        const user = person({ role, createdAt });
+        expect(decideAccess(user, ACCESS.ownBoard).kind === 'allow').toBe(contracts.canHaveOwnBoard(user));
       }
     }
   });

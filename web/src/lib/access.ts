@@ -2,21 +2,19 @@
  * Who may open which screen: the spec's "Access to a route, in order" as pure functions, so the route guard and
  * the sidebar decide the same way and the rules can be unit-tested without a browser.
  *
- * Values are mirrored from @rainmakers/contracts instead of imported: importing a value from the contracts package
- * pulls zod (~27 KB gzipped) into the first page load. access.test.ts checks the copies against the contracts.
+ * The values and rules shared with the services come from the zod-free `@rainmakers/contracts/access` and
+ * `/board-access` modules (the package root would pull zod into the first page load).
  */
 import type { CurrentUser, Role } from '@rainmakers/contracts';
+import { isSubscriptionBlocked, PUBLIC_ROUTE } from '@rainmakers/contracts/access';
 
-// The Move the Needle cut-off lives in contracts (zod-free module), shared with the services.
-export { isMoveTheNeedleHidden, MEMBERSHIP_CUTOFF_DATE } from '@rainmakers/contracts/board-access';
-
-export const ROLES = ['admin', 'coach', 'premium', 'course only', 'basic'] as const satisfies readonly Role[];
-
-/** Marker for routes open to every signed-in person. */
-export const PUBLIC_ROUTE = 'public';
-
-/** Subscription statuses that send a person to /blocked unless alwaysGrantAccess is set. */
-export const BLOCKING_STRIPE_STATUSES: readonly string[] = ['unpaid', 'incomplete', 'incomplete_expired', 'past_due'];
+export { isSubscriptionBlocked, PUBLIC_ROUTE, ROLES } from '@rainmakers/contracts/access';
+export {
+  canHaveOwnBoard,
+  isMoveTheNeedleHidden,
+  MEMBERSHIP_CUTOFF_DATE,
+  OWN_BOARD_ROLES,
+} from '@rainmakers/contracts/board-access';
 
 /** The fields of the signed-in person that access decisions read. */
 export type AccessUser = Pick<CurrentUser, 'role' | 'stripeStatus' | 'alwaysGrantAccess' | 'createdAt' | 'Tags'>;
@@ -40,10 +38,6 @@ export type AccessDecision =
   | { kind: 'hidden' }
   | { kind: 'allow' }
   | { kind: 'members-only' };
-
-export function isSubscriptionBlocked(user: Pick<AccessUser, 'stripeStatus' | 'alwaysGrantAccess'>): boolean {
-  return !user.alwaysGrantAccess && !!user.stripeStatus && BLOCKING_STRIPE_STATUSES.includes(user.stripeStatus);
-}
 
 function normalizeTag(name: string): string {
   return name.trim().toLowerCase();

@@ -1,10 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
+import { type Role, sessionAbilities } from '@rainmakers/contracts/access';
 import type { AccessUser } from './access';
 import { initials, NAV_ITEMS, showApplyToUpgrade, visibleNavItems } from './navigation';
 import { ROUTES } from './routes';
 
-function person(overrides: Partial<AccessUser> = {}): AccessUser {
-  return {
+type NavUser = Parameters<typeof visibleNavItems>[0];
+
+/** A person as the session answer describes them: `can` computed by the server's own function. */
+function person(overrides: Partial<AccessUser> = {}): NavUser {
+  const user: AccessUser = {
     role: 'basic',
     stripeStatus: 'active',
     alwaysGrantAccess: false,
@@ -12,9 +16,12 @@ function person(overrides: Partial<AccessUser> = {}): AccessUser {
     Tags: [],
     ...overrides,
   };
+  return { ...user, can: sessionAbilities(user) };
 }
 
-const labels = (user: AccessUser) => visibleNavItems(user).map((item) => item.label);
+const can = (role: Role) => ({ can: sessionAbilities({ role }) });
+
+const labels = (user: NavUser) => visibleNavItems(user).map((item) => item.label);
 
 describe('sidebar entries follow the route rules', () => {
   it('every entry points at a guarded route of the table', () => {
@@ -66,10 +73,10 @@ describe('sidebar entries follow the route rules', () => {
 
 describe('Apply To Upgrade', () => {
   it('is offered to basic and course only', () => {
-    expect(showApplyToUpgrade({ role: 'basic' })).toBe(true);
-    expect(showApplyToUpgrade({ role: 'course only' })).toBe(true);
-    expect(showApplyToUpgrade({ role: 'premium' })).toBe(false);
-    expect(showApplyToUpgrade({ role: 'admin' })).toBe(false);
+    expect(showApplyToUpgrade(can('basic'))).toBe(true);
+    expect(showApplyToUpgrade(can('course only'))).toBe(true);
+    expect(showApplyToUpgrade(can('premium'))).toBe(false);
+    expect(showApplyToUpgrade(can('admin'))).toBe(false);
   });
 });
 

@@ -1,5 +1,5 @@
 /** What the sidebar offers a person: the same rules as the route guard, read from the route table. */
-import type { CurrentUser, Role } from '@rainmakers/contracts';
+import type { CurrentUser } from '@rainmakers/contracts';
 import { type AccessUser, decideAccess } from './access';
 import { accessOf } from './routes';
 
@@ -35,16 +35,15 @@ export const NAV_ITEMS: readonly NavItem[] = [
 ];
 
 /** Items the person may open (hidden routes, such as the board after the cut-off, are left out), with their labels. */
-export function visibleNavItems(user: AccessUser): NavItem[] {
+export function visibleNavItems(user: AccessUser & Pick<CurrentUser, 'can'>): NavItem[] {
   return NAV_ITEMS.filter((item) => decideAccess(user, accessOf(item.path)).kind === 'allow').map((item) =>
-    item.id === 'moveTheNeedle' && user.role === 'admin' ? { ...item, label: 'Master Template' } : item,
+    item.id === 'moveTheNeedle' && user.can.administer ? { ...item, label: 'Master Template' } : item,
   );
 }
 
-/** 'Apply To Upgrade' is offered to the two entry-level memberships only. */
-const UPGRADE_ROLES: readonly Role[] = ['basic', 'course only'];
-export function showApplyToUpgrade(user: Pick<CurrentUser, 'role'>): boolean {
-  return UPGRADE_ROLES.includes(user.role);
+/** 'Apply To Upgrade' is offered to the two entry-level memberships only (the server's `can.seeUpgradeOffer`). */
+export function showApplyToUpgrade(user: Pick<CurrentUser, 'can'>): boolean {
+  return user.can.seeUpgradeOffer;
 }
 
 /** Initials for an avatar without a photo. */

@@ -3,7 +3,7 @@
  * renders it and the sidebar (lib/navigation) reads the same access rules, so a menu entry never leads to a
  * screen the person may not open. Pure data: the page components are attached by key in routes/pages.tsx.
  */
-import { isMoveTheNeedleHidden, PUBLIC_ROUTE, type RouteAccess } from './access';
+import { isMoveTheNeedleHidden, OWN_BOARD_ROLES, PUBLIC_ROUTE, type RouteAccess } from './access';
 
 export type PageKey =
   | 'signIn'
@@ -37,7 +37,7 @@ export const ACCESS = {
   /** The page that explains a payment problem; it must stay reachable while blocked. */
   blocked: { roles: [PUBLIC_ROUTE], allowBlocked: true },
   /** Own board: premium members and staff; hidden for premium accounts created after the cut-off. */
-  ownBoard: { roles: ['admin', 'coach', 'premium'], hidden: isMoveTheNeedleHidden },
+  ownBoard: { roles: OWN_BOARD_ROLES, hidden: isMoveTheNeedleHidden },
   /** Someone else's board: coaches (admins always pass), with the same hiding. */
   otherBoard: { roles: ['coach'], hidden: isMoveTheNeedleHidden },
   staff: { roles: ['admin', 'coach'] },

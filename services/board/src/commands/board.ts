@@ -29,7 +29,7 @@ import {
 import type { BoardDeps } from '../deps';
 import { canAddLabel, colorIsFree } from '../domain/labels';
 import { changedPlacements, closeGap, moveAcrossLists, type Placement, reorderWithinList } from '../domain/positions';
-import type { BoardRef } from '../policies';
+import { type BoardRef, isMentionable } from '../policies';
 import {
   clearBoard,
   copyBoardContent,
@@ -335,7 +335,10 @@ export async function upsertComment(
     actor.userId,
     ...(board.userId ? [board.userId] : []),
   ]);
-  const notCoach = input.mentionedUsers.filter((id) => people.get(id)?.role !== 'coach');
+  const notCoach = input.mentionedUsers.filter((id) => {
+    const person = people.get(id);
+    return !person || !isMentionable(person);
+  });
   if (notCoach.length > 0) throw fieldError('mentionedUsers', BOARD_ERRORS.mentionNotCoach);
   return onBoard(deps, board.id, 'comment.created', async (trx, publish) => {
     if (!(await lockCard(trx, card.id))) throw notFound(BOARD_ERRORS.cardNotFound);

@@ -22,7 +22,7 @@ const PromptDialog = lazy(() => import('./PromptDialog'));
 /** The AI Toolkit (spec part 2 §2): the intro video and the five assistants with their access rules. */
 export default function AiToolkitPage() {
   const assistants = useAssistants();
-  const isAdmin = useCurrentUser().role === 'admin';
+  const isAdmin = useCurrentUser().can.administer;
   const [editing, setEditing] = useState<{ key: AssistantKey; name: string } | null>(null);
   return (
     <Box>

@@ -31,6 +31,10 @@ interface Line {
   content: string;
 }
 
+/** Whether a line is the member's own (the chat's 'user' speaker, not a membership role). */
+const SPOKEN_BY_MEMBER: Record<Line['role'], boolean> = { user: true, assistant: false };
+const mine = (line: Line) => SPOKEN_BY_MEMBER[line.role];
+
 /**
  * A chat with one assistant: the member's conversations (new, continue, delete), answers streamed as they come and
  * rendered as safe markdown, a Stop button. Blocked people see 'Mastermind Members Only'; without an endpoint the
@@ -185,17 +189,17 @@ export function AssistantChat({ assistant }: { assistant: AssistantKey }) {
                 key={index}
                 data-role={line.role}
                 sx={{
-                  justifySelf: line.role === 'user' ? 'end' : 'start',
+                  justifySelf: mine(line) ? 'end' : 'start',
                   maxWidth: '85%',
                   px: 2,
                   py: 1,
                   borderRadius: 2,
-                  bgcolor: line.role === 'user' ? 'primary.main' : 'action.hover',
-                  color: line.role === 'user' ? 'primary.contrastText' : 'text.primary',
+                  bgcolor: mine(line) ? 'primary.main' : 'action.hover',
+                  color: mine(line) ? 'primary.contrastText' : 'text.primary',
                   overflowWrap: 'anywhere',
                 }}
               >
-                {line.role === 'user' ? (
+                {mine(line) ? (
                   <Typography sx={{ whiteSpace: 'pre-wrap' }}>{line.content}</Typography>
                 ) : line.content ? (
                   <Markdown source={line.content} label={`${title} answer`} />

@@ -26,7 +26,7 @@ const list = (id: number, name: string, cardIds: number[]): BoardList => ({
 });
 const shape = (lists: BoardList[]) => lists.map((l) => [l.id, l.Cards.map((c) => `${c.id}@${c.position}:${c.ListId}`)]);
 
-describe('constants mirror the contracts', () => {
+describe("constants are the contracts' own", () => {
   it('copies every board value', () => {
     expect(constants.FIXED_LIST_NAMES).toEqual(contracts.FIXED_LIST_NAMES);
     expect(constants.PROGRESS_LIST_NAMES).toEqual(contracts.PROGRESS_LIST_NAMES);

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useDebouncedValue } from '../../components/useDebouncedValue';
-import { catalogueQuery, SEARCH_PARAM } from './catalogue';
+import { catalogueQuery, SEARCH_PARAM } from './catalogue/catalogue';
 import { CATALOGUE_SEARCH_DEBOUNCE_MS } from './constants';
 
 /**

@@ -54,7 +54,7 @@ export default function DashboardPage() {
   const dashboard = useDashboard();
   const answer = dashboard.data;
   const failed = dashboard.isError;
-  const basic = user.role === 'basic';
+  const basic = !user.can.seeCoachingColumn;
 
   return (
     <Box>
@@ -324,7 +324,7 @@ function AddTagsTestButton() {
   const user = useCurrentUser();
   const [params] = useSearchParams();
   const tagId = Number(params.get('addTagsTest'));
-  if (user.role !== 'admin' || !Number.isInteger(tagId) || tagId <= 0) return null;
+  if (!user.can.administer || !Number.isInteger(tagId) || tagId <= 0) return null;
   const run = async () => {
     try {
       await dashboardApi.addTags(user.email, [tagId]);

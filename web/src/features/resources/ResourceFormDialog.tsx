@@ -40,8 +40,8 @@ import { toast } from '../../components/toast';
 import { useConfirmedDelete } from '../../components/useConfirmedDelete';
 import { useFormFields } from '../../components/useFormFields';
 import { REQUIRED } from '../courses/constants';
-import { OptionPicker, type PickerOption } from '../courses/OptionPicker';
-import { TagPicker, tagRefs } from '../courses/TagPicker';
+import { OptionPicker, type PickerOption } from '../courses/editor/OptionPicker';
+import { TagPicker, tagRefs } from '../courses/editor/TagPicker';
 import { ResourceCover } from './ResourceCover';
 
 interface Values {

@@ -259,7 +259,7 @@ export default function ProductQualifierPage() {
           </Tooltip>
         }
       />
-      {user.role === 'course only' && (
+      {user.can.seeQualifierUpgradeNote && (
         <Alert severity="info" sx={{ mb: 3 }}>
           Upgrade your membership to get coaching on your product research.{' '}
           <Link href={config.applyUrl} target="_blank" rel="noopener noreferrer">

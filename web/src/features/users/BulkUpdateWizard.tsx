@@ -34,7 +34,7 @@ import {
   type ValidateUsersCsvResponse,
 } from '../../api/users';
 import { toast } from '../../components/toast';
-import { OptionPicker, type PickerOption } from '../courses/OptionPicker';
+import { OptionPicker, type PickerOption } from '../courses/editor/OptionPicker';
 import { emailsOf, IMPORT_ACCEPT, isZip, looksLikeText, withoutHeader } from './csvFile';
 import { ROLE_OPTIONS } from './userForm';
 

@@ -15,7 +15,7 @@ import { PasswordField } from '../../components/PasswordField';
 import { toast } from '../../components/toast';
 import { useConfirmedDelete } from '../../components/useConfirmedDelete';
 import { useFormFields } from '../../components/useFormFields';
-import { OptionPicker } from '../courses/OptionPicker';
+import { OptionPicker } from '../courses/editor/OptionPicker';
 import { formErrors, formPayload, initialValues, ROLE_OPTIONS } from './userForm';
 
 /**

@@ -1,7 +1,8 @@
 /** The user form's rules (spec section 5) as pure functions: values, the payload each person may send, errors. */
 import type { Role, User } from '@rainmakers/contracts';
+import { ROLES } from '@rainmakers/contracts/access';
 
-export const ROLE_OPTIONS: readonly Role[] = ['admin', 'coach', 'premium', 'course only', 'basic'];
+export const ROLE_OPTIONS = ROLES;
 
 export const EMAIL_IN_USE = 'This email address is already in use';
 export const FIELD_CANNOT_BE_EMPTY = 'this field cannot be empty';

@@ -1,0 +1,79 @@
+/**
+ * Roles, payment-status blocking and what a session may do: the values and rules every side reads (services,
+ * gateway, web), written once.
+ *
+ * No zod and no other import with a runtime cost: the web imports this file (`@rainmakers/contracts/access`) into
+ * its first page load (importing the package root would pull zod, ~27 KB gzipped).
+ */
+import { canHaveOwnBoard } from './board-access';
+
+/** Membership roles, highest powers first. */
+export const ROLES = ['admin', 'coach', 'premium', 'course only', 'basic'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const isRole = (value: string): value is Role => (ROLES as readonly string[]).includes(value);
+
+/** Marker for routes open to every signed-in person. */
+export const PUBLIC_ROUTE = 'public' as const;
+
+/** Payment-provider subscription statuses that block access unless alwaysGrantAccess is set. */
+export const BLOCKING_STRIPE_STATUSES = ['unpaid', 'incomplete', 'incomplete_expired', 'past_due'] as const;
+
+export const STRIPE_STATUSES = [
+  'active',
+  'trialing',
+  'canceled',
+  'paused',
+  'unpaid',
+  'incomplete',
+  'incomplete_expired',
+  'past_due',
+] as const;
+
+export function isBlockingStripeStatus(status: string | null | undefined): boolean {
+  return !!status && (BLOCKING_STRIPE_STATUSES as readonly string[]).includes(status);
+}
+
+/** Whether a person with this payment status and override may use members' areas. */
+export function isSubscriptionBlocked(person: { stripeStatus: string | null; alwaysGrantAccess: boolean }): boolean {
+  return !person.alwaysGrantAccess && isBlockingStripeStatus(person.stripeStatus);
+}
+
+/**
+ * The role an admin chose to view the product as. It counts only while the account is still an admin: a session
+ * keeps its switched role after a demotion, and must then act with the account's own role.
+ */
+export function displayedRole(accountRole: Role, actingRole: Role | null): Role | null {
+  return accountRole === 'admin' ? actingRole : null;
+}
+
+/** The two entry-level memberships, offered 'Apply To Upgrade'. */
+const UPGRADE_ROLES: readonly Role[] = ['basic', 'course only'];
+
+/**
+ * What the signed-in person may see and do across screens, decided from the role they act in (an admin previewing
+ * another role gets that role's abilities). Sent by auth with the current user (`can`), so the screens show what the
+ * server decided instead of comparing roles themselves.
+ */
+export interface SessionAbilities {
+  /** Admin tools on shared screens: assistant prompts, the hidden add-tags test button, the Master Template name. */
+  administer: boolean;
+  /** Their own Move the Needle board (the cut-off rule included). */
+  haveOwnBoard: boolean;
+  /** The dashboard's third column (the board donut or the calendar card): everyone but basic members. */
+  seeCoachingColumn: boolean;
+  /** 'Apply To Upgrade' offers. */
+  seeUpgradeOffer: boolean;
+  /** The Product Qualifier's upgrade note (spec part 2: course only). */
+  seeQualifierUpgradeNote: boolean;
+}
+
+export function sessionAbilities(person: { role: Role; createdAt?: string | null | undefined }): SessionAbilities {
+  return {
+    administer: person.role === 'admin',
+    haveOwnBoard: canHaveOwnBoard(person),
+    seeCoachingColumn: person.role !== 'basic',
+    seeUpgradeOffer: UPGRADE_ROLES.includes(person.role),
+    seeQualifierUpgradeNote: person.role === 'course only',
+  };
+}

@@ -1,0 +1,219 @@
+import AddRounded from '@mui/icons-material/AddRounded';
+import CheckCircleRounded from '@mui/icons-material/CheckCircleRounded';
+import EditRounded from '@mui/icons-material/EditRounded';
+import ExpandMoreRounded from '@mui/icons-material/ExpandMoreRounded';
+import RadioButtonUncheckedRounded from '@mui/icons-material/RadioButtonUncheckedRounded';
+import Accordion from '@mui/material/Accordion';
+import AccordionDetails from '@mui/material/AccordionDetails';
+import AccordionSummary from '@mui/material/AccordionSummary';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import { alpha } from '@mui/material/styles';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router-dom';
+import type { CoursePageLesson, CoursePageModule } from '../../../api/courses';
+import { Highlight } from '../catalogue/CatalogueResults';
+
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+/**
+ * The course's modules as collapsible sections with their progress; each lists its lessons with a check when done.
+ * Admins get 'Edit module' and 'Add lesson' inside each section.
+ */
+export function CourseOutline({
+  slug,
+  modules,
+  allModules,
+  selectedLessonId,
+  expanded,
+  onToggle,
+  words,
+  linkSearch,
+  onEditModule,
+  onAddLesson,
+}: {
+  slug: string;
+  /** What is listed (the search result while searching). */
+  modules: CoursePageModule[];
+  /** Every module of the course, for the lesson counts. */
+  allModules: CoursePageModule[];
+  selectedLessonId: number | null;
+  expanded: ReadonlySet<number>;
+  onToggle: (moduleId: number, open: boolean) => void;
+  words: string[];
+  /** Query string kept on lesson links (the lesson search). */
+  linkSearch: string;
+  onEditModule: (module: CoursePageModule) => void;
+  onAddLesson: (module: CoursePageModule) => void;
+}) {
+  return (
+    <Box>
+      {modules.map((module, index) => {
+        const full = allModules.find((m) => m.id === module.id) ?? module;
+        const done = full.Lessons.filter((l) => l.completed === 'true').length;
+        const total = full.Lessons.length;
+        const open = expanded.has(module.id);
+        const summaryId = `module-${module.id}-summary`;
+        return (
+          <Accordion
+            key={module.id}
+            expanded={open}
+            onChange={(_event, isOpen) => onToggle(module.id, isOpen)}
+            disableGutters
+            elevation={0}
+            square
+            slotProps={{ transition: { unmountOnExit: true } }}
+            sx={{
+              bgcolor: 'transparent',
+              borderBottom: index === modules.length - 1 ? 0 : 1,
+              borderColor: 'divider',
+              '&::before': { display: 'none' },
+            }}
+          >
+            <AccordionSummary
+              id={summaryId}
+              aria-controls={`module-${module.id}-lessons`}
+              expandIcon={<ExpandMoreRounded />}
+              sx={{ px: 2, py: 0.5, '& .MuiAccordionSummary-content': { my: 1.25, minWidth: 0 } }}
+            >
+              <Box sx={{ minWidth: 0, flex: 1, pr: 1 }}>
+                <Typography component="h3" sx={{ fontWeight: 700, lineHeight: 1.35, fontSize: '0.975rem' }}>
+                  <Highlight text={module.title} words={words} />
+                </Typography>
+                <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.25, mt: 0.75 }}>
+                  <LinearProgress
+                    variant="determinate"
+                    value={module.totalProgress}
+                    aria-label={`${module.title} progress`}
+                    color={module.totalProgress >= 100 ? 'success' : 'primary'}
+                    sx={{ flex: 1, height: 5, borderRadius: 3, bgcolor: 'rgba(140, 47, 93, 0.1)' }}
+                  />
+                  <Typography
+                    variant="caption"
+                    color="text.secondary"
+                    sx={{ whiteSpace: 'nowrap', minWidth: 72, textAlign: 'right' }}
+                  >
+                    {total === 0 ? 'No lessons' : `${done}/${total} · ${module.totalProgress}%`}
+                  </Typography>
+                </Box>
+              </Box>
+            </AccordionSummary>
+            <AccordionDetails id={`module-${module.id}-lessons`} sx={{ px: 1, pt: 0, pb: 1.25 }}>
+              {module.Lessons.length === 0 ? (
+                <Typography variant="body2" color="text.secondary" sx={{ px: 2, py: 1 }}>
+                  No lessons in this module yet.
+                </Typography>
+              ) : (
+                <List dense disablePadding aria-label={`Lessons of ${module.title}`}>
+                  {module.Lessons.map((lesson) => (
+                    <LessonLink
+                      key={lesson.id}
+                      slug={slug}
+                      lesson={lesson}
+                      selected={lesson.id === selectedLessonId}
+                      words={words}
+                      linkSearch={linkSearch}
+                    />
+                  ))}
+                </List>
+              )}
+              {module.abilities.edit && (
+                <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', px: 1, pt: 1 }}>
+                  <Button
+                    size="small"
+                    startIcon={<AddRounded />}
+                    id={`module-${module.id}-add-lesson`}
+                    onClick={() => onAddLesson(module)}
+                    aria-label={`Add lesson to ${module.title}`}
+                  >
+                    Add lesson
+                  </Button>
+                  <Button
+                    size="small"
+                    color="inherit"
+                    startIcon={<EditRounded />}
+                    onClick={() => onEditModule(module)}
+                    aria-label={`Edit module ${module.title}`}
+                  >
+                    Edit module
+                  </Button>
+                </Box>
+              )}
+            </AccordionDetails>
+          </Accordion>
+        );
+      })}
+    </Box>
+  );
+}
+
+function LessonLink({
+  slug,
+  lesson,
+  selected,
+  words,
+  linkSearch,
+}: {
+  slug: string;
+  lesson: CoursePageLesson;
+  selected: boolean;
+  words: string[];
+  linkSearch: string;
+}) {
+  const completed = lesson.completed === 'true';
+  // The link inside an <li>: a <ul> may hold list items only (axe 'list' / 'listitem').
+  return (
+    <ListItem disablePadding sx={{ display: 'block' }}>
+      <ListItemButton
+        component={RouterLink}
+        to={{ pathname: `/courses/${slug}/${lesson.ModuleId}/${lesson.id}`, search: linkSearch }}
+        selected={selected}
+        aria-current={selected ? 'page' : undefined}
+        sx={{
+          borderRadius: 2,
+          mb: 0.25,
+          alignItems: 'flex-start',
+          '&.Mui-selected': {
+            bgcolor: (t) => alpha(t.palette.primary.main, 0.09),
+            '& .MuiListItemText-primary': { color: 'primary.main', fontWeight: 700 },
+          },
+        }}
+      >
+        <ListItemIcon sx={{ minWidth: 32, mt: 0.4 }}>
+          {completed ? (
+            <CheckCircleRounded fontSize="small" sx={{ color: 'success.main' }} />
+          ) : (
+            <RadioButtonUncheckedRounded fontSize="small" sx={{ color: 'text.disabled' }} />
+          )}
+        </ListItemIcon>
+        <ListItemText
+          primary={
+            <>
+              <Highlight text={lesson.title} words={words} />
+              {completed && (
+                <Box component="span" sx={visuallyHidden}>
+                  {' '}
+                  (completed)
+                </Box>
+              )}
+            </>
+          }
+          slotProps={{ primary: { sx: { fontSize: '0.925rem', lineHeight: 1.45 } } }}
+        />
+      </ListItemButton>
+    </ListItem>
+  );
+}

@@ -1,0 +1,159 @@
+import ArrowForwardRounded from '@mui/icons-material/ArrowForwardRounded';
+import CheckCircleRounded from '@mui/icons-material/CheckCircleRounded';
+import CheckRounded from '@mui/icons-material/CheckRounded';
+import EditRounded from '@mui/icons-material/EditRounded';
+import UndoRounded from '@mui/icons-material/UndoRounded';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Divider from '@mui/material/Divider';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { useRef } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import type { CourseLesson, CoursePageLesson, CoursePageModule } from '../../../api/courses';
+import { TOAST_BAND_PX } from '../../../components/Toasts';
+import { Markdown } from '../Markdown';
+
+/**
+ * The lesson being read: its module, title, markdown content, completion toggle and the way on. The title and
+ * completion come with the outline; the content (`detail`) loads per lesson and shows a placeholder until it is in.
+ */
+export function LessonPanel({
+  module,
+  lesson,
+  detail,
+  detailFailed,
+  nextTo,
+  pending,
+  onToggleCompleted,
+  onEdit,
+}: {
+  module: CoursePageModule;
+  lesson: CoursePageLesson;
+  /** The lesson's content, Tags and abilities (GET /api/course/{slug}/lessons/{id}); undefined while it loads. */
+  detail: CourseLesson | undefined;
+  detailFailed: boolean;
+  /** Address of the next lesson across modules; null on the last one. */
+  nextTo: string | null;
+  pending: boolean;
+  onToggleCompleted: () => void;
+  onEdit: () => void;
+}) {
+  const completed = lesson.completed === 'true';
+  const actions = useRef<HTMLDivElement>(null);
+  // Marking raises a toast at the top of the window: when the button row is scrolled up into that band, the page
+  // first moves it down below the band, so the toast never covers Mark as Completed or Next Lesson.
+  const toggle = () => {
+    const row = actions.current;
+    if (row) {
+      const band = window.matchMedia('(min-width: 900px)').matches ? TOAST_BAND_PX.desktop : TOAST_BAND_PX.phone;
+      const top = row.getBoundingClientRect().top;
+      if (top < band) window.scrollBy({ top: top - band });
+    }
+    onToggleCompleted();
+  };
+  return (
+    <Paper
+      component="article"
+      variant="outlined"
+      aria-labelledby="lesson-title"
+      sx={{ p: { xs: 2.5, sm: 3.5, md: 4.5 } }}
+    >
+      <Box
+        sx={{
+          display: 'flex',
+          flexDirection: { xs: 'column', sm: 'row' },
+          alignItems: 'flex-start',
+          gap: { xs: 1.5, sm: 2 },
+          mb: 1,
+        }}
+      >
+        <Box sx={{ minWidth: 0, flex: 1 }}>
+          <Typography variant="overline" component="p" color="secondary.dark" sx={{ lineHeight: 1.6, mb: 0.5 }}>
+            {module.title}
+          </Typography>
+          <Typography id="lesson-title" variant="h2" component="h2" sx={{ fontSize: { xs: '1.5rem', md: '1.875rem' } }}>
+            {lesson.title}
+          </Typography>
+        </Box>
+        {detail?.abilities.edit && (
+          <Button
+            variant="outlined"
+            size="small"
+            startIcon={<EditRounded />}
+            onClick={onEdit}
+            aria-label={`Edit lesson ${lesson.title}`}
+            sx={{ flexShrink: 0, mt: { sm: 0.5 } }}
+          >
+            Edit lesson
+          </Button>
+        )}
+      </Box>
+      {completed && (
+        <Chip
+          icon={<CheckCircleRounded />}
+          label="Completed"
+          color="success"
+          size="small"
+          variant="outlined"
+          sx={{ mb: 1, fontWeight: 700 }}
+        />
+      )}
+      <Divider sx={{ my: 2.5 }} />
+      {!detail ? (
+        detailFailed ? (
+          <Typography color="error" sx={{ py: 3 }}>
+            We could not load this lesson. Reload the page to try again.
+          </Typography>
+        ) : (
+          <Box role="status" aria-label="Loading lesson" sx={{ maxWidth: 760 }}>
+            {[100, 94, 97, 60].map((w) => (
+              <Skeleton key={w} width={`${w}%`} />
+            ))}
+          </Box>
+        )
+      ) : detail.content.trim() ? (
+        <Box sx={{ maxWidth: 760 }}>
+          <Markdown source={detail.content} label="Lesson content" />
+        </Box>
+      ) : (
+        <Typography color="text.secondary" sx={{ py: 3 }}>
+          This lesson has no written content yet.
+        </Typography>
+      )}
+      <Divider sx={{ mt: 4, mb: 2.5 }} />
+      <Box
+        ref={actions}
+        sx={{
+          display: 'flex',
+          flexDirection: { xs: 'column', sm: 'row' },
+          alignItems: { xs: 'stretch', sm: 'center' },
+          justifyContent: 'space-between',
+          gap: 1.5,
+        }}
+      >
+        <Button
+          variant={completed ? 'outlined' : 'contained'}
+          color={completed ? 'inherit' : 'success'}
+          startIcon={completed ? <UndoRounded /> : <CheckRounded />}
+          onClick={toggle}
+          disabled={pending}
+          size="large"
+        >
+          {completed ? 'Mark as Uncompleted' : 'Mark as Completed'}
+        </Button>
+        {nextTo ? (
+          <Button component={RouterLink} to={nextTo} variant="contained" endIcon={<ArrowForwardRounded />} size="large">
+            Next Lesson
+          </Button>
+        ) : (
+          <Typography variant="body2" color="text.secondary" sx={{ textAlign: { xs: 'center', sm: 'right' } }}>
+            This is the last lesson of the course.
+          </Typography>
+        )}
+      </Box>
+    </Paper>
+  );
+}
