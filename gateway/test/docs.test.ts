@@ -46,6 +46,7 @@ async function cookieFor(userId: number, role: Role, actingRole: Role | null = n
     tagNames: [],
     stripeStatus: 'active',
     alwaysGrantAccess: false,
+    email: `person${userId}@example.com`,
     version: 1,
   };
   await redis.set(`${prefix}session:${sid}`, JSON.stringify(record));
