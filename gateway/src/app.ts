@@ -33,6 +33,7 @@ import express, { type Express, type NextFunction, type Request, type Response }
 import type { GatewayConfig } from './config';
 import { checkCsrf, csrfCookieFrom, csrfSetCookie, newCsrfToken, SessionCsrfTokens } from './csrf';
 import { type DashboardGatherer, gatherDashboard } from './dashboard';
+import { apiDocs } from './docs';
 import {
   ActorTokenCache,
   actorKey,
@@ -155,6 +156,9 @@ export function buildGatewayApp(deps: GatewayDeps): Gateway {
     );
     res.set('Cache-Control', 'no-store').json(answer);
   });
+
+  // The API reference (docs.ts): GET /api/docs/openapi.json for anyone, the Swagger UI page for admins.
+  app.use(apiDocs({ sessions, profiles, https }));
 
   app.use(async (req: Request, res: Response, next: NextFunction) => {
     const route = matchRoute(req.method, req.path);

@@ -1,6 +1,7 @@
 /**
  * The gateway's one routing table: which service answers a public path, and which of the gateway's own
- * rules (session, subscription block, CSRF, rate limits) apply to it. Pure: no I/O, unit-tested.
+ * rules (session, subscription block, CSRF) apply to it. Rate limits are not the gateway's: auth counts sign-in
+ * and password attempts itself. Pure: no I/O, unit-tested.
  *
  * Paths are matched case-insensitively and without a trailing slash, the way Express routes them in the
  * services, so the gateway and the service always agree on which route a request is. Paths are forwarded

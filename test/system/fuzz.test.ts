@@ -8,9 +8,8 @@
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@rainmakers/contracts';
-import { createLogger } from '@rainmakers/kit';
-import type { Express } from 'express';
-import { matchRoute, ROUTE_TABLE, serviceFor } from '../../gateway/src/routes';
+import { matchRoute, serviceFor } from '../../gateway/src/routes';
+import { serviceRoutes } from '../support/service-routes';
 import { signIn, stackInfo } from '../support/stack-client';
 import { errorShapeProblems } from '../support/system';
 
@@ -22,71 +21,7 @@ type Route = { service: string; method: string; path: string };
 // Routes, from the real routers
 // ---------------------------------------------------------------------------------------------------------------
 
-/** Stands in for every dependency of an app while it is only built to be read, never called. */
-const inert: unknown = new Proxy(() => undefined, {
-  get: (_target, key) => (key === 'then' ? undefined : inert),
-  apply: () => inert,
-});
-
-async function serviceApps(): Promise<Record<string, Express>> {
-  const logger = createLogger('fuzz', 'silent');
-  const secret = 'x'.repeat(32);
-  const deps = new Proxy({} as Record<string, unknown>, {
-    get: (_target, key) =>
-      ({
-        logger,
-        internalTokenSecret: secret,
-        readiness: [],
-        uploadMaxBytes: 1,
-        importMaxBytes: 1024,
-        config: { INTERNAL_TOKEN_SECRET: secret },
-      })[String(key)] ?? inert,
-  });
-  const modules = {
-    auth: await import('@rainmakers/auth/app'),
-    users: await import('@rainmakers/users/app'),
-    courses: await import('@rainmakers/courses/app'),
-    board: await import('@rainmakers/board/app'),
-    tools: await import('@rainmakers/tools/app'),
-    resources: await import('@rainmakers/resources/app'),
-    billing: await import('@rainmakers/billing/app'),
-  };
-  return Object.fromEntries(
-    Object.entries(modules).map(([name, module]) => [name, (module.buildApp as (d: unknown) => Express)(deps)]),
-  );
-}
-
-type Layer = {
-  route?: { path: string; methods: Record<string, boolean> };
-  handle?: { stack?: Layer[] };
-  matchers?: Array<(path: string) => false | { path: string }>;
-};
-
-/** Mount points are not kept by Express 5's layers; find which known prefix a mounted router answers under. */
-const MOUNT_CANDIDATES = ['', '/internal', ...ROUTE_TABLE.map(([prefix]) => prefix)];
-function mountOf(layer: Layer): string {
-  const matcher = layer.matchers?.[0];
-  if (!matcher) return '';
-  const found = MOUNT_CANDIDATES.filter(
-    (prefix) => prefix !== '' && (matcher(prefix) as { path?: string })?.path === prefix,
-  );
-  return found[0] ?? '';
-}
-
-function routesOf(stack: Layer[], prefix = ''): Array<{ method: string; path: string }> {
-  const routes: Array<{ method: string; path: string }> = [];
-  for (const layer of stack) {
-    if (layer.route) {
-      for (const method of Object.keys(layer.route.methods)) {
-        const path = `${prefix}${layer.route.path}`;
-        routes.push({ method: method.toUpperCase(), path: path.length > 1 ? path.replace(/\/$/, '') : path });
-      }
-    } else if (layer.handle?.stack) {
-      routes.push(...routesOf(layer.handle.stack, prefix + mountOf(layer)));
-    }
-  }
-  return routes;
-}
+// Read by test/support/service-routes.ts (shared with the OpenAPI route coverage test).
 
 let routes: Route[] = [];
 
@@ -288,10 +223,7 @@ async function runAll<T>(items: T[], concurrency: number, work: (item: T) => Pro
 const callers: Caller[] = [];
 
 beforeAll(async () => {
-  const apps = await serviceApps();
-  routes = Object.entries(apps).flatMap(([service, app]) =>
-    routesOf((app as unknown as { router: { stack: Layer[] } }).router.stack).map((r) => ({ service, ...r })),
-  );
+  routes = await serviceRoutes();
   const csrf = () => randomBytes(32).toString('base64url');
   callers.push({ role: 'visitor', cookie: '', csrf: csrf() });
   for (const role of ['basic', 'admin'] as const) {

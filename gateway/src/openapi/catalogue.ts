@@ -1,0 +1,1136 @@
+/**
+ * Every public route the gateway answers or forwards, one entry per route: who may call it, its request and answer
+ * schemas (the contracts' zod schemas the services parse and answer with) and the errors it can answer. The OpenAPI
+ * document (document.ts), GET /api/docs/openapi.json and docs/api.md are generated from this list, and a test
+ * compares it with the services' real Express routers (scripts/openapi.test.ts), both ways.
+ *
+ * The gateway's own rules (session 401, payment block 402, CSRF 403, breaker 503) are derived from its routing table
+ * (routes.ts), not written here.
+ */
+import {
+  activityUpsertResponseSchema,
+  activityUpsertSchema,
+  addTagsSchema,
+  aiChatSchema,
+  aiPromptSchema,
+  attachmentUpsertResponseSchema,
+  attachmentUpsertSchema,
+  bannerListSchema,
+  bannerResponseSchema,
+  bannerUpsertResponseSchema,
+  bannerUpsertSchema,
+  boardResetSchema,
+  boardSummarySchema,
+  boardUserQuerySchema,
+  bodyIdSchema,
+  bulkUpdateResponseSchema,
+  bulkUpdateSchema,
+  bulkUpdateStatusSchema,
+  cardLabelSchema,
+  cardMoveSchema,
+  cardPlacementsResponseSchema,
+  cardReorderSchema,
+  cardUpsertResponseSchema,
+  cardUpsertSchema,
+  catalogueQuerySchema,
+  catalogueResponseSchema,
+  categoryListSchema,
+  categoryUpsertResponseSchema,
+  categoryUpsertSchema,
+  certificateResponseSchema,
+  checkListItemUpsertResponseSchema,
+  checkListItemUpsertSchema,
+  checkListUpsertResponseSchema,
+  checkListUpsertSchema,
+  coachesResponseSchema,
+  completedLessonsResponseSchema,
+  courseAccessQuerySchema,
+  courseAccessResponseSchema,
+  courseLessonResponseSchema,
+  coursePageQuerySchema,
+  coursePageResponseSchema,
+  courseReorderSchema,
+  coursesReorderSchema,
+  courseUpsertResponseSchema,
+  courseUpsertSchema,
+  createPaymentIntentSchema,
+  currentUserSchema,
+  forgotPasswordSchema,
+  labelReadManyResponseSchema,
+  labelUpsertResponseSchema,
+  labelUpsertSchema,
+  lessonListQuerySchema,
+  lessonListResponseSchema,
+  lessonOptionsQuerySchema,
+  lessonOptionsResponseSchema,
+  lessonRedirectResponseSchema,
+  lessonUpsertResponseSchema,
+  lessonUpsertSchema,
+  listReadManyResponseSchema,
+  listUpsertResponseSchema,
+  listUpsertSchema,
+  markLessonResponseSchema,
+  markLessonSchema,
+  moduleListResponseSchema,
+  moduleReorderSchema,
+  moduleUpsertResponseSchema,
+  moduleUpsertSchema,
+  myCertificatesQuerySchema,
+  myCertificatesResponseSchema,
+  paymentIntentAnswerSchema,
+  productUpsertSchema,
+  qualifierSaveSchema,
+  qualifierSendSchema,
+  type Role,
+  resetPasswordSchema,
+  resourceListQuerySchema,
+  resourceListSchema,
+  resourceResponseSchema,
+  resourceUpsertResponseSchema,
+  resourceUpsertSchema,
+  signInAsSchema,
+  signInSchema,
+  signUpSchema,
+  stripeConfigSchema,
+  stripeSyncAnswerSchema,
+  successResponseSchema,
+  switchRoleSchema,
+  tagListQuerySchema,
+  tagListResponseSchema,
+  tagUpsertResponseSchema,
+  tagUpsertSchema,
+  upgradeRoleResponseSchema,
+  upgradeRoleSchema,
+  uploadResponseSchema,
+  userListQuerySchema,
+  userListResponseSchema,
+  userSchema,
+  userUpsertSchema,
+  validateUsersCsvResponseSchema,
+  validateUsersCsvSchema,
+} from '@rainmakers/contracts';
+import { z } from 'zod';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** Who may call a route: anyone (no session), every signed-in person, or these roles. */
+export type Access = 'anyone' | 'signed-in' | readonly Role[];
+
+export interface Answer {
+  status: number;
+  /** A JSON body's schema; left out for answers without a body or with a non-JSON one. */
+  schema?: z.ZodType;
+  /** The content type of a non-JSON body (a CSV, a PDF, an image, an event stream). */
+  type?: string;
+  description: string;
+}
+
+export interface ApiRoute {
+  method: Method;
+  /** OpenAPI form ("{id}"), as the gateway receives it. */
+  path: string;
+  /** The service that answers ('gateway' for the gateway's own routes). */
+  service: 'gateway' | 'auth' | 'users' | 'courses' | 'board' | 'tools' | 'resources' | 'billing';
+  tag: string;
+  summary: string;
+  description?: string;
+  access: Access;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  /** A multipart upload: the form field that carries the file. */
+  multipartField?: string;
+  answer: Answer;
+  /** Honours an `Idempotency-Key` header (a create applied once; docs/decisions.md, "Idempotent creates"). */
+  idempotent?: boolean;
+  /** Errors this route answers itself, beyond the ones derived from the gateway's rules and `access`. */
+  errors?: Partial<Record<ErrorStatus, string>>;
+}
+
+export const ERROR_STATUSES = [400, 401, 402, 403, 404, 409, 413, 422, 429, 503] as const;
+export type ErrorStatus = (typeof ERROR_STATUSES)[number];
+
+const STAFF: Role[] = ['admin', 'coach'];
+const ADMIN: Role[] = ['admin'];
+/** The Move the Needle board: admins, coaches and premium members (minus premium accounts after the cut-off). */
+const BOARD: Role[] = ['admin', 'coach', 'premium'];
+
+const BOARD_403 = 'The Move the Needle board is not part of your membership (or the caller may see but not change it)';
+
+// Answers without a schema in contracts: wrappers of contract schemas, kept here.
+const currentUserAnswer = z.object({ currentUser: currentUserSchema });
+const optionalCurrentUserAnswer = z.object({ currentUser: currentUserSchema.nullable() });
+const userAnswer = z.object({ user: userSchema });
+const userUpsertAnswer = z.object({ user: userSchema, isNew: z.boolean() });
+const messageAnswer = z.object({ message: z.string() });
+const summaryAnswer = z.object({ summary: boardSummarySchema });
+const receivedAnswer = z.object({ received: z.literal(true), duplicate: z.literal(true).optional() });
+const jobAnswer = z.object({ jobId: z.string(), total: z.number().int() });
+const anyObject = z.record(z.string(), z.unknown());
+
+function route(spec: `${Method} ${string}`, details: Omit<ApiRoute, 'method' | 'path'>): ApiRoute {
+  const [method, path] = spec.split(' ') as [Method, string];
+  return { method, path, ...details };
+}
+
+const ok = (schema: z.ZodType | undefined, description: string, status = 200): Answer => ({
+  status,
+  schema,
+  description,
+});
+const noContent: Answer = { status: 204, description: 'Done (no body)' };
+
+export const API_ROUTES: readonly ApiRoute[] = [
+  // -------------------------------------------------------------------------------------------------------- gateway
+  route('GET /api/dashboard', {
+    service: 'gateway',
+    tag: 'Dashboard',
+    summary: "The dashboard's data in one round trip",
+    description:
+      '`{role, courseProgress, productCount, recentResources, banners, averageShippingRate, thirdColumn, unavailable}` (types in `services/contracts/src/dashboard.ts`): gathered by the gateway from courses, tools, resources and board in parallel with a deadline each; a failed source is `null` and listed in `unavailable`.',
+    access: 'signed-in',
+    answer: ok(anyObject, 'The dashboard cards'),
+  }),
+  route('GET /api/docs/openapi.json', {
+    service: 'gateway',
+    tag: 'Docs',
+    summary: 'This OpenAPI 3.1 document',
+    description: 'Open to anyone: it describes the public API only (docs/decisions.md, "API reference").',
+    access: 'anyone',
+    answer: ok(anyObject, 'The OpenAPI document'),
+  }),
+  route('GET /api/docs', {
+    service: 'gateway',
+    tag: 'Docs',
+    summary: 'The interactive API reference (Swagger UI)',
+    description: 'Admins only; anyone else gets 404 as for an unknown path.',
+    access: ADMIN,
+    answer: { status: 200, type: 'text/html', description: 'The reference page' },
+    errors: { 404: 'Not an admin (answers as an unknown path)' },
+  }),
+
+  // ----------------------------------------------------------------------------------------------------------- auth
+  route('POST /api/auth/signin', {
+    service: 'auth',
+    tag: 'Auth',
+    summary: 'Sign in',
+    description: 'Sets the session and CSRF cookies. Sign-in limits are counted by auth (`429` with `Retry-After`).',
+    access: 'anyone',
+    body: signInSchema,
+    answer: ok(currentUserAnswer, 'The signed-in person'),
+    errors: {
+      401: 'Invalid email or password',
+      429: 'Too many attempts (Retry-After)',
+      503: 'Redis (or users, for a person auth has no copy of) is down',
+    },
+  }),
+  route('POST /api/auth/signup', {
+    service: 'auth',
+    tag: 'Auth',
+    summary: 'Sign up',
+    description: 'Query `signuptags=1,2` adds those tags. Sets the session cookie.',
+    access: 'anyone',
+    body: signUpSchema,
+    answer: ok(currentUserAnswer, 'The new member, signed in', 201),
+    errors: {
+      400: 'errors.email: This email address is already in use. Please, sign in instead.',
+      429: 'Too many attempts from this address (Retry-After)',
+    },
+  }),
+  route('POST /api/auth/signout', {
+    service: 'auth',
+    tag: 'Auth',
+    summary: 'Sign out',
+    access: 'anyone',
+    answer: { status: 204, description: 'The session is revoked' },
+  }),
+  route('GET /api/auth/me', {
+    service: 'auth',
+    tag: 'Auth',
+    summary: 'The session check',
+    description:
+      "The gateway may replay auth's last answer while session and profile are unchanged (ME_ANSWER_TTL_MS).",
+    access: 'anyone',
+    answer: ok(optionalCurrentUserAnswer, '`{currentUser}` or `{currentUser: null}`'),
+  }),
+  route('POST /api/auth/forgot-password', {
+    service: 'auth',
+    tag: 'Auth',
+    summary: 'Ask for a password reset e-mail',
+    description: 'Always 200; an e-mail with a one-time link is sent when the account exists.',
+    access: 'anyone',
+    body: forgotPasswordSchema,
+    answer: ok(messageAnswer, 'Always the same message'),
+    errors: { 429: 'Too many attempts from this address (Retry-After)' },
+  }),
+  route('POST /api/auth/reset-password/{token}', {
+    service: 'auth',
+    tag: 'Auth',
+    summary: 'Set a new password from a reset link',
+    access: 'anyone',
+    body: resetPasswordSchema,
+    answer: ok(userAnswer, 'The person, signed in (cookie set)'),
+    errors: {
+      400: 'Invalid or expired link; errors.confirmPassword: Passwords do not match',
+      429: 'Too many attempts from this address (Retry-After)',
+    },
+  }),
+  route('POST /api/auth/signinas', {
+    service: 'auth',
+    tag: 'Auth',
+    summary: 'Sign in as another person',
+    access: ADMIN,
+    body: signInAsSchema,
+    answer: ok(currentUserAnswer, 'The other person, with `impersonatedBy`'),
+    errors: { 404: 'Unknown person' },
+  }),
+  route('POST /api/auth/signinas/back', {
+    service: 'auth',
+    tag: 'Auth',
+    summary: 'Back to the admin after signing in as someone',
+    access: 'signed-in',
+    answer: ok(currentUserAnswer, 'The admin again'),
+  }),
+  route('POST /api/auth/switch-role', {
+    service: 'auth',
+    tag: 'Auth',
+    summary: 'View the product as another role (admin accounts)',
+    access: ADMIN,
+    body: switchRoleSchema,
+    answer: ok(currentUserAnswer, 'The displayed `role` with `isAdmin: true`'),
+  }),
+
+  // ---------------------------------------------------------------------------------------------------------- users
+  route('GET /api/user/read-many', {
+    service: 'users',
+    tag: 'Users',
+    summary: 'People list',
+    description:
+      'admin: everyone; coach: premium members; others: the community view (id, fullName, photoUrl, city, state of basic and premium members). `abilities: {create, manage}` says what the caller may do on the user dashboard.',
+    access: 'signed-in',
+    query: userListQuerySchema,
+    answer: ok(userListResponseSchema, '`{users, premiumCount, basicCount, totalCount, abilities}`'),
+  }),
+  route('GET /api/user/{id}', {
+    service: 'users',
+    tag: 'Users',
+    summary: 'One person',
+    description: 'self; admin: anyone; coach: premium members. Anyone else answers 404 exactly like an unknown id.',
+    access: 'signed-in',
+    answer: ok(userAnswer, '`{user}` with its `abilities`'),
+    errors: { 404: 'User not found' },
+  }),
+  route('POST /api/user/upsert', {
+    idempotent: true,
+    service: 'users',
+    tag: 'Users',
+    summary: 'Create or change a person',
+    description:
+      "admin: everything; coach: the Tags of premium members; a member: own fullName, password, city, state, country, phoneNumber, photoUrl. Changing one's own password also needs `currentPassword` and ends the person's other sessions.",
+    access: 'signed-in',
+    body: userUpsertSchema,
+    answer: ok(userUpsertAnswer, '`{user, isNew}` (201 when created)'),
+    errors: {
+      400: 'Field errors keyed fullName, users_email, password, currentPassword, city, state, country',
+      403: 'A person the caller may read but not change',
+      404: 'A person the caller may not read (as unknown)',
+    },
+  }),
+  route('DELETE /api/user/{id}', {
+    service: 'users',
+    tag: 'Users',
+    summary: 'Delete a person (not oneself)',
+    access: ADMIN,
+    answer: noContent,
+    errors: { 404: 'User not found' },
+  }),
+  route('POST /api/user/upgrade-role', {
+    service: 'users',
+    tag: 'Users',
+    summary: "Change several people's role",
+    access: ADMIN,
+    body: upgradeRoleSchema,
+    answer: ok(upgradeRoleResponseSchema, '`{updated}`'),
+  }),
+  route('POST /api/v2/user/add-tags', {
+    service: 'users',
+    tag: 'Users',
+    summary: 'Add tags to a person by e-mail',
+    access: ADMIN,
+    body: addTagsSchema,
+    answer: ok(userAnswer, '`{user}`'),
+    errors: { 404: 'User not found' },
+  }),
+  route('GET /api/user/export', {
+    service: 'users',
+    tag: 'Users',
+    summary: 'Everyone as users.csv',
+    description:
+      "Streamed in id order a batch at a time: id, fullName, email, role, city, state, country, phoneNumber, stripeStatus, stripeCustomerId, alwaysGrantAccess, createdAt, tags. A cell starting with = + - @ tab or CR gets a leading `'`.",
+    access: ADMIN,
+    answer: { status: 200, type: 'text/csv', description: 'users.csv' },
+  }),
+  route('GET /api/user/generate-test-user-csv', {
+    service: 'users',
+    tag: 'Users',
+    summary: 'The bulk update sample file (one email column)',
+    access: ADMIN,
+    answer: { status: 200, type: 'text/csv', description: 'A sample CSV' },
+  }),
+  route('GET /api/user/generate-test-user-import-csv', {
+    service: 'users',
+    tag: 'Users',
+    summary: 'The import sample file',
+    description: 'Columns `email,fullName,role,city,state,country,phoneNumber,tags`.',
+    access: ADMIN,
+    answer: { status: 200, type: 'text/csv', description: 'A sample CSV' },
+  }),
+  route('PUT /api/user/validate-users-csv', {
+    service: 'users',
+    tag: 'Users',
+    summary: 'Check a list of e-mail addresses (at most 50,000)',
+    access: ADMIN,
+    body: validateUsersCsvSchema,
+    answer: ok(validateUsersCsvResponseSchema, '`{found, duplicate, notFound}`'),
+  }),
+  route('PUT /api/user/bulk-update', {
+    service: 'users',
+    tag: 'Users',
+    summary: 'Add or remove tags and/or set a role for many people (a job)',
+    description: 'A `user-bulk-update` job: 500 people per transaction, each changed person published and audited.',
+    access: ADMIN,
+    body: bulkUpdateSchema,
+    answer: ok(bulkUpdateResponseSchema, '`{jobId, total, notFound}`', 202),
+    errors: { 400: "errors.tags: unknown tags; errors.role: an admin's own admin role" },
+  }),
+  route('GET /api/user/bulk-update/{jobId}', {
+    service: 'users',
+    tag: 'Users',
+    summary: "A bulk update's progress and report",
+    access: ADMIN,
+    answer: ok(bulkUpdateStatusSchema, '`{jobId, state, total, done, updated, failedReason}`'),
+    errors: { 404: 'Unknown job' },
+  }),
+  route('POST /api/user/import', {
+    service: 'users',
+    tag: 'Users',
+    summary: 'Import people from a CSV or an Excel workbook (a job)',
+    description:
+      'A header line naming an `email` column (also fullName, role, city, state, country, phoneNumber, tags), at most 50,000 rows.',
+    access: ADMIN,
+    multipartField: 'file',
+    answer: ok(jobAnswer, '`{jobId, total}` (a `user-import` job)', 202),
+    errors: {
+      400: 'errors.file: not a table, no email column, empty, too long, or a formula cell',
+      413: 'Over IMPORT_MAX_BYTES',
+    },
+  }),
+  route('GET /api/user/import/{jobId}', {
+    service: 'users',
+    tag: 'Users',
+    summary: "An import's progress and report",
+    access: ADMIN,
+    answer: ok(anyObject, '`{jobId, state, total, done, created, updated, skipped, failed, errorCount, failedReason}`'),
+    errors: { 404: 'Unknown job' },
+  }),
+  route('GET /api/user/import/{jobId}/errors.csv', {
+    service: 'users',
+    tag: 'Users',
+    summary: "An import's failed and skipped rows",
+    description: '`row,email,reason` (row numbers as a spreadsheet shows them, header = 1).',
+    access: ADMIN,
+    answer: { status: 200, type: 'text/csv', description: 'errors.csv' },
+    errors: { 404: 'Unknown job' },
+  }),
+  route('GET /api/user/audit-log', {
+    service: 'users',
+    tag: 'Users',
+    summary: 'The audit log (read-only), newest first',
+    description: 'Query `userId`, `page`, `itemsPerPage`. `before`/`after` hold only the fields that changed.',
+    access: ADMIN,
+    answer: ok(
+      anyObject,
+      '`{entries: [{id, at, actorId, actorName, impersonatorId, action, userId, userName, tagId, before, after}], totalCount}`',
+    ),
+  }),
+  route('GET /api/tag/read-many', {
+    service: 'users',
+    tag: 'Tags',
+    summary: 'Tags',
+    access: STAFF,
+    query: tagListQuerySchema,
+    answer: ok(tagListResponseSchema, '`{tags, totalCount}`'),
+  }),
+  route('POST /api/tag/upsert', {
+    idempotent: true,
+    service: 'users',
+    tag: 'Tags',
+    summary: 'Create or rename a tag',
+    description:
+      "A rename publishes `users.tag-renamed`. A tag is `{id, name, signupAllowed}`: only tags with `signupAllowed` are attached by a sign-up link's `signuptags`.",
+    access: ADMIN,
+    body: tagUpsertSchema,
+    answer: ok(tagUpsertResponseSchema, '`{tag, isNew}`'),
+  }),
+  route('DELETE /api/tag/{id}', {
+    service: 'users',
+    tag: 'Tags',
+    summary: 'Delete a tag',
+    access: ADMIN,
+    answer: noContent,
+  }),
+
+  // -------------------------------------------------------------------------------------------------------- uploads
+  route('POST /upload', {
+    service: 'resources',
+    tag: 'Uploads',
+    summary: 'Upload an image',
+    description: 'One file in field `image`: PNG, JPEG, GIF or WebP by content, at most UPLOAD_MAX_BYTES (5 MB).',
+    access: 'signed-in',
+    multipartField: 'image',
+    answer: ok(uploadResponseSchema, '`{latestUploadedFileUrl}`', 201),
+    errors: { 400: 'Not an image, or no file', 413: 'Too large' },
+  }),
+  route('GET /upload/files/{name}', {
+    service: 'resources',
+    tag: 'Uploads',
+    summary: 'An uploaded image (`{uuid}.{ext}`), cached for a year',
+    description: 'Public behind an unguessable name: no session needed.',
+    access: 'anyone',
+    answer: { status: 200, type: 'image/*', description: 'The image' },
+    errors: { 404: 'Not found' },
+  }),
+
+  // -------------------------------------------------------------------------------------------------------- courses
+  route('GET /api/course/read-many', {
+    service: 'courses',
+    tag: 'Courses',
+    summary: 'The catalogue and its search',
+    description:
+      'Page `page` of `itemsPerPage` of each list (courses, modules, lessonsTitles, lessonsContent); with `only`, the other lists are `[]`. A course, module or lesson the caller may not see is never listed.',
+    access: 'signed-in',
+    query: catalogueQuerySchema,
+    answer: ok(catalogueResponseSchema, '`{abilities, courses, modules, lessonsTitles, lessonsContent, counts}`'),
+  }),
+  route('GET /api/course/{slug}', {
+    service: 'courses',
+    tag: 'Courses',
+    summary: 'A course page',
+    description:
+      'Modules -> Lessons with `completed` and progress; the open lesson (`lessonId`, else the first of `moduleId`, else the first) carries `content`, `Tags` and `abilities`.',
+    access: 'signed-in',
+    query: coursePageQuerySchema,
+    answer: ok(coursePageResponseSchema, '`{course}`'),
+    errors: { 404: 'Course not found (also for a course the caller may not see)' },
+  }),
+  route('GET /api/course/{slug}/lessons/{lessonId}', {
+    service: 'courses',
+    tag: 'Courses',
+    summary: 'One lesson of a course',
+    access: 'signed-in',
+    answer: ok(courseLessonResponseSchema, '`{lesson}`'),
+    errors: { 404: 'Course not found / Lesson not found' },
+  }),
+  route('GET /api/course/access', {
+    service: 'courses',
+    tag: 'Courses',
+    summary: 'Whether the caller may open a course',
+    access: 'signed-in',
+    query: courseAccessQuerySchema,
+    answer: ok(courseAccessResponseSchema, '`{hasAccess}`'),
+  }),
+  route('GET /api/course/progress', {
+    service: 'courses',
+    tag: 'Courses',
+    summary: "The caller's progress over every course they can see",
+    access: 'signed-in',
+    answer: ok(anyObject, '`{progress: {courses, completedCourses, lessons, completedLessons, percent}}`'),
+  }),
+  route('GET /api/course/lesson-redirect/{lessonId}', {
+    service: 'courses',
+    tag: 'Courses',
+    summary: "A lesson's address in the web app",
+    access: 'signed-in',
+    answer: ok(lessonRedirectResponseSchema, '`{url}` or `{url: null}`'),
+  }),
+  route('POST /api/course/upsert', {
+    idempotent: true,
+    service: 'courses',
+    tag: 'Courses',
+    summary: 'Create or change a course',
+    access: ADMIN,
+    body: courseUpsertSchema,
+    answer: ok(courseUpsertResponseSchema, '`{course, isNew}`'),
+    errors: { 400: 'errors.slug: This slug is already in use', 404: 'Course not found' },
+  }),
+  route('DELETE /api/course/{id}', {
+    service: 'courses',
+    tag: 'Courses',
+    summary: 'Delete a course (its modules become free)',
+    access: ADMIN,
+    answer: noContent,
+    errors: { 404: 'Course not found' },
+  }),
+  route('POST /api/course/reorder', {
+    service: 'courses',
+    tag: 'Courses',
+    summary: "Reorder a course's modules and lessons",
+    access: ADMIN,
+    body: courseReorderSchema,
+    answer: ok(successResponseSchema, '`{success: true}`'),
+  }),
+  route('POST /api/course/reorder-courses', {
+    service: 'courses',
+    tag: 'Courses',
+    summary: 'Reorder the catalogue',
+    access: ADMIN,
+    body: coursesReorderSchema,
+    answer: ok(successResponseSchema, '`{success: true}`'),
+  }),
+  route('GET /api/module/read-many', {
+    service: 'courses',
+    tag: 'Courses',
+    summary: 'Modules',
+    access: 'signed-in',
+    answer: ok(moduleListResponseSchema, '`{modules}`'),
+  }),
+  route('POST /api/module/upsert', {
+    idempotent: true,
+    service: 'courses',
+    tag: 'Courses',
+    summary: 'Create or change a module',
+    access: ADMIN,
+    body: moduleUpsertSchema,
+    answer: ok(moduleUpsertResponseSchema, '`{module, isNew}`'),
+    errors: { 404: 'Module or course not found' },
+  }),
+  route('DELETE /api/module/{id}', {
+    service: 'courses',
+    tag: 'Courses',
+    summary: 'Delete a module with its lessons',
+    access: ADMIN,
+    answer: noContent,
+    errors: { 404: 'Module not found' },
+  }),
+  route('POST /api/module/reorder', {
+    service: 'courses',
+    tag: 'Courses',
+    summary: 'Reorder modules',
+    access: ADMIN,
+    body: moduleReorderSchema,
+    answer: ok(successResponseSchema, '`{success: true}`'),
+  }),
+  route('GET /api/lesson/read-many', {
+    service: 'courses',
+    tag: 'Courses',
+    summary: 'Lessons',
+    access: 'signed-in',
+    query: lessonListQuerySchema,
+    answer: ok(lessonListResponseSchema, '`{lessons}`'),
+  }),
+  route('GET /api/lesson/read-options', {
+    service: 'courses',
+    tag: 'Courses',
+    summary: 'Lessons as picker options',
+    access: 'signed-in',
+    query: lessonOptionsQuerySchema,
+    answer: ok(lessonOptionsResponseSchema, '`{lessons}`'),
+  }),
+  route('GET /api/lesson/completed', {
+    service: 'courses',
+    tag: 'Courses',
+    summary: "The caller's completed lessons",
+    access: 'signed-in',
+    answer: ok(completedLessonsResponseSchema, '`{lessons}`'),
+  }),
+  route('PUT /api/lesson/mark-as-completed', {
+    service: 'courses',
+    tag: 'Courses',
+    summary: 'Mark a lesson completed',
+    description: 'Publishes `courses.lesson-completed` (a certificate follows the last lesson of a course).',
+    access: 'signed-in',
+    body: markLessonSchema,
+    answer: ok(markLessonResponseSchema, '`{lessonId, completed, courseProgress, moduleProgress}`'),
+    errors: { 404: 'Lesson not found (also one the caller cannot open)' },
+  }),
+  route('PUT /api/lesson/mark-as-uncompleted', {
+    service: 'courses',
+    tag: 'Courses',
+    summary: 'Mark a lesson not completed',
+    access: 'signed-in',
+    body: markLessonSchema,
+    answer: ok(markLessonResponseSchema, '`{lessonId, completed, courseProgress, moduleProgress}`'),
+    errors: { 404: 'Lesson not found (also one the caller cannot open)' },
+  }),
+  route('POST /api/lesson/upsert', {
+    idempotent: true,
+    service: 'courses',
+    tag: 'Courses',
+    summary: 'Create or change a lesson',
+    access: ADMIN,
+    body: lessonUpsertSchema,
+    answer: ok(lessonUpsertResponseSchema, '`{lesson, isNew}`'),
+    errors: { 404: 'Lesson or module not found' },
+  }),
+  route('DELETE /api/lesson/{id}', {
+    service: 'courses',
+    tag: 'Courses',
+    summary: 'Delete a lesson',
+    access: ADMIN,
+    answer: noContent,
+    errors: { 404: 'Lesson not found' },
+  }),
+  route('GET /api/certificates/mine', {
+    service: 'courses',
+    tag: 'Certificates',
+    summary: "The caller's certificates, newest first",
+    access: 'signed-in',
+    query: myCertificatesQuerySchema,
+    answer: ok(myCertificatesResponseSchema, '`{certificates}`'),
+  }),
+  route('GET /api/certificates/{id}', {
+    service: 'courses',
+    tag: 'Certificates',
+    summary: 'A certificate (the public verification page)',
+    access: 'anyone',
+    answer: ok(certificateResponseSchema, '`{certificate: {id, fullName, courseTitle, completedAt}}`'),
+    errors: { 404: 'Certificate not found (unknown or malformed id)' },
+  }),
+  route('GET /api/certificates/{id}/pdf', {
+    service: 'courses',
+    tag: 'Certificates',
+    summary: "A certificate's PDF",
+    description: 'Attachment `certificate-{id}.pdf` with the verification address `PUBLIC_URL/certificates/{id}`.',
+    access: 'anyone',
+    answer: { status: 200, type: 'application/pdf', description: 'The PDF' },
+    errors: { 404: 'Certificate not found' },
+  }),
+
+  // ---------------------------------------------------------------------------------------------------------- board
+  ...boardRoutes(),
+
+  // ---------------------------------------------------------------------------------------------------------- tools
+  route('GET /api/product/read-many', {
+    service: 'tools',
+    tag: 'Tools',
+    summary: "The caller's products, newest first",
+    description:
+      'The entered fields, every computed field (docs/profit-formulas.md) and `abilities {edit, delete, editAdditionalFees}`.',
+    access: 'signed-in',
+    answer: ok(anyObject, '`{products}`'),
+  }),
+  route('GET /api/product/count', {
+    service: 'tools',
+    tag: 'Tools',
+    summary: 'How many products the caller has',
+    access: 'signed-in',
+    answer: ok(z.object({ total: z.number().int() }), '`{total}`'),
+  }),
+  route('POST /api/product/upsert', {
+    idempotent: true,
+    service: 'tools',
+    tag: 'Tools',
+    summary: 'Create or change a product',
+    access: 'signed-in',
+    body: productUpsertSchema,
+    answer: ok(anyObject, '`{product, isNew}` (201 when created)'),
+    errors: {
+      400: 'Field errors keyed title, units, ...',
+      403: 'errors.additionalFees: a basic member changing the fees',
+      404: "Another person's product (as unknown)",
+    },
+  }),
+  route('DELETE /api/product/{id}', {
+    service: 'tools',
+    tag: 'Tools',
+    summary: 'Delete a product',
+    access: 'signed-in',
+    answer: noContent,
+    errors: { 404: 'Product not found' },
+  }),
+  route('POST /api/product-qualifier/save', {
+    service: 'tools',
+    tag: 'Tools',
+    summary: 'Save a qualifier result (the score is recomputed)',
+    access: 'signed-in',
+    body: qualifierSaveSchema,
+    answer: ok(anyObject, '`{result: {id, score, result, createdAt}}`', 201),
+  }),
+  route('POST /api/product-qualifier/send', {
+    service: 'tools',
+    tag: 'Tools',
+    summary: 'E-mail a qualifier result',
+    access: 'signed-in',
+    body: qualifierSendSchema,
+    description: "`email` must be the member's own address; QUALIFIER_SENDS_PER_DAY sends a day.",
+    answer: ok(anyObject, '`{success, score, result}` once the e-mail is queued'),
+    errors: {
+      400: 'errors.email (also: not the member\'s own address) / errors.keywords / errors["answers.<id>"]',
+      429: 'QUALIFIER_SENDS_PER_DAY reached (Retry-After)',
+    },
+  }),
+  route('GET /api/ai/assistants', {
+    service: 'tools',
+    tag: 'AI',
+    summary: 'The AI assistants and which the caller may open',
+    access: 'signed-in',
+    answer: ok(anyObject, '`{assistants: [{key, name, description, comingSoon, available, route}], configured}`'),
+  }),
+  route('POST /api/ai/chat', {
+    service: 'tools',
+    tag: 'AI',
+    summary: 'Chat with an assistant (a server-sent event stream)',
+    description:
+      '`event: conversation {id, title}`, `event: token {text}`..., `event: done` (or `event: error {error}`).',
+    access: 'signed-in',
+    body: aiChatSchema,
+    answer: { status: 200, type: 'text/event-stream', description: 'The answer, token by token' },
+    errors: {
+      403: "The person's tags do not open the assistant, or it is coming soon",
+      429: 'Daily limit reached',
+      503: 'AI_NOT_CONFIGURED without AI_BASE_URL',
+    },
+  }),
+  route('GET /api/ai/conversations', {
+    service: 'tools',
+    tag: 'AI',
+    summary: "The caller's conversations with an assistant",
+    description: 'Query `assistant`.',
+    access: 'signed-in',
+    answer: ok(anyObject, '`{conversations: [{id, assistant, title, updatedAt}]}`'),
+  }),
+  route('GET /api/ai/conversations/{id}', {
+    service: 'tools',
+    tag: 'AI',
+    summary: 'One conversation with its messages',
+    access: 'signed-in',
+    answer: ok(anyObject, '`{conversation, messages: [{id, role, content, createdAt}]}`'),
+    errors: { 404: 'Conversation not found' },
+  }),
+  route('DELETE /api/ai/conversations/{id}', {
+    service: 'tools',
+    tag: 'AI',
+    summary: 'Delete a conversation',
+    access: 'signed-in',
+    answer: noContent,
+    errors: { 404: 'Conversation not found' },
+  }),
+  route('GET /api/ai/prompts', {
+    service: 'tools',
+    tag: 'AI',
+    summary: "Every assistant's system prompt",
+    access: ADMIN,
+    answer: ok(anyObject, 'The prompts'),
+  }),
+  route('PUT /api/ai/prompts/{key}', {
+    service: 'tools',
+    tag: 'AI',
+    summary: "Save an assistant's system prompt",
+    access: ADMIN,
+    body: aiPromptSchema,
+    answer: ok(anyObject, 'The saved prompt'),
+    errors: { 404: 'Unknown assistant' },
+  }),
+
+  // ------------------------------------------------------------------------------------------------------ resources
+  route('GET /api/resource/read-many', {
+    service: 'resources',
+    tag: 'Resources',
+    summary: 'Resources, newest first',
+    description:
+      '`categories` (any of them), `type` (`all`, `marketplace`, `my-purchases`), `search`, `itemsPerPage`. `url` is null unless the caller may open the resource; `content` is always null in lists.',
+    access: 'signed-in',
+    query: resourceListQuerySchema,
+    answer: ok(resourceListSchema, '`{resources, abilities: {createResource, createCategory}}`'),
+  }),
+  route('GET /api/resource/{id}', {
+    service: 'resources',
+    tag: 'Resources',
+    summary: 'One resource (with `content` when the caller may open it)',
+    access: 'signed-in',
+    answer: ok(resourceResponseSchema, '`{resource}`'),
+    errors: { 404: 'Resource not found (also one the caller may not see)' },
+  }),
+  route('GET /api/resource/category/read-many', {
+    service: 'resources',
+    tag: 'Resources',
+    summary: 'Resource categories by name',
+    access: 'signed-in',
+    answer: ok(categoryListSchema, '`{resourceCategories}`'),
+  }),
+  route('POST /api/resource/upsert', {
+    idempotent: true,
+    service: 'resources',
+    tag: 'Resources',
+    summary: 'Create or change a resource',
+    description: 'content is dropped unless Article; price and purchaseUrl unless For Sale / For Sale Premium.',
+    access: ADMIN,
+    body: resourceUpsertSchema,
+    answer: ok(resourceUpsertResponseSchema, '`{resource, isNew}` (201 when created)'),
+    errors: {
+      400: 'errors.title / description / url / price / ResourceCategories',
+      404: 'Resource not found',
+    },
+  }),
+  route('DELETE /api/resource/{id}', {
+    service: 'resources',
+    tag: 'Resources',
+    summary: 'Delete a resource (its purchases stay on record)',
+    access: ADMIN,
+    answer: noContent,
+    errors: { 404: 'Resource not found' },
+  }),
+  route('POST /api/resource/category/upsert', {
+    idempotent: true,
+    service: 'resources',
+    tag: 'Resources',
+    summary: 'Create or rename a resource category',
+    access: ADMIN,
+    body: categoryUpsertSchema,
+    answer: ok(categoryUpsertResponseSchema, '`{resourceCategory, isNew}` (201 when created)'),
+    errors: { 400: 'errors.name: empty', 404: 'Category not found', 409: 'errors.name: a name in use (any case)' },
+  }),
+  route('DELETE /api/resource/category/{id}', {
+    service: 'resources',
+    tag: 'Resources',
+    summary: 'Delete a resource category (its resources stay, without it)',
+    access: ADMIN,
+    answer: noContent,
+    errors: { 404: 'Category not found' },
+  }),
+  route('GET /api/dashboard-banner/read-many', {
+    service: 'resources',
+    tag: 'Banners',
+    summary: 'Dashboard banners',
+    description: "Admins get all three; everyone else only their level's banner (coach: premium), the others null.",
+    access: 'signed-in',
+    answer: ok(bannerListSchema, '`{premium, basic, courseOnly, abilities: {edit}}`'),
+  }),
+  route('GET /api/dashboard-banner/{type}', {
+    service: 'resources',
+    tag: 'Banners',
+    summary: "A level's banner (`basic`, `premium`, `course only` or `course-only`)",
+    access: 'signed-in',
+    answer: ok(bannerResponseSchema, '`{banner}`'),
+    errors: { 400: 'Unknown type', 404: "Banner not found (also another level's)" },
+  }),
+  route('POST /api/dashboard-banner', {
+    service: 'resources',
+    tag: 'Banners',
+    summary: "Create or replace a level's banner",
+    access: ADMIN,
+    body: bannerUpsertSchema,
+    answer: ok(bannerUpsertResponseSchema, '`{banner, isNew}` (201 when created)'),
+    errors: { 400: 'errors.<field>: title, content, button_text, button_url, urls, average_shipping_rate' },
+  }),
+  route('DELETE /api/dashboard-banner/{type}', {
+    service: 'resources',
+    tag: 'Banners',
+    summary: "Delete a level's banner",
+    access: ADMIN,
+    answer: noContent,
+    errors: { 400: 'Unknown type', 404: 'Banner not found' },
+  }),
+
+  // -------------------------------------------------------------------------------------------------------- billing
+  route('POST /api/stripe/webhook', {
+    service: 'billing',
+    tag: 'Billing',
+    summary: 'Stripe events',
+    description:
+      'Open at the gateway (no session, no CSRF); verified by `Stripe-Signature` over the raw body (300 s tolerance). A failure answers 500 so Stripe retries.',
+    access: 'anyone',
+    body: anyObject,
+    answer: ok(receivedAnswer, '`{received: true}` (`duplicate: true` for an event id already applied)'),
+    errors: { 400: 'Invalid signature (nothing recorded)' },
+  }),
+  route('GET /api/stripe/config', {
+    service: 'billing',
+    tag: 'Billing',
+    summary: 'What the browser needs to load Stripe.js',
+    access: 'signed-in',
+    answer: ok(stripeConfigSchema, '`{publishableKey, jsUrl}`'),
+  }),
+  route('POST /api/stripe/create-customer-portal/{customerId}', {
+    service: 'billing',
+    tag: 'Billing',
+    summary: 'A Stripe customer portal session',
+    description: "The customer's own person; admins any. Open to a person whose payment status blocks everything else.",
+    access: 'signed-in',
+    answer: ok(z.object({ url: z.string() }), '`{url}` (returns to `PUBLIC_URL/`)'),
+    errors: { 404: "Customer not found (someone else's, unknown or malformed id)" },
+  }),
+  route('POST /api/stripe/sync', {
+    service: 'billing',
+    tag: 'Billing',
+    summary: 'Sync subscriptions from Stripe (a job)',
+    access: ADMIN,
+    answer: ok(stripeSyncAnswerSchema, '`{data: {jobId, state, summary, failedReason}}`', 202),
+  }),
+  route('GET /api/stripe/sync/{jobId}', {
+    service: 'billing',
+    tag: 'Billing',
+    summary: "A sync's progress",
+    access: ADMIN,
+    answer: ok(stripeSyncAnswerSchema, '`{data}`'),
+    errors: { 404: 'Unknown job' },
+  }),
+  route('POST /api/stripe/create-payment-intent', {
+    service: 'billing',
+    tag: 'Billing',
+    summary: 'Buy a resource',
+    description:
+      "`userId` must be the caller's. The amount is the resources service's price; `requires_action` comes with a `clientSecret` for 3-D Secure.",
+    access: 'signed-in',
+    body: createPaymentIntentSchema,
+    answer: ok(paymentIntentAnswerSchema, '`{paymentIntentId, status, clientSecret, resourceId}`'),
+    errors: {
+      400: "A price in the body; errors.resourceId: not for sale; errors.paymentMethodId: 'Please enter a card'; code CARD_ERROR: declined",
+      403: "Another person's userId",
+      404: 'Unknown resource',
+      409: 'Already bought',
+    },
+  }),
+  route('GET /api/stripe/payment-intent/{id}', {
+    service: 'billing',
+    tag: 'Billing',
+    summary: 'A payment, read from Stripe now (records the purchase when it succeeded)',
+    access: 'signed-in',
+    answer: ok(paymentIntentAnswerSchema, '`{paymentIntentId, status, clientSecret, resourceId}`'),
+    errors: { 404: "Unknown, or anyone else's" },
+  }),
+];
+
+function boardRoutes(): ApiRoute[] {
+  const board = (
+    spec: `${Method} ${string}`,
+    summary: string,
+    details: Partial<Omit<ApiRoute, 'method' | 'path' | 'summary'>> & { answer: Answer },
+  ) =>
+    route(spec, {
+      service: 'board',
+      tag: 'Move the Needle',
+      summary,
+      access: BOARD,
+      ...details,
+      errors: { 403: BOARD_403, ...details.errors },
+    });
+  return [
+    board('GET /api/move-the-needle/list/read-many', "A person's board", {
+      description: "The member's board is created from the current Master Template on its first read.",
+      query: boardUserQuerySchema,
+      answer: ok(listReadManyResponseSchema, '`{lists, board}`'),
+      errors: { 404: 'Board not found' },
+    }),
+    board('GET /api/move-the-needle/summary', "A board's status counts and shares (the dashboard's donut)", {
+      query: boardUserQuerySchema,
+      answer: ok(summaryAnswer, '`{summary}`'),
+      errors: { 404: 'Board not found' },
+    }),
+    board('GET /api/move-the-needle/events', "A board's changes as server-sent events", {
+      description:
+        '`event: ready`, then `event: board-changed` `data: {boardId, type, at}` after every committed change, and a heartbeat comment every 15 s.',
+      query: boardUserQuerySchema,
+      answer: { status: 200, type: 'text/event-stream', description: 'The stream' },
+      errors: { 404: 'Board not found' },
+    }),
+    board('POST /api/move-the-needle/list/upsert', 'Create or rename a list', {
+      idempotent: true,
+      body: listUpsertSchema,
+      answer: ok(listUpsertResponseSchema, '`{list, isNew}` (201 when created)'),
+      errors: { 400: 'errors.name: This list cannot be renamed', 404: 'List not found' },
+    }),
+    board('DELETE /api/move-the-needle/list/{id}', 'Delete a list with its cards (admins)', {
+      answer: noContent,
+      errors: { 400: 'This list cannot be deleted', 404: 'List not found' },
+    }),
+    board('POST /api/move-the-needle/card/reorder', 'Move a card within its list', {
+      body: cardReorderSchema,
+      answer: ok(cardPlacementsResponseSchema, '`{cards}`: every card of the list'),
+      errors: { 400: 'Position is out of range', 404: 'List not found' },
+    }),
+    board('POST /api/move-the-needle/card/move', 'Move a card to another list', {
+      body: cardMoveSchema,
+      answer: ok(cardPlacementsResponseSchema, '`{cards}` of both lists'),
+      errors: { 404: 'Card not found', 409: 'The card has moved meanwhile; reload the board' },
+    }),
+    board('POST /api/move-the-needle/card/upsert', 'Create or change a card', {
+      idempotent: true,
+      body: cardUpsertSchema,
+      answer: ok(cardUpsertResponseSchema, '`{card, isNew}` (201 when created)'),
+      errors: { 400: "errors.coverPhotoUrl: not one of the card's attachments", 404: 'Card not found' },
+    }),
+    board('DELETE /api/move-the-needle/card/{id}', 'Delete a card (admins)', {
+      answer: noContent,
+      errors: { 404: 'Card not found' },
+    }),
+    board('PUT /api/move-the-needle/reset', 'Reset a board to a copy of the Master Template', {
+      body: boardResetSchema,
+      answer: noContent,
+      errors: { 404: 'Board not found' },
+    }),
+    board('GET /api/move-the-needle/label/read-many', "A board's labels", {
+      query: boardUserQuerySchema,
+      answer: ok(labelReadManyResponseSchema, '`{labels}`'),
+      errors: { 404: 'Board not found' },
+    }),
+    board('POST /api/move-the-needle/label/upsert', 'Create or change a label', {
+      idempotent: true,
+      body: labelUpsertSchema,
+      answer: ok(labelUpsertResponseSchema, '`{label, isNew}` (201 when created)'),
+      errors: { 400: 'errors.color: a colour in use; too many labels', 404: 'Label not found' },
+    }),
+    board('POST /api/move-the-needle/label/add', 'Put a label on a card (idempotent)', {
+      body: cardLabelSchema,
+      answer: noContent,
+      errors: { 400: 'A label of another board', 404: 'Card or label not found' },
+    }),
+    board('POST /api/move-the-needle/label/remove', 'Take a label off a card (idempotent)', {
+      body: cardLabelSchema,
+      answer: noContent,
+      errors: { 400: 'A label of another board', 404: 'Card or label not found' },
+    }),
+    board('POST /api/move-the-needle/attachment/upsert', 'Attach an uploaded file to a card', {
+      idempotent: true,
+      description: '`fileUrl` is a `/upload/files/<uuid>.<ext>` from `POST /upload`.',
+      body: attachmentUpsertSchema,
+      answer: ok(attachmentUpsertResponseSchema, '`{attachment}` (201 when created)'),
+      errors: { 404: 'Card or attachment not found' },
+    }),
+    board('DELETE /api/move-the-needle/attachment/{id}', 'Delete an attachment (the cover is cleared with it)', {
+      answer: noContent,
+      errors: { 404: 'Attachment not found' },
+    }),
+    board('POST /api/move-the-needle/activity/upsert', 'Comment on a card (mentions coaches)', {
+      idempotent: true,
+      description: 'Publishes `board.comment-mentioned`.',
+      body: activityUpsertSchema,
+      answer: ok(activityUpsertResponseSchema, '`{activity}` (201 when created)'),
+      errors: { 400: 'Write a comment first; errors.mentionedUsers: not a coach', 404: 'Card or comment not found' },
+    }),
+    board('POST /api/move-the-needle/checkList/upsert', 'Create or rename a checklist', {
+      idempotent: true,
+      body: checkListUpsertSchema,
+      answer: ok(checkListUpsertResponseSchema, '`{checklist}` (201 when created)'),
+      errors: { 404: 'Card or checklist not found' },
+    }),
+    board('DELETE /api/move-the-needle/checkList', 'Delete a checklist with its items (body `{id}`)', {
+      body: bodyIdSchema,
+      answer: noContent,
+      errors: { 404: 'Checklist not found' },
+    }),
+    board('POST /api/move-the-needle/checkListItem/upsert', 'Create or change a checklist item', {
+      idempotent: true,
+      body: checkListItemUpsertSchema,
+      answer: ok(checkListItemUpsertResponseSchema, '`{item}` (201 when created)'),
+      errors: { 404: 'Checklist or item not found' },
+    }),
+    board('DELETE /api/move-the-needle/checkListItem', 'Delete a checklist item (body `{id}`)', {
+      body: bodyIdSchema,
+      answer: noContent,
+      errors: { 404: 'Check item not found' },
+    }),
+    board('GET /api/move-the-needle/coaches', 'Coaches (the mention picker)', {
+      answer: ok(coachesResponseSchema, '`{coaches}`'),
+    }),
+  ];
+}
