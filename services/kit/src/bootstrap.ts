@@ -7,7 +7,7 @@ import {
   type DatabaseHandle,
   ensureDatabaseExists,
   runMigrations,
-  SERVICE_DATABASE_OPTIONS,
+  serviceDatabaseOptions,
 } from './db';
 import type { ReadinessCheck } from './http';
 import { createLogger, type Logger } from './logger';
@@ -54,7 +54,7 @@ export async function runService<Schema>(definition: ServiceDefinition<Schema>):
     const applied = await migrateOnly(config.DATABASE_URL, definition.migrationsDir);
     if (applied.length > 0) logger.info({ applied }, 'migrations applied');
   }
-  const database = createDatabase<Schema>(config.DATABASE_URL, SERVICE_DATABASE_OPTIONS);
+  const database = createDatabase<Schema>(config.DATABASE_URL, serviceDatabaseOptions(config.DATABASE_STATEMENT_TIMEOUT_MS));
   const redis = createRequestRedis(config.REDIS_URL, config.SERVICE_NAME, {
     onStall: () => logger.warn('redis stopped answering; reconnecting'),
   });
