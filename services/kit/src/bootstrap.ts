@@ -2,13 +2,7 @@ import type { Express } from 'express';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { type BaseConfig, loadConfig } from './config';
-import {
-  createDatabase,
-  type DatabaseHandle,
-  ensureDatabaseExists,
-  runMigrations,
-  serviceDatabaseOptions,
-} from './db';
+import { createDatabase, type DatabaseHandle, ensureDatabaseExists, runMigrations, serviceDatabaseOptions } from './db';
 import type { ReadinessCheck } from './http';
 import { createLogger, type Logger } from './logger';
 import { createRequestRedis, type Redis } from './redis';
@@ -54,7 +48,10 @@ export async function runService<Schema>(definition: ServiceDefinition<Schema>):
     const applied = await migrateOnly(config.DATABASE_URL, definition.migrationsDir);
     if (applied.length > 0) logger.info({ applied }, 'migrations applied');
   }
-  const database = createDatabase<Schema>(config.DATABASE_URL, serviceDatabaseOptions(config.DATABASE_STATEMENT_TIMEOUT_MS));
+  const database = createDatabase<Schema>(
+    config.DATABASE_URL,
+    serviceDatabaseOptions(config.DATABASE_STATEMENT_TIMEOUT_MS),
+  );
   const redis = createRequestRedis(config.REDIS_URL, config.SERVICE_NAME, {
     onStall: () => logger.warn('redis stopped answering; reconnecting'),
   });

@@ -8,7 +8,7 @@
  * adds the `Retry-After` those answers should carry.
  */
 import { TOO_BUSY, TOO_BUSY_MESSAGE } from '@rainmakers/contracts';
-import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import { HttpError } from './errors';
 import { isDependencyFailure } from './unavailable';
 
@@ -135,11 +135,17 @@ function setRetryAfter(res: Response, seconds: number): void {
 
 /**
  * Middleware in front of an expensive route: the request goes on once it holds a slot, which it keeps until its
- * answer is finished or the client goes away; refused, it answers 429 TOO_BUSY with `Retry-After`.
+ * answer is finished or the client goes away; refused, it answers 429 TOO_BUSY with `Retry-After`. `when` picks
+ * the requests the limit applies to (default: all).
  */
-export function concurrencyLimit(limit: ConcurrencyLimiter | ConcurrencyLimitOptions): RequestHandler {
+export function concurrencyLimit(
+  limit: ConcurrencyLimiter | ConcurrencyLimitOptions,
+  options: { when?: (req: Request) => boolean } = {},
+): RequestHandler {
   const limiter = limit instanceof ConcurrencyLimiter ? limit : new ConcurrencyLimiter(limit);
   return (req, res, next) => {
+    // Only the expensive shape of a route waits (e.g. large pages); the others pass straight on.
+    if (options.when && !options.when(req)) return next();
     const gone = new AbortController();
     const onClose = () => gone.abort();
     res.once('close', onClose);
@@ -179,3 +185,27 @@ export function retryAfterOnUnavailable(seconds = UNAVAILABLE_RETRY_AFTER_SECOND
     next(err);
   };
 }
+
+/**
+ * GET /api/user/export (users): every person as CSV, a batch at a time; an admin-only call that reads the whole
+ * table. Two at once, two more wait up to 1 s.
+ */
+export const USERS_EXPORT_LIMIT: ConcurrencyLimitOptions = {
+  name: 'users export',
+  maxRunning: 2,
+  maxQueued: 2,
+  maxWaitMs: 1000,
+  retryAfterSeconds: 5,
+};
+
+/**
+ * GET /api/product/read-many (tools): a member's products, each with every computed figure. Four at once, 32 wait
+ * up to 2 s (the bench's 10 connections wait a few milliseconds at most).
+ */
+export const PRODUCT_READ_MANY_LIMIT: ConcurrencyLimitOptions = {
+  name: 'tools product read-many',
+  maxRunning: 4,
+  maxQueued: 32,
+  maxWaitMs: 2000,
+  retryAfterSeconds: 1,
+};
