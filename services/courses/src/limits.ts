@@ -16,11 +16,12 @@ export function asksLargePage(req: Request): boolean {
 
 /**
  * Large-page read-many calls (catalogue, lessons, modules) running at once: each builds and compresses up to a
- * megabyte of JSON. Two run, 20 wait up to 2 s; more answer 429 at once.
+ * megabyte of JSON. One runs (so one heavy answer at a time competes with everyone else's course pages; a cached
+ * one takes ~10-20 ms), 20 wait up to 2 s; more answer 429 at once.
  */
 export const largePages = new ConcurrencyLimiter({
   name: 'courses large pages',
-  maxRunning: 2,
+  maxRunning: 1,
   maxQueued: 20,
   maxWaitMs: 2000,
   retryAfterSeconds: 1,
