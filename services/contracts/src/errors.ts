@@ -16,3 +16,7 @@ export const SUBSCRIPTION_BLOCKED = 'SUBSCRIPTION_BLOCKED';
 /** A dependency (a service, PostgreSQL, Redis) is down or not answering: 503, try again shortly. */
 export const SERVICE_UNAVAILABLE = 'SERVICE_UNAVAILABLE';
 export const SERVICE_UNAVAILABLE_MESSAGE = 'Service unavailable';
+
+/** An expensive route is at its concurrency limit (kit limits.ts): 429 with Retry-After, try again shortly. */
+export const TOO_BUSY = 'TOO_BUSY';
+export const TOO_BUSY_MESSAGE = 'This request is busy right now. Please try again in a moment.';

@@ -4,6 +4,7 @@ import {
   type Logger,
   OutboxRelay,
   type ReadinessCheck,
+  retryAfterOnUnavailable,
   type ServiceRuntime,
 } from '@rainmakers/kit';
 import { CatalogueCache } from './catalogue-cache';
@@ -35,6 +36,7 @@ export function buildApp(deps: AppDeps) {
     app.use('/api/module', moduleRoutes(deps));
     app.use('/api/lesson', lessonRoutes(deps));
     app.use('/api/certificates', certificateRoutes(deps));
+    app.use(retryAfterOnUnavailable());
   });
 }
 

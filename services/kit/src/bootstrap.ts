@@ -2,13 +2,7 @@ import type { Express } from 'express';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { type BaseConfig, loadConfig } from './config';
-import {
-  createDatabase,
-  type DatabaseHandle,
-  ensureDatabaseExists,
-  runMigrations,
-  SERVICE_DATABASE_OPTIONS,
-} from './db';
+import { createDatabase, type DatabaseHandle, ensureDatabaseExists, runMigrations, serviceDatabaseOptions } from './db';
 import type { ReadinessCheck } from './http';
 import { idempotencyPurgeTask } from './idempotency';
 import { createLogger, type Logger } from './logger';
@@ -55,7 +49,10 @@ export async function runService<Schema>(definition: ServiceDefinition<Schema>):
     const applied = await migrateOnly(config.DATABASE_URL, definition.migrationsDir);
     if (applied.length > 0) logger.info({ applied }, 'migrations applied');
   }
-  const database = createDatabase<Schema>(config.DATABASE_URL, SERVICE_DATABASE_OPTIONS);
+  const database = createDatabase<Schema>(
+    config.DATABASE_URL,
+    serviceDatabaseOptions(config.DATABASE_STATEMENT_TIMEOUT_MS),
+  );
   const redis = createRequestRedis(config.REDIS_URL, config.SERVICE_NAME, {
     onStall: () => logger.warn('redis stopped answering; reconnecting'),
   });

@@ -17,6 +17,8 @@ export const baseConfigShape = {
   HOST: z.string().default('127.0.0.1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATABASE_URL: z.string().url().optional(),
+  /** statement_timeout of every query of a service's pool, ms (0: none); routes may ask for another (db.ts). */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
   REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
   /** Namespace for every Redis key, stream and queue, so environments can share one Redis. */
   REDIS_PREFIX: z.string().default('rm:'),

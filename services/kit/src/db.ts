@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Kysely, PostgresDialect, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
 
 // COUNT(*) and BIGSERIAL come back as int8; our ids and counts fit in a JS number.
@@ -43,6 +43,77 @@ export const SERVICE_DATABASE_OPTIONS: DatabaseOptions = {
   queryTimeoutMs: 10_000,
   watchdog: { intervalMs: 250, timeoutMs: 500 },
 };
+
+/**
+ * The statement timeout every service query runs under unless its route asks for another (`withStatementTimeout`):
+ * DATABASE_STATEMENT_TIMEOUT_MS (kit config), 5 s by default — far above what any route needs (p95 ~40 ms), short
+ * enough that a runaway statement gives its connection back long before the gateway's 10 s timeout.
+ */
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 5000;
+
+/**
+ * SERVICE_DATABASE_OPTIONS with the configured statement timeout (0: none): what a service answering requests runs
+ * with (kit bootstrap.ts). Workers keep SERVICE_DATABASE_OPTIONS' 10 s (their jobs are not requests).
+ */
+export function serviceDatabaseOptions(statementTimeoutMs = DEFAULT_STATEMENT_TIMEOUT_MS): DatabaseOptions {
+  return { ...SERVICE_DATABASE_OPTIONS, queryTimeoutMs: statementTimeoutMs };
+}
+
+/** PostgreSQL's SQLSTATE for a statement cancelled by statement_timeout (answered 503, see unavailable.ts). */
+export const STATEMENT_TIMEOUT_SQLSTATE = '57014';
+
+/** Whether `error` is a statement cancelled by its statement_timeout. */
+export function isStatementTimeout(error: unknown): boolean {
+  return (error as { code?: unknown })?.code === STATEMENT_TIMEOUT_SQLSTATE;
+}
+
+/**
+ * Runs `work` in a transaction whose statements run under `timeoutMs` instead of the pool's default
+ * (`SET LOCAL statement_timeout`: shorter for a route that must stay cheap, longer for an export). The pool's
+ * client-side read timeout still bounds each query (pool statement timeout + 500 ms), so a longer timeout than the
+ * pool's needs a pool created with a larger queryTimeoutMs. A statement cancelled by it answers 503 with
+ * Retry-After (unavailable.ts, limits.ts retryAfterOnUnavailable).
+ */
+export async function withStatementTimeout<Schema, T>(
+  db: Kysely<Schema>,
+  timeoutMs: number,
+  work: (tx: Transaction<Schema>) => Promise<T>,
+): Promise<T> {
+  if (!Number.isInteger(timeoutMs) || timeoutMs < 0) throw new Error(`Invalid statement timeout ${timeoutMs}`);
+  return db.transaction().execute(async (tx) => {
+    // SET cannot take a parameter; the value is a checked integer.
+    await sql.raw(`SET LOCAL statement_timeout = ${timeoutMs}`).execute(tx);
+    return work(tx);
+  });
+}
+
+/**
+ * The same for a raw pg client of `pool` (stores written as hand-made SQL): `work` gets a client inside a
+ * transaction running under `timeoutMs`; it is committed when `work` resolves, rolled back when it throws.
+ */
+export async function withPoolStatementTimeout<T>(
+  pool: pg.Pool,
+  timeoutMs: number,
+  work: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
+  if (!Number.isInteger(timeoutMs) || timeoutMs < 0) throw new Error(`Invalid statement timeout ${timeoutMs}`);
+  const client = await pool.connect();
+  let broken = false;
+  try {
+    await client.query('BEGIN');
+    await client.query(`SET LOCAL statement_timeout = ${timeoutMs}`);
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {
+      broken = true;
+    });
+    throw error;
+  } finally {
+    client.release(broken);
+  }
+}
 
 export function createDatabase<Schema>(url: string, options: DatabaseOptions = {}): DatabaseHandle<Schema> {
   const pool = new pg.Pool({

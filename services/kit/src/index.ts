@@ -9,6 +9,7 @@ export * from './input-guard';
 export * from './internal-client';
 export * from './internal-token';
 export * from './jobs';
+export * from './limits';
 export * from './logger';
 export * from './mail';
 export * from './redis';

@@ -12,6 +12,7 @@ import type { CatalogueCache } from '../catalogue-cache';
 import { type CourseProgressOverview, courseProgressOverview, progressPercent } from '../domain/progress';
 import { makeSnippet, snippetNeedle } from '../domain/search';
 import { audienceOf, type Viewer } from '../domain/visibility';
+import { catalogueBuilds, LARGE_PAGE_ITEMS } from '../limits';
 import { catalogueAbilities, courseAbilities, viewerOf } from '../policies';
 import { presentCatalogueLesson, presentCatalogueModule, presentContentLesson, presentCourseCard } from '../presenters';
 import {
@@ -210,9 +211,11 @@ export async function readCatalogueJson(
   const viewer = viewerOf(actor);
   const abilities = courseAbilities(actor);
   const key = await sharedKey(store, cache, viewer, abilities, query);
+  // A large answer not in the cache waits for a build slot (limits.ts): one at a time, the rest 429 past 2 s.
+  const build = () => loadShared(store, viewer, abilities, query);
   const shared = await cache.read(
     key,
-    () => loadShared(store, viewer, abilities, query),
+    query.itemsPerPage > LARGE_PAGE_ITEMS ? () => catalogueBuilds.run(build) : build,
     (value) => value.tail.length + value.cards.reduce((sum, card) => sum + card.head.length, 0),
   );
   const progress = await progressCounts(

@@ -14,6 +14,7 @@ import { Router } from 'express';
 import { removeCourse, reorderCourse, reorderCourses, upsertCourse } from '../commands/authoring';
 import { courseCards, readCatalogueJson, readProgressOverview } from '../commands/catalogue';
 import { courseAccess, lessonRedirect, readCourseLesson, readCoursePage } from '../commands/course-page';
+import { limitLargePages } from '../limits';
 import {
   canCheckCourseAccess,
   canDeleteCourse,
@@ -42,7 +43,7 @@ export function courseRoutes(deps: RouteDeps): Router {
     });
   });
 
-  router.get('/read-many', async (req, res) => {
+  router.get('/read-many', limitLargePages, async (req, res) => {
     const actor = requireActor(req);
     const query = parse(catalogueQuerySchema, req.query);
     if (!canSearchCatalogue(actor)) throw forbidden();

@@ -11,6 +11,7 @@ import { answerOnce, forbidden, notFound, parse, requireActor } from '@rainmaker
 import { Router } from 'express';
 import { removeLesson, upsertLesson } from '../commands/authoring';
 import { markLesson } from '../commands/completions';
+import { limitLargePages } from '../limits';
 import {
   canDeleteLesson,
   canListLessons,
@@ -28,7 +29,7 @@ export function lessonRoutes(deps: RouteDeps): Router {
   const { store, events } = deps;
   const router = Router();
 
-  router.get('/read-many', async (req, res) => {
+  router.get('/read-many', limitLargePages, async (req, res) => {
     const actor = requireActor(req);
     const query = parse(lessonListQuerySchema, req.query);
     if (!canListLessons(actor)) throw forbidden();

@@ -3,6 +3,7 @@ import { idParam, MODULE_NOT_FOUND, moduleReorderSchema, moduleUpsertSchema } fr
 import { answerOnce, forbidden, notFound, parse, requireActor } from '@rainmakers/kit';
 import { Router } from 'express';
 import { removeModule, reorderModules, upsertModule } from '../commands/authoring';
+import { limitLargePages } from '../limits';
 import {
   canDeleteModule,
   canListAllModules,
@@ -20,7 +21,7 @@ export function moduleRoutes(deps: RouteDeps): Router {
   const { store } = deps;
   const router = Router();
 
-  router.get('/read-many', async (req, res) => {
+  router.get('/read-many', limitLargePages, async (req, res) => {
     const actor = requireActor(req);
     if (!canListModules(actor)) throw forbidden();
     const modules = canListAllModules(actor)

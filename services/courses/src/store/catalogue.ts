@@ -55,14 +55,16 @@ export interface CountedLessons<T> extends Counted<T> {
 type Totalled = { total: number; ids?: number[] | null };
 
 /**
- * Rows of a `pagedStatement`: the first row always carries the total; a page past the end is one row of nulls.
+ * Rows of a `pagedStatement`: every row carries the total, one row the ids; a page past the end is one row of nulls.
  */
 function counted<T extends { id: number | null }>(rows: (T & Totalled)[]): CountedLessons<T> {
   const first = rows[0];
   const page = rows
     .filter((row) => row.id !== null)
     .map(({ total: _total, ids: _ids, ...rest }) => rest as unknown as T);
-  return { rows: page, count: first?.total ?? 0, ids: first?.ids ?? null };
+  // One row carries the ids (pagedStatement), not necessarily the first.
+  const ids = rows.find((row) => row.ids)?.ids ?? null;
+  return { rows: page, count: first?.total ?? 0, ids };
 }
 
 /**
@@ -82,9 +84,12 @@ function pagedStatement(
   },
 ): Statement {
   const ids = options.withIds ? ', array_agg(id) AS ids' : '';
+  // The ids (up to LESSON_MATCH_CAP of them) ride on one row of the page only: repeated on each of a 1,000-row
+  // page they were a million integers to send and parse, seconds of the service's CPU for one answer.
+  const idsColumn = options.withIds ? ', CASE WHEN row_number() OVER () = 1 THEN s.ids END AS ids' : '';
   return {
     text: `WITH matches AS MATERIALIZED (${options.matches})
-           SELECT s.total${options.withIds ? ', s.ids' : ''}, page.*
+           SELECT s.total${idsColumn}, page.*
            FROM (SELECT count(*)::int AS total${ids} FROM matches) AS s
            LEFT JOIN LATERAL (
              SELECT ${options.columns}

@@ -1,6 +1,6 @@
 /** /api/product/*: the Power Profit Tool (spec part 2 §7). */
 import { idParam, productUpsertSchema } from '@rainmakers/contracts';
-import { answerOnce, forbidden, parse, requireActor } from '@rainmakers/kit';
+import { answerOnce, concurrencyLimit, forbidden, PRODUCT_READ_MANY_LIMIT, parse, requireActor } from '@rainmakers/kit';
 import { Router } from 'express';
 import { removeProduct, upsertProduct } from '../commands/products';
 import type { ToolsDeps } from '../deps';
@@ -18,7 +18,7 @@ import { countProducts, listProducts } from '../store/products';
 export function productRoutes(deps: ToolsDeps): Router {
   const router = Router();
 
-  router.get('/read-many', async (req, res) => {
+  router.get('/read-many', concurrencyLimit(PRODUCT_READ_MANY_LIMIT), async (req, res) => {
     const actor = requireActor(req);
     if (!canListProducts(actor)) throw forbidden();
     const abilities = productAbilities(actor);

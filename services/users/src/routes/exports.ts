@@ -1,6 +1,6 @@
 /** The user dashboard's downloads: users.csv (streamed) and the two sample files. Admins only. */
 import { once } from 'node:events';
-import { forbidden, requireActor } from '@rainmakers/kit';
+import { concurrencyLimit, forbidden, requireActor, USERS_EXPORT_LIMIT } from '@rainmakers/kit';
 import { type Response, Router } from 'express';
 import type { CommandDeps } from '../commands/users';
 import { bulkUpdateSample, csvLine, EXPORT_COLUMNS, exportLine, importSample } from '../domain/csv';
@@ -26,7 +26,7 @@ export function exportRoutes(deps: Pick<CommandDeps, 'db'>): Router {
    * Every person, a batch at a time in id order, written as it is read: the service holds one batch at most and
    * waits for the client to take the bytes (backpressure), so memory does not grow with the number of people.
    */
-  router.get('/api/user/export', async (req, res) => {
+  router.get('/api/user/export', concurrencyLimit(USERS_EXPORT_LIMIT), async (req, res) => {
     const actor = requireActor(req);
     if (!canManageUsers(actor)) throw forbidden();
     let closed = false;
