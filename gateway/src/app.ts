@@ -280,7 +280,11 @@ export function createGatewayProxies(config: GatewayConfig, logger: Logger): Pro
     timeoutsMs: config.upstreamTimeouts,
     connectTimeoutMs: config.UPSTREAM_CONNECT_TIMEOUT_MS,
     breaker: { failureThreshold: config.UPSTREAM_BREAKER_FAILURES, openMs: config.UPSTREAM_BREAKER_OPEN_MS },
-    probe: { intervalMs: config.UPSTREAM_PROBE_INTERVAL_MS, timeoutMs: config.UPSTREAM_PROBE_TIMEOUT_MS },
+    probe: {
+      intervalMs: config.UPSTREAM_PROBE_INTERVAL_MS,
+      timeoutMs: config.UPSTREAM_PROBE_TIMEOUT_MS,
+      silenceMs: config.UPSTREAM_SILENCE_MS,
+    },
     logger,
   });
 }
