@@ -66,6 +66,7 @@ export async function startGateway(
     logger,
     localTtlMs: config.LOCAL_CACHE_TTL_MS,
     recacheMaxSeconds: config.SESSION_RECACHE_MAX_SECONDS,
+    outageGraceMs: config.REDIS_OUTAGE_GRACE_MS,
   });
   const profiles = new ProfileStore({
     redis,
@@ -74,6 +75,7 @@ export async function startGateway(
     logger,
     localTtlMs: config.LOCAL_CACHE_TTL_MS,
     ttlSeconds: config.PROFILE_CACHE_TTL_SECONDS,
+    outageGraceMs: config.REDIS_OUTAGE_GRACE_MS,
   });
   const gateway = buildGatewayApp({ config, logger, redis, sessions, profiles, proxies });
   const consumer = createProfileConsumer({
