@@ -95,7 +95,8 @@ export function buildGatewayApp(deps: GatewayDeps): Gateway {
   app.use((req, res, next) => {
     const started = performance.now();
     res.once('finish', () => {
-      if (res.statusCode < 500 || req.path === '/readyz') return;
+      // A 503 with Retry-After is a service shedding load on purpose (kit overload.ts): it logs its own summary.
+      if (res.statusCode < 500 || req.path === '/readyz' || res.getHeader('retry-after') !== undefined) return;
       const ms = Math.round(performance.now() - started);
       logger.error(
         { reqId: req.headers[REQUEST_ID_HEADER], method: req.method, url: req.originalUrl, status: res.statusCode, ms },

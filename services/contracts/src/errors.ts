@@ -16,3 +16,10 @@ export const SUBSCRIPTION_BLOCKED = 'SUBSCRIPTION_BLOCKED';
 /** A dependency (a service, PostgreSQL, Redis) is down or not answering: 503, try again shortly. */
 export const SERVICE_UNAVAILABLE = 'SERVICE_UNAVAILABLE';
 export const SERVICE_UNAVAILABLE_MESSAGE = 'Service unavailable';
+
+/**
+ * The service is past its load bound (event-loop delay, work in flight, database pool drained): 503 with a
+ * Retry-After header, answered at once instead of queueing; nothing was done, so the call may be retried.
+ */
+export const OVERLOADED = 'OVERLOADED';
+export const OVERLOADED_MESSAGE = 'The service is busy. Please try again in a moment.';

@@ -11,6 +11,7 @@ import {
 } from './db';
 import type { ReadinessCheck } from './http';
 import { createLogger, type Logger } from './logger';
+import { configureLoadShedding } from './overload';
 import { createRequestRedis, type Redis } from './redis';
 import { closeServer, listen, shutdownOnSignals } from './service';
 
@@ -54,7 +55,14 @@ export async function runService<Schema>(definition: ServiceDefinition<Schema>):
     const applied = await migrateOnly(config.DATABASE_URL, definition.migrationsDir);
     if (applied.length > 0) logger.info({ applied }, 'migrations applied');
   }
-  const database = createDatabase<Schema>(config.DATABASE_URL, SERVICE_DATABASE_OPTIONS);
+  configureLoadShedding({
+    maxEventLoopDelayMs: config.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS,
+    maxInFlight: config.OVERLOAD_MAX_IN_FLIGHT,
+  });
+  const database = createDatabase<Schema>(config.DATABASE_URL, {
+    ...SERVICE_DATABASE_OPTIONS,
+    connectionTimeoutMs: config.DATABASE_POOL_WAIT_MS,
+  });
   const redis = createRequestRedis(config.REDIS_URL, config.SERVICE_NAME, {
     onStall: () => logger.warn('redis stopped answering; reconnecting'),
   });

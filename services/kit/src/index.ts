@@ -10,6 +10,7 @@ export * from './internal-token';
 export * from './jobs';
 export * from './logger';
 export * from './mail';
+export * from './overload';
 export * from './redis';
 export * from './service';
 export * from './session-token';
