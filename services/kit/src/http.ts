@@ -10,7 +10,14 @@ import { HttpError, notFound, validationError } from './errors';
 import { jsonBodyGuard, urlGuard } from './input-guard';
 import { internalTokenMiddleware } from './internal-token';
 import type { Logger } from './logger';
-import { isPoolExhausted, type LoadSheddingSettings, loadShedding, OverloadedError, ShedLog } from './overload';
+import {
+  currentLoad,
+  isPoolExhausted,
+  type LoadSheddingSettings,
+  loadShedding,
+  OverloadedError,
+  ShedLog,
+} from './overload';
 import { keepRawBody } from './raw-body';
 import { isDependencyFailure, serviceUnavailable } from './unavailable';
 
@@ -72,8 +79,15 @@ export function createApp(options: AppOptions, mount: (app: Express) => void): E
   app.use(slowRequestLog(options.logger));
   // Hostile input answers 400 before any route (present or future) sees it: see input-guard.ts.
   app.use(urlGuard());
+  // Liveness: answers whenever the process runs its loop at all, busy or not (never shed); the load is for operators.
   app.get('/healthz', (_req, res) => {
-    res.json({ status: 'ok', service: options.name });
+    const load = currentLoad();
+    res.json({
+      status: 'ok',
+      service: options.name,
+      eventLoopDelayMs: Math.round(load.delay.ms),
+      inFlight: load.inFlight,
+    });
   });
   app.get('/readyz', readinessHandler(options.readiness ?? []));
   // Past the load bounds new requests answer at once (probes above are never shed).
