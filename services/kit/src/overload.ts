@@ -32,7 +32,7 @@ export interface LoadSheddingSettings {
 }
 
 export const DEFAULT_LOAD_SHEDDING: LoadSheddingSettings = {
-  maxEventLoopDelayMs: 400,
+  maxEventLoopDelayMs: 1000,
   maxInFlight: 256,
   retryAfterSeconds: 1,
 };
