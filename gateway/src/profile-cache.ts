@@ -7,7 +7,8 @@
  *
  * Like sessions, profiles also sit in a tiny in-process cache (LOCAL_CACHE_TTL_MS); events handled by this
  * process evict it at once, other replicas pick the change up within that TTL. And like sessions, while Redis
- * fails a profile this process loaded within REDIS_OUTAGE_GRACE_MS answers from that load (session.ts).
+ * fails (or lacks it and users cannot answer) a profile this process loaded within REDIS_OUTAGE_GRACE_MS answers
+ * from that load (session.ts).
  */
 import { type AccessProfile, accessProfileSchema, type EventData } from '@rainmakers/contracts';
 import { HttpError, type InternalClient, type Logger, type Redis } from '@rainmakers/kit';
@@ -137,7 +138,15 @@ export class ProfileStore {
       if (last !== undefined) return { value: last, stale: true };
       this.options.logger.warn({ err: error }, 'profile cache unavailable; asking users');
     }
-    const profile = await this.fetchFromUsers(userId);
+    let profile: AccessProfile | null;
+    try {
+      profile = await this.fetchFromUsers(userId);
+    } catch (error) {
+      // users cannot answer either: the last load, when recent enough, stands.
+      const last = this.lastLoaded.get(userId);
+      if (last !== undefined) return { value: last, stale: true };
+      throw error;
+    }
     if (profile && redisUp) {
       try {
         await this.write(profile);

@@ -11,8 +11,9 @@
  *
  * A Redis blip must not turn into 503 on every route (or a stampede on auth): while Redis fails, a session this
  * process checked within REDIS_OUTAGE_GRACE_MS (5 s) is answered from that last check, and only sessions not
- * checked that recently are asked of auth. A session revoked during the outage is therefore honoured by this
- * process for at most that long after its last check (docs/decisions.md "Degrade under load").
+ * checked that recently are asked of auth; the same when Redis lacks the session (it came back empty) and auth
+ * cannot answer. A session revoked during the outage is therefore honoured by this process for at most that long
+ * after its last check (docs/decisions.md "Degrade under load").
  */
 import {
   revokedSessionMarkerSchema,
@@ -158,7 +159,16 @@ export class SessionStore {
       if (last !== undefined) return { value: last, stale: true };
       this.options.logger.warn({ err: error }, 'session cache unavailable; asking auth');
     }
-    const session = await this.fetchFromAuth(sid);
+    let session: SessionRecord | null;
+    try {
+      session = await this.fetchFromAuth(sid);
+    } catch (error) {
+      // auth cannot answer either (busy with everyone's lookups after Redis came back empty, or down): the last
+      // check, when recent enough, stands.
+      const last = this.lastChecked.get(sid);
+      if (last !== undefined) return { value: last, stale: true };
+      throw error;
+    }
     if (session && redisUp && this.isLive(session)) await this.recache(key, session);
     return this.checked(sid, session);
   }

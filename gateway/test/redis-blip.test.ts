@@ -97,3 +97,24 @@ describe('ProfileStore during a Redis blip', () => {
     await expect(profiles.get(22)).rejects.toEqual(unavailable);
   });
 });
+
+describe('Redis back but empty, auth or users unreachable', () => {
+  it('answers a session and a profile checked within the grace from that check', async () => {
+    const redis = await connectedRedis();
+    await redis.set(sessionCacheKey(prefix, 'sid-e'), JSON.stringify(session(31)), 'EX', 60);
+    const sessions = new SessionStore({
+      redis,
+      prefix,
+      auth: nowhere,
+      logger,
+      localTtlMs: 0,
+      recacheMaxSeconds: 60,
+      outageGraceMs: 5000,
+    });
+    expect(await sessions.get('sid-e')).toMatchObject({ userId: 31 });
+    // Redis restarted without its data: the mirror is gone, and auth does not answer.
+    await redis.del(sessionCacheKey(prefix, 'sid-e'));
+    expect(await sessions.get('sid-e')).toMatchObject({ userId: 31 });
+    await expect(sessions.get('sid-other')).rejects.toEqual(unavailable);
+  });
+});

@@ -1,9 +1,11 @@
 /**
  * Degrade, don't fall over (docs/decisions.md "Degrade under load"), on the running stack under a steady load of
  * signed-in members:
- *  - Redis killed (SIGKILL; the stack's supervisor restarts it): routes that do not need Redis for the request
- *    itself keep answering; the gateway serves the sessions and profiles it checked moments ago from its own
- *    memory, so at most a few calls answer 503 instead of every route for the length of the blip;
+ *  - Redis killed (SIGKILL; the stack's supervisor restarts it, empty): routes that do not need Redis for the
+ *    request itself keep answering; the gateway serves the sessions and profiles it checked moments ago from its
+ *    own memory, so at most a few calls answer 503 instead of every route for the length of the blip. To show that
+ *    it does not lean on auth for them (what opened auth's breaker under load), a second case kills Redis while
+ *    auth is stopped: the course reads of members checked moments ago still answer;
  *  - a service busy for less than the gateway's silence window (here: frozen with SIGSTOP for 1.5 s, which from
  *    outside is what an event loop held by one heavy request looks like) does not open its breaker: the calls in
  *    flight and those sent meanwhile are all answered by the service once it goes on, none with 503.
@@ -21,6 +23,8 @@ jest.setTimeout(240_000);
 
 /** Reads that need no Redis for the request itself (auth, courses; the catalogue cache skips a Redis that fails). */
 const READS = ['/api/auth/me', '/api/lesson/completed', '/api/course/read-many?itemsPerPage=3'];
+/** Reads that need neither Redis nor auth for the request itself. */
+const COURSE_READS = READS.filter((path) => !path.startsWith('/api/auth'));
 /** At most this many 503s over a Redis blip, against hundreds of calls. */
 const FEW = 5;
 
@@ -33,8 +37,8 @@ interface Answer {
   at: number;
 }
 
-/** Each member reads READS in turn, back to back, until `until` resolves; every answer is recorded. */
-async function load(until: Promise<unknown>): Promise<Answer[]> {
+/** Each member reads `reads` in turn, back to back, until `until` resolves; every answer is recorded. */
+async function load(until: Promise<unknown>, reads = READS): Promise<Answer[]> {
   const answers: Answer[] = [];
   let done = false;
   void until.finally(() => {
@@ -43,7 +47,7 @@ async function load(until: Promise<unknown>): Promise<Answer[]> {
   await Promise.all(
     members.map(async (member, m) => {
       for (let i = m; !done; i++) {
-        const path = READS[i % READS.length] as string;
+        const path = reads[i % reads.length] as string;
         const response = await member.request('GET', path).catch(() => ({ status: 0 }));
         answers.push({ path, status: response.status, at: Date.now() });
         await new Promise((resolve) => setTimeout(resolve, 20));
@@ -122,6 +126,41 @@ describe('a Redis blip under load', () => {
     expect(answers.some((answer) => answer.at > restartedAt)).toBe(true);
     expect(failures.filter((answer) => answer.status !== 503)).toEqual([]);
     expect(unavailable.length).toBeLessThanOrEqual(FEW);
+    await stackReady();
+  });
+
+  it('serves the course reads of members checked moments ago while auth is stopped too (no fallback to auth)', async () => {
+    const { ports } = stackInfo();
+    const redisPid = await pidListeningOn(ports.redis);
+    const authPid = await pidListeningOn(ports.auth);
+    let outageFrom = 0;
+    const scenario = (async () => {
+      await sleep(1500);
+      outageFrom = Date.now();
+      process.kill(authPid, 'SIGSTOP');
+      stopped.add(authPid);
+      try {
+        process.kill(redisPid, 'SIGKILL');
+        // Within the gateway's grace (REDIS_OUTAGE_GRACE_MS, 5 s) from the members' last check, and shorter than
+        // its silence window (3 s), so auth's breaker stays closed and its lookups simply fail.
+        await sleep(2000);
+      } finally {
+        process.kill(authPid, 'SIGCONT');
+        stopped.delete(authPid);
+      }
+    })();
+    const answers = await load(scenario, COURSE_READS);
+    await scenario;
+    const during = answers.filter((answer) => answer.at > outageFrom);
+    expect(during.length).toBeGreaterThan(0);
+    expect(answers.filter((answer) => answer.status !== 200)).toEqual([]);
+    await waitFor(
+      async () => {
+        const pid = await pidListeningOn(ports.redis).catch(() => undefined);
+        return pid !== undefined && pid !== redisPid ? true : null;
+      },
+      { what: 'redis restarted', timeoutMs: 60_000 },
+    );
     await stackReady();
   });
 });
