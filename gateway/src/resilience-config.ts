@@ -13,7 +13,8 @@ export const resilienceConfigShape = {
   /**
    * While Redis does not answer, a session or access profile this process verified within this long is served
    * from its own memory instead of asking auth or users (a Redis blip must not answer 503 on every route).
-   * A session revoked meanwhile is honoured by this process for at most this long after its last check. 0: off.
+   * The same when Redis lacks them and auth/users cannot answer. A session revoked meanwhile is honoured by this
+   * process for at most this long after its last check. 0: off.
    */
   REDIS_OUTAGE_GRACE_MS: z.coerce.number().int().min(0).default(5000),
 };
