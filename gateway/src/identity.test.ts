@@ -19,6 +19,7 @@ const profile: AccessProfile = {
   stripeStatus: 'active',
   alwaysGrantAccess: false,
   createdAt: '2025-03-01T10:00:00.000Z',
+  email: 'ada@example.com',
   version: 3,
 };
 const session: SessionRecord = {
@@ -43,12 +44,15 @@ describe('buildActor', () => {
       alwaysGrantAccess: false,
       impersonatorId: null,
       createdAt: '2025-03-01T10:00:00.000Z',
+      email: 'ada@example.com',
     });
   });
 
   it('carries null for createdAt from a profile cached before the field existed', () => {
     const { createdAt: _createdAt, ...oldProfile } = profile;
     expect(buildActor('s', session, oldProfile).createdAt).toBeNull();
+    const { email: _email, ...withoutEmail } = profile;
+    expect(buildActor('s', session, withoutEmail).email).toBeNull();
   });
 
   it('acts in the switched role and flags the admin', () => {

@@ -57,6 +57,8 @@ export function buildActor(sid: string, session: SessionRecord, profile: AccessP
     impersonatorId: session.impersonatorId,
     // Never changes for an account, so the token cache key below need not carry it.
     createdAt: profile.createdAt ?? null,
+    // Changes only with the profile's version, which the token cache key carries.
+    email: profile.email ?? null,
   };
 }
 

@@ -32,7 +32,9 @@ if current then
   if ok and type(decoded) == 'table' then
     if decoded.deleted == true then return 0 end
     local version = tonumber(decoded.version)
-    if version and version >= tonumber(ARGV[2]) then return 0 end
+    if version and version > tonumber(ARGV[2]) then return 0 end
+    -- The same version replaces only a profile cached before it carried the e-mail (issue 23).
+    if version and version == tonumber(ARGV[2]) and type(decoded.email) == 'string' then return 0 end
   end
 end
 redis.call('SET', KEYS[1], ARGV[1], 'EX', tonumber(ARGV[3]))
@@ -53,6 +55,7 @@ export function profileFromUserChanged(data: EventData<'users.user-changed'>): A
     stripeStatus: data.stripeStatus,
     alwaysGrantAccess: data.alwaysGrantAccess,
     createdAt: data.createdAt,
+    email: data.email,
     version: data.version,
   };
 }
@@ -129,7 +132,11 @@ export class ProfileStore {
         const value = parseJson(raw);
         if (deletedMarkerSchema.safeParse(value).success) return this.loaded(userId, null);
         const profile = accessProfileSchema.safeParse(value);
-        if (profile.success && profile.data.userId === userId) return this.loaded(userId, profile.data);
+        // A profile cached before it carried the e-mail (issue 23: the qualifier mails only the person's own
+        // address) is read again from users, once: the write below replaces it at the same version.
+        if (profile.success && profile.data.userId === userId && profile.data.email !== undefined) {
+          return this.loaded(userId, profile.data);
+        }
       }
     } catch (error) {
       redisUp = false;

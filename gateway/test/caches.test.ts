@@ -28,6 +28,7 @@ const profile = (userId: number, version: number, changes: Partial<AccessProfile
   tagNames: [],
   stripeStatus: 'active',
   alwaysGrantAccess: false,
+  email: `person${userId}@example.com`,
   version,
   ...changes,
 });
@@ -44,6 +45,17 @@ describe('ProfileStore', () => {
     expect(await profiles.write(profile(1, 3, { stripeStatus: 'past_due' }))).toBe(true);
     expect(await profiles.get(1)).toMatchObject({ version: 3, stripeStatus: 'past_due' });
     expect(await redis.ttl(profileCacheKey(prefix, 1))).toBeGreaterThan(50);
+  });
+
+  it('reads again a profile cached before it carried the e-mail, and replaces it at the same version', async () => {
+    const profiles = store();
+    const { email: _email, ...old } = profile(14, 5);
+    await redis.set(profileCacheKey(prefix, 14), JSON.stringify(old), 'EX', 60);
+    // A miss: users is asked (and is not there here).
+    await expect(profiles.get(14)).rejects.toMatchObject({ status: 503 });
+    expect(await profiles.write(profile(14, 5))).toBe(true);
+    expect(await profiles.get(14)).toMatchObject({ version: 5, email: 'person14@example.com' });
+    expect(await profiles.write(profile(14, 5, { role: 'coach' }))).toBe(false);
   });
 
   it('keeps a deleted account deleted, whatever arrives later', async () => {

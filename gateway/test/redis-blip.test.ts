@@ -37,6 +37,7 @@ const session = (userId: number): SessionRecord => ({
 
 const profile = (userId: number): AccessProfile => ({
   userId,
+  email: `p${userId}@example.test`,
   role: 'premium',
   tagIds: [],
   tagNames: [],

@@ -72,7 +72,10 @@ export interface SeedContext {
     Partial<Record<'newPremium' | 'blocked', SeededPerson>>;
   /** The local Stripe stand-in (its control calls make the blocked member's past_due subscription); null with Stripe. */
   stripeStandInUrl?: string | null;
-  /** Tag name -> id for the tags created by the base seed ('Mastermind', 'nova', 'teller', 'Wholesale Bootcamp'). */
+  /**
+   * Tag name -> id for the tags created by the base seed ('Mastermind', 'nova', 'teller', 'Wholesale Bootcamp', and
+   * 'Webinar Guest', the one allowed on sign-up links).
+   */
   tags: Record<string, number>;
   log(message: string): void;
 }

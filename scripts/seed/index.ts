@@ -9,13 +9,13 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Tag, User } from '@rainmakers/contracts';
+import type { ManagedTag, User } from '@rainmakers/contracts';
 import { createInternalClient, HttpError, type InternalClient } from '@rainmakers/kit';
 import { signInThroughGateway } from '../lib/gateway-session';
 import { localInternalTokenSecret } from '../lib/secrets';
 import { DEFAULT_PORTS, SERVICES, type ServiceName } from '../lib/topology';
 import type { GatewaySession, SeedContext, SeededPerson, SeedModule, SeedPersonKey } from './context';
-import { SEED_PEOPLE, SEED_TAGS, type SeedPersonSpec } from './people';
+import { SEED_PEOPLE, SEED_SIGNUP_TAG, SEED_TAGS, type SeedPersonSpec } from './people';
 
 export interface SeedTarget {
   gatewayUrl: string;
@@ -48,14 +48,23 @@ async function findPerson(users: InternalClient, email: string): Promise<User | 
 }
 
 async function ensureTags(admin: GatewaySession, log: (m: string) => void): Promise<Record<string, number>> {
-  const { tags: existing } = await admin.get<{ tags: Tag[] }>('/api/tag/read-many?page=1&itemsPerPage=1000');
+  const { tags: existing } = await admin.get<{ tags: ManagedTag[] }>('/api/tag/read-many?page=1&itemsPerPage=1000');
   const byName: Record<string, number> = {};
   for (const tag of existing) byName[tag.name] = tag.id;
   for (const name of SEED_TAGS) {
-    if (byName[name] !== undefined) continue;
-    const { tag } = await admin.post<{ tag: Tag }>('/api/tag/upsert', { name });
+    const signupAllowed = name === SEED_SIGNUP_TAG;
+    const found = existing.find((t) => t.name === name);
+    if (found) {
+      // A stack seeded before sign-up tags existed: its sign-up tag gets allowed once.
+      if (signupAllowed && !found.signupAllowed) {
+        await admin.post('/api/tag/upsert', { id: found.id, name, signupAllowed });
+        log(`tag "${name}" allowed on sign-up links`);
+      }
+      continue;
+    }
+    const { tag } = await admin.post<{ tag: ManagedTag }>('/api/tag/upsert', { name, signupAllowed });
     byName[name] = tag.id;
-    log(`tag "${name}" created`);
+    log(`tag "${name}" created${signupAllowed ? ' (allowed on sign-up links)' : ''}`);
   }
   return byName;
 }

@@ -16,7 +16,13 @@ export interface SeedPersonSpec {
   createdAt?: string;
 }
 
-export const SEED_TAGS = ['Mastermind', 'nova', 'teller', 'Wholesale Bootcamp'] as const;
+export const SEED_TAGS = ['Mastermind', 'nova', 'teller', 'Wholesale Bootcamp', 'Webinar Guest'] as const;
+
+/**
+ * The seed's one tag allowed on sign-up links (issue 23: `/signup?signuptags=` attaches only such tags). It opens
+ * nothing gated: it marks who came through the webinar's sign-up link.
+ */
+export const SEED_SIGNUP_TAG: (typeof SEED_TAGS)[number] = 'Webinar Guest';
 
 export const SEED_PEOPLE: readonly SeedPersonSpec[] = [
   {

@@ -23,6 +23,8 @@ const token = () =>
     .replace(/[^a-f]/g, '')
     .slice(0, 6)}q`;
 
+declare const navigator: { clipboard: { readText(): Promise<string> } };
+
 const main = (page: Page) => page.getByRole('main');
 const rows = (page: Page) => main(page).locator('tbody tr');
 const toastText = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
@@ -466,6 +468,26 @@ describe('/tag-management as an admin', () => {
     await main(page)
       .getByRole('cell', { name: `${t} second`, exact: true })
       .waitFor();
+
+    // Issue 23: allowed on sign-up links with the row's switch, then its sign-up link copied.
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    const copyLink = main(page).getByRole('button', { name: `Copy sign-up link for ${t} first` });
+    expect(await copyLink.isDisabled()).toBe(true);
+    await main(page)
+      .getByRole('switch', { name: `Allowed on sign-up links: ${t} first` })
+      .click();
+    await toastText(page, 'Tag allowed on sign-up links').waitFor();
+    await waitFor(async () => !(await copyLink.isDisabled()), { what: 'the copy button to be enabled' });
+    await copyLink.click();
+    await toastText(page, 'Sign-up link copied').waitFor();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    const { tags } = await (await admin()).get<{ tags: { id: number; name: string; signupAllowed: boolean }[] }>(
+      `/api/tag/read-many?search=${encodeURIComponent(t)}`,
+    );
+    const first = tags.find((tag) => tag.name === `${t} first`);
+    expect(first?.signupAllowed).toBe(true);
+    expect(copied).toBe(`${new URL(page.url()).origin}/signup?signuptags=${first?.id}`);
+    await screenshot(page, 'users-tags-signup-link-desktop');
 
     // A name in use shows its error under the field, which clears when the name is edited.
     await main(page)

@@ -616,6 +616,21 @@ const ROWS: Row[] = [
     },
   },
   {
+    name: 'POST /api/tag/upsert {signupAllowed} (issue 23)',
+    expected: [401, 403, 403, 403, 403, '200 allowed'],
+    async run(c) {
+      const tag = await freshTag();
+      const answer = await c.session.request<{ tag: { signupAllowed: boolean } }>('POST', '/api/tag/upsert', {
+        id: tag.id,
+        name: tag.name,
+        signupAllowed: true,
+      });
+      return answer.status === 200
+        ? { status: 200, note: answer.body.tag.signupAllowed ? 'allowed' : 'not set' }
+        : status(answer);
+    },
+  },
+  {
     name: 'DELETE /api/tag/{id}',
     expected: [401, 403, 403, 403, 403, 204],
     async run(c) {
@@ -842,6 +857,30 @@ const ROWS: Row[] = [
     expected: [401, 201, 201, 201, 201, 201],
     run: async (c) =>
       status(await c.session.request('POST', '/api/product-qualifier/save', { score: 1, answers: { keyword: 1 } })),
+  },
+  {
+    name: 'POST /api/product-qualifier/send {own address} (issue 23)',
+    expected: [401, 200, 200, 200, 200, 200],
+    run: async (c) =>
+      status(
+        await c.session.request('POST', '/api/product-qualifier/send', {
+          answers: { keyword: 1 },
+          email: c.person?.email ?? uniqueEmail('anonymous'),
+          keywords: 'matrix',
+        }),
+      ),
+  },
+  {
+    name: "POST /api/product-qualifier/send {another person's address} (issue 23)",
+    expected: [401, 400, 400, 400, 400, 400],
+    run: async (c) =>
+      status(
+        await c.session.request('POST', '/api/product-qualifier/send', {
+          answers: { keyword: 1 },
+          email: uniqueEmail('victim'),
+          keywords: 'Your account is locked',
+        }),
+      ),
   },
   {
     name: 'POST /api/ai/chat {product-creation: tag nova or admin}',

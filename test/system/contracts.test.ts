@@ -18,12 +18,12 @@ import {
   FIELD_CANNOT_BE_EMPTY,
   FORGOT_PASSWORD_SENT,
   INVALID_CREDENTIALS,
+  managedTagSchema,
   PASSWORDS_DO_NOT_MATCH,
   RESET_LINK_INVALID,
   resourceCategorySchema,
   resourceSchema,
   TAG_NAME_TAKEN,
-  tagSchema,
   UPLOAD_ERRORS,
   type User,
   userListAbilitiesSchema,
@@ -184,7 +184,7 @@ describe('answers carry the keys the spec names', () => {
 
   it('tags: read-many, upsert, delete', async () => {
     const list = conforms(
-      z.object({ tags: z.array(tagSchema.strict()), totalCount: z.number().int() }).strict(),
+      z.object({ tags: z.array(managedTagSchema.strict()), totalCount: z.number().int() }).strict(),
       await admin.get('/api/tag/read-many?page=1&itemsPerPage=1000'),
       'tag read-many',
     );
@@ -193,13 +193,17 @@ describe('answers carry the keys the spec names', () => {
     const created = await admin.request('POST', '/api/tag/upsert', { name });
     expect(created.status).toBe(201);
     const { tag } = conforms(
-      z.object({ tag: tagSchema.strict(), isNew: z.literal(true) }).strict(),
+      z.object({ tag: managedTagSchema.strict(), isNew: z.literal(true) }).strict(),
       created.body,
       'tag',
     );
     const renamed = await admin.request('POST', '/api/tag/upsert', { tag: { id: tag.id, name: `${name}!` } });
     expect(renamed.status).toBe(200);
-    conforms(z.object({ tag: tagSchema.strict(), isNew: z.literal(false) }).strict(), renamed.body, 'tag rename');
+    conforms(
+      z.object({ tag: managedTagSchema.strict(), isNew: z.literal(false) }).strict(),
+      renamed.body,
+      'tag rename',
+    );
     const deleted = await admin.request('DELETE', `/api/tag/${tag.id}`);
     expect(deleted.status).toBe(204);
   });

@@ -88,15 +88,23 @@ describe('sign-up, session check, sign-out', () => {
     });
   });
 
-  it('attaches the tags of ?signuptags to the new member', async () => {
+  it('attaches only the sign-up tags an admin allowed: ?signuptags with a gated tag attaches nothing (issue 23)', async () => {
     const { tags } = stackInfo();
-    const wanted = [tags.Mastermind, tags.nova].filter((id): id is number => id !== undefined);
-    expect(wanted).toHaveLength(2);
-    const member = await signUp('tagged', { signuptags: wanted });
-    expect(member.currentUser.Tags.map((t) => t.id).sort()).toEqual([...wanted].sort());
+    const allowed = tags['Webinar Guest'];
+    const gated = [tags.Mastermind, tags.nova, tags.teller, tags['Wholesale Bootcamp']];
+    expect(allowed).toBeDefined();
+    expect(gated.every((id) => id !== undefined)).toBe(true);
+    const gatedIds = gated.filter((id): id is number => id !== undefined);
 
+    const crasher = await signUp('gated', { signuptags: gatedIds });
+    expect(crasher.currentUser.Tags).toEqual([]);
+    const stored = await admin.get<{ user: User }>(`/api/user/${crasher.id}`);
+    expect(stored.user.Tags).toEqual([]);
+
+    const member = await signUp('tagged', { signuptags: [...gatedIds, allowed as number] });
+    expect(member.currentUser.Tags.map((t) => t.id)).toEqual([allowed]);
     const { user } = await admin.get<{ user: User }>(`/api/user/${member.id}`);
-    expect(user.Tags.map((t) => t.name).sort()).toEqual(['Mastermind', 'nova']);
+    expect(user.Tags.map((t) => t.name)).toEqual(['Webinar Guest']);
     expect(user.role).toBe('basic');
   });
 });

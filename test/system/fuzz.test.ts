@@ -148,6 +148,10 @@ const FIELDS = [
   'isPremium',
   'items',
   'data',
+  // Issue 23: the tag's sign-up flag, the sign-up link's tags, the qualifier's mail text.
+  'signupAllowed',
+  'signuptags',
+  'keywords',
 ];
 const allFields = (value: unknown) => Object.fromEntries(FIELDS.map((field) => [field, value]));
 /** Raw JSON texts, so that numbers beyond a double and odd keys reach the server as written. */
@@ -226,8 +230,11 @@ function requestsFor(
 const failures: string[] = [];
 let sent = 0;
 
-async function send(caller: Caller, request: { method: string; path: string; body?: string | Buffer; type?: string }) {
-  const headers: Record<string, string> = { accept: 'application/json' };
+async function send(
+  caller: Caller,
+  request: { method: string; path: string; body?: string | Buffer; type?: string; headers?: Record<string, string> },
+) {
+  const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
   const cookies = [`${CSRF_COOKIE}=${caller.csrf}`];
   if (caller.cookie) cookies.push(`${SESSION_COOKIE}=${caller.cookie}`);
   headers.cookie = cookies.join('; ');
@@ -333,5 +340,42 @@ describe('hostile input', () => {
     }
     await runAll(work, 6, ({ caller, request }) => send(caller, request));
     expect({ sent: sent > 1000, failures }).toEqual({ sent: true, failures: [] });
+  });
+});
+
+// Idempotent creates (kit idempotency.ts): hostile Idempotency-Key headers on every POST route, as a member and an
+// admin. A key is refused (400 keyed by the header) or used; never a 5xx, never outside the error shape.
+const HOSTILE_IDEMPOTENCY_KEYS = [
+  'k'.repeat(2000),
+  "'; DROP TABLE idempotency_keys;--",
+  '\u00e9\u00e8\u00ff',
+  '../../etc/passwd',
+  '%00%0d%0a',
+  ' ',
+  '',
+  'fuzz-shared-key',
+];
+
+describe('hostile Idempotency-Key headers', () => {
+  it('never get a 5xx, and every 4xx is in the error shape', async () => {
+    const before = { sent, failed: failures.length };
+    const work: Array<{
+      caller: Caller;
+      request: { method: string; path: string; body: string; headers: Record<string, string> };
+    }> = [];
+    for (const caller of callers.filter((c) => c.role !== 'visitor')) {
+      for (const route of routes) {
+        if (route.method !== 'POST' || !route.path.startsWith('/api/') || /\/sign(out|inas)/.test(route.path)) continue;
+        for (const key of HOSTILE_IDEMPOTENCY_KEYS) {
+          const path = route.path.replace(/:[A-Za-z]+/g, '0');
+          work.push({ caller, request: { method: 'POST', path, body: '{}', headers: { 'Idempotency-Key': key } } });
+        }
+      }
+    }
+    await runAll(work, 6, ({ caller, request }) => send(caller, request));
+    expect({ sent: sent - before.sent > 100, failures: failures.slice(before.failed) }).toEqual({
+      sent: true,
+      failures: [],
+    });
   });
 });

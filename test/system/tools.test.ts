@@ -13,7 +13,7 @@ import {
   SESSION_COOKIE,
 } from '@rainmakers/contracts';
 import { standInReply } from '../../scripts/lib/ai-stand-in';
-import { type GatewaySession, readMail, signIn, stackInfo } from '../support/stack-client';
+import { type GatewaySession, readMail, seededUsers, signIn, stackInfo } from '../support/stack-client';
 import { closeSystemResources } from '../support/system';
 
 jest.setTimeout(90_000);
@@ -48,7 +48,8 @@ describe('tools through the gateway', () => {
       'estimated-profit': 1,
       improve: 1,
     };
-    const to = `qualifier-${Date.now()}@example.com`;
+    // The member's own address: the results go nowhere else (issue 23).
+    const to = seededUsers.premium.email;
     const since = new Date();
     await premium.post('/api/product-qualifier/send', { score: 3, answers, result: 'x', email: to, keywords: 'yoga' });
     const mail = await readMail(to, { since, subject: 'Product Qualifier' });

@@ -188,6 +188,7 @@ describe('sign up', () => {
     for (const name of ['Nova', 'Mastermind']) {
       const made = await client(stack.users.url).post<{ tag: { id: number } }>(adminActor, '/api/tag/upsert', {
         name: `${name} ${Date.now()}`,
+        signupAllowed: true,
       });
       expect(made.status).toBe(201);
       tagIds.push(made.body.tag.id);
@@ -216,6 +217,41 @@ describe('sign up', () => {
     });
     expect(badTags.status).toBe(400);
     expect(Object.keys((badTags.body as { errors: object }).errors)[0]).toMatch(/^signuptags/);
+  });
+
+  it('attaches only tags an admin allowed on sign-up links: a gated tag id is ignored (issue 23)', async () => {
+    const admin = await createPerson(stack, { role: 'admin' });
+    const b = new Browser(stack);
+    await b.signIn(admin.email, admin.password);
+    const adminActor = await b.actor();
+    const upsert = (name: string, signupAllowed?: boolean) =>
+      client(stack.users.url).post<{ tag: { id: number } }>(adminActor, '/api/tag/upsert', {
+        name: `${name} ${Date.now()}`,
+        ...(signupAllowed === undefined ? {} : { signupAllowed }),
+      });
+    const gated = (await upsert('Gated Mastermind')).body.tag.id;
+    const allowed = (await upsert('Webinar', true)).body.tag.id;
+
+    const onlyGated = await new Browser(stack).post<CurrentUserBody>(`/api/auth/signup?signuptags=${gated}`, {
+      fullName: 'Gate Crasher',
+      email: uniqueEmail('gated'),
+      password: 'a-good-password',
+    });
+    expect(onlyGated.status).toBe(201);
+    expect(onlyGated.body.currentUser?.Tags).toEqual([]);
+    const stored = await client(stack.users.url).get<{ user: { Tags: unknown[] } }>(
+      SERVICE,
+      `/internal/users/${onlyGated.body.currentUser?.id}`,
+    );
+    expect(stored.body.user.Tags).toEqual([]);
+
+    const mixed = await new Browser(stack).post<CurrentUserBody>(`/api/auth/signup?signuptags=${gated},${allowed}`, {
+      fullName: 'Webinar Guest',
+      email: uniqueEmail('mixed'),
+      password: 'a-good-password',
+    });
+    expect(mixed.status).toBe(201);
+    expect(mixed.body.currentUser?.Tags.map((t) => t.id)).toEqual([allowed]);
   });
 
   it('refuses a taken email with the sign-up form message, in any letter case', async () => {

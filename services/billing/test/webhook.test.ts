@@ -127,6 +127,51 @@ describe('stripe webhook', () => {
     expect(await statusesOf(customer)).toEqual(['past_due', 'active']);
   });
 
+  it('acknowledges events about objects Stripe does not know with 2xx, records them once (issue 23)', async () => {
+    const unknownIntent = eventBody(
+      'payment_intent.succeeded',
+      { id: 'pi_does_not_exist', object: 'payment_intent' },
+      'evt_unknown_intent',
+    );
+    const emptyIntent = eventBody('payment_intent.succeeded', {}, 'evt_empty_intent');
+    const unknownCustomer = eventBody(
+      'customer.subscription.deleted',
+      { id: 'sub_does_not_exist', object: 'subscription', customer: 'cus_does_not_exist' },
+      'evt_unknown_customer',
+    );
+    for (const [body, id] of [
+      [unknownIntent, 'evt_unknown_intent'],
+      [emptyIntent, 'evt_empty_intent'],
+      [unknownCustomer, 'evt_unknown_customer'],
+    ] as const) {
+      const first = await h.webhook(body);
+      expect([id, first]).toEqual([id, 200]);
+      expect(await recorded(id)).toBe(1);
+      // Stripe's redelivery is answered the same way, and nothing is published for it.
+      expect(await h.webhook(body)).toBe(200);
+    }
+    expect(
+      (await h.published('billing.subscription-changed')).filter(
+        (e) => e.data.stripeCustomerId === 'cus_does_not_exist',
+      ),
+    ).toEqual([]);
+    expect(
+      (await h.published('billing.purchase-completed')).filter((e) => e.data.paymentIntentId === 'pi_does_not_exist'),
+    ).toEqual([]);
+  });
+
+  it('refuses a signature timestamped more than 5 minutes ahead, and accepts a little clock skew (issue 23)', async () => {
+    const customer = await customerFor(h, h.actors.admin);
+    const id = 'evt_from_the_future';
+    const body = eventBody('customer.subscription.updated', { id: 'sub_future', customer }, id);
+    const now = Math.floor(Date.now() / 1000);
+    expect(await h.webhook(body, { timestamp: now + 600 })).toBe(400);
+    expect(await h.webhook(body, { timestamp: now + 3600 * 24 * 365 })).toBe(400);
+    expect(await recorded(id)).toBe(0);
+    expect(await h.webhook(body, { timestamp: now + 60 })).toBe(200);
+    expect(await recorded(id)).toBe(1);
+  });
+
   it('records events it has nothing to do for, and answers them once', async () => {
     const body = eventBody('charge.refunded', { id: 'ch_1', object: 'charge' }, 'evt_ignored_1');
     expect(await h.webhook(body)).toBe(200);

@@ -148,13 +148,17 @@ describe('live updates (SSE)', () => {
       signal: controller.signal,
     });
     let text = '';
+    let ended = false;
     const reader = response.body?.getReader();
     const decoder = new TextDecoder();
     const pump = (async () => {
       try {
         for (;;) {
           const chunk = await reader?.read();
-          if (!chunk || chunk.done) return;
+          if (!chunk || chunk.done) {
+            ended = true;
+            return;
+          }
           text += decoder.decode(chunk.value, { stream: true });
         }
       } catch {
@@ -164,6 +168,8 @@ describe('live updates (SSE)', () => {
     return {
       response,
       text: () => text,
+      /** The server ended the stream (not our abort). */
+      ended: () => ended,
       close: async () => {
         controller.abort();
         await pump;
@@ -203,6 +209,36 @@ describe('live updates (SSE)', () => {
     await mine.close();
     await coachs.close();
     await waitFor(() => !h.service.live.watchedBoards().includes(boardId), { what: 'the closed streams to be freed' });
+  });
+
+  it("caps one person's streams at 5: the 6th closes her oldest cleanly, telling it not to reconnect (issue 23)", async () => {
+    const member = await h.person('premium');
+    const coach = await h.person('coach');
+    await readBoard(h, member);
+    const streams = [];
+    for (let i = 0; i < 5; i += 1) streams.push(await open(member, member.userId));
+    const coachs = await open(coach, member.userId);
+    for (const stream of [...streams, coachs]) {
+      await waitFor(() => stream.text().includes('event: ready'), { what: 'ready' });
+    }
+    expect(streams.some((s) => s.ended())).toBe(false);
+
+    const sixth = await open(member, member.userId);
+    await waitFor(() => sixth.text().includes('event: ready'), { what: 'the sixth stream' });
+    const first = streams[0];
+    await waitFor(() => first?.ended() === true, { what: 'the first stream to end' });
+    expect(first?.text()).toContain('event: superseded');
+    expect(first?.text()).toMatch(/retry: \d{7,}/);
+    // The others (hers and the coach's) stay open and keep getting changes.
+    const board = await readBoard(h, member);
+    await addCard(h, member, listNamed(board, 'NOT STARTED').id, 'After the cap');
+    for (const stream of [...streams.slice(1), sixth, coachs]) {
+      await waitFor(() => stream.text().includes('card.created'), { what: 'the change notice' });
+      expect(stream.ended()).toBe(false);
+      expect(stream.text()).not.toContain('superseded');
+    }
+    expect(first?.text()).not.toContain('card.created');
+    for (const stream of [...streams, sixth, coachs]) await stream.close();
   });
 
   it('opens no stream for someone who may not see the board', async () => {

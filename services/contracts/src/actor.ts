@@ -26,6 +26,11 @@ export const actorSchema = z.object({
    * account's next change or the cache's TTL), and in tokens minted before the field existed.
    */
   createdAt: z.string().nullish(),
+  /**
+   * The account's e-mail address, for mail a person sends to herself (the qualifier's results, issue 23). Absent or
+   * null while the gateway holds a profile cached before the field existed, and in tokens minted before it.
+   */
+  email: z.string().nullish(),
 });
 export type Actor = z.infer<typeof actorSchema>;
 
@@ -39,6 +44,8 @@ export const accessProfileSchema = z.object({
   alwaysGrantAccess: z.boolean(),
   /** When the account was created (ISO 8601). Optional: profiles cached before the field existed lack it. */
   createdAt: z.string().optional(),
+  /** The account's e-mail address. Optional: profiles cached before the field existed lack it. */
+  email: z.string().optional(),
   /** Monotonic version of the account; a cache never replaces a newer profile with an older one. */
   version: z.number().int(),
 });

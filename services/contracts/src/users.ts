@@ -229,9 +229,17 @@ export const addTagsSchema = z.object({ email: emailField, tags: idList.pipe(z.a
 export const tagUpsertSchema = z.object({
   id: idParam.nullish(),
   name: z.string({ error: 'this field cannot be empty' }).trim().min(1, 'this field cannot be empty').max(80),
+  /** May a sign-up link (`/signup?signuptags=`) attach this tag? Left out: false on create, unchanged on update. */
+  signupAllowed: z.boolean().optional(),
 });
-export const tagListResponseSchema = z.object({ tags: z.array(tagSchema), totalCount: z.number().int() });
-export const tagUpsertResponseSchema = z.object({ tag: tagSchema, isNew: z.boolean() });
+/**
+ * A tag as the tag API (/api/tag/*) shows it: the spec's id and name, and whether a sign-up link may attach it
+ * (issue 23: only tags an admin marked may be attached by `signuptags`; every other id is ignored).
+ */
+export const managedTagSchema = tagSchema.extend({ signupAllowed: z.boolean() });
+export type ManagedTag = z.infer<typeof managedTagSchema>;
+export const tagListResponseSchema = z.object({ tags: z.array(managedTagSchema), totalCount: z.number().int() });
+export const tagUpsertResponseSchema = z.object({ tag: managedTagSchema, isNew: z.boolean() });
 export const TAG_NAME_TAKEN = 'A tag with this name already exists';
 
 export const tagListQuerySchema = z.object({

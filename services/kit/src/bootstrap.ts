@@ -10,6 +10,7 @@ import {
   SERVICE_DATABASE_OPTIONS,
 } from './db';
 import type { ReadinessCheck } from './http';
+import { idempotencyPurgeTask } from './idempotency';
 import { createLogger, type Logger } from './logger';
 import { configureLoadShedding } from './overload';
 import { createRequestRedis, type Redis } from './redis';
@@ -70,7 +71,8 @@ export async function runService<Schema>(definition: ServiceDefinition<Schema>):
   const readiness = dependencyReadiness(database, redis);
   const { app, background = [] } = await definition.build({ config, logger, database, redis, readiness });
   const server = await listen(app, config.PORT, config.HOST);
-  for (const task of background) await task.start();
+  // Every service's database holds the kit's idempotency keys: expired ones are purged beside the service.
+  for (const task of [...background, idempotencyPurgeTask(database.db, logger)]) await task.start();
   logger.info({ port: config.PORT }, `${config.SERVICE_NAME} listening`);
   shutdownOnSignals(logger, [
     () => redis.quit(),

@@ -4,6 +4,7 @@ export * from './config';
 export * from './db';
 export * from './errors';
 export * from './http';
+export * from './idempotency';
 export * from './input-guard';
 export * from './internal-client';
 export * from './internal-token';

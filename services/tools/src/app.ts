@@ -66,6 +66,7 @@ export function buildService(runtime: ServiceRuntime<ToolsDatabase>, config: Con
     mail,
     ai: createAiClient({ baseUrl: config.AI_BASE_URL, apiKey: config.AI_API_KEY, timeoutMs: config.AI_TIMEOUT_MS }),
     modelFor: (assistant) => models.get(assistant) ?? config.AI_MODEL,
+    qualifierSendsPerDay: config.QUALIFIER_SENDS_PER_DAY,
   });
   return { app, consumer, background };
 }

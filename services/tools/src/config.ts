@@ -18,6 +18,8 @@ export const configShape = {
   AI_MODEL: z.string().default('gpt-4o-mini'),
   AI_MODELS: z.string().default(''),
   AI_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
+  /** Product Qualifier results e-mails one person may send in 24 hours (issue 23); past it, 429 with Retry-After. */
+  QUALIFIER_SENDS_PER_DAY: z.coerce.number().int().min(1).max(1000).default(10),
 };
 
 /** "key=model,key=model" -> map. */

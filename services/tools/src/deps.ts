@@ -10,4 +10,6 @@ export interface ToolsDeps {
   ai: AiClient;
   /** The model of each assistant (AI_MODEL unless AI_MODELS names another). */
   modelFor(assistant: string): string;
+  /** Results e-mails of the qualifier per person per day (QUALIFIER_SENDS_PER_DAY; 10 when left out). */
+  qualifierSendsPerDay?: number;
 }

@@ -12,6 +12,7 @@ import { type MailCatcher, startMailCatcher } from '../../../scripts/lib/mail-ca
 import { countQualifierResults } from '../src/store/qualifier';
 import { type Harness, startHarness } from './helpers';
 
+const SENDS_PER_DAY = 3;
 let h: Harness;
 let catcher: MailCatcher;
 let mailDir: string;
@@ -19,7 +20,9 @@ let mailDir: string;
 beforeAll(async () => {
   mailDir = await mkdtemp(path.join(tmpdir(), 'tools-mail-'));
   catcher = await startMailCatcher({ directory: mailDir, smtpPort: 0, webPort: 0 });
-  h = await startHarness({ env: { RUN_WORKERS_IN_PROCESS: 'true', SMTP_URL: catcher.smtpUrl } });
+  h = await startHarness({
+    env: { RUN_WORKERS_IN_PROCESS: 'true', SMTP_URL: catcher.smtpUrl, QUALIFIER_SENDS_PER_DAY: String(SENDS_PER_DAY) },
+  });
 });
 afterAll(async () => {
   await h.stop();
@@ -76,9 +79,9 @@ describe('POST /api/product-qualifier/save', () => {
 });
 
 describe('POST /api/product-qualifier/send', () => {
-  it('e-mails the result with every answer and its feedback to the address given', async () => {
-    const me = h.as('premium');
-    const email = `qualifier-${me.userId}@example.com`;
+  it("e-mails the result with every answer and its feedback to the member's own address", async () => {
+    const email = `qualifier-${Date.now()}@example.com`;
+    const me = h.as('premium', { email: email.toUpperCase() });
     // The payload of spec §3: lines with id, question, answer, feedback (the raw value travels as `value`).
     const answers = answerLines(seven).map((line) => ({
       ...line,
@@ -112,6 +115,59 @@ describe('POST /api/product-qualifier/send', () => {
       if (line.feedback) expect(text).toContain(line.feedback);
     }
     expect(QUESTIONS).toHaveLength(10);
+  });
+
+  it('refuses any address but her own, and mails nothing (issue 23)', async () => {
+    const me = h.as('basic', { email: `own-${Date.now()}@example.com` });
+    const victim = `victim-${Date.now()}@evil.example`;
+    const res = await h.api.post<{ error: string; errors: Record<string, string> }>(me, '/api/product-qualifier/send', {
+      answers: seven,
+      email: victim,
+      keywords: 'Your account is locked: https://evil.example/login',
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      error: 'Results can only be sent to your own e-mail address',
+      errors: { email: 'Results can only be sent to your own e-mail address' },
+    });
+    // A token without the address (a profile cached before it carried one) cannot send anywhere either.
+    const unknown = await h.api.post(h.as('basic', { email: null }), '/api/product-qualifier/send', {
+      answers: seven,
+      email: victim,
+      keywords: 'x',
+    });
+    expect(unknown.status).toBe(503);
+    expect(unknown.headers.get('retry-after')).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(catcher.messages(victim)).toHaveLength(0);
+  });
+
+  it('holds a daily limit per person: past it 429 with Retry-After, and others still send (issue 23)', async () => {
+    const email = `limited-${Date.now()}@example.com`;
+    const me = h.as('premium', { email });
+    const send = (who = me, to = email) =>
+      h.api.post<{ error: string }>(who, '/api/product-qualifier/send', { answers: seven, email: to, keywords: 'k' });
+    const results = [];
+    for (let i = 0; i < SENDS_PER_DAY; i += 1) results.push((await send()).status);
+    expect(results).toEqual(Array(SENDS_PER_DAY).fill(200));
+    const over = await send();
+    expect(over.status).toBe(429);
+    expect(over.body).toEqual({
+      error: 'You have e-mailed your results too many times today. Please try again later.',
+    });
+    const retryAfter = Number(over.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(23 * 3600);
+    expect(retryAfter).toBeLessThanOrEqual(24 * 3600);
+    // Concurrent sends cannot pass the limit together.
+    const racer = h.as('basic', { email: `racer-${Date.now()}@example.com` });
+    const raced = await Promise.all(Array.from({ length: 6 }, () => send(racer, racer.email ?? '')));
+    expect(raced.filter((r) => r.status === 200)).toHaveLength(SENDS_PER_DAY);
+    expect(raced.filter((r) => r.status === 429)).toHaveLength(6 - SENDS_PER_DAY);
+    // Another member is not affected.
+    const other = h.as('premium', { email: `other-${Date.now()}@example.com` });
+    expect((await send(other, other.email ?? '')).status).toBe(200);
+    await waitFor(() => (catcher.messages(email).length >= SENDS_PER_DAY ? true : null), { what: 'the sends' });
+    expect(catcher.messages(email)).toHaveLength(SENDS_PER_DAY);
   });
 
   it('requires the e-mail and the TSCRK keyword', async () => {

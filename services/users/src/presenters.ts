@@ -1,5 +1,5 @@
 /** Allow-lists of what each kind of caller gets to see of a person or a tag. */
-import type { AccessProfile, Actor, CommunityUser, EventData, Tag, User } from '@rainmakers/contracts';
+import type { AccessProfile, Actor, CommunityUser, EventData, ManagedTag, Tag, User } from '@rainmakers/contracts';
 import { userAbilities } from './policies';
 import type { UserRecord } from './store/users';
 
@@ -34,6 +34,12 @@ export function presentCommunityUser(user: UserRecord): CommunityUser {
 }
 
 export const presentTag = (tag: Tag): Tag => ({ id: tag.id, name: tag.name });
+/** A tag as the tag API shows it (spec keys id and name, and whether sign-up links may attach it). */
+export const presentManagedTag = (tag: ManagedTag): ManagedTag => ({
+  id: tag.id,
+  name: tag.name,
+  signupAllowed: tag.signupAllowed,
+});
 
 export function presentAccessProfile(user: UserRecord): AccessProfile {
   return {
@@ -44,6 +50,7 @@ export function presentAccessProfile(user: UserRecord): AccessProfile {
     stripeStatus: user.stripeStatus,
     alwaysGrantAccess: user.alwaysGrantAccess,
     createdAt: user.createdAt.toISOString(),
+    email: user.email,
     version: user.version,
   };
 }

@@ -80,7 +80,8 @@ export interface Harness {
   stop(): Promise<void>;
 }
 
-const SYSTEM = { service: 'auth' };
+/** The seed's service name: the one internal caller that may attach any tag at creation (sign-ups may not). */
+const SYSTEM = { service: 'seed' };
 
 /** The users service with an auth stand-in, and an admin actor that exists in the database. */
 export async function startHarness(): Promise<Harness> {

@@ -21,7 +21,11 @@ describe('users internal API', () => {
   });
 
   it('creates a basic member with the sign-up tags that exist, and publishes users.user-changed', async () => {
-    const tag = await createTag(h, 'Signup Tag');
+    const made = await h.api.post<{ tag: { id: number } }>(h.admin, '/api/tag/upsert', {
+      name: 'Signup Tag',
+      signupAllowed: true,
+    });
+    const tag = made.body.tag;
     const res = await h.api.post<{ user: User }>(AUTH, '/internal/users', {
       fullName: '  New Member ',
       email: 'New.Member@Example.com',
@@ -47,6 +51,37 @@ describe('users internal API', () => {
       tagNames: ['Signup Tag'],
     });
     expect(h.auth.calls).toHaveLength(0);
+  });
+
+  it('attaches only the tags an admin allowed on sign-up links, for every caller but the seed (issue 23)', async () => {
+    const gated = await createTag(h, 'Gated Mastermind');
+    const allowed = await h.api.post<{ tag: { id: number; name: string } }>(h.admin, '/api/tag/upsert', {
+      name: 'Open Campaign',
+      signupAllowed: true,
+    });
+    const open = allowed.body.tag;
+    const onlyGated = await h.api.post<{ user: User }>(AUTH, '/internal/users', {
+      fullName: 'Gate Crasher',
+      email: 'gate.crasher@example.com',
+      tagIds: [gated.id],
+    });
+    expect(onlyGated.status).toBe(201);
+    expect(onlyGated.body.user.Tags).toEqual([]);
+    const both = await h.api.post<{ user: User }>({ service: 'billing' }, '/internal/users', {
+      fullName: 'Both Tags',
+      email: 'both.tags@example.com',
+      tagIds: [gated.id, open.id],
+    });
+    expect(both.body.user.Tags).toEqual([{ id: open.id, name: 'Open Campaign' }]);
+    const events = await outboxEvents(h, 'users.user-changed');
+    expect(events.find((e) => e.data.id === onlyGated.body.user.id)?.data).toMatchObject({ tagIds: [] });
+    // The seed provisions the stack for its operator: it may attach any tag.
+    const seeded = await h.api.post<{ user: User }>({ service: 'seed' }, '/internal/users', {
+      fullName: 'Seeded Member',
+      email: 'seeded.member@example.com',
+      tagIds: [gated.id],
+    });
+    expect(seeded.body.user.Tags).toEqual([{ id: gated.id, name: 'Gated Mastermind' }]);
   });
 
   it('keeps the creation time another service gives (seeded and imported accounts), in the event too', async () => {
@@ -126,6 +161,7 @@ describe('users internal API', () => {
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({
       userId: id,
+      email: 'profile@example.com',
       role: 'basic',
       tagIds: [],
       tagNames: [],

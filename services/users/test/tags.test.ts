@@ -22,7 +22,7 @@ describe('tags: /api/tag/*', () => {
       expect(res.status).toBe(200);
       expect(res.body.tags.map((t) => t.name)).toEqual(['Alpha', 'beta', 'Gamma ray', 'gamma zone', 'zeta']);
       expect(res.body.totalCount).toBe(5);
-      expect(Object.keys(res.body.tags[0] ?? {}).sort()).toEqual(['id', 'name']);
+      expect(Object.keys(res.body.tags[0] ?? {}).sort()).toEqual(['id', 'name', 'signupAllowed']);
     });
 
     it('searches and pages', async () => {
@@ -49,7 +49,7 @@ describe('tags: /api/tag/*', () => {
     it('creates a tag', async () => {
       const res = await h.api.post<{ tag: Tag; isNew: boolean }>(h.admin, '/api/tag/upsert', { name: '  Fresh  ' });
       expect(res.status).toBe(201);
-      expect(res.body).toEqual({ tag: { id: expect.any(Number), name: 'Fresh' }, isNew: true });
+      expect(res.body).toEqual({ tag: { id: expect.any(Number), name: 'Fresh', signupAllowed: false }, isNew: true });
     });
 
     it('refuses a name in use, whatever its case, and an empty name', async () => {
@@ -72,7 +72,7 @@ describe('tags: /api/tag/*', () => {
         tag: { id: tag.id, name: 'New Name' },
       });
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ tag: { id: tag.id, name: 'New Name' }, isNew: false });
+      expect(res.body).toEqual({ tag: { id: tag.id, name: 'New Name', signupAllowed: false }, isNew: false });
       expect((await outboxEvents(h, 'users.user-changed')).at(-1)?.data).toMatchObject({
         id: holder.id,
         tagNames: ['New Name'],
@@ -86,6 +86,36 @@ describe('tags: /api/tag/*', () => {
       const clash = await h.api.post(h.admin, '/api/tag/upsert', { id: tag.id, name: 'zeta' });
       expect(clash.status).toBe(400);
       expect((await h.api.post(h.admin, '/api/tag/upsert', { id: 999999, name: 'Ghost' })).status).toBe(404);
+    });
+
+    it('lets an admin allow a tag on sign-up links (issue 23), and records it in the audit log', async () => {
+      const made = await h.api.post<{ tag: Tag; isNew: boolean }>(h.admin, '/api/tag/upsert', {
+        name: 'Campaign',
+        signupAllowed: true,
+      });
+      expect(made.status).toBe(201);
+      expect(made.body.tag).toEqual({ id: expect.any(Number), name: 'Campaign', signupAllowed: true });
+      const id = made.body.tag.id;
+      // A rename that leaves signupAllowed out keeps it.
+      const renamed = await h.api.post<{ tag: Tag }>(h.admin, '/api/tag/upsert', { id, name: 'Campaign 2' });
+      expect(renamed.body.tag).toEqual({ id, name: 'Campaign 2', signupAllowed: true });
+      const gated = await h.api.post<{ tag: Tag }>(h.admin, '/api/tag/upsert', {
+        tag: { id, name: 'Campaign 2', signupAllowed: false },
+      });
+      expect(gated.status).toBe(200);
+      expect(gated.body.tag).toEqual({ id, name: 'Campaign 2', signupAllowed: false });
+      const listed = await h.api.get<ListBody>(h.admin, '/api/tag/read-many?search=Campaign');
+      expect(listed.body.tags).toEqual([{ id, name: 'Campaign 2', signupAllowed: false }]);
+      const log = await h.api.get<{ entries: { action: string; tagId: number | null; after: unknown }[] }>(
+        h.admin,
+        '/api/user/audit-log?itemsPerPage=50',
+      );
+      expect(log.body.entries.filter((e) => e.tagId === id).map((e) => [e.action, e.after])).toEqual([
+        ['tag.signup-allowed', { signupAllowed: false }],
+        ['tag.rename', { name: 'Campaign 2' }],
+        ['tag.create', { name: 'Campaign', signupAllowed: true }],
+      ]);
+      expect((await h.api.post(h.admin, '/api/tag/upsert', { id, name: 'x', signupAllowed: 'yes' })).status).toBe(400);
     });
 
     it.each(ALL_ROLES.filter((r) => r !== 'admin'))('refuses a %s', async (role) => {

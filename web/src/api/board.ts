@@ -61,7 +61,11 @@ export const boardApi = {
     return api(`${BASE}/list/read-many`, { query: { userId }, signal });
   },
   upsertList(input: { id?: number; name: string; position?: number; userId: number }) {
-    return api<{ list: BoardList; isNew: boolean }>(`${BASE}/list/upsert`, { method: 'POST', body: input });
+    return api<{ list: BoardList; isNew: boolean }>(`${BASE}/list/upsert`, {
+      method: 'POST',
+      create: true,
+      body: input,
+    });
   },
   deleteList(id: number): Promise<void> {
     return api(`${BASE}/list/${id}`, { method: 'DELETE' });
@@ -73,7 +77,11 @@ export const boardApi = {
     return api<CardPlacementsResponse>(`${BASE}/card/move`, { method: 'POST', body: input });
   },
   upsertCard(input: CardInput) {
-    return api<{ card: BoardCard; isNew: boolean }>(`${BASE}/card/upsert`, { method: 'POST', body: input });
+    return api<{ card: BoardCard; isNew: boolean }>(`${BASE}/card/upsert`, {
+      method: 'POST',
+      create: true,
+      body: input,
+    });
   },
   deleteCard(id: number): Promise<void> {
     return api(`${BASE}/card/${id}`, { method: 'DELETE' });
@@ -85,29 +93,37 @@ export const boardApi = {
     return (await api<{ labels: BoardLabel[] }>(`${BASE}/label/read-many`, { query: { userId }, signal })).labels;
   },
   upsertLabel(input: { id?: number; name: string; color: LabelColor; userId: number }) {
-    return api<{ label: BoardLabel; isNew: boolean }>(`${BASE}/label/upsert`, { method: 'POST', body: input });
+    return api<{ label: BoardLabel; isNew: boolean }>(`${BASE}/label/upsert`, {
+      method: 'POST',
+      create: true,
+      body: input,
+    });
   },
   setCardLabel(input: { LabelId: number; CardId: number; on: boolean }): Promise<void> {
     const body = { LabelId: input.LabelId, CardId: input.CardId };
     return api(`${BASE}/label/${input.on ? 'add' : 'remove'}`, { method: 'POST', body });
   },
   addAttachment(input: { fileUrl: string; fileName: string; CardId: number }) {
-    return api<{ attachment: BoardAttachment }>(`${BASE}/attachment/upsert`, { method: 'POST', body: input });
+    return api<{ attachment: BoardAttachment }>(`${BASE}/attachment/upsert`, {
+      method: 'POST',
+      create: true,
+      body: input,
+    });
   },
   deleteAttachment(id: number): Promise<void> {
     return api(`${BASE}/attachment/${id}`, { method: 'DELETE' });
   },
   addComment(input: { comment: string; CardId: number; mentionedUsers: number[] }) {
-    return api<{ activity: BoardActivity }>(`${BASE}/activity/upsert`, { method: 'POST', body: input });
+    return api<{ activity: BoardActivity }>(`${BASE}/activity/upsert`, { method: 'POST', create: true, body: input });
   },
   upsertChecklist(input: { id?: number; title: string; CardId: number }) {
-    return api<{ checklist: CheckList }>(`${BASE}/checkList/upsert`, { method: 'POST', body: input });
+    return api<{ checklist: CheckList }>(`${BASE}/checkList/upsert`, { method: 'POST', create: true, body: input });
   },
   deleteChecklist(id: number): Promise<void> {
     return api(`${BASE}/checkList`, { method: 'DELETE', body: { id } });
   },
   upsertChecklistItem(input: { id?: number; title: string; completed: boolean; CheckListId: number }) {
-    return api<{ item: CheckListItem }>(`${BASE}/checkListItem/upsert`, { method: 'POST', body: input });
+    return api<{ item: CheckListItem }>(`${BASE}/checkListItem/upsert`, { method: 'POST', create: true, body: input });
   },
   deleteChecklistItem(id: number): Promise<void> {
     return api(`${BASE}/checkListItem`, { method: 'DELETE', body: { id } });
@@ -224,6 +240,9 @@ export function useBoardLive(boardUserId: number, enabled: boolean): void {
       timer = setTimeout(fire, LIVE_REFRESH_DELAY_MS);
     };
     source.addEventListener('board-changed', refresh);
+    // The server caps a person's streams (issue 23): a newer tab's stream closed this one. Stay closed instead of
+    // reconnecting and pushing the newer one out in turn; this tab reads the board again when it is next opened.
+    source.addEventListener('superseded', () => source.close());
     // After a reconnection, changes made while the stream was down are read once.
     source.addEventListener('ready', () => {
       if (opened) refresh();

@@ -7,11 +7,15 @@
  * - failures become an ApiError built from the error body `{ error, code?, errors? }` (a bare string body is the message);
  * - 401 clears the session and 402 `SUBSCRIPTION_BLOCKED` refreshes it, so the route guard sends the person on;
  * - a GET that index.html's inline script already started (early/requests.ts) takes that response instead of
- *   asking again, once.
+ *   asking again, once;
+ * - a create (`create: true`) carries an `Idempotency-Key`, one per call, and is retried with that same key after
+ *   a 503, a network failure or a short Retry-After (retry.ts): the server answers the retry with the first answer,
+ *   so a create applied while its answer was lost is never made twice.
  */
 
 import { EARLY_STORE, type QueryValue, withQuery } from '../early/requests';
 import { CSRF_COOKIE, CSRF_HEADER, HOST_COOKIE_PREFIX, SUBSCRIPTION_BLOCKED } from '../lib/constants';
+import { createRetryDelay, IDEMPOTENCY_KEY_HEADER, newIdempotencyKey } from './retry';
 
 export { withQuery };
 
@@ -86,6 +90,11 @@ export interface RequestOptions {
   body?: unknown;
   query?: Record<string, QueryValue>;
   signal?: AbortSignal;
+  /**
+   * A create (or upsert) whose route honours Idempotency-Key: the call sends a key of its own and is retried with
+   * it after a 503 or a network failure (see docs/decisions.md "Idempotent creates" for the routes).
+   */
+  create?: boolean;
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -160,7 +169,12 @@ export function forgetEarlyResponses(): void {
   if (store) for (const url of Object.keys(store)) delete store[url];
 }
 
-async function send(path: string, options: RequestOptions, csrf: string | null): Promise<Response> {
+async function send(
+  path: string,
+  options: RequestOptions,
+  csrf: string | null,
+  idempotencyKey?: string,
+): Promise<Response> {
   const method = options.method ?? 'GET';
   if (method === 'GET' && options.body === undefined) {
     const early = takeEarlyResponse(withQuery(path, options.query), options.signal);
@@ -174,6 +188,7 @@ async function send(path: string, options: RequestOptions, csrf: string | null):
     body = JSON.stringify(options.body);
   }
   if (csrf) headers.set(CSRF_HEADER, csrf);
+  if (idempotencyKey) headers.set(IDEMPOTENCY_KEY_HEADER, idempotencyKey);
   return fetch(withQuery(path, options.query), {
     method,
     headers,
@@ -183,23 +198,68 @@ async function send(path: string, options: RequestOptions, csrf: string | null):
   });
 }
 
+/** One attempt: the request, and once more with a fresh CSRF token when the gateway refused a stale one. */
+async function attempt(path: string, options: RequestOptions, idempotencyKey?: string): Promise<Response> {
+  const unsafe = UNSAFE_METHODS.has(options.method ?? 'GET');
+  let response = await send(path, options, unsafe ? await csrfToken() : null, idempotencyKey);
+  // A stale or rotated CSRF cookie: fetch a fresh one once and retry.
+  if (unsafe && response.status === 403) {
+    const peek = toApiError(403, await readBody(response.clone()));
+    if (/csrf/i.test(`${peek.code ?? ''} ${peek.message}`)) {
+      response = await send(path, options, await csrfToken(true), idempotencyKey);
+    }
+  }
+  return response;
+}
+
+const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
+
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new DOMException('Aborted', 'AbortError'));
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(new DOMException('Aborted', 'AbortError'));
+      },
+      { once: true },
+    );
+  });
+}
+
+/**
+ * The response of a call; a create is sent with one Idempotency-Key for all its attempts and tried again (with
+ * backoff, honouring Retry-After) while retry.ts says so.
+ */
+async function respond(path: string, options: RequestOptions): Promise<Response> {
+  const idempotencyKey = options.create ? newIdempotencyKey() : undefined;
+  for (let tries = 1; ; tries += 1) {
+    let response: Response;
+    try {
+      response = await attempt(path, options, idempotencyKey);
+    } catch (error) {
+      if (isAbort(error)) throw error;
+      const delay = idempotencyKey ? createRetryDelay({ status: 0 }, tries) : null;
+      if (delay === null) throw new ApiError(0, NETWORK_ERROR);
+      await pause(delay, options.signal);
+      continue;
+    }
+    if (!idempotencyKey || response.ok) return response;
+    const peek = response.status === 409 ? toApiError(409, await readBody(response.clone())) : undefined;
+    const delay = createRetryDelay(
+      { status: response.status, code: peek?.code, retryAfter: response.headers.get('retry-after') },
+      tries,
+    );
+    if (delay === null) return response;
+    await pause(delay, options.signal);
+  }
+}
+
 /** Calls the gateway and returns the parsed JSON body, or throws an ApiError. */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const unsafe = UNSAFE_METHODS.has(options.method ?? 'GET');
-  let response: Response;
-  try {
-    response = await send(path, options, unsafe ? await csrfToken() : null);
-    // A stale or rotated CSRF cookie: fetch a fresh one once and retry.
-    if (unsafe && response.status === 403) {
-      const peek = toApiError(403, await readBody(response.clone()));
-      if (/csrf/i.test(`${peek.code ?? ''} ${peek.message}`)) {
-        response = await send(path, options, await csrfToken(true));
-      }
-    }
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, NETWORK_ERROR);
-  }
+  const response = await respond(path, options);
 
   const data = await readBody(response);
   if (response.ok) return data as T;

@@ -156,7 +156,7 @@ export const coursesApi = {
     return body?.url ?? null;
   },
   upsertCourse(course: CourseInput): Promise<{ course: CourseCard; isNew: boolean }> {
-    return api('/api/course/upsert', { method: 'POST', body: course });
+    return api('/api/course/upsert', { method: 'POST', create: true, body: course });
   },
   deleteCourse(id: number): Promise<void> {
     return api(`/api/course/${id}`, { method: 'DELETE' });
@@ -172,13 +172,13 @@ export const coursesApi = {
     return body.modules;
   },
   upsertModule(module: ModuleInput): Promise<{ module: ModuleItem; isNew: boolean }> {
-    return api('/api/module/upsert', { method: 'POST', body: module });
+    return api('/api/module/upsert', { method: 'POST', create: true, body: module });
   },
   deleteModule(id: number): Promise<void> {
     return api(`/api/module/${id}`, { method: 'DELETE' });
   },
   upsertLesson(lesson: LessonInput): Promise<{ lesson: LessonItem; isNew: boolean }> {
-    return api('/api/lesson/upsert', { method: 'POST', body: lesson });
+    return api('/api/lesson/upsert', { method: 'POST', create: true, body: lesson });
   },
   deleteLesson(id: number): Promise<void> {
     return api(`/api/lesson/${id}`, { method: 'DELETE' });

@@ -76,7 +76,7 @@ export const resourcesApi = {
       .resourceCategories;
   },
   save(input: ResourceInput): Promise<{ resource: Resource; isNew: boolean }> {
-    return api('/api/resource/upsert', { method: 'POST', body: input });
+    return api('/api/resource/upsert', { method: 'POST', create: true, body: input });
   },
   remove(id: number): Promise<void> {
     return api<void>(`/api/resource/${id}`, { method: 'DELETE' });
@@ -85,7 +85,7 @@ export const resourcesApi = {
     id: number | null;
     name: string;
   }): Promise<{ resourceCategory: ResourceCategory; isNew: boolean }> {
-    return api('/api/resource/category/upsert', { method: 'POST', body: input });
+    return api('/api/resource/category/upsert', { method: 'POST', create: true, body: input });
   },
   removeCategory(id: number): Promise<void> {
     return api<void>(`/api/resource/category/${id}`, { method: 'DELETE' });

@@ -1,9 +1,13 @@
 /** /api/tag/*: the tag catalogue (tag management, the user form's tag picker), with its react-query hooks. */
-import type { Tag } from '@rainmakers/contracts';
+import type { ManagedTag } from '@rainmakers/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './client';
 
-export type { Tag };
+/** A tag as the tag API shows it: id, name, and whether sign-up links may attach it (issue 23). */
+export type Tag = ManagedTag;
+
+/** The sign-up link that attaches this tag: `<origin>/signup?signuptags=<id>` (only for tags allowed on sign-up). */
+export const signupLink = (origin: string, tagId: number): string => `${origin}/signup?signuptags=${tagId}`;
 
 /** The spec loads the tag list of the user page with 1000 items per page. */
 export const TAGS_PER_PAGE = 1000;
@@ -13,8 +17,8 @@ export const tagsApi = {
     const body = await api<{ tags: Tag[] }>('/api/tag/read-many', { query: { itemsPerPage: TAGS_PER_PAGE }, signal });
     return body.tags;
   },
-  save(input: { id?: number | null; name: string }): Promise<{ tag: Tag; isNew: boolean }> {
-    return api<{ tag: Tag; isNew: boolean }>('/api/tag/upsert', { method: 'POST', body: input });
+  save(input: { id?: number | null; name: string; signupAllowed?: boolean }): Promise<{ tag: Tag; isNew: boolean }> {
+    return api<{ tag: Tag; isNew: boolean }>('/api/tag/upsert', { method: 'POST', create: true, body: input });
   },
   remove(id: number): Promise<void> {
     return api<void>(`/api/tag/${id}`, { method: 'DELETE' });

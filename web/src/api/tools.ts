@@ -22,7 +22,11 @@ export const toolsApi = {
     return (await api<{ total: number }>('/api/product/count', { signal })).total;
   },
   upsert(product: ProductInput, typeAdditionalFees: AdditionalFeesType): Promise<ProductUpsertResponse> {
-    return api<ProductUpsertResponse>('/api/product/upsert', { method: 'POST', body: { product, typeAdditionalFees } });
+    return api<ProductUpsertResponse>('/api/product/upsert', {
+      method: 'POST',
+      create: true,
+      body: { product, typeAdditionalFees },
+    });
   },
   async remove(id: number): Promise<void> {
     await api(`/api/product/${id}`, { method: 'DELETE' });

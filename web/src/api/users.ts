@@ -83,7 +83,7 @@ export interface UserFormInput {
 
 export const usersApi = {
   upsert(input: ProfileUpdate | PhotoUpdate | UserFormInput): Promise<UpsertUserBody> {
-    return api<UpsertUserBody>('/api/user/upsert', { method: 'POST', body: input });
+    return api<UpsertUserBody>('/api/user/upsert', { method: 'POST', create: true, body: input });
   },
   list(request: UserListRequest, signal?: AbortSignal): Promise<UserListBody> {
     return api<UserListBody>('/api/user/read-many', {

@@ -21,7 +21,7 @@ import {
   labelUpsertSchema,
   listUpsertSchema,
 } from '@rainmakers/contracts';
-import { badRequest, forbidden, notFound, parse, requireActor } from '@rainmakers/kit';
+import { answerOnce, badRequest, forbidden, notFound, parse, requireActor } from '@rainmakers/kit';
 import { type Response, Router } from 'express';
 import { boardOfRecord, openBoardOf, ownerIdOf, requireBoardAccess } from '../commands/access';
 import {
@@ -146,12 +146,14 @@ export function boardRoutes(deps: BoardDeps): Router {
     const input = parse(listUpsertSchema, req.body);
     const { board, userId } = await openBoardOf(deps, actor, input.userId);
     if (!canEditBoard(actor, board)) throw forbidden();
-    const { id, isNew } = await upsertList(deps, board, input);
-    const list = (await listsOfBoard(db, board.id)).find((l) => l.id === id);
-    if (!list) throw notFound(E.listNotFound);
-    const cards = await readCards(db, { listIds: [id] });
-    const people = await findPeople(db, peopleOfCards(cards));
-    res.status(isNew ? 201 : 200).json({ list: presentList(list, cards, userId, people), isNew });
+    await answerOnce(req, res, db, async () => {
+      const { id, isNew } = await upsertList(deps, board, input);
+      const list = (await listsOfBoard(db, board.id)).find((l) => l.id === id);
+      if (!list) throw notFound(E.listNotFound);
+      const cards = await readCards(db, { listIds: [id] });
+      const people = await findPeople(db, peopleOfCards(cards));
+      return { status: isNew ? 201 : 200, body: { list: presentList(list, cards, userId, people), isNew } };
+    });
   });
 
   router.delete('/list/:id', async (req, res) => {
@@ -189,11 +191,13 @@ export function boardRoutes(deps: BoardDeps): Router {
         ? await boardOfRecord(actor, () => boardOfList(db, input.ListId), E.listNotFound)
         : await boardOfRecord(actor, () => boardOfCard(db, existing), E.cardNotFound);
     if (!canEditBoard(actor, board)) throw forbidden();
-    const { id, isNew } = await upsertCard(deps, board, input);
-    const card = await readCard(db, id);
-    if (!card) throw notFound(E.cardNotFound);
-    const people = await findPeople(db, peopleOfCards([card]));
-    res.status(isNew ? 201 : 200).json({ card: presentCard(card, ownerIdOf(board, actor), people), isNew });
+    await answerOnce(req, res, db, async () => {
+      const { id, isNew } = await upsertCard(deps, board, input);
+      const card = await readCard(db, id);
+      if (!card) throw notFound(E.cardNotFound);
+      const people = await findPeople(db, peopleOfCards([card]));
+      return { status: isNew ? 201 : 200, body: { card: presentCard(card, ownerIdOf(board, actor), people), isNew } };
+    });
   });
 
   router.delete('/card/:id', async (req, res) => {
@@ -231,10 +235,12 @@ export function boardRoutes(deps: BoardDeps): Router {
     const input = parse(labelUpsertSchema, req.body);
     const { board, userId } = await openBoardOf(deps, actor, input.userId);
     if (!canEditBoard(actor, board)) throw forbidden();
-    const { id, isNew } = await upsertLabel(deps, board, input);
-    const label = await findLabel(db, id);
-    if (!label) throw notFound(E.labelNotFound);
-    res.status(isNew ? 201 : 200).json({ label: presentLabel(label, userId), isNew });
+    await answerOnce(req, res, db, async () => {
+      const { id, isNew } = await upsertLabel(deps, board, input);
+      const label = await findLabel(db, id);
+      if (!label) throw notFound(E.labelNotFound);
+      return { status: isNew ? 201 : 200, body: { label: presentLabel(label, userId), isNew } };
+    });
   });
 
   for (const [path, on] of [
@@ -263,10 +269,12 @@ export function boardRoutes(deps: BoardDeps): Router {
       if (!existing || existing.card_id !== input.CardId) throw notFound(E.attachmentNotFound);
     }
     if (!canEditBoard(actor, board)) throw forbidden();
-    const id = await upsertAttachment(deps, board, input);
-    const attachment = await findAttachment(db, id);
-    if (!attachment) throw notFound(E.attachmentNotFound);
-    res.status(input.id === undefined ? 201 : 200).json({ attachment: presentAttachment(attachment) });
+    await answerOnce(req, res, db, async () => {
+      const id = await upsertAttachment(deps, board, input);
+      const attachment = await findAttachment(db, id);
+      if (!attachment) throw notFound(E.attachmentNotFound);
+      return { status: input.id === undefined ? 201 : 200, body: { attachment: presentAttachment(attachment) } };
+    });
   });
 
   router.delete('/attachment/:id', async (req, res) => {
@@ -292,11 +300,13 @@ export function boardRoutes(deps: BoardDeps): Router {
     } else if (!canComment(actor, board)) throw forbidden();
     const title = await cardTitle(db, input.CardId);
     if (title === null) throw notFound(E.cardNotFound);
-    const id = await upsertComment(deps, board, actor, { id: input.CardId, title }, input);
-    const comment = await readComment(db, id);
-    if (!comment) throw notFound(E.activityNotFound);
-    const people = await findPeople(db, [comment.authorId, ...comment.mentionedUserIds]);
-    res.status(input.id === undefined ? 201 : 200).json({ activity: presentActivity(comment, people) });
+    await answerOnce(req, res, db, async () => {
+      const id = await upsertComment(deps, board, actor, { id: input.CardId, title }, input);
+      const comment = await readComment(db, id);
+      if (!comment) throw notFound(E.activityNotFound);
+      const people = await findPeople(db, [comment.authorId, ...comment.mentionedUserIds]);
+      return { status: input.id === undefined ? 201 : 200, body: { activity: presentActivity(comment, people) } };
+    });
   });
 
   // ------------------------------------------------------------------------------------------------- checklists
@@ -312,10 +322,12 @@ export function boardRoutes(deps: BoardDeps): Router {
       throw notFound(E.checklistNotFound);
     }
     if (!canEditBoard(actor, board)) throw forbidden();
-    const id = await upsertChecklist(deps, board, input);
-    const checklist = await readChecklist(db, id);
-    if (!checklist) throw notFound(E.checklistNotFound);
-    res.status(existing === undefined ? 201 : 200).json({ checklist: presentChecklist(checklist) });
+    await answerOnce(req, res, db, async () => {
+      const id = await upsertChecklist(deps, board, input);
+      const checklist = await readChecklist(db, id);
+      if (!checklist) throw notFound(E.checklistNotFound);
+      return { status: existing === undefined ? 201 : 200, body: { checklist: presentChecklist(checklist) } };
+    });
   });
 
   router.delete('/checkList', async (req, res) => {
@@ -339,10 +351,12 @@ export function boardRoutes(deps: BoardDeps): Router {
       throw notFound(E.checklistItemNotFound);
     }
     if (!canEditBoard(actor, board)) throw forbidden();
-    const id = await upsertChecklistItem(deps, board, input);
-    const item = await findChecklistItem(db, id);
-    if (!item) throw notFound(E.checklistItemNotFound);
-    res.status(existing === undefined ? 201 : 200).json({ item: presentItem(item) });
+    await answerOnce(req, res, db, async () => {
+      const id = await upsertChecklistItem(deps, board, input);
+      const item = await findChecklistItem(db, id);
+      if (!item) throw notFound(E.checklistItemNotFound);
+      return { status: existing === undefined ? 201 : 200, body: { item: presentItem(item) } };
+    });
   });
 
   router.delete('/checkListItem', async (req, res) => {

@@ -9,7 +9,7 @@ import {
   courseUpsertSchema,
   idParam,
 } from '@rainmakers/contracts';
-import { forbidden, parse, requireActor } from '@rainmakers/kit';
+import { answerOnce, forbidden, parse, requireActor } from '@rainmakers/kit';
 import { Router } from 'express';
 import { removeCourse, reorderCourse, reorderCourses, upsertCourse } from '../commands/authoring';
 import { courseCards, readCatalogueJson, readProgressOverview } from '../commands/catalogue';
@@ -35,9 +35,11 @@ export function courseRoutes(deps: RouteDeps): Router {
     const actor = requireActor(req);
     const input = parse(courseUpsertSchema, req.body);
     if (!canUpsertCourse(actor)) throw forbidden();
-    const { id, isNew } = await upsertCourse(deps, input);
-    const [course] = await courseCards(store, actor, await courseRows(store.db, [id]));
-    res.status(isNew ? 201 : 200).json({ course, isNew });
+    await answerOnce(req, res, store.db, async () => {
+      const { id, isNew } = await upsertCourse(deps, input);
+      const [course] = await courseCards(store, actor, await courseRows(store.db, [id]));
+      return { status: isNew ? 201 : 200, body: { course, isNew } };
+    });
   });
 
   router.get('/read-many', async (req, res) => {

@@ -7,7 +7,7 @@ import {
   lessonUpsertSchema,
   markLessonSchema,
 } from '@rainmakers/contracts';
-import { forbidden, notFound, parse, requireActor } from '@rainmakers/kit';
+import { answerOnce, forbidden, notFound, parse, requireActor } from '@rainmakers/kit';
 import { Router } from 'express';
 import { removeLesson, upsertLesson } from '../commands/authoring';
 import { markLesson } from '../commands/completions';
@@ -72,10 +72,12 @@ export function lessonRoutes(deps: RouteDeps): Router {
     const actor = requireActor(req);
     const input = parse(lessonUpsertSchema, req.body);
     if (!canUpsertLesson(actor)) throw forbidden();
-    const { id, isNew } = await upsertLesson(deps, input);
-    const lesson = await findLesson(store.db, id);
-    if (!lesson) throw notFound(LESSON_NOT_FOUND);
-    res.status(isNew ? 201 : 200).json({ lesson: presentLesson(lesson, lessonAbilities(actor)), isNew });
+    await answerOnce(req, res, store.db, async () => {
+      const { id, isNew } = await upsertLesson(deps, input);
+      const lesson = await findLesson(store.db, id);
+      if (!lesson) throw notFound(LESSON_NOT_FOUND);
+      return { status: isNew ? 201 : 200, body: { lesson: presentLesson(lesson, lessonAbilities(actor)), isNew } };
+    });
   });
 
   router.delete('/:id', async (req, res) => {

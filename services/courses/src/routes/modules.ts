@@ -1,6 +1,6 @@
 /** /api/module/*: module listing and authoring. */
 import { idParam, MODULE_NOT_FOUND, moduleReorderSchema, moduleUpsertSchema } from '@rainmakers/contracts';
-import { forbidden, notFound, parse, requireActor } from '@rainmakers/kit';
+import { answerOnce, forbidden, notFound, parse, requireActor } from '@rainmakers/kit';
 import { Router } from 'express';
 import { removeModule, reorderModules, upsertModule } from '../commands/authoring';
 import {
@@ -33,10 +33,12 @@ export function moduleRoutes(deps: RouteDeps): Router {
     const actor = requireActor(req);
     const input = parse(moduleUpsertSchema, req.body);
     if (!canUpsertModule(actor)) throw forbidden();
-    const { id, isNew } = await upsertModule(deps, input);
-    const module = await findModule(store.db, id);
-    if (!module) throw notFound(MODULE_NOT_FOUND);
-    res.status(isNew ? 201 : 200).json({ module: presentModule(module, moduleAbilities(actor)), isNew });
+    await answerOnce(req, res, store.db, async () => {
+      const { id, isNew } = await upsertModule(deps, input);
+      const module = await findModule(store.db, id);
+      if (!module) throw notFound(MODULE_NOT_FOUND);
+      return { status: isNew ? 201 : 200, body: { module: presentModule(module, moduleAbilities(actor)), isNew } };
+    });
   });
 
   router.post('/reorder', async (req, res) => {

@@ -1,5 +1,6 @@
 import type { EventData, EventType } from '@rainmakers/contracts';
 import type { Kysely, Transaction } from 'kysely';
+import { recordIdempotencyKey } from '../idempotency';
 import { publishEvent } from './outbox';
 
 /** Whatever relays the outbox: told after a commit that wrote events (an OutboxRelay, or null when none runs). */
@@ -23,6 +24,9 @@ export interface TransactionEffects {
  * registered with `afterCommit`, in order. On a rollback neither happens, so no consumer and no cache ever sees
  * a change that was not kept.
  *
+ * Inside a create answered by the kit's `answerOnce`, the request's Idempotency-Key is recorded in this transaction
+ * (idempotency.ts), so the key exists exactly when the change does.
+ *
  * Every effect runs even when an earlier one fails; the first failure is then thrown. The change itself is
  * committed by then: effects must be safe to miss (a cache with a TTL, a relay that also polls).
  */
@@ -33,8 +37,9 @@ export async function withEvents<DB, R>(
 ): Promise<R> {
   let published = 0;
   const effects: (() => Promise<unknown> | unknown)[] = [];
-  const result = await db.transaction().execute((trx) =>
-    work(trx, {
+  const result = await db.transaction().execute(async (trx) => {
+    await recordIdempotencyKey(trx);
+    return work(trx, {
       publish: async (type, data) => {
         const id = await publishEvent(trx, type, data);
         published += 1;
@@ -43,8 +48,8 @@ export async function withEvents<DB, R>(
       afterCommit: (effect) => {
         effects.push(effect);
       },
-    }),
-  );
+    });
+  });
   if (published > 0) relay?.nudge();
   let firstError: { error: unknown } | null = null;
   for (const effect of effects) {

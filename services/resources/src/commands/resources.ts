@@ -6,7 +6,14 @@ import {
   RESOURCE_NOT_FOUND,
   type ResourceUpsert,
 } from '@rainmakers/contracts';
-import { badRequest, conflict, foreignKeyViolation, notFound, uniqueViolation } from '@rainmakers/kit';
+import {
+  badRequest,
+  conflict,
+  foreignKeyViolation,
+  notFound,
+  recordIdempotencyKey,
+  uniqueViolation,
+} from '@rainmakers/kit';
 import { deleteCategory, insertCategory, updateCategory } from '../store/categories';
 import type { ResourcesDb } from '../store/db';
 import {
@@ -24,6 +31,7 @@ export async function upsertResource(db: ResourcesDb, input: ResourceUpsert): Pr
   const { id: givenId, ResourceCategories: categoryIds, Tags: tags, ...fields } = input;
   try {
     return await db.transaction().execute(async (trx) => {
+      await recordIdempotencyKey(trx);
       if ((await missingCategories(trx, categoryIds)).length > 0) {
         throw badRequest(UNKNOWN_CATEGORY, { ResourceCategories: UNKNOWN_CATEGORY });
       }
@@ -48,7 +56,14 @@ export async function removeResource(db: ResourcesDb, id: number): Promise<void>
 /** POST /api/resource/category/upsert. Names are unique whatever their case. */
 export async function upsertCategory(db: ResourcesDb, input: CategoryUpsert): Promise<{ id: number; isNew: boolean }> {
   try {
-    if (input.id === null) return { id: await insertCategory(db, input.name), isNew: true };
+    if (input.id === null) {
+      // In a transaction of its own, so a request's Idempotency-Key is recorded with the category.
+      const id = await db.transaction().execute(async (trx) => {
+        await recordIdempotencyKey(trx);
+        return insertCategory(trx, input.name);
+      });
+      return { id, isNew: true };
+    }
     if (!(await updateCategory(db, input.id, input.name))) throw notFound(CATEGORY_NOT_FOUND);
     return { id: input.id, isNew: false };
   } catch (error) {

@@ -6,7 +6,7 @@ import {
   resourceListQuerySchema,
   resourceUpsertSchema,
 } from '@rainmakers/contracts';
-import { forbidden, notFound, parse, requireActor } from '@rainmakers/kit';
+import { answerOnce, forbidden, notFound, parse, requireActor } from '@rainmakers/kit';
 import { Router } from 'express';
 import { readResource, readResources } from '../commands/reads';
 import { removeCategory, removeResource, upsertCategory, upsertResource } from '../commands/resources';
@@ -47,18 +47,22 @@ export function resourceRoutes(deps: { db: ResourcesDb }): Router {
     const actor = requireActor(req);
     const input = parse(resourceUpsertSchema, req.body);
     if (!canUpsertResource(actor)) throw forbidden();
-    const { id, isNew } = await upsertResource(db, input);
-    res.status(isNew ? 201 : 200).json({ resource: await readResource(db, actor, id), isNew });
+    await answerOnce(req, res, db, async () => {
+      const { id, isNew } = await upsertResource(db, input);
+      return { status: isNew ? 201 : 200, body: { resource: await readResource(db, actor, id), isNew } };
+    });
   });
 
   router.post('/category/upsert', async (req, res) => {
     const actor = requireActor(req);
     const input = parse(categoryUpsertSchema, req.body);
     if (!canUpsertCategory(actor)) throw forbidden();
-    const { id, isNew } = await upsertCategory(db, input);
-    const category = await findCategory(db, id);
-    if (!category) throw notFound(CATEGORY_NOT_FOUND);
-    res.status(isNew ? 201 : 200).json({ resourceCategory: presentCategory(actor, category), isNew });
+    await answerOnce(req, res, db, async () => {
+      const { id, isNew } = await upsertCategory(db, input);
+      const category = await findCategory(db, id);
+      if (!category) throw notFound(CATEGORY_NOT_FOUND);
+      return { status: isNew ? 201 : 200, body: { resourceCategory: presentCategory(actor, category), isNew } };
+    });
   });
 
   router.delete('/category/:id', async (req, res) => {

@@ -6,7 +6,7 @@ import {
   PRODUCT_NOT_FOUND,
   type ProductUpsertInput,
 } from '@rainmakers/contracts';
-import { badRequest, HttpError, notFound } from '@rainmakers/kit';
+import { badRequest, HttpError, notFound, recordIdempotencyKey } from '@rainmakers/kit';
 import type { ToolsDeps } from '../deps';
 import {
   countProducts,
@@ -65,10 +65,14 @@ export async function upsertProduct(
     if (!product) throw notFound(PRODUCT_NOT_FOUND);
     return { product, isNew: false };
   }
-  if ((await countProducts(deps.db, userId)) >= MAX_PRODUCTS_PER_PERSON) {
-    throw badRequest(`You can keep at most ${MAX_PRODUCTS_PER_PERSON} products`);
-  }
-  return { product: await insertProduct(deps.db, userId, values), isNew: true };
+  // One transaction, so a request's Idempotency-Key is recorded with the product it creates (kit idempotency.ts).
+  return deps.db.transaction().execute(async (trx) => {
+    await recordIdempotencyKey(trx);
+    if ((await countProducts(trx, userId)) >= MAX_PRODUCTS_PER_PERSON) {
+      throw badRequest(`You can keep at most ${MAX_PRODUCTS_PER_PERSON} products`);
+    }
+    return { product: await insertProduct(trx, userId, values), isNew: true };
+  });
 }
 
 export async function removeProduct(deps: ToolsDeps, userId: number, id: number): Promise<void> {

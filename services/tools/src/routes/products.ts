@@ -1,6 +1,6 @@
 /** /api/product/*: the Power Profit Tool (spec part 2 §7). */
 import { idParam, productUpsertSchema } from '@rainmakers/contracts';
-import { forbidden, parse, requireActor } from '@rainmakers/kit';
+import { answerOnce, forbidden, parse, requireActor } from '@rainmakers/kit';
 import { Router } from 'express';
 import { removeProduct, upsertProduct } from '../commands/products';
 import type { ToolsDeps } from '../deps';
@@ -36,10 +36,12 @@ export function productRoutes(deps: ToolsDeps): Router {
     const actor = requireActor(req);
     const input = parse(productUpsertSchema, req.body);
     if (!canUpsertProduct(actor)) throw forbidden();
-    const { product, isNew } = await upsertProduct(deps, actor.userId, input, {
-      mayEditAdditionalFees: canEditAdditionalFees(actor),
+    await answerOnce(req, res, deps.db, async () => {
+      const { product, isNew } = await upsertProduct(deps, actor.userId, input, {
+        mayEditAdditionalFees: canEditAdditionalFees(actor),
+      });
+      return { status: isNew ? 201 : 200, body: { product: presentProduct(product, productAbilities(actor)), isNew } };
     });
-    res.status(isNew ? 201 : 200).json({ product: presentProduct(product, productAbilities(actor)), isNew });
   });
 
   router.delete('/:id', async (req, res) => {

@@ -3,17 +3,23 @@
  * from the answers (contracts/qualifier.ts); what the client says they were is ignored.
  */
 import {
+  QUALIFIER_OWN_EMAIL_ONLY,
+  QUALIFIER_SEND_LIMIT,
   qualifierSaveSchema,
   qualifierScore,
   qualifierSendSchema,
   rating,
   resultsMailText,
 } from '@rainmakers/contracts';
-import { forbidden, parse, requireActor } from '@rainmakers/kit';
+import { badRequest, forbidden, HttpError, parse, requireActor } from '@rainmakers/kit';
 import { Router } from 'express';
 import type { ToolsDeps } from '../deps';
 import { canSaveQualifierResult, canSendQualifierResult } from '../policies';
-import { insertQualifierResult } from '../store/qualifier';
+import { deleteQualifierResult, insertQualifierResult, recordQualifierSend } from '../store/qualifier';
+
+/** Results e-mails a person may send per day unless the service says otherwise (QUALIFIER_SENDS_PER_DAY). */
+export const DEFAULT_QUALIFIER_SENDS_PER_DAY = 10;
+const DAY_SECONDS = 24 * 60 * 60;
 
 export function qualifierRoutes(deps: ToolsDeps): Router {
   const router = Router();
@@ -29,21 +35,41 @@ export function qualifierRoutes(deps: ToolsDeps): Router {
       .json({ result: { id: saved.id, score, result: saved.result, createdAt: saved.createdAt.toISOString() } });
   });
 
+  /**
+   * Issue 23: the results go to the member's own address only (the actor's e-mail, from her access profile); a
+   * different `email` is a 400 keyed `email`, and each person may send QUALIFIER_SENDS_PER_DAY a day (429).
+   */
   router.post('/send', async (req, res) => {
     const actor = requireActor(req);
     const { answers, email, keywords } = parse(qualifierSendSchema, req.body);
     if (!canSendQualifierResult(actor)) throw forbidden();
+    const own = actor.email?.trim().toLowerCase();
+    if (!own) {
+      // A profile cached at the gateway before it carried the e-mail: it is read again within minutes.
+      res.set('Retry-After', '30');
+      throw new HttpError(503, 'Your e-mail address could not be confirmed yet. Please try again in a moment.');
+    }
+    if (email.trim().toLowerCase() !== own) {
+      req.log.warn({ userId: actor.userId }, 'qualifier send to another address refused');
+      throw badRequest(QUALIFIER_OWN_EMAIL_ONLY, { email: QUALIFIER_OWN_EMAIL_ONLY });
+    }
     const score = qualifierScore(answers);
+    const recorded = await recordQualifierSend(
+      deps.db,
+      { userId: actor.userId, answers, score, result: rating(score), keywords, emailedTo: own },
+      { sends: deps.qualifierSendsPerDay ?? DEFAULT_QUALIFIER_SENDS_PER_DAY, windowSeconds: DAY_SECONDS },
+    );
+    if ('retryAfterSeconds' in recorded) {
+      res.set('Retry-After', String(recorded.retryAfterSeconds));
+      throw new HttpError(429, QUALIFIER_SEND_LIMIT);
+    }
     const mail = resultsMailText({ answers, keywords });
-    await deps.mail.send({ to: email, ...mail });
-    await insertQualifierResult(deps.db, {
-      userId: actor.userId,
-      answers,
-      score,
-      result: rating(score),
-      keywords,
-      emailedTo: email,
-    });
+    try {
+      await deps.mail.send({ to: own, ...mail });
+    } catch (error) {
+      await deleteQualifierResult(deps.db, recorded.saved.id).catch(() => {});
+      throw error;
+    }
     res.json({ success: true, score, result: rating(score) });
   });
 

@@ -1,5 +1,6 @@
 /** Product Qualifier results: a person's own rows only. */
 import type { QualifierAnswers } from '@rainmakers/contracts';
+import { sql } from '@rainmakers/kit';
 import type { ToolsDb } from './db';
 
 export interface QualifierResultRecord {
@@ -33,6 +34,50 @@ export async function insertQualifierResult(
     .returning(['id', 'score', 'result', 'created_at'])
     .executeTakeFirstOrThrow();
   return { id: saved.id, score: saved.score, result: saved.result, createdAt: saved.created_at };
+}
+
+/** Advisory-lock namespace of a person's qualifier sends (with the user id as the second key). */
+const SEND_LOCK = 23_004;
+
+/**
+ * Records a results e-mail unless the person already sent `limit` in the last `windowSeconds` (issue 23: a daily
+ * limit per person). Checked and written under a per-person advisory lock, so concurrent sends cannot pass the limit
+ * together. Refused: how long until the oldest send of the window leaves it.
+ */
+export async function recordQualifierSend(
+  db: ToolsDb,
+  row: {
+    userId: number;
+    answers: QualifierAnswers;
+    score: number;
+    result: string;
+    keywords: string;
+    emailedTo: string;
+  },
+  limit: { sends: number; windowSeconds: number },
+): Promise<{ saved: QualifierResultRecord } | { retryAfterSeconds: number }> {
+  return db.transaction().execute(async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(${SEND_LOCK}, ${row.userId})`.execute(trx);
+    const since = sql<Date>`now() - make_interval(secs => ${limit.windowSeconds})`;
+    const sent = await trx
+      .selectFrom('qualifier_results')
+      .select((eb) => [eb.fn.countAll<string>().as('total'), eb.fn.min('created_at').as('oldest')])
+      .where('user_id', '=', row.userId)
+      .where('emailed_to', 'is not', null)
+      .where('created_at', '>', since)
+      .executeTakeFirstOrThrow();
+    if (Number(sent.total) >= limit.sends) {
+      const oldest = sent.oldest ? new Date(sent.oldest).getTime() : Date.now();
+      const retryAfterSeconds = Math.ceil((oldest + limit.windowSeconds * 1000 - Date.now()) / 1000);
+      return { retryAfterSeconds: Math.max(1, retryAfterSeconds) };
+    }
+    return { saved: await insertQualifierResult(trx, row) };
+  });
+}
+
+/** Takes back a recorded send whose e-mail could not be queued (it does not count against the limit). */
+export async function deleteQualifierResult(db: ToolsDb, id: number): Promise<void> {
+  await db.deleteFrom('qualifier_results').where('id', '=', id).execute();
 }
 
 export async function countQualifierResults(db: ToolsDb, userId: number): Promise<number> {

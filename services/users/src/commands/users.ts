@@ -19,7 +19,7 @@ import { emailInUseErrors, unknownIds } from '../domain/users';
 import { type EventNotifier, publishUserChanged, publishUserDeleted } from '../events';
 import { appendAudit } from '../store/audit';
 import { committedChunks, recordChunk } from '../store/jobs';
-import { findTags } from '../store/tags';
+import { findSignupTags, findTags } from '../store/tags';
 import type { UserFields, UserRecord, UsersDb } from '../store/users';
 import * as store from '../store/users';
 
@@ -41,8 +41,17 @@ function emailTaken(error: unknown, status: number): unknown {
   return error;
 }
 
-/** The tags among `tagIds`; unknown ids are refused ('reject') or dropped ('ignore'). */
-async function resolveTags(db: UsersDb, tagIds: number[], unknown: 'reject' | 'ignore', field: string): Promise<Tag[]> {
+/**
+ * The tags among `tagIds`; unknown ids are refused ('reject') or dropped ('ignore'). 'signup' (a sign-up link's
+ * tags) keeps only the tags an admin allowed on sign-up links and drops every other id (issue 23).
+ */
+async function resolveTags(
+  db: UsersDb,
+  tagIds: number[],
+  unknown: 'reject' | 'ignore' | 'signup',
+  field: string,
+): Promise<Tag[]> {
+  if (unknown === 'signup') return findSignupTags(db, tagIds);
   const tags = await findTags(db, tagIds);
   const missing = unknownIds(tagIds, tags);
   if (missing.length > 0 && unknown === 'reject') {
@@ -62,11 +71,19 @@ export interface NewUser extends UserFields {
 export async function createUser(
   deps: CommandDeps,
   input: NewUser,
-  options: { unknownTags: 'reject' | 'ignore'; emailTakenStatus: number; audit?: AuditActor },
+  options: {
+    unknownTags: 'reject' | 'ignore' | 'signup';
+    emailTakenStatus: number;
+    audit?: AuditActor;
+    /** Told the ids that were not attached ('ignore' and 'signup'), for the log. */
+    onIgnoredTags?: (ids: number[]) => void;
+  },
 ): Promise<UserRecord> {
   try {
     const user = await withEvents(deps.db, deps.events, async (trx, { publish }) => {
       const tags = await resolveTags(trx, input.tagIds, options.unknownTags, 'Tags');
+      const ignored = unknownIds(input.tagIds, tags);
+      if (ignored.length > 0) options.onIgnoredTags?.(ignored);
       const id = await store.insertUser(trx, input);
       await store.addUserTags(
         trx,

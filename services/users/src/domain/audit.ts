@@ -12,6 +12,8 @@ export const AUDIT_ACTIONS = [
   'tag.create',
   'tag.rename',
   'tag.delete',
+  // Whether a sign-up link may attach the tag (issue 23).
+  'tag.signup-allowed',
   // Recorded by auth through POST /internal/audit (sessions live there).
   ...SESSION_AUDIT_ACTIONS,
 ] as const;

@@ -7,6 +7,9 @@ import { presentAccessProfile, presentUser } from '../presenters';
 import { appendAudit } from '../store/audit';
 import { findUserByEmail, findUserById } from '../store/users';
 
+/** The internal caller trusted to attach any tag to the people it creates (scripts/seed, for the stack's operator). */
+const SEED_SERVICE = 'seed';
+
 /** /internal/*: called by other services (auth) with a service token; never routed by the gateway. */
 export function internalRoutes(deps: CommandDeps): Router {
   const router = Router();
@@ -14,6 +17,10 @@ export function internalRoutes(deps: CommandDeps): Router {
 
   router.post('/internal/users', async (req, res) => {
     const input = parse(internalCreateUserSchema, req.body ?? {});
+    // Issue 23: these tags come from a sign-up link (auth passes a visitor's ?signuptags= through), so only tags an
+    // admin allowed on sign-up links are attached and every other id is dropped and logged. The rule lives here, with
+    // the tags, for every caller; only the seed, which provisions a stack for its operator, attaches any tag.
+    const signupRule = req.callerService !== SEED_SERVICE;
     const user = await createUser(
       deps,
       {
@@ -30,8 +37,16 @@ export function internalRoutes(deps: CommandDeps): Router {
         tagIds: input.tagIds ?? [],
         ...(input.createdAt ? { createdAt: input.createdAt } : {}),
       },
-      // A sign-up link may carry tags deleted since: the sign-up still goes through.
-      { unknownTags: 'ignore', emailTakenStatus: 409 },
+      // A sign-up link may carry tags deleted or no longer allowed since: the sign-up still goes through.
+      {
+        unknownTags: signupRule ? 'signup' : 'ignore',
+        emailTakenStatus: 409,
+        onIgnoredTags: (ignored) =>
+          req.log.warn(
+            { ignoredTagIds: ignored, callerService: req.callerService },
+            'sign-up tags ignored: not allowed on sign-up links',
+          ),
+      },
     );
     res.status(201).json({ user: presentUser(user) });
   });

@@ -1,11 +1,11 @@
 import { idParam, tagListQuerySchema, tagUpsertSchema } from '@rainmakers/contracts';
-import { forbidden, parse, requireActor } from '@rainmakers/kit';
+import { answerOnce, forbidden, parse, requireActor } from '@rainmakers/kit';
 import { Router } from 'express';
 import { deleteTag, upsertTag } from '../commands/tags';
 import type { CommandDeps } from '../commands/users';
 import { auditActor } from '../domain/audit';
 import { canManageTags, canReadTags } from '../policies';
-import { presentTag } from '../presenters';
+import { presentManagedTag } from '../presenters';
 import { listTags } from '../store/tags';
 
 /** /api/tag/*: the tag catalogue (tag management screen, tag pickers of the user form). */
@@ -21,7 +21,7 @@ export function tagRoutes(deps: Pick<CommandDeps, 'db' | 'events'>): Router {
       limit: query.itemsPerPage,
       offset: (query.page - 1) * query.itemsPerPage,
     });
-    res.json({ tags: tags.map(presentTag), totalCount });
+    res.json({ tags: tags.map(presentManagedTag), totalCount });
   });
 
   router.post('/api/tag/upsert', async (req, res) => {
@@ -29,8 +29,15 @@ export function tagRoutes(deps: Pick<CommandDeps, 'db' | 'events'>): Router {
     if (!canManageTags(actor)) throw forbidden();
     const body = req.body && typeof req.body === 'object' && 'tag' in req.body ? req.body.tag : req.body;
     const input = parse(tagUpsertSchema, body ?? {});
+<<<<<<< HEAD
+    await answerOnce(req, res, deps.db, async () => {
+      const { tag, isNew } = await upsertTag(deps, input, auditActor(actor));
+      return { status: isNew ? 201 : 200, body: { tag: presentTag(tag), isNew } };
+    });
+=======
     const { tag, isNew } = await upsertTag(deps, input, auditActor(actor));
-    res.status(isNew ? 201 : 200).json({ tag: presentTag(tag), isNew });
+    res.status(isNew ? 201 : 200).json({ tag: presentManagedTag(tag), isNew });
+>>>>>>> h-trust
   });
 
   router.delete('/api/tag/:id', async (req, res) => {

@@ -12,6 +12,7 @@ import {
   validateUsersCsvSchema,
 } from '@rainmakers/contracts';
 import {
+  answerOnce,
   badRequest,
   fieldError,
   forbidden,
@@ -110,24 +111,26 @@ export function userRoutes(deps: CommandDeps & { bulkUpdates: BulkUpdateQueue })
     if (!input.id) {
       if (!canCreateUser(actor)) throw forbidden();
       throwIfErrors(missingForCreate(input));
-      const user = await createUser(
-        deps,
-        {
-          fullName: input.fullName ?? '',
-          email: input.email ?? '',
-          role: input.role ?? 'basic',
-          photoUrl: input.photoUrl ?? null,
-          city: input.city ?? null,
-          state: input.state ?? null,
-          country: input.country ?? null,
-          phoneNumber: input.phoneNumber ?? null,
-          alwaysGrantAccess: input.alwaysGrantAccess ?? false,
-          password: input.password ?? null,
-          tagIds: input.Tags ?? [],
-        },
-        { unknownTags: 'reject', emailTakenStatus: 400, audit: auditActor(actor) },
-      );
-      res.status(201).json({ user: presentUserFor(actor, user), isNew: true });
+      await answerOnce(req, res, deps.db, async () => {
+        const user = await createUser(
+          deps,
+          {
+            fullName: input.fullName ?? '',
+            email: input.email ?? '',
+            role: input.role ?? 'basic',
+            photoUrl: input.photoUrl ?? null,
+            city: input.city ?? null,
+            state: input.state ?? null,
+            country: input.country ?? null,
+            phoneNumber: input.phoneNumber ?? null,
+            alwaysGrantAccess: input.alwaysGrantAccess ?? false,
+            password: input.password ?? null,
+            tagIds: input.Tags ?? [],
+          },
+          { unknownTags: 'reject', emailTakenStatus: 400, audit: auditActor(actor) },
+        );
+        return { status: 201, body: { user: presentUserFor(actor, user), isNew: true } };
+      });
       return;
     }
 

@@ -35,6 +35,8 @@ export interface UsersTable {
 export interface TagsTable {
   id: Generated<number>;
   name: string;
+  /** May a sign-up link attach it (migration 004; false until an admin says so). */
+  signup_allowed: Generated<boolean>;
 }
 
 export interface UserTagsTable {

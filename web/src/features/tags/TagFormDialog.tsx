@@ -1,5 +1,7 @@
+import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
-import type { FormEvent } from 'react';
+import Switch from '@mui/material/Switch';
+import { type FormEvent, useState } from 'react';
 import { ApiError, errorMessage } from '../../api/client';
 import { type Tag, useDeleteTag, useSaveTag } from '../../api/tags';
 import { FormDialog } from '../../components/FormDialog';
@@ -8,9 +10,13 @@ import { toast } from '../../components/toast';
 import { useConfirmedDelete } from '../../components/useConfirmedDelete';
 import { useFormFields } from '../../components/useFormFields';
 
-/** Add or rename a tag (errors under the name), or delete it after a confirmation. */
+/**
+ * Add or rename a tag (errors under the name), allow it on sign-up links (`/signup?signuptags=`), or delete it after
+ * a confirmation.
+ */
 export default function TagFormDialog({ tag, onClose }: { tag: Tag | null; onClose: () => void }) {
   const form = useFormFields(() => ({ name: tag?.name ?? '' }));
+  const [signupAllowed, setSignupAllowed] = useState(tag?.signupAllowed ?? false);
   const save = useSaveTag();
   const remove = useDeleteTag();
   const deletion = useConfirmedDelete({
@@ -27,7 +33,7 @@ export default function TagFormDialog({ tag, onClose }: { tag: Tag | null; onClo
   const submit = (event: FormEvent) => {
     event.preventDefault();
     save.mutate(
-      { id: tag?.id ?? null, name: form.values.name },
+      { id: tag?.id ?? null, name: form.values.name, signupAllowed },
       {
         onSuccess: () => {
           toast('Tag saved successfully', 'success');
@@ -53,6 +59,10 @@ export default function TagFormDialog({ tag, onClose }: { tag: Tag | null; onClo
     >
       <Stack sx={{ pt: 1 }}>
         <FormField label="Name" required autoFocus {...form.field('name')} />
+        <FormControlLabel
+          control={<Switch checked={signupAllowed} onChange={(event) => setSignupAllowed(event.target.checked)} />}
+          label="Allowed on sign-up links"
+        />
       </Stack>
     </FormDialog>
   );

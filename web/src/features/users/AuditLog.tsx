@@ -27,6 +27,7 @@ const ACTION_LABELS: Record<string, string> = {
   'tag.create': 'Created tag',
   'tag.rename': 'Renamed tag',
   'tag.delete': 'Deleted tag',
+  'tag.signup-allowed': 'Changed sign-up link use',
   'user.sign-in-as': 'Signed in as',
   'user.sign-in-as-back': 'Back from sign in as',
   'user.role-switch': 'Switched displayed role',
