@@ -29,15 +29,10 @@ export function tagRoutes(deps: Pick<CommandDeps, 'db' | 'events'>): Router {
     if (!canManageTags(actor)) throw forbidden();
     const body = req.body && typeof req.body === 'object' && 'tag' in req.body ? req.body.tag : req.body;
     const input = parse(tagUpsertSchema, body ?? {});
-<<<<<<< HEAD
     await answerOnce(req, res, deps.db, async () => {
       const { tag, isNew } = await upsertTag(deps, input, auditActor(actor));
-      return { status: isNew ? 201 : 200, body: { tag: presentTag(tag), isNew } };
+      return { status: isNew ? 201 : 200, body: { tag: presentManagedTag(tag), isNew } };
     });
-=======
-    const { tag, isNew } = await upsertTag(deps, input, auditActor(actor));
-    res.status(isNew ? 201 : 200).json({ tag: presentManagedTag(tag), isNew });
->>>>>>> h-trust
   });
 
   router.delete('/api/tag/:id', async (req, res) => {
