@@ -96,7 +96,8 @@ export function buildGatewayApp(deps: GatewayDeps): Gateway {
   app.use((req, res, next) => {
     const started = performance.now();
     res.once('finish', () => {
-      if (res.statusCode < 500 || req.path === '/readyz') return;
+      // A 503 with Retry-After is a service shedding load on purpose (kit overload.ts): it logs its own summary.
+      if (res.statusCode < 500 || req.path === '/readyz' || res.getHeader('retry-after') !== undefined) return;
       const ms = Math.round(performance.now() - started);
       logger.error(
         { reqId: req.headers[REQUEST_ID_HEADER], method: req.method, url: req.originalUrl, status: res.statusCode, ms },
@@ -284,7 +285,11 @@ export function createGatewayProxies(config: GatewayConfig, logger: Logger): Pro
     timeoutsMs: config.upstreamTimeouts,
     connectTimeoutMs: config.UPSTREAM_CONNECT_TIMEOUT_MS,
     breaker: { failureThreshold: config.UPSTREAM_BREAKER_FAILURES, openMs: config.UPSTREAM_BREAKER_OPEN_MS },
-    probe: { intervalMs: config.UPSTREAM_PROBE_INTERVAL_MS, timeoutMs: config.UPSTREAM_PROBE_TIMEOUT_MS },
+    probe: {
+      intervalMs: config.UPSTREAM_PROBE_INTERVAL_MS,
+      timeoutMs: config.UPSTREAM_PROBE_TIMEOUT_MS,
+      silenceMs: config.UPSTREAM_SILENCE_MS,
+    },
     logger,
   });
 }

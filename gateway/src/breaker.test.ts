@@ -1,12 +1,16 @@
 import { describe, expect, it } from '@jest/globals';
-import { Breaker } from './breaker';
+import { Breaker, type OpenReason, probeVerdict } from './breaker';
 
 function breakerAt(failureThreshold = 3, openMs = 1000) {
   const clock = { now: 0 };
   const opened: number[] = [];
+  const reasons: OpenReason[] = [];
   const breaker = new Breaker({ failureThreshold, openMs, now: () => clock.now });
-  breaker.onOpen(() => opened.push(clock.now));
-  return { breaker, clock, opened };
+  breaker.onOpen((reason) => {
+    opened.push(clock.now);
+    reasons.push(reason);
+  });
+  return { breaker, clock, opened, reasons };
 }
 
 describe('Breaker', () => {
@@ -68,5 +72,49 @@ describe('Breaker', () => {
     expect(opened).toEqual([0]);
     breaker.success();
     expect(breaker.state).toBe('closed');
+  });
+
+  it('tells its listeners why it opened: failures in a row, or what the probe found', () => {
+    const { breaker, reasons } = breakerAt(2);
+    breaker.failure();
+    breaker.failure();
+    breaker.success();
+    breaker.trip('unresponsive');
+    breaker.success();
+    breaker.trip('refused');
+    expect(reasons).toEqual(['failures', 'unresponsive', 'refused']);
+  });
+
+  it('keeps trials away while the probe keeps finding the service silent (each trip starts the period over)', () => {
+    const { breaker, clock, opened } = breakerAt(5, 1000);
+    breaker.trip('unresponsive');
+    for (const at of [800, 1600, 2400]) {
+      clock.now = at;
+      expect(breaker.allow()).toBe(false);
+      breaker.trip('unresponsive');
+    }
+    expect(opened).toEqual([0]);
+    clock.now = 3400;
+    expect(breaker.allow()).toBe(true);
+  });
+});
+
+describe('probeVerdict', () => {
+  const SILENCE = 3000;
+
+  it('a refused probe means dead at once; an answer means alive', () => {
+    expect(probeVerdict('refused', 0, SILENCE)).toBe('dead');
+    expect(probeVerdict('ok', 60_000, SILENCE)).toBe('alive');
+  });
+
+  it('a slow service (busy with one heavy request) is not down before a sustained silence', () => {
+    expect(probeVerdict('silent', 600, SILENCE)).toBe('wait');
+    expect(probeVerdict('silent', 2999, SILENCE)).toBe('wait');
+    expect(probeVerdict('silent', 3000, SILENCE)).toBe('unresponsive');
+  });
+
+  it('a probe this process could not time (it was starved itself) needs twice the silence', () => {
+    expect(probeVerdict('inconclusive', 3000, SILENCE)).toBe('wait');
+    expect(probeVerdict('inconclusive', 6000, SILENCE)).toBe('unresponsive');
   });
 });

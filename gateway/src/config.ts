@@ -9,6 +9,7 @@ import {
 } from '@rainmakers/contracts';
 import { ConfigError, DEV_SECRETS, loadConfig } from '@rainmakers/kit';
 import { z } from 'zod';
+import { resilienceConfigShape } from './resilience-config';
 import { DEFAULT_UPSTREAM_TIMEOUTS_MS, type UpstreamTimeout } from './routes';
 
 /** The services behind the gateway (contracts' topology). */
@@ -84,6 +85,7 @@ export const configShape = {
   SESSION_RECACHE_MAX_SECONDS: seconds(60 * 60),
   /** Events left unacknowledged this long by a crashed or stuck consumer are taken over (kit reclaimIdleMs). */
   EVENT_RECLAIM_IDLE_MS: count(30_000),
+  ...resilienceConfigShape,
 
   // Extra Content-Security-Policy sources (the app itself, YouTube and Vimeo are always allowed).
   CSP_EXTRA_SCRIPT_SRC: sourceList,

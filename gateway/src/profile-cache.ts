@@ -6,7 +6,9 @@
  * leaves a `{deleted:true}` marker that no late write can overwrite.
  *
  * Like sessions, profiles also sit in a tiny in-process cache (LOCAL_CACHE_TTL_MS); events handled by this
- * process evict it at once, other replicas pick the change up within that TTL.
+ * process evict it at once, other replicas pick the change up within that TTL. And like sessions, while Redis
+ * fails (or lacks it and users cannot answer) a profile this process loaded within REDIS_OUTAGE_GRACE_MS answers
+ * from that load (session.ts).
  */
 import { type AccessProfile, accessProfileSchema, type EventData } from '@rainmakers/contracts';
 import { HttpError, type InternalClient, type Logger, type Redis } from '@rainmakers/kit';
@@ -65,15 +67,20 @@ export interface ProfileStoreOptions {
   logger: Logger;
   localTtlMs: number;
   ttlSeconds: number;
+  /** How long the last load of a profile may stand in for Redis while Redis fails (0: never). */
+  outageGraceMs?: number;
 }
 
 export class ProfileStore {
   private readonly local: TtlLru<number, AccessProfile | null>;
-  private readonly loads = new SingleFlight<number, AccessProfile | null>();
+  private readonly loads = new SingleFlight<number, { value: AccessProfile | null; stale: boolean }>();
   private readonly redis: Redis & ProfileCommands;
+  /** The last profile Redis or users gave for each account, kept REDIS_OUTAGE_GRACE_MS (for Redis blips only). */
+  private readonly lastLoaded: TtlLru<number, AccessProfile | null>;
 
   constructor(private readonly options: ProfileStoreOptions) {
     this.local = new TtlLru(options.localTtlMs, 50_000);
+    this.lastLoaded = new TtlLru(options.outageGraceMs ?? 0, 50_000);
     options.redis.defineCommand('gatewayWriteProfile', { numberOfKeys: 1, lua: WRITE_PROFILE_LUA });
     this.redis = options.redis as Redis & ProfileCommands;
   }
@@ -82,14 +89,15 @@ export class ProfileStore {
   async get(userId: number): Promise<AccessProfile | null> {
     const cached = this.local.get(userId);
     if (cached !== undefined) return cached;
-    const profile = await this.loads.run(userId, () => this.load(userId));
-    this.local.set(userId, profile);
-    return profile;
+    const loaded = await this.loads.run(userId, () => this.load(userId));
+    if (!loaded.stale) this.local.set(userId, loaded.value);
+    return loaded.value;
   }
 
   /** Stores a profile unless a newer one (or a deletion) is already cached. Returns whether it was written. */
   async write(profile: AccessProfile): Promise<boolean> {
     this.local.delete(profile.userId);
+    this.lastLoaded.delete(profile.userId);
     const written = await this.redis.gatewayWriteProfile(
       profileCacheKey(this.options.prefix, profile.userId),
       JSON.stringify(profile),
@@ -102,6 +110,7 @@ export class ProfileStore {
   /** Marks the account deleted: its profile can no longer be loaded or re-cached. */
   async remove(userId: number): Promise<void> {
     this.local.delete(userId);
+    this.lastLoaded.set(userId, null);
     await this.options.redis.set(
       profileCacheKey(this.options.prefix, userId),
       DELETED_MARKER,
@@ -112,25 +121,39 @@ export class ProfileStore {
 
   evictLocal(userId: number): void {
     this.local.delete(userId);
+    this.lastLoaded.delete(userId);
   }
 
-  private async load(userId: number): Promise<AccessProfile | null> {
+  private async load(userId: number): Promise<{ value: AccessProfile | null; stale: boolean }> {
     let redisUp = true;
     try {
       const raw = await this.options.redis.get(profileCacheKey(this.options.prefix, userId));
       if (raw !== null) {
         const value = parseJson(raw);
-        if (deletedMarkerSchema.safeParse(value).success) return null;
+        if (deletedMarkerSchema.safeParse(value).success) return this.loaded(userId, null);
         const profile = accessProfileSchema.safeParse(value);
         // A profile cached before it carried the e-mail (issue 23: the qualifier mails only the person's own
         // address) is read again from users, once: the write below replaces it at the same version.
-        if (profile.success && profile.data.userId === userId && profile.data.email !== undefined) return profile.data;
+        if (profile.success && profile.data.userId === userId && profile.data.email !== undefined) {
+          return this.loaded(userId, profile.data);
+        }
       }
     } catch (error) {
       redisUp = false;
+      // A blip: the last load, when recent enough, answers instead of users.
+      const last = this.lastLoaded.get(userId);
+      if (last !== undefined) return { value: last, stale: true };
       this.options.logger.warn({ err: error }, 'profile cache unavailable; asking users');
     }
-    const profile = await this.fetchFromUsers(userId);
+    let profile: AccessProfile | null;
+    try {
+      profile = await this.fetchFromUsers(userId);
+    } catch (error) {
+      // users cannot answer either: the last load, when recent enough, stands.
+      const last = this.lastLoaded.get(userId);
+      if (last !== undefined) return { value: last, stale: true };
+      throw error;
+    }
     if (profile && redisUp) {
       try {
         await this.write(profile);
@@ -138,7 +161,12 @@ export class ProfileStore {
         this.options.logger.warn({ err: error }, 'could not cache access profile');
       }
     }
-    return profile;
+    return this.loaded(userId, profile);
+  }
+
+  private loaded(userId: number, profile: AccessProfile | null): { value: AccessProfile | null; stale: boolean } {
+    this.lastLoaded.set(userId, profile);
+    return { value: profile, stale: false };
   }
 
   private async fetchFromUsers(userId: number): Promise<AccessProfile | null> {

@@ -90,11 +90,16 @@ export function createProxies(options: ProxyOptions): Proxies {
     const breaker = new Breaker(options.breaker);
     const upstream = new UpstreamHealth(breaker, new URL('/healthz', options.upstreams[service]), options.probe);
     health[service] = upstream;
-    // Calls on their way to this service: failed at once when its breaker opens.
+    // Calls on their way to this service. An open breaker stops new ones; those in flight keep their own timeouts
+    // (a busy service may still answer them), unless nothing listens any more: then nothing will answer them.
     const inFlight = new Set<http.ClientRequest>();
-    breaker.onOpen(() => {
-      options.logger.warn({ upstream: service, inFlight: inFlight.size }, `breaker open: ${service} unavailable`);
-      for (const proxyReq of inFlight) proxyReq.destroy(new Error(`${service} is unavailable (breaker open)`));
+    breaker.onOpen((reason) => {
+      options.logger.warn(
+        { upstream: service, reason, inFlight: inFlight.size },
+        `breaker open: ${service} unavailable`,
+      );
+      if (reason !== 'refused') return;
+      for (const proxyReq of inFlight) proxyReq.destroy(new Error(`${service} is unavailable (nothing listens)`));
       inFlight.clear();
     });
     upstream.start();

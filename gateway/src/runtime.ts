@@ -66,6 +66,7 @@ export async function startGateway(
     logger,
     localTtlMs: config.LOCAL_CACHE_TTL_MS,
     recacheMaxSeconds: config.SESSION_RECACHE_MAX_SECONDS,
+    outageGraceMs: config.REDIS_OUTAGE_GRACE_MS,
   });
   const profiles = new ProfileStore({
     redis,
@@ -74,6 +75,7 @@ export async function startGateway(
     logger,
     localTtlMs: config.LOCAL_CACHE_TTL_MS,
     ttlSeconds: config.PROFILE_CACHE_TTL_SECONDS,
+    outageGraceMs: config.REDIS_OUTAGE_GRACE_MS,
   });
   const gateway = buildGatewayApp({ config, logger, redis, sessions, profiles, proxies });
   const consumer = createProfileConsumer({
@@ -111,14 +113,15 @@ const INTERNAL_LOOKUP_TIMEOUT_MS = 1500;
 
 /**
  * An internal client that answers 503 at once while the service's breaker is open, gives up as soon as it opens
- * (the health probe found the service frozen), and reports its own outcomes to the breaker.
+ * because nothing listens (the health probe was refused), and reports its own outcomes to the breaker.
  */
 export function guardedByBreaker(client: InternalClient, breaker: Breaker): InternalClient {
   return {
     request<T>(method: string, path: string, body?: unknown): Promise<T> {
       if (!breaker.allow()) return Promise.reject(serviceUnavailable());
       return new Promise<T>((resolve, reject) => {
-        const unsubscribe = breaker.onOpen(() => reject(serviceUnavailable()));
+        // Given up only when nothing listens any more; otherwise the lookup keeps its own (short) timeout.
+        const unsubscribe = breaker.onOpen((reason) => reason === 'refused' && reject(serviceUnavailable()));
         client
           .request<T>(method, path, body)
           .then(

@@ -8,6 +8,12 @@
  * A tiny in-process cache (LOCAL_CACHE_TTL_MS, 1 s) sits in front of Redis to keep the hot path fast:
  * a session revoked elsewhere may therefore still be honoured by this process for up to that long. Calls
  * made through this gateway that change the session (sign-out, role switch, sign-in as) evict it at once.
+ *
+ * A Redis blip must not turn into 503 on every route (or a stampede on auth): while Redis fails, a session this
+ * process checked within REDIS_OUTAGE_GRACE_MS (5 s) is answered from that last check, and only sessions not
+ * checked that recently are asked of auth; the same when Redis lacks the session (it came back empty) and auth
+ * cannot answer. A session revoked during the outage is therefore honoured by this process for at most that long
+ * after its last check (docs/decisions.md "Degrade under load").
  */
 import {
   revokedSessionMarkerSchema,
@@ -65,7 +71,15 @@ export interface SessionStoreOptions {
   logger: Logger;
   localTtlMs: number;
   recacheMaxSeconds: number;
+  /** How long the last check of a session may stand in for Redis while Redis fails (0: never). */
+  outageGraceMs?: number;
   now?: () => number;
+}
+
+/** A lookup's answer, and whether it came from the last check because Redis failed (not cached locally then). */
+interface Loaded<V> {
+  value: V;
+  stale: boolean;
 }
 
 const IDLE_MS = SESSION_IDLE_DAYS * 24 * 60 * 60 * 1000;
@@ -73,21 +87,27 @@ const TOUCH_INTERVAL_MS = SESSION_TOUCH_INTERVAL_SECONDS * 1000;
 
 export class SessionStore {
   private readonly local: TtlLru<string, SessionRecord | null>;
-  private readonly loads = new SingleFlight<string, SessionRecord | null>();
+  private readonly loads = new SingleFlight<string, Loaded<SessionRecord | null>>();
+  /** The last answer Redis or auth gave for each session, kept REDIS_OUTAGE_GRACE_MS (for Redis blips only). */
+  private readonly lastChecked: TtlLru<string, SessionRecord | null>;
   /** Sessions this process asked auth to touch lately (one touch per interval, whatever the traffic). */
   private readonly touched = new TtlLru<string, true>(TOUCH_INTERVAL_MS, 50_000);
   private readonly now: () => number;
 
   constructor(private readonly options: SessionStoreOptions) {
-    this.local = new TtlLru(options.localTtlMs, 50_000);
     this.now = options.now ?? Date.now;
+    this.local = new TtlLru(options.localTtlMs, 50_000, this.now);
+    this.lastChecked = new TtlLru(options.outageGraceMs ?? 0, 50_000, this.now);
   }
 
   /** The live session, or null when it is unknown, revoked, expired or idle too long. */
   async get(sid: string): Promise<SessionRecord | null> {
-    const cached = this.local.get(sid);
-    const session = cached !== undefined ? cached : await this.loads.run(sid, () => this.load(sid));
-    if (cached === undefined) this.local.set(sid, session);
+    let session = this.local.get(sid);
+    if (session === undefined) {
+      const loaded = await this.loads.run(sid, () => this.load(sid));
+      session = loaded.value;
+      if (!loaded.stale) this.local.set(sid, session);
+    }
     if (!session || !this.isLive(session)) return null;
     this.touchIfDue(sid, session);
     return session;
@@ -113,6 +133,7 @@ export class SessionStore {
   /** Forgets what this process remembers about a session (after a call that changed it). */
   evictLocal(sid: string): void {
     this.local.delete(sid);
+    this.lastChecked.delete(sid);
   }
 
   private isLive(session: SessionRecord): boolean {
@@ -120,24 +141,41 @@ export class SessionStore {
     return Number.isFinite(end) && end > this.now();
   }
 
-  private async load(sid: string): Promise<SessionRecord | null> {
+  private async load(sid: string): Promise<Loaded<SessionRecord | null>> {
     const key = sessionCacheKey(this.options.prefix, sid);
     let redisUp = true;
     try {
       const raw = await this.options.redis.get(key);
       if (raw !== null) {
         const value = parseJson(raw);
-        if (revokedSessionMarkerSchema.safeParse(value).success) return null;
+        if (revokedSessionMarkerSchema.safeParse(value).success) return this.checked(sid, null);
         const session = sessionRecordSchema.safeParse(value);
-        if (session.success) return session.data;
+        if (session.success) return this.checked(sid, session.data);
       }
     } catch (error) {
       redisUp = false;
+      // A blip: the last check, when recent enough, answers instead of auth.
+      const last = this.lastChecked.get(sid);
+      if (last !== undefined) return { value: last, stale: true };
       this.options.logger.warn({ err: error }, 'session cache unavailable; asking auth');
     }
-    const session = await this.fetchFromAuth(sid);
+    let session: SessionRecord | null;
+    try {
+      session = await this.fetchFromAuth(sid);
+    } catch (error) {
+      // auth cannot answer either (busy with everyone's lookups after Redis came back empty, or down): the last
+      // check, when recent enough, stands.
+      const last = this.lastChecked.get(sid);
+      if (last !== undefined) return { value: last, stale: true };
+      throw error;
+    }
     if (session && redisUp && this.isLive(session)) await this.recache(key, session);
-    return session;
+    return this.checked(sid, session);
+  }
+
+  private checked(sid: string, session: SessionRecord | null): Loaded<SessionRecord | null> {
+    this.lastChecked.set(sid, session);
+    return { value: session, stale: false };
   }
 
   private async fetchFromAuth(sid: string): Promise<SessionRecord | null> {

@@ -1,7 +1,9 @@
 /**
- * A service behind the gateway that is down (nothing listens) or frozen (connections accepted, nothing answered,
- * which is what `kill -STOP` looks like from outside) is answered for within a second with
- * 503 SERVICE_UNAVAILABLE, for that service's routes only; it is served again once it recovers.
+ * A service behind the gateway that is down (nothing listens) is answered for at once with 503
+ * SERVICE_UNAVAILABLE, for that service's routes only. One that is frozen (connections accepted, nothing answered,
+ * which is what `kill -STOP` looks like from outside) is answered for with fast 503s once it has been silent for
+ * the silence window (UPSTREAM_SILENCE_MS), while the calls already in flight keep their own timeouts; one that is
+ * busy for less than that window keeps being served. Either is served again once it recovers.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -15,6 +17,8 @@ jest.setTimeout(30_000);
 /** A stand-in service whose behaviour a test switches: answering, frozen, or (after stop()) gone. */
 class FakeService {
   mode: 'answering' | 'frozen' = 'answering';
+  /** Until this Date.now(), every call (probes too) waits, like an event loop held by one heavy request. */
+  busyUntil = 0;
   /** Calls that reached the service (probes excluded). */
   calls = 0;
   /** Extra time the service takes on /upload/slow* before answering. */
@@ -28,24 +32,31 @@ class FakeService {
   }
 
   private create(): http.Server {
-    return http.createServer((req, res) => {
-      if (this.mode === 'frozen') {
-        this.held.add(res);
-        return;
-      }
-      if (req.url === '/healthz') {
-        res.end(JSON.stringify({ status: 'ok' }));
-        return;
-      }
-      this.calls += 1;
-      const answer = () => {
-        res.setHeader('content-type', 'application/json');
-        res.end(JSON.stringify({ service: this.name, url: req.url }));
-      };
-      if (req.url?.startsWith('/upload/slow')) setTimeout(answer, this.slowMs);
-      else if (req.url?.startsWith('/upload/hang')) this.held.add(res);
-      else answer();
-    });
+    return http.createServer((req, res) => this.handle(req, res));
+  }
+
+  private handle(req: http.IncomingMessage, res: http.ServerResponse): void {
+    const busyFor = this.busyUntil - Date.now();
+    if (busyFor > 0) {
+      setTimeout(() => this.handle(req, res), busyFor);
+      return;
+    }
+    if (this.mode === 'frozen') {
+      this.held.add(res);
+      return;
+    }
+    if (req.url === '/healthz') {
+      res.end(JSON.stringify({ status: 'ok' }));
+      return;
+    }
+    this.calls += 1;
+    const answer = () => {
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ service: this.name, url: req.url }));
+    };
+    if (req.url?.startsWith('/upload/slow')) setTimeout(answer, this.slowMs);
+    else if (req.url?.startsWith('/upload/hang')) this.held.add(res);
+    else answer();
   }
 
   get url() {
@@ -73,6 +84,9 @@ class FakeService {
   }
 }
 
+const SILENCE_MS = 1500;
+/** /upload/* calls get the transfer timeout: shortened so a call left in flight to a frozen service ends. */
+const TRANSFER_TIMEOUT_MS = 4000;
 const auth = new FakeService('auth');
 const resources = new FakeService('resources');
 let gateway: GatewayForTest;
@@ -80,7 +94,10 @@ let gateway: GatewayForTest;
 beforeAll(async () => {
   await auth.start();
   await resources.start();
-  gateway = await startGatewayForTest({ upstreams: { auth: auth.url, resources: resources.url } });
+  gateway = await startGatewayForTest({
+    upstreams: { auth: auth.url, resources: resources.url },
+    env: { UPSTREAM_SILENCE_MS: String(SILENCE_MS), UPSTREAM_TRANSFER_TIMEOUT_MS: String(TRANSFER_TIMEOUT_MS) },
+  });
 });
 
 afterEach(async () => {
@@ -119,19 +136,23 @@ describe('a service that is down', () => {
 });
 
 describe('a service that is frozen', () => {
-  it('fails the calls in flight and the new ones within a second, only for that service', async () => {
+  it('answers new calls 503 within a second once silent for the window, keeps the calls in flight, only for that service', async () => {
+    const started = Date.now();
     const inFlight = timed('/upload/hang-1');
     await waitFor(async () => resources.calls > 0);
     resources.mode = 'frozen';
-    const stuck = await inFlight;
-    expect(stuck).toMatchObject({ status: 503, body: UNAVAILABLE });
-    expect(stuck.ms).toBeLessThan(1000);
+    // Noticed once nothing came back for the silence window (plus a probe round).
+    await waitFor(async () => (await timed('/upload/a.png')).status === 503, { timeoutMs: SILENCE_MS + 3000 });
     for (let i = 0; i < 5; i++) {
       const answer = await timed('/upload/a.png');
       expect(answer).toMatchObject({ status: 503, body: UNAVAILABLE });
       expect(answer.ms).toBeLessThan(1000);
     }
     expect(await timed('/api/auth/me')).toMatchObject({ status: 200 });
+    // The call in flight was not cut when the breaker opened: it ends at its own timeout.
+    const stuck = await inFlight;
+    expect(stuck).toMatchObject({ status: 503, body: UNAVAILABLE });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(TRANSFER_TIMEOUT_MS - 100);
     resources.thaw();
     await waitFor(async () => (await timed('/upload/a.png')).status === 200, { timeoutMs: 3000 });
   });
@@ -140,6 +161,20 @@ describe('a service that is frozen', () => {
     const answer = await timed('/upload/slow-1');
     expect(answer).toMatchObject({ status: 200, body: { service: 'resources' } });
     expect(answer.ms).toBeGreaterThanOrEqual(resources.slowMs);
+  });
+});
+
+describe('a service that is busy for less than the silence window', () => {
+  it('keeps its breaker closed: every call, in flight or new, is answered by the service', async () => {
+    resources.busyUntil = Date.now() + SILENCE_MS * 0.6;
+    const calls = await Promise.all(
+      Array.from({ length: 6 }, async (_, i) => {
+        await new Promise((resolve) => setTimeout(resolve, i * 150));
+        return timed(`/upload/busy-${i}.png`);
+      }),
+    );
+    expect(calls.map((call) => call.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(gateway.running.gateway.proxies.health.resources.breaker.state).toBe('closed');
   });
 });
 

@@ -8,12 +8,16 @@
  * again without anything else being restarted (the other processes keep their pids), and the completion written
  * before the fault is still there.
  *
+ * A killed service is noticed at once (nothing listens). A frozen one looks, from outside, exactly like one busy
+ * with a heavy request, so the gateway calls it unresponsive only after UPSTREAM_SILENCE_MS (3 s) without any
+ * answer (docs/decisions.md "Degrade under load"): the frozen case first waits for that, then runs the flow.
+ *
  * The system project shares one stack across files: every stopped process is continued in `finally`/afterAll
  * and the test waits until the whole stack is ready again.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { SERVICE_UNAVAILABLE, SERVICES, type ServiceName } from '@rainmakers/contracts';
+import { SERVICE_UNAVAILABLE, SERVICES, SESSION_COOKIE, type ServiceName } from '@rainmakers/contracts';
 import { waitFor } from '@rainmakers/kit/testing';
 import { pidListeningOn } from '../support/processes';
 import { type GatewayResponse, type GatewaySession, newSession, signIn, stackInfo } from '../support/stack-client';
@@ -159,6 +163,36 @@ async function stackReady(): Promise<void> {
   await waitFor(flowWorks, { what: 'the flow to work again', timeoutMs: 30_000 });
 }
 
+/** A call of each service's that only it answers (auth's /me may be replayed by the gateway). */
+const NOTICE_PATHS: Record<ServiceName, string> = {
+  auth: '/api/auth/fault-probe',
+  users: '/api/user/fault-probe',
+  courses: '/api/course/fault-probe',
+  board: '/api/move-the-needle/fault-probe',
+  tools: '/api/product/fault-probe',
+  resources: '/api/resource/fault-probe',
+  billing: '/api/stripe/fault-probe',
+};
+
+/**
+ * Waits until the gateway answers a frozen service's routes with a fast 503 (it has noticed the silence), asking
+ * with a client that gives up after a second: a call in flight to the frozen service keeps its own timeout.
+ */
+async function gatewayNoticed(target: Target): Promise<void> {
+  if (target === 'redis' || target === 'postgres') return;
+  const cookie = `${SESSION_COOKIE}=${member.cookie(SESSION_COOKIE) ?? ''}`;
+  await waitFor(
+    async () => {
+      const response = await fetch(new URL(NOTICE_PATHS[target], stackInfo().gatewayUrl), {
+        headers: { cookie, accept: 'application/json' },
+        signal: AbortSignal.timeout(ANSWER_BOUND_MS),
+      }).catch(() => undefined);
+      return response?.status === 503 ? true : null;
+    },
+    { what: `the gateway to notice ${target} is frozen`, timeoutMs: 15_000, intervalMs: 100 },
+  );
+}
+
 const others = (pids: Record<string, number>, target: Target) =>
   Object.fromEntries(Object.entries(pids).filter(([name]) => name !== target));
 
@@ -187,6 +221,7 @@ describe.each(TARGETS)('%s', (target) => {
     signal(tree, 'SIGSTOP');
     let problems: string[];
     try {
+      await gatewayNoticed(target);
       problems = await flowUnderFault(target);
     } finally {
       signal(tree, 'SIGCONT');

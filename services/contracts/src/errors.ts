@@ -20,3 +20,10 @@ export const SERVICE_UNAVAILABLE_MESSAGE = 'Service unavailable';
 /** An expensive route is at its concurrency limit (kit limits.ts): 429 with Retry-After, try again shortly. */
 export const TOO_BUSY = 'TOO_BUSY';
 export const TOO_BUSY_MESSAGE = 'This request is busy right now. Please try again in a moment.';
+
+/**
+ * The service is past its load bound (event-loop delay, work in flight, database pool drained): 503 with a
+ * Retry-After header, answered at once instead of queueing; nothing was done, so the call may be retried.
+ */
+export const OVERLOADED = 'OVERLOADED';
+export const OVERLOADED_MESSAGE = 'The service is busy. Please try again in a moment.';

@@ -6,6 +6,7 @@ import { createDatabase, type DatabaseHandle, ensureDatabaseExists, runMigration
 import type { ReadinessCheck } from './http';
 import { idempotencyPurgeTask } from './idempotency';
 import { createLogger, type Logger } from './logger';
+import { configureLoadShedding } from './overload';
 import { createRequestRedis, type Redis } from './redis';
 import { closeServer, listen, shutdownOnSignals } from './service';
 
@@ -49,10 +50,14 @@ export async function runService<Schema>(definition: ServiceDefinition<Schema>):
     const applied = await migrateOnly(config.DATABASE_URL, definition.migrationsDir);
     if (applied.length > 0) logger.info({ applied }, 'migrations applied');
   }
-  const database = createDatabase<Schema>(
-    config.DATABASE_URL,
-    serviceDatabaseOptions(config.DATABASE_STATEMENT_TIMEOUT_MS),
-  );
+  configureLoadShedding({
+    maxEventLoopDelayMs: config.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS,
+    maxInFlight: config.OVERLOAD_MAX_IN_FLIGHT,
+  });
+  const database = createDatabase<Schema>(config.DATABASE_URL, {
+    ...serviceDatabaseOptions(config.DATABASE_STATEMENT_TIMEOUT_MS),
+    connectionTimeoutMs: config.DATABASE_POOL_WAIT_MS,
+  });
   const redis = createRequestRedis(config.REDIS_URL, config.SERVICE_NAME, {
     onStall: () => logger.warn('redis stopped answering; reconnecting'),
   });

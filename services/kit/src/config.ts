@@ -25,6 +25,12 @@ export const baseConfigShape = {
   INTERNAL_TOKEN_SECRET: secret('INTERNAL_TOKEN_SECRET'),
   /** The address people reach the product at; used in e-mailed links. */
   PUBLIC_URL: z.string().url().default('http://localhost:8080'),
+  /** Load shedding (overload.ts): new requests answer 503 OVERLOADED while the event loop is this late (0: off)... */
+  OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
+  /** ...or this many requests are in flight in the process (0: off). */
+  OVERLOAD_MAX_IN_FLIGHT: z.coerce.number().int().min(0).default(256),
+  /** Longest a query waits for a pooled PostgreSQL connection (or for a new one to open); then 503 OVERLOADED. */
+  DATABASE_POOL_WAIT_MS: z.coerce.number().int().min(1).default(1000),
 };
 
 const baseConfigSchema = z.object(baseConfigShape);

@@ -21,7 +21,11 @@ export interface DatabaseHandle<Schema> {
 
 export interface DatabaseOptions {
   max?: number;
-  /** A checkout that cannot connect within this long fails (a stopped or unreachable server). 0: no limit. */
+  /**
+   * A checkout that gets no connection within this long fails: the pool's wait for a free connection ("timeout
+   * exceeded when trying to connect": drained, answered 503 OVERLOADED) and the opening of a new one (a stopped or
+   * unreachable server). Services: DATABASE_POOL_WAIT_MS. 0: no limit.
+   */
   connectionTimeoutMs?: number;
   /** Server-side statement_timeout and client-side read timeout of one query. 0: no limit (migrations, scripts). */
   queryTimeoutMs?: number;

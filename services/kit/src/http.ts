@@ -10,6 +10,14 @@ import { HttpError, notFound, validationError } from './errors';
 import { jsonBodyGuard, urlGuard } from './input-guard';
 import { internalTokenMiddleware } from './internal-token';
 import type { Logger } from './logger';
+import {
+  currentLoad,
+  isPoolExhausted,
+  type LoadSheddingSettings,
+  loadShedding,
+  OverloadedError,
+  ShedLog,
+} from './overload';
 import { keepRawBody } from './raw-body';
 import { isDependencyFailure, serviceUnavailable } from './unavailable';
 
@@ -27,6 +35,8 @@ export interface AppOptions {
    * routes that verify a signature over them (Stripe webhooks). JSON still parses into `req.body`.
    */
   rawBodyPaths?: readonly string[];
+  /** Bounds past which new requests get a fast 503 OVERLOADED (overload.ts); unset: this process's settings. */
+  loadShedding?: Partial<LoadSheddingSettings>;
 }
 
 export const REQUEST_ID_HEADER = 'x-request-id';
@@ -59,16 +69,29 @@ export function createApp(options: AppOptions, mount: (app: Express) => void): E
         return typeof incoming === 'string' && incoming.length <= 100 ? incoming : randomUUID();
       },
       autoLogging: { ignore: (req: IncomingMessage) => req.url === '/healthz' || req.url === '/readyz' },
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'silent'),
+      // A 503 with Retry-After is load shed on purpose: counted by the shedding's own summary line, not one per call.
+      customLogLevel: (_req, res, err) =>
+        (err || res.statusCode >= 500) && !isShedAnswer(res.statusCode, res.getHeader('retry-after'))
+          ? 'error'
+          : 'silent',
     }),
   );
   app.use(slowRequestLog(options.logger));
   // Hostile input answers 400 before any route (present or future) sees it: see input-guard.ts.
   app.use(urlGuard());
+  // Liveness: answers whenever the process runs its loop at all, busy or not (never shed); the load is for operators.
   app.get('/healthz', (_req, res) => {
-    res.json({ status: 'ok', service: options.name });
+    const load = currentLoad();
+    res.json({
+      status: 'ok',
+      service: options.name,
+      eventLoopDelayMs: Math.round(load.delay.ms),
+      inFlight: load.inFlight,
+    });
   });
   app.get('/readyz', readinessHandler(options.readiness ?? []));
+  // Past the load bounds new requests answer at once (probes above are never shed).
+  app.use(loadShedding(new ShedLog(options.logger), options.loadShedding));
   // Catalogue and list answers reach hundreds of KB; the gateway passes the encoding through untouched.
   app.use(compression(COMPRESSION_OPTIONS));
   app.use(
@@ -130,10 +153,15 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 
 /** Maps every failure to the spec's error body; unknown errors are logged and never leak details. */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
+  const shedLog = new ShedLog(logger);
   return (err, req, res, _next) => {
     let error: HttpError;
     if (err instanceof HttpError) error = err;
-    else if (err instanceof ZodError) error = validationError(err);
+    else if (isPoolExhausted(err)) {
+      // Every connection busy for the whole pool wait: overload, answered like shed load.
+      shedLog.count('pool-drained');
+      error = new OverloadedError();
+    } else if (err instanceof ZodError) error = validationError(err);
     else if (isBodyParserError(err)) error = new HttpError(err.status, bodyParserMessage(err));
     else if (isDependencyFailure(err)) {
       (req.log ?? logger).warn({ err }, 'dependency unavailable');
@@ -148,8 +176,14 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       res.destroy();
       return;
     }
+    if (error instanceof OverloadedError) res.set('Retry-After', String(error.retryAfterSeconds));
     res.status(error.status).json(error.toBody());
   };
+}
+
+/** A 503 answered with Retry-After: load shed on purpose (overload.ts), not a failure. */
+function isShedAnswer(status: number, retryAfter: unknown): boolean {
+  return status === 503 && retryAfter !== undefined;
 }
 
 type BodyParserError = { status: number; type: string; expose: boolean };

@@ -12,6 +12,7 @@ export * from './jobs';
 export * from './limits';
 export * from './logger';
 export * from './mail';
+export * from './overload';
 export * from './redis';
 export * from './service';
 export * from './session-token';
