@@ -16,3 +16,4 @@ export * from './session-token';
 export * from './storage';
 export * from './unavailable';
 export * from './validate';
+export * from './worker';
