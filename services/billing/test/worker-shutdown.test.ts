@@ -8,6 +8,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createRedis, type Redis } from '@rainmakers/kit';
 import { createTestDatabase, type TestDatabase, testInfra, waitFor } from '@rainmakers/kit/testing';
 import Stripe from 'stripe';

@@ -1,6 +1,7 @@
 export * from './bootstrap';
 export * from './bus';
 export * from './config';
+export * from './consumers';
 export * from './db';
 export * from './errors';
 export * from './http';

@@ -2,6 +2,7 @@
  * The board service's tables as Kysely sees them (migrations/002_boards.sql).
  * `ColumnType` is structurally identical to kysely's (see services/courses/src/store/schema.ts for why).
  */
+import type { EventTables } from '@rainmakers/kit';
 export type ColumnType<S, I = S, U = S> = {
   readonly __select__: S;
   readonly __insert__: I;
@@ -99,22 +100,7 @@ export interface PeopleTable {
   updated_at: Timestamp;
 }
 
-export interface OutboxTable {
-  seq: Generated<number>;
-  id: string;
-  type: string;
-  occurred_at: Timestamp;
-  data: ColumnType<unknown, string, string>;
-  published_at: Date | null;
-}
-
-export interface ProcessedEventsTable {
-  consumer: string;
-  event_id: string;
-  processed_at: Timestamp;
-}
-
-export interface BoardDatabase {
+export interface BoardDatabase extends EventTables {
   boards: BoardsTable;
   board_lists: BoardListsTable;
   cards: CardsTable;
@@ -126,6 +112,4 @@ export interface BoardDatabase {
   checklists: ChecklistsTable;
   checklist_items: ChecklistItemsTable;
   people: PeopleTable;
-  outbox: OutboxTable;
-  processed_events: ProcessedEventsTable;
 }

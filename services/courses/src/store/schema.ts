@@ -5,6 +5,7 @@
  * types. `ColumnType` below is structurally identical to kysely's (`__select__`/`__insert__`/`__update__` phantom
  * keys), which is all Kysely looks at.
  */
+import type { EventTables } from '@rainmakers/kit';
 export type ColumnType<S, I = S, U = S> = {
   readonly __select__: S;
   readonly __insert__: I;
@@ -92,21 +93,6 @@ export interface ModuleProgressTable {
   completed: Generated<number>;
 }
 
-export interface OutboxTable {
-  seq: Generated<number>;
-  id: string;
-  type: string;
-  occurred_at: Timestamp;
-  data: ColumnType<unknown, string, string>;
-  published_at: Date | null;
-}
-
-export interface ProcessedEventsTable {
-  consumer: string;
-  event_id: string;
-  processed_at: Timestamp;
-}
-
 /** The courses service's copy of people (migrations/005_certificates.sql), kept from users.* events. */
 export interface PeopleTable {
   user_id: number;
@@ -128,7 +114,7 @@ export interface CertificatesTable {
   issued_at: Timestamp;
 }
 
-export interface CoursesDatabase {
+export interface CoursesDatabase extends EventTables {
   courses: CoursesTable;
   course_tags: CourseTagsTable;
   modules: ModulesTable;
@@ -138,8 +124,6 @@ export interface CoursesDatabase {
   lesson_texts: LessonTextsTable;
   lesson_completions: LessonCompletionsTable;
   module_progress: ModuleProgressTable;
-  outbox: OutboxTable;
-  processed_events: ProcessedEventsTable;
   people: PeopleTable;
   certificates: CertificatesTable;
 }

@@ -2,6 +2,7 @@
  * The tools service's tables as Kysely sees them (migrations/). `ColumnType` is structurally kysely's (see
  * services/courses/src/store/schema.ts for why it is written out here).
  */
+import type { EventTables } from '@rainmakers/kit';
 export type ColumnType<S, I = S, U = S> = {
   readonly __select__: S;
   readonly __insert__: I;
@@ -72,27 +73,10 @@ export interface AiMessagesTable {
   created_at: Timestamp;
 }
 
-export interface OutboxTable {
-  seq: Generated<number>;
-  id: string;
-  type: string;
-  occurred_at: Timestamp;
-  data: ColumnType<unknown, string, string>;
-  published_at: Date | null;
-}
-
-export interface ProcessedEventsTable {
-  consumer: string;
-  event_id: string;
-  processed_at: Timestamp;
-}
-
-export interface ToolsDatabase {
+export interface ToolsDatabase extends EventTables {
   products: ProductsTable;
   qualifier_results: QualifierResultsTable;
   ai_prompts: AiPromptsTable;
   ai_conversations: AiConversationsTable;
   ai_messages: AiMessagesTable;
-  outbox: OutboxTable;
-  processed_events: ProcessedEventsTable;
 }

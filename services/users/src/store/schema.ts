@@ -5,6 +5,7 @@
  * helper types. `ColumnType` below is structurally identical to kysely's (`__select__`/`__insert__`/`__update__`
  * phantom keys), which is all Kysely looks at.
  */
+import type { EventTables } from '@rainmakers/kit';
 export type ColumnType<S, I = S, U = S> = {
   readonly __select__: S;
   readonly __insert__: I;
@@ -67,21 +68,11 @@ export interface JobChunksTable {
   created_at: Timestamp;
 }
 
-export interface OutboxTable {
-  seq: Generated<number>;
-  id: string;
-  type: string;
-  occurred_at: Timestamp;
-  data: ColumnType<unknown, string, string>;
-  published_at: Date | null;
-}
-
-export interface Schema {
+export interface Schema extends EventTables {
   users: UsersTable;
   tags: TagsTable;
   user_tags: UserTagsTable;
   user_resources: UserResourcesTable;
-  outbox: OutboxTable;
   audit_log: AuditLogTable;
   job_chunks: JobChunksTable;
 }
