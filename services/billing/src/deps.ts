@@ -1,7 +1,8 @@
-import type { EventNudger, Logger } from '@rainmakers/kit';
-import type { ResourcesClient } from '../clients/resources';
-import type { BillingDb } from '../store/db';
-import type { Stripe } from '../stripe';
+import type { EventNudger, Logger, ReadinessCheck } from '@rainmakers/kit';
+import type { ResourcesClient } from './clients/resources';
+import type { StripeRouteDeps } from './routes/stripe';
+import type { BillingDb } from './store/db';
+import type { Stripe } from './stripe';
 
 export interface BillingDeps {
   db: BillingDb;
@@ -13,4 +14,12 @@ export interface BillingDeps {
 export interface PurchaseDeps extends BillingDeps {
   resources: ResourcesClient;
   currency: string;
+}
+
+/** What the app is built with (service.ts builds it). */
+export interface AppDeps extends StripeRouteDeps {
+  logger: Logger;
+  internalTokenSecret: string;
+  readiness: ReadinessCheck[];
+  webhookSecret: string;
 }

@@ -1,5 +1,5 @@
+import type { BillingDeps } from '../deps';
 import { withAdvisoryLock } from '../store/locks';
-import type { BillingDeps } from './deps';
 
 /**
  * Runs `work` under the advisory lock named `name` (store/locks.ts): work under the same name runs one at a time
