@@ -1,14 +1,11 @@
 /**
- * The tools service's tables as Kysely sees them (migrations/). `ColumnType` is structurally kysely's (see
- * services/courses/src/store/schema.ts for why it is written out here).
+ * The tools service's tables as Kysely sees them (migrations/).
+ * Kysely's helper types and the kit's outbox tables come through @rainmakers/kit (the kit owns kysely).
  */
-import type { EventTables } from '@rainmakers/kit';
-export type ColumnType<S, I = S, U = S> = {
-  readonly __select__: S;
-  readonly __insert__: I;
-  readonly __update__: U;
-};
-export type Generated<S> = ColumnType<S, S | undefined, S>;
+import type { ColumnType, EventTables, Generated } from '@rainmakers/kit';
+
+export type { ColumnType, Generated };
+
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 /** numeric columns come back as text (exact); they are written as numbers. */
 type Numeric = ColumnType<string, number | string, number | string>;

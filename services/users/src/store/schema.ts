@@ -1,18 +1,11 @@
 /**
  * The users service's tables as Kysely sees them.
- *
- * Kysely is a dependency of @rainmakers/kit only and is not hoisted, so this package cannot import its
- * helper types. `ColumnType` below is structurally identical to kysely's (`__select__`/`__insert__`/`__update__`
- * phantom keys), which is all Kysely looks at.
+ * Kysely's helper types and the kit's outbox tables come through @rainmakers/kit (the kit owns kysely).
  */
-import type { EventTables } from '@rainmakers/kit';
-export type ColumnType<S, I = S, U = S> = {
-  readonly __select__: S;
-  readonly __insert__: I;
-  readonly __update__: U;
-};
-/** A column the database fills in (serial ids, defaults). */
-export type Generated<S> = ColumnType<S, S | undefined, S>;
+import type { ColumnType, EventTables, Generated } from '@rainmakers/kit';
+
+export type { ColumnType, Generated };
+
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
 export interface UsersTable {
