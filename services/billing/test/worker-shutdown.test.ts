@@ -4,37 +4,26 @@
  * Stripe stand-in (its list of subscriptions answers late), so the signal lands while it runs; before the fix the
  * worker closed its database first and the job failed with a closed pool.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createRedis, type Redis } from '@rainmakers/kit';
 import { createTestDatabase, type TestDatabase, testInfra, waitFor } from '@rainmakers/kit/testing';
 import Stripe from 'stripe';
 import { type StripeStandIn, startStripeStandIn } from '../../../scripts/lib/stripe-stand-in';
+import { startWorkerProcess, type WorkerProcess } from '../../../scripts/lib/worker-process';
 import { createSyncQueue, type SyncQueue } from '../src/jobs';
 import type { Schema } from '../src/store/schema';
 import { MIGRATIONS_DIR } from '../src/testing';
 
 const SERVICE_DIR = fileURLToPath(new URL('..', import.meta.url));
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-
 describe('billing worker shutdown', () => {
   let standIn: StripeStandIn;
   let database: TestDatabase<Schema>;
   let redis: Redis;
   let queue: SyncQueue;
-  let child: ChildProcess | undefined;
+  let worker: WorkerProcess | undefined;
   const prefix = `t${randomBytes(4).toString('hex')}:`;
 
   beforeAll(async () => {
@@ -45,7 +34,7 @@ describe('billing worker shutdown', () => {
   });
 
   afterAll(async () => {
-    if (child && child.exitCode === null) child.kill('SIGKILL');
+    if (worker && worker.child.exitCode === null) worker.child.kill('SIGKILL');
     await queue.close();
     await redis.quit();
     await database.drop();
@@ -69,44 +58,21 @@ describe('billing worker shutdown', () => {
       body: JSON.stringify({ path: '/v1/subscriptions', ms: 1_500 }),
     }).then((r) => r.arrayBuffer());
 
-    const healthPort = await freePort();
-    let output = '';
-    child = spawn(process.execPath, ['--import', 'tsx', 'src/worker.ts'], {
-      cwd: SERVICE_DIR,
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        DATABASE_URL: database.url,
-        REDIS_URL: testInfra().redisUrl,
-        REDIS_PREFIX: prefix,
-        STRIPE_SECRET_KEY: 'sk_test_stand_in',
-        STRIPE_API_URL: standIn.url,
-        HEALTH_PORT: String(healthPort),
-        LOG_LEVEL: 'info',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    worker = await startWorkerProcess(SERVICE_DIR, {
+      DATABASE_URL: database.url,
+      REDIS_URL: testInfra().redisUrl,
+      REDIS_PREFIX: prefix,
+      STRIPE_SECRET_KEY: 'sk_test_stand_in',
+      STRIPE_API_URL: standIn.url,
+      LOG_LEVEL: 'info',
     });
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.stderr?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    const exited = new Promise<number | null>((resolve) => child?.once('exit', (code) => resolve(code)));
-    await waitFor(
-      async () => {
-        const answer = await fetch(`http://127.0.0.1:${healthPort}/readyz`).catch(() => null);
-        return answer?.status === 200 ? true : null;
-      },
-      { timeoutMs: 30_000 },
-    );
-    expect((await fetch(`http://127.0.0.1:${healthPort}/healthz`)).status).toBe(200);
+    expect((await fetch(`${worker.healthUrl}/healthz`)).status).toBe(200);
 
     const job = await queue.add('stripe-sync', { actorId: 1 });
     const jobId = job.id as string;
     await waitFor(async () => ((await queue.getJobState(jobId)) === 'active' ? true : null), { timeoutMs: 15_000 });
-    child.kill('SIGTERM');
-    const code = await exited;
+    worker.child.kill('SIGTERM');
+    const code = await worker.exited;
 
     const state = await queue.getJobState(jobId);
     const after = await queue.getJob(jobId);
@@ -114,7 +80,7 @@ describe('billing worker shutdown', () => {
     expect(['completed', 'waiting', 'wait', 'delayed']).toContain(state);
     expect(after?.failedReason ?? '').toBe('');
     if (state === 'completed') expect(after?.returnvalue).toMatchObject({ done: true, customers: 2 });
-    expect(output).not.toMatch(/Cannot use a pool after calling end|Connection is closed|job failed/);
+    expect(worker.output()).not.toMatch(/Cannot use a pool after calling end|Connection is closed|job failed/);
     expect(code).toBe(0);
     // The worker's customers were written before the pool closed.
     const rows = await database.db.selectFrom('customers').select('customer_id').execute();
