@@ -4,7 +4,7 @@ import { dependencyReadiness } from './bootstrap';
 import { OutboxRelay } from './bus';
 import type { BaseConfig } from './config';
 import { createDatabase, type DatabaseHandle, SERVICE_DATABASE_OPTIONS } from './db';
-import type { ReadinessCheck } from './http';
+import { READINESS_TIMEOUT_MS, type ReadinessCheck } from './http';
 import { createLogger, type Logger } from './logger';
 import { createRedis, type Redis } from './redis';
 import { closeServer, shutdownInOrder } from './service';
@@ -36,7 +36,7 @@ export const WORKER_SHUTDOWN_MS = 25_000;
 /**
  * Boots a job worker process the same way everywhere: logger, Redis, PostgreSQL and an outbox relay (unless
  * `database: false`), the job workers, and a health server on HEALTH_PORT (GET /healthz: the process answers;
- * GET /readyz: its Redis and PostgreSQL answer). On SIGTERM/SIGINT it shuts down in this order: the workers stop
+ * GET /readyz: its Redis and PostgreSQL answer, each within a second). On SIGTERM/SIGINT it shuts down in this order: the workers stop
  * taking jobs and finish the ones in flight (a job still running at the deadline is released: its lock lapses and
  * another worker takes it up), the relay sends what they wrote, then Redis and PostgreSQL close, then the probe.
  */
@@ -100,14 +100,17 @@ export async function serveHealth(options: {
       res.writeHead(200, json).end('{"status":"ok"}');
       return;
     }
-    Promise.all(
-      options.readiness.map((r) =>
-        r.check().then(
-          () => null,
-          () => r.name,
-        ),
-      ),
-    ).then((failed) => {
+    // Each check within the kit's readiness timeout, as a service's /readyz: a frozen dependency is unready.
+    const within = (check: ReadinessCheck) =>
+      new Promise<string | null>((resolve) => {
+        const timer = setTimeout(() => resolve(check.name), READINESS_TIMEOUT_MS);
+        timer.unref();
+        check.check().then(
+          () => resolve(null),
+          () => resolve(check.name),
+        );
+      });
+    Promise.all(options.readiness.map(within)).then((failed) => {
       const down = failed.filter((name) => name !== null);
       if (down.length === 0) res.writeHead(200, json).end('{"status":"ready"}');
       else res.writeHead(503, json).end(JSON.stringify({ status: `${down.join(', ')} unavailable` }));
