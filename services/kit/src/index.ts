@@ -12,6 +12,7 @@ export * from './jobs';
 export * from './logger';
 export * from './mail';
 export * from './redis';
+export * from './replica';
 export * from './service';
 export * from './session-token';
 export * from './storage';
