@@ -7,7 +7,7 @@
  * services, so the gateway and the service always agree on which route a request is. Paths are forwarded
  * unchanged.
  */
-import type { Upstream } from './config';
+import type { ServiceName as Upstream } from '@rainmakers/contracts';
 
 /** Public path prefix -> service. A prefix matches itself and anything below it ("/api/user" and "/api/user/1"). */
 export const ROUTE_TABLE: ReadonlyArray<readonly [prefix: string, service: Upstream]> = [

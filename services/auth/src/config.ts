@@ -15,6 +15,8 @@ export const configShape = {
   MAIL_FROM: z.string().default('Rainmakers <no-reply@rainmakers.local>'),
   /** Run the send-mail worker inside the HTTP process (default: only in development). */
   RUN_WORKERS_IN_PROCESS: z.enum(['true', 'false']).optional(),
+  /** The worker process (src/worker.ts) answers GET /healthz and /readyz on this port; none: no probe. */
+  HEALTH_PORT: z.coerce.number().int().min(1).max(65535).optional(),
 
   // Throttling, checked before any password hash is computed (one argon2id verify costs ~11 ms of CPU). auth is
   // the only owner of these limits (the gateway counts nothing); domain/sign-in-limits.ts explains the rules.

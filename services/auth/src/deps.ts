@@ -1,12 +1,11 @@
-import type { Db, Logger, Redis } from '@rainmakers/kit';
+import type { Db, Logger, MailSender, Redis } from '@rainmakers/kit';
+import type { UsersClient } from './clients/users';
 import type { Config } from './config';
-import type { MailSender } from './mail';
-import type { UsersPeer } from './peers/users';
 import type { RateLimiter } from './store/rate-limits';
 import type { AuthSchema } from './store/schema';
 import type { SessionCache } from './store/session-cache';
 
-/** Everything routes, commands and consumers need; built once in runtime.ts. */
+/** Everything routes, commands and consumers need; built once in service.ts. */
 export interface AuthDeps {
   config: Config;
   logger: Logger;
@@ -14,6 +13,6 @@ export interface AuthDeps {
   redis: Redis;
   sessionCache: SessionCache;
   limiter: RateLimiter;
-  users: UsersPeer;
+  users: UsersClient;
   mail: MailSender;
 }

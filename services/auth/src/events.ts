@@ -1,4 +1,4 @@
-import { EventConsumer } from '@rainmakers/kit';
+import { createConsumer } from '@rainmakers/kit';
 import { personFromEvent } from './commands/people';
 import { endAllSessions } from './commands/sessions';
 import type { AuthDeps } from './deps';
@@ -13,27 +13,28 @@ import type { AuthSchema } from './store/schema';
  *   replaced unless it is newer: /me and sign-in read that copy, not users;
  * - users.user-deleted: credentials, open reset links and the copy go, every session is revoked.
  */
+export const CONSUMER_GROUP = 'auth';
+
 export function createAuthConsumer(deps: Pick<AuthDeps, 'db' | 'redis' | 'sessionCache' | 'logger' | 'config'>) {
-  return new EventConsumer<AuthSchema>({
+  const wiring = {
+    db: deps.db,
     redis: deps.redis,
     prefix: deps.config.REDIS_PREFIX,
-    group: 'auth',
     logger: deps.logger,
-    db: deps.db,
     reclaimIdleMs: deps.config.EVENT_RECLAIM_IDLE_MS,
-    handlers: {
-      'users.user-changed': async (user, { trx }) => {
-        const now = new Date();
-        await syncCredentialEmail(trx, { userId: user.id, email: user.email, version: user.version, now });
-        await savePerson(trx, personFromEvent(user), user.version, now);
-      },
-      'users.user-deleted': async ({ id }, { trx }) => {
-        // Revocation commits on its own before the mirrors go (revoking twice is harmless on a redelivery),
-        // so the gateway's fallback to GET /internal/sessions cannot bring a mirror back.
-        await endAllSessions(deps, id);
-        await deleteCredential(trx, id);
-        await deletePerson(trx, id);
-      },
+  };
+  return createConsumer<AuthSchema>(wiring, CONSUMER_GROUP, {
+    'users.user-changed': async (user, { trx }) => {
+      const now = new Date();
+      await syncCredentialEmail(trx, { userId: user.id, email: user.email, version: user.version, now });
+      await savePerson(trx, personFromEvent(user), user.version, now);
+    },
+    'users.user-deleted': async ({ id }, { trx }) => {
+      // Revocation commits on its own before the mirrors go (revoking twice is harmless on a redelivery),
+      // so the gateway's fallback to GET /internal/sessions cannot bring a mirror back.
+      await endAllSessions(deps, id);
+      await deleteCredential(trx, id);
+      await deletePerson(trx, id);
     },
   });
 }

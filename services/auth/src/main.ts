@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { runService } from '@rainmakers/kit';
 import { loadServiceConfig } from './config';
-import { assemble } from './runtime';
+import { buildService } from './service';
 import type { AuthSchema } from './store/schema';
 
 const config = loadServiceConfig();
@@ -9,8 +9,5 @@ const config = loadServiceConfig();
 await runService<AuthSchema>({
   config,
   migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
-  build: ({ logger, database, redis, readiness }) => {
-    const { app, background } = assemble({ config, logger, db: database.db, redis, readiness });
-    return { app, background };
-  },
+  build: (runtime) => buildService(runtime, config),
 });

@@ -8,7 +8,7 @@ import type { ServiceRuntime } from '@rainmakers/kit';
 import { startServiceForTest, type TestDatabase } from '@rainmakers/kit/testing';
 import { type Config, loadServiceConfig } from './config';
 import type { AuthDeps } from './deps';
-import { assemble } from './runtime';
+import { buildService } from './service';
 import type { AuthSchema } from './store/schema';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../migrations', import.meta.url));
@@ -51,8 +51,7 @@ export async function startForTest(options: StartForTestOptions = {}): Promise<A
       ...options.env,
     },
     loadConfig: loadServiceConfig,
-    build: ({ logger, database, redis }: ServiceRuntime<AuthSchema>, config) =>
-      assemble({ config, logger, db: database.db, redis, readiness: [] }),
+    build: (runtime: ServiceRuntime<AuthSchema>, config) => buildService(runtime, config),
   });
   return {
     url: service.url,

@@ -1,15 +1,17 @@
 /**
  * The auth worker process: sends the queued e-mails (send-mail). Run it beside the HTTP process in production
- * (RUN_WORKERS_IN_PROCESS=false there); in development main.ts runs the same worker in-process.
+ * (RUN_WORKERS_IN_PROCESS=false there); in development the service runs the same worker in-process. The kit's
+ * runWorker gives it GET /healthz and GET /readyz (Redis) on HEALTH_PORT, and stops the worker (its mail in
+ * flight sent) before Redis closes.
  */
-import { createLogger, createRedis, shutdownOnSignals } from '@rainmakers/kit';
+import { mailWorkerFor, runWorker } from '@rainmakers/kit';
 import { loadWorkerConfig } from './config';
-import { mailWorker } from './runtime';
 
 const config = loadWorkerConfig();
-const logger = createLogger(config.SERVICE_NAME, config.LOG_LEVEL);
-const redis = createRedis(config.REDIS_URL, config.SERVICE_NAME);
-const worker = mailWorker(config, redis, logger);
-await worker.start();
-logger.info('auth worker started (send-mail)');
-shutdownOnSignals(logger, [() => redis.quit(), () => worker.stop()]);
+
+await runWorker({
+  config,
+  jobs: 'send-mail',
+  database: false,
+  build: ({ redis, logger }) => [mailWorkerFor(config, redis, logger)],
+});

@@ -9,34 +9,19 @@
  *    of subscription-changed).
  *  - users.user-deleted: forgets the person's customer link.
  */
-import { EventConsumer, type Logger, type Redis } from '@rainmakers/kit';
+import { type ConsumerWiring, createConsumer, type EventConsumer } from '@rainmakers/kit';
 import { linkCustomer, unlinkUser } from './store/billing';
-import type { BillingDb } from './store/db';
 import type { Schema } from './store/schema';
 
 export const CONSUMER_GROUP = 'billing';
 
-export function createEventConsumer(options: {
-  db: BillingDb;
-  redis: Redis;
-  prefix: string;
-  logger: Logger;
-  reclaimIdleMs?: number;
-}): EventConsumer<Schema> {
-  return new EventConsumer<Schema>({
-    db: options.db,
-    redis: options.redis,
-    prefix: options.prefix,
-    logger: options.logger,
-    group: CONSUMER_GROUP,
-    ...(options.reclaimIdleMs !== undefined ? { reclaimIdleMs: options.reclaimIdleMs } : {}),
-    handlers: {
-      'users.user-changed': async (data, { trx }) => {
-        await linkCustomer(trx, data.id, data.stripeCustomerId);
-      },
-      'users.user-deleted': async (data, { trx }) => {
-        await unlinkUser(trx, data.id);
-      },
+export function createEventConsumer(options: ConsumerWiring<Schema>): EventConsumer<Schema> {
+  return createConsumer(options, CONSUMER_GROUP, {
+    'users.user-changed': async (data, { trx }) => {
+      await linkCustomer(trx, data.id, data.stripeCustomerId);
+    },
+    'users.user-deleted': async (data, { trx }) => {
+      await unlinkUser(trx, data.id);
     },
   });
 }

@@ -6,8 +6,8 @@
  */
 import type { StripeSyncSummary } from '@rainmakers/contracts';
 import { createQueue, createWorker, type JobWorker, type Logger, QueueName, type Redis } from '@rainmakers/kit';
-import type { BillingDeps } from './commands/deps';
 import { publishCustomerState, withCustomerLock } from './commands/subscriptions';
+import type { BillingDeps } from './deps';
 import { currentSubscription, groupByCustomer } from './domain/subscriptions';
 import { findCustomer } from './store/billing';
 

@@ -1,5 +1,5 @@
-import type { EventNudger } from '@rainmakers/kit';
-import type { BoardChanges } from './live';
+import type { EventNudger, Logger, ReadinessCheck } from '@rainmakers/kit';
+import type { BoardChanges, RedisBoardChanges } from './live';
 import type { BoardDb } from './store/db';
 
 /** What routes and commands work with. */
@@ -9,4 +9,13 @@ export interface BoardDeps {
   events: EventNudger;
   /** Tells the people watching a board (SSE) that it changed, after each commit. */
   changes: BoardChanges;
+}
+
+/** What the app is built with (service.ts builds it). */
+export interface AppDeps extends BoardDeps {
+  logger: Logger;
+  internalTokenSecret: string;
+  readiness: ReadinessCheck[];
+  live: RedisBoardChanges;
+  heartbeatMs: number;
 }

@@ -8,57 +8,43 @@
  *  - board.comment-mentioned: one e-mail per mentioned coach, queued on send-mail (group 'board-mail').
  */
 import type { EventData } from '@rainmakers/contracts';
-import { EventConsumer, type Logger, type MailMessage, type Redis } from '@rainmakers/kit';
+import {
+  type ConsumerWiring,
+  createConsumer,
+  type EventConsumer,
+  type MailMessage,
+  type MailSender,
+} from '@rainmakers/kit';
 import { mentionMail } from './domain/mail';
-import type { MentionMailQueue } from './mail';
 import { deleteBoardOfUser } from './store/boards';
-import type { BoardDb } from './store/db';
 import { deletePerson, findPeople, savePerson } from './store/people';
 import type { BoardDatabase } from './store/schema';
 
 export const CONSUMER_GROUP = 'board';
 export const MAIL_CONSUMER_GROUP = 'board-mail';
 
-interface ConsumerOptions {
-  db: BoardDb;
-  redis: Redis;
-  prefix: string;
-  logger: Logger;
-  reclaimIdleMs?: number;
-}
-
-const base = (o: ConsumerOptions) => ({
-  db: o.db,
-  redis: o.redis,
-  prefix: o.prefix,
-  logger: o.logger,
-  ...(o.reclaimIdleMs !== undefined ? { reclaimIdleMs: o.reclaimIdleMs } : {}),
-});
+type ConsumerOptions = ConsumerWiring<BoardDatabase>;
 
 export function createPeopleConsumer(options: ConsumerOptions): EventConsumer<BoardDatabase> {
-  return new EventConsumer<BoardDatabase>({
-    ...base(options),
-    group: CONSUMER_GROUP,
-    handlers: {
-      'users.user-changed': async (user, { trx }) => {
-        await savePerson(
-          trx,
-          {
-            userId: user.id,
-            fullName: user.fullName,
-            email: user.email,
-            photoUrl: user.photoUrl,
-            role: user.role,
-            createdAt: user.createdAt,
-          },
-          user.version,
-        );
-      },
-      'users.user-deleted': async ({ id }, { trx }) => {
-        const removed = await deleteBoardOfUser(trx, id);
-        await deletePerson(trx, id);
-        options.logger.info({ userId: id, removed }, 'board of a deleted person removed');
-      },
+  return createConsumer(options, CONSUMER_GROUP, {
+    'users.user-changed': async (user, { trx }) => {
+      await savePerson(
+        trx,
+        {
+          userId: user.id,
+          fullName: user.fullName,
+          email: user.email,
+          photoUrl: user.photoUrl,
+          role: user.role,
+          createdAt: user.createdAt,
+        },
+        user.version,
+      );
+    },
+    'users.user-deleted': async ({ id }, { trx }) => {
+      const removed = await deleteBoardOfUser(trx, id);
+      await deletePerson(trx, id);
+      options.logger.info({ userId: id, removed }, 'board of a deleted person removed');
     },
   });
 }
@@ -68,21 +54,17 @@ export function createPeopleConsumer(options: ConsumerOptions): EventConsumer<Bo
  * event (a crash after queueing, before the acknowledgement) does not send a second e-mail.
  */
 export function createMentionMailConsumer(
-  options: ConsumerOptions & { queue: MentionMailQueue; publicUrl: string },
+  options: ConsumerOptions & { queue: MailSender; publicUrl: string },
 ): EventConsumer<BoardDatabase> {
-  return new EventConsumer<BoardDatabase>({
-    ...base(options),
-    group: MAIL_CONSUMER_GROUP,
-    handlers: {
-      'board.comment-mentioned': async (data: EventData<'board.comment-mentioned'>, { trx }) => {
-        const people = await findPeople(trx, data.mentionedUserIds);
-        for (const userId of data.mentionedUserIds) {
-          const coach = people.get(userId);
-          if (!coach) continue;
-          const message: MailMessage = mentionMail(data, coach, options.publicUrl);
-          await options.queue.send(message, `mention-${data.commentId}-${userId}`);
-        }
-      },
+  return createConsumer(options, MAIL_CONSUMER_GROUP, {
+    'board.comment-mentioned': async (data: EventData<'board.comment-mentioned'>, { trx }) => {
+      const people = await findPeople(trx, data.mentionedUserIds);
+      for (const userId of data.mentionedUserIds) {
+        const coach = people.get(userId);
+        if (!coach) continue;
+        const message: MailMessage = mentionMail(data, coach, options.publicUrl);
+        await options.queue.send(message, `mention-${data.commentId}-${userId}`);
+      }
     },
   });
 }

@@ -5,9 +5,9 @@
 import { fileURLToPath } from 'node:url';
 import type { ServiceRuntime } from '@rainmakers/kit';
 import { startServiceForTest, type TestDatabase } from '@rainmakers/kit/testing';
-import { buildService } from './app';
 import { type Config, loadServiceConfig } from './config';
 import type { RedisBoardChanges } from './live';
+import { buildService } from './service';
 import type { BoardDatabase } from './store/schema';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../migrations', import.meta.url));

@@ -13,62 +13,51 @@
  *  - users.tag-renamed {id, name}: renames the tag's snapshots on courses, modules and lessons, then (after the
  *    commit) invalidates the catalogue cache, whose cards carry tag names.
  */
-import { EventConsumer, type Logger, type Redis } from '@rainmakers/kit';
+import { type ConsumerWiring, createConsumer, type EventConsumer } from '@rainmakers/kit';
 import { issueOnCompletion } from './commands/certificates';
 import { deleteCertificatesOf } from './store/certificates';
 import { deleteCompletionsOf } from './store/completions';
-import type { CoursesDb, CoursesStore } from './store/db';
+import type { CoursesStore } from './store/db';
 import { deletePerson, savePerson } from './store/people';
 import type { CoursesDatabase } from './store/schema';
 import { renameTagSnapshots } from './store/tag-snapshots';
 
 export const CONSUMER_GROUP = 'courses';
 
-export function createEventConsumer(options: {
-  db: CoursesDb;
-  /** The same database: progress counts are read through its pool (committed rows). */
-  store: CoursesStore;
-  redis: Redis;
-  prefix: string;
-  logger: Logger;
-  reclaimIdleMs?: number;
-  /** Called after a tag rename has been applied and committed (the catalogue cache's invalidate). */
-  onTagsRenamed?: () => Promise<unknown> | unknown;
-}): EventConsumer<CoursesDatabase> {
-  return new EventConsumer<CoursesDatabase>({
-    db: options.db,
-    redis: options.redis,
-    prefix: options.prefix,
-    logger: options.logger,
-    group: CONSUMER_GROUP,
-    ...(options.reclaimIdleMs !== undefined ? { reclaimIdleMs: options.reclaimIdleMs } : {}),
-    handlers: {
-      'users.user-changed': async (user, { trx }) => {
-        await savePerson(
-          trx,
-          { userId: user.id, fullName: user.fullName, role: user.role, tagIds: user.tagIds },
-          user.version,
+export function createEventConsumer(
+  options: ConsumerWiring<CoursesDatabase> & {
+    /** The same database: progress counts are read through its pool (committed rows). */
+    store: CoursesStore;
+    /** Called after a tag rename has been applied and committed (the catalogue cache's invalidate). */
+    onTagsRenamed?: () => Promise<unknown> | unknown;
+  },
+): EventConsumer<CoursesDatabase> {
+  return createConsumer(options, CONSUMER_GROUP, {
+    'users.user-changed': async (user, { trx }) => {
+      await savePerson(
+        trx,
+        { userId: user.id, fullName: user.fullName, role: user.role, tagIds: user.tagIds },
+        user.version,
+      );
+    },
+    'users.user-deleted': async (data, { trx }) => {
+      const removed = await deleteCompletionsOf(trx, data.id);
+      const certificates = await deleteCertificatesOf(trx, data.id);
+      await deletePerson(trx, data.id);
+      options.logger.info({ userId: data.id, removed, certificates }, 'completions of a deleted person removed');
+    },
+    'courses.lesson-completed': async (data, { trx }) => {
+      const outcome = await issueOnCompletion(options.store, trx, data);
+      if (outcome.issued) {
+        options.logger.info(
+          { userId: data.userId, courseId: data.courseId, certificateId: outcome.issued.id },
+          'certificate issued',
         );
-      },
-      'users.user-deleted': async (data, { trx }) => {
-        const removed = await deleteCompletionsOf(trx, data.id);
-        const certificates = await deleteCertificatesOf(trx, data.id);
-        await deletePerson(trx, data.id);
-        options.logger.info({ userId: data.id, removed, certificates }, 'completions of a deleted person removed');
-      },
-      'courses.lesson-completed': async (data, { trx }) => {
-        const outcome = await issueOnCompletion(options.store, trx, data);
-        if (outcome.issued) {
-          options.logger.info(
-            { userId: data.userId, courseId: data.courseId, certificateId: outcome.issued.id },
-            'certificate issued',
-          );
-        }
-      },
-      'users.tag-renamed': async (data, { trx, afterCommit }) => {
-        const renamed = await renameTagSnapshots(trx, data.id, data.name);
-        if (renamed > 0 && options.onTagsRenamed) afterCommit(options.onTagsRenamed);
-      },
+      }
+    },
+    'users.tag-renamed': async (data, { trx, afterCommit }) => {
+      const renamed = await renameTagSnapshots(trx, data.id, data.name);
+      if (renamed > 0 && options.onTagsRenamed) afterCommit(options.onTagsRenamed);
     },
   });
 }

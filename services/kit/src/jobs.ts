@@ -1,4 +1,3 @@
-import { createServer, type Server } from 'node:http';
 import {
   type DefaultJobOptions,
   type JobProgress,
@@ -135,34 +134,4 @@ export async function getJobStatus<Data, Result>(
     failedReason: job.failedReason || null,
     attemptsMade: job.attemptsMade,
   };
-}
-
-/**
- * A worker process's health probes (it serves no API): GET /healthz answers while the process runs, GET /readyz
- * while its Redis answers. The stack's launcher waits on /readyz and finds the process by this port; Kubernetes
- * probes the same paths. Returns null without a port (the worker then has no probe).
- */
-export async function serveWorkerHealth(options: {
-  port: number | undefined;
-  host: string;
-  redis: Pick<Redis, 'ping'>;
-}): Promise<Server | null> {
-  if (!options.port) return null;
-  const server = createServer((req, res) => {
-    const path = req.url?.split('?')[0];
-    if (req.method !== 'GET' || (path !== '/healthz' && path !== '/readyz')) {
-      res.writeHead(404).end();
-      return;
-    }
-    if (path === '/healthz') {
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}');
-      return;
-    }
-    options.redis.ping().then(
-      () => res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ready"}'),
-      () => res.writeHead(503, { 'content-type': 'application/json' }).end('{"status":"redis unavailable"}'),
-    );
-  });
-  await new Promise<void>((resolve) => server.listen(options.port, options.host, resolve));
-  return server;
 }

@@ -2,7 +2,7 @@ import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import nodemailer from 'nodemailer';
 import type { BackgroundTask } from './bootstrap';
-import { createWorker, type JobWorker, QueueName } from './jobs';
+import { createQueue, createWorker, type JobWorker, QueueName } from './jobs';
 import type { Logger } from './logger';
 
 export interface MailMessage {
@@ -86,4 +86,60 @@ export function createMailWorkerTask(options: {
       mailer.close();
     },
   };
+}
+
+/**
+ * Hands e-mails to the shared `send-mail` queue (the mail worker sends them over SMTP, with retries). A `jobId`
+ * makes a repeated send of the same message a no-op. As a background task it closes the queue's handle on stop.
+ */
+export interface MailSender extends BackgroundTask {
+  send(message: MailMessage, jobId?: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function createMailSender(redis: Redis, prefix: string): MailSender {
+  const queue = createQueue<MailMessage, void>(QueueName.SendMail, redis, prefix);
+  const close = () => queue.close();
+  return {
+    async send(message, jobId) {
+      const job = await queue.add(QueueName.SendMail, message, jobId === undefined ? {} : { jobId });
+      if (!job.id) throw new Error('BullMQ returned a job without an id');
+    },
+    close,
+    start: () => {},
+    stop: close,
+  };
+}
+
+/** The settings of a service that sends mail. */
+export interface MailConfig {
+  REDIS_PREFIX: string;
+  SMTP_URL: string;
+  MAIL_FROM: string;
+}
+
+/** The send-mail worker of a service's settings (auth's worker process; services in-process when so configured). */
+export function mailWorkerFor(config: MailConfig, redis: Redis, logger: Logger): BackgroundTask {
+  return createMailWorkerTask({
+    redis,
+    prefix: config.REDIS_PREFIX,
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    logger: logger.child({ worker: QueueName.SendMail }),
+  });
+}
+
+/**
+ * A service's mail: the sender its commands use, and its background tasks (the sender's close, and the send-mail
+ * worker when RUN_WORKERS_IN_PROCESS).
+ */
+export function serviceMail(
+  config: MailConfig & { RUN_WORKERS_IN_PROCESS: boolean },
+  redis: Redis,
+  logger: Logger,
+): { mail: MailSender; background: BackgroundTask[] } {
+  const mail = createMailSender(redis, config.REDIS_PREFIX);
+  const background: BackgroundTask[] = [mail];
+  if (config.RUN_WORKERS_IN_PROCESS) background.push(mailWorkerFor(config, redis, logger));
+  return { mail, background };
 }

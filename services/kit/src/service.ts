@@ -19,14 +19,22 @@ export function listen(app: Express, port: number, host: string): Promise<Server
  * finish, consumers stop reading, pools close.
  */
 export function shutdownOnSignals(logger: Logger, cleanups: Cleanup[]): void {
+  shutdownInOrder(logger, [...cleanups].reverse());
+}
+
+/**
+ * Runs cleanups in the order given on SIGTERM/SIGINT (each after the previous one settled), then exits; exits with
+ * 1 when they take longer than `graceMs`.
+ */
+export function shutdownInOrder(logger: Logger, cleanups: Cleanup[], graceMs = 10_000): void {
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => process.exit(1), 10_000);
+    const timer = setTimeout(() => process.exit(1), graceMs);
     timer.unref();
-    for (const cleanup of [...cleanups].reverse()) {
+    for (const cleanup of cleanups) {
       try {
         await cleanup();
       } catch (error) {

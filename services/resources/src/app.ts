@@ -1,22 +1,9 @@
-import { createApp, type Logger, type ReadinessCheck, type ServiceRuntime, type Storage } from '@rainmakers/kit';
-import type { Config } from './config';
-import { createEventConsumer } from './events';
+import { createApp } from '@rainmakers/kit';
+import type { AppDeps } from './deps';
 import { bannerRoutes } from './routes/banners';
 import { internalRoutes } from './routes/internal';
 import { resourceRoutes } from './routes/resources';
 import { uploadRoutes } from './routes/uploads';
-import type { ResourcesDb } from './store/db';
-import type { ResourcesDatabase } from './store/schema';
-
-export interface AppDeps {
-  logger: Logger;
-  internalTokenSecret: string;
-  /** PostgreSQL and Redis checks; the bucket's check is added here. */
-  readiness: ReadinessCheck[];
-  storage: Storage;
-  uploadMaxBytes: number;
-  db: ResourcesDb;
-}
 
 /** Image uploads, the resource marketplace, dashboard banners, and billing's offer lookup. */
 export function buildApp(deps: AppDeps) {
@@ -30,25 +17,4 @@ export function buildApp(deps: AppDeps) {
       app.use(internalRoutes({ db: deps.db }));
     },
   );
-}
-
-/** Wires the app and its background task (the billing.purchase-completed / users.tag-renamed consumer). */
-export function buildService(runtime: ServiceRuntime<ResourcesDatabase>, config: Config, storage: Storage) {
-  const db = runtime.database.db;
-  const consumer = createEventConsumer({
-    db,
-    redis: runtime.redis,
-    prefix: config.REDIS_PREFIX,
-    logger: runtime.logger,
-    reclaimIdleMs: config.EVENT_RECLAIM_IDLE_MS,
-  });
-  const app = buildApp({
-    logger: runtime.logger,
-    readiness: runtime.readiness,
-    storage,
-    internalTokenSecret: config.INTERNAL_TOKEN_SECRET,
-    uploadMaxBytes: config.UPLOAD_MAX_BYTES,
-    db,
-  });
-  return { app, consumer, background: [consumer] };
 }

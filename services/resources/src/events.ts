@@ -7,39 +7,24 @@
  *    the buyer then opens the resource and finds it under My Purchases.
  *  - users.tag-renamed {id, name}: renames the tag's snapshots on resources.
  */
-import { EventConsumer, type Logger, type Redis } from '@rainmakers/kit';
-import type { ResourcesDb } from './store/db';
+import { type ConsumerWiring, createConsumer, type EventConsumer } from '@rainmakers/kit';
 import { recordPurchase } from './store/purchases';
 import { renameTagSnapshots } from './store/resources';
 import type { ResourcesDatabase } from './store/schema';
 
 export const CONSUMER_GROUP = 'resources';
 
-export function createEventConsumer(options: {
-  db: ResourcesDb;
-  redis: Redis;
-  prefix: string;
-  logger: Logger;
-  reclaimIdleMs?: number;
-}): EventConsumer<ResourcesDatabase> {
-  return new EventConsumer<ResourcesDatabase>({
-    db: options.db,
-    redis: options.redis,
-    prefix: options.prefix,
-    logger: options.logger,
-    group: CONSUMER_GROUP,
-    ...(options.reclaimIdleMs !== undefined ? { reclaimIdleMs: options.reclaimIdleMs } : {}),
-    handlers: {
-      'billing.purchase-completed': async (data, { trx }) => {
-        const recorded = await recordPurchase(trx, data);
-        options.logger.info(
-          { paymentIntentId: data.paymentIntentId, userId: data.userId, resourceId: data.resourceId, recorded },
-          recorded ? 'purchase recorded' : 'purchase already recorded',
-        );
-      },
-      'users.tag-renamed': async (data, { trx }) => {
-        await renameTagSnapshots(trx, data.id, data.name);
-      },
+export function createEventConsumer(options: ConsumerWiring<ResourcesDatabase>): EventConsumer<ResourcesDatabase> {
+  return createConsumer(options, CONSUMER_GROUP, {
+    'billing.purchase-completed': async (data, { trx }) => {
+      const recorded = await recordPurchase(trx, data);
+      options.logger.info(
+        { paymentIntentId: data.paymentIntentId, userId: data.userId, resourceId: data.resourceId, recorded },
+        recorded ? 'purchase recorded' : 'purchase already recorded',
+      );
+    },
+    'users.tag-renamed': async (data, { trx }) => {
+      await renameTagSnapshots(trx, data.id, data.name);
     },
   });
 }

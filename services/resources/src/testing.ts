@@ -10,8 +10,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ServiceRuntime, Storage } from '@rainmakers/kit';
 import { startServiceForTest, type TestDatabase } from '@rainmakers/kit/testing';
-import { buildService } from './app';
 import { loadServiceConfig } from './config';
+import { buildService } from './service';
 import { storageFromConfig } from './storage';
 import type { ResourcesDatabase } from './store/schema';
 

@@ -5,8 +5,8 @@
 import { fileURLToPath } from 'node:url';
 import type { ServiceRuntime } from '@rainmakers/kit';
 import { startServiceForTest, type TestDatabase } from '@rainmakers/kit/testing';
-import { buildService } from './app';
 import { loadServiceConfig } from './config';
+import { buildService } from './service';
 import type { ToolsDatabase } from './store/schema';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../migrations', import.meta.url));

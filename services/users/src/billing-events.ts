@@ -6,67 +6,36 @@
  *  - billing.purchase-completed: the resource joins the person's Resources (user_resources); users.user-changed.
  * A person whose fields already hold the values is left alone (no version bump, no event).
  */
-import { EventConsumer, type EventNudger, type Logger, publishEvent, type Redis } from '@rainmakers/kit';
+import {
+  type ConsumerWiring,
+  createConsumer,
+  type EventConsumer,
+  type EventNudger,
+  publishEvent,
+} from '@rainmakers/kit';
 import { publishUserChanged } from './events';
+import { addUserResource, peopleToUpdateForSubscription, setSubscription } from './store/billing-facts';
 import type { Schema } from './store/schema';
-import { lockForChange, type UsersDb } from './store/users';
+import { lockForChange } from './store/users';
 
 export const BILLING_CONSUMER_GROUP = 'users';
 
-export function createBillingConsumer(options: {
-  db: UsersDb;
-  redis: Redis;
-  prefix: string;
-  logger: Logger;
-  relay: EventNudger;
-  reclaimIdleMs?: number;
-}): EventConsumer<Schema> {
-  return new EventConsumer<Schema>({
-    db: options.db,
-    redis: options.redis,
-    prefix: options.prefix,
-    logger: options.logger,
-    group: BILLING_CONSUMER_GROUP,
-    ...(options.reclaimIdleMs !== undefined ? { reclaimIdleMs: options.reclaimIdleMs } : {}),
-    handlers: {
-      'billing.subscription-changed': async (data, { trx, afterCommit }) => {
-        let query = trx.selectFrom('users').select(['id', 'stripe_status', 'stripe_customer_id']);
-        query =
-          data.userId !== null
-            ? query.where('id', '=', data.userId)
-            : query.where('stripe_customer_id', '=', data.stripeCustomerId);
-        const people = await query.execute();
-        const changed = people.filter(
-          (p) => p.stripe_status !== data.status || p.stripe_customer_id !== data.stripeCustomerId,
-        );
-        if (changed.length === 0) return;
-        const ids = await lockForChange(
-          trx,
-          changed.map((p) => p.id),
-        );
-        await trx
-          .updateTable('users')
-          .set({ stripe_status: data.status, stripe_customer_id: data.stripeCustomerId })
-          .where('id', 'in', ids)
-          .execute();
-        for (const id of ids) await publishUserChanged(trx, (type, d) => publishEvent(trx, type, d), id);
-        afterCommit(() => options.relay.nudge());
-        options.logger.info({ userIds: ids, status: data.status }, 'subscription status updated');
-      },
-      'billing.purchase-completed': async (data, { trx, afterCommit }) => {
-        const exists = await trx.selectFrom('users').select('id').where('id', '=', data.userId).executeTakeFirst();
-        if (!exists) return;
-        const added = await trx
-          .insertInto('user_resources')
-          .values({ user_id: data.userId, resource_id: data.resourceId, title: data.resourceTitle })
-          .onConflict((oc) => oc.columns(['user_id', 'resource_id']).doNothing())
-          .returning('resource_id')
-          .executeTakeFirst();
-        if (!added) return;
-        await lockForChange(trx, [data.userId]);
-        await publishUserChanged(trx, (type, d) => publishEvent(trx, type, d), data.userId);
-        afterCommit(() => options.relay.nudge());
-      },
+export function createBillingConsumer(options: ConsumerWiring<Schema> & { relay: EventNudger }): EventConsumer<Schema> {
+  return createConsumer(options, BILLING_CONSUMER_GROUP, {
+    'billing.subscription-changed': async (data, { trx, afterCommit }) => {
+      const changed = await peopleToUpdateForSubscription(trx, data);
+      if (changed.length === 0) return;
+      const ids = await lockForChange(trx, changed);
+      await setSubscription(trx, ids, data);
+      for (const id of ids) await publishUserChanged(trx, (type, d) => publishEvent(trx, type, d), id);
+      afterCommit(() => options.relay.nudge());
+      options.logger.info({ userIds: ids, status: data.status }, 'subscription status updated');
+    },
+    'billing.purchase-completed': async (data, { trx, afterCommit }) => {
+      if (!(await addUserResource(trx, data))) return;
+      await lockForChange(trx, [data.userId]);
+      await publishUserChanged(trx, (type, d) => publishEvent(trx, type, d), data.userId);
+      afterCommit(() => options.relay.nudge());
     },
   });
 }

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { runService } from '@rainmakers/kit';
-import { buildService } from './app';
 import { loadServiceConfig } from './config';
+import { buildService } from './service';
 import type { Schema } from './store/schema';
 
 const config = loadServiceConfig();

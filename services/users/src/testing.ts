@@ -9,9 +9,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ServiceRuntime } from '@rainmakers/kit';
 import { startServiceForTest, type TestDatabase } from '@rainmakers/kit/testing';
-import { buildService } from './app';
 import { loadServiceConfig } from './config';
 import type { EventNotifier } from './events';
+import { buildService } from './service';
 import type { Schema } from './store/schema';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../migrations', import.meta.url));

@@ -78,7 +78,12 @@ describe('import users', () => {
       errorCount: 4,
     });
     const one = await h.api.get<{ users: User[] }>(h.admin, '/api/user/read-many?search=new.one@example.com');
-    expect(one.body.users[0]).toMatchObject({ fullName: 'New One', role: 'premium', city: 'Austin', Tags: [{ id: vip.id, name: vip.name }] });
+    expect(one.body.users[0]).toMatchObject({
+      fullName: 'New One',
+      role: 'premium',
+      city: 'Austin',
+      Tags: [{ id: vip.id, name: vip.name }],
+    });
     const ex = await h.api.get<{ user: User }>(h.admin, `/api/user/${existing.id}`);
     expect(ex.body.user.role).toBe('coach');
     expect(unchanged.role).toBe('basic');

@@ -8,9 +8,9 @@
 import type { Actor, CreatePaymentIntentInput, PaymentIntentAnswer } from '@rainmakers/contracts';
 import { badRequest, conflict, forbidden, HttpError, notFound, withEvents } from '@rainmakers/kit';
 import Stripe from 'stripe';
+import type { BillingDeps, PurchaseDeps } from '../deps';
 import { canBuyFor, canSeePayment } from '../policies';
 import { completePurchase, findCustomerOfUser, ownsResource, recordStripeEvent, savePurchase } from '../store/billing';
-import type { BillingDeps, PurchaseDeps } from './deps';
 import { withLock } from './locks';
 
 export const NOT_FOR_SALE = 'This resource is not for sale';

@@ -4,9 +4,9 @@
  * publish billing.subscription-changed for users (which updates stripeStatus and tells the gateway).
  */
 import { withEvents } from '@rainmakers/kit';
+import type { BillingDeps } from '../deps';
 import { currentSubscription } from '../domain/subscriptions';
 import { findCustomer, recordStripeEvent, saveCustomerStatus, stripeEventSeen } from '../store/billing';
-import type { BillingDeps } from './deps';
 import { withLock } from './locks';
 
 export interface CustomerState {

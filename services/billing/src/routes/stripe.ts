@@ -6,8 +6,8 @@ import { createPaymentIntentSchema, type StripeSyncAnswer, type StripeSyncSummar
 import { badRequest, forbidden, getJobStatus, notFound, parse, requireActor } from '@rainmakers/kit';
 import { Router } from 'express';
 import Stripe from 'stripe';
-import type { PurchaseDeps } from '../commands/deps';
 import { checkPaymentIntent, createPaymentIntent } from '../commands/purchases';
+import type { PurchaseDeps } from '../deps';
 import { type SyncQueue, summaryOf } from '../jobs';
 import { canOpenPortal, canSyncWithStripe } from '../policies';
 import { findCustomer } from '../store/billing';

@@ -12,9 +12,9 @@
 import { badRequest } from '@rainmakers/kit';
 import { Router } from 'express';
 import type Stripe from 'stripe';
-import type { BillingDeps } from '../commands/deps';
 import { recordFailedIntent, recordSucceededIntent } from '../commands/purchases';
 import { handleSubscriptionEvent, recordIgnoredEvent } from '../commands/subscriptions';
+import type { BillingDeps } from '../deps';
 import { customerIdOf, SUBSCRIPTION_EVENT_TYPES } from '../domain/subscriptions';
 import { stripeEventSeen } from '../store/billing';
 

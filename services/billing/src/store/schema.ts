@@ -1,11 +1,10 @@
 /**
- * The billing service's tables as Kysely sees them (ColumnType is structurally kysely's; see users' schema.ts).
+ * The billing service's tables as Kysely sees them (kysely's helper types and the kit's outbox tables come through @rainmakers/kit (the kit owns kysely)).
  */
-export type ColumnType<S, I = S, U = S> = {
-  readonly __select__: S;
-  readonly __insert__: I;
-  readonly __update__: U;
-};
+import type { ColumnType, EventTables } from '@rainmakers/kit';
+
+export type { ColumnType };
+
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
 export interface StripeEventsTable {
@@ -36,7 +35,7 @@ export interface PurchasesTable {
   completed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
-export interface Schema {
+export interface Schema extends EventTables {
   stripe_events: StripeEventsTable;
   customers: CustomersTable;
   purchases: PurchasesTable;

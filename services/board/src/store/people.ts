@@ -1,4 +1,5 @@
 /** The board's copy of people (users owns them), kept from users.* events. */
+import { saveNewerCopy } from '@rainmakers/kit';
 import type { BoardDb } from './db';
 
 export interface PersonRecord {
@@ -30,33 +31,16 @@ const toRecord = (r: PersonRow): PersonRecord => ({
 
 /** Replaces the copy unless the stored one is newer (events can arrive out of order after a redelivery). */
 export async function savePerson(db: BoardDb, person: PersonRecord, version: number): Promise<void> {
-  await db
-    .insertInto('people')
-    .values({
-      user_id: person.userId,
-      full_name: person.fullName,
-      email: person.email,
-      photo_url: person.photoUrl,
-      role: person.role,
-      account_created_at: person.createdAt,
-      version,
-      updated_at: new Date(),
-    })
-    .onConflict((oc) =>
-      oc
-        .column('user_id')
-        .doUpdateSet((eb) => ({
-          full_name: eb.ref('excluded.full_name'),
-          email: eb.ref('excluded.email'),
-          photo_url: eb.ref('excluded.photo_url'),
-          role: eb.ref('excluded.role'),
-          account_created_at: eb.ref('excluded.account_created_at'),
-          version: eb.ref('excluded.version'),
-          updated_at: eb.ref('excluded.updated_at'),
-        }))
-        .where('people.version', '<=', version),
-    )
-    .execute();
+  await saveNewerCopy(db, 'people', 'user_id', {
+    user_id: person.userId,
+    full_name: person.fullName,
+    email: person.email,
+    photo_url: person.photoUrl,
+    role: person.role,
+    account_created_at: person.createdAt,
+    version,
+    updated_at: new Date(),
+  });
 }
 
 export async function deletePerson(db: BoardDb, userId: number): Promise<void> {

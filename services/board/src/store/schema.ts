@@ -1,13 +1,11 @@
 /**
  * The board service's tables as Kysely sees them (migrations/002_boards.sql).
- * `ColumnType` is structurally identical to kysely's (see services/courses/src/store/schema.ts for why).
+ * Kysely's helper types and the kit's outbox tables come through @rainmakers/kit (the kit owns kysely).
  */
-export type ColumnType<S, I = S, U = S> = {
-  readonly __select__: S;
-  readonly __insert__: I;
-  readonly __update__: U;
-};
-export type Generated<S> = ColumnType<S, S | undefined, S>;
+import type { ColumnType, EventTables, Generated } from '@rainmakers/kit';
+
+export type { ColumnType, Generated };
+
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
 export interface BoardsTable {
@@ -99,22 +97,7 @@ export interface PeopleTable {
   updated_at: Timestamp;
 }
 
-export interface OutboxTable {
-  seq: Generated<number>;
-  id: string;
-  type: string;
-  occurred_at: Timestamp;
-  data: ColumnType<unknown, string, string>;
-  published_at: Date | null;
-}
-
-export interface ProcessedEventsTable {
-  consumer: string;
-  event_id: string;
-  processed_at: Timestamp;
-}
-
-export interface BoardDatabase {
+export interface BoardDatabase extends EventTables {
   boards: BoardsTable;
   board_lists: BoardListsTable;
   cards: CardsTable;
@@ -126,6 +109,4 @@ export interface BoardDatabase {
   checklists: ChecklistsTable;
   checklist_items: ChecklistItemsTable;
   people: PeopleTable;
-  outbox: OutboxTable;
-  processed_events: ProcessedEventsTable;
 }

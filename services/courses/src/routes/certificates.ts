@@ -7,9 +7,9 @@ import { forbidden, parse, requireActor } from '@rainmakers/kit';
 import { Router } from 'express';
 import { certificatePdf } from '../certificate-pdf';
 import { readCertificate, readOwnCertificates } from '../commands/certificates';
+import type { RouteDeps } from '../deps';
 import { canListOwnCertificates, canViewCertificate } from '../policies';
 import { presentOwnCertificate, presentPublicCertificate } from '../presenters';
-import type { RouteDeps } from './deps';
 
 export function certificateRoutes(deps: RouteDeps): Router {
   const { store, publicUrl } = deps;

@@ -14,6 +14,7 @@ import { Router } from 'express';
 import { removeCourse, reorderCourse, reorderCourses, upsertCourse } from '../commands/authoring';
 import { courseCards, readCatalogueJson, readProgressOverview } from '../commands/catalogue';
 import { courseAccess, lessonRedirect, readCourseLesson, readCoursePage } from '../commands/course-page';
+import type { RouteDeps } from '../deps';
 import { limitLargePages } from '../limits';
 import {
   canCheckCourseAccess,
@@ -26,7 +27,6 @@ import {
   canUpsertCourse,
 } from '../policies';
 import { courseRows } from '../store/courses';
-import type { RouteDeps } from './deps';
 
 export function courseRoutes(deps: RouteDeps): Router {
   const { store, catalogue } = deps;

@@ -11,6 +11,7 @@ import { answerOnce, forbidden, notFound, parse, requireActor } from '@rainmaker
 import { Router } from 'express';
 import { removeLesson, upsertLesson } from '../commands/authoring';
 import { markLesson } from '../commands/completions';
+import type { RouteDeps } from '../deps';
 import { limitLargePages } from '../limits';
 import {
   canDeleteLesson,
@@ -23,7 +24,6 @@ import {
 import { presentCompletion, presentLesson, presentLessonListItem, presentLessonOption } from '../presenters';
 import { listCompletions } from '../store/completions';
 import { findLesson, listLessons } from '../store/lessons';
-import type { RouteDeps } from './deps';
 
 export function lessonRoutes(deps: RouteDeps): Router {
   const { store, events } = deps;

@@ -3,6 +3,7 @@ import { idParam, MODULE_NOT_FOUND, moduleReorderSchema, moduleUpsertSchema } fr
 import { answerOnce, forbidden, notFound, parse, requireActor } from '@rainmakers/kit';
 import { Router } from 'express';
 import { removeModule, reorderModules, upsertModule } from '../commands/authoring';
+import type { RouteDeps } from '../deps';
 import { limitLargePages } from '../limits';
 import {
   canDeleteModule,
@@ -15,7 +16,6 @@ import {
 } from '../policies';
 import { presentModule } from '../presenters';
 import { findModule, listAllModules, listVisibleModules } from '../store/modules';
-import type { RouteDeps } from './deps';
 
 export function moduleRoutes(deps: RouteDeps): Router {
   const { store } = deps;

@@ -1,4 +1,5 @@
 /** The courses service's copy of people (users owns them), kept from users.* events: names for certificates. */
+import { saveNewerCopy } from '@rainmakers/kit';
 import type { CoursesDb } from './db';
 
 export interface PersonRecord {
@@ -10,29 +11,14 @@ export interface PersonRecord {
 
 /** Replaces the copy unless the stored one is newer (events can arrive out of order after a redelivery). */
 export async function savePerson(db: CoursesDb, person: PersonRecord, version: number): Promise<void> {
-  await db
-    .insertInto('people')
-    .values({
-      user_id: person.userId,
-      full_name: person.fullName,
-      role: person.role,
-      tag_ids: person.tagIds,
-      version,
-      updated_at: new Date(),
-    })
-    .onConflict((oc) =>
-      oc
-        .column('user_id')
-        .doUpdateSet((eb) => ({
-          full_name: eb.ref('excluded.full_name'),
-          role: eb.ref('excluded.role'),
-          tag_ids: eb.ref('excluded.tag_ids'),
-          version: eb.ref('excluded.version'),
-          updated_at: eb.ref('excluded.updated_at'),
-        }))
-        .where('people.version', '<=', version),
-    )
-    .execute();
+  await saveNewerCopy(db, 'people', 'user_id', {
+    user_id: person.userId,
+    full_name: person.fullName,
+    role: person.role,
+    tag_ids: person.tagIds,
+    version,
+    updated_at: new Date(),
+  });
 }
 
 export async function deletePerson(db: CoursesDb, userId: number): Promise<void> {

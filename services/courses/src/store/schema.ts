@@ -1,17 +1,11 @@
 /**
  * The courses service's tables as Kysely sees them (migrations/001_init.sql).
- *
- * Kysely is a dependency of @rainmakers/kit only and is not hoisted, so this package cannot import its helper
- * types. `ColumnType` below is structurally identical to kysely's (`__select__`/`__insert__`/`__update__` phantom
- * keys), which is all Kysely looks at.
+ * Kysely's helper types and the kit's outbox tables come through @rainmakers/kit (the kit owns kysely).
  */
-export type ColumnType<S, I = S, U = S> = {
-  readonly __select__: S;
-  readonly __insert__: I;
-  readonly __update__: U;
-};
-/** A column the database fills in (serial ids, defaults). */
-export type Generated<S> = ColumnType<S, S | undefined, S>;
+import type { ColumnType, EventTables, Generated } from '@rainmakers/kit';
+
+export type { ColumnType, Generated };
+
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 /** Written by PostgreSQL only (GENERATED ALWAYS ... STORED). */
 type ReadOnly<S> = ColumnType<S, never, never>;
@@ -92,21 +86,6 @@ export interface ModuleProgressTable {
   completed: Generated<number>;
 }
 
-export interface OutboxTable {
-  seq: Generated<number>;
-  id: string;
-  type: string;
-  occurred_at: Timestamp;
-  data: ColumnType<unknown, string, string>;
-  published_at: Date | null;
-}
-
-export interface ProcessedEventsTable {
-  consumer: string;
-  event_id: string;
-  processed_at: Timestamp;
-}
-
 /** The courses service's copy of people (migrations/005_certificates.sql), kept from users.* events. */
 export interface PeopleTable {
   user_id: number;
@@ -128,7 +107,7 @@ export interface CertificatesTable {
   issued_at: Timestamp;
 }
 
-export interface CoursesDatabase {
+export interface CoursesDatabase extends EventTables {
   courses: CoursesTable;
   course_tags: CourseTagsTable;
   modules: ModulesTable;
@@ -138,8 +117,6 @@ export interface CoursesDatabase {
   lesson_texts: LessonTextsTable;
   lesson_completions: LessonCompletionsTable;
   module_progress: ModuleProgressTable;
-  outbox: OutboxTable;
-  processed_events: ProcessedEventsTable;
   people: PeopleTable;
   certificates: CertificatesTable;
 }

@@ -1,13 +1,11 @@
 /**
- * The resources service's tables as Kysely sees them (migrations/002_resources.sql). `ColumnType` is structurally
- * identical to kysely's (kysely is a dependency of @rainmakers/kit only), as in the courses service.
+ * The resources service's tables as Kysely sees them (migrations/002_resources.sql).
+ * Kysely's helper types and the kit's outbox tables come through @rainmakers/kit (the kit owns kysely).
  */
-export type ColumnType<S, I = S, U = S> = {
-  readonly __select__: S;
-  readonly __insert__: I;
-  readonly __update__: U;
-};
-export type Generated<S> = ColumnType<S, S | undefined, S>;
+import type { ColumnType, EventTables, Generated } from '@rainmakers/kit';
+
+export type { ColumnType, Generated };
+
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 /** numeric columns come back from node-postgres as strings. */
 type Numeric = ColumnType<string | null, string | number | null | undefined, string | number | null>;
@@ -75,28 +73,11 @@ export interface DashboardBannersTable {
   updated_at: Timestamp;
 }
 
-export interface OutboxTable {
-  seq: Generated<number>;
-  id: string;
-  type: string;
-  occurred_at: Timestamp;
-  data: ColumnType<unknown, string, string>;
-  published_at: Date | null;
-}
-
-export interface ProcessedEventsTable {
-  consumer: string;
-  event_id: string;
-  processed_at: Timestamp;
-}
-
-export interface ResourcesDatabase {
+export interface ResourcesDatabase extends EventTables {
   resources: ResourcesTable;
   resource_categories: ResourceCategoriesTable;
   resource_category_links: ResourceCategoryLinksTable;
   resource_tags: ResourceTagsTable;
   resource_purchases: ResourcePurchasesTable;
   dashboard_banners: DashboardBannersTable;
-  outbox: OutboxTable;
-  processed_events: ProcessedEventsTable;
 }

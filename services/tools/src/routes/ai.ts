@@ -9,9 +9,6 @@
 import {
   AI_ASSISTANT_LOCKED,
   AI_COMING_SOON,
-  AI_DAILY_LIMIT_REACHED,
-  AI_DAILY_MESSAGE_LIMIT,
-  AI_NOT_SET_UP,
   ASSISTANTS,
   type AssistantCard,
   aiChatSchema,
@@ -20,25 +17,19 @@ import {
   idParam,
   mayUseAssistant,
 } from '@rainmakers/contracts';
-import { forbidden, HttpError, notFound, parse, requireActor, tooManyRequests } from '@rainmakers/kit';
+import { forbidden, notFound, parse, requireActor } from '@rainmakers/kit';
 import { Router } from 'express';
+import { answerChat, beginChat, CONVERSATION_NOT_FOUND } from '../commands/chat';
 import type { ToolsDeps } from '../deps';
 import { canChatWith, canEditPrompts, canListAssistants, canListConversations } from '../policies';
 import {
-  addMessage,
-  createConversation,
   deleteConversation,
   findOwnConversation,
   listConversations,
   listMessages,
-  messagesToday,
   promptOverrides,
   savePrompt,
 } from '../store/ai';
-
-const CONVERSATION_NOT_FOUND = 'Conversation not found';
-/** How much of a conversation goes back to the model. */
-const HISTORY_MESSAGES = 20;
 
 export function aiRoutes(deps: ToolsDeps): Router {
   const router = Router();
@@ -129,30 +120,7 @@ export function aiRoutes(deps: ToolsDeps): Router {
     if (!canChatWith(actor, assistant)) {
       throw forbidden(assistant.comingSoon ? AI_COMING_SOON : AI_ASSISTANT_LOCKED);
     }
-    if (!deps.ai.configured) throw new HttpError(503, AI_NOT_SET_UP, undefined, 'AI_NOT_CONFIGURED');
-    // The reads that do not depend on each other go out together (time to the first token).
-    const [sentToday, existing, prompts] = await Promise.all([
-      messagesToday(deps.db, actor.userId),
-      input.conversationId ? findOwnConversation(deps.db, actor.userId, input.conversationId) : null,
-      promptOverrides(deps.db),
-    ]);
-    if (sentToday >= AI_DAILY_MESSAGE_LIMIT) throw tooManyRequests(AI_DAILY_LIMIT_REACHED);
-    if (input.conversationId && (!existing || existing.assistant !== assistant.key)) {
-      throw notFound(CONVERSATION_NOT_FOUND);
-    }
-    const conversation =
-      existing ?? (await createConversation(deps.db, actor.userId, assistant.key, input.message.slice(0, 80)));
-    await addMessage(deps.db, {
-      conversationId: conversation.id,
-      userId: actor.userId,
-      role: 'user',
-      content: input.message,
-    });
-    // A new conversation's history is the message just saved: no need to read it back.
-    const history = existing
-      ? await listMessages(deps.db, conversation.id, HISTORY_MESSAGES)
-      : [{ role: 'user' as const, content: input.message }];
-    const systemPrompt = prompts.get(assistant.key) ?? assistant.systemPrompt;
+    const turn = await beginChat(deps, actor.userId, assistant, input);
 
     res.status(200).set({
       'Content-Type': 'text/event-stream; charset=utf-8',
@@ -163,21 +131,13 @@ export function aiRoutes(deps: ToolsDeps): Router {
     });
     res.flushHeaders();
     const send = (event: string, data: unknown) => res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-    send('conversation', { id: conversation.id, title: conversation.title });
+    send('conversation', { id: turn.conversation.id, title: turn.conversation.title });
 
     const controller = new AbortController();
     const stop = () => controller.abort();
     res.on('close', stop);
-    let answer = '';
     try {
-      const messages = [
-        { role: 'system' as const, content: systemPrompt },
-        ...history.map((m) => ({ role: m.role, content: m.content })),
-      ];
-      for await (const text of deps.ai.stream(deps.modelFor(assistant.key), messages, controller.signal)) {
-        answer += text;
-        send('token', { text });
-      }
+      await answerChat(deps, turn, controller.signal, (text) => send('token', { text }));
       send('done', {});
     } catch (error) {
       if (!controller.signal.aborted) {
@@ -186,14 +146,6 @@ export function aiRoutes(deps: ToolsDeps): Router {
       }
     } finally {
       res.off('close', stop);
-      if (answer) {
-        await addMessage(deps.db, {
-          conversationId: conversation.id,
-          userId: actor.userId,
-          role: 'assistant',
-          content: answer,
-        });
-      }
       res.end();
     }
   });

@@ -1,13 +1,11 @@
 /**
- * The tools service's tables as Kysely sees them (migrations/). `ColumnType` is structurally kysely's (see
- * services/courses/src/store/schema.ts for why it is written out here).
+ * The tools service's tables as Kysely sees them (migrations/).
+ * Kysely's helper types and the kit's outbox tables come through @rainmakers/kit (the kit owns kysely).
  */
-export type ColumnType<S, I = S, U = S> = {
-  readonly __select__: S;
-  readonly __insert__: I;
-  readonly __update__: U;
-};
-export type Generated<S> = ColumnType<S, S | undefined, S>;
+import type { ColumnType, EventTables, Generated } from '@rainmakers/kit';
+
+export type { ColumnType, Generated };
+
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 /** numeric columns come back as text (exact); they are written as numbers. */
 type Numeric = ColumnType<string, number | string, number | string>;
@@ -72,27 +70,10 @@ export interface AiMessagesTable {
   created_at: Timestamp;
 }
 
-export interface OutboxTable {
-  seq: Generated<number>;
-  id: string;
-  type: string;
-  occurred_at: Timestamp;
-  data: ColumnType<unknown, string, string>;
-  published_at: Date | null;
-}
-
-export interface ProcessedEventsTable {
-  consumer: string;
-  event_id: string;
-  processed_at: Timestamp;
-}
-
-export interface ToolsDatabase {
+export interface ToolsDatabase extends EventTables {
   products: ProductsTable;
   qualifier_results: QualifierResultsTable;
   ai_prompts: AiPromptsTable;
   ai_conversations: AiConversationsTable;
   ai_messages: AiMessagesTable;
-  outbox: OutboxTable;
-  processed_events: ProcessedEventsTable;
 }

@@ -1,6 +1,6 @@
 import type { Role, UserListQuery } from '@rainmakers/contracts';
 import type { UserListView } from '../policies';
-import type { UserSearch } from '../store/users';
+import type { UserSearch } from './records';
 
 const FILTER_KEYS = ['role', 'stripeStatus', 'cityOrState'] as const;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { userUpsertSchema } from '@rainmakers/contracts';
-import type { UserRecord } from '../store/users';
+import type { UserRecord } from './records';
 import { changedFields, changesFrom, formFieldErrors, missingForCreate, unknownIds } from './users';
 
 const stored: UserRecord = {

@@ -1,5 +1,5 @@
 import { EMAIL_IN_USE, FIELD_CANNOT_BE_EMPTY, type Role, type UserUpsertInput } from '@rainmakers/contracts';
-import type { UserRecord } from '../store/users';
+import type { UserRecord } from './records';
 
 /** The fields of the user form, as the upsert call names them. */
 export const UPSERT_FIELDS = [

@@ -1,17 +1,11 @@
 /**
  * The users service's tables as Kysely sees them.
- *
- * Kysely is a dependency of @rainmakers/kit only and is not hoisted, so this package cannot import its
- * helper types. `ColumnType` below is structurally identical to kysely's (`__select__`/`__insert__`/`__update__`
- * phantom keys), which is all Kysely looks at.
+ * Kysely's helper types and the kit's outbox tables come through @rainmakers/kit (the kit owns kysely).
  */
-export type ColumnType<S, I = S, U = S> = {
-  readonly __select__: S;
-  readonly __insert__: I;
-  readonly __update__: U;
-};
-/** A column the database fills in (serial ids, defaults). */
-export type Generated<S> = ColumnType<S, S | undefined, S>;
+import type { ColumnType, EventTables, Generated } from '@rainmakers/kit';
+
+export type { ColumnType, Generated };
+
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
 export interface UsersTable {
@@ -69,21 +63,11 @@ export interface JobChunksTable {
   created_at: Timestamp;
 }
 
-export interface OutboxTable {
-  seq: Generated<number>;
-  id: string;
-  type: string;
-  occurred_at: Timestamp;
-  data: ColumnType<unknown, string, string>;
-  published_at: Date | null;
-}
-
-export interface Schema {
+export interface Schema extends EventTables {
   users: UsersTable;
   tags: TagsTable;
   user_tags: UserTagsTable;
   user_resources: UserResourcesTable;
-  outbox: OutboxTable;
   audit_log: AuditLogTable;
   job_chunks: JobChunksTable;
 }

@@ -1,31 +1,11 @@
 import type { Role, Tag } from '@rainmakers/contracts';
 import type { Db } from '@rainmakers/kit';
 import type { ExportRow } from '../domain/csv';
+import type { UserRecord, UserSearch } from '../domain/records';
 import type { Schema } from './schema';
 
 export type UsersDb = Db<Schema>;
-
-/** A person as the service works with them (camelCase; the rest of the service never sees columns). */
-export interface UserRecord {
-  id: number;
-  fullName: string;
-  email: string;
-  role: Role;
-  photoUrl: string | null;
-  city: string | null;
-  state: string | null;
-  country: string | null;
-  phoneNumber: string | null;
-  stripeStatus: string | null;
-  stripeCustomerId: string | null;
-  alwaysGrantAccess: boolean;
-  createdAt: Date;
-  version: number;
-  /** Sorted by name. */
-  tags: Tag[];
-  /** Purchased resources (read model), sorted by title. */
-  resources: { id: number; title: string }[];
-}
+export type { UserRecord, UserSearch };
 
 export type UserFields = Pick<
   UserRecord,
@@ -170,21 +150,6 @@ export async function findUserByEmail(db: UsersDb, email: string): Promise<UserR
   if (!row) return null;
   const [record] = await withDetails(db, [row]);
   return record ?? null;
-}
-
-export interface UserSearch {
-  /** Matched as a substring (ILIKE, served by trigram indexes). */
-  search?: string;
-  /** Whether `search` also looks at e-mail addresses (staff only). */
-  searchEmail: boolean;
-  /** null = every role. An empty list matches nobody. */
-  roles: Role[] | null;
-  stripeStatus?: string;
-  cityOrState?: string;
-  limit: number;
-  offset: number;
-  /** Load tags and resources of each user on the page. */
-  details: boolean;
 }
 
 export interface UserPage {

@@ -5,7 +5,7 @@ import { z } from 'zod';
 const userResponse = z.object({ user: userSchema });
 
 /** The users service, as auth calls it (service token; never routed by the gateway). */
-export interface UsersPeer {
+export interface UsersClient {
   getUser(id: number): Promise<User | null>;
   findUserByEmail(email: string): Promise<User | null>;
   /** Creates a person; a taken email comes back as HttpError 409 with errors.users_email. */
@@ -14,7 +14,7 @@ export interface UsersPeer {
   recordAudit(entry: InternalAuditInput): Promise<void>;
 }
 
-export function createUsersPeer(options: { baseUrl: string; secret: string; readTimeoutMs: number }): UsersPeer {
+export function createUsersClient(options: { baseUrl: string; secret: string; readTimeoutMs: number }): UsersClient {
   const client = createInternalClient({ baseUrl: options.baseUrl, service: 'auth', secret: options.secret });
   // Reads sit on sign-in and /me when auth has no copy of the person: a down users must not hold them long.
   const reads = createInternalClient({

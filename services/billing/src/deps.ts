@@ -1,0 +1,25 @@
+import type { EventNudger, Logger, ReadinessCheck } from '@rainmakers/kit';
+import type { ResourcesClient } from './clients/resources';
+import type { StripeRouteDeps } from './routes/stripe';
+import type { BillingDb } from './store/db';
+import type { Stripe } from './stripe';
+
+export interface BillingDeps {
+  db: BillingDb;
+  events: EventNudger | null;
+  stripe: Stripe;
+  logger: Logger;
+}
+
+export interface PurchaseDeps extends BillingDeps {
+  resources: ResourcesClient;
+  currency: string;
+}
+
+/** What the app is built with (service.ts builds it). */
+export interface AppDeps extends StripeRouteDeps {
+  logger: Logger;
+  internalTokenSecret: string;
+  readiness: ReadinessCheck[];
+  webhookSecret: string;
+}

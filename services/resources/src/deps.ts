@@ -1,0 +1,13 @@
+import type { Logger, ReadinessCheck, Storage } from '@rainmakers/kit';
+import type { ResourcesDb } from './store/db';
+
+/** What the app and its routes work with (service.ts builds it). */
+export interface AppDeps {
+  logger: Logger;
+  internalTokenSecret: string;
+  /** PostgreSQL and Redis checks; the bucket's check is added by the app. */
+  readiness: ReadinessCheck[];
+  storage: Storage;
+  uploadMaxBytes: number;
+  db: ResourcesDb;
+}

@@ -1,0 +1,39 @@
+/** The shapes the domain rules work on; the store reads and writes them (store/users.ts). */
+import type { Role, Tag } from '@rainmakers/contracts';
+
+/** A person as the service works with them (camelCase; the rest of the service never sees columns). */
+export interface UserRecord {
+  id: number;
+  fullName: string;
+  email: string;
+  role: Role;
+  photoUrl: string | null;
+  city: string | null;
+  state: string | null;
+  country: string | null;
+  phoneNumber: string | null;
+  stripeStatus: string | null;
+  stripeCustomerId: string | null;
+  alwaysGrantAccess: boolean;
+  createdAt: Date;
+  version: number;
+  /** Sorted by name. */
+  tags: Tag[];
+  /** Purchased resources (read model), sorted by title. */
+  resources: { id: number; title: string }[];
+}
+
+export interface UserSearch {
+  /** Matched as a substring (ILIKE, served by trigram indexes). */
+  search?: string;
+  /** Whether `search` also looks at e-mail addresses (staff only). */
+  searchEmail: boolean;
+  /** null = every role. An empty list matches nobody. */
+  roles: Role[] | null;
+  stripeStatus?: string;
+  cityOrState?: string;
+  limit: number;
+  offset: number;
+  /** Load tags and resources of each user on the page. */
+  details: boolean;
+}
