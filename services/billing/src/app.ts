@@ -7,7 +7,7 @@ import { WEBHOOK_PATH, webhookRoutes } from './routes/webhook';
 export function buildApp(deps: AppDeps) {
   const { logger, internalTokenSecret, readiness } = deps;
   return createApp({ name: 'billing', logger, internalTokenSecret, readiness, rawBodyPaths: [WEBHOOK_PATH] }, (app) => {
-    app.use(webhookRoutes(deps));
-    app.use(stripeRoutes(deps));
+    app.use('/api/stripe', webhookRoutes(deps));
+    app.use('/api/stripe', stripeRoutes(deps));
   });
 }

@@ -5,7 +5,7 @@
  * recorded once per payment intent id (whichever of the answer, the browser's check and the webhook comes first)
  * and announced with billing.purchase-completed.
  */
-import type { Actor, CreatePaymentIntentInput, PaymentIntentAnswer } from '@rainmakers/contracts';
+import type { Actor, CreatePaymentIntentInput } from '@rainmakers/contracts';
 import { badRequest, conflict, forbidden, HttpError, notFound, withEvents } from '@rainmakers/kit';
 import Stripe from 'stripe';
 import type { BillingDeps, PurchaseDeps } from '../deps';
@@ -30,14 +30,8 @@ function metadataOf(intent: Stripe.PaymentIntent): IntentMetadata | null {
   return { userId, resourceId, resourceTitle: intent.metadata?.resourceTitle ?? '' };
 }
 
-function answer(intent: Stripe.PaymentIntent): PaymentIntentAnswer {
-  return {
-    paymentIntentId: intent.id,
-    status: intent.status,
-    clientSecret: intent.status === 'requires_action' ? intent.client_secret : null,
-    resourceId: metadataOf(intent)?.resourceId ?? null,
-  };
-}
+/** The resource a payment buys, from the intent's metadata (null when it carries none). */
+export const resourceIdOf = (intent: Stripe.PaymentIntent) => metadataOf(intent)?.resourceId ?? null;
 
 /**
  * Records a succeeded intent (once) and publishes billing.purchase-completed; with `event`, the webhook event id is
@@ -100,7 +94,7 @@ export async function createPaymentIntent(
   deps: PurchaseDeps,
   actor: Actor,
   input: CreatePaymentIntentInput,
-): Promise<PaymentIntentAnswer> {
+): Promise<Stripe.PaymentIntent> {
   if (!canBuyFor(actor, input.userId)) throw forbidden('You can only buy resources for yourself');
   const offer = await deps.resources.offer(input.resourceId);
   if (!offer.forSale || offer.priceCents === null || offer.priceCents <= 0) {
@@ -150,12 +144,12 @@ export async function createPaymentIntent(
         status: intent.status,
       });
     }
-    return answer(intent);
+    return intent;
   });
 }
 
 /** Where a payment stands (after 3-D Secure in the browser); records it when it succeeded. */
-export async function checkPaymentIntent(deps: BillingDeps, actor: Actor, id: string): Promise<PaymentIntentAnswer> {
+export async function checkPaymentIntent(deps: BillingDeps, actor: Actor, id: string): Promise<Stripe.PaymentIntent> {
   let intent: Stripe.PaymentIntent;
   try {
     intent = await deps.stripe.paymentIntents.retrieve(id);
@@ -165,5 +159,5 @@ export async function checkPaymentIntent(deps: BillingDeps, actor: Actor, id: st
   }
   if (!canSeePayment(actor, metadataOf(intent)?.userId ?? null)) throw notFound(PAYMENT_NOT_FOUND);
   if (intent.status === 'succeeded') await recordSucceededIntent(deps, intent);
-  return answer(intent);
+  return intent;
 }

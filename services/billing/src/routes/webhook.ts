@@ -19,6 +19,8 @@ import { customerIdOf, SUBSCRIPTION_EVENT_TYPES } from '../domain/subscriptions'
 import { stripeEventSeen } from '../store/billing';
 
 export const WEBHOOK_PATH = '/api/stripe/webhook';
+/** The webhook's path inside the /api/stripe mount. */
+const WEBHOOK_ROUTE = '/webhook';
 export const BAD_SIGNATURE = 'Invalid signature';
 /** How far ahead of our clock a signature's timestamp may be (seconds), like the SDK's tolerance for the past. */
 export const FUTURE_TOLERANCE_SECONDS = 300;
@@ -56,7 +58,7 @@ export function webhookRoutes(
 ): Router {
   const router = Router();
   const counters = deps.webhookCounters ?? { unknownObjects: 0, futureTimestamps: 0 };
-  router.post(WEBHOOK_PATH, async (req, res) => {
+  router.post(WEBHOOK_ROUTE, async (req, res) => {
     const signature = req.headers['stripe-signature'];
     if (!req.rawBody || typeof signature !== 'string') throw badRequest(BAD_SIGNATURE);
     let event: Stripe.Event;

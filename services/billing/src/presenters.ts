@@ -1,0 +1,36 @@
+/**
+ * What billing sends to clients: allow-lists of fields, so nothing of a Stripe object (its metadata, amounts, the
+ * customer) leaks by being passed on whole.
+ */
+import type { PaymentIntentAnswer, StripeSyncAnswer, StripeSyncSummary } from '@rainmakers/contracts';
+import type Stripe from 'stripe';
+
+/** The browser's Stripe.js configuration (GET /api/stripe/config). */
+export const presentStripeConfig = (config: { publishableKey: string; jsUrl: string }) => ({
+  publishableKey: config.publishableKey,
+  jsUrl: config.jsUrl,
+});
+
+/** The customer portal's address (POST /api/stripe/create-customer-portal/{customerId}). */
+export const presentPortal = (session: Pick<Stripe.BillingPortal.Session, 'url'>) => ({ url: session.url });
+
+/** Where a sync job stands (POST /api/stripe/sync and GET /api/stripe/sync/{jobId}). */
+export const presentSyncJob = (
+  jobId: string,
+  state: string,
+  summary: StripeSyncSummary,
+  failedReason: string | null,
+): StripeSyncAnswer => ({ data: { jobId, state, summary, failedReason } });
+
+/**
+ * A payment as the buyer's browser needs it: its status, the client secret only while 3-D Secure waits for her,
+ * and the resource it buys (from the intent's metadata).
+ */
+export function presentPaymentIntent(intent: Stripe.PaymentIntent, resourceId: number | null): PaymentIntentAnswer {
+  return {
+    paymentIntentId: intent.id,
+    status: intent.status,
+    clientSecret: intent.status === 'requires_action' ? intent.client_secret : null,
+    resourceId,
+  };
+}
