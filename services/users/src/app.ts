@@ -5,17 +5,18 @@ import { exportRoutes } from './routes/exports';
 import { importRoutes } from './routes/imports';
 import { internalRoutes } from './routes/internal';
 import { tagRoutes } from './routes/tags';
-import { userRoutes } from './routes/users';
+import { userRoutes, userV2Routes } from './routes/users';
 
 /** The users service's HTTP API: people, tags, and the internal API auth calls. */
 export function buildApp(deps: AppDeps) {
   const { logger, internalTokenSecret, readiness } = deps;
   return createApp({ name: 'users', logger, internalTokenSecret, readiness }, (app) => {
-    app.use(internalRoutes(deps));
-    app.use(auditRoutes(deps));
-    app.use(exportRoutes(deps));
-    app.use(importRoutes(deps));
-    app.use(userRoutes(deps));
-    app.use(tagRoutes(deps));
+    app.use('/internal', internalRoutes(deps));
+    app.use('/api/user', auditRoutes(deps));
+    app.use('/api/user', exportRoutes(deps));
+    app.use('/api/user', importRoutes(deps));
+    app.use('/api/user', userRoutes(deps));
+    app.use('/api/v2/user', userV2Routes(deps));
+    app.use('/api/tag', tagRoutes(deps));
   });
 }

@@ -14,7 +14,7 @@ const auditQuerySchema = z.object({
 
 export function auditRoutes(deps: { db: UsersDb }): Router {
   const router = Router();
-  router.get('/api/user/audit-log', async (req, res) => {
+  router.get('/audit-log', async (req, res) => {
     if (!canReadAuditLog(requireActor(req))) throw forbidden();
     const query = parse(auditQuerySchema, { ...req.query });
     const { entries, totalCount } = await listAudit(deps.db, {

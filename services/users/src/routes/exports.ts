@@ -26,7 +26,7 @@ export function exportRoutes(deps: Pick<CommandDeps, 'db'>): Router {
    * Every person, a batch at a time in id order, written as it is read: the service holds one batch at most and
    * waits for the client to take the bytes (backpressure), so memory does not grow with the number of people.
    */
-  router.get('/api/user/export', concurrencyLimit(USERS_EXPORT_LIMIT), async (req, res) => {
+  router.get('/export', concurrencyLimit(USERS_EXPORT_LIMIT), async (req, res) => {
     const actor = requireActor(req);
     if (!canManageUsers(actor)) throw forbidden();
     let closed = false;
@@ -66,12 +66,12 @@ export function exportRoutes(deps: Pick<CommandDeps, 'db'>): Router {
     }
   });
 
-  router.get('/api/user/generate-test-user-csv', (req, res) => {
+  router.get('/generate-test-user-csv', (req, res) => {
     if (!canManageUsers(requireActor(req))) throw forbidden();
     sendCsv(res, 'test-user-bulk-update.csv', bulkUpdateSample());
   });
 
-  router.get('/api/user/generate-test-user-import-csv', (req, res) => {
+  router.get('/generate-test-user-import-csv', (req, res) => {
     if (!canManageUsers(requireActor(req))) throw forbidden();
     sendCsv(res, 'test-user-import.csv', importSample());
   });

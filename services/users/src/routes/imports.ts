@@ -172,7 +172,7 @@ export function importRoutes(deps: { imports: ImportQueue; importMaxBytes: numbe
     limits: { fileSize: deps.importMaxBytes, files: 1, fields: 5, parts: 10, fieldSize: 1024 },
   }).single(IMPORT_FIELD);
 
-  router.post('/api/user/import', async (req, res) => {
+  router.post('/import', async (req, res) => {
     const actor = requireActor(req);
     if (!canManageUsers(actor)) throw forbidden();
     // An announced oversized body is refused before it is read.
@@ -212,12 +212,12 @@ export function importRoutes(deps: { imports: ImportQueue; importMaxBytes: numbe
     return { id, status, counts, job };
   };
 
-  router.get('/api/user/import/:jobId', async (req, res) => {
+  router.get('/import/:jobId', async (req, res) => {
     const { id, status, counts } = await statusOf(req);
     res.json({ jobId: id, state: status.state, ...counts, failedReason: status.failedReason });
   });
 
-  router.get('/api/user/import/:jobId/errors.csv', async (req, res) => {
+  router.get('/import/:jobId/errors.csv', async (req, res) => {
     const { status, job } = await statusOf(req);
     res.setHeader('content-type', 'text/csv; charset=utf-8');
     res.setHeader('content-disposition', 'attachment; filename="import-errors.csv"');

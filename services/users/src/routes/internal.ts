@@ -13,9 +13,9 @@ const SEED_SERVICE = 'seed';
 /** /internal/*: called by other services (auth) with a service token; never routed by the gateway. */
 export function internalRoutes(deps: CommandDeps): Router {
   const router = Router();
-  router.use('/internal', requireService);
+  router.use(requireService);
 
-  router.post('/internal/users', async (req, res) => {
+  router.post('/users', async (req, res) => {
     const input = parse(internalCreateUserSchema, req.body ?? {});
     // Issue 23: these tags come from a sign-up link (auth passes a visitor's ?signuptags= through), so only tags an
     // admin allowed on sign-up links are attached and every other id is dropped and logged. The rule lives here, with
@@ -55,7 +55,7 @@ export function internalRoutes(deps: CommandDeps): Router {
    * auth records an admin's session changes here (sign in as a person, the way back, a role switch): they happen in
    * auth, the log lives here, and auth never writes into users' database. Only auth may call it; append-only.
    */
-  router.post('/internal/audit', async (req, res) => {
+  router.post('/audit', async (req, res) => {
     if (req.callerService !== 'auth') throw forbidden('Only auth records session changes');
     const input = parse(internalAuditSchema, req.body ?? {});
     await appendAudit(deps.db, { actorId: input.actorId, impersonatorId: null }, [
@@ -64,20 +64,20 @@ export function internalRoutes(deps: CommandDeps): Router {
     res.status(204).end();
   });
 
-  router.get('/internal/users/by-email', async (req, res) => {
+  router.get('/users/by-email', async (req, res) => {
     const { email } = parse(z.object({ email: emailField }), { ...req.query });
     const user = await findUserByEmail(deps.db, email);
     if (!user) throw notFound('User not found');
     res.json({ user: presentUser(user) });
   });
 
-  router.get('/internal/users/:id', async (req, res) => {
+  router.get('/users/:id', async (req, res) => {
     const user = await findUserById(deps.db, parse(idParam, req.params.id));
     if (!user) throw notFound('User not found');
     res.json({ user: presentUser(user) });
   });
 
-  router.get('/internal/users/:id/access-profile', async (req, res) => {
+  router.get('/users/:id/access-profile', async (req, res) => {
     const user = await findUserById(deps.db, parse(idParam, req.params.id));
     if (!user) throw notFound('User not found');
     res.json(presentAccessProfile(user));

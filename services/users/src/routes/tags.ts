@@ -12,7 +12,7 @@ import { listTags } from '../store/tags';
 export function tagRoutes(deps: Pick<CommandDeps, 'db' | 'events'>): Router {
   const router = Router();
 
-  router.get('/api/tag/read-many', async (req, res) => {
+  router.get('/read-many', async (req, res) => {
     const actor = requireActor(req);
     if (!canReadTags(actor)) throw forbidden();
     const query = parse(tagListQuerySchema, { ...req.query });
@@ -24,7 +24,7 @@ export function tagRoutes(deps: Pick<CommandDeps, 'db' | 'events'>): Router {
     res.json({ tags: tags.map(presentManagedTag), totalCount });
   });
 
-  router.post('/api/tag/upsert', async (req, res) => {
+  router.post('/upsert', async (req, res) => {
     const actor = requireActor(req);
     if (!canManageTags(actor)) throw forbidden();
     const body = req.body && typeof req.body === 'object' && 'tag' in req.body ? req.body.tag : req.body;
@@ -35,7 +35,7 @@ export function tagRoutes(deps: Pick<CommandDeps, 'db' | 'events'>): Router {
     });
   });
 
-  router.delete('/api/tag/:id', async (req, res) => {
+  router.delete('/:id', async (req, res) => {
     const actor = requireActor(req);
     if (!canManageTags(actor)) throw forbidden();
     await deleteTag(deps, parse(idParam, req.params.id), auditActor(actor));

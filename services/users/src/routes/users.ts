@@ -82,11 +82,11 @@ function throwIfErrors(errors: Record<string, string>): void {
   if (first) throw badRequest(first, errors);
 }
 
-/** /api/user/* and /api/v2/user/*: the people screens (user dashboard, profile, community search). */
+/** /api/user/* (mounted there): the people screens (user dashboard, profile, community search). */
 export function userRoutes(deps: CommandDeps & { bulkUpdates: BulkUpdateQueue; files: JobFiles }): Router {
   const router = Router();
 
-  router.get('/api/user/read-many', async (req, res) => {
+  router.get('/read-many', async (req, res) => {
     const actor = requireActor(req);
     if (!canListUsers(actor)) throw forbidden();
     const normalized = normalizeListQuery({ ...req.query });
@@ -105,7 +105,7 @@ export function userRoutes(deps: CommandDeps & { bulkUpdates: BulkUpdateQueue; f
     });
   });
 
-  router.post('/api/user/upsert', async (req, res) => {
+  router.post('/upsert', async (req, res) => {
     const actor = requireActor(req);
     const input = parseUserForm(req.body);
 
@@ -159,7 +159,7 @@ export function userRoutes(deps: CommandDeps & { bulkUpdates: BulkUpdateQueue; f
     res.json({ user: presentUserFor(actor, user), isNew: false });
   });
 
-  router.post('/api/user/upgrade-role', async (req, res) => {
+  router.post('/upgrade-role', async (req, res) => {
     const actor = requireActor(req);
     if (!canChangeRoles(actor)) throw forbidden();
     const input = parse(upgradeRoleSchema, req.body ?? {});
@@ -169,7 +169,7 @@ export function userRoutes(deps: CommandDeps & { bulkUpdates: BulkUpdateQueue; f
   });
 
   /** The bulk update wizard's report: the CSV's e-mails split into found, duplicate and not found. */
-  router.put('/api/user/validate-users-csv', async (req, res) => {
+  router.put('/validate-users-csv', async (req, res) => {
     const actor = requireActor(req);
     if (!canManageUsers(actor)) throw forbidden();
     const input = parse(validateUsersCsvSchema, req.body ?? {});
@@ -183,7 +183,7 @@ export function userRoutes(deps: CommandDeps & { bulkUpdates: BulkUpdateQueue; f
    * here (unknown tags, an admin's own role: 400 before anything is queued), done by a user-bulk-update job. Answers
    * 202 with the job's id, how many people it will handle, and the e-mails not found.
    */
-  router.put('/api/user/bulk-update', async (req, res) => {
+  router.put('/bulk-update', async (req, res) => {
     const actor = requireActor(req);
     if (!canManageUsers(actor)) throw forbidden();
     const input = parse(bulkUpdateSchema, req.body ?? {});
@@ -208,7 +208,7 @@ export function userRoutes(deps: CommandDeps & { bulkUpdates: BulkUpdateQueue; f
   });
 
   /** Where a bulk update stands: the wizard's progress bar, then its report (people handled, people changed). */
-  router.get('/api/user/bulk-update/:jobId', async (req, res) => {
+  router.get('/bulk-update/:jobId', async (req, res) => {
     if (!canManageUsers(requireActor(req))) throw forbidden();
     const id = String(req.params.jobId ?? '');
     const status = /^[\w-]{1,64}$/.test(id) ? await getJobStatus(deps.bulkUpdates, id) : null;
@@ -219,21 +219,13 @@ export function userRoutes(deps: CommandDeps & { bulkUpdates: BulkUpdateQueue; f
     res.json({ jobId: id, state: status.state, ...progress, failedReason: status.failedReason });
   });
 
-  router.post('/api/v2/user/add-tags', async (req, res) => {
-    const actor = requireActor(req);
-    if (!canAddTags(actor)) throw forbidden();
-    const input = parse(addTagsSchema, req.body ?? {});
-    const user = await addTagsByEmail(deps, input.email, input.tags, auditActor(actor));
-    res.json({ user: presentUserFor(actor, user) });
-  });
-
-  router.get('/api/user/:id', async (req, res) => {
+  router.get('/:id', async (req, res) => {
     const actor = requireActor(req);
     const user = await visibleUser(deps, actor, parse(idParam, req.params.id));
     res.json({ user: presentUserFor(actor, user) });
   });
 
-  router.delete('/api/user/:id', async (req, res) => {
+  router.delete('/:id', async (req, res) => {
     const actor = requireActor(req);
     const user = await visibleUser(deps, actor, parse(idParam, req.params.id));
     if (!canDeleteUser(actor, user)) {
@@ -241,6 +233,21 @@ export function userRoutes(deps: CommandDeps & { bulkUpdates: BulkUpdateQueue; f
     }
     await deleteUser(deps, user.id, auditActor(actor));
     res.status(204).end();
+  });
+
+  return router;
+}
+
+/** /api/v2/user/*: the add-tags call (spec: the dashboard's hidden test button and outside integrations). */
+export function userV2Routes(deps: CommandDeps): Router {
+  const router = Router();
+
+  router.post('/add-tags', async (req, res) => {
+    const actor = requireActor(req);
+    if (!canAddTags(actor)) throw forbidden();
+    const input = parse(addTagsSchema, req.body ?? {});
+    const user = await addTagsByEmail(deps, input.email, input.tags, auditActor(actor));
+    res.json({ user: presentUserFor(actor, user) });
   });
 
   return router;
