@@ -3,8 +3,7 @@
  * and nothing else retried. `fetch` and the CSRF cookie are the browser's: stood in here, the client itself is real.
  */
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { ApiError, api } from './client';
-import { IDEMPOTENCY_KEY_HEADER } from './retry';
+import { ApiError, api, IDEMPOTENCY_KEY_HEADER } from './client';
 
 type Answer = Response | Error;
 let answers: Answer[] = [];

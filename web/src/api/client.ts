@@ -15,8 +15,9 @@
 
 import { EARLY_STORE, type QueryValue, withQuery } from '../early/requests';
 import { CSRF_COOKIE, CSRF_HEADER, HOST_COOKIE_PREFIX, SUBSCRIPTION_BLOCKED } from '../lib/constants';
-import { createRetryDelay, IDEMPOTENCY_KEY_HEADER, newIdempotencyKey } from './retry';
 
+/** The header the services read for a create's key (kit idempotency.ts). */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 export { withQuery };
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -234,21 +235,23 @@ function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
  * backoff, honouring Retry-After) while retry.ts says so.
  */
 async function respond(path: string, options: RequestOptions): Promise<Response> {
-  const idempotencyKey = options.create ? newIdempotencyKey() : undefined;
+  // Only creates retry: their rules load with the first create, outside every screen's first load.
+  const retry = options.create ? await import('./retry') : undefined;
+  const idempotencyKey = retry?.newIdempotencyKey();
   for (let tries = 1; ; tries += 1) {
     let response: Response;
     try {
       response = await attempt(path, options, idempotencyKey);
     } catch (error) {
       if (isAbort(error)) throw error;
-      const delay = idempotencyKey ? createRetryDelay({ status: 0 }, tries) : null;
+      const delay = retry ? retry.createRetryDelay({ status: 0 }, tries) : null;
       if (delay === null) throw new ApiError(0, NETWORK_ERROR);
       await pause(delay, options.signal);
       continue;
     }
-    if (!idempotencyKey || response.ok) return response;
+    if (!retry || response.ok) return response;
     const peek = response.status === 409 ? toApiError(409, await readBody(response.clone())) : undefined;
-    const delay = createRetryDelay(
+    const delay = retry.createRetryDelay(
       { status: response.status, code: peek?.code, retryAfter: response.headers.get('retry-after') },
       tries,
     );

@@ -4,8 +4,6 @@
  * the gateway, a dropped connection) is never made twice. Other calls are never retried.
  */
 
-/** The header the services read (kit idempotency.ts). */
-export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 /** Attempts of one create in all (the first and two retries). */
 export const CREATE_ATTEMPTS = 3;
 /** The longest wait between two attempts, whatever Retry-After asks. */
