@@ -18,7 +18,7 @@ import type { BenchBoard } from './board';
 import { type LatencySummary, summarize } from './load';
 import { statusList, table } from './report';
 import { allTabPath } from './scenarios';
-import { MEMBER_PASSWORD, memberEmail, type SessionHeaders, type SignedIn, signIn } from './setup';
+import { ensureBenchMember, MEMBER_PASSWORD, memberEmail, type SessionHeaders, type SignedIn, signIn } from './setup';
 
 /** Issue 23's goal: p99 under 1 s and no 5xx. */
 export const MEMBERS_P99_LIMIT_MS = 1000;
@@ -279,19 +279,7 @@ export async function memberSessions(
   const queue = [...missing];
   const worker = async () => {
     for (let n = queue.shift(); n !== undefined; n = queue.shift()) {
-      const response = await input.admin.request('POST', '/api/user/upsert', {
-        fullName: `Bench Member ${n}`,
-        email: memberEmail(n),
-        role: 'premium',
-        password: MEMBER_PASSWORD,
-        city: 'Austin',
-        state: 'TX',
-        country: 'United States',
-      });
-      if (response.status < 300) created += 1;
-      else if (!JSON.stringify(response.body).includes('already in use')) {
-        throw new Error(`Creating ${memberEmail(n)} answered ${response.status}: ${JSON.stringify(response.body)}`);
-      }
+      if (await ensureBenchMember(input.admin, n)) created += 1;
       sessions.push((await signIn(input.gatewayUrl, memberEmail(n), MEMBER_PASSWORD)).headers);
     }
   };

@@ -71,6 +71,25 @@ export async function signIn(gatewayUrl: string, email: string, password: string
 }
 
 /**
+ * Creates premium member `n` (bench-member-NN, in Austin, TX) through the admin's POST /api/user/upsert; true when
+ * created, false when the e-mail was already in use.
+ */
+export async function ensureBenchMember(admin: GatewaySession, n: number): Promise<boolean> {
+  const response = await admin.request('POST', '/api/user/upsert', {
+    fullName: `Bench Member ${n}`,
+    email: memberEmail(n),
+    role: 'premium',
+    password: MEMBER_PASSWORD,
+    city: 'Austin',
+    state: 'TX',
+    country: 'United States',
+  });
+  if (response.status < 300) return true;
+  if (JSON.stringify(response.body).includes('already in use')) return false;
+  throw new Error(`Creating ${memberEmail(n)} answered ${response.status}: ${JSON.stringify(response.body)}`);
+}
+
+/**
  * Premium members bench-member-01.. (created by the admin through POST /api/user/upsert when they do not exist
  * yet), each signed in once.
  */
@@ -81,21 +100,7 @@ export async function benchMembers(
   log: (line: string) => void,
 ): Promise<SignedIn[]> {
   let created = 0;
-  for (let n = 1; n <= count; n++) {
-    const response = await admin.request('POST', '/api/user/upsert', {
-      fullName: `Bench Member ${n}`,
-      email: memberEmail(n),
-      role: 'premium',
-      password: MEMBER_PASSWORD,
-      city: 'Austin',
-      state: 'TX',
-      country: 'United States',
-    });
-    if (response.status < 300) created += 1;
-    else if (!JSON.stringify(response.body).includes('already in use')) {
-      throw new Error(`Creating ${memberEmail(n)} answered ${response.status}: ${JSON.stringify(response.body)}`);
-    }
-  }
+  for (let n = 1; n <= count; n++) if (await ensureBenchMember(admin, n)) created += 1;
   log(`${count} premium bench members ready (${created} created, ${count - created} existed)`);
   const signedIn: SignedIn[] = [];
   for (let n = 1; n <= count; n++) signedIn.push(await signIn(gatewayUrl, memberEmail(n), MEMBER_PASSWORD));

@@ -6,7 +6,7 @@
  * 50 MB cell never reaches Redis (no job is queued, and the queue's hashes stay small).
  */
 import { afterAll, describe, expect, it, jest } from '@jest/globals';
-import { waitFor } from '@rainmakers/kit/testing';
+import { keepSampling, waitFor } from '@rainmakers/kit/testing';
 import { HEADER_AND_ONE_ROW, workbookOf } from '../../services/users/test/xlsx-bytes';
 import { signIn, stackInfo } from '../support/stack-client';
 import { closeSystemResources, fileForm, redis } from '../support/system';
@@ -17,40 +17,11 @@ afterAll(async () => {
   await closeSystemResources();
 });
 
-interface Reads {
-  count: number;
-  failures: number[];
-  p95: number;
-  max: number;
-}
-
 /** The member's reads of her own record, every 50 ms, until stopped. */
-async function keepReading(): Promise<{ stop(): Promise<Reads> }> {
+async function keepReading() {
   const member = await signIn('basic');
   const id = stackInfo().seededUsers.basic.id;
-  const reads: { status: number; ms: number }[] = [];
-  let running = true;
-  const loop = (async () => {
-    while (running) {
-      const started = performance.now();
-      const res = await member.request('GET', `/api/user/${id}`);
-      reads.push({ status: res.status, ms: performance.now() - started });
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  })();
-  return {
-    async stop() {
-      running = false;
-      await loop;
-      const times = reads.map((r) => r.ms).sort((a, b) => a - b);
-      return {
-        count: reads.length,
-        failures: reads.filter((r) => r.status !== 200).map((r) => r.status),
-        p95: times[Math.floor(times.length * 0.95)] ?? 0,
-        max: times[times.length - 1] ?? 0,
-      };
-    },
-  };
+  return keepSampling(async () => (await member.request('GET', `/api/user/${id}`)).status, 50);
 }
 
 /** Bytes of every user-import job hash in Redis, largest first. */

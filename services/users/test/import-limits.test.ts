@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { User } from '@rainmakers/contracts';
 import { createRedis, type Redis } from '@rainmakers/kit';
-import { testInfra, waitFor } from '@rainmakers/kit/testing';
+import { keepSampling, testInfra, waitFor } from '@rainmakers/kit/testing';
 import { createBulkUpdateQueue, createImportQueue, type ImportQueue } from '../src/jobs';
 import { actorFor, createUser, type Harness, startHarness } from './helpers';
 import { HEADER_AND_ONE_ROW, workbookOf } from './xlsx-bytes';
@@ -32,31 +32,8 @@ function upload(content: string | Buffer, name = 'people.csv'): FormData {
 }
 
 /** Reads the member's own record every 25 ms until stopped: each answer's status and time. */
-function keepReading(h: Harness, member: User) {
-  const reads: { status: number; ms: number }[] = [];
-  let running = true;
-  const loop = (async () => {
-    while (running) {
-      const started = performance.now();
-      const res = await h.api.get(actorFor(member), `/api/user/${member.id}`);
-      reads.push({ status: res.status, ms: performance.now() - started });
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  })();
-  return {
-    async stop() {
-      running = false;
-      await loop;
-      const times = reads.map((r) => r.ms).sort((a, b) => a - b);
-      return {
-        count: reads.length,
-        statuses: [...new Set(reads.map((r) => r.status))],
-        p95: times[Math.floor(times.length * 0.95)] ?? 0,
-        max: times[times.length - 1] ?? 0,
-      };
-    },
-  };
-}
+const keepReading = (h: Harness, member: User) =>
+  keepSampling(async () => (await h.api.get(actorFor(member), `/api/user/${member.id}`)).status, 25);
 
 describe('import bounds', () => {
   let h: Harness;
@@ -145,8 +122,9 @@ describe('import bounds', () => {
     expect(await storedKeys()).toEqual([]);
     // Every read answered. Here the test's client, the service and its worker share one process (and a loaded
     // machine): a loose bound; test/system/import-isolation.test.ts holds the 200 ms one across processes.
+    // The refusals are quick (the streaming check stops at the first broken limit): a few reads overlap them.
     expect(reads.statuses).toEqual([200]);
-    expect(reads.count).toBeGreaterThan(3);
+    expect(reads.count).toBeGreaterThan(0);
     expect(reads.p95).toBeLessThan(READ_BOUND_MS);
   }, 120_000);
 

@@ -266,3 +266,43 @@ export async function eventually<T>(assertion: () => Promise<T> | T, options: Wa
   const { value } = await waitFor(async () => ({ value: await assertion() }), options);
   return value;
 }
+
+/** What `keepSampling` saw: every status, the failures (not 2xx), and the times. */
+export interface Samples {
+  count: number;
+  statuses: number[];
+  failures: number[];
+  p95: number;
+  max: number;
+}
+
+/**
+ * Calls `call` (which answers an HTTP status) again and again, `everyMs` apart, until `stop()`: a bystander's reads
+ * while something heavy runs beside them (isolation tests).
+ */
+export function keepSampling(call: () => Promise<number>, everyMs: number): { stop(): Promise<Samples> } {
+  const samples: { status: number; ms: number }[] = [];
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const started = performance.now();
+      const status = await call();
+      samples.push({ status, ms: performance.now() - started });
+      await new Promise((resolve) => setTimeout(resolve, everyMs));
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await loop;
+      const times = samples.map((s) => s.ms).sort((a, b) => a - b);
+      return {
+        count: samples.length,
+        statuses: [...new Set(samples.map((s) => s.status))],
+        failures: samples.filter((s) => s.status < 200 || s.status >= 300).map((s) => s.status),
+        p95: times[Math.floor(times.length * 0.95)] ?? 0,
+        max: times[times.length - 1] ?? 0,
+      };
+    },
+  };
+}
