@@ -353,7 +353,13 @@ describe('keyboard only', () => {
     await page.waitForURL((url) => url.pathname === '/courses');
     await page.locator('#catalogue-panel article').first().waitFor();
 
-    // Into the catalogue: the seeded course's card link.
+    // Into the catalogue: search it for the seeded course (other suites add courses that may come first), then its
+    // card link.
+    await tabTo(page, /^Search courses$/, 30);
+    await page.keyboard.type('Amazon FBA Launch Blueprint');
+    await page.waitForURL((url) => url.searchParams.get('search') === 'Amazon FBA Launch Blueprint');
+    await page.locator('#catalogue-panel article').first().waitFor();
+    await settle(page);
     await tabTo(page, /Amazon FBA Launch Blueprint/);
     expect((await focused(page)).ring).toBe(true);
     await screenshot(page, 'a11y-keyboard-4-course-card');
