@@ -1,11 +1,8 @@
 /** Progress rules of spec §5. Pure. */
 import { COMPLETED_LIST_NAME, PROGRESS_LIST_NAMES } from '@rainmakers/contracts';
+import { percentRound, totalProgressPercent } from '@rainmakers/contracts/board-progress';
 
-/** Checklist percent: the whole-number floor of completed over total (0 with no items). */
-export function checklistPercent(completed: number, total: number): number {
-  if (total <= 0) return 0;
-  return Math.floor((completed * 100) / total);
-}
+export { checklistPercent } from '@rainmakers/contracts/board-progress';
 
 /**
  * Board total progress: COMPLETED cards over every card in NOT STARTED, IN PROGRESS, COMPLETED and ON HOLD,
@@ -15,8 +12,7 @@ export function boardProgress(lists: readonly { name: string; fixed: boolean; ca
   const counted = lists.filter((l) => l.fixed && (PROGRESS_LIST_NAMES as readonly string[]).includes(l.name));
   const total = counted.reduce((sum, l) => sum + l.cardCount, 0);
   const completed = counted.filter((l) => l.name === COMPLETED_LIST_NAME).reduce((sum, l) => sum + l.cardCount, 0);
-  if (completed === 0 || total === 0) return 0;
-  return Math.round((completed * 100) / total);
+  return totalProgressPercent(completed, total);
 }
 
 export interface BoardStatusShares {
@@ -41,7 +37,7 @@ export function statusShares(lists: readonly { name: string; fixed: boolean; car
     onHold: count('ON HOLD'),
   };
   const total = counts.notStarted + counts.inProgress + counts.completed + counts.onHold;
-  const share = (n: number) => (total === 0 ? 0 : Math.round((n * 100) / total));
+  const share = (n: number) => percentRound(n, total);
   return {
     total,
     counts,

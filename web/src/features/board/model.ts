@@ -4,6 +4,7 @@
  * editor offers. Unit-tested in model.test.ts.
  */
 import type { BoardCard, BoardLabel, BoardList, CheckList } from '@rainmakers/contracts';
+import { percentFloor, totalProgressPercent } from '@rainmakers/contracts/board-progress';
 import { COMPLETED_LIST_NAME, LABEL_COLORS, type LabelColorName, PROGRESS_LIST_NAMES } from './constants';
 
 export interface Spot {
@@ -72,16 +73,13 @@ export function totalProgress(lists: readonly Pick<BoardList, 'name' | 'Cards'>[
   const counted = lists.filter((l) => (PROGRESS_LIST_NAMES as readonly string[]).includes(l.name));
   const total = counted.reduce((sum, l) => sum + l.Cards.length, 0);
   const completed = counted.filter((l) => l.name === COMPLETED_LIST_NAME).reduce((s, l) => s + l.Cards.length, 0);
-  if (completed === 0 || total === 0) return 0;
-  return Math.round((completed / total) * 100);
+  return totalProgressPercent(completed, total);
 }
 
 /** Spec §5: the whole-number floor of completed over total items (0 with no items). */
 export function checklistPercent(checklist: Pick<CheckList, 'CheckListItems'>): number {
-  const total = checklist.CheckListItems.length;
-  if (total === 0) return 0;
   const done = checklist.CheckListItems.filter((i) => i.completed).length;
-  return Math.floor((done / total) * 100);
+  return percentFloor(done, checklist.CheckListItems.length);
 }
 
 /** 'Checklist completed' at 100 percent, 'Checklist in progress' otherwise. */
