@@ -12,6 +12,8 @@ describe('serviceFor', () => {
     ['/api/module/read-many', 'courses'],
     ['/api/lesson/3', 'courses'],
     ['/api/move-the-needle/board/1', 'board'],
+    ['/api/notifications', 'board'],
+    ['/api/notifications/read', 'board'],
     ['/api/product/upsert', 'tools'],
     ['/api/product-qualifier/result', 'tools'],
     ['/api/ai/chat', 'tools'],
@@ -151,6 +153,8 @@ describe('upstream timeouts', () => {
     expect(matchRoute('GET', '/api/auth/me')).toMatchObject({ timeout: 'api' });
     expect(matchRoute('GET', '/api/move-the-needle/events')).toMatchObject({ timeout: 'stream', service: 'board' });
     expect(matchRoute('GET', '/api/move-the-needle/list/read-many')).toMatchObject({ timeout: 'api' });
+    expect(matchRoute('GET', '/api/notifications/events')).toMatchObject({ timeout: 'stream', service: 'board' });
+    expect(matchRoute('GET', '/api/notifications')).toMatchObject({ timeout: 'api', service: 'board' });
     expect(matchRoute('POST', '/api/lesson/complete')).toMatchObject({ timeout: 'api' });
   });
 });

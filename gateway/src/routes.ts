@@ -20,6 +20,7 @@ export const ROUTE_TABLE: ReadonlyArray<readonly [prefix: string, service: Upstr
   ['/api/lesson', 'courses'],
   ['/api/certificates', 'courses'],
   ['/api/move-the-needle', 'board'],
+  ['/api/notifications', 'board'],
   ['/api/product', 'tools'],
   ['/api/product-qualifier', 'tools'],
   ['/api/ai', 'tools'],
@@ -55,6 +56,7 @@ export const TRANSFER_CALLS: ReadonlyArray<readonly [method: string, prefix: str
 /** Long-lived server-sent event streams: the 'stream' timeout (idle time between heartbeats). */
 export const STREAM_CALLS: ReadonlyArray<readonly [method: string, path: string]> = [
   ['GET', '/api/move-the-needle/events'],
+  ['GET', '/api/notifications/events'],
 ];
 
 function timeoutFor(method: string, path: string): UpstreamTimeout {

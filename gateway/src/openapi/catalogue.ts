@@ -77,6 +77,10 @@ import {
   moduleUpsertSchema,
   myCertificatesQuerySchema,
   myCertificatesResponseSchema,
+  notificationSettingsSchema,
+  notificationsQuerySchema,
+  notificationsReadSchema,
+  notificationsResponseSchema,
   paymentIntentAnswerSchema,
   productUpsertSchema,
   qualifierSaveSchema,
@@ -88,6 +92,8 @@ import {
   resourceResponseSchema,
   resourceUpsertResponseSchema,
   resourceUpsertSchema,
+  reviewQueueQuerySchema,
+  reviewQueueResponseSchema,
   signInAsSchema,
   signInSchema,
   signUpSchema,
@@ -99,6 +105,7 @@ import {
   tagListResponseSchema,
   tagUpsertResponseSchema,
   tagUpsertSchema,
+  unreadCountResponseSchema,
   upgradeRoleResponseSchema,
   upgradeRoleSchema,
   uploadResponseSchema,
@@ -1100,9 +1107,10 @@ function boardRoutes(): ApiRoute[] {
       answer: noContent,
       errors: { 404: 'Attachment not found' },
     }),
-    board('POST /api/move-the-needle/activity/upsert', 'Comment on a card (mentions coaches)', {
+    board('POST /api/move-the-needle/activity/upsert', "Comment on a card (mentions coaches), or edit one's own", {
       idempotent: true,
-      description: 'Publishes `board.comment-mentioned`.',
+      description:
+        "Publishes `board.comment-mentioned`. With an `id`: edits the caller's own comment (others' answer 403). A new comment stores notifications ('mention', 'reply').",
       body: activityUpsertSchema,
       answer: ok(activityUpsertResponseSchema, '`{activity}` (201 when created)'),
       errors: { 400: 'Write a comment first; errors.mentionedUsers: not a coach', 404: 'Card or comment not found' },
@@ -1131,6 +1139,58 @@ function boardRoutes(): ApiRoute[] {
     }),
     board('GET /api/move-the-needle/coaches', 'Coaches (the mention picker)', {
       answer: ok(coachesResponseSchema, '`{coaches}`'),
+    }),
+    // Issue 19 (helper b-api): the review queue, deleting comments, notifications.
+    board('GET /api/move-the-needle/review-queue', "Cards waiting in members' FOR REVIEW lists (coaches, admins)", {
+      access: STAFF,
+      description:
+        "Every card in the FOR REVIEW list of a member's board (premium members the cut-off leaves a board), oldest waiting first (by when it entered the list), with its latest comment. `cardsPerPage` at most 50 (default 20).",
+      query: reviewQueueQuerySchema,
+      answer: ok(reviewQueueResponseSchema, '`{cards, total}`'),
+      errors: { 403: 'Members and other roles' },
+    }),
+    board('DELETE /api/move-the-needle/activity/{id}', "Delete a comment (one's own; admins any)", {
+      answer: noContent,
+      errors: { 404: 'Comment not found' },
+    }),
+    ...notificationRoutes(),
+  ];
+}
+
+function notificationRoutes(): ApiRoute[] {
+  const notifications = (
+    spec: `${Method} ${string}`,
+    summary: string,
+    details: Partial<Omit<ApiRoute, 'method' | 'path' | 'summary'>> & { answer: Answer },
+  ) => route(spec, { service: 'board', tag: 'Notifications', summary, access: 'signed-in', ...details });
+  return [
+    notifications('GET /api/notifications', "The caller's notifications, newest first, and the unread count", {
+      description:
+        "Kinds: 'mention' (a coach mentioned in a comment), 'reply' (a coach or admin commented on the member's card), 'review' (a member put a card in FOR REVIEW; every coach). `notificationsPerPage` at most 50 (default 20).",
+      query: notificationsQuerySchema,
+      answer: ok(notificationsResponseSchema, '`{notifications, unreadCount}`'),
+    }),
+    notifications(
+      'POST /api/notifications/read',
+      "Mark some (`{ids}`, at most 100) or all (`{all: true}`) of one's own read",
+      {
+        body: notificationsReadSchema,
+        answer: ok(unreadCountResponseSchema, '`{unreadCount}`'),
+        errors: { 400: 'Send {ids: [...]} or {all: true}' },
+      },
+    ),
+    notifications('GET /api/notifications/events', "The caller's unread count as server-sent events", {
+      description:
+        '`event: ready` `data: {unreadCount}`, then `event: notifications` `data: {unreadCount}` whenever the count changes, and a heartbeat comment every 15 s.',
+      answer: { status: 200, type: 'text/event-stream', description: 'The stream' },
+    }),
+    notifications('GET /api/notifications/settings', "The caller's notification settings", {
+      answer: ok(notificationSettingsSchema, '`{emailMentions}`'),
+    }),
+    notifications('PUT /api/notifications/settings', 'Turn mention e-mails on or off', {
+      body: notificationSettingsSchema,
+      answer: ok(notificationSettingsSchema, '`{emailMentions}`'),
+      errors: { 400: 'emailMentions must be true or false' },
     }),
   ];
 }

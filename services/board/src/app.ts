@@ -2,6 +2,7 @@ import { createApp } from '@rainmakers/kit';
 import type { AppDeps } from './deps';
 import { boardRoutes } from './routes/board';
 import { liveRoutes } from './routes/live';
+import { notificationRoutes } from './routes/notifications';
 
 /** The board service's HTTP API: Move the Needle (spec part 1 §7 "Board") and its live stream. */
 export function buildApp(deps: AppDeps) {
@@ -9,5 +10,6 @@ export function buildApp(deps: AppDeps) {
   return createApp({ name: 'board', logger, internalTokenSecret, readiness }, (app) => {
     app.use('/api/move-the-needle', liveRoutes(deps));
     app.use('/api/move-the-needle', boardRoutes(deps));
+    app.use('/api/notifications', notificationRoutes(deps));
   });
 }

@@ -5,7 +5,8 @@
  * Consumes (consumer group 'board', idempotent through processed_events):
  *  - users.user-changed: the board's copy of the person (names, e-mails, photos, role, createdAt);
  *  - users.user-deleted: the copy goes, and so does the person's board (lists, cards, labels, comments...);
- *  - board.comment-mentioned: one e-mail per mentioned coach, queued on send-mail (group 'board-mail').
+ *  - board.comment-mentioned: one e-mail per mentioned coach (unless she turned mention e-mails off), queued on
+ *    send-mail (group 'board-mail').
  */
 import type { EventData } from '@rainmakers/contracts';
 import {
@@ -17,6 +18,7 @@ import {
 } from '@rainmakers/kit';
 import { mentionMail } from './domain/mail';
 import { deleteBoardOfUser } from './store/boards';
+import { deleteNotificationsOf, mentionEmailsOff } from './store/notifications';
 import { deletePerson, findPeople, savePerson } from './store/people';
 import type { BoardDatabase } from './store/schema';
 
@@ -44,6 +46,7 @@ export function createPeopleConsumer(options: ConsumerOptions): EventConsumer<Bo
     'users.user-deleted': async ({ id }, { trx }) => {
       const removed = await deleteBoardOfUser(trx, id);
       await deletePerson(trx, id);
+      await deleteNotificationsOf(trx, id);
       options.logger.info({ userId: id, removed }, 'board of a deleted person removed');
     },
   });
@@ -59,9 +62,11 @@ export function createMentionMailConsumer(
   return createConsumer(options, MAIL_CONSUMER_GROUP, {
     'board.comment-mentioned': async (data: EventData<'board.comment-mentioned'>, { trx }) => {
       const people = await findPeople(trx, data.mentionedUserIds);
+      // People who turned mention e-mails off on /profile (issue 19) still get the notification, not the e-mail.
+      const off = await mentionEmailsOff(trx, data.mentionedUserIds);
       for (const userId of data.mentionedUserIds) {
         const coach = people.get(userId);
-        if (!coach) continue;
+        if (!coach || off.has(userId)) continue;
         const message: MailMessage = mentionMail(data, coach, options.publicUrl);
         await options.queue.send(message, `mention-${data.commentId}-${userId}`);
       }

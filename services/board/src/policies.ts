@@ -58,8 +58,11 @@ export function canViewBoard(actor: Actor, board: BoardRef): boolean {
 export const canEditBoard = (actor: Actor, board: BoardRef) =>
   canViewBoard(actor, board) && (isAdmin(actor) || isOwn(actor, board));
 export const canComment = (actor: Actor, board: BoardRef) => canViewBoard(actor, board) && !board.isTemplate;
-/** A comment is changed by its author (or an admin). */
+/** A comment is edited by its author only (issue 19: others' comments are refused, admins' too). */
 export const canEditComment = (actor: Actor, board: BoardRef, authorId: number) =>
+  canComment(actor, board) && authorId === actor.userId;
+/** A comment is deleted by its author, or by an admin (any comment). */
+export const canDeleteComment = (actor: Actor, board: BoardRef, authorId: number) =>
   canComment(actor, board) && (isAdmin(actor) || authorId === actor.userId);
 export const canDeleteCard = (actor: Actor, board: BoardRef) => canEditBoard(actor, board) && isAdmin(actor);
 /** Fixed lists are refused by the command whatever the policy says. */
@@ -71,6 +74,18 @@ export const canResetBoard = (actor: Actor, board: BoardRef) =>
 export const isMentionable = (person: { role: string }) => person.role === 'coach';
 /** The mention picker (coaches' names and e-mails). */
 export const canListCoaches = (actor: Actor) => hasBoardAccess(actor);
+
+/**
+ * Whose boards coaches and admins review (the review queue, 'review' notifications): members with a board of
+ * their own, i.e. not coaches' own boards and not the Master Template. store/review.ts says the same in SQL.
+ */
+export const isReviewedMember = (person: BoardPerson) => boardKindOf(person) === 'member' && person.role !== 'coach';
+/** The review queue: coaches and admins (acting as such). */
+export const canReadReviewQueue = (actor: Actor) => hasBoardAccess(actor) && (isAdmin(actor) || actor.role === 'coach');
+/** Who replies to a member (a 'reply' notification): coaches and admins. */
+export const isReviewer = (actor: Actor) => isAdmin(actor) || actor.role === 'coach';
+/** Everyone signed in has notifications of their own (read, mark read, settings, the stream). */
+export const canUseNotifications = (_actor: Actor) => true;
 
 export function boardAbilities(actor: Actor, board: BoardRef, labelCount: number): BoardAbilities {
   const edit = canEditBoard(actor, board);

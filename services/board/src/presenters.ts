@@ -3,6 +3,7 @@
  * follow the spec (ListId, CardId, CheckListId, Cards, Labels, Attachments, Activities, CheckLists, User...).
  */
 import type {
+  AppNotification,
   BoardAbilities,
   BoardActivity,
   BoardAttachment,
@@ -14,6 +15,7 @@ import type {
   CheckListItem,
   LabelColor,
   PersonRef,
+  ReviewQueueCard,
 } from '@rainmakers/contracts';
 import { checklistPercent } from './domain/progress';
 import type { ListRow } from './store/boards';
@@ -25,7 +27,9 @@ import type {
   CommentRecord,
   LabelRow,
 } from './store/cards';
+import type { NotificationRecord } from './store/notifications';
 import type { PersonRecord } from './store/people';
+import type { ReviewQueueRow } from './store/review';
 
 export const presentPerson = (p: PersonRecord): PersonRef => ({
   id: p.userId,
@@ -123,3 +127,34 @@ export const presentSummary = (s: {
 /** The people a set of cards mentions or shows as authors. */
 export const peopleOfCards = (cards: readonly CardRecord[]): number[] =>
   cards.flatMap((c) => c.comments.flatMap((m) => [m.authorId, ...m.mentionedUserIds]));
+
+export const presentNotification = (n: NotificationRecord): AppNotification => ({
+  id: n.id,
+  kind: n.kind,
+  cardId: n.cardId,
+  cardTitle: n.cardTitle,
+  boardOwnerId: n.boardOwnerId,
+  actorName: n.actorName,
+  text: n.text,
+  createdAt: n.createdAt.toISOString(),
+  readAt: n.readAt ? n.readAt.toISOString() : null,
+});
+
+export const presentReviewCard = (c: ReviewQueueRow): ReviewQueueCard => ({
+  id: c.id,
+  title: c.title,
+  boardId: c.boardId,
+  ownerId: c.ownerId,
+  memberName: c.memberName,
+  listId: c.listId,
+  listName: c.listName,
+  enteredListAt: c.enteredListAt.toISOString(),
+  latestComment: c.latestComment
+    ? {
+        id: c.latestComment.id,
+        text: c.latestComment.text,
+        authorName: c.latestComment.authorName,
+        createdAt: c.latestComment.createdAt.toISOString(),
+      }
+    : null,
+});

@@ -161,6 +161,14 @@ const CALLS: [name: string, call: Call, expected: number[]][] = [
   ],
   ['DELETE attachment/{id}', ['DELETE', (f) => `${MTN}/attachment/${f.attachmentId}`], EDIT_NONE],
   ['activity/upsert', ['POST', () => `${MTN}/activity/upsert`, (f) => ({ comment: 'hi', CardId: f.cardId })], COMMENT],
+  // Issue 19: the owner's comment is edited by her alone, deleted by her or an admin.
+  [
+    'activity/upsert (edit)',
+    ['POST', () => `${MTN}/activity/upsert`, (f) => ({ id: f.commentId, comment: 'edited', CardId: f.cardId })],
+    [200, 404, 403, 403, 401, 403, 403],
+  ],
+  ['DELETE activity/{id}', ['DELETE', (f) => `${MTN}/activity/${f.commentId}`], [204, 404, 403, 204, 401, 403, 403]],
+  ['review-queue', ['GET', () => `${MTN}/review-queue`], [403, 403, 200, 200, 401, 403, 403]],
   [
     'checkList/upsert (new)',
     ['POST', () => `${MTN}/checkList/upsert`, (f) => ({ title: 'n', CardId: f.cardId })],

@@ -4,8 +4,16 @@
  * callers of every role, and API fixtures.
  */
 import type { Actor, EventData, EventType, Role } from '@rainmakers/contracts';
-import { createLogger, createRedis, OutboxRelay, publishEvent } from '@rainmakers/kit';
-import { buildActor, client, createTestDatabase, type TestDatabase, testInfra, waitFor } from '@rainmakers/kit/testing';
+import { createLogger, createRedis, OutboxRelay, publishEvent, signActorToken } from '@rainmakers/kit';
+import {
+  buildActor,
+  client,
+  createTestDatabase,
+  TEST_SECRET,
+  type TestDatabase,
+  testInfra,
+  waitFor,
+} from '@rainmakers/kit/testing';
 import type { BoardDatabase } from '../src/store/schema';
 import { MIGRATIONS_DIR, type RunningBoard, type StartBoardOptions, startForTest } from '../src/testing';
 
@@ -171,3 +179,60 @@ export async function layout(h: Harness, as: Actor, userId = as.userId) {
 /** An upload path of the shape /upload hands out. */
 export const uploaded = (n: number, ext = 'png') =>
   `/upload/files/${n.toString(16).padStart(8, '0')}-0000-4000-8000-000000000000.${ext}`;
+
+export interface EventStream {
+  response: Response;
+  text(): string;
+  /** The server ended the stream (not our abort). */
+  ended(): boolean;
+  close(): Promise<void>;
+}
+
+/** Opens a server-sent event stream of the service as `as` and collects what arrives. */
+export async function openEvents(h: Harness, as: Actor, path: string): Promise<EventStream> {
+  const controller = new AbortController();
+  const response = await fetch(`${h.service.url}${path}`, {
+    headers: { 'x-internal-token': signActorToken(as, TEST_SECRET), 'accept-encoding': 'gzip' },
+    signal: controller.signal,
+  });
+  let text = '';
+  let ended = false;
+  const reader = response.body?.getReader();
+  const decoder = new TextDecoder();
+  const pump = (async () => {
+    try {
+      for (;;) {
+        const chunk = await reader?.read();
+        if (!chunk || chunk.done) {
+          ended = true;
+          return;
+        }
+        text += decoder.decode(chunk.value, { stream: true });
+      }
+    } catch {
+      // aborted
+    }
+  })();
+  return {
+    response,
+    text: () => text,
+    ended: () => ended,
+    close: async () => {
+      controller.abort();
+      await pump;
+    },
+  };
+}
+
+/** The `data` of every `event: <name>` received so far, parsed. */
+export function eventsNamed<T>(stream: EventStream, name: string): T[] {
+  return stream
+    .text()
+    .split('\n\n')
+    .flatMap((block) => {
+      const lines = block.split('\n');
+      if (!lines.includes(`event: ${name}`)) return [];
+      const data = lines.find((l) => l.startsWith('data: '));
+      return data ? [JSON.parse(data.slice('data: '.length)) as T] : [];
+    });
+}

@@ -336,3 +336,42 @@ export const bodyIdSchema = z.object({ id });
 
 /** GET /api/move-the-needle/coaches: the mention picker (the board's copy of people whose role is coach). */
 export const coachesResponseSchema = z.object({ coaches: z.array(personRefSchema) });
+
+// ---------------------------------------------------------------------------------------------------------
+// Review queue (issue 19)
+
+/** Cards per page of the coaches' review queue: the default and the most one call may ask for. */
+export const REVIEW_QUEUE_PAGE_SIZE = 20;
+export const REVIEW_QUEUE_MAX_PAGE_SIZE = 50;
+
+/** GET /api/move-the-needle/review-queue?page=&cardsPerPage= */
+export const reviewQueueQuerySchema = z.object({
+  page: z.coerce.number().int('Page must be a whole number').min(1, 'Page must be 1 or more').max(1_000_000).default(1),
+  cardsPerPage: z.coerce
+    .number()
+    .int('cardsPerPage must be a whole number')
+    .min(1, 'cardsPerPage must be 1 or more')
+    .max(REVIEW_QUEUE_MAX_PAGE_SIZE, `cardsPerPage can be at most ${REVIEW_QUEUE_MAX_PAGE_SIZE}`)
+    .default(REVIEW_QUEUE_PAGE_SIZE),
+});
+export type ReviewQueueQuery = z.infer<typeof reviewQueueQuerySchema>;
+
+/** One card waiting in a member's FOR REVIEW list. */
+export const reviewQueueCardSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  boardId: z.number().int(),
+  /** The member whose board it is (the user id the board page is opened with). */
+  ownerId: z.number().int(),
+  memberName: z.string(),
+  listId: z.number().int(),
+  listName: z.string(),
+  /** When the card entered its list (ISO 8601): the queue is oldest first. */
+  enteredListAt: z.string(),
+  latestComment: z
+    .object({ id: z.number().int(), text: z.string(), authorName: z.string(), createdAt: z.string() })
+    .nullable(),
+});
+export type ReviewQueueCard = z.infer<typeof reviewQueueCardSchema>;
+export const reviewQueueResponseSchema = z.object({ cards: z.array(reviewQueueCardSchema), total: z.number().int() });
+export type ReviewQueueResponse = z.infer<typeof reviewQueueResponseSchema>;

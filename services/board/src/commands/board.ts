@@ -28,8 +28,9 @@ import {
 } from '@rainmakers/kit';
 import type { BoardDeps } from '../deps';
 import { canAddLabel, colorIsFree } from '../domain/labels';
+import { commentTargets, entersList, excerpt } from '../domain/notifications';
 import { changedPlacements, closeGap, moveAcrossLists, type Placement, reorderWithinList } from '../domain/positions';
-import { type BoardRef, isMentionable } from '../policies';
+import { type BoardRef, isMentionable, isReviewedMember, isReviewer } from '../policies';
 import {
   clearBoard,
   copyBoardContent,
@@ -49,6 +50,7 @@ import {
   deleteCardRow,
   deleteChecklistItemRow,
   deleteChecklistRow,
+  deleteCommentRow,
   insertAttachment,
   insertCard,
   insertChecklist,
@@ -67,15 +69,27 @@ import {
   updateLabel,
 } from '../store/cards';
 import type { BoardTx } from '../store/db';
-import { findPeople } from '../store/people';
+import { coachIds, insertNotifications, type NewNotification } from '../store/notifications';
+import { findPeople, findPerson } from '../store/people';
+import { FOR_REVIEW_LIST_NAME } from '../store/review';
 
-type Work<R> = (trx: BoardTx, publish: Publish) => Promise<R>;
+/** `notify` stores notifications in the transaction; their people hear of it after the commit. */
+type Work<R> = (
+  trx: BoardTx,
+  publish: Publish,
+  notify: (rows: readonly NewNotification[]) => Promise<void>,
+) => Promise<R>;
 
-/** One transaction on one board; the board's watchers hear of it after the commit. */
+/** One transaction on one board; the board's watchers (and anyone notified) hear of it after the commit. */
 function onBoard<R>(deps: BoardDeps, boardId: number, type: string, work: Work<R>): Promise<R> {
   return withEvents(deps.db, deps.events, async (trx, { publish, afterCommit }) => {
-    const result = await work(trx, publish);
+    const told = new Set<number>();
+    const result = await work(trx, publish, async (rows) => {
+      await insertNotifications(trx, rows);
+      for (const row of rows) told.add(row.userId);
+    });
     afterCommit(() => deps.changes.changed(boardId, type));
+    if (told.size > 0) afterCommit(() => deps.changes.notificationsChanged([...told]));
     return result;
   });
 }
@@ -136,8 +150,16 @@ export async function reorderCards(deps: BoardDeps, board: BoardRef, input: Card
  * it), and positionOnSourceList is informative (the card's real place counts). The destination position may be
  * the end of the list (its count).
  */
-export async function moveCard(deps: BoardDeps, board: BoardRef, input: CardMoveInput): Promise<Placement[]> {
-  return onBoard(deps, board.id, 'card.moved', async (trx) => {
+export async function moveCard(
+  deps: BoardDeps,
+  board: BoardRef,
+  actor: Actor,
+  input: CardMoveInput,
+): Promise<Placement[]> {
+  // A member putting her card up for review tells every coach (issue 19); read before the transaction.
+  const owner = board.userId !== null && board.userId === actor.userId ? await findPerson(deps.db, board.userId) : null;
+  const reviewed = owner !== null && isReviewedMember(owner);
+  return onBoard(deps, board.id, 'card.moved', async (trx, _publish, notify) => {
     const lists = await lockLists(trx, [input.sourceListId, input.destListId]);
     const source = lists.find((l) => l.id === input.sourceListId);
     const dest = lists.find((l) => l.id === input.destListId);
@@ -159,6 +181,20 @@ export async function moveCard(deps: BoardDeps, board: BoardRef, input: CardMove
       ...destCards.map((c) => [c.id, { listId: dest.id, position: c.position }] as const),
     ]);
     await setPlacements(trx, changedPlacements(result.placements, current));
+    if (owner && reviewed && entersList(source.id, dest, FOR_REVIEW_LIST_NAME)) {
+      const coaches = await coachIds(trx, actor.userId);
+      await notify(
+        coaches.map((userId) => ({
+          userId,
+          kind: 'review',
+          cardId: input.cardId,
+          boardOwnerId: owner.userId,
+          actorId: actor.userId,
+          actorName: owner.fullName,
+          text: '',
+        })),
+      );
+    }
     return result.placements;
   });
 }
@@ -340,7 +376,7 @@ export async function upsertComment(
     return !person || !isMentionable(person);
   });
   if (notCoach.length > 0) throw fieldError('mentionedUsers', BOARD_ERRORS.mentionNotCoach);
-  return onBoard(deps, board.id, 'comment.created', async (trx, publish) => {
+  return onBoard(deps, board.id, 'comment.created', async (trx, publish, notify) => {
     if (!(await lockCard(trx, card.id))) throw notFound(BOARD_ERRORS.cardNotFound);
     const id = await insertComment(trx, {
       cardId: card.id,
@@ -348,6 +384,20 @@ export async function upsertComment(
       comment: input.comment,
       mentionedUserIds: input.mentionedUsers,
     });
+    const targets = commentTargets({
+      authorId: actor.userId,
+      authorIsReviewer: isReviewer(actor),
+      ownerId: board.isTemplate ? null : board.userId,
+      mentionedUserIds: input.mentionedUsers,
+    });
+    const ownerId = board.userId;
+    if (ownerId !== null) {
+      const text = excerpt(input.comment);
+      const actorName = people.get(actor.userId)?.fullName ?? '';
+      await notify(
+        targets.map((t) => ({ ...t, cardId: card.id, boardOwnerId: ownerId, actorId: actor.userId, actorName, text })),
+      );
+    }
     if (input.mentionedUsers.length > 0 && board.userId !== null) {
       await publish('board.comment-mentioned', {
         commentId: id,
@@ -362,6 +412,14 @@ export async function upsertComment(
       });
     }
     return id;
+  });
+}
+
+/** Deletes a comment (its author's, or any for an admin: the route decided); its mentions go with it. */
+export async function removeComment(deps: BoardDeps, board: BoardRef, comment: { id: number; card_id: number }) {
+  await onBoard(deps, board.id, 'comment.deleted', async (trx) => {
+    if (!(await lockCard(trx, comment.card_id))) throw notFound(BOARD_ERRORS.activityNotFound);
+    await deleteCommentRow(trx, comment.id);
   });
 }
 

@@ -20,6 +20,7 @@ import {
   idParam,
   labelUpsertSchema,
   listUpsertSchema,
+  reviewQueueQuerySchema,
 } from '@rainmakers/contracts';
 import { answerOnce, badRequest, forbidden, notFound, parse, requireActor } from '@rainmakers/kit';
 import { type Response, Router } from 'express';
@@ -30,6 +31,7 @@ import {
   removeCard,
   removeChecklist,
   removeChecklistItem,
+  removeComment,
   removeList,
   reorderCards,
   resetBoard,
@@ -49,10 +51,12 @@ import {
   boardAbilities,
   canComment,
   canDeleteCard,
+  canDeleteComment,
   canDeleteList,
   canEditBoard,
   canEditComment,
   canListCoaches,
+  canReadReviewQueue,
   canResetBoard,
 } from '../policies';
 import {
@@ -65,6 +69,7 @@ import {
   presentLabel,
   presentList,
   presentPerson,
+  presentReviewCard,
   presentSummary,
 } from '../presenters';
 import {
@@ -72,6 +77,7 @@ import {
   boardOfCard,
   boardOfChecklist,
   boardOfChecklistItem,
+  boardOfComment,
   boardOfLabel,
   boardOfList,
   listsOfBoard,
@@ -92,6 +98,7 @@ import {
   readComment,
 } from '../store/cards';
 import { findPeople, listCoaches } from '../store/people';
+import { reviewQueue } from '../store/review';
 
 const E = BOARD_ERRORS;
 
@@ -179,7 +186,7 @@ export function boardRoutes(deps: BoardDeps): Router {
     const input = parse(cardMoveSchema, req.body);
     const board = await boardOfRecord(actor, () => boardOfCard(db, input.cardId), E.cardNotFound);
     if (!canEditBoard(actor, board)) throw forbidden();
-    sendPlacements(res, await moveCard(deps, board, input));
+    sendPlacements(res, await moveCard(deps, board, actor, input));
   });
 
   router.post('/card/upsert', async (req, res) => {
@@ -307,6 +314,32 @@ export function boardRoutes(deps: BoardDeps): Router {
       const people = await findPeople(db, [comment.authorId, ...comment.mentionedUserIds]);
       return { status: input.id === undefined ? 201 : 200, body: { activity: presentActivity(comment, people) } };
     });
+  });
+
+  /** One's own comment; an admin may delete any. Answers like the other deletes (204). */
+  router.delete('/activity/:id', async (req, res) => {
+    const actor = requireActor(req);
+    const id = parse(idParam, req.params.id);
+    const board = await boardOfRecord(actor, () => boardOfComment(db, id), E.activityNotFound);
+    const comment = await findComment(db, id);
+    if (!comment) throw notFound(E.activityNotFound);
+    if (!canDeleteComment(actor, board, comment.author_id)) throw forbidden();
+    await removeComment(deps, board, comment);
+    res.status(204).end();
+  });
+
+  // ------------------------------------------------------------------------------------------------- review queue
+  /** The cards waiting in members' FOR REVIEW lists, oldest first (coaches and admins; issue 19). */
+  router.get('/review-queue', async (req, res) => {
+    const actor = requireActor(req);
+    requireBoardAccess(actor);
+    if (!canReadReviewQueue(actor)) throw forbidden();
+    const query = parse(reviewQueueQuerySchema, req.query);
+    const page = await reviewQueue(db, {
+      limit: query.cardsPerPage,
+      offset: (query.page - 1) * query.cardsPerPage,
+    });
+    res.json({ cards: page.cards.map(presentReviewCard), total: page.total });
   });
 
   // ------------------------------------------------------------------------------------------------- checklists

@@ -185,11 +185,15 @@ export async function cardOrder(trx: BoardTx, listId: number): Promise<{ id: num
     .execute();
 }
 
-/** Moves and renumbers cards in one statement (the unique (list, position) check runs at commit). */
+/**
+ * Moves and renumbers cards in one statement (the unique (list, position) check runs at commit). A card that
+ * changes list has entered the new one now (the review queue's order).
+ */
 export async function setPlacements(trx: BoardTx, placements: readonly Placement[]): Promise<void> {
   if (placements.length === 0) return;
   await sql`
-    UPDATE cards AS c SET list_id = v.list_id, position = v.position, updated_at = now()
+    UPDATE cards AS c SET list_id = v.list_id, position = v.position, updated_at = now(),
+      list_entered_at = CASE WHEN c.list_id <> v.list_id THEN now() ELSE c.list_entered_at END
     FROM unnest(
       ${placements.map((p) => p.id)}::integer[],
       ${placements.map((p) => p.listId)}::integer[],
@@ -386,6 +390,10 @@ export async function insertComment(
 
 export async function updateComment(trx: BoardTx, id: number, comment: string): Promise<void> {
   await trx.updateTable('comments').set({ comment, updated_at: new Date() }).where('id', '=', id).execute();
+}
+
+export async function deleteCommentRow(trx: BoardTx, id: number): Promise<void> {
+  await trx.deleteFrom('comments').where('id', '=', id).execute();
 }
 
 export async function readComment(db: BoardDb, id: number): Promise<CommentRecord | null> {

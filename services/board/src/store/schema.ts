@@ -34,6 +34,8 @@ export interface CardsTable {
   cover_photo_url: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** When the card entered its current list (migrations/003). */
+  list_entered_at: Timestamp;
 }
 
 export interface LabelsTable {
@@ -97,6 +99,25 @@ export interface PeopleTable {
   updated_at: Timestamp;
 }
 
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: 'mention' | 'reply' | 'review';
+  card_id: number;
+  board_owner_id: number;
+  actor_id: number;
+  actor_name: string;
+  text: Generated<string>;
+  created_at: Timestamp;
+  read_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface NotificationSettingsTable {
+  user_id: number;
+  email_mentions: Generated<boolean>;
+  updated_at: Timestamp;
+}
+
 export interface BoardDatabase extends EventTables {
   boards: BoardsTable;
   board_lists: BoardListsTable;
@@ -109,4 +130,6 @@ export interface BoardDatabase extends EventTables {
   checklists: ChecklistsTable;
   checklist_items: ChecklistItemsTable;
   people: PeopleTable;
+  notifications: NotificationsTable;
+  notification_settings: NotificationSettingsTable;
 }

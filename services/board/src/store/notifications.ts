@@ -1,0 +1,153 @@
+/** Notifications and the per-person notification settings (issue 19). */
+import type { NotificationKind } from '@rainmakers/contracts';
+import { sql } from '@rainmakers/kit';
+import type { BoardDb, BoardTx } from './db';
+
+export interface NotificationRecord {
+  id: number;
+  kind: NotificationKind;
+  cardId: number;
+  cardTitle: string;
+  boardOwnerId: number;
+  actorName: string;
+  text: string;
+  createdAt: Date;
+  readAt: Date | null;
+}
+
+export interface NewNotification {
+  userId: number;
+  kind: NotificationKind;
+  cardId: number;
+  boardOwnerId: number;
+  actorId: number;
+  actorName: string;
+  text: string;
+}
+
+export async function insertNotifications(trx: BoardTx, rows: readonly NewNotification[]): Promise<void> {
+  if (rows.length === 0) return;
+  await trx
+    .insertInto('notifications')
+    .values(
+      rows.map((n) => ({
+        user_id: n.userId,
+        kind: n.kind,
+        card_id: n.cardId,
+        board_owner_id: n.boardOwnerId,
+        actor_id: n.actorId,
+        actor_name: n.actorName,
+        text: n.text,
+      })),
+    )
+    .execute();
+}
+
+/** Every coach's user id but `except` (the 'review' notification goes to all of them). */
+export async function coachIds(db: BoardDb, except: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('people')
+    .select('user_id')
+    .where('role', '=', 'coach')
+    .where('user_id', '<>', except)
+    .orderBy('user_id')
+    .execute();
+  return rows.map((r) => r.user_id);
+}
+
+/** One page of the person's notifications, newest first, with the card's current title. */
+export async function notificationsOf(
+  db: BoardDb,
+  userId: number,
+  page: { limit: number; offset: number },
+): Promise<NotificationRecord[]> {
+  const rows = await db
+    .selectFrom('notifications as n')
+    .innerJoin('cards as c', 'c.id', 'n.card_id')
+    .select([
+      'n.id',
+      'n.kind',
+      'n.card_id',
+      'c.title',
+      'n.board_owner_id',
+      'n.actor_name',
+      'n.text',
+      'n.created_at',
+      'n.read_at',
+    ])
+    .where('n.user_id', '=', userId)
+    .orderBy('n.created_at', 'desc')
+    .orderBy('n.id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    kind: r.kind,
+    cardId: r.card_id,
+    cardTitle: r.title,
+    boardOwnerId: r.board_owner_id,
+    actorName: r.actor_name,
+    text: r.text,
+    createdAt: r.created_at,
+    readAt: r.read_at,
+  }));
+}
+
+/** The person's unread count (the partial index notifications_unread). */
+export async function unreadCount(db: BoardDb, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('notifications')
+    .select(sql<number>`count(*)::integer`.as('n'))
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return row.n;
+}
+
+/** Marks these (or all) of the person's unread notifications read; returns how many changed. */
+export async function markRead(trx: BoardTx, userId: number, ids: readonly number[] | 'all'): Promise<number> {
+  let query = trx
+    .updateTable('notifications')
+    .set({ read_at: new Date() })
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null);
+  if (ids !== 'all') query = query.where('id', 'in', [...ids]);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export async function emailMentionsOf(db: BoardDb, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('notification_settings')
+    .select('email_mentions')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row?.email_mentions ?? true;
+}
+
+/** Of these people, those who turned mention e-mails off. */
+export async function mentionEmailsOff(db: BoardDb, userIds: readonly number[]): Promise<Set<number>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('notification_settings')
+    .select('user_id')
+    .where('user_id', 'in', [...userIds])
+    .where('email_mentions', '=', false)
+    .execute();
+  return new Set(rows.map((r) => r.user_id));
+}
+
+export async function saveEmailMentions(db: BoardDb, userId: number, emailMentions: boolean): Promise<void> {
+  await db
+    .insertInto('notification_settings')
+    .values({ user_id: userId, email_mentions: emailMentions, updated_at: new Date() })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ email_mentions: emailMentions, updated_at: new Date() }))
+    .execute();
+}
+
+/** A deleted person's notifications and settings go with her copy. */
+export async function deleteNotificationsOf(trx: BoardTx, userId: number): Promise<void> {
+  await trx.deleteFrom('notifications').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('notification_settings').where('user_id', '=', userId).execute();
+}

@@ -1,0 +1,72 @@
+/**
+ * Notifications (issue 19): what the board service stores for a person when a coach is mentioned, a coach replies
+ * on a member's card, or a member puts a card in FOR REVIEW; the bell reads them, marks them read and hears of
+ * changes to the unread count over GET /api/notifications/events. Also the per-person e-mail setting.
+ */
+import { z } from 'zod';
+import { idParam } from './fields';
+
+export const NOTIFICATION_KINDS = ['mention', 'reply', 'review'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** Notifications per page: the default and the most one call may ask for. */
+export const NOTIFICATIONS_PAGE_SIZE = 20;
+export const NOTIFICATIONS_MAX_PAGE_SIZE = 50;
+/** The most ids one POST /api/notifications/read may name. */
+export const NOTIFICATIONS_MAX_READ_IDS = 100;
+/** Characters of the comment a notification keeps as its excerpt. */
+export const NOTIFICATION_EXCERPT_LENGTH = 140;
+
+/** GET /api/notifications?page=&notificationsPerPage= */
+export const notificationsQuerySchema = z.object({
+  page: z.coerce.number().int('Page must be a whole number').min(1, 'Page must be 1 or more').max(1_000_000).default(1),
+  notificationsPerPage: z.coerce
+    .number()
+    .int('notificationsPerPage must be a whole number')
+    .min(1, 'notificationsPerPage must be 1 or more')
+    .max(NOTIFICATIONS_MAX_PAGE_SIZE, `notificationsPerPage can be at most ${NOTIFICATIONS_MAX_PAGE_SIZE}`)
+    .default(NOTIFICATIONS_PAGE_SIZE),
+});
+export type NotificationsQuery = z.infer<typeof notificationsQuerySchema>;
+
+export const notificationSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(NOTIFICATION_KINDS),
+  cardId: z.number().int(),
+  cardTitle: z.string(),
+  /** The user id the card's board is opened with (/move-the-needle/{boardOwnerId}?card={cardId}). */
+  boardOwnerId: z.number().int(),
+  actorName: z.string(),
+  /** A short excerpt of the comment ('' for 'review'). */
+  text: z.string(),
+  createdAt: z.string(),
+  readAt: z.string().nullable(),
+});
+export type AppNotification = z.infer<typeof notificationSchema>;
+export const notificationsResponseSchema = z.object({
+  notifications: z.array(notificationSchema),
+  unreadCount: z.number().int(),
+});
+export type NotificationsResponse = z.infer<typeof notificationsResponseSchema>;
+
+/** POST /api/notifications/read: these of one's own notifications, or all of them. */
+export const notificationsReadSchema = z.union(
+  [
+    z.object({
+      ids: z
+        .array(idParam)
+        .min(1, 'Name at least one notification')
+        .max(NOTIFICATIONS_MAX_READ_IDS, `Mark at most ${NOTIFICATIONS_MAX_READ_IDS} notifications at once`),
+    }),
+    z.object({ all: z.literal(true) }),
+  ],
+  { error: 'Send {ids: [...]} or {all: true}' },
+);
+export type NotificationsReadInput = z.infer<typeof notificationsReadSchema>;
+export const unreadCountResponseSchema = z.object({ unreadCount: z.number().int() });
+
+/** GET/PUT /api/notifications/settings */
+export const notificationSettingsSchema = z.object({
+  emailMentions: z.boolean({ error: 'emailMentions must be true or false' }),
+});
+export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
