@@ -6,11 +6,15 @@ import {
   boardKindOf,
   canComment,
   canDeleteCard,
+  canDeleteComment,
   canDeleteList,
   canEditBoard,
+  canEditComment,
+  canReadReviewQueue,
   canResetBoard,
   canViewBoard,
   hasBoardAccess,
+  isReviewedMember,
 } from './policies';
 
 const actor = (role: Role, userId: number, createdAt = '2024-01-01T00:00:00Z', accountRole: Role = role): Actor => ({
@@ -100,5 +104,44 @@ describe('board policies (view, edit, comment, delete card, delete list, reset)'
       comment: true,
       createLabel: false,
     });
+  });
+});
+
+describe('issue 19: comments, the review queue', () => {
+  it('edits a comment by its author only; deletes it by its author or an admin (on a board they may comment on)', () => {
+    const byOwner = 10;
+    const rules = Object.fromEntries(
+      Object.entries(callers).map(([who, a]) => [
+        who,
+        `${canEditComment(a, memberBoard, byOwner) ? 'y' : '-'}${canDeleteComment(a, memberBoard, byOwner) ? 'y' : '-'}`,
+      ]),
+    );
+    expect(rules).toEqual({
+      owner: 'yy',
+      otherMember: '--',
+      coach: '--',
+      admin: '-y',
+      basic: '--',
+      courseOnly: '--',
+      newPremium: '--',
+      adminAsPremium: '--',
+    });
+    expect(canEditComment(callers.coach, memberBoard, 12)).toBe(true);
+    expect(canDeleteComment(callers.coach, memberBoard, 12)).toBe(true);
+  });
+
+  it('opens the review queue to coaches and admins acting as such', () => {
+    const allowed = Object.entries(callers)
+      .filter(([, a]) => canReadReviewQueue(a))
+      .map(([who]) => who);
+    expect(allowed).toEqual(['coach', 'admin']);
+  });
+
+  it("reviews members' boards only (premium before the cut-off)", () => {
+    expect(isReviewedMember({ role: 'premium', createdAt: '2024-01-01T00:00:00Z' })).toBe(true);
+    expect(isReviewedMember({ role: 'premium', createdAt: '2025-02-13T00:00:00Z' })).toBe(false);
+    expect(isReviewedMember({ role: 'coach', createdAt: null })).toBe(false);
+    expect(isReviewedMember({ role: 'admin', createdAt: null })).toBe(false);
+    expect(isReviewedMember({ role: 'basic', createdAt: null })).toBe(false);
   });
 });

@@ -148,9 +148,16 @@ export const communityUserSchema = userSchema.pick({
 });
 export type CommunityUser = z.infer<typeof communityUserSchema>;
 
-/** Staff get full users; other members get community users. */
+/**
+ * What a basic or premium member sees of a coach in the mention picker (read-many with the role filter coach
+ * alone; issue 19): name and e-mail, nothing else.
+ */
+export const coachContactSchema = userSchema.pick({ id: true, fullName: true, email: true });
+export type CoachContact = z.infer<typeof coachContactSchema>;
+
+/** Staff get full users; other members get community users (coach contacts when they ask for coaches). */
 export const userListResponseSchema = z.object({
-  users: z.array(z.union([userSchema, communityUserSchema])),
+  users: z.array(z.union([userSchema, communityUserSchema, coachContactSchema])),
   premiumCount: z.number().int(),
   basicCount: z.number().int(),
   totalCount: z.number().int(),

@@ -8,6 +8,7 @@ import {
   canCreateUser,
   canDeleteUser,
   canEditUser,
+  canListCoachContacts,
   canListUsers,
   canManageTags,
   canOfferSignInAs,
@@ -173,5 +174,15 @@ describe('users policies', () => {
     expect(matrix((r) => needsCurrentPassword(as(r), SELF.id, ['password']))).toEqual(yesFor(...ALL_ROLES));
     expect(matrix((r) => needsCurrentPassword(as(r), SELF.id, ['fullName']))).toEqual(yesFor());
     expect(matrix((r) => needsCurrentPassword(as(r), OTHER.id, ['password']))).toEqual(yesFor());
+  });
+});
+
+describe('the mention picker (issue 19)', () => {
+  it('gives basic and premium members coach contacts when they ask for coaches alone', () => {
+    const allowed = ALL_ROLES.filter((role) => canListCoachContacts(buildActor(role), ['coach']));
+    expect(allowed).toEqual(['premium', 'basic']);
+    expect(canListCoachContacts(buildActor('premium'), ['coach', 'premium'])).toBe(false);
+    expect(canListCoachContacts(buildActor('premium'), undefined)).toBe(false);
+    expect(canListCoachContacts(buildActor('premium'), ['premium'])).toBe(false);
   });
 });

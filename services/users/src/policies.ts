@@ -37,6 +37,14 @@ export function userListView(actor: Actor): UserListView {
   return { presenter: 'community', roles: ['basic', 'premium'] };
 }
 
+/**
+ * The mention picker (spec part 1 §7: "The coach picker uses usersPerPage 50 and filter role coach"; issue 19):
+ * a basic or premium member who asks for coaches alone gets them as contacts (presentCoachContact: id, name and
+ * e-mail). Any other question of a member keeps the community view.
+ */
+export const canListCoachContacts = (actor: Actor, askedRoles: readonly Role[] | undefined) =>
+  (actor.role === 'basic' || actor.role === 'premium') && askedRoles?.length === 1 && askedRoles[0] === 'coach';
+
 /** The person a rule is about: who they are and the role their account holds. */
 export interface Person {
   id: number;

@@ -1,5 +1,14 @@
 /** Allow-lists of what each kind of caller gets to see of a person or a tag. */
-import type { AccessProfile, Actor, CommunityUser, EventData, ManagedTag, Tag, User } from '@rainmakers/contracts';
+import type {
+  AccessProfile,
+  Actor,
+  CoachContact,
+  CommunityUser,
+  EventData,
+  ManagedTag,
+  Tag,
+  User,
+} from '@rainmakers/contracts';
 import { userAbilities } from './policies';
 import type { UserRecord } from './store/users';
 
@@ -32,6 +41,13 @@ export function presentUserFor(actor: Actor, user: UserRecord): User {
 export function presentCommunityUser(user: UserRecord): CommunityUser {
   return { id: user.id, fullName: user.fullName, photoUrl: user.photoUrl, city: user.city, state: user.state };
 }
+
+/** A coach as the mention picker shows her to a member: id, name and e-mail only. */
+export const presentCoachContact = (user: UserRecord): CoachContact => ({
+  id: user.id,
+  fullName: user.fullName,
+  email: user.email,
+});
 
 export const presentTag = (tag: Tag): Tag => ({ id: tag.id, name: tag.name });
 /** A tag as the tag API shows it (spec keys id and name, and whether sign-up links may attach it). */

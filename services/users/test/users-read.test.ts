@@ -164,6 +164,33 @@ describe('GET /api/user/read-many and GET /api/user/{id}', () => {
     },
   );
 
+  it.each(['basic', 'premium'] as const)(
+    'lets a %s member list coaches for the mention picker: id, name and e-mail only (issue 19)',
+    async (role) => {
+      const member = buildActor(role);
+      const res = await list(member, 'page=1&usersPerPage=50&filters[role]=coach');
+      expect(res.status).toBe(200);
+      const cora = people['Coach Cora']!;
+      expect(res.body.users).toEqual([{ id: cora.id, fullName: 'Coach Cora', email: 'coach.cora@example.com' }]);
+      expect(res.body.totalCount).toBe(1);
+      // The JSON form of the filter and a name search work the same; e-mails are not searchable.
+      expect(
+        names((await list(member, `usersPerPage=50&filters=${encodeURIComponent('{"role":["coach"]}')}`)).body),
+      ).toEqual(['Coach Cora']);
+      expect((await list(member, 'filters[role]=coach&search=cora')).body.totalCount).toBe(1);
+      expect((await list(member, 'filters[role]=coach&search=coach.cora%40')).body.totalCount).toBe(0);
+      // Coaches asked together with anyone else: the community view as before, without coaches.
+      const mixed = await list(member, 'filters[role][]=coach&filters[role][]=premium');
+      expect(names(mixed.body)).toEqual(['Premium Paul', 'Premium Pia']);
+      for (const user of mixed.body.users)
+        expect(Object.keys(user).sort()).toEqual(['city', 'fullName', 'id', 'photoUrl', 'state']);
+    },
+  );
+
+  it('keeps coaches from course-only members (no board, no picker)', async () => {
+    expect((await list(buildActor('course only'), 'usersPerPage=50&filters[role]=coach')).body.totalCount).toBe(0);
+  });
+
   it('refuses anonymous callers', async () => {
     expect((await list(null)).status).toBe(401);
     expect((await h.api.get(null, '/api/user/1')).status).toBe(401);

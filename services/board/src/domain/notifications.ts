@@ -11,7 +11,8 @@ export function excerpt(text: string, max = NOTIFICATION_EXCERPT_LENGTH): string
   const flat = text.replace(/\s+/g, ' ').trim();
   if (flat.length <= max) return flat;
   const cut = flat.slice(0, max - 1);
-  const space = cut.lastIndexOf(' ');
+  // The cut falls between words already, or is moved back to the last space (unless that loses half).
+  const space = flat[max - 1] === ' ' ? cut.length : cut.lastIndexOf(' ');
   return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 

@@ -69,3 +69,17 @@ function intersectRoles(asked: Role[] | null, allowed: readonly Role[] | null): 
   if (!asked) return [...allowed];
   return asked.filter((role) => allowed.includes(role));
 }
+
+/** The mention picker's search (policies.canListCoachContacts): coaches by name, without details. */
+export function coachContactSearch(query: UserListQuery): UserSearch {
+  return {
+    search: query.search || undefined,
+    searchEmail: false,
+    roles: ['coach'],
+    stripeStatus: undefined,
+    cityOrState: undefined,
+    limit: query.usersPerPage,
+    offset: (query.page - 1) * query.usersPerPage,
+    details: false,
+  };
+}

@@ -36,7 +36,7 @@ import {
 } from '../commands/users';
 import { auditActor } from '../domain/audit';
 import { emailReport, normaliseEmails } from '../domain/bulk';
-import { buildUserSearch, normalizeListQuery } from '../domain/listing';
+import { buildUserSearch, coachContactSearch, normalizeListQuery } from '../domain/listing';
 import { changedFields, changesFrom, formFieldErrors, missingForCreate } from '../domain/users';
 import { type JobFiles, peopleKey } from '../import-files';
 import { type BulkUpdateQueue, bulkProgressOf } from '../jobs';
@@ -46,6 +46,7 @@ import {
   canCreateUser,
   canDeleteUser,
   canEditUser,
+  canListCoachContacts,
   canListUsers,
   canManageUsers,
   canReadUser,
@@ -55,7 +56,7 @@ import {
   userListAbilities,
   userListView,
 } from '../policies';
-import { presentCommunityUser, presentUserFor } from '../presenters';
+import { presentCoachContact, presentCommunityUser, presentUserFor } from '../presenters';
 import { findUserById, findUsersByEmails, searchUsers, type UserRecord } from '../store/users';
 
 export const CANNOT_REMOVE_OWN_ADMIN = 'You cannot take the admin role away from yourself';
@@ -92,6 +93,17 @@ export function userRoutes(deps: CommandDeps & { bulkUpdates: BulkUpdateQueue; f
     const normalized = normalizeListQuery({ ...req.query });
     if (!normalized.ok) throw badRequest(normalized.errors.filters, normalized.errors);
     const query = parse(userListQuerySchema, normalized.query);
+    if (canListCoachContacts(actor, query.filters.role)) {
+      const coaches = await searchUsers(deps.db, coachContactSearch(query));
+      res.json({
+        users: coaches.users.map(presentCoachContact),
+        premiumCount: coaches.premiumCount,
+        basicCount: coaches.basicCount,
+        totalCount: coaches.totalCount,
+        abilities: userListAbilities(actor),
+      });
+      return;
+    }
     const view = userListView(actor);
     const page = await searchUsers(deps.db, buildUserSearch(query, view));
     res.json({
