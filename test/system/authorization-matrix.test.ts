@@ -12,6 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { CurrentUser, Role, Tag, User } from '@rainmakers/contracts';
+import { CSRF_COOKIE, SESSION_COOKIE } from '@rainmakers/contracts';
 import { waitFor } from '@rainmakers/kit/testing';
 import {
   type GatewayResponse,
@@ -150,6 +151,33 @@ const firstTag = () => tagIds()[0] ?? 0;
 const lastTag = () => tagIds()[tagIds().length - 1] ?? 0;
 const status = (response: GatewayResponse) => ({ status: response.status });
 const ownId = (caller: Caller) => caller.person?.id ?? seededUsers.basic.id;
+
+/** A comment of the board holder on her own card (issue 19 rows). */
+async function holderComment(comment: string): Promise<number> {
+  const posted = await boardHolder.session.post<{ activity: { id: number } }>('/api/move-the-needle/activity/upsert', {
+    comment,
+    CardId: boardHolder.cardId,
+  });
+  return posted.activity.id;
+}
+
+let holderNotificationId: Promise<number> | undefined;
+/** A notification of the board holder: the operator (an admin) replies on her card. */
+function holderNotification(): Promise<number> {
+  holderNotificationId ??= (async () => {
+    await operator.post('/api/move-the-needle/activity/upsert', {
+      comment: 'Matrix reply',
+      CardId: boardHolder.cardId,
+    });
+    const theirs = await boardHolder.session.get<{ notifications: { id: number }[] }>(
+      '/api/notifications?notificationsPerPage=1',
+    );
+    const id = theirs.notifications[0]?.id;
+    if (id === undefined) throw new Error('the board holder got no notification');
+    return id;
+  })();
+  return holderNotificationId;
+}
 
 /** A basic member made by the operator; without a password unless asked (no argon2 work for mere targets). */
 async function freshMember(label: string, fields: Parameters<typeof createPerson>[2] = {}) {
@@ -973,6 +1001,115 @@ const ROWS: Row[] = [
         ListId: boardHolder.listId,
       });
       return { status: 204, note: after.status === 404 ? 'gone' : 'still there' };
+    },
+  },
+
+  // --- Issue 19 (helper b-api): the coaches' review queue, comments edited by their author only and deleted by
+  // their author or an admin, and notifications (one's own only). ------------------------------------------------
+  {
+    name: 'GET /api/move-the-needle/review-queue',
+    expected: [401, 403, 403, 403, 200, 200],
+    run: async (c) => status(await c.session.request('GET', '/api/move-the-needle/review-queue?cardsPerPage=5')),
+  },
+  {
+    name: "POST /api/move-the-needle/activity/upsert {edit another holder's comment}",
+    expected: [401, 403, 403, 403, 403, 403],
+    async run(c) {
+      const id = await holderComment('Edit me');
+      return status(
+        await c.session.request('POST', '/api/move-the-needle/activity/upsert', {
+          id,
+          comment: 'Edited by someone else',
+          CardId: boardHolder.cardId,
+        }),
+      );
+    },
+  },
+  {
+    name: "DELETE /api/move-the-needle/activity/{another holder's comment}",
+    expected: [401, 403, 403, 403, 403, '204 gone'],
+    async run(c) {
+      const id = await holderComment('Delete me');
+      const answer = await c.session.request('DELETE', `/api/move-the-needle/activity/${id}`);
+      if (answer.status !== 204) return status(answer);
+      const again = await boardHolder.session.request('DELETE', `/api/move-the-needle/activity/${id}`);
+      return { status: 204, note: again.status === 404 ? 'gone' : 'still there' };
+    },
+  },
+  {
+    name: "DELETE /api/move-the-needle/activity/{own comment on another holder's card}",
+    expected: [401, 403, 403, 403, 204, 204],
+    async run(c) {
+      const posted = await c.session.request<{ activity: { id: number } }>(
+        'POST',
+        '/api/move-the-needle/activity/upsert',
+        { comment: 'Mine to delete', CardId: boardHolder.cardId },
+      );
+      if (posted.status !== 201) return status(posted);
+      return status(await c.session.request('DELETE', `/api/move-the-needle/activity/${posted.body.activity.id}`));
+    },
+  },
+  {
+    name: 'GET /api/notifications {own}',
+    expected: [401, 200, 200, 200, 200, 200],
+    run: async (c) => status(await c.session.request('GET', '/api/notifications?notificationsPerPage=5')),
+  },
+  {
+    name: "POST /api/notifications/read {another person's notification}",
+    expected: [
+      401,
+      '200 theirs unread',
+      '200 theirs unread',
+      '200 theirs unread',
+      '200 theirs unread',
+      '200 theirs unread',
+    ],
+    async run(c) {
+      const id = await holderNotification();
+      const answer = await c.session.request('POST', '/api/notifications/read', { ids: [id] });
+      if (answer.status !== 200) return status(answer);
+      const theirs = await boardHolder.session.get<{ notifications: { id: number; readAt: string | null }[] }>(
+        '/api/notifications?notificationsPerPage=50',
+      );
+      const held = theirs.notifications.find((n) => n.id === id);
+      return { status: 200, note: held && held.readAt === null ? 'theirs unread' : 'theirs read' };
+    },
+  },
+  {
+    name: 'POST /api/notifications/read {all of one own}',
+    expected: [401, 200, 200, 200, 200, 200],
+    run: async (c) => status(await c.session.request('POST', '/api/notifications/read', { all: true })),
+  },
+  {
+    name: 'GET /api/notifications/settings {own}',
+    expected: [401, 200, 200, 200, 200, 200],
+    run: async (c) => status(await c.session.request('GET', '/api/notifications/settings')),
+  },
+  {
+    name: 'PUT /api/notifications/settings {own}',
+    expected: [401, 200, 200, 200, 200, 200],
+    run: async (c) => status(await c.session.request('PUT', '/api/notifications/settings', { emailMentions: true })),
+  },
+  {
+    name: 'GET /api/notifications/events {own}',
+    expected: [401, 200, 200, 200, 200, 200],
+    async run(c) {
+      const controller = new AbortController();
+      const cookie = [SESSION_COOKIE, CSRF_COOKIE]
+        .map((name) => [name, c.session.cookie(name)] as const)
+        .filter(([, value]) => value)
+        .map(([name, value]) => `${name}=${value}`)
+        .join('; ');
+      try {
+        const response = await fetch(`${stackInfo().gatewayUrl}/api/notifications/events`, {
+          headers: { cookie, accept: 'text/event-stream' },
+          signal: controller.signal,
+        });
+        const stream = response.headers.get('content-type')?.includes('text/event-stream');
+        return { status: response.status, note: response.status === 200 && !stream ? 'not a stream' : undefined };
+      } finally {
+        controller.abort();
+      }
     },
   },
 

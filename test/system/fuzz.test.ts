@@ -188,6 +188,12 @@ async function send(
       redirect: 'manual',
       signal: AbortSignal.timeout(20_000),
     });
+    // A server-sent event stream that opened (GET /api/notifications/events, issue 19) stays open: it answered.
+    if (response.status === 200 && response.headers.get('content-type')?.includes('text/event-stream')) {
+      await response.body?.cancel();
+      sent += 1;
+      return;
+    }
     const text = await response.text();
     sent += 1;
     if (response.status >= 500) failures.push(`${label} -> ${response.status} ${text.slice(0, 200)}`);
