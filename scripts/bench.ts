@@ -22,6 +22,7 @@ import { type ExplainedTerm, explainTerms } from './bench/explain';
 import { runHeavyIsolation } from './bench/isolation';
 import { createMeasurer, type Measurer } from './bench/measure';
 import { type MembersResult, membersTable, membersTargetLine, runMembers } from './bench/members';
+import { notificationsScenario, prepareNotifications } from './bench/notifications';
 import { type BenchOptions, needsCatalogue, parseOptions, type ScenarioKey, USAGE } from './bench/options';
 import { type BarePipe, pipeScenario, startBarePipe } from './bench/pipe';
 import { probeTerms, type TermProbe } from './bench/probe';
@@ -368,6 +369,14 @@ async function memberScenariosStep(ctx: RunContext): Promise<void> {
     const signedIn = await boardOwnerSignedIn(target.gatewayUrl);
     if (wants('dashboard')) await measurer.run(dashboardScenario(target.gatewayUrl, signedIn.headers, 1));
     if (wants('dashboard-10')) await measurer.run(dashboardScenario(target.gatewayUrl, signedIn.headers, 10));
+  }
+  if (wants('notifications')) {
+    // Issue 19: the bell's unread count, read by the seeded long-standing member (she holds replies first).
+    const reader = await boardOwnerSignedIn(target.gatewayUrl);
+    const prepared = performance.now();
+    const held = await prepareNotifications(reader.session, reader.headers.userId, ctx.adminSignedIn.session);
+    say(`  ${reader.headers.email}: ${held}+ notifications (${seconds(performance.now() - prepared)})`);
+    await measurer.run(notificationsScenario(target.gatewayUrl, reader.headers));
   }
   if (wants('product-upsert') || wants('product-read-many')) {
     const prepared = performance.now();

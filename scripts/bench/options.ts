@@ -25,6 +25,7 @@ export const SCENARIO_KEYS = [
   'users-jobs',
   'heavy-isolation',
   'members',
+  'notifications',
 ] as const;
 export type ScenarioKey = (typeof SCENARIO_KEYS)[number];
 
@@ -90,6 +91,8 @@ tables and writes bench-results/bench-<timestamp>.json.
                           connections beside a member reading course pages, her p95 alone and beside it;
                           members: simulated members with 1-3 s think time ramped in steps; scripts/bench/
                           isolation.ts and members.ts)
+                          (notifications: the bell's unread count, GET /api/notifications?notificationsPerPage=1
+                          by the seeded long-standing premium member at 10 connections; scripts/bench/notifications.ts)
                           (users-jobs: a 10,000-row user import end to end, then users.csv exports at 10,000 and
                           100,000 people with the users process's RSS sampled; scripts/bench/users.ts)
                           (with --url the two sign-in scenarios run only when named here: they spend the
