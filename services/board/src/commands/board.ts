@@ -156,9 +156,6 @@ export async function moveCard(
   actor: Actor,
   input: CardMoveInput,
 ): Promise<Placement[]> {
-  // A member putting her card up for review tells every coach (issue 19); read before the transaction.
-  const owner = board.userId !== null && board.userId === actor.userId ? await findPerson(deps.db, board.userId) : null;
-  const reviewed = owner !== null && isReviewedMember(owner);
   return onBoard(deps, board.id, 'card.moved', async (trx, _publish, notify) => {
     const lists = await lockLists(trx, [input.sourceListId, input.destListId]);
     const source = lists.find((l) => l.id === input.sourceListId);
@@ -181,7 +178,13 @@ export async function moveCard(
       ...destCards.map((c) => [c.id, { listId: dest.id, position: c.position }] as const),
     ]);
     await setPlacements(trx, changedPlacements(result.placements, current));
-    if (owner && reviewed && entersList(source.id, dest, FOR_REVIEW_LIST_NAME)) {
+    // A member putting her card up for review tells every coach (issue 19); other moves read nothing more.
+    const ownerId = board.userId;
+    const owner =
+      ownerId !== null && ownerId === actor.userId && entersList(source.id, dest, FOR_REVIEW_LIST_NAME)
+        ? await findPerson(trx, ownerId)
+        : null;
+    if (owner && isReviewedMember(owner)) {
       const coaches = await coachIds(trx, actor.userId);
       await notify(
         coaches.map((userId) => ({
