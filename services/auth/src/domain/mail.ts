@@ -57,7 +57,7 @@ export function invitationMail(input: { link: string; ttlHours: number; fullName
     '<p>If it has expired, ask the Rainmakers team to send you a new invitation.</p>',
     '</body></html>',
   ].join('\n');
-  return { subject: 'You are invited to Rainmakers: set your password', text: lines.join('\n'), html };
+  return { subject: 'You are invited to Rainmakers', text: lines.join('\n'), html };
 }
 
 /** "7 days", "1 day", "36 hours". */
