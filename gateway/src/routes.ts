@@ -123,7 +123,8 @@ function openAccess(method: string, path: string): ProxyRoute['session'] | null 
       path === '/api/auth/signup' ||
       path === '/api/auth/forgot-password' ||
       path === '/api/auth/signout' ||
-      path.startsWith('/api/auth/reset-password/')
+      path.startsWith('/api/auth/reset-password/') ||
+      path.startsWith('/api/auth/invitation/')
     ) {
       return 'optional';
     }

@@ -302,3 +302,23 @@ export async function eventBusDrained(timeoutMs = 30_000): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+/**
+ * Issue 20: has `admin` (re)send the person's invitation and reads the new e-mail's link from the stack's mail
+ * catcher (the subject says "invited"; the link is /invitation/{token}).
+ */
+export async function requestInvitationLink(
+  admin: GatewaySession,
+  person: { id: number; email: string },
+): Promise<{ link: string; token: string; text: string }> {
+  const before = new Set((await listMail(person.email)).map((m) => m.id));
+  await admin.post(`/api/user/${person.id}/invite`, {});
+  const mail = await waitFor(
+    async () => (await listMail(person.email)).find((m) => !before.has(m.id) && /invited/i.test(m.subject)),
+    { what: `the invitation mail to ${person.email}` },
+  );
+  const link = mail.links.find((l) => l.includes('/invitation/'));
+  if (!link) throw new Error(`The invitation mail to ${person.email} has no invitation link: ${mail.text}`);
+  const token = decodeURIComponent(new URL(link).pathname.split('/').pop() ?? '');
+  return { link, token, text: mail.text };
+}

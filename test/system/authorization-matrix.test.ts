@@ -29,6 +29,7 @@ import {
   newPassword,
   type Person,
   pngImage,
+  requestInvitationLink,
   requestResetLink,
   uniqueEmail,
 } from '../support/system';
@@ -517,6 +518,18 @@ const ROWS: Row[] = [
       const answer = await c.session.request('DELETE', `/api/user/${ownId(c)}`);
       const still = (await operatorView(ownId(c))) !== null;
       return { status: answer.status, note: still ? undefined : 'deleted!' };
+    },
+  },
+  {
+    // Issue 20 (u-invite).
+    name: 'POST /api/user/{id}/invite {another member}',
+    expected: [401, 403, 403, 403, 403, '200 invited'],
+    async run(c) {
+      const target = await freshMember('invitee');
+      const answer = await c.session.request('POST', `/api/user/${target.id}/invite`);
+      const invited = (await operatorView(target.id))?.invitedAt != null;
+      if (answer.status < 400) return { status: answer.status, note: invited ? 'invited' : 'not invited' };
+      return { status: answer.status, note: invited ? 'invited anyway' : undefined };
     },
   },
   {
@@ -1188,6 +1201,24 @@ const ROWS: Row[] = [
       const { token } = await requestResetLink(person.email);
       const password = newPassword();
       const answer = await c.session.request('POST', `/api/auth/reset-password/${token}`, {
+        password,
+        confirmPassword: password,
+      });
+      if (answer.status === 200) person.password = password;
+      const me = await whoAmI(c.session);
+      if (!c.person) c.session = newSession();
+      return { status: answer.status, note: me === person.id ? 'self' : `me is ${me}` };
+    },
+  },
+  {
+    // Issue 20 (u-invite): the caller's own invitation link (the operator sends it).
+    name: 'POST /api/auth/invitation/{own link}',
+    expected: ['200 self', '200 self', '200 self', '200 self', '200 self', '200 self'],
+    async run(c) {
+      const person = c.person ?? (await freshMember('anon-invite'));
+      const { token } = await requestInvitationLink(operator, person);
+      const password = newPassword();
+      const answer = await c.session.request('POST', `/api/auth/invitation/${token}`, {
         password,
         confirmPassword: password,
       });

@@ -152,7 +152,9 @@ function requestsFor(
   if (route.method !== 'GET' && route.method !== 'HEAD') {
     // Rate-limited sign-in calls share the stack's per-address budget with the other suites: a smaller set.
     const bodies =
-      /\/(signin|signup|forgot-password|reset-password)/.test(route.path) && caller.role !== 'visitor' ? [] : BODIES;
+      /\/(signin|signup|forgot-password|reset-password|invitation)/.test(route.path) && caller.role !== 'visitor'
+        ? []
+        : BODIES;
     for (const body of bodies) out.push({ method: route.method, path: base, body: body.body, type: body.type });
   }
   return out;

@@ -8,6 +8,7 @@
  * (routes.ts), not written here.
  */
 import {
+  acceptInvitationSchema,
   activityUpsertResponseSchema,
   activityUpsertSchema,
   addTagsSchema,
@@ -56,6 +57,7 @@ import {
   createPaymentIntentSchema,
   currentUserSchema,
   forgotPasswordSchema,
+  inviteResponseSchema,
   labelReadManyResponseSchema,
   labelUpsertResponseSchema,
   labelUpsertSchema,
@@ -1004,6 +1006,31 @@ export const API_ROUTES: readonly ApiRoute[] = [
     access: 'signed-in',
     answer: ok(paymentIntentAnswerSchema, '`{paymentIntentId, status, clientSecret, resourceId}`'),
     errors: { 404: "Unknown, or anyone else's" },
+  }), // Issue 20 (u-invite): invitations.
+  route('POST /api/user/{id}/invite', {
+    service: 'users',
+    tag: 'Users',
+    summary: "(Re)send a person's invitation e-mail",
+    description:
+      'A new single-use link valid 7 days (auth INVITATION_TTL_HOURS) that sets a password and signs the person in; the older invitation link stops working. Publishes `users.user-invited`; auth queues the e-mail (send-mail job). A person created by `POST /api/user/upsert` without a password and with `sendInvitation: true`, or by `POST /api/user/import` with the multipart field `sendInvitations=true`, is invited the same way.',
+    access: ADMIN,
+    answer: ok(inviteResponseSchema, '`{message}`'),
+    errors: {
+      404: 'Unknown person',
+      429: 'Over INVITATIONS_PER_PERSON_PER_DAY invitations for this person within 24 hours',
+    },
+  }),
+  route('POST /api/auth/invitation/{token}', {
+    service: 'auth',
+    tag: 'Auth',
+    summary: 'Set the first password from an invitation link (signs in)',
+    access: 'anyone',
+    body: acceptInvitationSchema,
+    answer: ok(userAnswer, 'The person, signed in (cookie set)'),
+    errors: {
+      400: 'The link was already used, has expired, or is not valid (each with its own message); errors.password, errors.confirmPassword',
+      429: 'Too many attempts from this address (Retry-After)',
+    },
   }),
 ];
 

@@ -40,6 +40,9 @@ export const configShape = {
   RESET_MAILS_PER_ACCOUNT: count(5),
   RESET_MAILS_WINDOW_SECONDS: seconds(60 * 60),
 
+  /** How long an invitation link stays valid (issue 20; 7 days). */
+  INVITATION_TTL_HOURS: count(7 * 24),
+
   /** Events left unacknowledged this long by a crashed or stuck consumer are taken over (kit reclaimIdleMs). */
   EVENT_RECLAIM_IDLE_MS: z.coerce.number().int().min(1).default(30_000),
 };

@@ -1,4 +1,4 @@
-import type { Db, Logger, MailSender, Redis } from '@rainmakers/kit';
+import type { Db, EventNudger, Logger, MailSender, Redis } from '@rainmakers/kit';
 import type { UsersClient } from './clients/users';
 import type { Config } from './config';
 import type { RateLimiter } from './store/rate-limits';
@@ -15,4 +15,6 @@ export interface AuthDeps {
   limiter: RateLimiter;
   users: UsersClient;
   mail: MailSender;
+  /** The outbox relay (auth.signed-in). */
+  events: EventNudger;
 }

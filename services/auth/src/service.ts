@@ -1,4 +1,4 @@
-import { type BackgroundTask, type ServiceRuntime, serviceMail } from '@rainmakers/kit';
+import { type BackgroundTask, OutboxRelay, type ServiceRuntime, serviceMail } from '@rainmakers/kit';
 import { buildApp } from './app';
 import { createUsersClient } from './clients/users';
 import type { Config } from './config';
@@ -17,6 +17,8 @@ import { createSessionCache } from './store/session-cache';
 export function buildService(runtime: ServiceRuntime<AuthSchema>, config: Config) {
   const { redis, logger } = runtime;
   const { mail, background: mailTasks } = serviceMail(config, redis, logger);
+  // auth.signed-in (issue 20) goes through auth's outbox like every service's events.
+  const relay = new OutboxRelay({ db: runtime.database.db, redis, prefix: config.REDIS_PREFIX, logger });
   const deps: AuthDeps = {
     config,
     logger,
@@ -30,7 +32,8 @@ export function buildService(runtime: ServiceRuntime<AuthSchema>, config: Config
       readTimeoutMs: config.USERS_READ_TIMEOUT_MS,
     }),
     mail,
+    events: relay,
   };
-  const background: BackgroundTask[] = [createAuthConsumer(deps), createHousekeeping(deps), ...mailTasks];
+  const background: BackgroundTask[] = [relay, createAuthConsumer(deps), createHousekeeping(deps), ...mailTasks];
   return { app: buildApp({ ...deps, readiness: runtime.readiness }), background, deps };
 }

@@ -65,6 +65,21 @@ export const CURRENT_PASSWORD_WRONG = 'The current password is not correct';
 export const RESET_LINK_INVALID = 'This password reset link is invalid or has expired';
 
 // ---------------------------------------------------------------------------------------------------------------
+// Invitations (issue 20): a single-use link that sets a first password and signs the person in
+// ---------------------------------------------------------------------------------------------------------------
+
+/** How long an invitation link stays valid (auth's INVITATION_TTL_HOURS, default 7 days). */
+export const INVITATION_TTL_DAYS = 7;
+/** POST /api/auth/invitation/{token}: the same body as a reset (password, optional confirmPassword). */
+export const acceptInvitationSchema = resetPasswordSchema;
+export const INVITATION_LINK_USED =
+  'This invitation link was already used. Sign in with your password, or use "Forgot password" to choose a new one.';
+export const INVITATION_LINK_EXPIRED =
+  'This invitation link has expired. Ask the Rainmakers team to send you a new invitation.';
+export const INVITATION_LINK_INVALID =
+  'This invitation link is not valid. Check that you opened the whole link from the e-mail, or ask for a new invitation.';
+
+// ---------------------------------------------------------------------------------------------------------------
 // Sessions (shared by auth, which issues them, and the gateway, which checks them on every request)
 // ---------------------------------------------------------------------------------------------------------------
 

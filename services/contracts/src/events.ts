@@ -57,11 +57,28 @@ export const commentMentionedSchema = z.object({
   mentionedUserIds: z.array(z.number().int()),
 });
 
+/**
+ * An admin asked for an invitation e-mail (a person created without a password, an import, a resend): auth makes
+ * a single-use link (its password-reset machinery, kind 'invitation'; older invitation links of the person stop
+ * working) and queues the e-mail. `sentAt` is users' invitedAt.
+ */
+export const userInvitedSchema = z.object({
+  userId: z.number().int(),
+  email: z.string(),
+  fullName: z.string(),
+  sentAt: z.string(),
+});
+
+/** Someone signed in (password, sign-up, a reset or an invitation link; never a sign-in-as): users' lastSignInAt. */
+export const signedInSchema = z.object({ userId: z.number().int(), at: z.string() });
+
 /** Event type -> schema of its data. The bus refuses to publish or deliver anything not listed here. */
 export const eventSchemas = {
   'users.user-changed': userChangedSchema,
   'users.user-deleted': userDeletedSchema,
   'users.tag-renamed': tagRenamedSchema,
+  'users.user-invited': userInvitedSchema,
+  'auth.signed-in': signedInSchema,
   'courses.lesson-completed': lessonCompletionSchema,
   'courses.lesson-uncompleted': lessonCompletionSchema,
   'board.comment-mentioned': commentMentionedSchema,

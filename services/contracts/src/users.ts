@@ -62,6 +62,9 @@ export const userSchema = z.object({
   Resources: z.array(z.object({ id: z.number().int(), title: z.string() })),
   /** Sent by the people screens' calls (list, read, upsert); absent on internal and current-user answers. */
   abilities: userAbilitiesSchema.optional(),
+  /** Staff views only (issue 20): when the last invitation e-mail was sent, and the last sign-in; null: never. */
+  invitedAt: z.string().nullable().optional(),
+  lastSignInAt: z.string().nullable().optional(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -113,6 +116,8 @@ export const userUpsertSchema = z.preprocess(
     id: idParam.nullish(),
     /** Required when a person changes their own password (profile); checked by auth. */
     currentPassword: z.string().max(1024).optional(),
+    /** Creating a person without a password: e-mail them an invitation link (issue 20). Ignored otherwise. */
+    sendInvitation: z.boolean().optional(),
   }),
 );
 export type UserUpsertInput = z.infer<typeof userUpsertSchema>;
@@ -262,6 +267,12 @@ export const tagListQuerySchema = z.object({
   itemsPerPage: z.coerce.number().int().min(1).max(1000).default(1000),
   search: z.string().trim().max(100).optional(),
 });
+
+/** POST /api/user/{id}/invite's answer. */
+export const inviteResponseSchema = z.object({ message: z.string() });
+export const invitationSentMessage = (email: string) => `Invitation sent to ${email}`;
+/** An import's multipart field: "true" e-mails every person it creates an invitation. */
+export const IMPORT_INVITE_FIELD = 'sendInvitations';
 
 export const EMAIL_IN_USE = 'This email address is already in use';
 export const EMAIL_IN_USE_SIGN_IN = 'This email address is already in use. Please, sign in instead.';

@@ -5,6 +5,8 @@
  *    customer id); publishes users.user-changed, which makes the gateway block or unblock them.
  *  - billing.purchase-completed: the resource joins the person's Resources (user_resources); users.user-changed.
  * A person whose fields already hold the values is left alone (no version bump, no event).
+ * The same group also takes auth.signed-in (issue 20): the person's lastSignInAt moves forward (never back); not
+ * part of the access profile, so no version bump and no event.
  */
 import {
   type ConsumerWiring,
@@ -15,6 +17,7 @@ import {
 } from '@rainmakers/kit';
 import { publishUserChanged } from './events';
 import { addUserResource, peopleToUpdateForSubscription, setSubscription } from './store/billing-facts';
+import { recordSignIn } from './store/invitations';
 import type { Schema } from './store/schema';
 import { lockForChange } from './store/users';
 
@@ -30,6 +33,9 @@ export function createBillingConsumer(options: ConsumerWiring<Schema> & { relay:
       for (const id of ids) await publishUserChanged(trx, (type, d) => publishEvent(trx, type, d), id);
       afterCommit(() => options.relay.nudge());
       options.logger.info({ userIds: ids, status: data.status }, 'subscription status updated');
+    },
+    'auth.signed-in': async (data, { trx }) => {
+      await recordSignIn(trx, data.userId, new Date(data.at));
     },
     'billing.purchase-completed': async (data, { trx, afterCommit }) => {
       if (!(await addUserResource(trx, data))) return;

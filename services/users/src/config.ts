@@ -16,6 +16,8 @@ export const configShape = {
     .int()
     .min(1024)
     .default(20 * 1024 * 1024),
+  /** Invitation e-mails per person within 24 hours (POST /api/user/{id}/invite answers 429 past it). */
+  INVITATIONS_PER_PERSON_PER_DAY: z.coerce.number().int().min(1).default(5),
   /** Object storage (S3_*): import uploads, bulk update lists and import error reports live there, not in Redis. */
   ...storageConfigShape,
   /** Key prefix of the users service's job files in S3_BUCKET (`<prefix><runId>/upload`, `.../errors.csv`). */

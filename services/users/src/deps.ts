@@ -16,5 +16,7 @@ export interface AppDeps {
   imports: ImportQueue;
   bulkUpdates: BulkUpdateQueue;
   importMaxBytes: number;
+  /** INVITATIONS_PER_PERSON_PER_DAY. */
+  invitationsPerDay: number;
   files: JobFiles;
 }

@@ -52,6 +52,8 @@ export interface ImportJobData extends JobActor {
   total: number;
   /** Jobs queued before issue 23 carried their rows. */
   rows?: ImportRecord[];
+  /** E-mail every person the import creates an invitation (issue 20). */
+  invite?: boolean;
 }
 
 /** An import's figures: its progress while it runs, its result once done (the error lines are in storage). */
@@ -169,7 +171,14 @@ export function importProcessor(deps: JobDeps) {
         if (!table.ok) throw new UnrecoverableError(table.error);
         rows = table.rows;
       }
-      const report = await importRows(deps, rows, data.runId, (r) => job.updateProgress(countsOf(r)), auditOf(data));
+      const report = await importRows(
+        deps,
+        rows,
+        data.runId,
+        (r) => job.updateProgress(countsOf(r)),
+        auditOf(data),
+        data.invite === true,
+      );
       await deps.files.storage.put(
         errorsKey(deps.files, data.runId),
         Buffer.from(errorsCsv(report.errors)),

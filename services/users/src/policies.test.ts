@@ -8,6 +8,7 @@ import {
   canCreateUser,
   canDeleteUser,
   canEditUser,
+  canInviteUser,
   canListCoachContacts,
   canListUsers,
   canManageTags,
@@ -15,6 +16,7 @@ import {
   canOpenBoard,
   canReadTags,
   canReadUser,
+  canSeeSignInStatus,
   canUpsertUser,
   needsCurrentPassword,
   type Person,
@@ -53,6 +55,11 @@ describe('users policies', () => {
 
   it('creates users: admin only', () => {
     expect(matrix((r) => canCreateUser(as(r)))).toEqual(yesFor('admin'));
+  });
+
+  it('sends invitations: admin only; sees the sign-in status: staff (issue 20)', () => {
+    expect(matrix((r) => canInviteUser(as(r)))).toEqual(yesFor('admin'));
+    expect(matrix((r) => canSeeSignInStatus(as(r)))).toEqual(yesFor('admin', 'coach'));
   });
 
   it('opens a user for editing: admin, coach or themselves', () => {

@@ -64,6 +64,12 @@ export function canReadUser(actor: Actor, user: Person): boolean {
 
 export const canCreateUser = (actor: Actor) => isAdmin(actor);
 
+/** Admins (re)send a person's invitation e-mail (issue 20). */
+export const canInviteUser = (actor: Actor) => isAdmin(actor);
+
+/** Staff see when a person was invited and last signed in (issue 20); members never do, not even their own. */
+export const canSeeSignInStatus = (actor: Actor) => isAdmin(actor) || isCoach(actor);
+
 /** Whether the person may open an existing user for editing at all (before looking at the fields). */
 export const canEditUser = (actor: Actor, user: Person) =>
   canReadUser(actor, user) && (isAdmin(actor) || isCoach(actor) || actor.userId === user.id);

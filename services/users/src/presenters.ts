@@ -9,7 +9,7 @@ import type {
   Tag,
   User,
 } from '@rainmakers/contracts';
-import { userAbilities } from './policies';
+import { canSeeSignInStatus, userAbilities } from './policies';
 import type { UserRecord } from './store/users';
 
 export function presentUser(user: UserRecord): User {
@@ -34,7 +34,10 @@ export function presentUser(user: UserRecord): User {
 
 /** A person as the people screens show them to `actor`, with what `actor` may do with the record. */
 export function presentUserFor(actor: Actor, user: UserRecord): User {
-  return { ...presentUser(user), abilities: userAbilities(actor, user) };
+  const status = canSeeSignInStatus(actor)
+    ? { invitedAt: user.invitedAt?.toISOString() ?? null, lastSignInAt: user.lastSignInAt?.toISOString() ?? null }
+    : {};
+  return { ...presentUser(user), abilities: userAbilities(actor, user), ...status };
 }
 
 /** What members see of each other in the community search: no e-mail, no payment or role details. */

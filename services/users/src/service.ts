@@ -30,6 +30,7 @@ export function buildService(runtime: ServiceRuntime<Schema>, config: Config) {
     imports: createImportQueue(runtime.redis, config.REDIS_PREFIX),
     bulkUpdates: createBulkUpdateQueue(runtime.redis, config.REDIS_PREFIX),
     importMaxBytes: config.IMPORT_MAX_BYTES,
+    invitationsPerDay: config.INVITATIONS_PER_PERSON_PER_DAY,
     files,
   });
   const background: BackgroundTask[] = [relay, createBillingConsumer({ ...consumerWiring(runtime, config), relay })];

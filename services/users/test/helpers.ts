@@ -131,9 +131,12 @@ export async function createUser(
   return created.body.user;
 }
 
-/** The record without `abilities` (which depend on who asks), to compare answers given to different callers. */
+/**
+ * The record without `abilities` and the staff-only sign-in status (issue 20), which depend on who asks, to compare
+ * answers given to different callers.
+ */
 export function withoutAbilities(user: User): User {
-  const { abilities: _abilities, ...rest } = user;
+  const { abilities: _abilities, invitedAt: _invitedAt, lastSignInAt: _lastSignInAt, ...rest } = user;
   return rest;
 }
 

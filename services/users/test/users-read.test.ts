@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Role, User } from '@rainmakers/contracts';
 import { ALL_ROLES, buildActor } from '@rainmakers/kit/testing';
-import { actorFor, createUser, type Harness, startHarness } from './helpers';
+import { actorFor, createUser, type Harness, startHarness, withoutAbilities } from './helpers';
 
 type ListBody = {
   users: Record<string, unknown>[];
@@ -77,9 +77,13 @@ describe('GET /api/user/read-many and GET /api/user/{id}', () => {
           'Tags',
           'Resources',
           'abilities',
+          // Issue 20: staff see the sign-in status.
+          'invitedAt',
+          'lastSignInAt',
         ].sort(),
       );
       expect(bea).toMatchObject({ email: 'basic.bea@example.com', city: 'Salem', Tags: [], Resources: [] });
+      expect(bea).toMatchObject({ invitedAt: null, lastSignInAt: null });
     });
 
     it('pages from 1 without overlap; counts cover every page', async () => {
@@ -201,9 +205,12 @@ describe('GET /api/user/read-many and GET /api/user/{id}', () => {
       const me = await createUser(h, { role });
       const res = await h.api.get<{ user: User }>(actorFor(me), `/api/user/${me.id}`);
       expect(res.status).toBe(200);
-      const { abilities, ...user } = res.body.user;
-      expect(user).toEqual(me);
+      const { abilities } = res.body.user;
+      expect(withoutAbilities(res.body.user)).toEqual(me);
       expect(abilities).toMatchObject({ editProfile: true, delete: false });
+      // Issue 20: the sign-in status is for staff only.
+      const staff = role === 'admin' || role === 'coach';
+      expect('lastSignInAt' in res.body.user).toBe(staff);
     });
 
     it.each(ALL_ROLES)(

@@ -50,6 +50,13 @@ export const authApi = {
       body: { password, confirmPassword },
     });
   },
+  /** An invitation link (issue 20): sets the first password and signs the person in. */
+  acceptInvitation(token: string, password: string, confirmPassword: string): Promise<unknown> {
+    return api(`/api/auth/invitation/${encodeURIComponent(token)}`, {
+      method: 'POST',
+      body: { password, confirmPassword },
+    });
+  },
   async switchRole(role: Role): Promise<CurrentUser> {
     return requireUser(await api<CurrentUserBody>('/api/auth/switch-role', { method: 'POST', body: { role } }));
   },

@@ -129,8 +129,16 @@ export interface ImportStatus {
 }
 
 export const importsApi = {
-  start(file: File): Promise<{ jobId: string; total: number }> {
+  /** `sendInvitations`: e-mail every person the import creates an invitation (issue 20). */
+  start({
+    file,
+    sendInvitations,
+  }: {
+    file: File;
+    sendInvitations: boolean;
+  }): Promise<{ jobId: string; total: number }> {
     const form = new FormData();
+    form.append('sendInvitations', sendInvitations ? 'true' : 'false');
     form.append('file', file);
     return api<{ jobId: string; total: number }>('/api/user/import', { method: 'POST', body: form });
   },
@@ -160,6 +168,11 @@ export function useImportStatus(jobId: string | null) {
 }
 
 export const useStartImport = () => useMutation({ mutationFn: importsApi.start });
+
+/** POST /api/user/{id}/invite (admins): a new invitation e-mail; the older link stops working. */
+export const resendInvitation = (id: number) =>
+  api<{ message: string }>(`/api/user/${encodeURIComponent(String(id))}/invite`, { method: 'POST' });
+export const useResendInvitation = () => useUsersChange(resendInvitation);
 
 /** One entry of the audit log (GET /api/user/audit-log). */
 export interface AuditEntry {

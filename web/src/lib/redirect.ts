@@ -1,6 +1,6 @@
 /** Where to go after signing in: the page the person asked for before being sent to /signin, if it is safe. */
 
-const GUEST_PATHS = ['/signin', '/signup', '/forgot-password', '/reset-password'];
+const GUEST_PATHS = ['/signin', '/signup', '/forgot-password', '/reset-password', '/invitation'];
 
 interface LocationLike {
   pathname?: unknown;

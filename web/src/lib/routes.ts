@@ -10,6 +10,7 @@ export type PageKey =
   | 'signUp'
   | 'forgotPassword'
   | 'resetPassword'
+  | 'invitation'
   | 'blocked'
   | 'dashboard'
   | 'courses'
@@ -69,6 +70,8 @@ export const ROUTES: readonly RouteDef[] = [
   { kind: 'guest', path: '/signup', page: 'signUp', signedInGoesHome: true },
   { kind: 'guest', path: '/forgot-password', page: 'forgotPassword', signedInGoesHome: false },
   { kind: 'guest', path: '/reset-password/:token', page: 'resetPassword', signedInGoesHome: false },
+  // An invitation e-mail's link (issue 20): set the first password, land signed in.
+  { kind: 'guest', path: '/invitation/:token', page: 'invitation', signedInGoesHome: false },
   // The public verification page of a certificate: the same for visitors and members (issue 13).
   { kind: 'guest', path: '/certificates/:id', page: 'verifyCertificate', signedInGoesHome: false },
 

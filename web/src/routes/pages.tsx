@@ -7,6 +7,7 @@ export const PAGES: Record<PageKey, LazyExoticComponent<ComponentType>> = {
   signUp: lazy(() => import('../features/auth/SignUpPage')),
   forgotPassword: lazy(() => import('../features/auth/ForgotPasswordPage')),
   resetPassword: lazy(() => import('../features/auth/ResetPasswordPage')),
+  invitation: lazy(() => import('../features/auth/InvitationPage')),
   blocked: lazy(() => import('../features/blocked/BlockedPage')),
   dashboard: lazy(() => import('../features/dashboard/DashboardPage')),
   courses: lazy(() => import('../features/courses/catalogue/CoursesPage')),

@@ -45,6 +45,7 @@ export async function requestPasswordReset(
   const { token, tokenHash } = newResetToken();
   await insertPasswordReset(deps.db, {
     tokenHash,
+    kind: 'reset',
     userId: credential.userId,
     expiresAt: resetTokenExpiry(now, RESET_TOKEN_TTL_MINUTES),
     usedAt: null,
@@ -74,7 +75,7 @@ export async function resetPassword(
   const tokenHash = hashResetToken(token);
   // Cheap look first, so an invalid link never costs a password hash.
   const peek = await findPasswordReset(deps.db, tokenHash);
-  if (!peek || !isResetTokenUsable(peek, new Date())) throw badRequest(RESET_LINK_INVALID);
+  if (peek?.kind !== 'reset' || !isResetTokenUsable(peek, new Date())) throw badRequest(RESET_LINK_INVALID);
   const passwordHash = await hashPassword(password);
 
   return deps.db.transaction().execute(async (trx) => {

@@ -29,6 +29,43 @@ export function resetPasswordMail(input: { link: string; ttlMinutes: number; ful
   return { subject: 'Reset your Rainmakers password', text: lines.join('\n'), html };
 }
 
+/** The invitation e-mail (issue 20): a person an admin created or imported sets their first password. */
+export function invitationMail(input: { link: string; ttlHours: number; fullName?: string | null }): {
+  subject: string;
+  text: string;
+  html: string;
+} {
+  const greeting = input.fullName ? `Hi ${input.fullName},` : 'Hi,';
+  const validity = `The link works once, within ${validFor(input.ttlHours)}.`;
+  const lines = [
+    greeting,
+    '',
+    'You have been invited to Rainmakers. Open this link to set your password and sign in:',
+    '',
+    input.link,
+    '',
+    `${validity} If it has expired, ask the Rainmakers team to send you a new invitation.`,
+  ];
+  const link = escapeHtml(input.link);
+  const html = [
+    '<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#1f2937">',
+    `<p>${escapeHtml(greeting)}</p>`,
+    '<p>You have been invited to Rainmakers. Set your password to sign in.</p>',
+    `<p><a href="${link}" style="display:inline-block;padding:10px 18px;background:#1d4ed8;color:#ffffff;` +
+      'text-decoration:none;border-radius:6px">Set your password</a></p>',
+    `<p>${validity} If the button does not work, copy this address:<br>${link}</p>`,
+    '<p>If it has expired, ask the Rainmakers team to send you a new invitation.</p>',
+    '</body></html>',
+  ].join('\n');
+  return { subject: 'You are invited to Rainmakers', text: lines.join('\n'), html };
+}
+
+/** "7 days", "1 day", "36 hours". */
+export function validFor(hours: number): string {
+  const [count, unit] = hours % 24 === 0 ? [hours / 24, 'day'] : [hours, 'hour'];
+  return `${count} ${unit}${count === 1 ? '' : 's'}`;
+}
+
 export function escapeHtml(value: string): string {
   return value
     .replaceAll('&', '&amp;')

@@ -2,11 +2,14 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
 import {
   hashResetToken,
+  invitationExpiry,
+  invitationLink,
   isResetTokenUsable,
   isWellFormedResetToken,
   newResetToken,
   resetLink,
   resetTokenExpiry,
+  resetTokenState,
 } from './reset-tokens';
 
 describe('password reset tokens', () => {
@@ -51,5 +54,25 @@ describe('password reset tokens', () => {
   it('are e-mailed as a link to the web reset screen', () => {
     expect(resetLink('http://localhost:8080', 'abc_-1')).toBe('http://localhost:8080/reset-password/abc_-1');
     expect(resetLink('https://app.example.com/', 'abc')).toBe('https://app.example.com/reset-password/abc');
+  });
+});
+
+describe('invitation links (issue 20)', () => {
+  const now = new Date('2026-11-26T12:00:00Z');
+
+  it('tells a usable link from a used and an expired one', () => {
+    const expiresAt = invitationExpiry(now, 168);
+    expect(expiresAt.toISOString()).toBe('2026-12-03T12:00:00.000Z');
+    expect(resetTokenState({ expiresAt, usedAt: null }, now)).toBe('usable');
+    expect(resetTokenState({ expiresAt, usedAt: now }, now)).toBe('used');
+    expect(resetTokenState({ expiresAt, usedAt: null }, new Date('2026-12-03T12:00:00Z'))).toBe('expired');
+    // Used wins over expired: the person is told they already set a password.
+    expect(resetTokenState({ expiresAt: now, usedAt: now }, new Date('2027-01-01T00:00:00Z'))).toBe('used');
+  });
+
+  it("points at the web app's invitation screen", () => {
+    expect(invitationLink('https://app.example.com/', 'abc_DEF-123')).toBe(
+      'https://app.example.com/invitation/abc_DEF-123',
+    );
   });
 });

@@ -33,3 +33,21 @@ export function isResetTokenUsable(token: { expiresAt: Date; usedAt: Date | null
 export function resetLink(publicUrl: string, token: string): string {
   return `${publicUrl.replace(/\/+$/, '')}/reset-password/${encodeURIComponent(token)}`;
 }
+
+/** Why a link cannot be used, or that it can: an invitation tells the person which (issue 20). */
+export function resetTokenState(
+  token: { expiresAt: Date; usedAt: Date | null },
+  now: Date,
+): 'usable' | 'used' | 'expired' {
+  if (token.usedAt !== null) return 'used';
+  return token.expiresAt.getTime() > now.getTime() ? 'usable' : 'expired';
+}
+
+/** The web app's invitation screen: /invitation/{token}. */
+export function invitationLink(publicUrl: string, token: string): string {
+  return `${publicUrl.replace(/\/+$/, '')}/invitation/${encodeURIComponent(token)}`;
+}
+
+export function invitationExpiry(now: Date, ttlHours: number): Date {
+  return new Date(now.getTime() + ttlHours * 3_600_000);
+}

@@ -1,8 +1,10 @@
 import {
+  acceptInvitationSchema,
   EMAIL_IN_USE_SIGN_IN,
   FORGOT_PASSWORD_SENT,
   forgotPasswordSchema,
   INVALID_CREDENTIALS,
+  INVITATION_LINK_INVALID,
   PERSON_VERSION_HEADER,
   RESET_LINK_INVALID,
   resetPasswordSchema,
@@ -14,10 +16,12 @@ import {
 import { badRequest, forbidden, HttpError, notFound, parse, unauthorized } from '@rainmakers/kit';
 import { Router } from 'express';
 import { authenticate, setCredentials } from '../commands/credentials';
+import { acceptInvitation } from '../commands/invitations';
 import { requestPasswordReset, resetPassword } from '../commands/password-reset';
 import { loadPerson } from '../commands/people';
 import { endSession, startSession, switchActingRole } from '../commands/sessions';
 import { admitSignIn, recordSignInFailure, recordSignInSuccess } from '../commands/sign-in-limits';
+import { announceSignIn } from '../commands/sign-ins';
 import type { AuthDeps } from '../deps';
 import { hashPassword } from '../domain/passwords';
 import { canReturnFromSignInAs, canSignInAs, canSwitchRole } from '../policies';
@@ -64,6 +68,7 @@ export function authRoutes(deps: AuthDeps): Router {
     await recordSignInSuccess(deps, input.email, address);
     await endCallerSessions(deps, req);
     const session = await startSession(deps, { userId: user.id });
+    await announceSignIn(deps, user.id);
     setSessionCookie(deps, res, session);
     res.json({ currentUser: presentCurrentUser(user, { actingRole: null, impersonatedBy: null }) });
   });
@@ -90,6 +95,7 @@ export function authRoutes(deps: AuthDeps): Router {
     await savePerson(deps.db, user, 0, new Date());
     await endCallerSessions(deps, req);
     const session = await startSession(deps, { userId: user.id });
+    await announceSignIn(deps, user.id);
     setSessionCookie(deps, res, session);
     res.status(201).json({ currentUser: presentCurrentUser(user, { actingRole: null, impersonatedBy: null }) });
   });
@@ -129,6 +135,21 @@ export function authRoutes(deps: AuthDeps): Router {
     if (!user) throw badRequest(RESET_LINK_INVALID);
     await endCallerSessions(deps, req);
     const session = await startSession(deps, { userId });
+    await announceSignIn(deps, userId);
+    setSessionCookie(deps, res, session);
+    res.json({ user: presentCurrentUser(user, { actingRole: null, impersonatedBy: null }) });
+  });
+
+  /** Issue 20: an invitation link sets the first password and signs the person in (as a reset does). */
+  router.post('/invitation/:token', async (req, res) => {
+    const input = parse(acceptInvitationSchema, bodyOf(req));
+    await limitByIp(deps, req, res, 'invitation');
+    const userId = await acceptInvitation(deps, String(req.params.token), input.password);
+    const user = await loadPerson(deps, userId);
+    if (!user) throw badRequest(INVITATION_LINK_INVALID);
+    await endCallerSessions(deps, req);
+    const session = await startSession(deps, { userId });
+    await announceSignIn(deps, userId);
     setSessionCookie(deps, res, session);
     res.json({ user: presentCurrentUser(user, { actingRole: null, impersonatedBy: null }) });
   });

@@ -1,10 +1,12 @@
 import type { Db } from '@rainmakers/kit';
-import type { AuthSchema } from './schema';
+import type { AuthSchema, ResetKind } from './schema';
 
 type Database = Db<AuthSchema>;
 
 export interface PasswordReset {
   tokenHash: string;
+  /** A forgot-password link or an invitation (issue 20); a link is only used for what it was made. */
+  kind: ResetKind;
   userId: number;
   expiresAt: Date;
   usedAt: Date | null;
@@ -16,6 +18,7 @@ export async function insertPasswordReset(db: Database, reset: PasswordReset): P
     .insertInto('password_resets')
     .values({
       token_hash: reset.tokenHash,
+      kind: reset.kind,
       user_id: reset.userId,
       expires_at: reset.expiresAt,
       used_at: reset.usedAt,
@@ -39,6 +42,7 @@ export async function findPasswordReset(
   return row
     ? {
         tokenHash: row.token_hash,
+        kind: row.kind,
         userId: row.user_id,
         expiresAt: row.expires_at,
         usedAt: row.used_at,
@@ -53,6 +57,17 @@ export async function markPasswordResetsUsed(trx: Database, userId: number, now:
     .updateTable('password_resets')
     .set({ used_at: now })
     .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .execute();
+}
+
+/** A new invitation retires the person's older open invitation links (reset links stay as they are). */
+export async function retireOpenInvitations(trx: Database, userId: number, now: Date): Promise<void> {
+  await trx
+    .updateTable('password_resets')
+    .set({ used_at: now })
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'invitation')
     .where('used_at', 'is', null)
     .execute();
 }

@@ -26,11 +26,15 @@ export interface SessionsTable {
 
 export interface PasswordResetsTable {
   token_hash: string;
+  /** Migration 003 (issue 20): a forgot-password link or an invitation. */
+  kind: ColumnType<ResetKind, ResetKind | undefined, ResetKind>;
   user_id: number;
   expires_at: Date;
   used_at: Date | null;
   created_at: Date;
 }
+
+export type ResetKind = 'reset' | 'invitation';
 
 export interface PeopleTable {
   user_id: number;

@@ -21,6 +21,7 @@ import { type AuditEntryInput, appendAudit } from '../store/audit';
 import { committedChunks, recordChunk } from '../store/jobs';
 import { listTags } from '../store/tags';
 import * as store from '../store/users';
+import { invitePeople } from './invitations';
 import type { CommandDeps } from './users';
 
 /** Rows written per transaction. */
@@ -83,6 +84,8 @@ export async function importRows(
   runId: string,
   onChunk: (report: ImportReport) => Promise<void> | void,
   audit?: AuditActor,
+  /** Invite the people it creates (issue 20), in each chunk's transaction: a retried chunk invites nobody twice. */
+  invite = false,
 ): Promise<ImportReport> {
   const tags = await tagsByName(deps);
   const known = new Set(tags.keys());
@@ -194,6 +197,10 @@ export async function importRows(
         result.push(stored ? 'updated' : 'created');
       }
       if (audit) await appendAudit(trx, audit, entries);
+      if (invite) {
+        const created = [...createdIds.values()].flatMap((id) => after.get(id) ?? []);
+        await invitePeople(trx, publish, created, audit?.actorId ?? null);
+      }
       const chunk: ChunkResult = {
         created: result.filter((o) => o === 'created').length,
         updated: result.filter((o) => o === 'updated').length,

@@ -22,6 +22,7 @@ import { committedChunks, recordChunk } from '../store/jobs';
 import { findSignupTags, findTags } from '../store/tags';
 import type { UserFields, UserRecord, UsersDb } from '../store/users';
 import * as store from '../store/users';
+import { invitePeople } from './invitations';
 
 export interface CommandDeps {
   db: UsersDb;
@@ -77,6 +78,8 @@ export async function createUser(
     audit?: AuditActor;
     /** Told the ids that were not attached ('ignore' and 'signup'), for the log. */
     onIgnoredTags?: (ids: number[]) => void;
+    /** E-mail an invitation (issue 20) when the person gets no password here. */
+    invite?: boolean;
   },
 ): Promise<UserRecord> {
   try {
@@ -90,9 +93,22 @@ export async function createUser(
         id,
         tags.map((t) => t.id),
       );
+      const invited = options.invite === true && !input.password;
+      if (invited) {
+        await invitePeople(
+          trx,
+          publish,
+          [{ id, email: input.email, fullName: input.fullName }],
+          options.audit?.actorId ?? null,
+        );
+      }
       const created = await publishUserChanged(trx, publish, id);
       if (options.audit) {
-        const after = { ...personSnapshot(created), ...(input.password ? { passwordSet: true } : {}) };
+        const after = {
+          ...personSnapshot(created),
+          ...(input.password ? { passwordSet: true } : {}),
+          ...(invited ? { invitationSent: true } : {}),
+        };
         await appendAudit(trx, options.audit, [{ action: 'user.create', userId: id, before: null, after }]);
       }
       return created;

@@ -9,6 +9,8 @@ export const AUDIT_ACTIONS = [
   'user.add-tags',
   'user.bulk-update',
   'user.import',
+  // An invitation e-mail re-sent by an admin (issue 20; one asked for at creation is part of user.create/import).
+  'user.invite',
   'tag.create',
   'tag.rename',
   'tag.delete',

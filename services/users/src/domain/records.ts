@@ -17,6 +17,9 @@ export interface UserRecord {
   alwaysGrantAccess: boolean;
   createdAt: Date;
   version: number;
+  /** The last invitation e-mail asked for and the last sign-in (issue 20); null: never. */
+  invitedAt: Date | null;
+  lastSignInAt: Date | null;
   /** Sorted by name. */
   tags: Tag[];
   /** Purchased resources (read model), sorted by title. */

@@ -18,6 +18,8 @@ const stored: UserRecord = {
   alwaysGrantAccess: false,
   createdAt: new Date('2024-01-01T00:00:00Z'),
   version: 3,
+  invitedAt: null,
+  lastSignInAt: null,
   tags: [
     { id: 1, name: 'a' },
     { id: 2, name: 'b' },

@@ -8,7 +8,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
  * far it got (the progress bar, then the final counts); GET /api/user/import/{jobId}/errors.csv is the error
  * report, kept in storage. Nothing of a refused file stays in Redis or storage.
  */
-import { UPLOAD_MULTIPART_OVERHEAD_BYTES } from '@rainmakers/contracts';
+import { IMPORT_INVITE_FIELD, UPLOAD_MULTIPART_OVERHEAD_BYTES } from '@rainmakers/contracts';
 import {
   badRequest,
   forbidden,
@@ -162,6 +162,14 @@ function runMulter(middleware: RequestHandler, req: Request, res: Response, maxB
   });
 }
 
+/** The multipart field (or query parameter) sendInvitations: "true" invites the people the import creates. */
+function wantsInvitations(req: Request): boolean {
+  const body: unknown = req.body;
+  const field = body && typeof body === 'object' ? (body as Record<string, unknown>)[IMPORT_INVITE_FIELD] : undefined;
+  const value = field ?? req.query[IMPORT_INVITE_FIELD];
+  return typeof value === 'string' && ['true', '1', 'on'].includes(value.toLowerCase());
+}
+
 const tooLarge = (maxBytes: number) =>
   new HttpError(413, `The file is larger than ${Math.floor(maxBytes / (1024 * 1024))} MB`);
 
@@ -190,6 +198,7 @@ export function importRoutes(deps: { imports: ImportQueue; importMaxBytes: numbe
         kind,
         total: total ?? 0,
         fileName: file.originalname,
+        invite: wantsInvitations(req),
         actorId: actor.userId,
         impersonatorId: actor.impersonatorId,
       });

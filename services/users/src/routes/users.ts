@@ -24,6 +24,7 @@ import {
   zodFieldErrors,
 } from '@rainmakers/kit';
 import { Router } from 'express';
+import { resendInvitation } from '../commands/invitations';
 import {
   addTagsByEmail,
   type CommandDeps,
@@ -46,6 +47,7 @@ import {
   canCreateUser,
   canDeleteUser,
   canEditUser,
+  canInviteUser,
   canListCoachContacts,
   canListUsers,
   canManageUsers,
@@ -84,7 +86,9 @@ function throwIfErrors(errors: Record<string, string>): void {
 }
 
 /** /api/user/* (mounted there): the people screens (user dashboard, profile, community search). */
-export function userRoutes(deps: CommandDeps & { bulkUpdates: BulkUpdateQueue; files: JobFiles }): Router {
+export function userRoutes(
+  deps: CommandDeps & { bulkUpdates: BulkUpdateQueue; files: JobFiles; invitationsPerDay: number },
+): Router {
   const router = Router();
 
   router.get('/read-many', async (req, res) => {
@@ -140,7 +144,12 @@ export function userRoutes(deps: CommandDeps & { bulkUpdates: BulkUpdateQueue; f
             password: input.password ?? null,
             tagIds: input.Tags ?? [],
           },
-          { unknownTags: 'reject', emailTakenStatus: 400, audit: auditActor(actor) },
+          {
+            unknownTags: 'reject',
+            emailTakenStatus: 400,
+            audit: auditActor(actor),
+            invite: input.sendInvitation === true,
+          },
         );
         return { status: 201, body: { user: presentUserFor(actor, user), isNew: true } };
       });
@@ -229,6 +238,14 @@ export function userRoutes(deps: CommandDeps & { bulkUpdates: BulkUpdateQueue; f
     const progress =
       status.result ?? bulkProgressOf(status.progress, job?.data.total ?? job?.data.userIds?.length ?? 0);
     res.json({ jobId: id, state: status.state, ...progress, failedReason: status.failedReason });
+  });
+
+  /** Issue 20: a new invitation e-mail (the older link stops working); 429 past the per-person limit. */
+  router.post('/:id/invite', async (req, res) => {
+    const actor = requireActor(req);
+    if (!canInviteUser(actor)) throw forbidden();
+    const user = await visibleUser(deps, actor, parse(idParam, req.params.id));
+    res.json(await resendInvitation(deps, user.id, auditActor(actor)));
   });
 
   router.get('/:id', async (req, res) => {

@@ -24,6 +24,16 @@ export interface UsersTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   version: Generated<number>;
+  /** Migration 005 (issue 20): the last invitation asked for, the last sign-in auth reported. */
+  invited_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  last_sign_in_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+export interface UserInvitationsTable {
+  id: Generated<string>;
+  user_id: number;
+  actor_id: number | null;
+  sent_at: Timestamp;
 }
 
 export interface TagsTable {
@@ -70,4 +80,5 @@ export interface Schema extends EventTables {
   user_resources: UserResourcesTable;
   audit_log: AuditLogTable;
   job_chunks: JobChunksTable;
+  user_invitations: UserInvitationsTable;
 }

@@ -27,6 +27,8 @@ type UserRow = {
   always_grant_access: boolean;
   created_at: Date;
   version: number;
+  invited_at: Date | null;
+  last_sign_in_at: Date | null;
 };
 
 const COLUMNS = [
@@ -44,6 +46,8 @@ const COLUMNS = [
   'always_grant_access',
   'created_at',
   'version',
+  'invited_at',
+  'last_sign_in_at',
 ] as const;
 
 function toRecord(row: UserRow, tags: Tag[] = [], resources: { id: number; title: string }[] = []): UserRecord {
@@ -62,6 +66,8 @@ function toRecord(row: UserRow, tags: Tag[] = [], resources: { id: number; title
     alwaysGrantAccess: row.always_grant_access,
     createdAt: row.created_at,
     version: row.version,
+    invitedAt: row.invited_at,
+    lastSignInAt: row.last_sign_in_at,
     tags,
     resources,
   };

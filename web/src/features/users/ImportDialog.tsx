@@ -7,10 +7,12 @@ import UploadFileRounded from '@mui/icons-material/UploadFileRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -28,6 +30,7 @@ export default function ImportDialog({ onClose }: { onClose: () => void }) {
   const finished = data?.state === 'completed' || data?.state === 'failed';
   const running = start.isPending || (jobId !== null && !finished);
   const announced = useRef(false);
+  const [sendInvitations, setSendInvitations] = useState(true);
 
   useEffect(() => {
     if (data?.state === 'completed' && !announced.current) {
@@ -40,7 +43,7 @@ export default function ImportDialog({ onClose }: { onClose: () => void }) {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
-    start.mutate(file, { onSuccess: ({ jobId: id }) => setJobId(id) });
+    start.mutate({ file, sendInvitations }, { onSuccess: ({ jobId: id }) => setJobId(id) });
   };
 
   const percent = data && data.total > 0 ? Math.round((data.done / data.total) * 100) : 0;
@@ -56,6 +59,12 @@ export default function ImportDialog({ onClose }: { onClose: () => void }) {
                 fullName, role, city, state, country, phoneNumber and tags (names separated by ;). People are matched by
                 e-mail: those who exist are updated, nobody is created twice.
               </Typography>
+              <FormControlLabel
+                control={
+                  <Checkbox checked={sendInvitations} onChange={(event) => setSendInvitations(event.target.checked)} />
+                }
+                label="Send an invitation e-mail to each person the import creates"
+              />
               <Box>
                 <Button
                   component="label"

@@ -1,5 +1,7 @@
 import Alert from '@mui/material/Alert';
+import Checkbox from '@mui/material/Checkbox';
 import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import InputLabel from '@mui/material/InputLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
@@ -104,6 +106,18 @@ export function UserFormDialog({ user, onClose }: { user: User | null; onClose: 
               error={!!form.fields.errors.password}
               helperText={form.fields.errors.password}
             />
+            {isNew && !form.values.password && (
+              <FormControlLabel
+                sx={{ mt: -1 }}
+                control={
+                  <Checkbox
+                    checked={form.values.sendInvitation}
+                    onChange={(event) => form.setValue('sendInvitation', event.target.checked)}
+                  />
+                }
+                label="Send an invitation e-mail"
+              />
+            )}
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
               <FormField label="City" {...form.field('city')} />
               <FormField label="State" {...form.field('state')} />

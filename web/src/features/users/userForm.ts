@@ -19,6 +19,8 @@ export interface UserFormValues {
   state: string;
   country: string;
   tags: { id: number; name: string }[];
+  /** A new person without a password: e-mail them an invitation (issue 20). */
+  sendInvitation: boolean;
 }
 
 export function initialValues(user: User | null): UserFormValues {
@@ -31,6 +33,7 @@ export function initialValues(user: User | null): UserFormValues {
     state: user?.state ?? '',
     country: user?.country ?? '',
     tags: (user?.Tags ?? []).map((t) => ({ id: t.id, name: t.name })),
+    sendInvitation: true,
   };
 }
 
@@ -52,6 +55,7 @@ export function formPayload(id: number | null, values: UserFormValues, editProfi
     state: optional(values.state),
     country: optional(values.country),
     ...(values.password ? { password: values.password } : {}),
+    ...(id === null && !values.password ? { sendInvitation: values.sendInvitation } : {}),
     Tags,
   };
 }
