@@ -137,7 +137,9 @@ export function BoardColumns({
           tabIndex={0}
           sx={{
             display: 'flex',
-            alignItems: 'flex-start',
+            // Every list as tall as the longest: a card dragged sideways from a long list is over the next one wherever
+            // the finger is.
+            alignItems: 'stretch',
             gap: { xs: 1.5, sm: 2 },
             overflowX: 'auto',
             pb: 2,
