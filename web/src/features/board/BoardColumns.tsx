@@ -19,9 +19,10 @@ import {
 import { errorMessage } from '../../api/client';
 import { LazyConfirmDialog } from '../../components/LazyMui';
 import { toast } from '../../components/toast';
-import { BOARD_TOASTS, MOVE_REFUSED } from './constants';
+import { VISUALLY_HIDDEN } from './constants';
 import { type DndParts, useDeferredDnd } from './deferredDnd';
-import { applyPlacements, moveCard } from './model';
+import { useKeyboardMove } from './useKeyboardMove';
+import { useSaveMove } from './useSaveMove';
 
 const LIST_PREFIX = 'list-';
 const CARD_PREFIX = 'card-';
@@ -33,9 +34,12 @@ import { CardTile } from './CardTile';
 import { COLUMN_WIDTH } from './constants';
 
 /**
- * The lists as columns, cards dragged with @hello-pangea/dnd (mouse, touch, keyboard: focus a card, Space, arrows,
- * Space; Enter opens it). A drop moves the card in the cache first, then tells the server; a refusal puts it back.
- * Desktop: columns side by side with a horizontal scroll; phones: one column per screen width, snapping.
+ * The lists as columns, cards dragged with @hello-pangea/dnd (mouse, touch) and by keyboard (useKeyboardMove: focus a
+ * card, Space, arrows, Space; Enter opens it). A drop moves the card in the cache first, then tells the server; a
+ * refusal puts it back (useSaveMove). Desktop: columns side by side with a horizontal scroll; phones: one column per
+ * screen width, snapping. The lists are not scroll boxes of their own: the board's scroller is the one scroll
+ * container of every list, so the library scrolls it while a card is dragged near its left or right edge (and the
+ * window near the top or bottom), and any list can be reached.
  */
 export function BoardColumns({
   boardUserId,
@@ -52,6 +56,10 @@ export function BoardColumns({
   const queryClient = useQueryClient();
   const [deleting, setDeleting] = useState<BoardList | null>(null);
   const [deletePending, setDeletePending] = useState(false);
+  // While a card is dragged the phone's snapping is off (it would pull the auto-scrolled board back to the list).
+  const [dragging, setDragging] = useState(false);
+  const saveMove = useSaveMove(boardUserId);
+  const keyboard = useKeyboardMove(boardUserId, lists);
   // A board left in the middle of a drag must not hold live updates back for the next one.
   useEffect(() => () => setBoardDragInProgress(false), []);
 
@@ -61,8 +69,9 @@ export function BoardColumns({
 
   const onDragStart = (start: DragStart, provided: ResponderProvided) => {
     setBoardDragInProgress(true);
+    setDragging(true);
     provided.announce(
-      `Lifted card ${cardTitle(start.draggableId)} in ${nameOf(start.source.droppableId)}, position ${start.source.index + 1}. Use the arrow keys to move it, Space to drop it, Escape to cancel.`,
+      `Lifted card ${cardTitle(start.draggableId)} in ${nameOf(start.source.droppableId)}, position ${start.source.index + 1}.`,
     );
   };
   const onDragUpdate = (update: DragUpdate, provided: ResponderProvided) => {
@@ -75,6 +84,7 @@ export function BoardColumns({
 
   const onDragEnd = async (result: DropResult, provided: ResponderProvided) => {
     setBoardDragInProgress(false);
+    setDragging(false);
     const { source, destination } = result;
     const title = cardTitle(result.draggableId);
     if (!destination) {
@@ -91,34 +101,7 @@ export function BoardColumns({
     const from = { listId: listIdOf(source.droppableId), index: source.index };
     const to = { listId: listIdOf(destination.droppableId), index: destination.index };
     const cardId = Number(result.draggableId.slice(CARD_PREFIX.length));
-    const sourceCard = lists.find((l) => l.id === from.listId)?.Cards[from.index];
-    const destList = lists.find((l) => l.id === to.listId);
-    const before = lists;
-    // Synchronously in the drop (dnd's rule: no flash back to the old place); a refetch under way is dropped.
-    void queryClient.cancelQueries({ queryKey: scope }, { revert: false });
-    setBoardLists(queryClient, scope, (current) => moveCard(current, from, to));
-    try {
-      const answer =
-        from.listId === to.listId
-          ? await boardApi.reorderCards({
-              ListId: from.listId,
-              startPosition: sourceCard?.position ?? from.index,
-              endPosition: to.index,
-            })
-          : await boardApi.moveCard({
-              cardId,
-              sourceListId: from.listId,
-              destListId: to.listId,
-              positionOnSourceList: sourceCard?.position ?? from.index,
-              positionOnDestList: Math.min(to.index, destList?.Cards.length ?? to.index),
-            });
-      setBoardLists(queryClient, scope, (current) => applyPlacements(current, answer.cards));
-      toast(BOARD_TOASTS.cardMoved, 'success');
-    } catch (error) {
-      setBoardLists(queryClient, scope, () => before);
-      toast(`${MOVE_REFUSED} ${errorMessage(error)}`, 'error');
-      void refreshBoard(queryClient, scope);
-    }
+    await saveMove({ cardId, from, to, before: lists });
   };
 
   const deleteList = async () => {
@@ -141,6 +124,8 @@ export function BoardColumns({
   return (
     <>
       <DragDropContext
+        enableDefaultSensors={false}
+        sensors={dnd.sensors}
         onDragStart={onDragStart}
         onDragUpdate={onDragUpdate}
         onDragEnd={(result, provided) => void onDragEnd(result, provided)}
@@ -152,11 +137,13 @@ export function BoardColumns({
           tabIndex={0}
           sx={{
             display: 'flex',
-            alignItems: 'flex-start',
+            // Every list as tall as the longest: a card dragged sideways from a long list is over the next one wherever
+            // the finger is.
+            alignItems: 'stretch',
             gap: { xs: 1.5, sm: 2 },
             overflowX: 'auto',
             pb: 2,
-            scrollSnapType: { xs: 'x mandatory', sm: 'none' },
+            scrollSnapType: { xs: dragging ? 'none' : 'x mandatory', sm: 'none' },
             // The containing block of the screen-reader-only texts inside: they stay inside the scroller instead of
             // widening the page (phones then zoom out to fit it).
             position: 'relative',
@@ -173,9 +160,14 @@ export function BoardColumns({
               canDelete={abilities.deleteLists && !list.fixed}
               onDelete={() => setDeleting(list)}
               onOpenCard={onOpenCard}
+              liftedId={keyboard.liftedId}
+              onLift={keyboard.lift}
             />
           ))}
           {abilities.edit && <AddList boardUserId={boardUserId} />}
+          <Box aria-live="assertive" aria-atomic="true" data-testid="board-announcer" sx={VISUALLY_HIDDEN}>
+            {keyboard.announcement}
+          </Box>
         </Box>
       </DragDropContext>
       <LazyConfirmDialog
@@ -200,6 +192,8 @@ function BoardColumn({
   canDelete,
   onDelete,
   onOpenCard,
+  liftedId,
+  onLift,
 }: {
   dnd: DndParts;
   boardUserId: number;
@@ -208,6 +202,8 @@ function BoardColumn({
   canDelete: boolean;
   onDelete: () => void;
   onOpenCard: (cardId: number) => void;
+  liftedId: number | null;
+  onLift: (cardId: number) => void;
 }) {
   const headingId = `list-heading-${list.id}`;
   return (
@@ -224,7 +220,6 @@ function BoardColumn({
         borderRadius: 3,
         display: 'flex',
         flexDirection: 'column',
-        maxHeight: { sm: 'calc(100dvh - 260px)' },
         minHeight: 120,
       }}
     >
@@ -254,7 +249,6 @@ function BoardColumn({
               px: 1,
               pb: 0.5,
               minHeight: 48,
-              overflowY: 'auto',
               flex: '1 1 auto',
               bgcolor: snapshot.isDraggingOver ? (t) => alpha(t.palette.secondary.main, 0.1) : 'transparent',
               transition: 'background-color 120ms',
@@ -266,8 +260,9 @@ function BoardColumn({
                   <CardTile
                     card={card}
                     drag={drag}
-                    dragging={dragSnapshot.isDragging}
+                    dragging={dragSnapshot.isDragging || liftedId === card.id}
                     onOpen={() => onOpenCard(card.id)}
+                    onLift={canEdit ? () => onLift(card.id) : undefined}
                   />
                 )}
               </Draggable>

@@ -18,6 +18,7 @@ import { ChecklistsSection } from './card/CardChecklists';
 import { CommentsSection } from './card/CardComments';
 import { LabelsSection } from './card/CardLabels';
 import { Section } from './card/CardParts';
+import { MoveToList } from './card/MoveToList';
 import { type Run, useCardRun } from './card/useCardRun';
 import { BOARD_TOASTS, DELETE_CARD_CONFIRMATION, VISUALLY_HIDDEN } from './constants';
 import { findCard } from './model';
@@ -172,6 +173,7 @@ function CardDialogBody({
             <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
               in list <strong>{listName}</strong>
             </Typography>
+            {canEdit && <MoveToList boardUserId={boardUserId} card={card} />}
           </Box>
           <IconButton aria-label="Close card" onClick={() => void close()} disabled={closing}>
             <CloseRounded />

@@ -15,11 +15,14 @@ export function CardTile({
   drag,
   dragging,
   onOpen,
+  onLift,
 }: {
   card: BoardCard;
   drag: DraggableProvided;
   dragging: boolean;
   onOpen: () => void;
+  /** Space: lift the card for a keyboard move (useKeyboardMove), when the person may move cards. */
+  onLift?: () => void;
 }) {
   const items = card.CheckLists.flatMap((c) => c.CheckListItems);
   const done = items.filter((i) => i.completed).length;
@@ -29,6 +32,9 @@ export function CardTile({
     if (event.key === 'Enter') {
       event.preventDefault();
       onOpen();
+    } else if (event.key === ' ' && onLift && !event.repeat) {
+      event.preventDefault();
+      onLift();
     }
   };
   return (

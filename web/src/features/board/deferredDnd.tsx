@@ -16,6 +16,12 @@ import { prefetchLazyFormParts } from '../../components/LazyMui';
  */
 export interface DndParts {
   ready: boolean;
+  /**
+   * Mouse and touch are the library's (with its auto-scroll of the board near an edge); the keyboard is ours
+   * (useKeyboardMove.ts): the library's only reaches lists already on screen, and a phone shows one. Pass with
+   * `enableDefaultSensors={false}`.
+   */
+  sensors: NonNullable<DragDropContextProps['sensors']>;
   DragDropContext: ComponentType<DragDropContextProps>;
   Droppable: ComponentType<{
     droppableId: string;
@@ -34,6 +40,7 @@ const noRef = () => {};
 
 const STATIC_PARTS: DndParts = {
   ready: false,
+  sensors: [],
   DragDropContext: ({ children }) => children,
   Droppable: ({ droppableId, children }) =>
     children(
@@ -70,7 +77,13 @@ let loading: Promise<DndParts> | null = null;
 
 function loadDnd(): Promise<DndParts> {
   loading ??= import('@hello-pangea/dnd').then((dnd) => {
-    loaded = { ready: true, DragDropContext: dnd.DragDropContext, Droppable: dnd.Droppable, Draggable: dnd.Draggable };
+    loaded = {
+      ready: true,
+      DragDropContext: dnd.DragDropContext,
+      Droppable: dnd.Droppable,
+      Draggable: dnd.Draggable,
+      sensors: [dnd.useMouseSensor, dnd.useTouchSensor],
+    };
     // The fields and dialogs of the board's forms, next in line for the first click.
     prefetchLazyFormParts();
     return loaded;
