@@ -37,6 +37,8 @@ export function DescriptionEditor({ card, canEdit, run }: { card: BoardCard; can
     },
   });
   const [editing, setEditing] = useState(canEdit && autosave.restored);
+  /** Says that an earlier draft is back, until the box is left or the draft discarded. */
+  const [notice, setNotice] = useState(autosave.restored);
   /** The text the box opened with: Escape and Cancel put it back. */
   const start = useRef(autosave.restored ? autosave.savedText() : card.description);
   const editorRef = useRef<HTMLDivElement>(null);
@@ -49,6 +51,7 @@ export function DescriptionEditor({ card, canEdit, run }: { card: BoardCard; can
   };
   const leave = () => {
     setEditing(false);
+    setNotice(false);
     // The preview takes the focus back (keyboard users stay in the dialog).
     requestAnimationFrame(() => previewRef.current?.focus());
   };
@@ -64,13 +67,14 @@ export function DescriptionEditor({ card, canEdit, run }: { card: BoardCard; can
     if (event.relatedTarget instanceof Node && editorRef.current?.contains(event.relatedTarget)) return;
     void autosave.flush();
     setEditing(false);
+    setNotice(false);
   };
 
   return (
     <Section title="Description">
       {canEdit && editing ? (
         <Box ref={editorRef} onBlur={onBlur}>
-          {autosave.restored && autosave.state === 'pending' && (
+          {notice && (
             <Alert
               severity="info"
               sx={{ mb: 1 }}
@@ -82,7 +86,9 @@ export function DescriptionEditor({ card, canEdit, run }: { card: BoardCard; can
             >
               {autosave.restoredStale
                 ? 'Your unsaved edit from earlier is back. The description has changed since: Save keeps yours.'
-                : 'Your unsaved edit from earlier is back and is being saved.'}
+                : autosave.state === 'saved'
+                  ? 'Your unsaved edit from earlier is back and saved.'
+                  : 'Your unsaved edit from earlier is back and is being saved.'}
             </Alert>
           )}
           <TextField
