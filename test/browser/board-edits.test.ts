@@ -195,8 +195,11 @@ describe('card dialog: no lost edits', () => {
         void dialog.accept();
       });
     });
+    const closed = new Promise<void>((resolve) => page.once('close', () => resolve()));
     await page.close({ runBeforeUnload: true });
     await expect(asked).resolves.toBe('beforeunload');
+    // (The context's network settings go to every page: wait until the closing one is gone.)
+    await closed;
     expect((await readCard(card.id)).description).toBe('Before the trip');
 
     // Back online, the card again: the draft is back and saved.
