@@ -25,6 +25,7 @@ const pages = useBrowser();
 interface Card {
   id: number;
   title: string;
+  description: string;
   ListId: number;
   position: number;
   coverPhotoUrl: string | null;
@@ -255,7 +256,7 @@ describe('Move the Needle board', () => {
 
     // Description: preview -> edit on click.
     await dialog.getByRole('button', { name: /Add a more detailed description/ }).click();
-    await dialog.getByLabel('Description (markdown)').fill('Write the **bullet points** first.');
+    await dialog.getByRole('textbox', { name: 'Description', exact: true }).fill('Write the **bullet points** first.');
     await dialog.getByRole('heading', { name: 'Labels' }).click();
     await dialog.locator('strong', { hasText: 'bullet points' }).waitFor();
 
@@ -288,10 +289,13 @@ describe('Move the Needle board', () => {
     await update.waitFor({ state: 'detached' });
     await dialog.getByRole('button', { name: 'Done' }).click();
 
-    // Checklist ticked to 'Checklist completed'.
+    // Checklist (its title asked first) ticked to 'Checklist completed'.
     await dialog.getByRole('button', { name: 'Add checklist' }).click();
+    await dialog.getByLabel('Checklist title').fill('Launch');
+    await dialog.getByLabel('Checklist title').press('Enter');
     await toast(page, 'Checklist added');
-    await dialog.getByRole('button', { name: /^Checklist\W+click to edit/ }).click();
+    await dialog.getByText('No items yet').waitFor();
+    await dialog.getByRole('button', { name: /^Launch\W+click to edit/ }).click();
     await dialog.getByLabel('checklist title').fill('Before launch');
     await dialog.getByLabel('checklist title').press('Enter');
     await toast(page, 'Checklist updated');
@@ -335,11 +339,11 @@ describe('Move the Needle board', () => {
     expect(await dialog.getByRole('button', { name: `@${seededUsers.coach.fullName}` }).count()).toBe(0);
     await screenshot(page, 'board-card-dialog-desktop');
 
-    // Closing saves the description.
+    // The description was saved when the box was left (before the close).
     await dialog.getByRole('button', { name: 'Close card' }).click();
-    await toast(page, 'Card updated');
     await dialog.waitFor({ state: 'detached' });
     const card = (await readBoard(memberApi, member.id)).lists.flatMap((l) => l.Cards).find((c) => c.title === title);
+    expect(card?.description).toBe('Write the **bullet points** first.');
     expect(card?.Labels.map((l) => l.name).sort()).toEqual([`Listing ${token}`, `Urgent ${token}`]);
     expect(card?.CheckLists[0]?.CheckListItems.every((i) => i.completed)).toBe(true);
     expect(card?.coverPhotoUrl).toBe(card?.Attachments[0]?.fileUrl);

@@ -39,6 +39,9 @@ export type {
 
 const BASE = '/api/move-the-needle';
 
+/** Spec part 1 §7: the coach picker asks for 50 coaches. */
+export const MENTION_PICKER_PAGE_SIZE = 50;
+
 export interface CardInput {
   id?: number;
   title: string;
@@ -116,6 +119,14 @@ export const boardApi = {
   addComment(input: { comment: string; CardId: number; mentionedUsers: number[] }) {
     return api<{ activity: BoardActivity }>(`${BASE}/activity/upsert`, { method: 'POST', create: true, body: input });
   },
+  /** One's own comment, new text (the same call with the comment's id). */
+  updateComment(input: { id: number; comment: string; CardId: number; mentionedUsers: number[] }) {
+    return api<{ activity: BoardActivity }>(`${BASE}/activity/upsert`, { method: 'POST', body: input });
+  },
+  /** One's own comment (admins: any). */
+  deleteComment(id: number): Promise<void> {
+    return api(`${BASE}/activity/${id}`, { method: 'DELETE' });
+  },
   upsertChecklist(input: { id?: number; title: string; CardId: number }) {
     return api<{ checklist: CheckList }>(`${BASE}/checkList/upsert`, { method: 'POST', create: true, body: input });
   },
@@ -128,8 +139,21 @@ export const boardApi = {
   deleteChecklistItem(id: number): Promise<void> {
     return api(`${BASE}/checkListItem`, { method: 'DELETE', body: { id } });
   },
+  /**
+   * The mention picker's coaches (spec part 1: `GET /api/user/read-many`, usersPerPage 50, role filter coach): members
+   * get the coaches' id, name and e-mail only.
+   */
   async coaches(signal?: AbortSignal): Promise<PersonRef[]> {
-    return (await api<{ coaches: PersonRef[] }>(`${BASE}/coaches`, { signal })).coaches;
+    const body = await api<{ users: { id: number; fullName: string; email?: string; photoUrl?: string | null }[] }>(
+      '/api/user/read-many',
+      { query: { page: 1, usersPerPage: MENTION_PICKER_PAGE_SIZE, 'filters[role]': 'coach' }, signal },
+    );
+    return body.users.map((u) => ({
+      id: u.id,
+      fullName: u.fullName,
+      email: u.email ?? '',
+      photoUrl: u.photoUrl ?? null,
+    }));
   },
 };
 

@@ -32,6 +32,7 @@ const listIdOf = (droppableId: string) => Number(droppableId.slice(LIST_PREFIX.l
 import { AddCard, AddList } from './BoardAdders';
 import { CardTile } from './CardTile';
 import { COLUMN_WIDTH } from './constants';
+import { ListName } from './ListName';
 
 /**
  * The lists as columns, cards dragged with @hello-pangea/dnd (mouse, touch) and by keyboard (useKeyboardMove: focus a
@@ -224,9 +225,7 @@ function BoardColumn({
       }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1.5, pt: 1.25, pb: 0.75 }}>
-        <Typography id={headingId} component="h2" sx={{ fontWeight: 800, fontSize: '0.875rem', flex: 1 }}>
-          {list.name}
-        </Typography>
+        <ListName list={list} headingId={headingId} boardUserId={boardUserId} canRename={canEdit && !list.fixed} />
         <Typography variant="caption" color="text.secondary" aria-label={`${list.Cards.length} cards`}>
           {list.Cards.length}
         </Typography>

@@ -4,7 +4,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
@@ -19,6 +18,7 @@ import { useCurrentUser } from '../../session/context';
 import { BoardColumns } from './BoardColumns';
 import { BOARD_TOASTS, DONT_SHOW_MTN_UPGRADE_KEY, MASTER_TEMPLATE_NAME } from './constants';
 import { totalProgress } from './model';
+import { ProgressBar } from './ProgressBar';
 
 // Opened on demand: the card dialog (with markdown, upload and the label editor) and the welcome dialog.
 const CardDialog = lazy(() => import('./CardDialog'));
@@ -143,8 +143,7 @@ export default function MoveTheNeedlePage() {
                   {progress}%
                 </Typography>
               </Box>
-              <LinearProgress
-                variant="determinate"
+              <ProgressBar
                 value={progress}
                 aria-labelledby="board-progress-label"
                 sx={{ height: 10, borderRadius: 5 }}

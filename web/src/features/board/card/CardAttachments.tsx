@@ -1,6 +1,8 @@
 import AddRounded from '@mui/icons-material/AddRounded';
 import AttachFileRounded from '@mui/icons-material/AttachFileRounded';
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
+import DownloadRounded from '@mui/icons-material/DownloadRounded';
+import OpenInNewRounded from '@mui/icons-material/OpenInNewRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -74,6 +76,7 @@ export function AttachmentsSection({
                 href={attachment.fileUrl}
                 target="_blank"
                 rel="noopener noreferrer"
+                aria-label={`Open ${attachment.fileName} in a new tab`}
                 sx={{ flex: '0 0 auto' }}
               >
                 <Box
@@ -91,6 +94,30 @@ export function AttachmentsSection({
                 <Typography variant="caption" color="text.secondary">
                   Added {new Date(attachment.createdAt).toLocaleString()}
                 </Typography>
+              </Box>
+              <Box sx={{ display: 'flex', gap: 0.5 }}>
+                <Button
+                  size="small"
+                  component="a"
+                  href={attachment.fileUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  startIcon={<OpenInNewRounded />}
+                  aria-label={`Open ${attachment.fileName}`}
+                >
+                  Open
+                </Button>
+                {/* Same-origin files (/upload/files/…): the browser saves them under the attachment's name. */}
+                <Button
+                  size="small"
+                  component="a"
+                  href={attachment.fileUrl}
+                  download={attachment.fileName}
+                  startIcon={<DownloadRounded />}
+                  aria-label={`Download ${attachment.fileName}`}
+                >
+                  Download
+                </Button>
               </Box>
               {canEdit && (
                 <Box sx={{ display: 'flex', gap: 0.5 }}>

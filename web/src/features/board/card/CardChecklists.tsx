@@ -4,19 +4,37 @@ import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import LinearProgress from '@mui/material/LinearProgress';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { type BoardCard, boardApi, type CheckList } from '../../../api/board';
+import { type BoardCard, type BoardList, boardApi, type CheckList, type CheckListItem } from '../../../api/board';
+import { useCurrentUser } from '../../../session/context';
 import { Markdown } from '../../courses/Markdown';
 import { BOARD_TOASTS } from '../constants';
 import { checklistPercent, checklistStatus, updateCard } from '../model';
-
-import { InstantCheckbox, Section, ToggleText } from './CardParts';
+import { ProgressBar } from '../ProgressBar';
+import { InstantCheckbox, Section } from './CardParts';
+import { ToggleText } from './ToggleText';
+import { draftKey } from './useAutosave';
 import type { Run } from './useCardRun';
 
+/** The board with one checklist of a card rewritten (optimistic saves). */
+const updateChecklist =
+  (cardId: number, checklistId: number, update: (list: CheckList) => CheckList) => (lists: BoardList[]) =>
+    updateCard(lists, cardId, (c) => ({
+      ...c,
+      CheckLists: c.CheckLists.map((list) => (list.id === checklistId ? update(list) : list)),
+    }));
+
+/** The same for one item. */
+const updateItem = (checklist: CheckList, itemId: number, update: (item: CheckListItem) => CheckListItem) =>
+  updateChecklist(checklist.CardId, checklist.id, (list) => ({
+    ...list,
+    CheckListItems: list.CheckListItems.map((i) => (i.id === itemId ? update(i) : i)),
+  }));
+
 export function ChecklistsSection({ card, canEdit, run }: { card: BoardCard; canEdit: boolean; run: Run }) {
+  const [adding, setAdding] = useState(false);
   if (!canEdit && card.CheckLists.length === 0) return null;
   return (
     <Section
@@ -24,22 +42,14 @@ export function ChecklistsSection({ card, canEdit, run }: { card: BoardCard; can
       icon={<CheckBoxOutlined fontSize="small" />}
       actions={
         canEdit && (
-          <Button
-            size="small"
-            startIcon={<AddRounded />}
-            onClick={() =>
-              void run(
-                () => boardApi.upsertChecklist({ title: 'Checklist', CardId: card.id }),
-                BOARD_TOASTS.checklistAdded,
-              )
-            }
-          >
+          <Button size="small" startIcon={<AddRounded />} onClick={() => setAdding(true)} disabled={adding}>
             Add checklist
           </Button>
         )
       }
     >
-      {card.CheckLists.length === 0 && (
+      {canEdit && adding && <NewChecklist cardId={card.id} run={run} onDone={() => setAdding(false)} />}
+      {card.CheckLists.length === 0 && !adding && (
         <Typography variant="body2" color="text.secondary">
           No checklists yet
         </Typography>
@@ -51,8 +61,57 @@ export function ChecklistsSection({ card, canEdit, run }: { card: BoardCard; can
   );
 }
 
+/** "Add checklist" asks for the title first: Enter creates it, Escape (or Cancel) leaves without one. */
+function NewChecklist({ cardId, run, onDone }: { cardId: number; run: Run; onDone: () => void }) {
+  const [title, setTitle] = useState('');
+  const [pending, setPending] = useState(false);
+  const create = async () => {
+    const name = title.trim();
+    if (!name || pending) return;
+    setPending(true);
+    const ok = await run(() => boardApi.upsertChecklist({ title: name, CardId: cardId }), BOARD_TOASTS.checklistAdded);
+    setPending(false);
+    if (ok) onDone();
+  };
+  return (
+    <Box
+      component="form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void create();
+      }}
+      sx={{ display: 'flex', gap: 1, mb: 2, flexWrap: 'wrap' }}
+    >
+      <TextField
+        autoFocus
+        size="small"
+        label="Checklist title"
+        value={title}
+        onChange={(e) => setTitle(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') {
+            // Cancels the new checklist, never the dialog.
+            e.preventDefault();
+            e.stopPropagation();
+            onDone();
+          }
+        }}
+        sx={{ flex: '1 1 200px' }}
+      />
+      <Button type="submit" variant="contained" disabled={!title.trim()} loading={pending}>
+        Add
+      </Button>
+      <Button onClick={onDone} disabled={pending}>
+        Cancel
+      </Button>
+    </Box>
+  );
+}
+
 function ChecklistBlock({ checklist, canEdit, run }: { checklist: CheckList; canEdit: boolean; run: Run }) {
+  const viewer = useCurrentUser();
   const [newItem, setNewItem] = useState('');
+  const empty = checklist.CheckListItems.length === 0;
   const percent = checklistPercent(checklist);
   const addItem = async () => {
     const title = newItem.trim();
@@ -74,10 +133,12 @@ function ChecklistBlock({ checklist, canEdit, run }: { checklist: CheckList; can
           value={checklist.title}
           label="checklist title"
           canEdit={canEdit}
+          storageKey={draftKey(viewer.id, `card:${checklist.CardId}:checklist:${checklist.id}:title`)}
           onSave={(title) =>
-            void run(
+            run(
               () => boardApi.upsertChecklist({ id: checklist.id, title, CardId: checklist.CardId }),
               BOARD_TOASTS.checklistUpdated,
+              updateChecklist(checklist.CardId, checklist.id, (list) => ({ ...list, title })),
             )
           }
           render={(v) => <Typography sx={{ fontWeight: 700 }}>{v}</Typography>}
@@ -92,25 +153,32 @@ function ChecklistBlock({ checklist, canEdit, run }: { checklist: CheckList; can
           </IconButton>
         )}
       </Box>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, my: 1 }}>
-        <Typography variant="body2" sx={{ fontWeight: 700, minWidth: 40 }}>
-          {percent}%
+      {empty ? (
+        <Typography variant="body2" color="text.secondary" sx={{ my: 1 }}>
+          No items yet
         </Typography>
-        <LinearProgress
-          variant="determinate"
-          value={percent}
-          color={percent >= 100 ? 'success' : 'primary'}
-          sx={{ flex: 1, height: 8, borderRadius: 4 }}
-          aria-label={`${checklist.title} progress`}
-        />
-      </Box>
-      <Typography
-        variant="body2"
-        sx={{ color: percent >= 100 ? 'success.dark' : 'text.secondary', fontWeight: 600, mb: 0.5 }}
-        role="status"
-      >
-        {checklistStatus(percent)}
-      </Typography>
+      ) : (
+        <>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, my: 1 }}>
+            <Typography variant="body2" sx={{ fontWeight: 700, minWidth: 40 }}>
+              {percent}%
+            </Typography>
+            <ProgressBar
+              value={percent}
+              color={percent >= 100 ? 'success' : 'primary'}
+              sx={{ flex: 1, height: 8, borderRadius: 4 }}
+              aria-label={`${checklist.title} progress`}
+            />
+          </Box>
+          <Typography
+            variant="body2"
+            sx={{ color: percent >= 100 ? 'success.dark' : 'text.secondary', fontWeight: 600, mb: 0.5 }}
+            role="status"
+          >
+            {checklistStatus(percent)}
+          </Typography>
+        </>
+      )}
       <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
         {checklist.CheckListItems.map((item) => (
           <Box component="li" key={item.id} sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
@@ -129,20 +197,7 @@ function ChecklistBlock({ checklist, canEdit, run }: { checklist: CheckList; can
                       CheckListId: checklist.id,
                     }),
                   BOARD_TOASTS.checkItemUpdated,
-                  (lists) =>
-                    updateCard(lists, checklist.CardId, (c) => ({
-                      ...c,
-                      CheckLists: c.CheckLists.map((list) =>
-                        list.id === checklist.id
-                          ? {
-                              ...list,
-                              CheckListItems: list.CheckListItems.map((i) =>
-                                i.id === item.id ? { ...i, completed } : i,
-                              ),
-                            }
-                          : list,
-                      ),
-                    })),
+                  updateItem(checklist, item.id, (i) => ({ ...i, completed })),
                 );
               }}
             />
@@ -150,8 +205,9 @@ function ChecklistBlock({ checklist, canEdit, run }: { checklist: CheckList; can
               value={item.title}
               label="item title"
               canEdit={canEdit}
+              storageKey={draftKey(viewer.id, `card:${checklist.CardId}:item:${item.id}:title`)}
               onSave={(title) =>
-                void run(
+                run(
                   () =>
                     boardApi.upsertChecklistItem({
                       id: item.id,
@@ -160,9 +216,17 @@ function ChecklistBlock({ checklist, canEdit, run }: { checklist: CheckList; can
                       CheckListId: checklist.id,
                     }),
                   BOARD_TOASTS.checkItemUpdated,
+                  updateItem(checklist, item.id, (i) => ({ ...i, title })),
                 )
               }
-              render={(v) => <Markdown source={v} />}
+              render={(v) => (
+                <Box
+                  data-completed={item.completed || undefined}
+                  sx={item.completed ? { textDecoration: 'line-through', color: 'text.secondary' } : undefined}
+                >
+                  <Markdown source={v} />
+                </Box>
+              )}
             />
             {canEdit && (
               <IconButton

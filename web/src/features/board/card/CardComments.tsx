@@ -3,28 +3,57 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { type BoardCard, boardApi, type PersonRef, useCoaches } from '../../../api/board';
 import { errorMessage } from '../../../api/client';
 import { toast } from '../../../components/toast';
 import { BOARD_TOASTS } from '../constants';
 
 import { Section } from './CardParts';
+import { CommentItem } from './CommentItem';
 import type { Run } from './useCardRun';
-
-const initials = (name: string) =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((w) => w[0]?.toUpperCase())
-    .join('');
 
 export function CommentsSection({ card, canComment, run }: { card: BoardCard; canComment: boolean; run: Run }) {
   const [text, setText] = useState('');
   const [mentioned, setMentioned] = useState<PersonRef[]>([]);
   const [pickerOpen, setPickerOpen] = useState(false);
-  const coaches = useCoaches(canComment && pickerOpen);
+  /** The picker has been opened once: the coaches are read from then on. */
+  const [pickerUsed, setPickerUsed] = useState(false);
+  const coaches = useCoaches(canComment && pickerUsed);
+  /** Where an "@" was just typed in the comment box: choosing a coach writes the name there. */
+  const atIndex = useRef<number | null>(null);
+  const pickerInput = useRef<HTMLInputElement>(null);
+  const commentBox = useRef<HTMLTextAreaElement>(null);
+
+  const openPicker = () => {
+    setPickerUsed(true);
+    setPickerOpen(true);
+  };
+  /** Back to the comment box, the caret at `caret`. */
+  const backToComment = (caret?: number) =>
+    requestAnimationFrame(() => {
+      const box = commentBox.current;
+      if (!box) return;
+      box.focus();
+      const at = caret ?? box.value.length;
+      box.setSelectionRange(at, at);
+    });
+  const pick = (value: PersonRef[]) => {
+    const added = value.find((p) => !mentioned.some((m) => m.id === p.id));
+    setMentioned(value);
+    const at = atIndex.current;
+    atIndex.current = null;
+    if (at === null) return;
+    setPickerOpen(false);
+    if (!added) {
+      backToComment(at + 1);
+      return;
+    }
+    const name = `@${added.fullName} `;
+    const next = `${text.slice(0, at)}${name}${text.slice(at + 1)}`;
+    setText(next);
+    backToComment(at + name.length);
+  };
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -56,8 +85,18 @@ export function CommentsSection({ card, canComment, run }: { card: BoardCard; ca
             options={coaches.data ?? []}
             loading={coaches.isPending && pickerOpen}
             value={mentioned}
-            onOpen={() => setPickerOpen(true)}
-            onChange={(_, value) => setMentioned(value)}
+            open={pickerOpen}
+            onOpen={openPicker}
+            onClose={(_, reason) => {
+              setPickerOpen(false);
+              // Escape or a click away after "@": the "@" stays as typed, the person goes on writing.
+              if (atIndex.current !== null && reason !== 'selectOption') {
+                const at = atIndex.current;
+                atIndex.current = null;
+                backToComment(at + 1);
+              }
+            }}
+            onChange={(_, value) => pick(value)}
             isOptionEqualToValue={(a, b) => a.id === b.id}
             getOptionLabel={(p) => `${p.fullName} (${p.email})`}
             renderOption={(props, p) => {
@@ -79,7 +118,7 @@ export function CommentsSection({ card, canComment, run }: { card: BoardCard; ca
                 return <Chip key={key} size="small" label={`@${p.fullName}`} {...itemProps} />;
               })
             }
-            renderInput={(params) => <TextField {...params} label="Mention a coach" />}
+            renderInput={(params) => <TextField {...params} inputRef={pickerInput} label="Mention a coach" />}
             sx={{ mb: 1 }}
           />
           <TextField
@@ -87,11 +126,26 @@ export function CommentsSection({ card, canComment, run }: { card: BoardCard; ca
             multiline
             minRows={2}
             label="Write a comment"
-            helperText={error ?? 'Enter sends, Shift+Enter starts a new line'}
+            helperText={error ?? 'Enter sends, Shift+Enter starts a new line, @ mentions a coach'}
             error={!!error}
             value={text}
             disabled={sending}
-            onChange={(e) => setText(e.target.value)}
+            inputRef={commentBox}
+            onChange={(e) => {
+              const next = e.target.value;
+              const caret = e.target.selectionStart ?? next.length;
+              // "@" typed at the start or after a space opens the coach picker.
+              const typedAt =
+                next.length === text.length + 1 &&
+                next[caret - 1] === '@' &&
+                (caret === 1 || /\s/.test(next[caret - 2] ?? ''));
+              setText(next);
+              if (typedAt) {
+                atIndex.current = caret - 1;
+                openPicker();
+                requestAnimationFrame(() => pickerInput.current?.focus());
+              }
+            }}
             onKeyDown={(e) => {
               if (e.key === 'Enter' && !e.shiftKey) {
                 e.preventDefault();
@@ -108,43 +162,7 @@ export function CommentsSection({ card, canComment, run }: { card: BoardCard; ca
       ) : (
         <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }} aria-label="Comments">
           {card.Activities.map((activity) => (
-            <Box component="li" key={activity.id} sx={{ display: 'flex', gap: 1.25 }}>
-              <Box
-                aria-hidden="true"
-                sx={{
-                  flex: '0 0 auto',
-                  width: 32,
-                  height: 32,
-                  borderRadius: '50%',
-                  display: 'grid',
-                  placeItems: 'center',
-                  bgcolor: 'primary.main',
-                  color: 'primary.contrastText',
-                  fontSize: '0.75rem',
-                  fontWeight: 700,
-                }}
-              >
-                {initials(activity.User?.fullName ?? '?')}
-              </Box>
-              <Box sx={{ minWidth: 0, flex: 1 }}>
-                <Typography variant="body2">
-                  <strong>{activity.User?.fullName ?? 'Former member'}</strong>{' '}
-                  <Box component="span" sx={{ color: 'text.secondary' }}>
-                    {new Date(activity.createdAt).toLocaleString()}
-                  </Box>
-                </Typography>
-                <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', mt: 0.25 }}>
-                  {activity.comment}
-                </Typography>
-                {activity.TaggedUsers.length > 0 && (
-                  <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, mt: 0.5 }}>
-                    {activity.TaggedUsers.map((p) => (
-                      <Chip key={p.id} size="small" variant="outlined" label={`@${p.fullName}`} />
-                    ))}
-                  </Box>
-                )}
-              </Box>
-            </Box>
+            <CommentItem key={activity.id} activity={activity} canComment={canComment} run={run} />
           ))}
         </Box>
       )}
