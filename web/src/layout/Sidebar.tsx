@@ -7,6 +7,7 @@ import GroupRounded from '@mui/icons-material/GroupRounded';
 import LibraryBooksRounded from '@mui/icons-material/LibraryBooksRounded';
 import LocalOfferRounded from '@mui/icons-material/LocalOfferRounded';
 import OpenInNewRounded from '@mui/icons-material/OpenInNewRounded';
+import RateReviewRounded from '@mui/icons-material/RateReviewRounded';
 import RocketLaunchRounded from '@mui/icons-material/RocketLaunchRounded';
 import SchoolRounded from '@mui/icons-material/SchoolRounded';
 import SettingsRounded from '@mui/icons-material/SettingsRounded';
@@ -43,6 +44,7 @@ const ICONS: Record<NavItemId, ReactNode> = {
   moveTheNeedle: <ViewKanbanRounded />,
   productQualifier: <FactCheckRounded />,
   users: <GroupRounded />,
+  reviewQueue: <RateReviewRounded />,
   tagManagement: <LocalOfferRounded />,
   dashboardBanners: <ViewCarouselRounded />,
 };
