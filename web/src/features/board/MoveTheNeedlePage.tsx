@@ -83,7 +83,9 @@ export default function MoveTheNeedlePage() {
       ? 'Move The Needle'
       : linkedName
         ? `${linkedName}'s Board`
-        : `Member #${boardUserId}'s Board`
+        : board.isError
+          ? `Member #${boardUserId}'s Board`
+          : 'Move The Needle'
     : summary.isTemplate
       ? MASTER_TEMPLATE_NAME
       : own
