@@ -87,7 +87,11 @@ export function NotificationBell({ tone }: { tone: 'light' | 'dark' }) {
       </IconButton>
       {menuLoaded && (
         <Suspense fallback={null}>
-          <NotificationsMenu anchor={anchor} onClose={() => setAnchor(null)} />
+          <NotificationsMenu
+            anchor={anchor}
+            onClose={() => setAnchor(null)}
+            align={tone === 'dark' ? 'left' : 'right'}
+          />
         </Suspense>
       )}
     </>

@@ -88,7 +88,16 @@ function Row({ notification, onOpen }: { notification: AppNotification; onOpen: 
  * The bell's list: the newest notifications (unread ones marked), each leading to its card; opening one marks it
  * read, 'Mark all as read' marks them all. Both answers carry the new unread count for the badge.
  */
-export default function NotificationsMenu({ anchor, onClose }: { anchor: HTMLElement | null; onClose: () => void }) {
+export default function NotificationsMenu({
+  anchor,
+  onClose,
+  align,
+}: {
+  anchor: HTMLElement | null;
+  onClose: () => void;
+  /** Which edge of the bell the list lines up with: 'left' in the desktop sidebar, 'right' in the phone's app bar. */
+  align: 'left' | 'right';
+}) {
   const notifications = useNotifications();
   const key = useNotificationsKey();
   const queryClient = useQueryClient();
@@ -117,8 +126,8 @@ export default function NotificationsMenu({ anchor, onClose }: { anchor: HTMLEle
       open={!!anchor}
       anchorEl={anchor}
       onClose={onClose}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-      transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      anchorOrigin={{ vertical: 'bottom', horizontal: align }}
+      transformOrigin={{ vertical: 'top', horizontal: align }}
       slotProps={{
         paper: {
           role: 'dialog',
