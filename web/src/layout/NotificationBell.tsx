@@ -12,7 +12,8 @@ const NotificationsMenu = lazy(() => import('../features/notifications/Notificat
 /**
  * Live unread count: an EventSource on /api/notifications/events (opened once the first answer arrived, so a
  * server without the stream is not asked again and again). `notifications` carries `{unreadCount}`: the badge
- * follows at once, the list is refetched when open (and read again whenever the bell is pressed).
+ * follows at once, the list is refetched when open (and read again whenever the bell is pressed); `ready` (sent
+ * first on every connection) carries the count too.
  * `superseded` (the server's cap on a person's streams) closes it for good, like the board's stream.
  */
 function useNotificationsLive(enabled: boolean, openRef: { current: boolean }): void {
@@ -26,19 +27,23 @@ function useNotificationsLive(enabled: boolean, openRef: { current: boolean }): 
     const refresh = () => {
       if (openRef.current) void queryClient.invalidateQueries({ queryKey: [...liveKey, 'list'] });
     };
-    source.addEventListener('notifications', (event) => {
+    const applyCount = (event: Event) => {
       try {
         const { unreadCount } = JSON.parse((event as MessageEvent<string>).data) as { unreadCount?: unknown };
         if (typeof unreadCount === 'number') setUnreadCount(queryClient, liveKey, unreadCount);
       } catch {
-        // A malformed notice: the list is read again below all the same.
+        // A malformed notice: the list is read again all the same when open.
       }
+    };
+    source.addEventListener('notifications', (event) => {
+      applyCount(event);
       refresh();
     });
     source.addEventListener('superseded', () => source.close());
-    // After a reconnection, what arrived while the stream was down is read once.
+    // `ready` opens every (re)connection with the current count; after a reconnection the list is read again too.
     let opened = false;
-    source.addEventListener('open', () => {
+    source.addEventListener('ready', (event) => {
+      applyCount(event);
       if (opened) void queryClient.invalidateQueries({ queryKey: [...liveKey, 'list'] });
       opened = true;
     });
