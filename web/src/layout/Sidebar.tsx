@@ -7,6 +7,7 @@ import GroupRounded from '@mui/icons-material/GroupRounded';
 import LibraryBooksRounded from '@mui/icons-material/LibraryBooksRounded';
 import LocalOfferRounded from '@mui/icons-material/LocalOfferRounded';
 import OpenInNewRounded from '@mui/icons-material/OpenInNewRounded';
+import RateReviewRounded from '@mui/icons-material/RateReviewRounded';
 import RocketLaunchRounded from '@mui/icons-material/RocketLaunchRounded';
 import SchoolRounded from '@mui/icons-material/SchoolRounded';
 import SettingsRounded from '@mui/icons-material/SettingsRounded';
@@ -29,6 +30,7 @@ import { canSwitchRole } from '../lib/access';
 import { type NavItemId, showApplyToUpgrade, visibleNavItems } from '../lib/navigation';
 import { useCurrentUser } from '../session/context';
 import { sidebarColors } from '../theme';
+import { NotificationBell } from './NotificationBell';
 import { UserCard } from './UserCard';
 
 /** Admins only (the select brings menu code): loaded when first shown. */
@@ -43,6 +45,7 @@ const ICONS: Record<NavItemId, ReactNode> = {
   moveTheNeedle: <ViewKanbanRounded />,
   productQualifier: <FactCheckRounded />,
   users: <GroupRounded />,
+  reviewQueue: <RateReviewRounded />,
   tagManagement: <LocalOfferRounded />,
   dashboardBanners: <ViewCarouselRounded />,
 };
@@ -112,6 +115,8 @@ export function Sidebar({ onClose }: { onClose?: () => void }) {
         <Box component={RouterLink} to="/" aria-label="Rainmakers home" sx={{ textDecoration: 'none' }}>
           <BrandLogo tone="light" size={34} />
         </Box>
+        {/* Desktop: the bell sits at the sidebar's head; phones have it in the app bar. */}
+        {!onClose && <NotificationBell tone="dark" />}
         {onClose && (
           <IconButton aria-label="Close menu" onClick={onClose} sx={{ color: sidebarColors.text }}>
             <CloseRounded />

@@ -40,6 +40,7 @@ describe('sidebar entries follow the route rules', () => {
       'Master Template',
       'Product Qualifier Tool',
       'User Dashboard',
+      'Review queue',
       'Tag Management',
       'Dashboard Banners',
     ]);
@@ -49,7 +50,14 @@ describe('sidebar entries follow the route rules', () => {
     const coach = labels(person({ role: 'coach' }));
     expect(coach).toContain('Move The Needle');
     expect(coach).toContain('User Dashboard');
+    expect(coach).toContain('Review queue');
     expect(coach).not.toContain('Tag Management');
+  });
+
+  it('the review queue is for coaches and admins only', () => {
+    for (const role of ['premium', 'basic', 'course only'] as const) {
+      expect(labels(person({ role, createdAt: '2024-12-01T00:00:00Z' }))).not.toContain('Review queue');
+    }
   });
 
   it('premium before the cut-off keeps the board; after it does not', () => {

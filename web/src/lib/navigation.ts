@@ -12,6 +12,7 @@ export type NavItemId =
   | 'moveTheNeedle'
   | 'productQualifier'
   | 'users'
+  | 'reviewQueue'
   | 'tagManagement'
   | 'dashboardBanners';
 
@@ -30,6 +31,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { id: 'moveTheNeedle', label: 'Move The Needle', path: '/move-the-needle' },
   { id: 'productQualifier', label: 'Product Qualifier Tool', path: '/product-qualifier' },
   { id: 'users', label: 'User Dashboard', path: '/users' },
+  { id: 'reviewQueue', label: 'Review queue', path: '/review-queue' },
   { id: 'tagManagement', label: 'Tag Management', path: '/tag-management' },
   { id: 'dashboardBanners', label: 'Dashboard Banners', path: '/dashboard-banners' },
 ];

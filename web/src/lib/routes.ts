@@ -21,6 +21,7 @@ export type PageKey =
   | 'profile'
   | 'moveTheNeedle'
   | 'users'
+  | 'reviewQueue'
   | 'tagManagement'
   | 'resources'
   | 'dashboardBanners'
@@ -97,6 +98,8 @@ export const ROUTES: readonly RouteDef[] = [
     ownIdGoesTo: '/move-the-needle',
   },
   { kind: 'guarded', path: '/users', page: 'users', access: ACCESS.staff },
+  // The coaches' queue of FOR REVIEW cards (issue 19).
+  { kind: 'guarded', path: '/review-queue', page: 'reviewQueue', access: ACCESS.staff },
   { kind: 'guarded', path: '/tag-management', page: 'tagManagement', access: ACCESS.admin },
   { kind: 'guarded', path: '/resources', page: 'resources', access: ACCESS.member },
   { kind: 'guarded', path: '/dashboard-banners', page: 'dashboardBanners', access: ACCESS.admin },

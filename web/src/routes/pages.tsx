@@ -18,6 +18,7 @@ export const PAGES: Record<PageKey, LazyExoticComponent<ComponentType>> = {
   profile: lazy(() => import('../features/profile/ProfilePage')),
   moveTheNeedle: lazy(() => import('../features/board/MoveTheNeedlePage')),
   users: lazy(() => import('../features/users/UsersPage')),
+  reviewQueue: lazy(() => import('../features/coach/ReviewQueuePage')),
   tagManagement: lazy(() => import('../features/tags/TagManagementPage')),
   resources: lazy(() => import('../features/resources/ResourcesPage')),
   dashboardBanners: lazy(() => import('../features/banners/DashboardBannersPage')),

@@ -1,21 +1,19 @@
 import RestartAltRounded from '@mui/icons-material/RestartAltRounded';
-import ViewKanbanRounded from '@mui/icons-material/ViewKanbanRounded';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
-import { useParams, useSearchParams } from 'react-router-dom';
+import { useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { boardApi, refreshBoard, useBoard, useBoardLive, useBoardScope } from '../../api/board';
 import { errorMessage } from '../../api/client';
 import { LazyConfirmDialog } from '../../components/LazyMui';
-import { MessageCard } from '../../components/MessagePage';
 import { PageHeader } from '../../components/PageHeader';
 import { toast } from '../../components/toast';
 import { useCurrentUser } from '../../session/context';
 import { BoardColumns } from './BoardColumns';
+import { BoardUnavailable } from './BoardUnavailable';
 import { BOARD_TOASTS, DONT_SHOW_MTN_UPGRADE_KEY, MASTER_TEMPLATE_NAME } from './constants';
 import { totalProgress } from './model';
 import { ProgressBar } from './ProgressBar';
@@ -32,6 +30,12 @@ const readDontShow = () => {
   }
 };
 
+/** Whose board a link meant (users table, review queue, notifications: `state.ownerName`), for the heading. */
+function linkedOwnerName(state: unknown): string | null {
+  if (typeof state !== 'object' || state === null || !('ownerName' in state)) return null;
+  return typeof state.ownerName === 'string' && state.ownerName ? state.ownerName : null;
+}
+
 /**
  * Move the Needle: /move-the-needle (your own board; the Master Template for admins) and /move-the-needle/:id (a
  * member's board, '{full name}'s Board', for coaches and admins). `?card=<id>` opens a card (mention e-mails link
@@ -43,6 +47,7 @@ export default function MoveTheNeedlePage() {
   const parsed = Number(params.id);
   const boardUserId = params.id && Number.isInteger(parsed) && parsed > 0 ? parsed : user.id;
   const own = boardUserId === user.id;
+  const location = useLocation();
   const board = useBoard(boardUserId);
   const scope = useBoardScope(boardUserId);
   const queryClient = useQueryClient();
@@ -71,8 +76,16 @@ export default function MoveTheNeedlePage() {
   const data = board.data;
   const progress = useMemo(() => (data ? totalProgress(data.lists) : 0), [data]);
   const summary = data?.board;
+  // Someone else's board is named from the first paint (the link's name), also when it cannot be opened.
+  const linkedName = linkedOwnerName(location.state);
   const title = !summary
-    ? 'Move The Needle'
+    ? own
+      ? 'Move The Needle'
+      : linkedName
+        ? `${linkedName}'s Board`
+        : board.isError
+          ? `Member #${boardUserId}'s Board`
+          : 'Move The Needle'
     : summary.isTemplate
       ? MASTER_TEMPLATE_NAME
       : own
@@ -123,14 +136,7 @@ export default function MoveTheNeedlePage() {
           <CircularProgress />
         </Box>
       ) : board.isError ? (
-        <MessageCard icon={<ViewKanbanRounded />} title="This board could not be opened">
-          <Alert severity="error" sx={{ mt: 1 }}>
-            {errorMessage(board.error)}
-          </Alert>
-          <Button sx={{ mt: 2 }} onClick={() => void board.refetch()}>
-            Try again
-          </Button>
-        </MessageCard>
+        <BoardUnavailable error={board.error} own={own} onRetry={() => void board.refetch()} />
       ) : (
         data && (
           <>
@@ -169,7 +175,8 @@ export default function MoveTheNeedlePage() {
           />
         </Suspense>
       )}
-      {welcomeOpen && (
+      {/* The welcome greets a person on her own board: not admins on the Master Template, not coaches visiting. */}
+      {welcomeOpen && own && data && !data.board.isTemplate && (
         <Suspense fallback={null}>
           <WelcomeDialog onClose={() => setWelcomeOpen(false)} />
         </Suspense>

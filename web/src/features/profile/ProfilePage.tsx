@@ -15,6 +15,7 @@ import { unfieldedError, useFormFields } from '../../components/useFormFields';
 import { ROLE_LABELS } from '../../layout/roles';
 import { useCurrentUser } from '../../session/context';
 import { AvatarUpload } from './AvatarUpload';
+import { EmailSettings } from './EmailSettings';
 
 export const PROFILE_SAVED = 'your changes have been saved successfully';
 /** Browsers autofill saved passwords into the first password box; it is emptied this long after the page opens. */
@@ -174,6 +175,7 @@ export default function ProfilePage() {
           </Box>
         </Box>
       </Paper>
+      <EmailSettings />
     </Box>
   );
 }

@@ -18,6 +18,7 @@ import { errorMessage } from '../../api/client';
 import type { User } from '../../api/users';
 import { toast } from '../../components/toast';
 import { useSession } from '../../session/context';
+import { boardLinkState, showsBoardLink } from './boardLink';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 
@@ -107,8 +108,13 @@ export function UsersTable({
               </TableCell>
               <TableCell>
                 <Box sx={{ textTransform: 'capitalize' }}>{user.role}</Box>
-                {user.abilities?.openBoard && (
-                  <Link component={RouterLink} to={`/move-the-needle/${user.id}`} variant="body2">
+                {showsBoardLink(user) && (
+                  <Link
+                    component={RouterLink}
+                    to={`/move-the-needle/${user.id}`}
+                    state={boardLinkState(user.fullName)}
+                    variant="body2"
+                  >
                     Go to board
                     <Box component="span" sx={visuallyHidden}>
                       {' '}

@@ -1,0 +1,75 @@
+/**
+ * /api/notifications/*: the bell (list, unread count, marking read, the live stream) and the e-mail setting on
+ * /profile. Part of the app frame's download (the bell is in the top bar), so it stays small: no zod, types only.
+ *
+ * Keys start with ['notifications', viewerId]: a sign-in-as never shows another person's notifications.
+ */
+import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { useCurrentUser } from '../session/context';
+import { api } from './client';
+
+const BASE = '/api/notifications';
+
+/** How many the bell lists (the newest). */
+export const NOTIFICATIONS_PER_PAGE = 20;
+
+export type NotificationKind = 'mention' | 'reply' | 'review';
+
+export interface AppNotification {
+  id: number;
+  kind: NotificationKind;
+  cardId: number;
+  cardTitle: string;
+  /** The user id of the board's owner: the card is at /move-the-needle/{boardOwnerId}?card={cardId}. */
+  boardOwnerId: number;
+  actorName: string;
+  text: string;
+  createdAt: string;
+  readAt: string | null;
+}
+
+export interface NotificationsPage {
+  notifications: AppNotification[];
+  unreadCount: number;
+}
+
+export interface NotificationSettings {
+  emailMentions: boolean;
+}
+
+export const notificationsApi = {
+  list(signal?: AbortSignal): Promise<NotificationsPage> {
+    return api<NotificationsPage>(BASE, { query: { notificationsPerPage: NOTIFICATIONS_PER_PAGE }, signal });
+  },
+  markRead(body: { ids: number[] } | { all: true }): Promise<{ unreadCount: number }> {
+    return api<{ unreadCount: number }>(`${BASE}/read`, { method: 'POST', body });
+  },
+  settings(signal?: AbortSignal): Promise<NotificationSettings> {
+    return api<NotificationSettings>(`${BASE}/settings`, { signal });
+  },
+  saveSettings(body: NotificationSettings): Promise<NotificationSettings> {
+    return api<NotificationSettings>(`${BASE}/settings`, { method: 'PUT', body });
+  },
+  eventsUrl: `${BASE}/events`,
+};
+
+export function useNotificationsKey(): readonly ['notifications', number] {
+  const user = useCurrentUser();
+  return ['notifications', user.id] as const;
+}
+
+/** The bell's list and unread count (one call answers both). */
+export function useNotifications() {
+  const key = useNotificationsKey();
+  return useQuery({ queryKey: [...key, 'list'], queryFn: ({ signal }) => notificationsApi.list(signal) });
+}
+
+/** Writes a new unread count into the cached answer (marking read, the live stream). */
+export function setUnreadCount(queryClient: QueryClient, key: readonly unknown[], unreadCount: number): void {
+  queryClient.setQueryData<NotificationsPage>([...key, 'list'], (old) => (old ? { ...old, unreadCount } : old));
+}
+
+export function useNotificationSettings() {
+  const key = useNotificationsKey();
+  return useQuery({ queryKey: [...key, 'settings'], queryFn: ({ signal }) => notificationsApi.settings(signal) });
+}
