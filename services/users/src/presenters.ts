@@ -1,6 +1,16 @@
 /** Allow-lists of what each kind of caller gets to see of a person or a tag. */
-import type { AccessProfile, Actor, CommunityUser, EventData, ManagedTag, Tag, User } from '@rainmakers/contracts';
+import type {
+  AccessProfile,
+  Actor,
+  CommunityUser,
+  EventData,
+  JobSummary,
+  ManagedTag,
+  Tag,
+  User,
+} from '@rainmakers/contracts';
 import { userAbilities } from './policies';
+import type { JobRow } from './store/job-history';
 import type { UserRecord } from './store/users';
 
 export function presentUser(user: UserRecord): User {
@@ -75,5 +85,24 @@ export function userChangedData(user: UserRecord): EventData<'users.user-changed
     alwaysGrantAccess: user.alwaysGrantAccess,
     createdAt: user.createdAt.toISOString(),
     version: user.version,
+  };
+}
+
+/** A job of the history, with the addresses of its files (an error file only when the import has errors). */
+export function presentJob(job: JobRow): JobSummary {
+  const base = `/api/user/jobs/${encodeURIComponent(job.id)}`;
+  const errors = Number(job.counts.errorCount ?? 0);
+  return {
+    id: job.id,
+    kind: job.kind,
+    actorName: job.actorName,
+    createdAt: job.createdAt.toISOString(),
+    finishedAt: job.finishedAt?.toISOString() ?? null,
+    state: job.state,
+    counts: job.counts,
+    fileName: job.fileName,
+    failedReason: job.failedReason,
+    ...(job.state === 'running' ? {} : { reportUrl: `${base}/report.csv` }),
+    ...(job.errorFileKey && errors > 0 ? { errorFileUrl: `${base}/errors.csv` } : {}),
   };
 }

@@ -5,6 +5,7 @@ import { createCredentialsClient } from './clients/auth';
 import type { Config } from './config';
 import { jobFilesFromConfig } from './import-files';
 import { createBulkUpdateQueue, createImportQueue, createUserWorkers } from './jobs';
+import { createStaffConsumer } from './staff-events';
 import type { Schema } from './store/schema';
 
 /**
@@ -32,7 +33,11 @@ export function buildService(runtime: ServiceRuntime<Schema>, config: Config) {
     importMaxBytes: config.IMPORT_MAX_BYTES,
     files,
   });
-  const background: BackgroundTask[] = [relay, createBillingConsumer({ ...consumerWiring(runtime, config), relay })];
+  const background: BackgroundTask[] = [
+    relay,
+    createBillingConsumer({ ...consumerWiring(runtime, config), relay }),
+    createStaffConsumer(consumerWiring(runtime, config)),
+  ];
   if (config.RUN_WORKERS_IN_PROCESS) {
     background.push(
       ...createUserWorkers(

@@ -178,13 +178,13 @@ describe('bulk update from a CSV', () => {
       // The first attempt dies right after its first chunk committed (before it could store its progress).
       const died = new Error('killed');
       await expect(
-        bulkUpdateUsers(h.users.jobDeps, ids, change, runId, undefined, () => {
+        bulkUpdateUsers(h.users.jobDeps, ids, change, runId, () => {
           throw died;
         }),
       ).rejects.toBe(died);
       expect((await outboxEvents(h, 'users.user-changed')).length).toBe(before + BULK_CHUNK);
       const heard: number[] = [];
-      const result = await bulkUpdateUsers(h.users.jobDeps, ids, change, runId, undefined, (p) => {
+      const result = await bulkUpdateUsers(h.users.jobDeps, ids, change, runId, (p) => {
         heard.push(p.done);
       });
       expect(result).toEqual({ total: ids.length, done: ids.length, updated: ids.length });
