@@ -48,5 +48,5 @@ export function buildService(runtime: ServiceRuntime<Schema>, config: Config) {
       ),
     );
   }
-  return { app, relay, background };
+  return { app, relay, files, background };
 }
