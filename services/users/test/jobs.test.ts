@@ -259,7 +259,7 @@ describe('audit log of other services, filters and export', () => {
     const lines = csv.body.split('\r\n');
     expect(lines[0]).toBe('When (UTC),Who,On behalf of,What,Kind,About,Changes');
     expect(lines).toHaveLength(3);
-    expect(lines[1]).toContain(',Cora Coach,,Deleted board card,Card,');
+    expect(lines[1]).toContain(',Cora Coach,,Deleted board card,Board card,');
     // The formula is neutralised (a leading apostrophe), never run by a spreadsheet.
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
     expect(lines[1]).toContain('Board of: Mia Member');

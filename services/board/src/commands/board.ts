@@ -99,10 +99,8 @@ async function auditStaffDelete(
   const people = await findPeople(trx, [actor.userId, ...(board.userId === null ? [] : [board.userId])]);
   const owner = board.userId === null ? MASTER_TEMPLATE_NAME : (people.get(board.userId)?.fullName ?? null);
   const before = { title: subject.name, owner, ...(subject.list ? { list: subject.list } : {}) };
-  await publish(
-    'audit.recorded',
-    staffAction(actor, action, subject, { before, after: null }, people.get(actor.userId)?.fullName ?? null),
-  );
+  const data = staffAction(actor, action, subject, { before, after: null }, people.get(actor.userId)?.fullName ?? null);
+  await publish('audit.recorded', data);
 }
 
 // ---------------------------------------------------------------------------------------------------------
