@@ -125,7 +125,7 @@ export default function AuditLog() {
           {subjectText(entry)}
         </Link>
       ) : (
-        subjectText(entry)
+        <span>{subjectText(entry)}</span>
       )}
     </>
   );
@@ -149,6 +149,7 @@ export default function AuditLog() {
         <TextField
           select
           size="small"
+          id="audit-action"
           label="Action"
           value={state.action ?? ''}
           onChange={(event) => change({ action: event.target.value || null })}
@@ -165,6 +166,7 @@ export default function AuditLog() {
         <TextField
           select
           size="small"
+          id="audit-kind"
           label="About"
           value={state.subjectType ?? ''}
           onChange={(event) => change({ subjectType: event.target.value || null })}
@@ -181,6 +183,7 @@ export default function AuditLog() {
         <TextField
           type="date"
           size="small"
+          id="audit-from"
           label="From"
           value={state.from ?? ''}
           onChange={(event) => change({ from: event.target.value || null })}
@@ -189,6 +192,7 @@ export default function AuditLog() {
         <TextField
           type="date"
           size="small"
+          id="audit-to"
           label="To"
           value={state.to ?? ''}
           onChange={(event) => change({ to: event.target.value || null })}
