@@ -98,7 +98,7 @@ describe.each(['desktop', 'mobile'] as const)('/users Jobs and Audit log tabs as
     await row.getByText('Done, with errors').waitFor();
     const [file] = await Promise.all([
       page.waitForEvent('download'),
-      row.getByRole('link', { name: /Download the error file/ }).click(),
+      row.getByRole('link', { name: /^Errors \(2\): download the error file/ }).click(),
     ]);
     let text = '';
     for await (const chunk of await file.createReadStream()) text += String(chunk);

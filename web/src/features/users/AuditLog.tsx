@@ -138,13 +138,17 @@ export default function AuditLog() {
 
   return (
     <Box>
-      <Stack
-        direction={{ xs: 'column', md: 'row' }}
-        spacing={2}
-        sx={{ mb: 2, alignItems: { md: 'center' }, flexWrap: 'wrap' }}
+      <Box
         component="form"
         aria-label="Filter the audit log"
         onSubmit={(event) => event.preventDefault()}
+        sx={{
+          mb: 2,
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'minmax(0, 2fr) repeat(3, minmax(0, 1fr)) auto' },
+          gap: 2,
+          alignItems: 'center',
+        }}
       >
         <TextField
           select
@@ -153,7 +157,6 @@ export default function AuditLog() {
           label="Action"
           value={state.action ?? ''}
           onChange={(event) => change({ action: event.target.value || null })}
-          sx={{ minWidth: 200 }}
           slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
         >
           <option value="">All actions</option>
@@ -170,7 +173,6 @@ export default function AuditLog() {
           label="About"
           value={state.subjectType ?? ''}
           onChange={(event) => change({ subjectType: event.target.value || null })}
-          sx={{ minWidth: 160 }}
           slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
         >
           <option value="">Anything</option>
@@ -198,11 +200,16 @@ export default function AuditLog() {
           onChange={(event) => change({ to: event.target.value || null })}
           slotProps={{ inputLabel: { shrink: true } }}
         />
-        <Box sx={{ flex: 1 }} />
-        <Button component="a" href={auditCsvUrl(state)} download="audit-log.csv" startIcon={<DownloadRounded />}>
+        <Button
+          component="a"
+          href={auditCsvUrl(state)}
+          download="audit-log.csv"
+          startIcon={<DownloadRounded />}
+          sx={{ justifySelf: { xs: 'start', lg: 'end' } }}
+        >
           Export CSV
         </Button>
-      </Stack>
+      </Box>
       {(state.userId !== null || state.actorId !== null || filtered) && (
         <Stack direction="row" spacing={1} useFlexGap sx={{ mb: 2, flexWrap: 'wrap', alignItems: 'center' }}>
           {personName && <Chip label={`About: ${personName}`} onDelete={() => change({ userId: null })} />}

@@ -41,7 +41,7 @@ function Downloads({ job }: { job: JobSummary }) {
           href={job.reportUrl}
           download
           startIcon={<DownloadRounded />}
-          aria-label={`Download the report of the ${jobKindLabel(job.kind).toLowerCase()} of ${when.format(new Date(job.createdAt))}`}
+          aria-label={`Report: download the report of the ${jobKindLabel(job.kind).toLowerCase()} of ${when.format(new Date(job.createdAt))}`}
         >
           Report
         </Button>
@@ -54,7 +54,7 @@ function Downloads({ job }: { job: JobSummary }) {
           download
           color="warning"
           startIcon={<DownloadRounded />}
-          aria-label={`Download the error file of the ${jobKindLabel(job.kind).toLowerCase()} of ${when.format(new Date(job.createdAt))}`}
+          aria-label={`Errors (${job.counts.errorCount ?? 0}): download the error file of the ${jobKindLabel(job.kind).toLowerCase()} of ${when.format(new Date(job.createdAt))}`}
         >
           Errors ({job.counts.errorCount ?? 0})
         </Button>
