@@ -499,6 +499,27 @@ const ROWS: Row[] = [
     expected: [401, 403, 403, 403, 403, 200],
     run: async (c) => status(await c.session.request('GET', '/api/user/audit-log')),
   },
+  // Issue 20: the job history and the audit export. A job id nobody has: admins pass the check (404), others stop at it.
+  {
+    name: 'GET /api/user/audit-log.csv',
+    expected: [401, 403, 403, 403, 403, 200],
+    run: async (c) => status(await c.session.request('GET', '/api/user/audit-log.csv?action=course.update')),
+  },
+  {
+    name: 'GET /api/user/jobs',
+    expected: [401, 403, 403, 403, 403, 200],
+    run: async (c) => status(await c.session.request('GET', '/api/user/jobs')),
+  },
+  {
+    name: 'GET /api/user/jobs/{id}/report.csv',
+    expected: [401, 403, 403, 403, 403, 404],
+    run: async (c) => status(await c.session.request('GET', '/api/user/jobs/no-such-job/report.csv')),
+  },
+  {
+    name: 'GET /api/user/jobs/{id}/errors.csv',
+    expected: [401, 403, 403, 403, 403, 404],
+    run: async (c) => status(await c.session.request('GET', '/api/user/jobs/no-such-job/errors.csv')),
+  },
   {
     name: 'POST /api/v2/user/add-tags {another member}',
     expected: [401, 403, 403, 403, 403, 200],

@@ -8,6 +8,7 @@
  * (routes.ts), not written here.
  */
 import {
+  AUDIT_EXPORT_MAX_ROWS,
   acceptInvitationSchema,
   activityUpsertResponseSchema,
   activityUpsertSchema,
@@ -16,6 +17,7 @@ import {
   aiPromptSchema,
   attachmentUpsertResponseSchema,
   attachmentUpsertSchema,
+  auditQuerySchema,
   bannerListSchema,
   bannerResponseSchema,
   bannerUpsertResponseSchema,
@@ -58,6 +60,7 @@ import {
   currentUserSchema,
   forgotPasswordSchema,
   inviteResponseSchema,
+  jobsQuerySchema,
   labelReadManyResponseSchema,
   labelUpsertResponseSchema,
   labelUpsertSchema,
@@ -454,12 +457,51 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'users',
     tag: 'Users',
     summary: 'The audit log (read-only), newest first',
-    description: 'Query `userId`, `page`, `itemsPerPage`. `before`/`after` hold only the fields that changed.',
+    description:
+      "Filters (all optional): `userId` (about a person), `actorId`, `action`, `subjectType`, `subjectId`, `from`/`to` (days, YYYY-MM-DD, UTC); `page`, `itemsPerPage` (≤ 100). Names are those captured when the entry was written. `before`/`after` hold only the fields that changed. Other services' staff actions arrive as `audit.recorded` events.",
     access: ADMIN,
+    query: auditQuerySchema,
     answer: ok(
       anyObject,
-      '`{entries: [{id, at, actorId, actorName, impersonatorId, action, userId, userName, tagId, before, after}], totalCount}`',
+      '`{entries: [{id, at, actorId, actorName, impersonatorId, action, service, userId, userName, tagId, subjectType, subjectId, subjectName, before, after}], totalCount}`',
     ),
+  }),
+  // Issue 20 (job history and audit export).
+  route('GET /api/user/audit-log.csv', {
+    service: 'users',
+    tag: 'Users',
+    summary: 'The audit log as a CSV (the same filters)',
+    description: `Labels instead of internal names, formula-safe cells, at most ${AUDIT_EXPORT_MAX_ROWS} entries (a last line says when it stopped).`,
+    access: ADMIN,
+    query: auditQuerySchema,
+    answer: { status: 200, type: 'text/csv', description: 'audit-log.csv' },
+  }),
+  route('GET /api/user/jobs', {
+    service: 'users',
+    tag: 'Users',
+    summary: 'The job history: imports, bulk updates and Stripe syncs, newest first (kept 30 days)',
+    access: ADMIN,
+    query: jobsQuerySchema,
+    answer: ok(
+      anyObject,
+      "`{jobs: [{id, kind: 'import'|'bulk-update'|'stripe-sync', actorName, createdAt, finishedAt, state, counts, fileName, failedReason, reportUrl?, errorFileUrl?}], total}`",
+    ),
+  }),
+  route('GET /api/user/jobs/{id}/report.csv', {
+    service: 'users',
+    tag: 'Users',
+    summary: "A job's report: who, when, state and counts",
+    access: ADMIN,
+    answer: { status: 200, type: 'text/csv', description: 'report.csv' },
+    errors: { 404: 'Unknown job, or older than 30 days' },
+  }),
+  route('GET /api/user/jobs/{id}/errors.csv', {
+    service: 'users',
+    tag: 'Users',
+    summary: "An import's error file: `row,email,reason`",
+    access: ADMIN,
+    answer: { status: 200, type: 'text/csv', description: 'import-errors.csv' },
+    errors: { 404: 'Unknown job, or older than 30 days' },
   }),
   route('GET /api/tag/read-many', {
     service: 'users',

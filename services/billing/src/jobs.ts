@@ -7,6 +7,7 @@
 import type { StripeSyncSummary } from '@rainmakers/contracts';
 import { createQueue, createWorker, type JobWorker, type Logger, QueueName, type Redis } from '@rainmakers/kit';
 import { publishCustomerState, withCustomerLock } from './commands/subscriptions';
+import { recordSync, type SyncRun } from './commands/sync-history';
 import type { BillingDeps } from './deps';
 import { currentSubscription, groupByCustomer } from './domain/subscriptions';
 import { findCustomer } from './store/billing';
@@ -37,6 +38,8 @@ export function summaryOf(progress: unknown): StripeSyncSummary {
 }
 
 interface SyncJob {
+  id?: string | undefined;
+  timestamp?: number;
   data: SyncJobData;
   updateProgress(progress: object): Promise<void>;
 }
@@ -45,58 +48,77 @@ type Sub = { id: string; status: string; created: number; customer: string };
 
 export function syncProcessor(deps: BillingDeps) {
   return async (job: SyncJob): Promise<StripeSyncSummary> => {
+    const run: SyncRun = {
+      jobId: String(job.id ?? 'unknown'),
+      actorId: job.data.actorId ?? null,
+      startedAt: new Date(job.timestamp ?? Date.now()),
+    };
     const summary = emptySummary();
-    const startedAt = new Date();
-    const limit = Math.min(Math.max(job.data.pageSize ?? 100, 1), 100);
-    const all: Sub[] = [];
-    let startingAfter: string | undefined;
-    for (;;) {
-      const page = await deps.stripe.subscriptions.list({
-        status: 'all',
-        limit,
-        ...(startingAfter ? { starting_after: startingAfter } : {}),
-      });
-      summary.pages += 1;
-      for (const s of page.data) {
-        const customer = typeof s.customer === 'string' ? s.customer : s.customer.id;
-        all.push({ id: s.id, status: s.status, created: s.created, customer });
-      }
-      summary.subscriptions = all.length;
-      await job.updateProgress({ ...summary });
-      const last = page.data.at(-1);
-      if (!page.has_more || !last) break;
-      startingAfter = last.id;
+    // The job history (users) hears of the sync as it starts and as it ends.
+    await recordSync(deps, run, 'running', summary);
+    try {
+      await syncAll(deps, job, summary);
+    } catch (error) {
+      await recordSync(deps, run, 'failed', summary, error instanceof Error ? error.message : String(error)).catch(
+        () => undefined,
+      );
+      throw error;
     }
-    // A customer's status depends on all of their subscriptions: reconcile once every page is read.
-    for (const [customerId, subscriptions] of groupByCustomer(all)) {
-      // Under the customer's lock, like a webhook: a webhook that read Stripe later is never overwritten by this
-      // page's older view (the page was read before the lock, so a webhook that ran meanwhile wins: its event
-      // already holds the newer status, and this publishes the page's only when nothing came in between).
-      const outcome = await withCustomerLock(deps, customerId, async (locked) => {
-        const known = await findCustomer(locked.db, customerId);
-        if (known?.statusAt && known.statusAt > startedAt) return 'unchanged' as const;
-        const current = currentSubscription(subscriptions);
-        let metadataUserId: number | null = null;
-        if (known?.userId == null) {
-          const customer = await locked.stripe.customers.retrieve(customerId);
-          const value = 'deleted' in customer && customer.deleted ? Number.NaN : Number(customer.metadata?.userId);
-          metadataUserId = Number.isInteger(value) && value > 0 ? value : null;
-        }
-        return publishCustomerState(locked, {
-          customerId,
-          subscriptionId: current?.id ?? null,
-          status: current?.status ?? null,
-          metadataUserId,
-        });
-      });
-      summary.customers += 1;
-      if (outcome === 'changed') summary.changed += 1;
-      if (summary.customers % 50 === 0) await job.updateProgress({ ...summary });
-    }
-    summary.done = true;
-    await job.updateProgress({ ...summary });
+    await recordSync(deps, run, 'completed', summary);
     return summary;
   };
+}
+
+async function syncAll(deps: BillingDeps, job: SyncJob, summary: StripeSyncSummary): Promise<void> {
+  const startedAt = new Date();
+  const limit = Math.min(Math.max(job.data.pageSize ?? 100, 1), 100);
+  const all: Sub[] = [];
+  let startingAfter: string | undefined;
+  for (;;) {
+    const page = await deps.stripe.subscriptions.list({
+      status: 'all',
+      limit,
+      ...(startingAfter ? { starting_after: startingAfter } : {}),
+    });
+    summary.pages += 1;
+    for (const s of page.data) {
+      const customer = typeof s.customer === 'string' ? s.customer : s.customer.id;
+      all.push({ id: s.id, status: s.status, created: s.created, customer });
+    }
+    summary.subscriptions = all.length;
+    await job.updateProgress({ ...summary });
+    const last = page.data.at(-1);
+    if (!page.has_more || !last) break;
+    startingAfter = last.id;
+  }
+  // A customer's status depends on all of their subscriptions: reconcile once every page is read.
+  for (const [customerId, subscriptions] of groupByCustomer(all)) {
+    // Under the customer's lock, like a webhook: a webhook that read Stripe later is never overwritten by this
+    // page's older view (the page was read before the lock, so a webhook that ran meanwhile wins: its event
+    // already holds the newer status, and this publishes the page's only when nothing came in between).
+    const outcome = await withCustomerLock(deps, customerId, async (locked) => {
+      const known = await findCustomer(locked.db, customerId);
+      if (known?.statusAt && known.statusAt > startedAt) return 'unchanged' as const;
+      const current = currentSubscription(subscriptions);
+      let metadataUserId: number | null = null;
+      if (known?.userId == null) {
+        const customer = await locked.stripe.customers.retrieve(customerId);
+        const value = 'deleted' in customer && customer.deleted ? Number.NaN : Number(customer.metadata?.userId);
+        metadataUserId = Number.isInteger(value) && value > 0 ? value : null;
+      }
+      return publishCustomerState(locked, {
+        customerId,
+        subscriptionId: current?.id ?? null,
+        status: current?.status ?? null,
+        metadataUserId,
+      });
+    });
+    summary.customers += 1;
+    if (outcome === 'changed') summary.changed += 1;
+    if (summary.customers % 50 === 0) await job.updateProgress({ ...summary });
+  }
+  summary.done = true;
+  await job.updateProgress({ ...summary });
 }
 
 export const SYNC_LOCK_MS = 30_000;

@@ -264,6 +264,14 @@ describe('billing API', () => {
         h.billing.database.db,
       );
       expect(rows.rows[0]?.n).toBeGreaterThanOrEqual(7);
+      // The job history (users) hears of the run as it starts and as it ends, with who asked and the counts.
+      const recorded = (await h.published('billing.sync-recorded')).filter((e) => e.data.jobId === String(jobId));
+      expect(recorded.map((e) => e.data.state)).toEqual(['running', 'completed']);
+      expect(recorded[1]?.data).toMatchObject({
+        actorId: h.actors.admin.userId,
+        counts: { pages: done.summary.pages, customers: done.summary.customers, changed: done.summary.changed },
+      });
+      expect(Date.parse(recorded[1]?.data.finishedAt ?? '')).not.toBeNaN();
 
       // A second run changes nothing.
       const again = await h.api.post<StripeSyncAnswer>(h.actors.admin, '/api/stripe/sync');

@@ -650,3 +650,46 @@ describe('the coach picker', () => {
     expect(res.body.coaches.every((c) => c.id !== admin.userId)).toBe(true);
   });
 });
+
+describe('the audit log of staff deletes (issue 20)', () => {
+  const audits = async () =>
+    (
+      await h.service.database.db
+        .selectFrom('outbox')
+        .select(['data'])
+        .where('type', '=', 'audit.recorded')
+        .orderBy('seq')
+        .execute()
+    ).map((r) => r.data as Record<string, unknown>);
+
+  it("publishes audit.recorded with the names when an admin deletes a list or a card on someone else's board", async () => {
+    const { person, list } = await member('Audra Owner');
+    const custom = await h.api.post<{ list: { id: number } }>(admin, `${MTN}/list/upsert`, {
+      name: 'Audit scratch',
+      userId: person.userId,
+    });
+    const card = await addCard(h, person, list('NOT STARTED').id, 'Audited card');
+    const before = (await audits()).length;
+    expect((await h.api.del(admin, `${MTN}/card/${card.id}`)).status).toBe(204);
+    expect((await h.api.del(admin, `${MTN}/list/${custom.body.list.id}`)).status).toBe(204);
+    const written = (await audits()).slice(before);
+    expect(written).toEqual([
+      {
+        actorId: admin.userId,
+        actorName: 'Ada Admin',
+        impersonatorId: null,
+        action: 'board.card-delete',
+        subjectType: 'card',
+        subjectId: String(card.id),
+        subjectName: 'Audited card',
+        changes: { before: { title: 'Audited card', owner: 'Audra Owner', list: 'NOT STARTED' }, after: null },
+      },
+      expect.objectContaining({
+        action: 'board.list-delete',
+        subjectType: 'list',
+        subjectName: 'Audit scratch',
+        changes: { before: { title: 'Audit scratch', owner: 'Audra Owner' }, after: null },
+      }),
+    ]);
+  });
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { auditRecordedSchema, syncRecordedSchema } from './audit';
 import { purchaseCompletedSchema, subscriptionChangedSchema } from './billing';
 import { roleSchema } from './roles';
 
@@ -84,6 +85,9 @@ export const eventSchemas = {
   'board.comment-mentioned': commentMentionedSchema,
   'billing.subscription-changed': subscriptionChangedSchema,
   'billing.purchase-completed': purchaseCompletedSchema,
+  'billing.sync-recorded': syncRecordedSchema,
+  // A staff action in any service, written into the users service's audit log (issue 20).
+  'audit.recorded': auditRecordedSchema,
 } as const;
 export type EventType = keyof typeof eventSchemas;
 export type EventData<T extends EventType> = z.infer<(typeof eventSchemas)[T]>;

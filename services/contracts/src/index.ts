@@ -1,5 +1,6 @@
 export * from './actor';
 export * from './ai';
+export * from './audit';
 export * from './auth';
 export * from './billing';
 export * from './board';

@@ -12,8 +12,8 @@ export function buildApp(deps: AppDeps) {
     { name: 'resources', logger: deps.logger, internalTokenSecret: deps.internalTokenSecret, readiness },
     (app) => {
       app.use('/upload', uploadRoutes({ storage: deps.storage, maxBytes: deps.uploadMaxBytes }));
-      app.use('/api/resource', resourceRoutes({ db: deps.db }));
-      app.use('/api/dashboard-banner', bannerRoutes({ db: deps.db }));
+      app.use('/api/resource', resourceRoutes({ db: deps.db, events: deps.events }));
+      app.use('/api/dashboard-banner', bannerRoutes({ db: deps.db, events: deps.events }));
       app.use(internalRoutes({ db: deps.db }));
     },
   );

@@ -1,4 +1,4 @@
-import type { Logger, ReadinessCheck, Storage } from '@rainmakers/kit';
+import type { EventNudger, Logger, ReadinessCheck, Storage } from '@rainmakers/kit';
 import type { ResourcesDb } from './store/db';
 
 /** What the app and its routes work with (service.ts builds it). */
@@ -10,4 +10,6 @@ export interface AppDeps {
   storage: Storage;
   uploadMaxBytes: number;
   db: ResourcesDb;
+  /** The outbox relay (staff actions go to the audit log as audit.recorded). */
+  events: EventNudger | null;
 }

@@ -32,6 +32,8 @@ import {
   type TableResult,
 } from './domain/imports';
 import { errorsKey, type JobFiles, peopleKey, readObject, uploadKey } from './import-files';
+import { appendAudit } from './store/audit';
+import { type JobEnd, purgeExpiredJobs, recordJobEnd, recordJobProgress, recordJobStart } from './store/job-history';
 import { pruneChunks } from './store/jobs';
 
 interface JobActor {
@@ -81,6 +83,7 @@ export type BulkUpdateQueue = ReturnType<typeof createQueue<BulkUpdateJobData, B
 
 /** What a processor uses of a BullMQ job. */
 interface Job<Data> {
+  id?: string | undefined;
   data: Data;
   attemptsMade: number;
   opts: { attempts?: number };
@@ -135,6 +138,52 @@ export function bulkProgressOf(progress: unknown, total: number): BulkProgress {
 
 const auditOf = (data: JobActor) => ({ actorId: data.actorId, impersonatorId: data.impersonatorId ?? null });
 
+/**
+ * Forgets the jobs older than 30 days (JOB_KEPT_DAYS) with their files in storage, and the chunks of old runs.
+ * Run as each job starts: the history is bounded without a timer of its own.
+ */
+export async function purgeOldJobs(deps: JobDeps, now = new Date()): Promise<number> {
+  await pruneChunks(deps.db, now.getTime());
+  const keys = await purgeExpiredJobs(deps.db, now);
+  for (const key of keys) await deps.files.storage.delete(key).catch(() => undefined);
+  return keys.length;
+}
+
+/**
+ * Records how a job ended and writes its one audit entry (its counts), in one transaction: only the attempt that
+ * moves the row from running writes the entry, so a retried job is never logged twice.
+ */
+async function finishJob(
+  deps: JobDeps,
+  job: { id: string; actor: JobActor; action: 'user.import' | 'user.bulk-update'; name: string },
+  end: JobEnd,
+  summary: Record<string, unknown>,
+): Promise<void> {
+  await deps.db.transaction().execute(async (trx) => {
+    const running = await trx
+      .selectFrom('jobs')
+      .select('id')
+      .where('id', '=', job.id)
+      .where('state', '=', 'running')
+      .forUpdate()
+      .executeTakeFirst();
+    if (!running) return;
+    await recordJobEnd(trx, job.id, end);
+    await appendAudit(trx, auditOf(job.actor), [
+      {
+        action: job.action,
+        subjectType: 'job',
+        subjectId: job.id,
+        subjectName: job.name,
+        before: null,
+        after: { ...summary, ...(end.state === 'failed' ? { failed: true, reason: end.failedReason ?? null } : {}) },
+      },
+    ]);
+  });
+}
+
+const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
+
 /** The error report as the CSV the screen downloads. */
 export const errorsCsv = (errors: readonly ImportError[]) =>
   csvLine(['row', 'email', 'reason']) + errors.map((e) => csvLine([e.row, e.email, e.reason])).join('');
@@ -162,8 +211,18 @@ export function importProcessor(deps: JobDeps) {
   return async (job: Job<ImportJobData>): Promise<ImportCounts> => {
     const { data } = job;
     const upload = uploadKey(deps.files, data.runId);
+    const history = { id: data.runId, actor: data, action: 'user.import' as const, name: data.fileName || 'Import' };
+    let counts = emptyCounts(data.total);
     try {
-      await pruneChunks(deps.db);
+      await purgeOldJobs(deps);
+      await recordJobStart(deps.db, {
+        id: data.runId,
+        kind: 'import',
+        queueJobId: job.id ?? null,
+        actorId: data.actorId,
+        fileName: data.fileName,
+        counts: { ...counts },
+      });
       let rows = data.rows;
       if (!rows) {
         const table = await readUpload(deps.files, data);
@@ -175,20 +234,37 @@ export function importProcessor(deps: JobDeps) {
         deps,
         rows,
         data.runId,
-        (r) => job.updateProgress(countsOf(r)),
-        auditOf(data),
-        data.invite === true,
+        async (r) => {
+          counts = countsOf(r);
+          await job.updateProgress(counts);
+          await recordJobProgress(deps.db, data.runId, { ...counts });
+        },
+        data.invite === true ? { invitedBy: data.actorId ?? null } : null,
       );
-      await deps.files.storage.put(
-        errorsKey(deps.files, data.runId),
-        Buffer.from(errorsCsv(report.errors)),
-        'text/csv; charset=utf-8',
-      );
+      const errorFileKey = errorsKey(deps.files, data.runId);
+      await deps.files.storage.put(errorFileKey, Buffer.from(errorsCsv(report.errors)), 'text/csv; charset=utf-8');
       await deps.files.storage.delete(upload).catch(() => undefined);
-      return countsOf(report);
+      counts = countsOf(report);
+      const { errorCount: _errors, ...summary } = counts;
+      await finishJob(
+        deps,
+        history,
+        { state: 'completed', counts: { ...counts }, errorFileKey },
+        {
+          fileName: data.fileName,
+          ...summary,
+        },
+      );
+      return counts;
     } catch (error) {
       if (error instanceof UnrecoverableError || lastAttempt(job)) {
         await deps.files.storage.delete(upload).catch(() => undefined);
+        await finishJob(
+          deps,
+          history,
+          { state: 'failed', counts: { ...counts }, failedReason: reasonOf(error) },
+          { fileName: data.fileName, total: counts.total, created: counts.created, updated: counts.updated },
+        ).catch(() => undefined);
       }
       throw error;
     }
@@ -207,12 +283,67 @@ async function peopleOf(files: JobFiles, data: BulkUpdateJobData): Promise<numbe
   return ids as number[];
 }
 
+/** "add tags VIP, Gold; role premium": what a bulk update changes, for its audit entry. */
+async function describeChange(deps: JobDeps, change: BulkChange): Promise<string> {
+  const parts: string[] = [];
+  if (change.tagIds.length > 0) {
+    const tags = await deps.db.selectFrom('tags').select('name').where('id', 'in', change.tagIds).execute();
+    parts.push(`${change.action === 'remove' ? 'remove' : 'add'} tags ${tags.map((t) => t.name).join(', ')}`);
+  }
+  if (change.role) parts.push(`role ${change.role}`);
+  return parts.join('; ');
+}
+
 export function bulkUpdateProcessor(deps: JobDeps) {
   return async (job: Job<BulkUpdateJobData>): Promise<BulkProgress> => {
-    await pruneChunks(deps.db);
     const { change, runId } = job.data;
-    const userIds = await peopleOf(deps.files, job.data);
-    return bulkUpdateUsers(deps, userIds, change, runId, auditOf(job.data), (p) => job.updateProgress(p));
+    const history = { id: runId, actor: job.data, action: 'user.bulk-update' as const, name: 'Bulk update from CSV' };
+    let progress: BulkProgress = { total: job.data.total, done: 0, updated: 0 };
+    const countsOfProgress = (p: BulkProgress) => ({
+      total: p.total,
+      done: p.done,
+      updated: p.updated,
+      unchanged: p.done - p.updated,
+    });
+    try {
+      await purgeOldJobs(deps);
+      await recordJobStart(deps.db, {
+        id: runId,
+        kind: 'bulk-update',
+        queueJobId: job.id ?? null,
+        actorId: job.data.actorId,
+        counts: countsOfProgress(progress),
+        peopleFileKey: job.data.userIds ? null : peopleKey(deps.files, runId),
+      });
+      const userIds = await peopleOf(deps.files, job.data);
+      const result = await bulkUpdateUsers(deps, userIds, change, runId, async (p) => {
+        progress = p;
+        await job.updateProgress(p);
+        await recordJobProgress(deps.db, runId, countsOfProgress(p));
+      });
+      await finishJob(
+        deps,
+        history,
+        { state: 'completed', counts: countsOfProgress(result) },
+        {
+          people: result.total,
+          updated: result.updated,
+          unchanged: result.total - result.updated,
+          change: await describeChange(deps, change),
+        },
+      );
+      return result;
+    } catch (error) {
+      if (error instanceof UnrecoverableError || lastAttempt(job)) {
+        await finishJob(
+          deps,
+          history,
+          { state: 'failed', counts: countsOfProgress(progress), failedReason: reasonOf(error) },
+          { people: progress.total, updated: progress.updated },
+        ).catch(() => undefined);
+      }
+      throw error;
+    }
   };
 }
 

@@ -129,6 +129,9 @@ export const canManageUsers = (actor: Actor) => isAdmin(actor);
 /** Admins read the audit log (nobody writes it through the API). */
 export const canReadAuditLog = (actor: Actor) => isAdmin(actor);
 
+/** Admins look at the job history (imports, bulk updates, Stripe syncs) and download its files. */
+export const canReadJobHistory = (actor: Actor) => isAdmin(actor);
+
 /** What the person may do with one user record (sent as `abilities`), from the rules above. */
 export function userAbilities(actor: Actor, user: Person): UserAbilities {
   return {

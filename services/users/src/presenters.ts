@@ -5,11 +5,13 @@ import type {
   CoachContact,
   CommunityUser,
   EventData,
+  JobSummary,
   ManagedTag,
   Tag,
   User,
 } from '@rainmakers/contracts';
 import { canSeeSignInStatus, userAbilities } from './policies';
+import type { JobRow } from './store/job-history';
 import type { UserRecord } from './store/users';
 
 export function presentUser(user: UserRecord): User {
@@ -94,5 +96,24 @@ export function userChangedData(user: UserRecord): EventData<'users.user-changed
     alwaysGrantAccess: user.alwaysGrantAccess,
     createdAt: user.createdAt.toISOString(),
     version: user.version,
+  };
+}
+
+/** A job of the history, with the addresses of its files (an error file only when the import has errors). */
+export function presentJob(job: JobRow): JobSummary {
+  const base = `/api/user/jobs/${encodeURIComponent(job.id)}`;
+  const errors = Number(job.counts.errorCount ?? 0);
+  return {
+    id: job.id,
+    kind: job.kind,
+    actorName: job.actorName,
+    createdAt: job.createdAt.toISOString(),
+    finishedAt: job.finishedAt?.toISOString() ?? null,
+    state: job.state,
+    counts: job.counts,
+    fileName: job.fileName,
+    failedReason: job.failedReason,
+    ...(job.state === 'running' ? {} : { reportUrl: `${base}/report.csv` }),
+    ...(job.errorFileKey && errors > 0 ? { errorFileUrl: `${base}/errors.csv` } : {}),
   };
 }

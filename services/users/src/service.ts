@@ -5,6 +5,7 @@ import { createCredentialsClient } from './clients/auth';
 import type { Config } from './config';
 import { jobFilesFromConfig } from './import-files';
 import { createBulkUpdateQueue, createImportQueue, createUserWorkers } from './jobs';
+import { createStaffConsumer } from './staff-events';
 import type { Schema } from './store/schema';
 
 /**
@@ -33,7 +34,11 @@ export function buildService(runtime: ServiceRuntime<Schema>, config: Config) {
     invitationsPerDay: config.INVITATIONS_PER_PERSON_PER_DAY,
     files,
   });
-  const background: BackgroundTask[] = [relay, createBillingConsumer({ ...consumerWiring(runtime, config), relay })];
+  const background: BackgroundTask[] = [
+    relay,
+    createBillingConsumer({ ...consumerWiring(runtime, config), relay }),
+    createStaffConsumer(consumerWiring(runtime, config)),
+  ];
   if (config.RUN_WORKERS_IN_PROCESS) {
     background.push(
       ...createUserWorkers(
@@ -44,5 +49,5 @@ export function buildService(runtime: ServiceRuntime<Schema>, config: Config) {
       ),
     );
   }
-  return { app, relay, background };
+  return { app, relay, files, background };
 }

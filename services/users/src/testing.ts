@@ -11,6 +11,7 @@ import type { ServiceRuntime } from '@rainmakers/kit';
 import { startServiceForTest, type TestDatabase } from '@rainmakers/kit/testing';
 import { loadServiceConfig } from './config';
 import type { EventNotifier } from './events';
+import type { JobFiles } from './import-files';
 import { buildService } from './service';
 import type { Schema } from './store/schema';
 
@@ -34,7 +35,7 @@ export interface RunningUsers {
   database: TestDatabase<Schema>;
   redisPrefix: string;
   /** What the job processors use (the database and the outbox relay), to run a job's work twice in a test. */
-  jobDeps: { db: TestDatabase<Schema>['db']; events: EventNotifier };
+  jobDeps: { db: TestDatabase<Schema>['db']; events: EventNotifier; files: JobFiles };
   /** The S3 API holding the job files (uploads, error reports), and the bucket. */
   s3Endpoint: string;
   s3Bucket: string;
@@ -87,7 +88,7 @@ export async function startForTest(options: StartUsersOptions = {}): Promise<Run
     redisPrefix: service.redisPrefix,
     s3Endpoint,
     s3Bucket,
-    jobDeps: { db: service.database.db, events: service.built.relay },
+    jobDeps: { db: service.database.db, events: service.built.relay, files: service.built.files },
     flushEvents: () => service.built.relay.flush(),
     async stop() {
       await service.stop();

@@ -14,6 +14,8 @@ type Entry = {
   userId: number | null;
   userName: string | null;
   tagId: number | null;
+  subjectType: string | null;
+  subjectName: string | null;
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
 };
@@ -57,13 +59,12 @@ describe('audit log', () => {
 
     const mine = await log(`?userId=${id}`);
     expect(mine.entries.map((e) => e.action)).toEqual([
-      'user.bulk-update',
       'user.add-tags',
       'user.role-change',
       'user.update',
       'user.create',
     ]);
-    const [bulk, addTags, roleChange, update, create] = mine.entries;
+    const [addTags, roleChange, update, create] = mine.entries;
     expect(create).toMatchObject({
       actorId: h.admin.userId,
       actorName: 'Ada Admin',
@@ -77,7 +78,13 @@ describe('audit log', () => {
     expect(Object.keys(update?.after ?? {}).sort()).toEqual(['city', 'role']);
     expect(roleChange).toMatchObject({ before: { role: 'premium' }, after: { role: 'coach' } });
     expect(addTags).toMatchObject({ before: { tags: [] }, after: { tags: ['Audit Tag 2'] } });
-    expect(bulk).toMatchObject({ before: { role: 'coach' }, after: { role: 'premium' } });
+    // The bulk update is one entry about the job, with its counts (not one per person).
+    const [bulk] = (await log('?action=user.bulk-update')).entries;
+    expect(bulk).toMatchObject({
+      actorName: 'Ada Admin',
+      subjectType: 'job',
+      after: { people: 1, updated: 1, unchanged: 0, change: 'role premium' },
+    });
     expect(Date.parse(create?.at ?? '')).not.toBeNaN();
 
     const tags = (await log()).entries.filter((e) => e.tagId === tag.id).map((e) => [e.action, e.before, e.after]);
@@ -90,11 +97,13 @@ describe('audit log', () => {
     const afterDelete = await log(`?userId=${id}`);
     expect(afterDelete.entries[0]).toMatchObject({
       action: 'user.delete',
-      userName: null,
+      // The name as it was when the entry was written: the person is gone, the entry still reads right.
+      userName: 'Audrey Audit',
+      subjectName: 'Audrey Audit',
       before: { fullName: 'Audrey Audit' },
       after: null,
     });
-    expect(afterDelete.totalCount).toBe(6);
+    expect(afterDelete.totalCount).toBe(5);
   });
 
   it('records the admin behind a sign-in-as, and nothing for a change that failed', async () => {

@@ -178,13 +178,13 @@ describe('bulk update from a CSV', () => {
       // The first attempt dies right after its first chunk committed (before it could store its progress).
       const died = new Error('killed');
       await expect(
-        bulkUpdateUsers(h.users.jobDeps, ids, change, runId, undefined, () => {
+        bulkUpdateUsers(h.users.jobDeps, ids, change, runId, () => {
           throw died;
         }),
       ).rejects.toBe(died);
       expect((await outboxEvents(h, 'users.user-changed')).length).toBe(before + BULK_CHUNK);
       const heard: number[] = [];
-      const result = await bulkUpdateUsers(h.users.jobDeps, ids, change, runId, undefined, (p) => {
+      const result = await bulkUpdateUsers(h.users.jobDeps, ids, change, runId, (p) => {
         heard.push(p.done);
       });
       expect(result).toEqual({ total: ids.length, done: ids.length, updated: ids.length });
@@ -199,12 +199,14 @@ describe('bulk update from a CSV', () => {
       const tag = await createTag(h, 'Bulk audited');
       const res = await bulkUpdate({ userEmails: ['ann.bulk@example.com'], tags: [tag.id], availableAction: 'add' });
       expect(res.updated).toBe(1);
-      const audit = await h.api.get<{ entries: { action: string; actorId: number; after: { tags?: string[] } }[] }>(
+      // One entry for the job (not one per person), with its counts.
+      const audit = await h.api.get<{ entries: { action: string; actorId: number; after: Record<string, unknown> }[] }>(
         h.admin,
-        `/api/user/audit-log?userId=${ann.id}`,
+        '/api/user/audit-log?action=user.bulk-update',
       );
-      const entry = audit.body.entries.find((e) => e.action === 'user.bulk-update');
+      const entry = audit.body.entries[0];
       expect(entry?.actorId).toBe(h.admin.userId);
+      expect(entry?.after).toMatchObject({ people: 1, updated: 1, change: 'add tags Bulk audited' });
       const id = res.final.jobId;
       expect((await h.api.get(null, `/api/user/bulk-update/${id}`)).status).toBe(401);
       for (const role of ALL_ROLES.filter((r) => r !== 'admin')) {

@@ -15,6 +15,7 @@ import {
   type CheckListItemUpsertInput,
   type CheckListUpsertInput,
   type LabelUpsertInput,
+  staffAction,
 } from '@rainmakers/contracts';
 import {
   badRequest,
@@ -59,6 +60,7 @@ import {
   insertLabel,
   labelsOfBoard,
   lockCard,
+  readCard,
   removeCardLabel,
   setPlacements,
   updateAttachment,
@@ -72,6 +74,7 @@ import type { BoardTx } from '../store/db';
 import { coachIds, insertNotifications, type NewNotification } from '../store/notifications';
 import { findPeople, findPerson } from '../store/people';
 import { FOR_REVIEW_LIST_NAME } from '../store/review';
+import { MASTER_TEMPLATE_NAME } from './access';
 
 /** `notify` stores notifications in the transaction; their people hear of it after the commit. */
 type Work<R> = (
@@ -94,6 +97,26 @@ function onBoard<R>(deps: BoardDeps, boardId: number, type: string, work: Work<R
   });
 }
 
+/**
+ * A delete by staff (an admin or coach) on someone else's board, or on the Master Template, goes to the users
+ * service's audit log (audit.recorded, in the delete's transaction), with the names as they are now.
+ */
+async function auditStaffDelete(
+  trx: BoardTx,
+  publish: Publish,
+  actor: Actor | undefined,
+  board: BoardRef,
+  action: 'board.list-delete' | 'board.card-delete',
+  subject: { type: 'list' | 'card'; id: number; name: string | null; list?: string | null },
+): Promise<void> {
+  if (!actor || board.userId === actor.userId) return;
+  const people = await findPeople(trx, [actor.userId, ...(board.userId === null ? [] : [board.userId])]);
+  const owner = board.userId === null ? MASTER_TEMPLATE_NAME : (people.get(board.userId)?.fullName ?? null);
+  const before = { title: subject.name, owner, ...(subject.list ? { list: subject.list } : {}) };
+  const data = staffAction(actor, action, subject, { before, after: null }, people.get(actor.userId)?.fullName ?? null);
+  await publish('audit.recorded', data);
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Lists
 
@@ -112,12 +135,17 @@ export async function upsertList(
   });
 }
 
-export async function removeList(deps: BoardDeps, board: BoardRef, listId: number): Promise<void> {
-  await onBoard(deps, board.id, 'list.deleted', async (trx) => {
+export async function removeList(deps: BoardDeps, board: BoardRef, listId: number, actor?: Actor): Promise<void> {
+  await onBoard(deps, board.id, 'list.deleted', async (trx, publish) => {
     const [list] = await lockLists(trx, [listId]);
     if (!list || list.board_id !== board.id) throw notFound(BOARD_ERRORS.listNotFound);
     if (list.fixed) throw badRequest(BOARD_ERRORS.fixedList);
     await deleteListRow(trx, listId);
+    await auditStaffDelete(trx, publish, actor, board, 'board.list-delete', {
+      type: 'list',
+      id: listId,
+      name: list.name,
+    });
   });
 }
 
@@ -243,13 +271,26 @@ export async function upsertCard(
   });
 }
 
-export async function removeCard(deps: BoardDeps, board: BoardRef, cardId: number, listId: number): Promise<void> {
-  await onBoard(deps, board.id, 'card.deleted', async (trx) => {
+export async function removeCard(
+  deps: BoardDeps,
+  board: BoardRef,
+  cardId: number,
+  listId: number,
+  actor?: Actor,
+): Promise<void> {
+  await onBoard(deps, board.id, 'card.deleted', async (trx, publish) => {
     const [list] = await lockLists(trx, [listId]);
     const cards = list ? await cardOrder(trx, list.id) : [];
     // Moved or deleted meanwhile.
     if (!list || !cards.some((c) => c.id === cardId)) throw conflict(BOARD_ERRORS.cardMoved);
+    const card = await readCard(trx, cardId);
     await deleteCardRow(trx, cardId);
+    await auditStaffDelete(trx, publish, actor, board, 'board.card-delete', {
+      type: 'card',
+      id: cardId,
+      name: card?.title ?? null,
+      list: list.name,
+    });
     const remaining = cards.filter((c) => c.id !== cardId);
     const current = new Map(remaining.map((c) => [c.id, { listId: list.id, position: c.position }]));
     await setPlacements(

@@ -168,7 +168,7 @@ export function boardRoutes(deps: BoardDeps): Router {
     const id = parse(idParam, req.params.id);
     const board = await boardOfRecord(actor, () => boardOfList(db, id), E.listNotFound);
     if (!canDeleteList(actor, board)) throw forbidden();
-    await removeList(deps, board, id);
+    await removeList(deps, board, id, actor);
     res.status(204).end();
   });
 
@@ -214,7 +214,7 @@ export function boardRoutes(deps: BoardDeps): Router {
     if (!canDeleteCard(actor, board)) throw forbidden();
     const listId = await cardListId(db, id);
     if (listId === null) throw notFound(E.cardNotFound);
-    await removeCard(deps, board, id, listId);
+    await removeCard(deps, board, id, listId, actor);
     res.status(204).end();
   });
 

@@ -13,7 +13,9 @@ import {
   MODULE_NOT_FOUND,
   type ModuleReorderInput,
   type ModuleUpsertInput,
+  type RecordedAuditAction,
   SLUG_IN_USE,
+  staffAction,
 } from '@rainmakers/contracts';
 import {
   badRequest,
@@ -26,6 +28,8 @@ import {
 } from '@rainmakers/kit';
 import type { CatalogueCache } from '../catalogue-cache';
 import { planCourseReorder, planFlatReorder } from '../domain/reorder';
+import { moduleForAudit } from '../store/audit-names';
+import type { CourseRecord } from '../store/courses';
 import {
   deleteCourse,
   findCourseById,
@@ -75,12 +79,39 @@ function authoringWrite<R>(
   });
 }
 
+/** The staff member behind an authoring write (the audit log's actor). */
+export type StaffActor = { userId: number; impersonatorId?: number | null };
+
+/** Records the write in the users service's audit log (audit.recorded, in the write's transaction). */
+async function audited(
+  effects: TransactionEffects,
+  actor: StaffActor | undefined,
+  action: RecordedAuditAction,
+  subject: { type: 'course' | 'module' | 'lesson'; id: number; name: string | null },
+  changes: { before?: Record<string, unknown> | null; after?: Record<string, unknown> | null },
+): Promise<void> {
+  if (!actor) return;
+  await effects.publish('audit.recorded', staffAction(actor, action, subject, changes));
+}
+
+const courseSnapshot = (c: CourseRecord) => ({
+  title: c.title,
+  description: c.description,
+  status: c.status,
+  slug: c.slug,
+  visibleToBasic: c.visibleToBasic,
+  visibleToPremium: c.visibleToPremium,
+  position: c.position,
+  requiredTags: c.tags.map((t) => t.name),
+});
+
 // -------------------------------------------------------------------------------------------------- courses
 
 /** POST /api/course/upsert -> the course id and whether it was created. */
 export async function upsertCourse(
   deps: AuthoringDeps,
   input: CourseUpsertInput,
+  actor?: StaffActor,
 ): Promise<{ id: number; isNew: boolean }> {
   const fields = {
     title: input.title,
@@ -93,12 +124,14 @@ export async function upsertCourse(
     position: input.position,
   };
   try {
-    return await authoringWrite(deps, async (trx) => {
+    return await authoringWrite(deps, async (trx, effects) => {
       let id: number;
       const isNew = input.id === null;
+      let before: CourseRecord | null = null;
       if (input.id !== null) {
         const existing = await findCourseById(trx, input.id, { lock: true });
         if (!existing) throw notFound(COURSE_NOT_FOUND);
+        before = existing;
         id = existing.id;
         await updateCourse(trx, id, fields);
       } else {
@@ -106,6 +139,14 @@ export async function upsertCourse(
       }
       if (input.Tags !== undefined) await replaceCourseTags(trx, id, input.Tags);
       if (input.Modules !== undefined) await attachModules(trx, id, input.Modules);
+      const after = await findCourseById(trx, id);
+      await audited(
+        effects,
+        actor,
+        isNew ? 'course.create' : 'course.update',
+        { type: 'course', id, name: after?.title ?? input.title },
+        { before: before ? courseSnapshot(before) : null, after: after ? courseSnapshot(after) : null },
+      );
       return { id, isNew };
     });
   } catch (error) {
@@ -130,9 +171,17 @@ async function attachModules(trx: CoursesDb, courseId: number, requested: readon
 }
 
 /** DELETE /api/course/{id}: its modules become free (ON DELETE SET NULL). */
-export async function removeCourse(deps: AuthoringDeps, id: number): Promise<void> {
-  await authoringWrite(deps, async (trx) => {
+export async function removeCourse(deps: AuthoringDeps, id: number, actor?: StaffActor): Promise<void> {
+  await authoringWrite(deps, async (trx, effects) => {
+    const before = await findCourseById(trx, id);
     if (!(await deleteCourse(trx, id))) throw notFound(COURSE_NOT_FOUND);
+    await audited(
+      effects,
+      actor,
+      'course.delete',
+      { type: 'course', id, name: before?.title ?? null },
+      { before: before ? courseSnapshot(before) : null },
+    );
   });
 }
 
@@ -182,6 +231,7 @@ async function assertCourseExists(db: CoursesDb, courseId: number | null | undef
 export async function upsertModule(
   deps: AuthoringDeps,
   input: ModuleUpsertInput,
+  actor?: StaffActor,
 ): Promise<{ id: number; isNew: boolean }> {
   const fields = {
     title: input.title,
@@ -190,26 +240,38 @@ export async function upsertModule(
     visibleToPremium: input.visibleToPremium,
     courseId: input.CourseId,
   };
-  return authoringWrite(deps, async (trx) => {
+  return authoringWrite(deps, async (trx, effects) => {
     await assertCourseExists(trx, input.CourseId);
     let id: number;
+    let before: Awaited<ReturnType<typeof moduleForAudit>> = null;
     if (input.id !== null) {
       const [existing] = await lockModules(trx, [input.id]);
       if (!existing) throw notFound(MODULE_NOT_FOUND);
       id = existing.id;
+      before = await moduleForAudit(trx, id);
       await updateModule(trx, id, fields);
     } else {
       id = await insertModule(trx, fields);
     }
     if (input.Tags !== undefined) await replaceModuleTags(trx, id, input.Tags);
+    const after = await moduleForAudit(trx, id);
+    await audited(
+      effects,
+      actor,
+      input.id === null ? 'module.create' : 'module.update',
+      { type: 'module', id, name: after?.title ?? input.title ?? null },
+      { before, after },
+    );
     return { id, isNew: input.id === null };
   });
 }
 
 /** DELETE /api/module/{id}: its lessons and their completions are deleted with it (decision: see report). */
-export async function removeModule(deps: AuthoringDeps, id: number): Promise<void> {
-  await authoringWrite(deps, async (trx) => {
+export async function removeModule(deps: AuthoringDeps, id: number, actor?: StaffActor): Promise<void> {
+  await authoringWrite(deps, async (trx, effects) => {
+    const before = await moduleForAudit(trx, id);
     if (!(await deleteModule(trx, id))) throw notFound(MODULE_NOT_FOUND);
+    await audited(effects, actor, 'module.delete', { type: 'module', id, name: before?.title ?? null }, { before });
   });
 }
 
@@ -241,12 +303,21 @@ export async function reorderModules(deps: AuthoringDeps, input: ModuleReorderIn
 
 // -------------------------------------------------------------------------------------------------- lessons
 
+const lessonSnapshot = (l: { title: string; content: string; moduleId: number; position: number }) => ({
+  title: l.title,
+  // Long lesson bodies are cut: the log says that and how the text began.
+  content: l.content.length > 300 ? `${l.content.slice(0, 300)}…` : l.content,
+  moduleId: l.moduleId,
+  position: l.position,
+});
+
 /** POST /api/lesson/upsert: ModuleId must be an existing module; an existing lesson may move to another one. */
 export async function upsertLesson(
   deps: AuthoringDeps,
   input: LessonUpsertInput,
+  actor?: StaffActor,
 ): Promise<{ id: number; isNew: boolean }> {
-  return authoringWrite(deps, async (trx) => {
+  return authoringWrite(deps, async (trx, effects) => {
     const existing = input.id !== null ? await findLesson(trx, input.id) : null;
     if (input.id !== null && !existing) throw notFound(LESSON_NOT_FOUND);
     // Key-share locks on the modules involved (id order) before the lesson row: the same order as a reorder.
@@ -262,13 +333,29 @@ export async function upsertLesson(
       id = await insertLesson(trx, fields);
     }
     if (input.Tags !== undefined) await replaceLessonTags(trx, id, input.Tags);
+    const after = await findLesson(trx, id);
+    await audited(
+      effects,
+      actor,
+      existing ? 'lesson.update' : 'lesson.create',
+      { type: 'lesson', id, name: after?.title ?? input.title },
+      { before: existing ? lessonSnapshot(existing) : null, after: after ? lessonSnapshot(after) : null },
+    );
     return { id, isNew: existing === null };
   });
 }
 
 /** DELETE /api/lesson/{id}: its completions go with it. */
-export async function removeLesson(deps: AuthoringDeps, id: number): Promise<void> {
-  await authoringWrite(deps, async (trx) => {
+export async function removeLesson(deps: AuthoringDeps, id: number, actor?: StaffActor): Promise<void> {
+  await authoringWrite(deps, async (trx, effects) => {
+    const before = await findLesson(trx, id);
     if (!(await deleteLesson(trx, id))) throw notFound(LESSON_NOT_FOUND);
+    await audited(
+      effects,
+      actor,
+      'lesson.delete',
+      { type: 'lesson', id, name: before?.title ?? null },
+      { before: before ? lessonSnapshot(before) : null },
+    );
   });
 }

@@ -37,7 +37,7 @@ export function courseRoutes(deps: RouteDeps): Router {
     const input = parse(courseUpsertSchema, req.body);
     if (!canUpsertCourse(actor)) throw forbidden();
     await answerOnce(req, res, store.db, async () => {
-      const { id, isNew } = await upsertCourse(deps, input);
+      const { id, isNew } = await upsertCourse(deps, input, actor);
       const [course] = await courseCards(store, actor, await courseRows(store.db, [id]));
       return { status: isNew ? 201 : 200, body: { course, isNew } };
     });
@@ -91,7 +91,7 @@ export function courseRoutes(deps: RouteDeps): Router {
     const actor = requireActor(req);
     const id = parse(idParam, req.params.id);
     if (!canDeleteCourse(actor)) throw forbidden();
-    await removeCourse(deps, id);
+    await removeCourse(deps, id, actor);
     res.status(204).end();
   });
 

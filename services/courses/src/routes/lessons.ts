@@ -74,7 +74,7 @@ export function lessonRoutes(deps: RouteDeps): Router {
     const input = parse(lessonUpsertSchema, req.body);
     if (!canUpsertLesson(actor)) throw forbidden();
     await answerOnce(req, res, store.db, async () => {
-      const { id, isNew } = await upsertLesson(deps, input);
+      const { id, isNew } = await upsertLesson(deps, input, actor);
       const lesson = await findLesson(store.db, id);
       if (!lesson) throw notFound(LESSON_NOT_FOUND);
       return { status: isNew ? 201 : 200, body: { lesson: presentLesson(lesson, lessonAbilities(actor)), isNew } };
@@ -85,7 +85,7 @@ export function lessonRoutes(deps: RouteDeps): Router {
     const actor = requireActor(req);
     const id = parse(idParam, req.params.id);
     if (!canDeleteLesson(actor)) throw forbidden();
-    await removeLesson(deps, id);
+    await removeLesson(deps, id, actor);
     res.status(204).end();
   });
 

@@ -35,7 +35,7 @@ export function moduleRoutes(deps: RouteDeps): Router {
     const input = parse(moduleUpsertSchema, req.body);
     if (!canUpsertModule(actor)) throw forbidden();
     await answerOnce(req, res, store.db, async () => {
-      const { id, isNew } = await upsertModule(deps, input);
+      const { id, isNew } = await upsertModule(deps, input, actor);
       const module = await findModule(store.db, id);
       if (!module) throw notFound(MODULE_NOT_FOUND);
       return { status: isNew ? 201 : 200, body: { module: presentModule(module, moduleAbilities(actor)), isNew } };
@@ -54,7 +54,7 @@ export function moduleRoutes(deps: RouteDeps): Router {
     const actor = requireActor(req);
     const id = parse(idParam, req.params.id);
     if (!canDeleteModule(actor)) throw forbidden();
-    await removeModule(deps, id);
+    await removeModule(deps, id, actor);
     res.status(204).end();
   });
 

@@ -2,12 +2,12 @@
 import { BANNER_NOT_FOUND, bannerTypeParam, bannerUpsertSchema } from '@rainmakers/contracts';
 import { forbidden, notFound, parse, requireActor } from '@rainmakers/kit';
 import { Router } from 'express';
+import { type AuditDeps, bannerName, bannerSnapshot, recordStaffAction } from '../commands/audit';
 import { canEditBanners, canReadBanner } from '../policies';
 import { presentBanner } from '../presenters';
 import { deleteBanner, findBanner, listBanners, upsertBanner } from '../store/banners';
-import type { ResourcesDb } from '../store/db';
 
-export function bannerRoutes(deps: { db: ResourcesDb }): Router {
+export function bannerRoutes(deps: AuditDeps): Router {
   const { db } = deps;
   const router = Router();
 
@@ -31,7 +31,15 @@ export function bannerRoutes(deps: { db: ResourcesDb }): Router {
     const actor = requireActor(req);
     const input = parse(bannerUpsertSchema, req.body);
     if (!canEditBanners(actor)) throw forbidden();
+    const before = await findBanner(db, input.type);
     const { banner, isNew } = await upsertBanner(db, input);
+    await recordStaffAction(
+      deps,
+      actor,
+      isNew ? 'banner.create' : 'banner.update',
+      { type: 'banner', id: banner.type, name: bannerName(banner.type, banner.title) },
+      { before: before ? bannerSnapshot(before) : null, after: bannerSnapshot(banner) },
+    );
     res.status(isNew ? 201 : 200).json({ banner: presentBanner(actor, banner), isNew });
   });
 
@@ -48,7 +56,15 @@ export function bannerRoutes(deps: { db: ResourcesDb }): Router {
     const actor = requireActor(req);
     const type = parse(bannerTypeParam, req.params.type);
     if (!canEditBanners(actor)) throw forbidden();
-    if (!(await deleteBanner(db, type))) throw notFound(BANNER_NOT_FOUND);
+    const before = await findBanner(db, type);
+    if (!before || !(await deleteBanner(db, type))) throw notFound(BANNER_NOT_FOUND);
+    await recordStaffAction(
+      deps,
+      actor,
+      'banner.delete',
+      { type: 'banner', id: type, name: bannerName(type, before.title) },
+      { before: bannerSnapshot(before), after: null },
+    );
     res.status(204).end();
   });
 

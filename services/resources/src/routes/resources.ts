@@ -8,6 +8,7 @@ import {
 } from '@rainmakers/contracts';
 import { answerOnce, forbidden, notFound, parse, requireActor } from '@rainmakers/kit';
 import { Router } from 'express';
+import { type AuditDeps, recordStaffAction, resourceSnapshot } from '../commands/audit';
 import { readResource, readResources } from '../commands/reads';
 import { removeCategory, removeResource, upsertCategory, upsertResource } from '../commands/resources';
 import {
@@ -20,9 +21,9 @@ import {
 } from '../policies';
 import { presentCategory } from '../presenters';
 import { findCategory, listCategories } from '../store/categories';
-import type { ResourcesDb } from '../store/db';
+import { findResource } from '../store/resources';
 
-export function resourceRoutes(deps: { db: ResourcesDb }): Router {
+export function resourceRoutes(deps: AuditDeps): Router {
   const { db } = deps;
   const router = Router();
 
@@ -48,7 +49,18 @@ export function resourceRoutes(deps: { db: ResourcesDb }): Router {
     const input = parse(resourceUpsertSchema, req.body);
     if (!canUpsertResource(actor)) throw forbidden();
     await answerOnce(req, res, db, async () => {
+      const before = input.id ? await findResource(db, input.id) : null;
       const { id, isNew } = await upsertResource(db, input);
+      const after = await findResource(db, id);
+      if (after) {
+        await recordStaffAction(
+          deps,
+          actor,
+          isNew ? 'resource.create' : 'resource.update',
+          { type: 'resource', id, name: after.title },
+          { before: before ? resourceSnapshot(before) : null, after: resourceSnapshot(after) },
+        );
+      }
       return { status: isNew ? 201 : 200, body: { resource: await readResource(db, actor, id), isNew } };
     });
   });
@@ -58,9 +70,17 @@ export function resourceRoutes(deps: { db: ResourcesDb }): Router {
     const input = parse(categoryUpsertSchema, req.body);
     if (!canUpsertCategory(actor)) throw forbidden();
     await answerOnce(req, res, db, async () => {
+      const before = input.id ? await findCategory(db, input.id) : null;
       const { id, isNew } = await upsertCategory(db, input);
       const category = await findCategory(db, id);
       if (!category) throw notFound(CATEGORY_NOT_FOUND);
+      await recordStaffAction(
+        deps,
+        actor,
+        isNew ? 'category.create' : 'category.update',
+        { type: 'category', id, name: category.name },
+        { before: before ? { name: before.name } : null, after: { name: category.name } },
+      );
       return { status: isNew ? 201 : 200, body: { resourceCategory: presentCategory(actor, category), isNew } };
     });
   });
@@ -69,7 +89,15 @@ export function resourceRoutes(deps: { db: ResourcesDb }): Router {
     const actor = requireActor(req);
     const id = parse(idParam, req.params.id);
     if (!canDeleteCategory(actor)) throw forbidden();
+    const before = await findCategory(db, id);
     await removeCategory(db, id);
+    await recordStaffAction(
+      deps,
+      actor,
+      'category.delete',
+      { type: 'category', id, name: before?.name ?? null },
+      { before: before ? { name: before.name } : null },
+    );
     res.status(204).end();
   });
 
@@ -83,7 +111,15 @@ export function resourceRoutes(deps: { db: ResourcesDb }): Router {
     const actor = requireActor(req);
     const id = parse(idParam, req.params.id);
     if (!canDeleteResource(actor)) throw forbidden();
+    const before = await findResource(db, id);
     await removeResource(db, id);
+    await recordStaffAction(
+      deps,
+      actor,
+      'resource.delete',
+      { type: 'resource', id, name: before?.title ?? null },
+      { before: before ? resourceSnapshot(before) : null },
+    );
     res.status(204).end();
   });
 

@@ -5,7 +5,6 @@
  */
 import type { Tag } from '@rainmakers/contracts';
 import { withEvents } from '@rainmakers/kit';
-import { type AuditActor, personSnapshot } from '../domain/audit';
 import { chunks } from '../domain/bulk';
 import {
   checkRow,
@@ -17,15 +16,25 @@ import {
   type ImportReport,
 } from '../domain/imports';
 import { userChangedData } from '../presenters';
-import { type AuditEntryInput, appendAudit } from '../store/audit';
 import { committedChunks, recordChunk } from '../store/jobs';
 import { listTags } from '../store/tags';
 import * as store from '../store/users';
 import { invitePeople } from './invitations';
 import type { CommandDeps } from './users';
 
-/** Rows written per transaction. */
+/** Rows written per transaction, at most. */
 export const IMPORT_CHUNK = 250;
+/** A small file is still worked in about this many steps, so its progress bar moves (issue 20). */
+export const IMPORT_STEPS = 20;
+/** No chunk is smaller than this (a transaction per row would be slow). */
+export const IMPORT_MIN_CHUNK = 5;
+
+/** The chunk size for a file of `rows` rows: fixed by the row count, so every attempt of a run cuts the same chunks. */
+export const importChunkSize = (rows: number) =>
+  Math.min(IMPORT_CHUNK, Math.max(IMPORT_MIN_CHUNK, Math.ceil(rows / IMPORT_STEPS)));
+
+/** The reason of a new person's row without a name (the form requires one too). */
+export const FULL_NAME_REQUIRED = 'The full name is empty (it is required for a new person)';
 
 type Outcome = 'created' | 'updated' | 'skipped';
 
@@ -83,9 +92,8 @@ export async function importRows(
   rows: readonly ImportRecord[],
   runId: string,
   onChunk: (report: ImportReport) => Promise<void> | void,
-  audit?: AuditActor,
   /** Invite the people it creates (issue 20), in each chunk's transaction: a retried chunk invites nobody twice. */
-  invite = false,
+  invite: { invitedBy: number | null } | null = null,
 ): Promise<ImportReport> {
   const tags = await tagsByName(deps);
   const known = new Set(tags.keys());
@@ -94,7 +102,7 @@ export async function importRows(
   const seen = new Map<string, number>();
   let report = emptyReport(rows.length);
   const indexes = rows.map((_, i) => i);
-  for (const [chunkNo, part] of chunks(indexes, IMPORT_CHUNK).entries()) {
+  for (const [chunkNo, part] of chunks(indexes, importChunkSize(rows.length)).entries()) {
     const errors: ImportError[] = [];
     let skipped = 0;
     const todo: { index: number; person: ImportPerson }[] = [];
@@ -134,12 +142,21 @@ export async function importRows(
       );
       const tagIdsOf = (person: ImportPerson) =>
         person.tagNames.map((n) => tags.get(n.toLowerCase())?.id).filter((id): id is number => !!id);
+      // A new person needs a name: their row is an error row (never a person named after their e-mail).
+      const nameless = new Set(
+        todo.filter(({ person }) => !existing.has(person.email) && !person.fullName?.trim()).map((t) => t.index),
+      );
+      for (const { index, person } of todo) {
+        if (nameless.has(index))
+          errors.push({ row: fileRowNumber(index), email: person.email, reason: FULL_NAME_REQUIRED });
+      }
+      const writable = todo.filter((t) => !nameless.has(t.index));
       // New people in one statement, their tags in another; changed people one by one (fewer, and each differs).
-      const creates = todo.filter(({ person }) => !existing.has(person.email)).map(({ person }) => person);
+      const creates = writable.filter(({ person }) => !existing.has(person.email)).map(({ person }) => person);
       const createdIds = await store.insertUsers(
         trx,
         creates.map((person) => ({
-          fullName: person.fullName ?? person.email.split('@')[0] ?? person.email,
+          fullName: person.fullName ?? '',
           email: person.email,
           role: person.role ?? 'basic',
           photoUrl: null,
@@ -157,7 +174,7 @@ export async function importRows(
           return userId ? tagIdsOf(person).map((tagId) => ({ userId, tagId })) : [];
         }),
       );
-      const changes = todo.flatMap(({ person }) => {
+      const changes = writable.flatMap(({ person }) => {
         const stored = existing.get(person.email);
         if (!stored) return [];
         const change = importChanges(stored, person, tagIdsOf(person));
@@ -176,9 +193,8 @@ export async function importRows(
         (await store.findUserRecordsByIds(trx, [...createdIds.values(), ...changedIds])).map((u) => [u.id, u]),
       );
       const result: Outcome[] = [];
-      const entries: AuditEntryInput[] = [];
-      // Events and audit entries in the file's order.
-      for (const { person } of todo) {
+      // Events in the file's order. The audit log gets one entry for the whole job, with its counts (jobs.ts).
+      for (const { person } of writable) {
         const stored = existing.get(person.email);
         const id = stored ? stored.id : createdIds.get(person.email);
         const now = id === undefined ? undefined : after.get(id);
@@ -188,25 +204,18 @@ export async function importRows(
         }
         if (!now) throw new Error(`imported person ${person.email} vanished inside its own transaction`);
         await publish('users.user-changed', userChangedData(now));
-        entries.push({
-          action: 'user.import',
-          userId: now.id,
-          before: stored ? personSnapshot(stored) : null,
-          after: personSnapshot(now),
-        });
         result.push(stored ? 'updated' : 'created');
       }
-      if (audit) await appendAudit(trx, audit, entries);
       if (invite) {
         const created = [...createdIds.values()].flatMap((id) => after.get(id) ?? []);
-        await invitePeople(trx, publish, created, audit?.actorId ?? null);
+        await invitePeople(trx, publish, created, invite.invitedBy);
       }
       const chunk: ChunkResult = {
         created: result.filter((o) => o === 'created').length,
         updated: result.filter((o) => o === 'updated').length,
         skipped: skipped + result.filter((o) => o === 'skipped').length,
         failed: errors.length - skipped,
-        errors,
+        errors: [...errors].sort((a, b) => a.row - b.row),
       };
       await recordChunk(trx, runId, chunkNo, chunk);
       return chunk;

@@ -289,7 +289,6 @@ export async function bulkUpdateUsers(
   ids: readonly number[],
   change: BulkChange,
   runId: string,
-  audit?: AuditActor,
   onProgress?: (progress: BulkProgress) => Promise<void> | void,
 ): Promise<BulkProgress> {
   const tags = await resolveTags(deps.db, change.tagIds, 'reject', 'tags');
@@ -303,27 +302,14 @@ export async function bulkUpdateUsers(
       recorded?.updated ??
       (await withEvents(deps.db, deps.events, async (trx, { publish }) => {
         const existing = await store.lockForChange(trx, part);
-        const before = new Map((await store.findUserRecordsByIds(trx, existing)).map((u) => [u.id, u]));
         const changed = new Set<number>();
         if (tagIds.length > 0 && change.action === 'add')
           for (const id of await store.addTagsToUsers(trx, existing, tagIds)) changed.add(id);
         if (tagIds.length > 0 && change.action === 'remove')
           for (const id of await store.removeTagsFromUsers(trx, existing, tagIds)) changed.add(id);
         if (change.role) for (const id of await store.updateRoles(trx, existing, change.role)) changed.add(id);
-        const entries = [];
-        for (const id of [...changed].sort((a, b) => a - b)) {
-          const after = await publishUserChanged(trx, publish, id);
-          const was = before.get(id);
-          if (was) {
-            entries.push({
-              action: 'user.bulk-update' as const,
-              userId: id,
-              before: personSnapshot(was),
-              after: personSnapshot(after),
-            });
-          }
-        }
-        if (audit) await appendAudit(trx, audit, entries);
+        // The audit log gets one entry for the whole job, with its counts (jobs.ts).
+        for (const id of [...changed].sort((x, y) => x - y)) await publishUserChanged(trx, publish, id);
         await recordChunk(trx, runId, chunkNo, { updated: changed.size });
         return changed.size;
       }));

@@ -1,28 +1,104 @@
-/** GET /api/user/audit-log: the audit log, newest first, optionally about one person (admins; read-only). */
+/**
+ * The audit log (admins; read-only): GET /api/user/audit-log, newest first, filtered by the person it is about
+ * (userId), the actor, the action, the subject (type and id) and a range of days; GET /api/user/audit-log.csv is
+ * the same selection as a CSV (labels as the screen shows them, cells formula-safe, at most AUDIT_EXPORT_MAX_ROWS
+ * entries: the last line says when the file stopped there).
+ */
+import {
+  AUDIT_EXPORT_MAX_ROWS,
+  auditActionLabel,
+  auditFieldLabel,
+  auditQuerySchema,
+  auditSubjectLabel,
+} from '@rainmakers/contracts';
 import { forbidden, parse, requireActor } from '@rainmakers/kit';
-import { Router } from 'express';
-import { z } from 'zod';
+import { type Request, Router } from 'express';
+import { csvLine } from '../domain/csv';
 import { canReadAuditLog } from '../policies';
-import { listAudit } from '../store/audit';
+import { type AuditCriteria, type AuditEntry, auditPages, listAudit } from '../store/audit';
 import type { UsersDb } from '../store/users';
 
-const auditQuerySchema = z.object({
-  userId: z.coerce.number().int().positive().optional(),
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  itemsPerPage: z.coerce.number().int().min(1).max(100).default(25),
-});
+function criteriaOf(req: Request): AuditCriteria & { page: number; itemsPerPage: number } {
+  if (!canReadAuditLog(requireActor(req))) throw forbidden();
+  const query = parse(auditQuerySchema, { ...req.query });
+  return {
+    ...(query.userId !== undefined ? { userId: query.userId } : {}),
+    ...(query.actorId !== undefined ? { actorId: query.actorId } : {}),
+    ...(query.action ? { action: query.action } : {}),
+    ...(query.subjectType ? { subjectType: query.subjectType } : {}),
+    ...(query.subjectId ? { subjectId: query.subjectId } : {}),
+    ...(query.from ? { from: query.from } : {}),
+    ...(query.to ? { to: query.to } : {}),
+    page: query.page,
+    itemsPerPage: query.itemsPerPage,
+  };
+}
+
+const cellValue = (value: unknown): string =>
+  value === null || value === undefined || value === ''
+    ? '—'
+    : Array.isArray(value)
+      ? value.map(String).join(', ') || '—'
+      : typeof value === 'object'
+        ? JSON.stringify(value)
+        : String(value);
+
+/** "Role: basic → premium; City: — → Austin", with the fields' labels. */
+export function describeChanges(entry: Pick<AuditEntry, 'before' | 'after'>): string {
+  const before = (entry.before ?? null) as Record<string, unknown> | null;
+  const after = (entry.after ?? null) as Record<string, unknown> | null;
+  const keys = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
+  return [...keys]
+    .map((key) => {
+      const label = auditFieldLabel(key);
+      if (!before) return `${label}: ${cellValue(after?.[key])}`;
+      if (!after) return `${label}: ${cellValue(before[key])}`;
+      return `${label}: ${cellValue(before[key])} → ${cellValue(after[key])}`;
+    })
+    .join('; ');
+}
 
 export function auditRoutes(deps: { db: UsersDb }): Router {
   const router = Router();
   router.get('/audit-log', async (req, res) => {
-    if (!canReadAuditLog(requireActor(req))) throw forbidden();
-    const query = parse(auditQuerySchema, { ...req.query });
+    const { page, itemsPerPage, ...criteria } = criteriaOf(req);
     const { entries, totalCount } = await listAudit(deps.db, {
-      userId: query.userId,
-      limit: query.itemsPerPage,
-      offset: (query.page - 1) * query.itemsPerPage,
+      ...criteria,
+      limit: itemsPerPage,
+      offset: (page - 1) * itemsPerPage,
     });
     res.json({ entries: entries.map((e) => ({ ...e, at: e.at.toISOString() })), totalCount });
+  });
+
+  router.get('/audit-log.csv', async (req, res) => {
+    const { page: _page, itemsPerPage: _size, ...criteria } = criteriaOf(req);
+    res.setHeader('content-type', 'text/csv; charset=utf-8');
+    res.setHeader('content-disposition', 'attachment; filename="audit-log.csv"');
+    res.setHeader('cache-control', 'no-store');
+    res.write(csvLine(['When (UTC)', 'Who', 'On behalf of', 'What', 'Kind', 'About', 'Changes']));
+    let written = 0;
+    for await (const entries of auditPages(deps.db, criteria, AUDIT_EXPORT_MAX_ROWS + 1)) {
+      for (const e of entries) {
+        if (written === AUDIT_EXPORT_MAX_ROWS) {
+          res.write(csvLine([`Stopped at ${AUDIT_EXPORT_MAX_ROWS} entries: narrow the filters for the rest.`]));
+          written += 1;
+          break;
+        }
+        res.write(
+          csvLine([
+            e.at.toISOString(),
+            e.actorName ?? (e.actorId === null ? '' : `#${e.actorId}`),
+            e.impersonatorId === null ? '' : `#${e.impersonatorId}`,
+            auditActionLabel(e.action),
+            auditSubjectLabel(e.subjectType),
+            e.subjectName ?? (e.subjectId ? `#${e.subjectId}` : ''),
+            describeChanges(e),
+          ]),
+        );
+        written += 1;
+      }
+    }
+    res.end();
   });
   return router;
 }

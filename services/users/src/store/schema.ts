@@ -64,6 +64,30 @@ export interface AuditLogTable {
   tag_id: number | null;
   before: ColumnType<unknown, string | null, string | null>;
   after: ColumnType<unknown, string | null, string | null>;
+  /** Migration 005: names as they were when the entry was written, what the entry is about, who wrote it. */
+  actor_name: string | null;
+  subject_type: string | null;
+  subject_id: string | null;
+  subject_name: string | null;
+  service: Generated<string>;
+}
+
+/** The job history (migration 005): imports, bulk updates and Stripe syncs, kept 30 days. */
+export interface JobsTable {
+  id: string;
+  kind: string;
+  queue_job_id: string | null;
+  actor_id: number | null;
+  actor_name: string | null;
+  file_name: string | null;
+  state: string;
+  counts: ColumnType<unknown, string | undefined, string>;
+  failed_reason: string | null;
+  error_file_key: string | null;
+  people_file_key: string | null;
+  created_at: Timestamp;
+  finished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  expires_at: Timestamp;
 }
 
 export interface JobChunksTable {
@@ -81,4 +105,5 @@ export interface Schema extends EventTables {
   audit_log: AuditLogTable;
   job_chunks: JobChunksTable;
   user_invitations: UserInvitationsTable;
+  jobs: JobsTable;
 }

@@ -1,80 +1,229 @@
-/** The audit log tab of the user dashboard (admins): who did what to whom and when, filterable by person. */
+/**
+ * The audit log tab of the user dashboard (admins): who did what to whom and when, in words (labels from
+ * contracts/audit-labels, names as they were when the entry was written), filtered by person, actor, action, kind
+ * of subject and days (all kept in the address: auditState.ts), and exported as a CSV of the same selection.
+ */
+import DownloadRounded from '@mui/icons-material/DownloadRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import { useTheme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import {
+  AUDIT_ACTION_LABELS,
+  AUDIT_SUBJECT_LABELS,
+  auditActionLabel,
+  auditFieldLabel,
+  auditSubjectLabel,
+} from '@rainmakers/contracts/audit-labels';
+import { useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../api/client';
-import { AUDIT_PAGE_SIZE, type AuditEntry, useAuditLog } from '../../api/users';
+import { AUDIT_LOG_PAGE_SIZE, type AuditLogEntry, auditCsvUrl, useFilteredAuditLog } from '../../api/jobs-audit';
+import { type AuditState, readAuditState, writeAuditState } from './auditState';
 import { pagerState } from './listState';
-
-const ACTION_LABELS: Record<string, string> = {
-  'user.create': 'Created user',
-  'user.update': 'Edited user',
-  'user.delete': 'Deleted user',
-  'user.role-change': 'Changed role',
-  'user.add-tags': 'Added tags',
-  'user.bulk-update': 'Bulk update',
-  'user.import': 'Imported',
-  'tag.create': 'Created tag',
-  'tag.rename': 'Renamed tag',
-  'tag.delete': 'Deleted tag',
-  'tag.signup-allowed': 'Changed sign-up link use',
-  'user.sign-in-as': 'Signed in as',
-  'user.sign-in-as-back': 'Back from sign in as',
-  'user.role-switch': 'Switched displayed role',
-};
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-const show = (value: unknown) =>
+const show = (value: unknown): string =>
   value === null || value === undefined || value === ''
     ? '—'
-    : Array.isArray(value)
-      ? value.join(', ') || '—'
-      : String(value);
+    : value === true
+      ? 'Yes'
+      : value === false
+        ? 'No'
+        : Array.isArray(value)
+          ? value.map(String).join(', ') || '—'
+          : typeof value === 'object'
+            ? JSON.stringify(value)
+            : String(value);
 
-/** 'role: basic → premium' per changed field. */
-export function describeChange(entry: Pick<AuditEntry, 'before' | 'after'>): string[] {
+/** 'Role: basic → premium' per changed field, with the fields' labels. */
+export function describeChange(entry: Pick<AuditLogEntry, 'before' | 'after'>): string[] {
   const keys = new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})]);
   return [...keys].map((key) => {
-    if (!entry.before) return `${key}: ${show(entry.after?.[key])}`;
-    if (!entry.after) return `${key}: ${show(entry.before[key])}`;
-    return `${key}: ${show(entry.before[key])} → ${show(entry.after[key])}`;
+    const label = auditFieldLabel(key);
+    if (!entry.before) return `${label}: ${show(entry.after?.[key])}`;
+    if (!entry.after) return `${label}: ${show(entry.before[key])}`;
+    return `${label}: ${show(entry.before[key])} → ${show(entry.after[key])}`;
   });
 }
 
-export default function AuditLog({
-  userId,
-  page,
-  onChange,
-}: {
-  userId: number | null;
-  page: number;
-  onChange: (change: { userId?: number | null; page?: number }) => void;
-}) {
-  const log = useAuditLog({ userId, page });
+/** What an entry is about, in words: the name captured when it was written (never "Tag #8"). */
+function subjectText(entry: AuditLogEntry): string {
+  const name = entry.subjectName ?? entry.userName;
+  if (name) return name;
+  if (entry.subjectType === 'tag' || entry.tagId !== null) return 'A deleted tag';
+  return entry.subjectType ? `${auditSubjectLabel(entry.subjectType)} (no name)` : '—';
+}
+
+const ACTION_OPTIONS = Object.entries(AUDIT_ACTION_LABELS).sort((a, b) => a[1].localeCompare(b[1]));
+const KIND_OPTIONS = Object.entries(AUDIT_SUBJECT_LABELS);
+
+export default function AuditLog() {
+  const [params, setParams] = useSearchParams();
+  const state = readAuditState(params);
+  const change = (next: Partial<AuditState>) => setParams((current) => writeAuditState(current, next));
+  const log = useFilteredAuditLog(state, state.page);
   const entries = log.data?.entries ?? [];
-  const pager = pagerState(page, AUDIT_PAGE_SIZE, log.data?.totalCount ?? 0);
-  const personName = userId ? (entries.find((e) => e.userId === userId)?.userName ?? `#${userId}`) : null;
+  const pager = pagerState(state.page, AUDIT_LOG_PAGE_SIZE, log.data?.totalCount ?? 0);
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('md'));
+  const personName = state.userId
+    ? (entries.find((e) => e.userId === state.userId)?.userName ?? `person #${state.userId}`)
+    : null;
+  const actorName = state.actorId
+    ? (entries.find((e) => e.actorId === state.actorId)?.actorName ?? `person #${state.actorId}`)
+    : null;
+  const filtered =
+    state.userId !== null ||
+    state.actorId !== null ||
+    state.action !== null ||
+    state.subjectType !== null ||
+    state.from !== null ||
+    state.to !== null;
+
+  const who = (entry: AuditLogEntry) => (
+    <>
+      {entry.actorId !== null ? (
+        <Link
+          component="button"
+          type="button"
+          onClick={() => change({ actorId: entry.actorId })}
+          aria-label={`Show what ${entry.actorName ?? 'this person'} did`}
+        >
+          {entry.actorName ?? 'Someone since deleted'}
+        </Link>
+      ) : (
+        'System'
+      )}
+      {entry.impersonatorId !== null && (
+        <Typography variant="body2" color="text.secondary">
+          while an admin was signed in as them
+        </Typography>
+      )}
+    </>
+  );
+  const about = (entry: AuditLogEntry) => (
+    <>
+      <Typography variant="body2" color="text.secondary" component="span" sx={{ display: 'block' }}>
+        {auditSubjectLabel(entry.subjectType)}
+      </Typography>
+      {entry.userId !== null ? (
+        <Link component="button" type="button" onClick={() => change({ userId: entry.userId })}>
+          {subjectText(entry)}
+        </Link>
+      ) : (
+        <span>{subjectText(entry)}</span>
+      )}
+    </>
+  );
+  const changes = (entry: AuditLogEntry) =>
+    describeChange(entry).map((line) => (
+      <Typography key={line} variant="body2" sx={{ wordBreak: 'break-word' }}>
+        {line}
+      </Typography>
+    ));
+
   return (
     <Box>
-      {userId !== null && (
-        <Stack direction="row" spacing={1} sx={{ mb: 2, alignItems: 'center' }}>
-          <Typography>
-            Showing the history of <strong>{personName}</strong>
-          </Typography>
-          <Button size="small" onClick={() => onChange({ userId: null, page: 1 })}>
-            Show everyone
-          </Button>
+      <Box
+        component="form"
+        aria-label="Filter the audit log"
+        onSubmit={(event) => event.preventDefault()}
+        sx={{
+          mb: 2,
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'minmax(0, 2fr) repeat(3, minmax(0, 1fr)) auto' },
+          gap: 2,
+          alignItems: 'center',
+        }}
+      >
+        <TextField
+          select
+          size="small"
+          id="audit-action"
+          label="Action"
+          value={state.action ?? ''}
+          onChange={(event) => change({ action: event.target.value || null })}
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        >
+          <option value="">All actions</option>
+          {ACTION_OPTIONS.map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </TextField>
+        <TextField
+          select
+          size="small"
+          id="audit-kind"
+          label="About"
+          value={state.subjectType ?? ''}
+          onChange={(event) => change({ subjectType: event.target.value || null })}
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        >
+          <option value="">Anything</option>
+          {KIND_OPTIONS.map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </TextField>
+        <TextField
+          type="date"
+          size="small"
+          id="audit-from"
+          label="From"
+          value={state.from ?? ''}
+          onChange={(event) => change({ from: event.target.value || null })}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <TextField
+          type="date"
+          size="small"
+          id="audit-to"
+          label="To"
+          value={state.to ?? ''}
+          onChange={(event) => change({ to: event.target.value || null })}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <Button
+          component="a"
+          href={auditCsvUrl(state)}
+          download="audit-log.csv"
+          startIcon={<DownloadRounded />}
+          sx={{ justifySelf: { xs: 'start', lg: 'end' } }}
+        >
+          Export CSV
+        </Button>
+      </Box>
+      {(state.userId !== null || state.actorId !== null || filtered) && (
+        <Stack direction="row" spacing={1} useFlexGap sx={{ mb: 2, flexWrap: 'wrap', alignItems: 'center' }}>
+          {personName && <Chip label={`About: ${personName}`} onDelete={() => change({ userId: null })} />}
+          {actorName && <Chip label={`By: ${actorName}`} onDelete={() => change({ actorId: null })} />}
+          {filtered && (
+            <Button
+              size="small"
+              onClick={() =>
+                change({ userId: null, actorId: null, action: null, subjectType: null, from: null, to: null })
+              }
+            >
+              Clear filters
+            </Button>
+          )}
         </Stack>
       )}
       {log.isError && <Alert severity="error">{errorMessage(log.error)}</Alert>}
@@ -85,17 +234,35 @@ export default function AuditLog({
           </Box>
         ) : entries.length === 0 ? (
           <Box sx={{ p: 5, textAlign: 'center' }}>
-            <Typography color="text.secondary">No entries</Typography>
+            <Typography color="text.secondary">{filtered ? 'No entries match these filters' : 'No entries'}</Typography>
           </Box>
+        ) : phone ? (
+          <Stack component="ul" aria-label="Audit log" sx={{ listStyle: 'none', m: 0, p: 0 }} divider={<Box />}>
+            {entries.map((entry) => (
+              <Box
+                component="li"
+                key={entry.id}
+                sx={{ p: 2, borderBottom: 1, borderColor: 'divider', '&:last-child': { borderBottom: 0 } }}
+              >
+                <Typography variant="subtitle2">{auditActionLabel(entry.action)}</Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {when.format(new Date(entry.at))}
+                </Typography>
+                <Box sx={{ mt: 1 }}>By {who(entry)}</Box>
+                <Box sx={{ mt: 1 }}>{about(entry)}</Box>
+                <Box sx={{ mt: 1 }}>{changes(entry)}</Box>
+              </Box>
+            ))}
+          </Stack>
         ) : (
           <TableContainer>
-            <Table size="small" aria-label="Audit log" sx={{ minWidth: 720 }}>
+            <Table size="small" aria-label="Audit log">
               <TableHead>
                 <TableRow>
                   <TableCell>When</TableCell>
                   <TableCell>Who</TableCell>
                   <TableCell>What</TableCell>
-                  <TableCell>Person or tag</TableCell>
+                  <TableCell>About</TableCell>
                   <TableCell>Changes</TableCell>
                 </TableRow>
               </TableHead>
@@ -103,35 +270,10 @@ export default function AuditLog({
                 {entries.map((entry) => (
                   <TableRow key={entry.id}>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{when.format(new Date(entry.at))}</TableCell>
-                    <TableCell>
-                      {entry.actorName ?? `#${entry.actorId ?? '?'}`}
-                      {entry.impersonatorId !== null && (
-                        <Typography variant="body2" color="text.secondary">
-                          signed in as, by #{entry.impersonatorId}
-                        </Typography>
-                      )}
-                    </TableCell>
-                    <TableCell>{ACTION_LABELS[entry.action] ?? entry.action}</TableCell>
-                    <TableCell>
-                      {entry.userId !== null ? (
-                        <Link
-                          component="button"
-                          type="button"
-                          onClick={() => onChange({ userId: entry.userId, page: 1 })}
-                        >
-                          {entry.userName ?? `#${entry.userId}`}
-                        </Link>
-                      ) : (
-                        `Tag #${entry.tagId}`
-                      )}
-                    </TableCell>
-                    <TableCell>
-                      {describeChange(entry).map((line) => (
-                        <Typography key={line} variant="body2" sx={{ wordBreak: 'break-word' }}>
-                          {line}
-                        </Typography>
-                      ))}
-                    </TableCell>
+                    <TableCell>{who(entry)}</TableCell>
+                    <TableCell>{auditActionLabel(entry.action)}</TableCell>
+                    <TableCell>{about(entry)}</TableCell>
+                    <TableCell sx={{ maxWidth: 420 }}>{changes(entry)}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>
@@ -139,11 +281,14 @@ export default function AuditLog({
           </TableContainer>
         )}
       </Paper>
-      <Stack direction="row" spacing={1} sx={{ mt: 2, justifyContent: 'flex-end' }}>
-        <Button variant="outlined" disabled={pager.previousDisabled} onClick={() => onChange({ page: page - 1 })}>
+      <Stack direction="row" spacing={1} sx={{ mt: 2, justifyContent: 'flex-end', alignItems: 'center' }}>
+        <Typography color="text.secondary" aria-live="polite" sx={{ mr: 'auto' }}>
+          {log.data ? `${log.data.totalCount} ${log.data.totalCount === 1 ? 'entry' : 'entries'}` : ''}
+        </Typography>
+        <Button variant="outlined" disabled={pager.previousDisabled} onClick={() => change({ page: state.page - 1 })}>
           Previous
         </Button>
-        <Button variant="outlined" disabled={pager.nextDisabled} onClick={() => onChange({ page: page + 1 })}>
+        <Button variant="outlined" disabled={pager.nextDisabled} onClick={() => change({ page: state.page + 1 })}>
           Next
         </Button>
       </Stack>

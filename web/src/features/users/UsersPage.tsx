@@ -17,6 +17,7 @@ import { Chip } from '../../components/LazyMui';
 import { PageHeader } from '../../components/PageHeader';
 import { SearchInput } from '../../components/SearchInput';
 import { useDebouncedValue } from '../../components/useDebouncedValue';
+import { readTab, type UsersTab, writeTab } from './auditState';
 import {
   PAGE_SIZES,
   pagerState,
@@ -32,17 +33,7 @@ import { UsersTable } from './UsersTable';
 const UserFormDialog = lazy(() => import('./UserFormDialog').then((m) => ({ default: m.UserFormDialog })));
 const AdminTools = lazy(() => import('./AdminTools'));
 const AuditLog = lazy(() => import('./AuditLog'));
-
-/** The audit log tab lives in the address too: ?tab=audit&person=12&auditPage=2. */
-function readAuditState(params: URLSearchParams) {
-  const person = Number(params.get('person'));
-  const page = Number(params.get('auditPage'));
-  return {
-    open: params.get('tab') === 'audit',
-    userId: Number.isInteger(person) && person > 0 ? person : null,
-    page: Number.isInteger(page) && page > 1 ? page : 1,
-  };
-}
+const JobsTab = lazy(() => import('./JobsTab'));
 
 /** The form open on the page: a new person, or an existing one. */
 type OpenForm = { kind: 'new' } | { kind: 'edit'; user: User } | null;
@@ -80,16 +71,8 @@ export default function UsersPage() {
   const users = body?.users ?? [];
   const manage = body?.abilities.manage === true;
   const pager = pagerState(state.page, state.size, body?.totalCount ?? 0);
-  const audit = readAuditState(params);
-  const setAudit = (change: { open?: boolean; userId?: number | null; page?: number }) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      const put = (key: string, value: string | null) => (value ? next.set(key, value) : next.delete(key));
-      if (change.open !== undefined) put('tab', change.open ? 'audit' : null);
-      if (change.userId !== undefined) put('person', change.userId ? String(change.userId) : null);
-      if (change.page !== undefined) put('auditPage', change.page > 1 ? String(change.page) : null);
-      return next;
-    });
+  // The Audit log and Jobs tabs keep their own state in the address (auditState.ts).
+  const tab = manage ? readTab(params) : 'users';
 
   // A selection belongs to the rows on screen.
   // biome-ignore lint/correctness/useExhaustiveDependencies: cleared whenever the page of rows changes
@@ -122,18 +105,23 @@ export default function UsersPage() {
       />
       {manage && (
         <Tabs
-          value={audit.open ? 'audit' : 'users'}
-          onChange={(_, value) => setAudit({ open: value === 'audit' })}
+          value={tab}
+          onChange={(_, value: UsersTab) => setParams((current) => writeTab(current, value))}
           aria-label="User dashboard sections"
           sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
         >
           <Tab value="users" label="Users" />
+          <Tab value="jobs" label="Jobs" />
           <Tab value="audit" label="Audit log" />
         </Tabs>
       )}
-      {manage && audit.open ? (
+      {tab === 'audit' ? (
         <Suspense fallback={null}>
-          <AuditLog userId={audit.userId} page={audit.page} onChange={(change) => setAudit(change)} />
+          <AuditLog />
+        </Suspense>
+      ) : tab === 'jobs' ? (
+        <Suspense fallback={null}>
+          <JobsTab />
         </Suspense>
       ) : (
         <>

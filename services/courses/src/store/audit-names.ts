@@ -1,0 +1,19 @@
+/** What the audit log keeps of a course, a module or a lesson (issue 20): read before a change or a delete. */
+import type { CoursesDb } from './db';
+
+export async function moduleForAudit(db: CoursesDb, id: number) {
+  const row = await db
+    .selectFrom('modules')
+    .select(['title', 'position', 'visible_to_basic', 'visible_to_premium', 'course_id'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row
+    ? {
+        title: row.title,
+        position: row.position,
+        visibleToBasic: row.visible_to_basic,
+        visibleToPremium: row.visible_to_premium,
+        courseId: row.course_id,
+      }
+    : null;
+}
