@@ -10,6 +10,7 @@ export * from './dashboard';
 export * from './errors';
 export * from './events';
 export * from './fields';
+export * from './member-overview';
 export * from './profit';
 export * from './qualifier';
 export * from './resources';

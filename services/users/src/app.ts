@@ -4,6 +4,7 @@ import { auditRoutes } from './routes/audit';
 import { exportRoutes } from './routes/exports';
 import { importRoutes } from './routes/imports';
 import { internalRoutes } from './routes/internal';
+import { overviewRoutes } from './routes/overview';
 import { tagRoutes } from './routes/tags';
 import { userRoutes, userV2Routes } from './routes/users';
 
@@ -15,6 +16,7 @@ export function buildApp(deps: AppDeps) {
     app.use('/api/user', auditRoutes(deps));
     app.use('/api/user', exportRoutes(deps));
     app.use('/api/user', importRoutes(deps));
+    app.use('/api/user', overviewRoutes(deps));
     app.use('/api/user', userRoutes(deps));
     app.use('/api/v2/user', userV2Routes(deps));
     app.use('/api/tag', tagRoutes(deps));
