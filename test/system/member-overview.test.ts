@@ -58,7 +58,7 @@ beforeAll(async () => {
   // A long-standing premium member has a board (accounts from before 2025-02-13); an edit publishes the date.
   await query('users', 'UPDATE users SET created_at = $2 WHERE id = $1', [member.id, '2024-06-01T12:00:00Z']);
   await admin.post('/api/user/upsert', { id: member.id, city: 'Austin' });
-  // The coach reviews the member's board: opening it creates it from the template; one card on it.
+  // The coach reviews the member's board: opening it creates it from the template; the member puts a card on it.
   let lists: { id: number; name: string }[] = [];
   await waitFor(
     async () => {
@@ -71,7 +71,12 @@ beforeAll(async () => {
     },
     { what: "the member's board to open", timeoutMs: 15_000 },
   );
-  await coach.post('/api/move-the-needle/card/upsert', { title: 'Find a supplier', ListId: lists[0]?.id });
+  // Start from an empty board (the template's cards come along) so the count is known.
+  await query('board', 'DELETE FROM cards WHERE list_id = ANY($1::int[])', [lists.map((l) => l.id)]);
+  await (await signIn(member)).post('/api/move-the-needle/card/upsert', {
+    title: 'Find a supplier',
+    ListId: lists[0]?.id,
+  });
 });
 
 afterAll(async () => {
