@@ -20,6 +20,7 @@ export type PageKey =
   | 'profile'
   | 'moveTheNeedle'
   | 'users'
+  | 'member'
   | 'tagManagement'
   | 'resources'
   | 'dashboardBanners'
@@ -94,6 +95,8 @@ export const ROUTES: readonly RouteDef[] = [
     ownIdGoesTo: '/move-the-needle',
   },
   { kind: 'guarded', path: '/users', page: 'users', access: ACCESS.staff },
+  // One member's page (issue 20): the server decides whom a coach may open (premium members).
+  { kind: 'guarded', path: '/users/:id', page: 'member', access: ACCESS.staff },
   { kind: 'guarded', path: '/tag-management', page: 'tagManagement', access: ACCESS.admin },
   { kind: 'guarded', path: '/resources', page: 'resources', access: ACCESS.member },
   { kind: 'guarded', path: '/dashboard-banners', page: 'dashboardBanners', access: ACCESS.admin },

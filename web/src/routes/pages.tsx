@@ -17,6 +17,7 @@ export const PAGES: Record<PageKey, LazyExoticComponent<ComponentType>> = {
   profile: lazy(() => import('../features/profile/ProfilePage')),
   moveTheNeedle: lazy(() => import('../features/board/MoveTheNeedlePage')),
   users: lazy(() => import('../features/users/UsersPage')),
+  member: lazy(() => import('../features/users/member/MemberPage')),
   tagManagement: lazy(() => import('../features/tags/TagManagementPage')),
   resources: lazy(() => import('../features/resources/ResourcesPage')),
   dashboardBanners: lazy(() => import('../features/banners/DashboardBannersPage')),

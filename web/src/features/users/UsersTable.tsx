@@ -100,7 +100,9 @@ export function UsersTable({
                 </TableCell>
               )}
               <TableCell>
-                <Typography sx={{ fontWeight: 600 }}>{user.fullName}</Typography>
+                <Link component={RouterLink} to={`/users/${user.id}`} sx={{ fontWeight: 600 }}>
+                  {user.fullName}
+                </Link>
                 <Typography variant="body2" color="text.secondary">
                   #{user.id} · {user.email}
                 </Typography>
