@@ -165,6 +165,7 @@ export function buildGatewayApp(deps: GatewayDeps): Gateway {
   const overview: OverviewGatherer = {
     ...dashboard,
     deadlineMs: config.MEMBER_OVERVIEW_PART_DEADLINE_MS,
+    coreDeadlineMs: config.upstreamTimeouts.api,
     internalTokenSecret: config.INTERNAL_TOKEN_SECRET,
   };
   app.get('/api/user/:id/overview', async (req: Request, res: Response) => {

@@ -6,7 +6,8 @@
  *  - billing, courses and board on their /internal routes (a gateway service token), only for the parts the viewer's
  *    role shows (contracts' memberOverviewParts). Their answers are dropped unless users said yes.
  * A part whose service fails, is too slow or sits behind an open breaker is null and named in `unavailable`; the
- * page still opens. Without users' answer nothing can be shown: 503.
+ * page still opens. users' own call has a proxied call's timeout (UPSTREAM_TIMEOUT_MS); without its answer nothing can
+ * be shown: 503.
  */
 import {
   type Actor,
@@ -121,6 +122,8 @@ function gatewayServiceToken(secret: string): string {
 
 export interface OverviewGatherer extends DashboardGatherer {
   internalTokenSecret: string;
+  /** users' answer is the page itself (who may look, the person): it gets a proxied call's timeout, not a part's. */
+  coreDeadlineMs: number;
 }
 
 /** Asks users and every shown part at once; throws users' own refusal (403/404) or 503 when users cannot answer. */
@@ -131,7 +134,7 @@ export async function gatherMemberOverview(
   personToken: string,
   requestId: string | undefined,
 ): Promise<MemberOverview> {
-  const ask = (service: Upstream, path: string, token: string) =>
+  const ask = (service: Upstream, path: string, token: string, deadlineMs = gatherer.deadlineMs) =>
     gatherer.isUp(service)
       ? getJsonAnswer({
           baseUrl: gatherer.upstreams[service],
@@ -139,13 +142,13 @@ export async function gatherMemberOverview(
           agent: gatherer.agents[service],
           token,
           requestId,
-          deadlineMs: gatherer.deadlineMs,
+          deadlineMs,
         })
       : Promise.reject(new Error(`${service} is down`));
   const serviceToken = gatewayServiceToken(gatherer.internalTokenSecret);
   const shown = memberOverviewParts(actor.role).filter((p): p is GatheredPart => p !== 'history');
   const [users, ...parts] = await Promise.allSettled([
-    ask('users', `/api/user/${userId}/overview`, personToken),
+    ask('users', `/api/user/${userId}/overview`, personToken, gatherer.coreDeadlineMs),
     ...shown.map((part) =>
       ask(OVERVIEW_PART_CALLS[part].service, OVERVIEW_PART_CALLS[part].path(userId), serviceToken),
     ),

@@ -100,9 +100,11 @@ export function UsersTable({
                 </TableCell>
               )}
               <TableCell>
-                <Link component={RouterLink} to={`/users/${user.id}`} sx={{ fontWeight: 600 }}>
-                  {user.fullName}
-                </Link>
+                <Typography sx={{ fontWeight: 600 }}>
+                  <Link component={RouterLink} to={`/users/${user.id}`} color="inherit">
+                    {user.fullName}
+                  </Link>
+                </Typography>
                 <Typography variant="body2" color="text.secondary">
                   #{user.id} · {user.email}
                 </Typography>
