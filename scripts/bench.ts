@@ -47,6 +47,7 @@ import {
   dashboardScenario,
   meFromAuthScenario,
   meScenario,
+  overviewScenario,
   P95_TARGETS_MS,
   proxyScenarios,
   searchScenario,
@@ -368,6 +369,11 @@ async function memberScenariosStep(ctx: RunContext): Promise<void> {
     const signedIn = await boardOwnerSignedIn(target.gatewayUrl);
     if (wants('dashboard')) await measurer.run(dashboardScenario(target.gatewayUrl, signedIn.headers, 1));
     if (wants('dashboard-10')) await measurer.run(dashboardScenario(target.gatewayUrl, signedIn.headers, 10));
+  }
+  if (wants('overview')) {
+    const owner = await boardOwnerSignedIn(target.gatewayUrl);
+    const ids = [owner.headers.userId, ...ctx.members.map((m) => m.userId)];
+    await measurer.run(overviewScenario(target.gatewayUrl, ctx.adminSignedIn.headers, ids));
   }
   if (wants('product-upsert') || wants('product-read-many')) {
     const prepared = performance.now();

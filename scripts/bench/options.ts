@@ -19,6 +19,7 @@ export const SCENARIO_KEYS = [
   'board-upsert',
   'dashboard',
   'dashboard-10',
+  'overview',
   'product-upsert',
   'product-read-many',
   'ai-first-token',
@@ -90,6 +91,8 @@ tables and writes bench-results/bench-<timestamp>.json.
                           connections beside a member reading course pages, her p95 alone and beside it;
                           members: simulated members with 1-3 s think time ramped in steps; scripts/bench/
                           isolation.ts and members.ts)
+                          (overview: GET /api/user/{id}/overview as the admin over the seeded premium member
+                          and the bench members, 10 connections; gateway/src/member-overview.ts)
                           (users-jobs: a 10,000-row user import end to end, then users.csv exports at 10,000 and
                           100,000 people with the users process's RSS sampled; scripts/bench/users.ts)
                           (with --url the two sign-in scenarios run only when named here: they spend the
