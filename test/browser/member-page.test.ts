@@ -91,10 +91,9 @@ describe('the member page', () => {
       const tags = section(page, 'Tags');
       const had = (await readUser(member.id)).Tags.some((t) => t.id === tag.id);
       if (had) {
-        await tags
-          .getByRole('button', { name: `${tag.name}` })
-          .getByTestId('CancelIcon')
-          .click();
+        // The member holds only this tag: Backspace in the picker takes the last chip off.
+        await tags.getByRole('combobox', { name: 'Tags' }).click();
+        await page.keyboard.press('Backspace');
       } else {
         await tags.getByRole('combobox', { name: 'Tags' }).fill(tag.name);
         await page.getByRole('option', { name: tag.name, exact: true }).click();
