@@ -98,6 +98,8 @@ describe('the member page', () => {
         await tags.getByRole('combobox', { name: 'Tags' }).fill(tag.name);
         await page.getByRole('option', { name: tag.name, exact: true }).click();
       }
+      // Close the picker's list, which may cover the button on a phone.
+      await page.keyboard.press('Escape');
       await tags.getByRole('button', { name: 'Save tags' }).click();
       await page.getByText('User updated successfully', { exact: true }).first().waitFor();
       await waitFor(async () => (await readUser(member.id)).Tags.some((t) => t.id === tag.id) !== had, {
