@@ -48,6 +48,7 @@ import {
   dashboardScenario,
   meFromAuthScenario,
   meScenario,
+  overviewScenario,
   P95_TARGETS_MS,
   proxyScenarios,
   searchScenario,
@@ -377,6 +378,11 @@ async function memberScenariosStep(ctx: RunContext): Promise<void> {
     const held = await prepareNotifications(reader.session, reader.headers.userId, ctx.adminSignedIn.session);
     say(`  ${reader.headers.email}: ${held}+ notifications (${seconds(performance.now() - prepared)})`);
     await measurer.run(notificationsScenario(target.gatewayUrl, reader.headers));
+  }
+  if (wants('overview')) {
+    const owner = await boardOwnerSignedIn(target.gatewayUrl);
+    const ids = [owner.headers.userId, ...ctx.members.map((m) => m.userId)];
+    await measurer.run(overviewScenario(target.gatewayUrl, ctx.adminSignedIn.headers, ids));
   }
   if (wants('product-upsert') || wants('product-read-many')) {
     const prepared = performance.now();

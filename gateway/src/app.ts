@@ -12,6 +12,7 @@
 import {
   CSRF_HEADER,
   cookieNames,
+  idParam,
   isSubscriptionBlocked,
   SUBSCRIPTION_BLOCKED,
   UPLOAD_MULTIPART_OVERHEAD_BYTES,
@@ -23,6 +24,7 @@ import {
   INTERNAL_TOKEN_HEADER,
   type Logger,
   notFound,
+  parse,
   type ReadinessCheck,
   type Redis,
   readinessHandler,
@@ -44,6 +46,7 @@ import {
   stripIncomingHeaders,
 } from './identity';
 import { MeAnswers } from './me-answers';
+import { gatherMemberOverview, type OverviewGatherer } from './member-overview';
 import type { ProfileStore } from './profile-cache';
 import { createProxies, type Proxies, proxyLocals } from './proxy';
 import { isUnsafeMethod, matchRoute, normalizePath, type ProxyRoute } from './routes';
@@ -152,6 +155,35 @@ export function buildGatewayApp(deps: GatewayDeps): Gateway {
     const answer = await gatherDashboard(
       dashboard,
       actor,
+      token,
+      typeof requestId === 'string' ? requestId : undefined,
+    );
+    res.set('Cache-Control', 'no-store').json(answer);
+  });
+
+  // A member's page for staff (member-overview.ts): users decides who may look, the owning services add their parts.
+  const overview: OverviewGatherer = {
+    ...dashboard,
+    deadlineMs: config.MEMBER_OVERVIEW_PART_DEADLINE_MS,
+    coreDeadlineMs: config.upstreamTimeouts.api,
+    internalTokenSecret: config.INTERNAL_TOKEN_SECRET,
+  };
+  app.get('/api/user/:id/overview', async (req: Request, res: Response) => {
+    const claims = sessionLocals(res).claims ?? null;
+    const session = claims ? await sessions.get(claims.sid) : null;
+    const profile = session && session.userId === claims?.userId ? await profiles.get(session.userId) : null;
+    if (!claims || !session || !profile) throw new HttpError(401, 'Please sign in to continue');
+    if (isSubscriptionBlocked(profile)) {
+      throw new HttpError(402, SUBSCRIPTION_BLOCKED_MESSAGE, undefined, SUBSCRIPTION_BLOCKED);
+    }
+    const userId = parse(idParam, req.params.id);
+    const actor = buildActor(claims.sid, session, profile);
+    const token = tokens.tokenFor(claims.sid, session, profile);
+    const requestId = req.headers[REQUEST_ID_HEADER];
+    const answer = await gatherMemberOverview(
+      overview,
+      actor,
+      userId,
       token,
       typeof requestId === 'string' ? requestId : undefined,
     );

@@ -65,6 +65,8 @@ export const configShape = {
   UPSTREAM_PROBE_TIMEOUT_MS: count(600),
   /** GET /api/dashboard: each card's source that has not answered within this long shows its error fallback. */
   DASHBOARD_SOURCE_DEADLINE_MS: milliseconds(800),
+  /** GET /api/user/{id}/overview: a member page's part that has not answered within this long shows "could not be loaded". */
+  MEMBER_OVERVIEW_PART_DEADLINE_MS: milliseconds(800),
   /** Sockets per upstream service in the keep-alive pool. */
   UPSTREAM_MAX_SOCKETS: count(DEFAULT_UPSTREAM_MAX_SOCKETS),
   /**

@@ -193,15 +193,24 @@ export function presentDashboard(
   };
 }
 
-/** GET a JSON answer from a service over the gateway's keep-alive pool, failing after `deadlineMs`. */
-export function getJson(options: {
+export interface JsonGet {
   baseUrl: string;
   path: string;
   agent: http.Agent;
   token: string;
   requestId: string | undefined;
   deadlineMs: number;
-}): Promise<unknown> {
+}
+
+/** GET a JSON answer from a service over the gateway's keep-alive pool, failing on a 4xx/5xx or after `deadlineMs`. */
+export async function getJson(options: JsonGet): Promise<unknown> {
+  const answer = await getJsonAnswer(options);
+  if (answer.status >= 400) throw new Error(`${options.path} answered ${answer.status}`);
+  return answer.body;
+}
+
+/** GET a service's answer with its status (any status), failing on no answer within `deadlineMs` or a non-JSON body. */
+export function getJsonAnswer(options: JsonGet): Promise<{ status: number; body: unknown }> {
   return new Promise((resolve, reject) => {
     const url = new URL(options.path, options.baseUrl);
     const request = http.get(
@@ -220,12 +229,9 @@ export function getJson(options: {
         response.on('error', reject);
         response.on('end', () => {
           clearTimeout(timer);
-          if ((response.statusCode ?? 500) >= 400) {
-            reject(new Error(`${url.pathname} answered ${response.statusCode}`));
-            return;
-          }
+          const status = response.statusCode ?? 500;
           try {
-            resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+            resolve({ status, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
           } catch (error) {
             reject(error);
           }

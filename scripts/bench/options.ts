@@ -19,6 +19,7 @@ export const SCENARIO_KEYS = [
   'board-upsert',
   'dashboard',
   'dashboard-10',
+  'overview',
   'product-upsert',
   'product-read-many',
   'ai-first-token',
@@ -93,6 +94,8 @@ tables and writes bench-results/bench-<timestamp>.json.
                           isolation.ts and members.ts)
                           (notifications: the bell's unread count, GET /api/notifications?notificationsPerPage=1
                           by the seeded long-standing premium member at 10 connections; scripts/bench/notifications.ts)
+                          (overview: GET /api/user/{id}/overview as the admin over the seeded premium member
+                          and the bench members, 10 connections; gateway/src/member-overview.ts)
                           (users-jobs: a 10,000-row user import end to end, then users.csv exports at 10,000 and
                           100,000 people with the users process's RSS sampled; scripts/bench/users.ts)
                           (with --url the two sign-in scenarios run only when named here: they spend the

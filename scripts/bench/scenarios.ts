@@ -215,6 +215,38 @@ export function dashboardScenario(gatewayUrl: string, member: SessionHeaders, co
   };
 }
 
+/** Issue 20's target: a member page's data through the gateway at 10 connections, p95 on this 2-core machine. */
+export const OVERVIEW_P95_TARGET_MS = 80;
+
+/**
+ * GET /api/user/{id}/overview as the admin over premium members (the seeded long-standing one with her board first,
+ * then the bench members): the gateway asks users (person, tags, the latest 50 audit entries) as the admin and
+ * billing, courses (twice) and board on their /internal routes at once (gateway/src/member-overview.ts).
+ */
+export function overviewScenario(
+  gatewayUrl: string,
+  admin: SessionHeaders,
+  memberIds: readonly number[],
+): ScenarioPlan {
+  const id = cycle(memberIds, 'members');
+  let n = 0;
+  return {
+    key: 'overview',
+    name: 'GET /api/user/{id}/overview (admin, 10 conn)',
+    description:
+      "A member page's data in one call: users decides and answers the person, tags and history; billing, courses " +
+      'and board answer their parts in parallel, each with its own deadline',
+    origin: gatewayUrl,
+    connections: 10,
+    targets: [{ p95BelowMs: OVERVIEW_P95_TARGET_MS }],
+    next: () => ({
+      method: 'GET',
+      path: `/api/user/${id(n++)}/overview`,
+      headers: { ...admin.read, ...BROWSER_ENCODING },
+    }),
+  };
+}
+
 /** The same call asking for a fresh answer: every one goes to auth (a page load after a change, or a new session). */
 export function meFromAuthScenario(gatewayUrl: string, members: readonly SessionHeaders[]): ScenarioPlan {
   const headers = members.map((m) => ({ ...m.read, 'cache-control': 'no-cache' }));

@@ -214,6 +214,15 @@ async function likeMissing(response: GatewayResponse, missing: GatewayResponse):
   return { status: response.status, note: same ? 'as unknown' : `unlike unknown (${JSON.stringify(response.body)})` };
 }
 
+/** Which parts a member page answer hides from the caller (and that hidden parts really are empty). */
+function overviewView(response: GatewayResponse): Outcome {
+  if (response.status !== 200) return status(response);
+  const body = response.body as { hidden?: string[]; purchases?: unknown; history?: unknown };
+  const hidden = [...(body.hidden ?? [])].sort();
+  const leaked = hidden.some((part) => (body as Record<string, unknown>)[part] !== null);
+  return { status: 200, note: leaked ? 'leaks a hidden part' : `hides ${hidden.join('+') || 'none'}` };
+}
+
 /** A Stripe (stand-in) customer of the person, with an active subscription billing has heard of; one per person. */
 const stripeCustomers = new Map<number, Promise<string>>();
 function stripeCustomerOf(person: Person | null): Promise<string> {
@@ -351,6 +360,37 @@ const ROWS: Row[] = [
         await c.session.request('GET', `/api/user/${premiumMember.id}`),
         await c.session.request('GET', '/api/user/987654321'),
       ),
+  },
+  // --- member page (issue 20): staff only; coaches see premium members, without purchases and history. -------
+  {
+    name: 'GET /api/user/{own id}/overview',
+    expected: [401, 403, 403, 403, '200 hides history+purchases', '200 hides none'],
+    run: async (c) => overviewView(await c.session.request('GET', `/api/user/${ownId(c)}/overview`)),
+  },
+  {
+    name: "GET /api/user/{a basic member's id}/overview",
+    expected: [401, '404 as unknown', '404 as unknown', '404 as unknown', '404 as unknown', '200 hides none'],
+    run: async (c) => {
+      const answer = await c.session.request('GET', `/api/user/${other.id}/overview`);
+      if (answer.status !== 404) return overviewView(answer);
+      return likeMissing(answer, await c.session.request('GET', '/api/user/987654321/overview'));
+    },
+  },
+  {
+    name: "GET /api/user/{a premium member's id}/overview",
+    expected: [
+      401,
+      '404 as unknown',
+      '404 as unknown',
+      '404 as unknown',
+      '200 hides history+purchases',
+      '200 hides none',
+    ],
+    run: async (c) => {
+      const answer = await c.session.request('GET', `/api/user/${premiumMember.id}/overview`);
+      if (answer.status !== 404) return overviewView(answer);
+      return likeMissing(answer, await c.session.request('GET', '/api/user/987654321/overview'));
+    },
   },
   {
     name: 'GET /api/user/read-many',

@@ -133,6 +133,12 @@ const GATEWAY_PATHS = [
   '/api/dashboard?userId=1&role=admin',
   '/api/dashboard?%ff=%00',
   '/api/dashboard/',
+  // The gateway's own member page route (issue 20): hostile ids and query strings.
+  '/api/user/1/overview?role=admin&parts=purchases',
+  '/api/user/%ff/overview',
+  '/api/user/99999999999999999999999/overview',
+  '/api/user/-1/overview',
+  '/api/user/1/overview/',
 ];
 
 type Caller = { role: string; cookie: string; csrf: string };

@@ -331,6 +331,20 @@ export const API_ROUTES: readonly ApiRoute[] = [
     answer: ok(userAnswer, '`{user}` with its `abilities`'),
     errors: { 404: 'User not found' },
   }),
+  route('GET /api/user/{id}/overview', {
+    service: 'users',
+    tag: 'Users',
+    summary: "A member's page: person, tags, purchases, course progress, board, certificates, history",
+    description:
+      '`{person, history, historyTotal, purchases, courses, certificates, board, hidden, unavailable}` (types in `services/contracts/src/member-overview.ts`). Answered by the gateway: users decides who may look (admin: anyone; coach: premium members; anyone else 404 like an unknown id, a member their own id 403) and answers the person, tags and the latest 50 audit entries; billing, courses and board add their parts from their `/internal` routes in parallel, each within `MEMBER_OVERVIEW_PART_DEADLINE_MS`. A part the caller may not see (coach: `purchases`, `history`) is `null` and listed in `hidden`; a part whose service failed is `null` and listed in `unavailable`. Lists are the newest 50.',
+    access: STAFF,
+    answer: ok(anyObject, 'The member page'),
+    errors: {
+      403: 'A member asking for their own page',
+      404: 'User not found',
+      503: 'The users service did not answer',
+    },
+  }),
   route('POST /api/user/upsert', {
     idempotent: true,
     service: 'users',

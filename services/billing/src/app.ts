@@ -1,5 +1,6 @@
 import { createApp } from '@rainmakers/kit';
 import type { AppDeps } from './deps';
+import { internalRoutes } from './routes/internal';
 import { stripeRoutes } from './routes/stripe';
 import { WEBHOOK_PATH, webhookRoutes } from './routes/webhook';
 
@@ -7,6 +8,7 @@ import { WEBHOOK_PATH, webhookRoutes } from './routes/webhook';
 export function buildApp(deps: AppDeps) {
   const { logger, internalTokenSecret, readiness } = deps;
   return createApp({ name: 'billing', logger, internalTokenSecret, readiness, rawBodyPaths: [WEBHOOK_PATH] }, (app) => {
+    app.use('/internal', internalRoutes(deps));
     app.use('/api/stripe', webhookRoutes(deps));
     app.use('/api/stripe', stripeRoutes(deps));
   });

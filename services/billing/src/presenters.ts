@@ -2,7 +2,7 @@
  * What billing sends to clients: allow-lists of fields, so nothing of a Stripe object (its metadata, amounts, the
  * customer) leaks by being passed on whole.
  */
-import type { PaymentIntentAnswer, StripeSyncAnswer, StripeSyncSummary } from '@rainmakers/contracts';
+import type { MemberPurchase, PaymentIntentAnswer, StripeSyncAnswer, StripeSyncSummary } from '@rainmakers/contracts';
 import type Stripe from 'stripe';
 
 /** The browser's Stripe.js configuration (GET /api/stripe/config). */
@@ -32,5 +32,28 @@ export function presentPaymentIntent(intent: Stripe.PaymentIntent, resourceId: n
     status: intent.status,
     clientSecret: intent.status === 'requires_action' ? intent.client_secret : null,
     resourceId,
+  };
+}
+
+/** A purchase as the member page shows it (staff): no customer or card details. */
+export function presentMemberPurchase(purchase: {
+  paymentIntentId: string;
+  resourceId: number;
+  resourceTitle: string;
+  amountCents: number;
+  currency: string;
+  status: string;
+  createdAt: Date;
+  completedAt: Date | null;
+}): MemberPurchase {
+  return {
+    paymentIntentId: purchase.paymentIntentId,
+    resourceId: purchase.resourceId,
+    resourceTitle: purchase.resourceTitle,
+    amountCents: purchase.amountCents,
+    currency: purchase.currency,
+    status: purchase.status,
+    createdAt: purchase.createdAt.toISOString(),
+    completedAt: purchase.completedAt ? purchase.completedAt.toISOString() : null,
   };
 }

@@ -1,6 +1,7 @@
 import { createApp } from '@rainmakers/kit';
 import type { AppDeps } from './deps';
 import { boardRoutes } from './routes/board';
+import { internalRoutes } from './routes/internal';
 import { liveRoutes } from './routes/live';
 import { notificationRoutes } from './routes/notifications';
 
@@ -8,6 +9,7 @@ import { notificationRoutes } from './routes/notifications';
 export function buildApp(deps: AppDeps) {
   const { logger, internalTokenSecret, readiness } = deps;
   return createApp({ name: 'board', logger, internalTokenSecret, readiness }, (app) => {
+    app.use('/internal', internalRoutes(deps));
     app.use('/api/move-the-needle', liveRoutes(deps));
     app.use('/api/move-the-needle', boardRoutes(deps));
     app.use('/api/notifications', notificationRoutes(deps));

@@ -11,6 +11,7 @@ export * from './dashboard';
 export * from './errors';
 export * from './events';
 export * from './fields';
+export * from './member-overview';
 export * from './notifications';
 export * from './profit';
 export * from './qualifier';

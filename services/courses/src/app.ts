@@ -2,6 +2,7 @@ import { createApp, retryAfterOnUnavailable } from '@rainmakers/kit';
 import type { AppDeps } from './deps';
 import { certificateRoutes } from './routes/certificates';
 import { courseRoutes } from './routes/courses';
+import { internalRoutes } from './routes/internal';
 import { lessonRoutes } from './routes/lessons';
 import { moduleRoutes } from './routes/modules';
 
@@ -9,6 +10,7 @@ import { moduleRoutes } from './routes/modules';
 export function buildApp(deps: AppDeps) {
   const { logger, internalTokenSecret, readiness } = deps;
   return createApp({ name: 'courses', logger, internalTokenSecret, readiness }, (app) => {
+    app.use('/internal', internalRoutes(deps));
     app.use('/api/course', courseRoutes(deps));
     app.use('/api/module', moduleRoutes(deps));
     app.use('/api/lesson', lessonRoutes(deps));

@@ -15,14 +15,17 @@ import type {
   LessonItem,
   LessonListItem,
   LessonOption,
+  MemberCertificate,
+  MemberCourseProgress,
   ModuleItem,
   OwnCertificate,
   PublicCertificate,
   RecordAbilities,
 } from '@rainmakers/contracts';
-import { completedFlag } from './domain/progress';
+import { completedFlag, progressPercent } from './domain/progress';
 import type { CatalogueLessonRow, CatalogueModuleRow } from './store/catalogue';
 import type { CertificateRecord } from './store/certificates';
+import type { MemberCourseCounts } from './store/completions';
 import type { CourseRecord } from './store/courses';
 import type { LessonRecord } from './store/lessons';
 import type { ModuleRecord } from './store/modules';
@@ -212,3 +215,22 @@ export function presentPublicCertificate(certificate: CertificateRecord): Public
 export function presentOwnCertificate(certificate: CertificateRecord): OwnCertificate {
   return { ...presentPublicCertificate(certificate), courseId: certificate.courseId };
 }
+
+/** A started course on the member page (staff): completed over all of its lessons. */
+export const presentMemberCourse = (course: MemberCourseCounts): MemberCourseProgress => ({
+  courseId: course.courseId,
+  title: course.title,
+  slug: course.slug,
+  completedLessons: course.completed,
+  lessons: course.lessons,
+  percent: progressPercent(course.completed, course.lessons),
+  lastCompletedAt: course.lastCompletedAt ? course.lastCompletedAt.toISOString() : null,
+});
+
+/** A certificate on the member page (staff). */
+export const presentMemberCertificate = (certificate: CertificateRecord): MemberCertificate => ({
+  id: certificate.id,
+  courseId: certificate.courseId,
+  courseTitle: certificate.courseTitle,
+  completedAt: certificate.completedAt.toISOString(),
+});

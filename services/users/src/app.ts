@@ -5,6 +5,7 @@ import { exportRoutes } from './routes/exports';
 import { importRoutes } from './routes/imports';
 import { internalRoutes } from './routes/internal';
 import { jobRoutes } from './routes/jobs';
+import { overviewRoutes } from './routes/overview';
 import { tagRoutes } from './routes/tags';
 import { userRoutes, userV2Routes } from './routes/users';
 
@@ -17,6 +18,7 @@ export function buildApp(deps: AppDeps) {
     app.use('/api/user', exportRoutes(deps));
     app.use('/api/user', importRoutes(deps));
     app.use('/api/user', jobRoutes(deps));
+    app.use('/api/user', overviewRoutes(deps));
     app.use('/api/user', userRoutes(deps));
     app.use('/api/v2/user', userV2Routes(deps));
     app.use('/api/tag', tagRoutes(deps));

@@ -14,10 +14,12 @@ import {
   canManageTags,
   canOfferSignInAs,
   canOpenBoard,
+  canReadMemberOverview,
   canReadTags,
   canReadUser,
   canSeeSignInStatus,
   canUpsertUser,
+  memberOverviewPartsFor,
   needsCurrentPassword,
   type Person,
   removesOwnAdminRole,
@@ -37,6 +39,15 @@ const yesFor = (...roles: Role[]) => Object.fromEntries(ALL_ROLES.map((r) => [r,
 const matrix = (check: (role: Role) => boolean) => Object.fromEntries(ALL_ROLES.map((r) => [r, check(r)]));
 
 describe('users policies', () => {
+  it('opens the member page to staff for the people they may read, and shows coaches no payments or history', () => {
+    expect(matrix((r) => canReadMemberOverview(as(r), OTHER))).toEqual(yesFor('admin', 'coach'));
+    expect(matrix((r) => canReadMemberOverview(as(r), OTHER_BASIC))).toEqual(yesFor('admin'));
+    expect(matrix((r) => canReadMemberOverview(as(r), SELF))).toEqual(yesFor('admin', 'coach'));
+    expect(memberOverviewPartsFor(as('admin'))).toEqual(['history', 'purchases', 'courses', 'certificates', 'board']);
+    expect(memberOverviewPartsFor(as('coach'))).toEqual(['courses', 'certificates', 'board']);
+    expect(memberOverviewPartsFor(as('premium'))).toEqual([]);
+  });
+
   it('lists people for every signed-in role, with a view per role', () => {
     expect(matrix((r) => canListUsers(as(r)))).toEqual(yesFor(...ALL_ROLES));
     expect(userListView(as('admin'))).toEqual({ presenter: 'full', roles: null });

@@ -3,7 +3,14 @@
  * no (hidden means missing) and 403 when another one does. "Admin powers" follow the role the person acts in (actor.role), so an admin previewing the
  * product as another role gets that role's powers.
  */
-import type { Actor, Role, UserAbilities, UserListAbilities } from '@rainmakers/contracts';
+import {
+  type Actor,
+  type MemberOverviewPart,
+  memberOverviewParts,
+  type Role,
+  type UserAbilities,
+  type UserListAbilities,
+} from '@rainmakers/contracts';
 import type { UpsertField } from './domain/users';
 
 const isAdmin = (actor: Actor) => actor.role === 'admin';
@@ -131,6 +138,15 @@ export const canReadAuditLog = (actor: Actor) => isAdmin(actor);
 
 /** Admins look at the job history (imports, bulk updates, Stripe syncs) and download its files. */
 export const canReadJobHistory = (actor: Actor) => isAdmin(actor);
+/**
+ * The member page (GET /api/user/{id}/overview) is for staff, about the people they may read (coaches: premium
+ * members); canReadUser answers 404 first, so an id a coach may not see looks missing.
+ */
+export const canReadMemberOverview = (actor: Actor, user: Person) =>
+  (isAdmin(actor) || isCoach(actor)) && canReadUser(actor, user);
+
+/** The member page's parts the person sees (contracts' memberOverviewParts: the gateway gathers the same ones). */
+export const memberOverviewPartsFor = (actor: Actor): readonly MemberOverviewPart[] => memberOverviewParts(actor.role);
 
 /** What the person may do with one user record (sent as `abilities`), from the rules above. */
 export function userAbilities(actor: Actor, user: Person): UserAbilities {

@@ -22,6 +22,7 @@ export type PageKey =
   | 'moveTheNeedle'
   | 'users'
   | 'reviewQueue'
+  | 'member'
   | 'tagManagement'
   | 'resources'
   | 'dashboardBanners'
@@ -100,6 +101,8 @@ export const ROUTES: readonly RouteDef[] = [
   { kind: 'guarded', path: '/users', page: 'users', access: ACCESS.staff },
   // The coaches' queue of FOR REVIEW cards (issue 19).
   { kind: 'guarded', path: '/review-queue', page: 'reviewQueue', access: ACCESS.staff },
+  // One member's page (issue 20): the server decides whom a coach may open (premium members).
+  { kind: 'guarded', path: '/users/:id', page: 'member', access: ACCESS.staff },
   { kind: 'guarded', path: '/tag-management', page: 'tagManagement', access: ACCESS.admin },
   { kind: 'guarded', path: '/resources', page: 'resources', access: ACCESS.member },
   { kind: 'guarded', path: '/dashboard-banners', page: 'dashboardBanners', access: ACCESS.admin },

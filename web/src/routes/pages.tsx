@@ -19,6 +19,7 @@ export const PAGES: Record<PageKey, LazyExoticComponent<ComponentType>> = {
   moveTheNeedle: lazy(() => import('../features/board/MoveTheNeedlePage')),
   users: lazy(() => import('../features/users/UsersPage')),
   reviewQueue: lazy(() => import('../features/coach/ReviewQueuePage')),
+  member: lazy(() => import('../features/users/member/MemberPage')),
   tagManagement: lazy(() => import('../features/tags/TagManagementPage')),
   resources: lazy(() => import('../features/resources/ResourcesPage')),
   dashboardBanners: lazy(() => import('../features/banners/DashboardBannersPage')),

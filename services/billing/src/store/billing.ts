@@ -226,3 +226,16 @@ export async function findCustomerOfUser(db: BillingDb, userId: number): Promise
     .executeTakeFirst();
   return row?.customer_id ?? null;
 }
+
+/** A person's purchases for the member page, newest first, at most `limit` (any status: staff see failed tries too). */
+export async function purchasesOfUser(db: BillingDb, userId: number, limit: number) {
+  const rows = await db
+    .selectFrom('purchases')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('payment_intent_id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ ...toPurchase(row), createdAt: row.created_at, completedAt: row.completed_at }));
+}

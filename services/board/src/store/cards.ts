@@ -490,3 +490,20 @@ export async function updateChecklistItem(trx: BoardTx, id: number, title: strin
 export async function deleteChecklistItemRow(trx: BoardTx, id: number): Promise<void> {
   await trx.deleteFrom('checklist_items').where('id', '=', id).execute();
 }
+
+/** The newest change of a card or comment in these lists (the member page's "last activity"); null when none. */
+export async function lastActivityOfLists(db: BoardDb, listIds: readonly number[]): Promise<Date | null> {
+  if (listIds.length === 0) return null;
+  const ids = [...listIds];
+  const row = await db
+    .selectFrom('cards')
+    .select([
+      sql<Date | null>`max(cards.updated_at)`.as('cards_at'),
+      sql<Date | null>`(SELECT max(cm.created_at) FROM comments cm JOIN cards c2 ON c2.id = cm.card_id
+                        WHERE c2.list_id = ANY(${ids}::int[]))`.as('comments_at'),
+    ])
+    .where('list_id', 'in', ids)
+    .executeTakeFirst();
+  const times = [row?.cards_at, row?.comments_at].filter((t): t is Date => !!t).map((t) => new Date(t).getTime());
+  return times.length > 0 ? new Date(Math.max(...times)) : null;
+}

@@ -67,11 +67,18 @@ export async function findCertificate(db: CoursesDb, id: string): Promise<Certif
   return row ? toRecord(row) : null;
 }
 
-/** A member's certificates, newest first; one course only when `courseId` is given. */
-export async function certificatesOf(db: CoursesDb, userId: number, courseId?: number): Promise<CertificateRecord[]> {
+/** A member's certificates, newest first; one course only when `courseId` is given; at most `limit` when given. */
+export async function certificatesOf(
+  db: CoursesDb,
+  userId: number,
+  courseId?: number,
+  limit?: number,
+): Promise<CertificateRecord[]> {
   let query = db.selectFrom('certificates').select(columns).where('user_id', '=', userId);
   if (courseId !== undefined) query = query.where('course_id', '=', courseId);
-  const rows = await query.orderBy('completed_at', 'desc').orderBy('id').execute();
+  let ordered = query.orderBy('completed_at', 'desc').orderBy('id');
+  if (limit !== undefined) ordered = ordered.limit(limit);
+  const rows = await ordered.execute();
   return rows.map(toRecord);
 }
 

@@ -148,3 +148,60 @@ export async function moduleProgressCounts(
   });
   return { total: row?.total ?? 0, completed: row?.completed ?? 0 };
 }
+
+export interface MemberCourseCounts {
+  courseId: number;
+  title: string;
+  slug: string;
+  lessons: number;
+  completed: number;
+  lastCompletedAt: Date | null;
+}
+
+/**
+ * The courses a person has started (a completed lesson in them), with every lesson counted whatever its visibility
+ * (staff read the member page), from the maintained counts; in catalogue order, at most `limit`.
+ */
+export async function startedCoursesOf(
+  store: CoursesStore,
+  userId: number,
+  limit: number,
+): Promise<MemberCourseCounts[]> {
+  const rows = await queryRows<{
+    id: number;
+    title: string;
+    slug: string;
+    lessons: number;
+    completed: number;
+    last_completed_at: Date | null;
+  }>(store.pool, {
+    text: `WITH started AS (
+             SELECT DISTINCT m.course_id FROM module_progress mp JOIN modules m ON m.id = mp.module_id
+             WHERE mp.user_id = $1 AND mp.completed > 0 AND m.course_id IS NOT NULL
+           ),
+           picked AS (
+             SELECT c.id, c.title, c.slug, c.position FROM courses c JOIN started s ON s.course_id = c.id
+             ORDER BY c.position, c.id LIMIT $2
+           )
+           SELECT p.id, p.title, p.slug,
+                  coalesce(sum(m.lesson_count), 0)::int AS lessons,
+                  coalesce(sum(mp.completed), 0)::int AS completed,
+                  (SELECT max(lc.completed_at) FROM lesson_completions lc
+                     JOIN lessons l ON l.id = lc.lesson_id JOIN modules lm ON lm.id = l.module_id
+                   WHERE lc.user_id = $1 AND lm.course_id = p.id) AS last_completed_at
+           FROM picked p
+           JOIN modules m ON m.course_id = p.id
+           LEFT JOIN module_progress mp ON mp.module_id = m.id AND mp.user_id = $1
+           GROUP BY p.id, p.title, p.slug, p.position
+           ORDER BY p.position, p.id`,
+    values: [userId, limit],
+  });
+  return rows.map((r) => ({
+    courseId: r.id,
+    title: r.title,
+    slug: r.slug,
+    lessons: r.lessons,
+    completed: r.completed,
+    lastCompletedAt: r.last_completed_at ? new Date(r.last_completed_at) : null,
+  }));
+}

@@ -101,7 +101,11 @@ export function UsersTable({
                 </TableCell>
               )}
               <TableCell>
-                <Typography sx={{ fontWeight: 600 }}>{user.fullName}</Typography>
+                <Typography sx={{ fontWeight: 600 }}>
+                  <Link component={RouterLink} to={`/users/${user.id}`} color="inherit">
+                    {user.fullName}
+                  </Link>
+                </Typography>
                 <Typography variant="body2" color="text.secondary">
                   #{user.id} · {user.email}
                 </Typography>

@@ -1,0 +1,38 @@
+/**
+ * GET /api/user/{id}/overview (the member page, gathered by the gateway), the tag change made there (POST
+ * /api/user/upsert with Tags, the call the user form makes) and the invitation resend (POST /api/user/{id}/invite).
+ * Keys sit under ['users'], so every user change reads the page again.
+ */
+import type { MemberOverview, MemberOverviewPart } from '@rainmakers/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from './client';
+
+export type { MemberOverview, MemberOverviewPart };
+
+export const memberOverviewKey = (id: number) => ['users', 'overview', id] as const;
+
+export function useMemberOverview(id: number) {
+  return useQuery({
+    queryKey: memberOverviewKey(id),
+    queryFn: ({ signal }) => api<MemberOverview>(`/api/user/${id}/overview`, { signal }),
+    enabled: Number.isInteger(id) && id > 0,
+    retry: false,
+  });
+}
+
+export function useSaveMemberTags() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: number; Tags: number[] }) =>
+      api<{ user: unknown; isNew: boolean }>('/api/user/upsert', { method: 'POST', body: input }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['users'] }),
+  });
+}
+
+export function useResendInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api<unknown>(`/api/user/${id}/invite`, { method: 'POST' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['users'] }),
+  });
+}
