@@ -2,7 +2,8 @@
  * The users service's BullMQ jobs, run by the users worker process (worker.ts):
  * - user-import: an uploaded file, read from storage by the worker (CSV streamed, .xlsx checked then read), its rows
  *   upserted by e-mail (commands/imports);
- * - user-bulk-update: the bulk update wizard's tags and/or role for the people of its CSV (commands/users).
+ * - user-bulk-update: the bulk update wizard's tags and/or role for the people of its CSV (commands/users), and
+ *   the table's bulk actions on more people than a request handles (commands/bulk-actions, issue 20).
  * A job's data holds references (storage keys, the actor, options), never a file or a list of people: those live
  * in object storage (import-files.ts), and so does an import's error report; Redis keeps counts only (its
  * progress and its result). Both work a chunk per transaction and record each chunk under the job's run id in
@@ -20,6 +21,7 @@ import {
   STREAM_PART_BYTES,
 } from '@rainmakers/kit';
 import { UnrecoverableError } from 'bullmq';
+import { type BulkActionChange, runBulkAction } from './commands/bulk-actions';
 import { importRows } from './commands/imports';
 import { type BulkChange, type BulkProgress, bulkUpdateUsers, type CommandDeps } from './commands/users';
 import { csvLine } from './domain/csv';
@@ -70,6 +72,8 @@ export interface BulkUpdateJobData extends JobActor {
   /** How many people the update handles (their ids are in storage, `peopleKey`). */
   total: number;
   change: BulkChange;
+  /** A bulk action of the table (issue 20) instead of the wizard's change: one audit entry with its counts. */
+  bulkAction?: BulkActionChange;
   /** Jobs queued before issue 23 carried the ids. */
   userIds?: number[];
 }
@@ -203,6 +207,9 @@ export function bulkUpdateProcessor(deps: JobDeps) {
     await pruneChunks(deps.db);
     const { change, runId } = job.data;
     const userIds = await peopleOf(deps.files, job.data);
+    if (job.data.bulkAction) {
+      return runBulkAction(deps, userIds, job.data.bulkAction, runId, auditOf(job.data), (p) => job.updateProgress(p));
+    }
     return bulkUpdateUsers(deps, userIds, change, runId, auditOf(job.data), (p) => job.updateProgress(p));
   };
 }

@@ -9,6 +9,8 @@ export const AUDIT_ACTIONS = [
   'user.add-tags',
   'user.bulk-update',
   'user.import',
+  // A bulk action of the table (issue 20): one entry with its counts (total, changed, unchanged, failed).
+  'user.bulk-action',
   'tag.create',
   'tag.rename',
   'tag.delete',
