@@ -23,6 +23,7 @@ const ACTION_LABELS: Record<string, string> = {
   'user.role-change': 'Changed role',
   'user.add-tags': 'Added tags',
   'user.bulk-update': 'Bulk update',
+  'user.bulk-action': 'Bulk action',
   'user.import': 'Imported',
   'tag.create': 'Created tag',
   'tag.rename': 'Renamed tag',
