@@ -8,10 +8,14 @@ const dateFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 
  */
 export function SignInStatus(props: { invitedAt?: string | null; lastSignInAt?: string | null }) {
   if (props.lastSignInAt) {
-    return <Typography variant="body2">{dateFormat.format(new Date(props.lastSignInAt))}</Typography>;
+    return (
+      <Typography component="span" variant="body2">
+        {dateFormat.format(new Date(props.lastSignInAt))}
+      </Typography>
+    );
   }
   return (
-    <Typography variant="body2" color="text.secondary">
+    <Typography component="span" variant="body2" color="text.secondary">
       {props.invitedAt ? 'Invited' : 'Never signed in'}
     </Typography>
   );

@@ -103,7 +103,12 @@ export function UsersTable({
             </TableCell>
             <TableCell sortDirection={sort === 'role' ? order : false}>
               <SortHeader column="role" label="Role" sort={sort} order={order} onSort={onSort} />{' '}
-              <Typography component="span" variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+              <Typography
+                component="span"
+                variant="body2"
+                color="text.secondary"
+                sx={{ display: 'block', whiteSpace: 'nowrap' }}
+              >
                 {counts}
               </Typography>
             </TableCell>
