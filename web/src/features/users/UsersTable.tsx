@@ -107,7 +107,7 @@ export function UsersTable({
                 component="span"
                 variant="body2"
                 color="text.secondary"
-                sx={{ display: 'block', whiteSpace: 'nowrap' }}
+                sx={{ display: 'block' }}
               >
                 {counts}
               </Typography>
@@ -122,7 +122,7 @@ export function UsersTable({
             <TableCell sortDirection={sort === 'joined' ? order : false} sx={{ whiteSpace: 'nowrap' }}>
               <SortHeader column="joined" label="Date Joined" sort={sort} order={order} onSort={onSort} />
             </TableCell>
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>Last sign-in</TableCell>
+            <TableCell>Last sign-in</TableCell>
             <TableCell align="right">Edit</TableCell>
           </TableRow>
         </TableHead>
@@ -138,7 +138,7 @@ export function UsersTable({
                   />
                 </TableCell>
               )}
-              <TableCell sx={{ maxWidth: { xs: 220, lg: 280 } }}>
+              <TableCell sx={{ maxWidth: { xs: 200, xl: 280 } }}>
                 <Typography noWrap title={user.fullName} sx={{ fontWeight: 600 }}>
                   {user.fullName}
                 </Typography>
@@ -160,11 +160,16 @@ export function UsersTable({
               </TableCell>
               <TableCell>{user.stripeStatus ?? '—'}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateFormat.format(new Date(user.createdAt))}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+              <TableCell>
                 <SignInStatus invitedAt={(user as Row).invitedAt} lastSignInAt={(user as Row).lastSignInAt} />
               </TableCell>
               <TableCell align="right">
-                <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+                {/* One above the other up to 1536 px, so the Edit column fits beside the sidebar at 1366 px. */}
+                <Stack
+                  direction={{ xs: 'row', md: 'column', xl: 'row' }}
+                  spacing={1}
+                  sx={{ justifyContent: 'flex-end', alignItems: { md: 'flex-end', xl: 'center' } }}
+                >
                   {user.abilities?.signInAs && (
                     <Button
                       size="small"
