@@ -114,12 +114,12 @@ export default function UsersList({
           />
         </Box>
         {payment === UNPAID_FILTER && (
-          <Tooltip title={SUB_PROBLEMS_HINT}>
+          <Tooltip title={SUB_PROBLEMS_HINT} describeChild>
             <Chip label={SUB_PROBLEMS_LABEL} color="warning" onDelete={() => setState({ filter: null })} />
           </Tooltip>
         )}
         {payment === PAYMENT_PROBLEMS_FILTER && (
-          <Tooltip title={PAYMENT_PROBLEMS_HINT}>
+          <Tooltip title={PAYMENT_PROBLEMS_HINT} describeChild>
             <Chip label={PAYMENT_PROBLEMS_LABEL} color="warning" onDelete={() => setState({ filter: null })} />
           </Tooltip>
         )}
