@@ -103,12 +103,7 @@ export function UsersTable({
             </TableCell>
             <TableCell sortDirection={sort === 'role' ? order : false}>
               <SortHeader column="role" label="Role" sort={sort} order={order} onSort={onSort} />{' '}
-              <Typography
-                component="span"
-                variant="body2"
-                color="text.secondary"
-                sx={{ display: 'block' }}
-              >
+              <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
                 {counts}
               </Typography>
             </TableCell>
