@@ -77,6 +77,7 @@ import {
   TOOLS_P95_TARGETS_MS,
 } from './bench/tools';
 import { runUsersBench, type UsersBenchResult, usersTable, usersTargetLines } from './bench/users';
+import { fillUsersForList, USERS_LIST_PEOPLE, usersListScenario } from './bench/users-list';
 import { runWebBench, type WebBenchResult, webTable, webTargetLines } from './bench/web';
 import { createGatewaySession } from './lib/gateway-session';
 import { freePort } from './lib/infra';
@@ -543,6 +544,14 @@ async function heavyScenariosStep(ctx: RunContext, findings: Findings): Promise<
 
 async function jobsAndWebStep(ctx: RunContext, findings: Findings): Promise<void> {
   const { target, wants, options } = ctx;
+  if (wants('users-list')) {
+    if (!target.usersDb) say('  users-list skipped: the users database is not known (--url without a local stack)');
+    else {
+      say(`The users table with a filter and a sort: topping up to ${USERS_LIST_PEOPLE} people ...`);
+      const people = await fillUsersForList(target.usersDb, USERS_LIST_PEOPLE);
+      await ctx.measurer.run(usersListScenario(target.gatewayUrl, ctx.adminSignedIn.headers, people));
+    }
+  }
   if (wants('users-jobs')) {
     say(`User import and export (admin, through the gateway; ${uptimeLine()}) ...`);
     findings.usersJobs = await section(findings, 'users-jobs', 120, () =>

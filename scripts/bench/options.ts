@@ -24,6 +24,8 @@ export const SCENARIO_KEYS = [
   'product-read-many',
   'ai-first-token',
   'users-jobs',
+  // Issue 20: the users table with a filter and a sort on 100,000 people.
+  'users-list',
   'heavy-isolation',
   'members',
   'notifications',

@@ -4,6 +4,7 @@
  * the gateway's CSP lets the inline script run by its hash (a CSP refusal would be a console error, which the page
  * guard turns into a failure). Speed itself is measured by `npm run bench -- --only=web`, not here.
  */
+import http from 'node:http';
 import { describe, expect, it, jest } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { signInThroughUi, signInWithCookies, useBrowser } from '../support/browser';
@@ -90,5 +91,55 @@ describe('first load of /courses', () => {
     // right after a sign-in can ask twice (a query cancelled during its first render): a known extra request.
     expect(catalogue.length).toBeGreaterThanOrEqual(2);
     expect(await page.evaluate(() => (window.__rmEarly ? Object.keys(window.__rmEarly) : null))).toEqual([]);
+  });
+});
+
+/** The size of an asset as the gateway sends it gzipped (as the bench's web section measures it). */
+function gzippedSize(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { 'accept-encoding': 'gzip' } }, (response) => {
+        let length = 0;
+        response.on('data', (chunk: Buffer) => {
+          length += chunk.length;
+        });
+        response.on('end', () => resolve(length));
+      })
+      .on('error', reject);
+  });
+}
+
+/** Records when `main h1` is first shown (the frame after it appears), as the bench's web section does. */
+const HEADING_OBSERVER = `(() => {
+  window.__rmHeading = null;
+  const check = () => {
+    const el = document.querySelector('main h1');
+    if (window.__rmHeading === null && el && el.getBoundingClientRect().height > 0) {
+      requestAnimationFrame((t) => { if (window.__rmHeading === null) window.__rmHeading = t; });
+    }
+  };
+  new MutationObserver(check).observe(document, { childList: true, subtree: true, attributes: true });
+})();`;
+
+describe('first load of /users (issue 20)', () => {
+  it('shows its heading after at most 15 JS files and 200 KB of gzipped JS (the list follows)', async () => {
+    const page = await pages.open();
+    await page.addInitScript({ content: HEADING_OBSERVER });
+    await signInWithCookies(page, 'admin', '/users');
+    await page.getByRole('heading', { name: 'User Dashboard', level: 1 }).waitFor();
+    await page.getByRole('table', { name: 'Users' }).waitFor();
+    await page.waitForFunction('window.__rmHeading !== null');
+    const before = (await page.evaluate(
+      `performance.getEntriesByType('resource')
+        .filter((r) => r.startTime <= window.__rmHeading && new URL(r.name).pathname.endsWith('.js'))
+        .map((r) => r.name)`,
+    )) as string[];
+    const sizes = await Promise.all(before.map(gzippedSize));
+    const kb = sizes.reduce((sum, n) => sum + n, 0) / 1024;
+    expect({ files: before.length, withinFiles: before.length <= 15 }).toEqual({
+      files: before.length,
+      withinFiles: true,
+    });
+    expect({ kb: Math.round(kb), withinBytes: kb <= 200 }).toEqual({ kb: Math.round(kb), withinBytes: true });
   });
 });

@@ -59,7 +59,7 @@ const search = (page: Page) => main(page).getByRole('searchbox', { name: 'Search
 const url = (page: Page) => new URL(page.url());
 
 describe('/users as an admin', () => {
-  it('searches with the address, pages through with Previous/Next and page sizes, and filters unpaid', async () => {
+  it('searches with the address, pages through numbered pages and page sizes, and filters unpaid', async () => {
     const t = token();
     const people = [];
     for (let i = 0; i < 12; i += 1)
@@ -76,16 +76,16 @@ describe('/users as an admin', () => {
     // The previous page stays on screen while the search loads: wait for the match's own range.
     await main(page).getByText('Showing 1–10 of 12').waitFor();
     expect(await rows(page).count()).toBe(10);
-    expect(await main(page).getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
-    expect(await main(page).getByRole('button', { name: 'Next' }).isDisabled()).toBe(false);
+    expect(await main(page).getByRole('button', { name: 'Go to previous page' }).isDisabled()).toBe(true);
+    expect(await main(page).getByRole('button', { name: 'Go to next page' }).isDisabled()).toBe(false);
     // The role header carries the counts of the whole match.
     await main(page).getByText('(Premium: 0, Basic: 12)').waitFor();
     await screenshot(page, 'users-admin-desktop');
 
-    await main(page).getByRole('button', { name: 'Next' }).click();
+    await main(page).getByRole('button', { name: 'Go to next page' }).click();
     await page.waitForURL((u) => u.searchParams.get('page') === '2');
     await waitFor(async () => (await rows(page).count()) === 2, { timeoutMs: 10_000 });
-    expect(await main(page).getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+    expect(await main(page).getByRole('button', { name: 'Go to next page' }).isDisabled()).toBe(true);
 
     // The state survives a reload (it lives in the address).
     await page.reload();
@@ -101,7 +101,7 @@ describe('/users as an admin', () => {
     await page.waitForURL((u) => u.searchParams.get('filter') === 'unpaid');
     await expectNames(page, [people[3]!.fullName]);
     expect(await rows(page).first().getByText('unpaid').count()).toBe(1);
-    await main(page).getByRole('button', { name: 'Sub. Problems' }).waitFor();
+    await main(page).getByRole('button', { name: 'Sub. Problems: unpaid only' }).waitFor();
 
     // A search that matches nobody.
     await search(page).fill(`${t}nobody`);
@@ -144,17 +144,22 @@ describe('/users as an admin', () => {
     await toastText(page, 'User updated successfully').waitFor();
     expect((await readUser(first.id)).city).toBe('Austin');
 
-    // Bulk role change for the selected rows.
+    // Bulk role change for the selected rows, after a confirmation that states the count and the change.
     await main(page)
       .getByRole('checkbox', { name: `Select ${first.fullName}` })
       .check();
     await main(page)
       .getByRole('checkbox', { name: `Select ${second.fullName}` })
       .check();
-    await main(page).getByLabel('New role for 2').click();
-    await page.getByRole('option', { name: 'premium' }).click();
-    await main(page).getByRole('button', { name: 'Change role' }).click();
-    await toastText(page, 'Updated 2 user(s) roles').waitFor();
+    await main(page)
+      .getByRole('toolbar', { name: 'Bulk actions' })
+      .getByRole('button', { name: 'Change role' })
+      .click();
+    const confirm = page.getByRole('dialog', { name: 'Change role: 2 people' });
+    await confirm.getByLabel('New role').selectOption('premium');
+    await confirm.getByText('The role of 2 people will become “premium”.', { exact: false }).waitFor();
+    await confirm.getByRole('button', { name: 'Change role for 2 people' }).click();
+    await toastText(page, 'Done: 2 changed, 0 unchanged (already so), 0 failed').waitFor();
     expect((await readUser(second.id)).role).toBe('premium');
     await main(page).getByText('(Premium: 2, Basic: 2)').waitFor();
 

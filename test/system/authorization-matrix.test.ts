@@ -523,6 +523,37 @@ const ROWS: Row[] = [
     },
   },
   {
+    name: 'POST /api/user/bulk-action {another member: add a tag}',
+    expected: [401, 403, 403, 403, 403, 200],
+    async run(c) {
+      const target = await freshMember('bulk-action');
+      const answer = await c.session.request('POST', '/api/user/bulk-action', {
+        action: 'add-tag',
+        tagId: firstTag(),
+        target: { ids: [target.id] },
+      });
+      return unchanged(answer, target.id, target.user, 'Tags');
+    },
+  },
+  {
+    name: 'POST /api/user/bulk-action {another member: delete}',
+    expected: [401, 403, 403, 403, 403, 200],
+    async run(c) {
+      const target = await freshMember('bulk-delete');
+      const answer = await c.session.request('POST', '/api/user/bulk-action', {
+        action: 'delete',
+        target: { ids: [target.id] },
+      });
+      if (answer.status < 400) return status(answer);
+      return { status: answer.status, note: (await operatorView(target.id)) ? undefined : 'deleted anyway' };
+    },
+  },
+  {
+    name: 'GET /api/user/bulk-action/{jobId} (unknown job)',
+    expected: [401, 403, 403, 403, 403, 404],
+    run: async (c) => status(await c.session.request('GET', '/api/user/bulk-action/no-such-job')),
+  },
+  {
     name: 'POST /api/user/import',
     expected: [401, 403, 403, 403, 403, 202],
     run: async (c) =>

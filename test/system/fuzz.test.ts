@@ -50,6 +50,8 @@ const QUERIES = [
   `?search=${LONG.slice(0, 8000)}`,
   '?a[b][c][d][e][f][g][h][i][j][k]=1&search[]=x&search[]=y',
   '?tagIds=%00,1&role=admin%00',
+  // The users table's sort and filters (issue 20).
+  '?sort=%00&order=sideways&filters[joinedFrom]=2026-99-99&filters[tagId]=1e400&filters[payment][]=problems',
 ];
 const FIELDS = [
   'id',

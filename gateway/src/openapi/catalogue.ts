@@ -26,6 +26,8 @@ import {
   boardSummarySchema,
   boardUserQuerySchema,
   bodyIdSchema,
+  bulkActionResultSchema,
+  bulkActionSchema,
   bulkUpdateResponseSchema,
   bulkUpdateSchema,
   bulkUpdateStatusSchema,
@@ -317,7 +319,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     tag: 'Users',
     summary: 'People list',
     description:
-      'admin: everyone; coach: premium members; others: the community view (id, fullName, photoUrl, city, state of basic and premium members). `abilities: {create, manage}` says what the caller may do on the user dashboard.',
+      'admin: everyone; coach: premium members; others: the community view (id, fullName, photoUrl, city, state of basic and premium members). `abilities: {create, manage}` says what the caller may do on the user dashboard. Staff filter by `filters[role]`, `filters[tagId]`, `filters[joinedFrom]`/`filters[joinedTo]` (YYYY-MM-DD, both days included) and sort by `sort` (name, joined, role, payment) and `order` (asc, desc); admins also by `filters[stripeStatus]` (Sub. Problems = unpaid) and `filters[payment]=problems` (every blocking status). Filters may also be flat (`role=premium`).',
     access: 'signed-in',
     query: userListQuerySchema,
     answer: ok(userListResponseSchema, '`{users, premiumCount, basicCount, totalCount, abilities}`'),
@@ -389,9 +391,9 @@ export const API_ROUTES: readonly ApiRoute[] = [
   route('GET /api/user/export', {
     service: 'users',
     tag: 'Users',
-    summary: 'Everyone as users.csv',
+    summary: 'Everyone (or everyone matching the list filters) as users.csv',
     description:
-      "Streamed in id order a batch at a time: id, fullName, email, role, city, state, country, phoneNumber, stripeStatus, stripeCustomerId, alwaysGrantAccess, createdAt, tags. A cell starting with = + - @ tab or CR gets a leading `'`.",
+      "The same search and filters as read-many (none: everyone). Streamed in id order a batch at a time: id, fullName, email, role, city, state, country, phoneNumber, stripeStatus, stripeCustomerId, alwaysGrantAccess, createdAt, tags. A cell starting with = + - @ tab or CR gets a leading `'`.",
     access: ADMIN,
     answer: { status: 200, type: 'text/csv', description: 'users.csv' },
   }),
@@ -434,6 +436,25 @@ export const API_ROUTES: readonly ApiRoute[] = [
     summary: "A bulk update's progress and report",
     access: ADMIN,
     answer: ok(bulkUpdateStatusSchema, '`{jobId, state, total, done, updated, failedReason}`'),
+    errors: { 404: 'Unknown job' },
+  }),
+  route('POST /api/user/bulk-action', {
+    service: 'users',
+    tag: 'Users',
+    summary: 'Add or remove a tag, set a role or delete, for a selection or all matching',
+    description:
+      '`target` is `{ids}` or `{filter: {search, filters}}` (the same filters as read-many). Up to 500 people: done at once (200); more: a `user-bulk-update` job (202, `jobId`). `changed` / `unchanged` (already so) / `failed` (gone, or oneself for a delete or losing admin). One audit entry `user.bulk-action` with the counts.',
+    access: ADMIN,
+    body: bulkActionSchema,
+    answer: ok(bulkActionResultSchema, '`{total, changed, unchanged, failed, state}` (202 with `jobId` for a job)'),
+    errors: { 400: 'errors.tagId: unknown tag; errors.target: more than 250,000 people' },
+  }),
+  route('GET /api/user/bulk-action/{jobId}', {
+    service: 'users',
+    tag: 'Users',
+    summary: "A bulk action's progress and counts",
+    access: ADMIN,
+    answer: ok(bulkActionResultSchema, '`{jobId, state, total, done, changed, unchanged, failed, failedReason}`'),
     errors: { 404: 'Unknown job' },
   }),
   route('POST /api/user/import', {

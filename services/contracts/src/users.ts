@@ -129,19 +129,98 @@ const stringOrList = z
   .union([z.string(), z.array(z.string())])
   .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean));
 
-export const userFiltersSchema = z.object({
-  role: stringOrList.pipe(z.array(z.enum(ROLES))).optional(),
-  stripeStatus: z.string().trim().min(1).max(40).optional(),
-  cityOrState: z.string().trim().max(120).optional(),
-});
+/** A calendar day, `YYYY-MM-DD` (the join-date filter's bounds; both days are included, in UTC). */
+const isoDay = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-01-31')
+  .refine((v) => {
+    const date = new Date(`${v}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === v;
+  }, 'Use a date like 2026-01-31');
+
+/**
+ * 'problems' = every blocking subscription status (unpaid, incomplete, incomplete_expired, past_due): the
+ * "Payment problems" filter, beside the spec's "Sub. Problems" (stripeStatus = unpaid only).
+ */
+export const PAYMENT_FILTERS = ['problems'] as const;
+
+export const userFiltersSchema = z
+  .object({
+    role: stringOrList.pipe(z.array(z.enum(ROLES))).optional(),
+    stripeStatus: z.string().trim().min(1).max(40).optional(),
+    cityOrState: z.string().trim().max(120).optional(),
+    /** People holding this tag (issue 20). */
+    tagId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+    payment: z.enum(PAYMENT_FILTERS, { error: 'payment must be problems' }).optional(),
+    /** Joined on or after this day. */
+    joinedFrom: isoDay.optional(),
+    /** Joined on or before this day. */
+    joinedTo: isoDay.optional(),
+  })
+  .refine((f) => !f.joinedFrom || !f.joinedTo || f.joinedFrom <= f.joinedTo, {
+    message: 'The first day must not be after the last',
+    path: ['joinedTo'],
+  });
+export type UserFilters = z.infer<typeof userFiltersSchema>;
+
+/** The user dashboard's sortable columns (issue 20); newest first by default. */
+export const USER_SORTS = ['name', 'joined', 'role', 'payment'] as const;
+export type UserSort = (typeof USER_SORTS)[number];
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
 
 export const userListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   usersPerPage: z.coerce.number().int().min(1).max(MAX_USERS_PER_PAGE).default(DEFAULT_USERS_PER_PAGE),
   search: z.string().trim().max(200).optional(),
   filters: userFiltersSchema.default({}),
+  sort: z.enum(USER_SORTS, { error: 'sort must be name, joined, role or payment' }).default('joined'),
+  order: z.enum(SORT_ORDERS, { error: 'order must be asc or desc' }).default('desc'),
 });
 export type UserListQuery = z.infer<typeof userListQuerySchema>;
+
+/** Which people a bulk action is about: these ids, or everyone matching the list's search and filters. */
+export const bulkTargetSchema = z.union([
+  z.object({ ids: idList.pipe(z.array(z.number()).min(1, 'Choose at least one user').max(100_000)) }).strict(),
+  z
+    .object({
+      filter: z.object({ search: z.string().trim().max(200).optional(), filters: userFiltersSchema.default({}) }),
+    })
+    .strict(),
+]);
+export type BulkTarget = z.infer<typeof bulkTargetSchema>;
+
+export const BULK_ACTIONS = ['add-tag', 'remove-tag', 'set-role', 'delete'] as const;
+export type BulkActionName = (typeof BULK_ACTIONS)[number];
+
+/** POST /api/user/bulk-action (issue 20): the table's bulk actions, on a selection or on all matching. */
+export const bulkActionSchema = z
+  .object({
+    action: z.enum(BULK_ACTIONS, { error: 'action must be add-tag, remove-tag, set-role or delete' }),
+    tagId: z.number().int().positive().max(2_147_483_647).optional(),
+    role: roleSchema.optional(),
+    target: bulkTargetSchema,
+  })
+  .refine((v) => !v.action.endsWith('-tag') || v.tagId !== undefined, { message: 'Choose a tag', path: ['tagId'] })
+  .refine((v) => v.action !== 'set-role' || v.role !== undefined, { message: 'Choose a role', path: ['role'] });
+export type BulkActionInput = z.infer<typeof bulkActionSchema>;
+
+/**
+ * What a bulk action did: `changed` people changed, `unchanged` people who already were so (a role they held, a tag
+ * they had or did not have), `failed` people it could not touch (gone, or oneself for a delete or losing admin).
+ * Small sets answer 200 with the counts at once; larger ones 202 with a job to follow (`jobId`, counts so far).
+ */
+export const bulkActionResultSchema = z.object({
+  total: z.number().int(),
+  changed: z.number().int(),
+  unchanged: z.number().int(),
+  failed: z.number().int(),
+  jobId: z.string().optional(),
+  state: z.string().optional(),
+  done: z.number().int().optional(),
+});
+export type BulkActionResult = z.infer<typeof bulkActionResultSchema>;
 
 /** What a member (not staff) sees of other people in the community search. */
 export const communityUserSchema = userSchema.pick({

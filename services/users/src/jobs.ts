@@ -2,7 +2,8 @@
  * The users service's BullMQ jobs, run by the users worker process (worker.ts):
  * - user-import: an uploaded file, read from storage by the worker (CSV streamed, .xlsx checked then read), its rows
  *   upserted by e-mail (commands/imports);
- * - user-bulk-update: the bulk update wizard's tags and/or role for the people of its CSV (commands/users).
+ * - user-bulk-update: the bulk update wizard's tags and/or role for the people of its CSV (commands/users), and
+ *   the table's bulk actions on more people than a request handles (commands/bulk-actions, issue 20).
  * A job's data holds references (storage keys, the actor, options), never a file or a list of people: those live
  * in object storage (import-files.ts), and so does an import's error report; Redis keeps counts only (its
  * progress and its result). Both work a chunk per transaction and record each chunk under the job's run id in
@@ -20,6 +21,7 @@ import {
   STREAM_PART_BYTES,
 } from '@rainmakers/kit';
 import { UnrecoverableError } from 'bullmq';
+import { type BulkActionChange, runBulkAction } from './commands/bulk-actions';
 import { importRows } from './commands/imports';
 import { type BulkChange, type BulkProgress, bulkUpdateUsers, type CommandDeps } from './commands/users';
 import { csvLine } from './domain/csv';
@@ -74,6 +76,8 @@ export interface BulkUpdateJobData extends JobActor {
   /** How many people the update handles (their ids are in storage, `peopleKey`). */
   total: number;
   change: BulkChange;
+  /** A bulk action of the table (issue 20) instead of the wizard's change: one audit entry with its counts. */
+  bulkAction?: BulkActionChange;
   /** Jobs queued before issue 23 carried the ids. */
   userIds?: number[];
 }
@@ -297,6 +301,10 @@ async function describeChange(deps: JobDeps, change: BulkChange): Promise<string
 export function bulkUpdateProcessor(deps: JobDeps) {
   return async (job: Job<BulkUpdateJobData>): Promise<BulkProgress> => {
     const { change, runId } = job.data;
+    if (job.data.bulkAction) {
+      const userIds = await peopleOf(deps.files, job.data);
+      return runBulkAction(deps, userIds, job.data.bulkAction, runId, auditOf(job.data), (p) => job.updateProgress(p));
+    }
     const history = { id: runId, actor: job.data, action: 'user.bulk-update' as const, name: 'Bulk update from CSV' };
     let progress: BulkProgress = { total: job.data.total, done: 0, updated: 0 };
     const countsOfProgress = (p: BulkProgress) => ({

@@ -50,10 +50,14 @@ describe('users policies', () => {
 
   it('lists people for every signed-in role, with a view per role', () => {
     expect(matrix((r) => canListUsers(as(r)))).toEqual(yesFor(...ALL_ROLES));
-    expect(userListView(as('admin'))).toEqual({ presenter: 'full', roles: null });
-    expect(userListView(as('coach'))).toEqual({ presenter: 'full', roles: ['premium'] });
+    expect(userListView(as('admin'))).toEqual({ presenter: 'full', roles: null, paymentFilters: true });
+    expect(userListView(as('coach'))).toEqual({ presenter: 'full', roles: ['premium'], paymentFilters: false });
     for (const role of ['premium', 'course only', 'basic'] as const) {
-      expect(userListView(as(role))).toEqual({ presenter: 'community', roles: ['basic', 'premium'] });
+      expect(userListView(as(role))).toEqual({
+        presenter: 'community',
+        roles: ['basic', 'premium'],
+        paymentFilters: false,
+      });
     }
   });
 

@@ -32,6 +32,8 @@ export interface UserListView {
   presenter: 'full' | 'community';
   /** Roles the person may see; null = every role. */
   roles: readonly Role[] | null;
+  /** May filter and sort by payment status (Sub. Problems, Payment problems): admins (issue 20: not coaches). */
+  paymentFilters: boolean;
 }
 
 /** Every signed-in person may list people; what they see depends on userListView. */
@@ -39,9 +41,9 @@ export const canListUsers = (_actor: Actor) => true;
 
 /** Admins see everyone, coaches see premium users, other members see the basic and premium community. */
 export function userListView(actor: Actor): UserListView {
-  if (isAdmin(actor)) return { presenter: 'full', roles: null };
-  if (isCoach(actor)) return { presenter: 'full', roles: ['premium'] };
-  return { presenter: 'community', roles: ['basic', 'premium'] };
+  if (isAdmin(actor)) return { presenter: 'full', roles: null, paymentFilters: true };
+  if (isCoach(actor)) return { presenter: 'full', roles: ['premium'], paymentFilters: false };
+  return { presenter: 'community', roles: ['basic', 'premium'], paymentFilters: false };
 }
 
 /**
@@ -132,6 +134,12 @@ export const canOpenBoard = (actor: Actor, user: Person) =>
 
 /** Admins use the Options menu (export, imports, bulk updates, sample files, the unpaid filter). */
 export const canManageUsers = (actor: Actor) => isAdmin(actor);
+
+/**
+ * The table's bulk actions (add or remove a tag, set a role, delete) on a selection or on all matching: admins, as
+ * the CSV bulk update and the role change (coaches change one person's tags at a time, on the user form).
+ */
+export const canRunBulkActions = (actor: Actor) => isAdmin(actor);
 
 /** Admins read the audit log (nobody writes it through the API). */
 export const canReadAuditLog = (actor: Actor) => isAdmin(actor);

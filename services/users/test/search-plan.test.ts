@@ -60,6 +60,25 @@ describe('user search query plans', () => {
     expect(place.page).not.toContain('Seq Scan');
   });
 
+  it('serves a filtered and sorted page (issue 20) from the sort indexes, without sorting the whole match', async () => {
+    const premiumByName = await plan({ roles: ['premium'], sort: 'name', order: 'asc' });
+    expect(premiumByName.page).toContain('users_role_name_sort');
+    expect(premiumByName.page).not.toContain('Seq Scan');
+    const everyoneByName = await plan({ sort: 'name', order: 'desc' });
+    expect(everyoneByName.page).toContain('users_name_sort');
+    const premiumNewest = await plan({ roles: ['premium'], sort: 'joined', order: 'desc' });
+    // Either the role's own order or the newest-first index read until ten premium members are found.
+    expect(premiumNewest.page).toMatch(/Index Scan( Backward)? using users_(role_created_sort|created_at_id)/);
+    const byRole = await plan({ sort: 'role', order: 'asc' });
+    expect(byRole.page).toContain('users_role_sort');
+    const byPayment = await plan({ sort: 'payment', order: 'desc' });
+    expect(byPayment.page).toContain('users_payment_sort');
+    for (const text of [premiumByName.page, everyoneByName.page, premiumNewest.page, byRole.page, byPayment.page]) {
+      expect(text).not.toMatch(/\bSort\b/);
+    }
+    expect(premiumByName.counts).not.toContain('Seq Scan');
+  });
+
   it('answers the search over the whole table quickly', async () => {
     const started = Date.now();
     const queries = userSearchQueries(users.database.db, {

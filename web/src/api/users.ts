@@ -3,6 +3,8 @@
  * react-query hooks. Keys start with ['users', userId, role]: what a person sees depends on their (displayed) role.
  */
 import type {
+  BulkActionName,
+  BulkActionResult,
   BulkUpdateResponse,
   BulkUpdateStatus,
   CurrentUser,
@@ -16,7 +18,25 @@ import { useCurrentUser } from '../session/context';
 import { api } from './client';
 import { queryKeys } from './keys';
 
-export type { BulkUpdateStatus, User, UserListAbilities, ValidateUsersCsvResponse };
+export type { BulkActionResult, BulkUpdateStatus, User, UserListAbilities, ValidateUsersCsvResponse };
+
+/** The list's filters as GET /api/user/read-many takes them (`filters[...]`), and a bulk action's "all matching". */
+export interface UserListFilters {
+  role?: Role[];
+  stripeStatus?: string;
+  payment?: 'problems';
+  tagId?: number;
+  joinedFrom?: string;
+  joinedTo?: string;
+}
+
+/** POST /api/user/bulk-action: a selection (ids) or everyone matching the search and filters. */
+export interface BulkActionInput {
+  action: BulkActionName;
+  tagId?: number;
+  role?: Role;
+  target: { ids: number[] } | { filter: { search?: string; filters: UserListFilters } };
+}
 
 export interface BulkUpdateInput {
   userEmails: string[];
@@ -56,8 +76,10 @@ export interface UserListRequest {
   page: number;
   usersPerPage: number;
   search: string;
-  /** 'unpaid' = the 'Sub. Problems' filter. */
-  stripeStatus: string | null;
+  /** 'unpaid' = the 'Sub. Problems' filter; `payment: 'problems'` every blocking status (listState.listFilters). */
+  filters: UserListFilters;
+  sort: 'name' | 'joined' | 'role' | 'payment';
+  order: 'asc' | 'desc';
 }
 
 export interface UserListBody {
@@ -91,7 +113,14 @@ export const usersApi = {
         page: request.page,
         usersPerPage: request.usersPerPage,
         search: request.search || undefined,
-        'filters[stripeStatus]': request.stripeStatus ?? undefined,
+        'filters[role]': request.filters.role?.join(','),
+        'filters[stripeStatus]': request.filters.stripeStatus,
+        'filters[payment]': request.filters.payment,
+        'filters[tagId]': request.filters.tagId,
+        'filters[joinedFrom]': request.filters.joinedFrom,
+        'filters[joinedTo]': request.filters.joinedTo,
+        sort: request.sort !== 'joined' ? request.sort : undefined,
+        order: request.order !== 'desc' ? request.order : undefined,
       },
       signal,
     });
@@ -108,6 +137,13 @@ export const usersApi = {
   /** Queues a user-bulk-update job (202): its id, how many people it handles, the e-mails of nobody. */
   bulkUpdate(input: BulkUpdateInput): Promise<BulkUpdateResponse> {
     return api<BulkUpdateResponse>('/api/user/bulk-update', { method: 'PUT', body: input });
+  },
+  /** A bulk action of the table: done at once (200), or a job (202 with `jobId`) to follow with bulkActionStatus. */
+  bulkAction(input: BulkActionInput): Promise<BulkActionResult> {
+    return api<BulkActionResult>('/api/user/bulk-action', { method: 'POST', body: input });
+  },
+  bulkActionStatus(jobId: string, signal?: AbortSignal): Promise<BulkActionResult> {
+    return api<BulkActionResult>(`/api/user/bulk-action/${encodeURIComponent(jobId)}`, { signal });
   },
   bulkUpdateStatus(jobId: string, signal?: AbortSignal): Promise<BulkUpdateStatus> {
     return api<BulkUpdateStatus>(`/api/user/bulk-update/${encodeURIComponent(jobId)}`, { signal });

@@ -11,6 +11,8 @@ export const AUDIT_ACTIONS = [
   'user.import',
   // An invitation e-mail re-sent by an admin (issue 20; one asked for at creation is part of user.create/import).
   'user.invite',
+  // A bulk action of the table (issue 20): one entry with its counts (total, changed, unchanged, failed).
+  'user.bulk-action',
   'tag.create',
   'tag.rename',
   'tag.delete',

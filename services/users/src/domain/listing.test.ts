@@ -38,7 +38,7 @@ describe('normalizeListQuery', () => {
 
   it('treats blank values as no filter and applies defaults', () => {
     const query = parse({ filters: { role: '', stripeStatus: '', cityOrState: '' }, search: '', page: '' });
-    expect(query).toEqual({ page: 1, usersPerPage: 10, filters: {} });
+    expect(query).toEqual({ page: 1, usersPerPage: 10, filters: {}, sort: 'joined', order: 'desc' });
     expect(parse({ filters: { role: ['', 'basic'] } }).filters).toEqual({ role: ['basic'] });
   });
 
@@ -50,9 +50,13 @@ describe('normalizeListQuery', () => {
 });
 
 describe('buildUserSearch', () => {
-  const full = { presenter: 'full' as const, roles: null };
-  const coach = { presenter: 'full' as const, roles: ['premium' as const] };
-  const community = { presenter: 'community' as const, roles: ['basic' as const, 'premium' as const] };
+  const full = { presenter: 'full' as const, roles: null, paymentFilters: true };
+  const coach = { presenter: 'full' as const, roles: ['premium' as const], paymentFilters: false };
+  const community = {
+    presenter: 'community' as const,
+    roles: ['basic' as const, 'premium' as const],
+    paymentFilters: false,
+  };
 
   it('pages from 1 and lets staff search e-mails and payment status', () => {
     const search = buildUserSearch(
@@ -65,6 +69,12 @@ describe('buildUserSearch', () => {
       roles: null,
       stripeStatus: 'unpaid',
       cityOrState: undefined,
+      tagId: undefined,
+      paymentProblems: false,
+      joinedFrom: undefined,
+      joinedTo: undefined,
+      sort: 'joined',
+      order: 'desc',
       limit: 25,
       offset: 50,
       details: true,
@@ -75,6 +85,34 @@ describe('buildUserSearch', () => {
     expect(buildUserSearch(parse({}), coach).roles).toEqual(['premium']);
     expect(buildUserSearch(parse({ role: 'basic,premium' }), coach).roles).toEqual(['premium']);
     expect(buildUserSearch(parse({ role: 'admin' }), coach).roles).toEqual([]);
+  });
+
+  it('takes the new filters and sort for staff; payment filters and the payment sort for admins only', () => {
+    const query = parse({
+      tagId: '7',
+      payment: 'problems',
+      stripeStatus: 'unpaid',
+      joinedFrom: '2026-01-01',
+      joinedTo: '2026-01-31',
+      sort: 'payment',
+      order: 'asc',
+    });
+    expect(buildUserSearch(query, full)).toMatchObject({
+      tagId: 7,
+      paymentProblems: true,
+      stripeStatus: 'unpaid',
+      joinedFrom: new Date('2026-01-01T00:00:00.000Z'),
+      joinedTo: new Date('2026-02-01T00:00:00.000Z'),
+      sort: 'payment',
+      order: 'asc',
+    });
+    expect(buildUserSearch(query, coach)).toMatchObject({
+      tagId: 7,
+      paymentProblems: false,
+      stripeStatus: undefined,
+      sort: 'joined',
+      order: 'asc',
+    });
   });
 
   it('gives members the basic and premium community by name only, without payment filters', () => {

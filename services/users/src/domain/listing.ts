@@ -1,8 +1,8 @@
-import type { Role, UserListQuery } from '@rainmakers/contracts';
+import type { Role, UserFilters, UserListQuery } from '@rainmakers/contracts';
 import type { UserListView } from '../policies';
 import type { UserSearch } from './records';
 
-const FILTER_KEYS = ['role', 'stripeStatus', 'cityOrState'] as const;
+const FILTER_KEYS = ['role', 'stripeStatus', 'cityOrState', 'tagId', 'payment', 'joinedFrom', 'joinedTo'] as const;
 
 const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 
@@ -40,7 +40,8 @@ export function normalizeListQuery(query: Record<string, unknown>): NormalizedQu
     if (value !== undefined) merged[key] = value;
     delete rest[key];
   }
-  for (const key of ['search', 'page', 'usersPerPage'] as const) rest[key] = blankToUndefined(rest[key]);
+  for (const key of ['search', 'page', 'usersPerPage', 'sort', 'order'] as const)
+    rest[key] = blankToUndefined(rest[key]);
   return { ok: true, query: { ...rest, filters: merged } };
 }
 
@@ -49,19 +50,59 @@ export function normalizeListQuery(query: Record<string, unknown>): NormalizedQu
  * e-mails of everyone they may see; other members search names only, among basic and premium members.
  */
 export function buildUserSearch(query: UserListQuery, view: UserListView): UserSearch {
-  const asked = query.filters.role && query.filters.role.length > 0 ? query.filters.role : null;
-  const roles = intersectRoles(asked, view.roles);
   const staff = view.presenter === 'full';
+  const sort = query.sort === 'payment' && !view.paymentFilters ? 'joined' : query.sort;
   return {
-    search: query.search || undefined,
-    searchEmail: staff,
-    roles,
-    stripeStatus: staff ? query.filters.stripeStatus : undefined,
-    cityOrState: query.filters.cityOrState || undefined,
+    ...matchingSearch(query.search, query.filters, view),
+    sort: staff ? sort : 'joined',
+    order: staff ? query.order : 'desc',
     limit: query.usersPerPage,
     offset: (query.page - 1) * query.usersPerPage,
     details: staff,
   };
+}
+
+/**
+ * Who matches a search and filters, for the person asking (the list's match, and a bulk action's or an export's
+ * "all matching"): staff search e-mails too and filter by tag and join date; payment filters are the admins'
+ * (view.paymentFilters), and are ignored for anyone else.
+ */
+export function matchingSearch(
+  search: string | undefined,
+  filters: UserFilters,
+  view: UserListView,
+): Pick<
+  UserSearch,
+  | 'search'
+  | 'searchEmail'
+  | 'roles'
+  | 'stripeStatus'
+  | 'cityOrState'
+  | 'tagId'
+  | 'paymentProblems'
+  | 'joinedFrom'
+  | 'joinedTo'
+> {
+  const asked = filters.role && filters.role.length > 0 ? filters.role : null;
+  const staff = view.presenter === 'full';
+  return {
+    search: search || undefined,
+    searchEmail: staff,
+    roles: intersectRoles(asked, view.roles),
+    stripeStatus: view.paymentFilters ? filters.stripeStatus : undefined,
+    cityOrState: filters.cityOrState || undefined,
+    tagId: staff ? filters.tagId : undefined,
+    paymentProblems: view.paymentFilters && filters.payment === 'problems',
+    joinedFrom: staff && filters.joinedFrom ? new Date(`${filters.joinedFrom}T00:00:00.000Z`) : undefined,
+    joinedTo: staff && filters.joinedTo ? dayAfter(filters.joinedTo) : undefined,
+  };
+}
+
+/** The start of the next day (UTC): "joined on or before this day" is "joined before the next one". */
+function dayAfter(day: string): Date {
+  const date = new Date(`${day}T00:00:00.000Z`);
+  date.setUTCDate(date.getUTCDate() + 1);
+  return date;
 }
 
 function intersectRoles(asked: Role[] | null, allowed: readonly Role[] | null): Role[] | null {

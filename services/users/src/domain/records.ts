@@ -1,5 +1,5 @@
 /** The shapes the domain rules work on; the store reads and writes them (store/users.ts). */
-import type { Role, Tag } from '@rainmakers/contracts';
+import type { Role, SortOrder, Tag, UserSort } from '@rainmakers/contracts';
 
 /** A person as the service works with them (camelCase; the rest of the service never sees columns). */
 export interface UserRecord {
@@ -35,6 +35,17 @@ export interface UserSearch {
   roles: Role[] | null;
   stripeStatus?: string;
   cityOrState?: string;
+  /** People holding this tag. */
+  tagId?: number;
+  /** Every blocking subscription status (BLOCKING_STRIPE_STATUSES). */
+  paymentProblems?: boolean;
+  /** Joined at or after this instant. */
+  joinedFrom?: Date;
+  /** Joined before this instant. */
+  joinedTo?: Date;
+  /** The order of the page (ties by id, the same way); newest first when left out. */
+  sort?: UserSort;
+  order?: SortOrder;
   limit: number;
   offset: number;
   /** Load tags and resources of each user on the page. */

@@ -1,10 +1,12 @@
 /** The user dashboard's downloads: users.csv (streamed) and the two sample files. Admins only. */
 import { once } from 'node:events';
-import { concurrencyLimit, forbidden, requireActor, USERS_EXPORT_LIMIT } from '@rainmakers/kit';
+import { userListQuerySchema } from '@rainmakers/contracts';
+import { badRequest, concurrencyLimit, forbidden, parse, requireActor, USERS_EXPORT_LIMIT } from '@rainmakers/kit';
 import { type Response, Router } from 'express';
 import type { CommandDeps } from '../commands/users';
 import { bulkUpdateSample, csvLine, EXPORT_COLUMNS, exportLine, importSample } from '../domain/csv';
-import { canManageUsers } from '../policies';
+import { matchingSearch, normalizeListQuery } from '../domain/listing';
+import { canManageUsers, userListView } from '../policies';
 import { exportBatch } from '../store/users';
 
 /** People read per query while streaming users.csv. */
@@ -23,18 +25,23 @@ export function exportRoutes(deps: Pick<CommandDeps, 'db'>): Router {
   const router = Router();
 
   /**
-   * Every person, a batch at a time in id order, written as it is read: the service holds one batch at most and
+   * Every person matching the list's search and filters (the same parameters as read-many's; none: everyone; issue
+   * 20: the export follows the screen's filters), a batch at a time in id order, written as it is read: the service holds one batch at most and
    * waits for the client to take the bytes (backpressure), so memory does not grow with the number of people.
    */
   router.get('/export', concurrencyLimit(USERS_EXPORT_LIMIT), async (req, res) => {
     const actor = requireActor(req);
     if (!canManageUsers(actor)) throw forbidden();
+    const normalized = normalizeListQuery({ ...req.query });
+    if (!normalized.ok) throw badRequest(normalized.errors.filters, normalized.errors);
+    const query = parse(userListQuerySchema, normalized.query);
+    const criteria = matchingSearch(query.search, query.filters, userListView(actor));
     let closed = false;
     req.on('close', () => {
       closed = true;
     });
     // The first batch is read before anything is sent, so a database failure still answers with an error.
-    let batch = await exportBatch(deps.db, 0, EXPORT_BATCH);
+    let batch = await exportBatch(deps.db, 0, EXPORT_BATCH, criteria);
     res.setHeader('content-type', 'text/csv; charset=utf-8');
     res.setHeader('content-disposition', 'attachment; filename="users.csv"');
     res.setHeader('cache-control', 'no-store');
@@ -57,7 +64,7 @@ export function exportRoutes(deps: Pick<CommandDeps, 'db'>): Router {
         batch = [];
         for (const part of parts) if (!res.write(part)) await once(res, 'drain');
         if (!full || lastId === undefined) break;
-        batch = await exportBatch(deps.db, lastId, EXPORT_BATCH);
+        batch = await exportBatch(deps.db, lastId, EXPORT_BATCH, criteria);
       }
       res.end();
     } catch (error) {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   type Actor,
   addTagsSchema,
+  bulkActionSchema,
   bulkUpdateSchema,
   CURRENT_PASSWORD_REQUIRED,
   idParam,
@@ -24,6 +25,14 @@ import {
   zodFieldErrors,
 } from '@rainmakers/kit';
 import { Router } from 'express';
+import {
+  BULK_ACTION_INLINE_MAX,
+  BULK_ACTION_MAX,
+  type BulkActionProgress,
+  bulkActionResult,
+  bulkActionTag,
+  runBulkAction,
+} from '../commands/bulk-actions';
 import { resendInvitation } from '../commands/invitations';
 import {
   addTagsByEmail,
@@ -37,7 +46,7 @@ import {
 } from '../commands/users';
 import { auditActor } from '../domain/audit';
 import { emailReport, normaliseEmails } from '../domain/bulk';
-import { buildUserSearch, coachContactSearch, normalizeListQuery } from '../domain/listing';
+import { buildUserSearch, coachContactSearch, matchingSearch, normalizeListQuery } from '../domain/listing';
 import { changedFields, changesFrom, formFieldErrors, missingForCreate } from '../domain/users';
 import { type JobFiles, peopleKey } from '../import-files';
 import { type BulkUpdateQueue, bulkProgressOf } from '../jobs';
@@ -52,6 +61,7 @@ import {
   canListUsers,
   canManageUsers,
   canReadUser,
+  canRunBulkActions,
   canUpsertUser,
   needsCurrentPassword,
   removesOwnAdminRole,
@@ -59,11 +69,13 @@ import {
   userListView,
 } from '../policies';
 import { presentCoachContact, presentCommunityUser, presentUserFor } from '../presenters';
-import { findUserById, findUsersByEmails, searchUsers, type UserRecord } from '../store/users';
+import { findUserById, findUsersByEmails, matchingUserIds, searchUsers, type UserRecord } from '../store/users';
 
 export const CANNOT_REMOVE_OWN_ADMIN = 'You cannot take the admin role away from yourself';
 export const USER_NOT_FOUND = 'User not found';
 export const BULK_UPDATE_NOT_FOUND = 'Bulk update not found';
+export const BULK_ACTION_NOT_FOUND = 'Bulk action not found';
+export const BULK_ACTION_TOO_MANY = `A bulk action may change at most ${BULK_ACTION_MAX} people: narrow the filters`;
 
 /** The user with this id as `actor` may see them; a person they may not see answers exactly like an unknown id. */
 async function visibleUser(deps: CommandDeps, actor: Actor, id: number): Promise<UserRecord> {
@@ -246,6 +258,68 @@ export function userRoutes(
     if (!canInviteUser(actor)) throw forbidden();
     const user = await visibleUser(deps, actor, parse(idParam, req.params.id));
     res.json(await resendInvitation(deps, user.id, auditActor(actor)));
+  });
+
+  /**
+   * The table's bulk actions (issue 20) on a selection (ids) or on everyone matching the list's search and filters
+   * (the same match as read-many's, for the admin asking). Up to BULK_ACTION_INLINE_MAX people: done here, 200 with
+   * {total, changed, unchanged, failed}. More: a user-bulk-update job, 202 with its id and the total; its counts at
+   * GET /bulk-action/{jobId}. One audit entry per action with its counts.
+   */
+  router.post('/bulk-action', async (req, res) => {
+    const actor = requireActor(req);
+    if (!canRunBulkActions(actor)) throw forbidden();
+    const input = parse(bulkActionSchema, req.body ?? {});
+    const change = { action: input.action, tagId: input.tagId, role: input.role };
+    await bulkActionTag(deps, change);
+    const ids =
+      'ids' in input.target
+        ? [...new Set(input.target.ids)]
+        : await matchingUserIds(
+            deps.db,
+            matchingSearch(input.target.filter.search, input.target.filter.filters, userListView(actor)),
+            BULK_ACTION_MAX + 1,
+          );
+    if (ids.length > BULK_ACTION_MAX) throw fieldError('target', BULK_ACTION_TOO_MANY);
+    const runId = randomUUID();
+    if (ids.length <= BULK_ACTION_INLINE_MAX) {
+      const progress = await runBulkAction(deps, ids, change, runId, auditActor(actor));
+      res.json({ ...bulkActionResult(progress), state: 'completed' });
+      return;
+    }
+    await deps.files.ready();
+    await deps.files.storage.put(peopleKey(deps.files, runId), Buffer.from(JSON.stringify(ids)), 'application/json');
+    const job = await deps.bulkUpdates.add('bulk-action', {
+      runId,
+      total: ids.length,
+      change: { tagIds: [] },
+      bulkAction: change,
+      actorId: actor.userId,
+      impersonatorId: actor.impersonatorId,
+    });
+    res
+      .status(202)
+      .json({ jobId: job.id, state: 'waiting', total: ids.length, done: 0, changed: 0, unchanged: 0, failed: 0 });
+  });
+
+  /** Where a bulk action run as a job stands: people handled so far, changed, unchanged, failed. */
+  router.get('/bulk-action/:jobId', async (req, res) => {
+    if (!canRunBulkActions(requireActor(req))) throw forbidden();
+    const id = String(req.params.jobId ?? '');
+    const status = /^[\w-]{1,64}$/.test(id) ? await getJobStatus(deps.bulkUpdates, id) : null;
+    const job = status ? await deps.bulkUpdates.getJob(id) : null;
+    if (!status || !job?.data.bulkAction) throw notFound(BULK_ACTION_NOT_FOUND);
+    const stored = (status.result ?? status.progress) as Partial<BulkActionProgress> | null | undefined;
+    const progress: BulkActionProgress = {
+      total: job.data.total,
+      done: 0,
+      changed: 0,
+      unchanged: 0,
+      failed: 0,
+      updated: 0,
+      ...(stored && typeof stored === 'object' && 'changed' in stored ? stored : {}),
+    };
+    res.json({ jobId: id, state: status.state, ...bulkActionResult(progress), failedReason: status.failedReason });
   });
 
   router.get('/:id', async (req, res) => {

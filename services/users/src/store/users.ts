@@ -1,5 +1,5 @@
-import type { Role, Tag } from '@rainmakers/contracts';
-import type { Db } from '@rainmakers/kit';
+import { BLOCKING_STRIPE_STATUSES, type Role, type Tag, type UserSort } from '@rainmakers/contracts';
+import { type Db, sql } from '@rainmakers/kit';
 import type { ExportRow } from '../domain/csv';
 import type { UserRecord, UserSearch } from '../domain/records';
 import type { Schema } from './schema';
@@ -168,7 +168,7 @@ export interface UserPage {
 /** `%term%` for ILIKE, with the pattern characters of the term taken literally. */
 export const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-function searchQuery(db: UsersDb, criteria: UserSearch) {
+function searchQuery(db: UsersDb, criteria: Omit<UserSearch, 'limit' | 'offset' | 'details' | 'sort' | 'order'>) {
   let query = db.selectFrom('users');
   if (criteria.search) {
     const pattern = containsPattern(criteria.search);
@@ -178,16 +178,50 @@ function searchQuery(db: UsersDb, criteria: UserSearch) {
   }
   if (criteria.roles) query = query.where('role', 'in', criteria.roles);
   if (criteria.stripeStatus) query = query.where('stripe_status', '=', criteria.stripeStatus);
+  if (criteria.paymentProblems) query = query.where('stripe_status', 'in', [...BLOCKING_STRIPE_STATUSES]);
   if (criteria.cityOrState) {
     const pattern = containsPattern(criteria.cityOrState);
     query = query.where((eb) => eb.or([eb('city', 'ilike', pattern), eb('state', 'ilike', pattern)]));
   }
+  if (criteria.tagId !== undefined) {
+    const tagId = criteria.tagId;
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('user_tags')
+          .select('user_tags.user_id')
+          .whereRef('user_tags.user_id', '=', 'users.id')
+          .where('user_tags.tag_id', '=', tagId),
+      ),
+    );
+  }
+  if (criteria.joinedFrom) query = query.where('created_at', '>=', criteria.joinedFrom);
+  if (criteria.joinedTo) query = query.where('created_at', '<', criteria.joinedTo);
   return query;
+}
+
+/**
+ * The order of a page: the sorted column, then id, both in the asked direction, so each order is one index read
+ * forwards or backwards (migration 005: (lower(full_name), id), (role, id), (stripe_status, id), and the same
+ * behind role for the coaches' and the role filter's lists; (created_at, id) since 001).
+ */
+function orderColumns(sort: UserSort) {
+  switch (sort) {
+    case 'name':
+      return sql`lower(full_name)`;
+    case 'role':
+      return sql.ref('role');
+    case 'payment':
+      return sql.ref('stripe_status');
+    default:
+      return sql.ref('created_at');
+  }
 }
 
 /** The two queries of a search: the counts over the whole match, and one page of it. */
 export function userSearchQueries(db: UsersDb, criteria: UserSearch) {
   const query = searchQuery(db, criteria);
+  const direction = criteria.order === 'asc' ? 'asc' : 'desc';
   return {
     counts: query.select((eb) => [
       eb.fn.countAll<number>().as('total'),
@@ -196,11 +230,22 @@ export function userSearchQueries(db: UsersDb, criteria: UserSearch) {
     ]),
     page: query
       .select(COLUMNS)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
+      .orderBy(orderColumns(criteria.sort ?? 'joined'), direction)
+      .orderBy('id', direction)
       .limit(criteria.limit)
       .offset(criteria.offset),
   };
+}
+
+/** Everyone matching a search (a bulk action's or the export's "all matching"), in id order, ids only. */
+export async function matchingUserIds(
+  db: UsersDb,
+  criteria: Omit<UserSearch, 'limit' | 'offset' | 'details' | 'sort' | 'order'>,
+  limit: number,
+): Promise<number[]> {
+  if (criteria.roles && criteria.roles.length === 0) return [];
+  const rows = await searchQuery(db, criteria).select('id').orderBy('id').limit(limit).execute();
+  return rows.map((r) => r.id);
 }
 
 /** One page of people (newest first, then id) and the counts over the whole match. */
@@ -323,6 +368,13 @@ export async function addUserTags(db: UsersDb, userId: number, tagIds: number[])
     .execute();
 }
 
+/** Deletes these people; returns those who were there to delete. */
+export async function deleteUsers(db: UsersDb, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.deleteFrom('users').where('id', 'in', ids).returning('id').execute();
+  return rows.map((r) => r.id);
+}
+
 export async function deleteUser(db: UsersDb, id: number): Promise<boolean> {
   const result = await db.deleteFrom('users').where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
@@ -332,9 +384,14 @@ export async function deleteUser(db: UsersDb, id: number): Promise<boolean> {
  * One batch of users.csv: people with ids above `afterId`, in id order (keyset paging, so memory stays flat
  * however many people there are), with their tag names.
  */
-export async function exportBatch(db: UsersDb, afterId: number, limit: number): Promise<ExportRow[]> {
-  const rows = await db
-    .selectFrom('users')
+export async function exportBatch(
+  db: UsersDb,
+  afterId: number,
+  limit: number,
+  criteria?: Omit<UserSearch, 'limit' | 'offset' | 'details' | 'sort' | 'order'>,
+): Promise<ExportRow[]> {
+  if (criteria?.roles && criteria.roles.length === 0) return [];
+  const rows = await (criteria ? searchQuery(db, criteria) : db.selectFrom('users'))
     .select(COLUMNS)
     .where('id', '>', afterId)
     .orderBy('id')

@@ -1,49 +1,34 @@
 /**
- * Admin-only tools of the user dashboard, one download: the Options menu and the bulk role change for the
- * selected rows. 'Sync with Stripe' opens the billing feature's dialog (features/billing/StripeSyncDialog).
+ * Admin-only tools of the user dashboard, one download: the Options menu. 'Sync with Stripe' opens the billing
+ * feature's dialog (features/billing/StripeSyncDialog). The bulk role change of the selected rows is one of the
+ * table's bulk actions (BulkActions, with its confirmation).
  */
 import ExpandMoreRounded from '@mui/icons-material/ExpandMoreRounded';
 import Button from '@mui/material/Button';
-import FormControl from '@mui/material/FormControl';
-import InputLabel from '@mui/material/InputLabel';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import Select from '@mui/material/Select';
-import Stack from '@mui/material/Stack';
-import type { Role } from '@rainmakers/contracts';
 import { lazy, Suspense, useState } from 'react';
-import { errorMessage } from '../../api/client';
-import { useUpgradeRoles } from '../../api/users';
-import { toast } from '../../components/toast';
-import { ROLE_OPTIONS } from './userForm';
 
 const BulkUpdateWizard = lazy(() => import('./BulkUpdateWizard'));
 const ImportDialog = lazy(() => import('./ImportDialog'));
 const StripeSyncDialog = lazy(() => import('../billing/StripeSyncDialog'));
 
-type Props =
-  | {
-      part: 'menu';
-      unpaidFilter: boolean;
-      onUnpaidFilter: (on: boolean) => void;
-      selected: number[];
-      onRolesChanged: () => void;
-    }
-  | { part: 'bulk-role'; selected: number[]; onRolesChanged: () => void };
-
-export default function AdminTools(props: Props) {
-  if (props.part === 'bulk-role') return <BulkRoleChange selected={props.selected} onDone={props.onRolesChanged} />;
-  return <OptionsMenu unpaidFilter={props.unpaidFilter} onUnpaidFilter={props.onUnpaidFilter} />;
-}
-
-function OptionsMenu({
-  unpaidFilter,
-  onUnpaidFilter,
-}: {
+type Props = {
+  part: 'menu';
   unpaidFilter: boolean;
   onUnpaidFilter: (on: boolean) => void;
-}) {
+  /** users.csv of the people the list's filters match (issue 20: the export follows the screen). */
+  exportHref: string;
+  /** 'Exporting 47 people matching your filters' */
+  exportNote?: string;
+};
+
+export default function AdminTools(props: Props) {
+  return <OptionsMenu {...props} />;
+}
+
+function OptionsMenu({ unpaidFilter, onUnpaidFilter, exportHref, exportNote }: Props) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [wizard, setWizard] = useState(false);
   const [importing, setImporting] = useState(false);
@@ -85,8 +70,8 @@ function OptionsMenu({
         slotProps={{ list: { 'aria-labelledby': 'users-options-button' } }}
       >
         {/* Plain links: the browser streams each file straight to disk (GET, the session cookie goes along). */}
-        <MenuItem component="a" href="/api/user/export" download="users.csv" onClick={close}>
-          <ListItemText primary="Export" secondary="users.csv" />
+        <MenuItem component="a" href={exportHref} download="users.csv" onClick={close}>
+          <ListItemText primary="Export" secondary={exportNote ?? 'users.csv'} />
         </MenuItem>
         <MenuItem
           onClick={() => {
@@ -117,7 +102,10 @@ function OptionsMenu({
             close();
           }}
         >
-          <ListItemText primary="Sub. Problems" secondary={unpaidFilter ? 'Showing unpaid only' : undefined} />
+          <ListItemText
+            primary="Sub. Problems"
+            secondary={unpaidFilter ? 'Showing unpaid only' : 'Unpaid only (see the Payment status filter for all)'}
+          />
         </MenuItem>
         <MenuItem
           onClick={() => {
@@ -129,46 +117,5 @@ function OptionsMenu({
         </MenuItem>
       </Menu>
     </>
-  );
-}
-
-function BulkRoleChange({ selected, onDone }: { selected: number[]; onDone: () => void }) {
-  const [role, setRole] = useState<Role | ''>('');
-  const upgrade = useUpgradeRoles();
-  const apply = () => {
-    if (!role) return;
-    upgrade.mutate(
-      { users: selected, newRole: role },
-      {
-        onSuccess: ({ updated }) => {
-          toast(`Updated ${updated} user(s) roles`, 'success');
-          setRole('');
-          onDone();
-        },
-        onError: (error) => toast(errorMessage(error), 'error'),
-      },
-    );
-  };
-  return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-      <FormControl size="small" sx={{ minWidth: 160 }}>
-        <InputLabel id="bulk-role-label">New role for {selected.length}</InputLabel>
-        <Select
-          labelId="bulk-role-label"
-          label={`New role for ${selected.length}`}
-          value={role}
-          onChange={(event) => setRole(event.target.value as Role)}
-        >
-          {ROLE_OPTIONS.map((option) => (
-            <MenuItem key={option} value={option}>
-              {option}
-            </MenuItem>
-          ))}
-        </Select>
-      </FormControl>
-      <Button variant="contained" disabled={!role} loading={upgrade.isPending} onClick={apply}>
-        Change role
-      </Button>
-    </Stack>
   );
 }

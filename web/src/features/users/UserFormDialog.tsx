@@ -18,7 +18,7 @@ import { toast } from '../../components/toast';
 import { useConfirmedDelete } from '../../components/useConfirmedDelete';
 import { useFormFields } from '../../components/useFormFields';
 import { OptionPicker } from '../courses/editor/OptionPicker';
-import { formErrors, formPayload, initialValues, ROLE_OPTIONS } from './userForm';
+import { emailProblem, formErrors, formPayload, initialValues, ROLE_OPTIONS } from './userForm';
 
 /**
  * Add or edit a person. Admins edit every field (password optional); staff who may only change tags (coaches) see
@@ -49,6 +49,12 @@ export function UserFormDialog({ user, onClose }: { user: User | null; onClose: 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setGeneral(null);
+    // A blank or malformed e-mail never reaches the server (which would answer with the spec's "in use" text).
+    const badEmail = isNew && editProfile ? emailProblem(form.values.email) : null;
+    if (badEmail) {
+      form.fields.replace({ email: badEmail });
+      return;
+    }
     save.mutate(formPayload(user?.id ?? null, form.values, editProfile), {
       onSuccess: ({ isNew: created }) => {
         toast(created ? 'User created successfully' : 'User updated successfully', 'success');

@@ -1,46 +1,72 @@
 import AddRounded from '@mui/icons-material/AddRounded';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
-import NativeSelect from '@mui/material/NativeSelect';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { errorMessage } from '../../api/client';
 import { type User, useUserList } from '../../api/users';
-import { Chip } from '../../components/LazyMui';
 import { PageHeader } from '../../components/PageHeader';
-import { SearchInput } from '../../components/SearchInput';
 import { useDebouncedValue } from '../../components/useDebouncedValue';
 import { readTab, type UsersTab, writeTab } from './auditState';
 import {
-  PAGE_SIZES,
-  pagerState,
-  rangeText,
+  isFiltered,
+  listFilters,
+  matchQuery,
+  peopleCount,
   readListState,
   SEARCH_DEBOUNCE_MS,
   type UserListState,
   writeListState,
 } from './listState';
-import { UsersTable } from './UsersTable';
 
-/** Dialogs and admin tools are their own downloads. */
+/**
+ * The list itself (filters, table, pages, bulk actions), dialogs and admin tools are their own downloads: the heading
+ * shows with the page's first, small file (the first-load budget).
+ */
+const loadUsersList = () => import('./UsersList');
+const UsersList = lazy(loadUsersList);
+
+/**
+ * True once the page has painted its heading: the list's code is asked for then (after the next frame), so the
+ * heading is not held up by it (the data call itself starts at once, with the page).
+ */
+function useAfterFirstPaint(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => {
+        void loadUsersList().then(() => setPainted(true));
+      }, 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      if (timer) clearTimeout(timer);
+    };
+  }, []);
+  return painted;
+}
 const UserFormDialog = lazy(() => import('./UserFormDialog').then((m) => ({ default: m.UserFormDialog })));
 const AdminTools = lazy(() => import('./AdminTools'));
 const AuditLog = lazy(() => import('./AuditLog'));
 const JobsTab = lazy(() => import('./JobsTab'));
 
+const listLoading = (
+  <Box sx={{ p: 4 }} role="status" aria-label="Loading users">
+    <Typography color="text.secondary">Loading users…</Typography>
+  </Box>
+);
+
 /** The form open on the page: a new person, or an existing one. */
 type OpenForm = { kind: 'new' } | { kind: 'edit'; user: User } | null;
 
 /**
- * /users (admins and coaches): search, the table of people with their counts, pagination, the user form, and for
- * admins the Options menu and the bulk role change. Page, size, search and filter live in the address.
+ * /users (admins and coaches): search, filters and sort, the table of people with their counts, numbered pages, the
+ * user form, and for admins the Options menu and the bulk actions. Page, size, search, filters and sort live in the
+ * address.
  */
 export default function UsersPage() {
   const [params, setParams] = useSearchParams();
@@ -63,20 +89,22 @@ export default function UsersPage() {
     page: state.page,
     usersPerPage: state.size,
     search: state.search,
-    stripeStatus: state.filter,
+    filters: listFilters(state),
+    sort: state.sort,
+    order: state.order,
   });
-  const [selected, setSelected] = useState<number[]>([]);
   const [form, setForm] = useState<OpenForm>(null);
+  const listReady = useAfterFirstPaint();
   const body = list.data;
-  const users = body?.users ?? [];
   const manage = body?.abilities.manage === true;
-  const pager = pagerState(state.page, state.size, body?.totalCount ?? 0);
   // The Audit log and Jobs tabs keep their own state in the address (auditState.ts).
   const tab = manage ? readTab(params) : 'users';
-
-  // A selection belongs to the rows on screen.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: cleared whenever the page of rows changes
-  useEffect(() => setSelected([]), [state.page, state.size, state.search, state.filter]);
+  const exportQuery = matchQuery(state);
+  const exportNote = !body
+    ? undefined
+    : isFiltered(state)
+      ? `Exporting ${peopleCount(body.totalCount)} matching your filters`
+      : `Exporting everyone (${peopleCount(body.totalCount)})`;
 
   return (
     <Box>
@@ -95,8 +123,8 @@ export default function UsersPage() {
                   part="menu"
                   unpaidFilter={state.filter === 'unpaid'}
                   onUnpaidFilter={(on) => setState({ filter: on ? 'unpaid' : null })}
-                  selected={selected}
-                  onRolesChanged={() => setSelected([])}
+                  exportHref={exportQuery ? `/api/user/export?${exportQuery}` : '/api/user/export'}
+                  exportNote={exportNote}
                 />
               </Suspense>
             )}
@@ -124,95 +152,21 @@ export default function UsersPage() {
           <JobsTab />
         </Suspense>
       ) : (
-        <>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2, alignItems: { sm: 'center' } }}>
-            <Box sx={{ flex: 1, maxWidth: { sm: 420 } }}>
-              <SearchInput
-                value={input}
-                onChange={setInput}
-                label="Search Users"
-                placeholder="Search Users"
-                clearLabel="Clear the search"
-                disabled={false}
-                small
-              />
-            </Box>
-            {state.filter === 'unpaid' && (
-              <Chip label="Sub. Problems" color="warning" onDelete={() => setState({ filter: null })} />
-            )}
-            {manage && selected.length > 0 && (
-              <Suspense fallback={null}>
-                <AdminTools part="bulk-role" selected={selected} onRolesChanged={() => setSelected([])} />
-              </Suspense>
-            )}
-          </Stack>
-          {list.isError && !body && <Alert severity="error">{errorMessage(list.error)}</Alert>}
-          <Paper variant="outlined" sx={{ position: 'relative', overflow: 'hidden' }}>
-            {list.isFetching && (
-              <LinearProgress aria-label="Loading users" sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} />
-            )}
-            {!body && list.isLoading ? (
-              <Box sx={{ p: 4 }} role="status" aria-label="Loading users">
-                <Typography color="text.secondary">Loading users…</Typography>
-              </Box>
-            ) : users.length === 0 ? (
-              <Box sx={{ p: 5, textAlign: 'center' }}>
-                <Typography color="text.secondary">No users</Typography>
-              </Box>
-            ) : (
-              <UsersTable
-                users={users}
-                premiumCount={body?.premiumCount ?? 0}
-                basicCount={body?.basicCount ?? 0}
-                selectable={manage}
-                selected={selected}
-                onSelect={setSelected}
-                onEdit={(user) => setForm({ kind: 'edit', user })}
-              />
-            )}
-          </Paper>
-          <Stack
-            direction={{ xs: 'column', sm: 'row' }}
-            spacing={2}
-            sx={{ mt: 2, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
-          >
-            <Typography color="text.secondary" aria-live="polite">
-              {body ? rangeText(state.page, state.size, users.length, body.totalCount) : ''}
-            </Typography>
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-              {/* A native select: MUI's Select would bring its Menu and Modal into the page's first load. */}
-              <Typography component="label" htmlFor="users-page-size" variant="body2" color="text.secondary">
-                Rows per page
-              </Typography>
-              <NativeSelect
-                value={state.size}
-                onChange={(event) => setState({ size: Number(event.target.value) })}
-                inputProps={{ id: 'users-page-size' }}
-                sx={{ minWidth: 64 }}
-              >
-                {PAGE_SIZES.map((size) => (
-                  <option key={size} value={size}>
-                    {size}
-                  </option>
-                ))}
-              </NativeSelect>
-              <Button
-                variant="outlined"
-                disabled={pager.previousDisabled}
-                onClick={() => setState({ page: state.page - 1 })}
-              >
-                Previous
-              </Button>
-              <Button
-                variant="outlined"
-                disabled={pager.nextDisabled}
-                onClick={() => setState({ page: state.page + 1 })}
-              >
-                Next
-              </Button>
-            </Stack>
-          </Stack>
-        </>
+        <Suspense fallback={listLoading}>
+          {listReady ? (
+            <UsersList
+              state={state}
+              setState={setState}
+              input={input}
+              onInput={setInput}
+              list={list}
+              manage={manage}
+              onEdit={(user) => setForm({ kind: 'edit', user })}
+            />
+          ) : (
+            listLoading
+          )}
+        </Suspense>
       )}
       {form && (
         <Suspense fallback={null}>

@@ -1,6 +1,15 @@
 import { describe, expect, it } from '@jest/globals';
 import type { User } from '@rainmakers/contracts';
-import { EMAIL_IN_USE, FIELD_CANNOT_BE_EMPTY, formErrors, formPayload, initialValues } from './userForm';
+import {
+  EMAIL_IN_USE,
+  ENTER_A_VALID_EMAIL,
+  ENTER_AN_EMAIL,
+  emailProblem,
+  FIELD_CANNOT_BE_EMPTY,
+  formErrors,
+  formPayload,
+  initialValues,
+} from './userForm';
 
 const user: User = {
   id: 7,
@@ -21,6 +30,16 @@ const user: User = {
 };
 
 describe('user form', () => {
+  it('catches a blank or malformed e-mail before it is sent, with a precise message', () => {
+    expect(emailProblem('')).toBe(ENTER_AN_EMAIL);
+    expect(emailProblem('   ')).toBe(ENTER_AN_EMAIL);
+    for (const bad of ['ann', 'ann@', '@example.com', 'ann@example', 'ann @example.com', 'ann@@example.com']) {
+      expect({ bad, problem: emailProblem(bad) }).toEqual({ bad, problem: ENTER_A_VALID_EMAIL });
+    }
+    expect(emailProblem(' Ann.Lee+x@example.co.uk ')).toBeNull();
+    expect(emailProblem(`${'a'.repeat(250)}@example.com`)).toBe(ENTER_A_VALID_EMAIL);
+  });
+
   it('starts a new user empty as basic, an existing one from the record', () => {
     expect(initialValues(null)).toMatchObject({ fullName: '', role: 'basic', tags: [] });
     expect(initialValues(user)).toMatchObject({ fullName: 'Ann Lee', city: 'Austin', state: '', tags: [{ id: 3 }] });

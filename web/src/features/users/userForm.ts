@@ -6,6 +6,20 @@ export const ROLE_OPTIONS = ROLES;
 
 export const EMAIL_IN_USE = 'This email address is already in use';
 export const FIELD_CANNOT_BE_EMPTY = 'this field cannot be empty';
+/** Issue 20: a blank or malformed e-mail is caught in the form, before it is sent, with its own message. */
+export const ENTER_AN_EMAIL = 'Enter an e-mail address';
+export const ENTER_A_VALID_EMAIL = 'Enter a valid e-mail address, like name@example.com';
+
+/** Roughly what the server accepts (one @, a dot in the domain, no spaces); the server still has the last word. */
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+
+/** The e-mail field's problem before sending (null when it looks like an address). */
+export function emailProblem(value: string): string | null {
+  const email = value.trim();
+  if (email === '') return ENTER_AN_EMAIL;
+  if (email.length > 254 || !EMAIL_SHAPE.test(email)) return ENTER_A_VALID_EMAIL;
+  return null;
+}
 
 /** Server keys of the form's field errors; users_email is the e-mail field. */
 export const FORM_ERROR_FIELDS = ['fullName', 'users_email', 'password', 'city', 'state', 'country'] as const;
