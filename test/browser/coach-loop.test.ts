@@ -168,7 +168,7 @@ describe('review queue', () => {
       },
       { timeoutMs: 30_000, what: 'the card in the review queue' },
     );
-    await row.getByText(`${token} Olive Member`).waitFor();
+    await row.getByText(`${token} Olive Member`, { exact: true }).waitFor();
     await row.getByText(/^Waiting/).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, `coach-review-queue-${viewport}`);
