@@ -51,6 +51,18 @@ async function seriousViolations(page: Page): Promise<string[]> {
 const readBoard = (session: GatewaySession, userId: number) =>
   session.get<BoardAnswer>(`${MTN}/list/read-many?userId=${userId}`);
 
+/** The card dialog shows this card: its title as a text box (who may edit) or as its heading (who may not). */
+async function cardDialogShows(page: Page, title: string): Promise<void> {
+  const dialog = page.getByRole('dialog');
+  await waitFor(
+    async () =>
+      (await dialog.getByRole('heading', { name: title, exact: true }).count()) > 0 ||
+      ((await dialog.getByLabel('Card title').count()) > 0 &&
+        (await dialog.getByLabel('Card title').inputValue()) === title),
+    { what: `the card dialog of ${title}` },
+  );
+}
+
 async function open(page: Page, who: TestPerson | 'coach' | 'admin', address: string): Promise<void> {
   page.context().setDefaultTimeout(20_000);
   await page.context().addInitScript("window.localStorage.setItem('dontShowMTNUpgrade', 'true')");
@@ -168,14 +180,13 @@ describe('review queue', () => {
       },
       { timeoutMs: 30_000, what: 'the card in the review queue' },
     );
-    await row.getByText(`${token} Olive Member`).waitFor();
+    await row.getByText(`${token} Olive Member`, { exact: true }).waitFor();
     await row.getByText(/^Waiting/).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, `coach-review-queue-${viewport}`);
 
     await row.getByRole('button', { name: title }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByText(title).first().waitFor();
+    await cardDialogShows(page, title);
     expect(new URL(page.url()).pathname).toBe('/review-queue');
   });
 
@@ -219,7 +230,7 @@ describe('notification bell', () => {
     await page.waitForURL(
       (url) => url.pathname === '/move-the-needle' && url.searchParams.get('card') === String(cardId),
     );
-    await page.getByRole('dialog').getByText(title).first().waitFor();
+    await cardDialogShows(page, title);
     // Opening it marked it read (the card dialog hides the page from role queries: the bell is read by its test id).
     const expected = before > 0 ? `Notifications, ${before} unread` : 'Notifications';
     await waitFor(async () => (await page.getByTestId('notification-bell').getAttribute('aria-label')) === expected, {

@@ -25,12 +25,13 @@ function expectedSidebar(role: 'admin' | 'coach' | 'premium' | 'course only' | '
         'Master Template',
         'Product Qualifier Tool',
         'User Dashboard',
+        'Review queue',
         'Tag Management',
         'Dashboard Banners',
         ...COMMUNITY,
       ];
     case 'coach':
-      return [...BASE, 'Move The Needle', 'Product Qualifier Tool', 'User Dashboard', ...COMMUNITY];
+      return [...BASE, 'Move The Needle', 'Product Qualifier Tool', 'User Dashboard', 'Review queue', ...COMMUNITY];
     case 'premium':
       // Premium accounts created on or after the cut-off do not get Move the Needle (web/README.md).
       return [...BASE, ...(legacy ? ['Move The Needle'] : []), 'Product Qualifier Tool', ...COMMUNITY];

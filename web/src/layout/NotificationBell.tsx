@@ -78,7 +78,7 @@ export function NotificationBell({ tone }: { tone: 'light' | 'dark' }) {
           setAnchor(event.currentTarget);
           setMenuLoaded(true);
           // The badge may have moved while closed: the list is read fresh on every open.
-          if (menuLoaded) void queryClient.invalidateQueries({ queryKey: [...key, 'list'] });
+          void queryClient.invalidateQueries({ queryKey: [...key, 'list'] });
         }}
         sx={
           tone === 'dark'

@@ -22,10 +22,9 @@ import { excerpt, pageCount, waitingFor } from './reviewQueue';
 const MemberCardDialog = lazy(() => import('./MemberCardDialog'));
 
 function QueueRow({ card, onOpen }: { card: ReviewQueueCard; onOpen: () => void }) {
-  const titleId = `review-card-${card.id}`;
   return (
     <Card component="li" variant="outlined" data-review-card-id={card.id}>
-      <CardActionArea onClick={onOpen} aria-labelledby={titleId} sx={{ p: 2, display: 'block' }}>
+      <CardActionArea onClick={onOpen} sx={{ p: 2, display: 'block' }}>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, justifyContent: 'space-between' }}>
           <Typography variant="body2" sx={{ fontWeight: 700, color: 'primary.main' }}>
             {card.memberName}
@@ -34,7 +33,7 @@ function QueueRow({ card, onOpen }: { card: ReviewQueueCard; onOpen: () => void 
             {waitingFor(card.enteredListAt)}
           </Typography>
         </Box>
-        <Typography id={titleId} component="h2" sx={{ fontWeight: 700, fontSize: '1.05rem', mt: 0.5 }}>
+        <Typography component="h2" sx={{ fontWeight: 700, fontSize: '1.05rem', mt: 0.5 }}>
           {card.title}
         </Typography>
         {card.latestComment ? (
