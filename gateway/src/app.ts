@@ -20,8 +20,10 @@ import {
 import {
   errorHandler,
   HttpError,
+  httpMetrics,
   INTERNAL_TOKEN_HEADER,
   type Logger,
+  METRICS_ROUTE_LOCAL,
   notFound,
   type ReadinessCheck,
   type Redis,
@@ -46,7 +48,7 @@ import {
 import { MeAnswers } from './me-answers';
 import type { ProfileStore } from './profile-cache';
 import { createProxies, type Proxies, proxyLocals } from './proxy';
-import { isUnsafeMethod, matchRoute, normalizePath, type ProxyRoute } from './routes';
+import { isUnsafeMethod, matchRoute, metricsRouteOf, normalizePath, type ProxyRoute } from './routes';
 import { SessionCookieVerifier, type SessionStore } from './session';
 import { securityHeaders, WebBuild, wantsSpa, webApp } from './static';
 
@@ -92,6 +94,7 @@ export function buildGatewayApp(deps: GatewayDeps): Gateway {
     res.setHeader(REQUEST_ID_HEADER, id);
     next();
   });
+  app.use(httpMetrics());
   // Errors only: an access log line per proxied call would cost the hot path ~10% (services log their own).
   app.use((req, res, next) => {
     const started = performance.now();
@@ -163,6 +166,7 @@ export function buildGatewayApp(deps: GatewayDeps): Gateway {
 
   app.use(async (req: Request, res: Response, next: NextFunction) => {
     const route = matchRoute(req.method, req.path);
+    res.locals[METRICS_ROUTE_LOCAL] = metricsRouteOf(req.path);
     if (route.kind === 'web') return next();
     if (route.kind === 'not-found') throw notFound('Not found');
     await forward(route, req, res, next);
