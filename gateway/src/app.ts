@@ -21,8 +21,10 @@ import {
 import {
   errorHandler,
   HttpError,
+  httpMetrics,
   INTERNAL_TOKEN_HEADER,
   type Logger,
+  METRICS_ROUTE_LOCAL,
   notFound,
   parse,
   type ReadinessCheck,
@@ -49,7 +51,7 @@ import { MeAnswers } from './me-answers';
 import { gatherMemberOverview, type OverviewGatherer } from './member-overview';
 import type { ProfileStore } from './profile-cache';
 import { createProxies, type Proxies, proxyLocals } from './proxy';
-import { isUnsafeMethod, matchRoute, normalizePath, type ProxyRoute } from './routes';
+import { isUnsafeMethod, matchRoute, metricsRouteOf, normalizePath, type ProxyRoute } from './routes';
 import { SessionCookieVerifier, type SessionStore } from './session';
 import { securityHeaders, WebBuild, wantsSpa, webApp } from './static';
 
@@ -95,6 +97,7 @@ export function buildGatewayApp(deps: GatewayDeps): Gateway {
     res.setHeader(REQUEST_ID_HEADER, id);
     next();
   });
+  app.use(httpMetrics());
   // Errors only: an access log line per proxied call would cost the hot path ~10% (services log their own).
   app.use((req, res, next) => {
     const started = performance.now();
@@ -195,6 +198,7 @@ export function buildGatewayApp(deps: GatewayDeps): Gateway {
 
   app.use(async (req: Request, res: Response, next: NextFunction) => {
     const route = matchRoute(req.method, req.path);
+    res.locals[METRICS_ROUTE_LOCAL] = metricsRouteOf(req.path);
     if (route.kind === 'web') return next();
     if (route.kind === 'not-found') throw notFound('Not found');
     await forward(route, req, res, next);

@@ -37,6 +37,11 @@ const addrShape = Object.fromEntries(UPSTREAMS.map((name) => [upstreamAddrVar(na
 export const configShape = {
   SERVICE_NAME: z.string().default('gateway'),
   PORT: z.coerce.number().int().min(0).max(65535).default(DEFAULT_PORTS.gateway),
+  /**
+   * Port of the gateway's Prometheus endpoint (GET /metrics), apart from the public port so it is never served to
+   * the internet (0: off). Services and workers serve /metrics on their own, internal ports.
+   */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   /** Verifies the rm_session cookie (a JWT signed by auth with the same secret). */
   SESSION_SECRET: z.string().min(16).default(DEV_SECRETS.SESSION_SECRET),
   ...addrShape,

@@ -115,6 +115,18 @@ export function serviceFor(path: string): Upstream | null {
   return best?.service ?? null;
 }
 
+/**
+ * The bounded label a proxied call is counted under in the gateway's metrics: its route-table prefix (the services
+ * count the same calls per route template), `web` for the app's pages and files.
+ */
+export function metricsRouteOf(path: string): string {
+  let best: string | null = null;
+  for (const [prefix] of ROUTE_TABLE) {
+    if (under(path, prefix) && (!best || prefix.length > best.length)) best = prefix;
+  }
+  return best ? `${best}/*` : 'web';
+}
+
 /** Calls a visitor without a session may make (the spec's sign-in/up, reset, session check, sign-out, webhook). */
 function openAccess(method: string, path: string): ProxyRoute['session'] | null {
   if (method === 'POST') {

@@ -2,10 +2,11 @@
  * Wires the gateway from its configuration: Redis connections, the session and profile caches,
  * the proxies, the profile event consumer. main.ts and testing.ts both start the gateway through here.
  */
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   closeServer,
+  collectProcessMetrics,
   createInternalClient,
   createLogger,
   createRedis,
@@ -14,13 +15,16 @@ import {
   type InternalClient,
   type Logger,
   listen,
+  scrapeGauge,
   serviceUnavailable,
+  writeMetrics,
 } from '@rainmakers/kit';
 import { buildGatewayApp, createGatewayProxies, type Gateway } from './app';
 import type { Breaker } from './breaker';
 import type { GatewayConfig, Upstream } from './config';
 import { createProfileConsumer } from './events';
 import { ProfileStore } from './profile-cache';
+import type { Proxies } from './proxy';
 import { SessionStore } from './session';
 
 export interface RunningGateway {
@@ -88,6 +92,9 @@ export async function startGateway(
   });
 
   const server = await listen(gateway.app, config.PORT, config.HOST);
+  collectProcessMetrics(config.SERVICE_NAME);
+  reportBreakers(proxies.health);
+  const metrics = config.METRICS_PORT ? await serveMetrics(config.METRICS_PORT, config.HOST) : null;
   consumer.start();
   const { port } = server.address() as AddressInfo;
   let stopped: Promise<void> | undefined;
@@ -99,6 +106,7 @@ export async function startGateway(
     stop() {
       stopped ??= (async () => {
         await closeServer(server);
+        if (metrics) await closeServer(metrics);
         await consumer.stop();
         gateway.proxies.close();
         await Promise.allSettled([redis.quit(), eventsRedis.quit()]);
@@ -106,6 +114,35 @@ export async function startGateway(
       return stopped;
     },
   };
+}
+
+/** The gateway's /metrics, on a port of its own (the public one serves the internet). */
+async function serveMetrics(port: number, host: string): Promise<Server> {
+  const server = createServer((req, res) => {
+    if (req.method === 'GET' && req.url?.split('?')[0] === '/metrics') {
+      writeMetrics(req, res).catch(() => res.writeHead(500).end());
+      return;
+    }
+    res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(port, host, resolve));
+  return server;
+}
+
+/** Each upstream's breaker, read at scrape time: 1 for the state it is in, 0 for the others. */
+function reportBreakers(health: Proxies['health']): void {
+  scrapeGauge({
+    name: 'gateway_upstream_breaker',
+    help: "Each upstream's circuit breaker: 1 for its current state (closed, open, half-open)",
+    labelNames: ['upstream', 'state'],
+    read: async () =>
+      Object.entries(health).flatMap(([upstream, { breaker }]) =>
+        (['closed', 'open', 'half-open'] as const).map((state) => ({
+          labels: { upstream, state },
+          value: breaker.state === state ? 1 : 0,
+        })),
+      ),
+  });
 }
 
 /** Sessions and profiles are small lookups: a service slower than this is treated as unavailable. */

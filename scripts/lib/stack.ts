@@ -63,12 +63,23 @@ export const DATABASE_NAMES: Record<ServiceName, string> = {
   billing: 'rm_billing',
 };
 
-export type PortName = ProcessName | WorkerName | 'postgres' | 'redis' | 's3' | 'smtp' | 'mailWeb' | 'stripe';
+export type PortName =
+  | ProcessName
+  | WorkerName
+  | 'gatewayMetrics'
+  | 'postgres'
+  | 'redis'
+  | 's3'
+  | 'smtp'
+  | 'mailWeb'
+  | 'stripe';
 
 export const STACK_DEFAULT_PORTS: Record<PortName, number> = {
   ...DEFAULT_PORTS,
   'users-worker': 4112,
   'billing-worker': 4113,
+  // Prometheus' own default exporter port: the gateway's /metrics, apart from the public port.
+  gatewayMetrics: 9464,
   postgres: 5433,
   redis: 6380,
   s3: 4569,
@@ -572,7 +583,11 @@ function ourPorts(
   withGateway: boolean,
   external: NonNullable<StackOptions['external']>,
 ): PortName[] {
-  const ours: PortName[] = [...services, ...workers.map((w) => w.name), ...(withGateway ? (['gateway'] as const) : [])];
+  const ours: PortName[] = [
+    ...services,
+    ...workers.map((w) => w.name),
+    ...(withGateway ? (['gateway', 'gatewayMetrics'] as const) : []),
+  ];
   if (!external.databaseUrl) ours.push('postgres');
   if (!external.redisUrl) ours.push('redis');
   if (!external.s3Endpoint) ours.push('s3');
@@ -902,7 +917,8 @@ function processEnvironment(
   if (WORKERS.some((w) => w.service === name)) env.RUN_WORKERS_IN_PROCESS = 'false';
   if (name === 'gateway' || name === 'auth') env.SESSION_SECRET = values.sessionSecret;
   if (name === 'billing' || worker?.service === 'billing') Object.assign(env, values.infra.stripeEnv);
-  if (name === 'gateway') Object.assign(env, values.infra.gatewayStripeEnv);
+  if (name === 'gateway')
+    Object.assign(env, values.infra.gatewayStripeEnv, { METRICS_PORT: String(ports.gatewayMetrics) });
   Object.assign(env, options.env ?? {});
   return env;
 }

@@ -3,9 +3,10 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { type BaseConfig, loadConfig } from './config';
 import { createDatabase, type DatabaseHandle, ensureDatabaseExists, runMigrations, serviceDatabaseOptions } from './db';
-import type { ReadinessCheck } from './http';
+import { configureAccessLog, type ReadinessCheck } from './http';
 import { idempotencyPurgeTask } from './idempotency';
 import { createLogger, type Logger } from './logger';
+import { collectProcessMetrics, registerPoolMetrics } from './metrics';
 import { configureLoadShedding } from './overload';
 import { createRequestRedis, type Redis } from './redis';
 import { closeServer, listen, shutdownOnSignals } from './service';
@@ -50,6 +51,8 @@ export async function runService<Schema>(definition: ServiceDefinition<Schema>):
     const applied = await migrateOnly(config.DATABASE_URL, definition.migrationsDir);
     if (applied.length > 0) logger.info({ applied }, 'migrations applied');
   }
+  configureAccessLog(config.ACCESS_LOG_SAMPLE_RATE);
+  collectProcessMetrics(config.SERVICE_NAME);
   configureLoadShedding({
     maxEventLoopDelayMs: config.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS,
     maxInFlight: config.OVERLOAD_MAX_IN_FLIGHT,
@@ -58,6 +61,7 @@ export async function runService<Schema>(definition: ServiceDefinition<Schema>):
     ...serviceDatabaseOptions(config.DATABASE_STATEMENT_TIMEOUT_MS),
     connectionTimeoutMs: config.DATABASE_POOL_WAIT_MS,
   });
+  registerPoolMetrics('service', database.pool);
   const redis = createRequestRedis(config.REDIS_URL, config.SERVICE_NAME, {
     onStall: () => logger.warn('redis stopped answering; reconnecting'),
   });

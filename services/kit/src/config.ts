@@ -29,6 +29,8 @@ export const baseConfigShape = {
   OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
   /** ...or this many requests are in flight in the process (0: off). */
   OVERLOAD_MAX_IN_FLIGHT: z.coerce.number().int().min(0).default(256),
+  /** Share of successful requests written to the access log, 0 to 1 (errors are always logged). */
+  ACCESS_LOG_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(1),
   /** Longest a query waits for a pooled PostgreSQL connection (or for a new one to open); then 503 OVERLOADED. */
   DATABASE_POOL_WAIT_MS: z.coerce.number().int().min(1).default(1000),
 };

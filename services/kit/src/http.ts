@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import zlib from 'node:zlib';
 import compression from 'compression';
-import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
+import express, { type ErrorRequestHandler, type Express, type Request, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import { ZodError } from 'zod';
@@ -10,6 +10,7 @@ import { HttpError, notFound, validationError } from './errors';
 import { jsonBodyGuard, urlGuard } from './input-guard';
 import { internalTokenMiddleware } from './internal-token';
 import type { Logger } from './logger';
+import { httpMetrics, routeLabel, writeMetrics } from './metrics';
 import {
   currentLoad,
   isPoolExhausted,
@@ -37,6 +38,8 @@ export interface AppOptions {
   rawBodyPaths?: readonly string[];
   /** Bounds past which new requests get a fast 503 OVERLOADED (overload.ts); unset: this process's settings. */
   loadShedding?: Partial<LoadSheddingSettings>;
+  /** Share of successful requests written to the access log (0 to 1; errors are always logged). Default 1. */
+  accessLogSampleRate?: number;
 }
 
 export const REQUEST_ID_HEADER = 'x-request-id';
@@ -61,21 +64,8 @@ export function createApp(options: AppOptions, mount: (app: Express) => void): E
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
   app.set('query parser', 'extended');
   app.use(helmet({ contentSecurityPolicy: false }));
-  app.use(
-    pinoHttp({
-      logger: options.logger,
-      genReqId: (req: IncomingMessage) => {
-        const incoming = req.headers[REQUEST_ID_HEADER];
-        return typeof incoming === 'string' && incoming.length <= 100 ? incoming : randomUUID();
-      },
-      autoLogging: { ignore: (req: IncomingMessage) => req.url === '/healthz' || req.url === '/readyz' },
-      // A 503 with Retry-After is load shed on purpose: counted by the shedding's own summary line, not one per call.
-      customLogLevel: (_req, res, err) =>
-        (err || res.statusCode >= 500) && !isShedAnswer(res.statusCode, res.getHeader('retry-after'))
-          ? 'error'
-          : 'silent',
-    }),
-  );
+  app.use(httpMetrics());
+  app.use(accessLog(options.logger, options.accessLogSampleRate ?? accessLogSettings.sampleRate));
   app.use(slowRequestLog(options.logger));
   // Hostile input answers 400 before any route (present or future) sees it: see input-guard.ts.
   app.use(urlGuard());
@@ -90,6 +80,10 @@ export function createApp(options: AppOptions, mount: (app: Express) => void): E
     });
   });
   app.get('/readyz', readinessHandler(options.readiness ?? []));
+  // Prometheus scrapes the service's own port; the gateway forwards only /api paths, so this is never public.
+  app.get('/metrics', (req, res, next) => {
+    writeMetrics(req, res).catch(next);
+  });
   // Past the load bounds new requests answer at once (probes above are never shed).
   app.use(loadShedding(new ShedLog(options.logger), options.loadShedding));
   // Catalogue and list answers reach hundreds of KB; the gateway passes the encoding through untouched.
@@ -106,6 +100,51 @@ export function createApp(options: AppOptions, mount: (app: Express) => void): E
   app.use((_req, _res, next) => next(notFound('Not found')));
   app.use(errorHandler(options.logger));
   return app;
+}
+
+/** The process's access-log sampling, set once at boot from ACCESS_LOG_SAMPLE_RATE (bootstrap). */
+const accessLogSettings = { sampleRate: 1 };
+
+export function configureAccessLog(sampleRate: number): void {
+  accessLogSettings.sampleRate = sampleRate;
+}
+
+/**
+ * One line per request (issue 22): method, route template, status, duration, bytes, request id and the person's id,
+ * never cookies, headers or bodies. Successful answers are sampled (`sampleRate`); errors and 5xx always written,
+ * except a 503 with Retry-After (load shed on purpose: counted by the shedding's own summary line).
+ */
+function accessLog(logger: Logger, sampleRate: number): RequestHandler {
+  return pinoHttp({
+    logger,
+    genReqId: (req: IncomingMessage) => {
+      const incoming = req.headers[REQUEST_ID_HEADER];
+      return typeof incoming === 'string' && incoming.length <= 100 ? incoming : randomUUID();
+    },
+    autoLogging: {
+      ignore: (req: IncomingMessage) => req.url === '/healthz' || req.url === '/readyz' || req.url === '/metrics',
+    },
+    quietReqLogger: true,
+    serializers: {
+      req: (req: { id: unknown; method: string; url: string }) => ({
+        id: req.id,
+        method: req.method,
+        url: req.url.split('?')[0],
+      }),
+      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+    },
+    customProps: (req, res) => ({
+      route: routeLabel(req as unknown as Request, res),
+      bytes: Number(res.getHeader('content-length') ?? 0) || undefined,
+      userId: (req as unknown as Request).actor?.userId,
+    }),
+    customSuccessMessage: () => 'request',
+    customLogLevel: (_req, res, err) => {
+      if ((err || res.statusCode >= 500) && !isShedAnswer(res.statusCode, res.getHeader('retry-after'))) return 'error';
+      if (res.statusCode >= 500) return 'silent';
+      return sampleRate >= 1 || Math.random() < sampleRate ? 'info' : 'silent';
+    },
+  });
 }
 
 export const READINESS_TIMEOUT_MS = 1000;

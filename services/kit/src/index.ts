@@ -13,6 +13,7 @@ export * from './jobs';
 export * from './limits';
 export * from './logger';
 export * from './mail';
+export * from './metrics';
 export * from './overload';
 export * from './redis';
 export * from './replica';

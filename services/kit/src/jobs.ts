@@ -10,6 +10,7 @@ import {
 import type { Redis } from 'ioredis';
 import type { BackgroundTask } from './bootstrap';
 import type { Logger } from './logger';
+import { queueMetricSources, type Sample } from './metrics';
 import { blockingDuplicate } from './redis';
 
 /** Every BullMQ queue of the product, by name. */
@@ -34,6 +35,34 @@ export function bullPrefix(prefix: string): string {
 }
 
 /**
+ * A queue's job counts by state, read straight from BullMQ's keys (no Queue object, no extra connection) at scrape
+ * time: waiting (wait list and prioritized), active, delayed, failed.
+ */
+export async function readQueueCounts(redis: Redis, prefix: string, name: QueueName): Promise<Sample[]> {
+  const key = (suffix: string) => `${bullPrefix(prefix)}:${name}:${suffix}`;
+  const answers = await redis
+    .multi()
+    .llen(key('wait'))
+    .zcard(key('prioritized'))
+    .llen(key('active'))
+    .zcard(key('delayed'))
+    .zcard(key('failed'))
+    .exec();
+  const count = (index: number) => Number(answers?.[index]?.[1] ?? 0);
+  const labels = (state: string) => ({ queue: name, state });
+  return [
+    { labels: labels('waiting'), value: count(0) + count(1) },
+    { labels: labels('active'), value: count(2) },
+    { labels: labels('delayed'), value: count(3) },
+    { labels: labels('failed'), value: count(4) },
+  ];
+}
+
+function reportQueue(redis: Redis, prefix: string, name: QueueName): void {
+  queueMetricSources.set(name, () => readQueueCounts(redis, prefix, name));
+}
+
+/**
  * A queue to add jobs to. The connection is shared and stays open when the queue closes; a request connection
  * (kit createRequestRedis) makes an add fail fast with 503 while Redis is down instead of waiting for it.
  */
@@ -42,6 +71,7 @@ export function createQueue<Data = unknown, Result = unknown>(
   connection: Redis,
   prefix: string,
 ): Queue<Data, Result> {
+  reportQueue(connection, prefix, name);
   return new Queue<Data, Result>(name, {
     connection,
     prefix: bullPrefix(prefix),
@@ -70,6 +100,8 @@ export class JobWorker<Data = unknown, Result = unknown> implements BackgroundTa
     // A worker waits on Redis on purpose (blocking reads, retries until Redis is back): a connection of its own
     // without the request path's command timeout, even when given the service's request connection.
     this.connection = blockingDuplicate(connection, `worker:${name}`);
+    // Counts are read on the given (non-blocking) connection: the worker's own one sits in blocking reads.
+    reportQueue(connection, prefix, name);
     this.worker = new Worker<Data, Result>(name, processor, {
       ...workerOptions,
       connection: this.connection,

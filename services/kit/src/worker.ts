@@ -6,6 +6,7 @@ import type { BaseConfig } from './config';
 import { createDatabase, type DatabaseHandle, SERVICE_DATABASE_OPTIONS } from './db';
 import { READINESS_TIMEOUT_MS, type ReadinessCheck } from './http';
 import { createLogger, type Logger } from './logger';
+import { collectProcessMetrics, registerPoolMetrics, writeMetrics } from './metrics';
 import { createRedis, type Redis } from './redis';
 import { closeServer, shutdownInOrder } from './service';
 
@@ -43,6 +44,7 @@ export const WORKER_SHUTDOWN_MS = 25_000;
 export async function runWorker<Schema>(definition: WorkerDefinition<Schema>): Promise<void> {
   const { config } = definition;
   const logger = createLogger(config.SERVICE_NAME, config.LOG_LEVEL);
+  collectProcessMetrics(config.SERVICE_NAME);
   const redis = createRedis(config.REDIS_URL, config.SERVICE_NAME);
   redis.on('error', (error) => logger.warn({ err: error }, 'redis connection error'));
   let database: DatabaseHandle<Schema> | undefined;
@@ -51,6 +53,7 @@ export async function runWorker<Schema>(definition: WorkerDefinition<Schema>): P
   if (definition.database !== false) {
     if (!config.DATABASE_URL) throw new Error(`${config.SERVICE_NAME}: DATABASE_URL is required`);
     database = createDatabase<Schema>(config.DATABASE_URL, SERVICE_DATABASE_OPTIONS);
+    registerPoolMetrics('worker', database.pool);
     relay = new OutboxRelay<Schema>({ db: database.db, redis, prefix: config.REDIS_PREFIX, logger });
     readiness = dependencyReadiness(database, redis);
   }
@@ -92,6 +95,10 @@ export async function serveHealth(options: {
   const json = { 'content-type': 'application/json' };
   const server = createServer((req, res) => {
     const path = req.url?.split('?')[0];
+    if (req.method === 'GET' && path === '/metrics') {
+      writeMetrics(req, res).catch(() => res.writeHead(500).end());
+      return;
+    }
     if (req.method !== 'GET' || (path !== '/healthz' && path !== '/readyz')) {
       res.writeHead(404).end();
       return;

@@ -4,8 +4,9 @@ import type { Redis } from 'ioredis';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { BackgroundTask } from '../bootstrap';
 import type { Logger } from '../logger';
+import { deadLetterMetricSources, eventConsumerMetricSources } from '../metrics';
 import { decodeEnvelope, isEventType, type TypedEnvelope } from './envelope';
-import { RedisStreamsTransport } from './redis-streams';
+import { RedisStreamsTransport, readConsumerGroupStanding } from './redis-streams';
 import { LoopingTask } from './sleeper';
 import type { Delivery, EventTransport, Subscription } from './transport';
 
@@ -107,6 +108,7 @@ export class EventConsumer<DB = unknown> extends LoopingTask implements Backgrou
     this.blockMs = options.blockMs ?? 1_000;
     this.batchSize = options.batchSize ?? 20;
     this.apply = options.db ? this.transactional(options.db, options.handlers) : this.withRedisIdempotency(options);
+    if (!options.transport) this.reportStanding(options.redis, options.prefix);
     const ttlSeconds = options.processedTtlSeconds ?? DEFAULT_PROCESSED_TTL_SECONDS;
     const db = options.db;
     this.pruneProcessed = db
@@ -118,6 +120,20 @@ export class EventConsumer<DB = unknown> extends LoopingTask implements Backgrou
 
   protected async afterStop(): Promise<void> {
     await this.transport.close();
+  }
+
+  /** Lag, pending and dead letters of this group, read when metrics are scraped (one read for both gauges). */
+  private reportStanding(redis: Redis, prefix: string): void {
+    const { group, topics } = this.subscription;
+    let latest: Promise<Awaited<ReturnType<typeof readConsumerGroupStanding>>> | undefined;
+    const read = () => {
+      latest ??= readConsumerGroupStanding(redis, prefix, group, topics).finally(() => {
+        latest = undefined;
+      });
+      return latest;
+    };
+    eventConsumerMetricSources.set(group, async () => (await read()).entries);
+    deadLetterMetricSources.set(group, async () => (await read()).deadLetters);
   }
 
   private transactional(db: Kysely<DB>, handlers: TransactionalEventHandlers<DB>) {

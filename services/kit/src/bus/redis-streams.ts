@@ -1,5 +1,6 @@
 import type { EventEnvelope } from '@rainmakers/contracts';
 import type { Redis } from 'ioredis';
+import type { Sample } from '../metrics';
 import { blockingDuplicate, whenReady } from '../redis';
 import { type Delivery, type EventTransport, encodeEnvelope, type Subscription } from './transport';
 
@@ -229,4 +230,33 @@ export class RedisStreamsTransport implements EventTransport {
     this.blocking?.disconnect();
     this.blocking = undefined;
   }
+}
+
+/**
+ * A consumer group's standing on each of its topics, for metrics: `lag` (entries not yet delivered to the group,
+ * Redis 7's XINFO GROUPS) and `pending` (delivered, not yet acknowledged), and each topic's dead-letter count.
+ */
+export async function readConsumerGroupStanding(
+  redis: Redis,
+  prefix: string,
+  group: string,
+  topics: readonly string[],
+): Promise<{ entries: Sample[]; deadLetters: Sample[] }> {
+  const entries: Sample[] = [];
+  const deadLetters: Sample[] = [];
+  for (const topic of topics) {
+    const groups = (await redis.xinfo('GROUPS', eventStreamKey(prefix, topic)).catch(() => [])) as unknown[][];
+    for (const fields of groups) {
+      const info = new Map<string, unknown>();
+      for (let i = 0; i + 1 < fields.length; i += 2) info.set(String(fields[i]), fields[i + 1]);
+      if (info.get('name') !== group) continue;
+      entries.push({ labels: { group, topic, state: 'pending' }, value: Number(info.get('pending') ?? 0) });
+      // Null when Redis cannot tell (entries deleted by trimming): reported as unknown, i.e. left out.
+      const lag = info.get('lag');
+      if (lag !== null && lag !== undefined)
+        entries.push({ labels: { group, topic, state: 'lag' }, value: Number(lag) });
+    }
+    deadLetters.push({ labels: { topic }, value: await redis.xlen(deadLetterStreamKey(prefix, topic)) });
+  }
+  return { entries, deadLetters };
 }

@@ -1,0 +1,165 @@
+/**
+ * Prometheus metrics (issue 22): one registry per process, served as text at `GET /metrics` on a port the gateway
+ * never forwards to (a service's own port, a worker's health port, the gateway's METRICS_PORT).
+ *
+ * Labels stay bounded: routes are Express route templates (`/api/user/:id`), never raw paths; anything that matched
+ * no route is `unmatched`.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Request, RequestHandler } from 'express';
+import type pg from 'pg';
+import client from 'prom-client';
+
+export const metricsRegistry = new client.Registry();
+export const METRICS_CONTENT_TYPE = metricsRegistry.contentType;
+
+let processMetricsOn = false;
+
+/** Process metrics (CPU, memory, event-loop lag, handles) labelled with the service; once per process. */
+export function collectProcessMetrics(service: string): void {
+  if (processMetricsOn) return;
+  processMetricsOn = true;
+  metricsRegistry.setDefaultLabels({ service });
+  client.collectDefaultMetrics({ register: metricsRegistry });
+}
+
+const httpRequests = new client.Counter({
+  name: 'http_requests_total',
+  help: 'HTTP requests answered, by route template, method and status',
+  labelNames: ['method', 'route', 'status'] as const,
+  registers: [metricsRegistry],
+});
+
+const httpDuration = new client.Histogram({
+  name: 'http_request_duration_seconds',
+  help: 'Time from the request reaching the process to its answer being finished',
+  labelNames: ['method', 'route', 'status'] as const,
+  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+  registers: [metricsRegistry],
+});
+
+/** Where a proxy or a hand-written handler names the route a request took (the gateway's prefixes). */
+export const METRICS_ROUTE_LOCAL = 'metricsRoute';
+
+/** The bounded route label of a finished request. */
+export function routeLabel(req: Request, res: ServerResponse): string {
+  const named = (res as ServerResponse & { locals?: Record<string, unknown> }).locals?.[METRICS_ROUTE_LOCAL];
+  if (typeof named === 'string') return named;
+  const template = req.route?.path;
+  if (typeof template === 'string') return `${req.baseUrl}${template}`;
+  return 'unmatched';
+}
+
+/** Counts every answered request and its duration (probes and /metrics itself excluded). */
+export function httpMetrics(): RequestHandler {
+  return (req, res, next) => {
+    if (req.path === '/healthz' || req.path === '/readyz' || req.path === '/metrics') return next();
+    const started = performance.now();
+    res.once('finish', () => {
+      const labels = { method: req.method, route: routeLabel(req, res), status: String(res.statusCode) };
+      httpRequests.inc(labels);
+      httpDuration.observe(labels, (performance.now() - started) / 1000);
+    });
+    next();
+  };
+}
+
+const pools = new Map<string, pg.Pool>();
+
+const poolConnections: client.Gauge<'pool' | 'state'> = new client.Gauge({
+  name: 'pg_pool_connections',
+  help: 'PostgreSQL pool connections by state (in_use, idle) and queries waiting for one (waiting)',
+  labelNames: ['pool', 'state'] as const,
+  registers: [metricsRegistry],
+  // Read at scrape time only, so nothing runs between scrapes.
+  collect() {
+    for (const [name, pool] of pools) {
+      poolConnections.set({ pool: name, state: 'in_use' }, pool.totalCount - pool.idleCount);
+      poolConnections.set({ pool: name, state: 'idle' }, pool.idleCount);
+      poolConnections.set({ pool: name, state: 'waiting' }, pool.waitingCount);
+    }
+  },
+});
+
+/** Reports a pool's connections (in use, idle, waiting queries) at each scrape. */
+export function registerPoolMetrics(name: string, pool: pg.Pool): void {
+  pools.set(name, pool);
+}
+
+/**
+ * A gauge read at scrape time from an async source (queue depths, stream lag): the reader runs only when
+ * Prometheus asks, with a bound so a slow source cannot hold the scrape.
+ */
+export function scrapeGauge<L extends string>(options: {
+  name: string;
+  help: string;
+  labelNames: readonly L[];
+  read: () => Promise<ReadonlyArray<{ labels: Record<L, string>; value: number }>>;
+}): client.Gauge<L> {
+  const gauge: client.Gauge<L> = new client.Gauge<L>({
+    name: options.name,
+    help: options.help,
+    labelNames: options.labelNames,
+    registers: [metricsRegistry],
+    async collect() {
+      const rows = await withTimeout(options.read(), SCRAPE_READ_TIMEOUT_MS).catch(() => null);
+      gauge.reset();
+      for (const row of rows ?? []) gauge.set(row.labels as Partial<Record<L, string>>, row.value);
+    },
+  });
+  return gauge;
+}
+
+/** How long one scrape-time read may take before its gauge is left empty for this scrape. */
+export const SCRAPE_READ_TIMEOUT_MS = 1000;
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('scrape read timed out')), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** Answers a scrape: the registry as Prometheus text. */
+export async function writeMetrics(_req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const body = await metricsRegistry.metrics();
+  res.statusCode = 200;
+  res.setHeader('Content-Type', METRICS_CONTENT_TYPE);
+  res.setHeader('Cache-Control', 'no-store');
+  res.end(body);
+}
+
+export interface Sample {
+  labels: Record<string, string>;
+  value: number;
+}
+type SampleReader = () => Promise<Sample[]>;
+
+/**
+ * A gauge whose samples come from sources registered by the parts of the process that own them (a queue, a
+ * consumer group, an outbox), each read at scrape time; a source that fails leaves only its own samples out.
+ */
+function sourcedGauge(name: string, help: string, labelNames: readonly string[]): Map<string, SampleReader> {
+  const sources = new Map<string, SampleReader>();
+  scrapeGauge({
+    name,
+    help,
+    labelNames,
+    read: async () => (await Promise.all([...sources.values()].map((read) => read().catch((): Sample[] => [])))).flat(),
+  });
+  return sources;
+}
+
+/** BullMQ jobs per queue and state (waiting, active, delayed, failed). */
+export const queueMetricSources = sourcedGauge('jobs_queue_jobs', 'BullMQ jobs by queue and state', ['queue', 'state']);
+/** Event-bus consumer groups: entries not yet delivered (lag) and delivered but unacknowledged (pending). */
+export const eventConsumerMetricSources = sourcedGauge(
+  'event_consumer_entries',
+  'Event stream entries per consumer group and topic: lag (not yet delivered) and pending (not yet acknowledged)',
+  ['group', 'topic', 'state'],
+);
+/** Entries parked in each topic's dead-letter stream. */
+export const deadLetterMetricSources = sourcedGauge('event_dead_letters', 'Entries in dead-letter streams', ['topic']);
+/** Outbox rows written but not yet published to the bus. */
+export const outboxMetricSources = sourcedGauge('outbox_backlog', 'Outbox rows not yet published', ['database']);
