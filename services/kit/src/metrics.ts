@@ -96,6 +96,8 @@ export function scrapeGauge<L extends string>(options: {
   labelNames: readonly L[];
   read: () => Promise<ReadonlyArray<{ labels: Record<L, string>; value: number }>>;
 }): client.Gauge<L> {
+  // A process that starts the same part again (tests start several gateways) reports the newest one.
+  metricsRegistry.removeSingleMetric(options.name);
   const gauge: client.Gauge<L> = new client.Gauge<L>({
     name: options.name,
     help: options.help,
