@@ -117,9 +117,9 @@ async function touchDrag(page: Page, card: Locator, targetList: string): Promise
   const start = await centre(card);
   const board = await page.getByRole('region', { name: 'Board lists' }).boundingBox();
   if (!board) throw new Error('board not on screen');
-  // The library scrolls a container when the card's centre is within a quarter of its width from an edge.
-  const band = board.x + board.width * 0.75;
-  const rest = band + 16;
+  // The board scrolls while the card's centre is within a tenth of its width from an edge (BoardColumns.tsx).
+  const band = board.x + board.width * 0.9;
+  const rest = band + 8;
   const calm = band - 24;
   await touch('touchStart', start.x, start.y);
   await page.waitForTimeout(250);

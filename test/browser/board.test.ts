@@ -109,19 +109,28 @@ async function dndReady(page: Page): Promise<void> {
   await page.locator('[aria-label="Board lists"][data-dnd-ready]').waitFor();
 }
 
-/** A mouse drag the way a person does it: press, nudge past the threshold, glide, drop. */
+/**
+ * A mouse drag the way a person does it: press, nudge past the threshold, glide, drop. The drop point is kept out of
+ * the band along the board's left and right edges where the board scrolls under a resting card (BoardColumns.tsx).
+ */
 async function mouseDrag(page: Page, from: Locator, to: Locator, where: 'top' | 'bottom' = 'top'): Promise<void> {
   await dndReady(page);
   const a = await from.boundingBox();
   const b = await to.boundingBox();
-  if (!a || !b) throw new Error('drag target not visible');
+  const frame = await page.getByRole('region', { name: 'Board lists' }).boundingBox();
+  if (!a || !b || !frame) throw new Error('drag target not visible');
+  const endX = Math.min(
+    Math.max(b.x + b.width / 2, frame.x + frame.width * 0.12),
+    frame.x + frame.width * 0.88,
+    b.x + b.width - 8,
+  );
   const startX = a.x + a.width / 2;
   const startY = a.y + a.height / 2;
   await page.mouse.move(startX, startY);
   await page.mouse.down();
   await page.mouse.move(startX, startY + 10, { steps: 4 });
   const endY = where === 'top' ? b.y + 12 : b.y + b.height - 8;
-  await page.mouse.move(b.x + b.width / 2, endY, { steps: 20 });
+  await page.mouse.move(endX, endY, { steps: 20 });
   await page.waitForTimeout(300);
   await page.mouse.up();
 }

@@ -27,6 +27,12 @@ import { useSaveMove } from './useSaveMove';
 const LIST_PREFIX = 'list-';
 const CARD_PREFIX = 'card-';
 
+/**
+ * The board scrolls while a dragged card's centre is within a tenth of the scroller's width of its edge (the library's
+ * default, a quarter, would start scrolling as soon as a card is picked up from a list at the board's edge).
+ */
+const AUTO_SCROLL = { startFromPercentage: 0.1, maxScrollAtPercentage: 0.03 };
+
 const listIdOf = (droppableId: string) => Number(droppableId.slice(LIST_PREFIX.length));
 
 import { AddCard, AddList } from './BoardAdders';
@@ -127,6 +133,7 @@ export function BoardColumns({
       <DragDropContext
         enableDefaultSensors={false}
         sensors={dnd.sensors}
+        autoScrollerOptions={AUTO_SCROLL}
         onDragStart={onDragStart}
         onDragUpdate={onDragUpdate}
         onDragEnd={(result, provided) => void onDragEnd(result, provided)}

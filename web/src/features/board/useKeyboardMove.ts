@@ -70,7 +70,7 @@ export function useKeyboardMove(boardUserId: number, lists: BoardList[]): Keyboa
     const tile = document.querySelector<HTMLElement>(`[data-card-id="${liftedId}"]`);
     if (!tile) return;
     if (document.activeElement !== tile) tile.focus({ preventScroll: true });
-    tile.scrollIntoView({ block: 'nearest', inline: 'center' });
+    tile.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   }, [liftedId, at]);
 
   useEffect(() => {

@@ -1,6 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { type BoardList, boardApi, refreshBoard, setBoardLists, useBoardScope } from '../../api/board';
+import {
+  type BoardList,
+  boardApi,
+  refreshBoard,
+  setBoardDragInProgress,
+  setBoardLists,
+  useBoardScope,
+} from '../../api/board';
 import { errorMessage } from '../../api/client';
 import { toast } from '../../components/toast';
 import { BOARD_TOASTS, MOVE_REFUSED } from './constants';
@@ -32,6 +39,8 @@ export function useSaveMove(boardUserId: number): (move: CardMove) => Promise<bo
       // Synchronously (dnd's rule: no flash back to the old place); a refetch under way is dropped.
       void queryClient.cancelQueries({ queryKey: scope }, { revert: false });
       if (!alreadyShown) setBoardLists(queryClient, scope, (current) => moveCard(current, from, to));
+      // Live refetches wait until the move is saved (one read before it would show the card back in its old place).
+      setBoardDragInProgress(true);
       try {
         const answer =
           from.listId === to.listId
@@ -55,6 +64,8 @@ export function useSaveMove(boardUserId: number): (move: CardMove) => Promise<bo
         toast(`${MOVE_REFUSED} ${errorMessage(error)}`, 'error');
         void refreshBoard(queryClient, scope);
         return false;
+      } finally {
+        setBoardDragInProgress(false);
       }
     },
     [queryClient, scope],
