@@ -6,11 +6,9 @@
  * Screenshots: test-artifacts/screenshots/coach-*.png.
  */
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { waitFor } from '@rainmakers/kit/testing';
-import { type Page, screenshot, settle, signInWithCookies, useBrowser } from '../support/browser';
+import { type Page, screenshot, seriousViolations, settle, signInWithCookies, useBrowser } from '../support/browser';
 import { type GatewaySession, signIn } from '../support/stack-client';
 import { createPerson, setCreatedAt, type TestPerson } from './fixtures';
 
@@ -32,21 +30,6 @@ let oldMember: TestPerson; // premium, joined before the 2025-02-13 cut-off: has
 let newMember: TestPerson; // premium, joined after it: has none
 let memberApi: GatewaySession;
 let coachApi: GatewaySession;
-
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-let axeSource = '';
-
-/** axe-core's serious and critical violations on the page as it is now ('id: target' each). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  axeSource ||= await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-  await settle(page);
-  if (!(await page.evaluate('typeof window.axe === "object"'))) await page.evaluate(`${axeSource};\ntrue`);
-  return (await page.evaluate(
-    `axe.run(document, { runOnly: { type: 'tag', values: ${JSON.stringify(WCAG_TAGS)} }, resultTypes: ['violations'] })
-      .then((r) => r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => v.id + ': ' + v.nodes.map((n) => JSON.stringify(n.target)).join(' ')))`,
-  )) as string[];
-}
 
 const readBoard = (session: GatewaySession, userId: number) =>
   session.get<BoardAnswer>(`${MTN}/list/read-many?userId=${userId}`);

@@ -4,30 +4,13 @@
  * one and for course-only members, nothing for basic), the seeded data on them, the community search scrolled to its
  * second page, and axe-core with no serious or critical violation. Screenshots: dashboard-*.png.
  */
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { type Page, screenshot, settle, signInWithCookies, useBrowser } from '../support/browser';
+import { describe, expect, it, jest } from '@jest/globals';
+import { type Page, screenshot, seriousViolations, signInWithCookies, useBrowser } from '../support/browser';
 import type { SeedPersonKey } from '../support/stack-client';
 
 jest.setTimeout(180_000);
 
 const pages = useBrowser();
-let axeSource = '';
-
-beforeAll(async () => {
-  axeSource = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-});
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await settle(page);
-  if (!(await page.evaluate('typeof window.axe === "object"'))) await page.evaluate(`${axeSource};\ntrue`);
-  return (await page.evaluate(
-    `axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a','wcag2aa','wcag21a','wcag21aa','wcag22aa'] }, resultTypes: ['violations'] })
-      .then((r) => r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => v.id + ' ' + JSON.stringify(v.nodes.slice(0, 3).map((n) => n.target))))`,
-  )) as string[];
-}
 
 const section = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 

@@ -5,31 +5,14 @@
  * Screenshots: test-artifacts/screenshots/jobs-audit-*.png.
  */
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { waitFor } from '@rainmakers/kit/testing';
-import { type Page, screenshot, settle, signInWithCookies, useBrowser } from '../support/browser';
+import { type Page, screenshot, seriousViolations, signInWithCookies, useBrowser } from '../support/browser';
 import { fileForm } from '../support/system';
 import { admin } from './fixtures';
 
 jest.setTimeout(180_000);
 const pages = useBrowser();
-
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-let axeSource = '';
-
-/** axe-core's serious and critical violations on the page as it is now ('id: target' each). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  axeSource ||= await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-  await settle(page);
-  if (!(await page.evaluate('typeof window.axe === "object"'))) await page.evaluate(`${axeSource};\ntrue`);
-  return (await page.evaluate(
-    `axe.run(document, { runOnly: { type: 'tag', values: ${JSON.stringify(WCAG_TAGS)} }, resultTypes: ['violations'] })
-      .then((r) => r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => v.id + ': ' + v.nodes.map((n) => JSON.stringify(n.target)).join(' ')))`,
-  )) as string[];
-}
 
 const main = (page: Page) => page.getByRole('main');
 const t = `ja${randomUUID().replace(/-/g, '').slice(0, 8)}`;

@@ -5,11 +5,9 @@
  * Screenshots: member-page-*.png.
  */
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { waitFor } from '@rainmakers/kit/testing';
-import { type Page, screenshot, settle, signInWithCookies, useBrowser } from '../support/browser';
+import { type Page, screenshot, seriousViolations, signInWithCookies, useBrowser } from '../support/browser';
 import { admin, createPerson, readUser, type TestPerson } from './fixtures';
 
 jest.setTimeout(180_000);
@@ -20,25 +18,13 @@ const token = `zm${randomUUID()
   .replace(/[^a-f]/g, '')
   .slice(0, 6)}q`;
 
-let axeSource = '';
 let member: TestPerson;
 let tag: { id: number; name: string };
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await settle(page);
-  if (!(await page.evaluate('typeof window.axe === "object"'))) await page.evaluate(`${axeSource};\ntrue`);
-  return (await page.evaluate(
-    `axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a','wcag2aa','wcag21a','wcag21aa','wcag22aa'] }, resultTypes: ['violations'] })
-      .then((r) => r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => v.id + ' ' + JSON.stringify(v.nodes.slice(0, 3).map((n) => n.target))))`,
-  )) as string[];
-}
 
 const main = (page: Page) => page.getByRole('main');
 const section = (page: Page, name: string) => main(page).getByRole('region', { name, exact: true });
 
 beforeAll(async () => {
-  axeSource = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
   const created = await (await admin()).post<{ tag: { id: number; name: string } }>('/api/tag/upsert', {
     name: `Overview ${token}`,
   });

@@ -6,32 +6,15 @@
  * deletes and recreates a banner; the phone layout ('See more / less categories'). axe-core finds no serious or
  * critical violation. Screenshots: test-artifacts/screenshots/resources-*.png.
  */
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import { waitFor } from '@rainmakers/kit/testing';
-import { type Page, screenshot, settle, signInWithCookies, useBrowser } from '../support/browser';
+import { type Page, screenshot, seriousViolations, signInWithCookies, useBrowser } from '../support/browser';
 import { stackInfo } from '../support/stack-client';
 import { admin } from './fixtures';
 
 jest.setTimeout(180_000);
 
 const pages = useBrowser();
-let axeSource = '';
-
-beforeAll(async () => {
-  axeSource = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-});
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await settle(page);
-  if (!(await page.evaluate('typeof window.axe === "object"'))) await page.evaluate(`${axeSource};\ntrue`);
-  return (await page.evaluate(
-    `axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a','wcag2aa','wcag21a','wcag21aa','wcag22aa'] }, resultTypes: ['violations'] })
-      .then((r) => r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => v.id + ' ' + JSON.stringify(v.nodes.slice(0, 3).map((n) => n.target))))`,
-  )) as string[];
-}
 
 const card = (page: Page, title: string) => page.getByRole('article', { name: title });
 const grid = (page: Page) => page.getByRole('region', { name: 'Resources' });

@@ -5,11 +5,9 @@
  * payment filters; axe on each. Every test makes people of its own, named with a token unique to the run.
  */
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { describe, expect, it, jest } from '@jest/globals';
 import { waitFor } from '@rainmakers/kit/testing';
-import { type Page, screenshot, settle, signInWithCookies, useBrowser } from '../support/browser';
+import { type Page, screenshot, seriousViolations, signInWithCookies, useBrowser } from '../support/browser';
 import { admin, createPerson, readUser, setSubscription } from './fixtures';
 
 jest.setTimeout(180_000);
@@ -24,20 +22,6 @@ const main = (page: Page) => page.getByRole('main');
 const rows = (page: Page) => main(page).locator('tbody tr');
 const names = async (page: Page) => rows(page).locator('td p:first-child').allTextContents();
 const url = (page: Page) => new URL(page.url());
-
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-let axeSource = '';
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  axeSource ||= await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-  await settle(page);
-  if (!(await page.evaluate('typeof window.axe === "object"'))) await page.evaluate(`${axeSource};\ntrue`);
-  return (await page.evaluate(
-    `axe.run(document, { runOnly: { type: 'tag', values: ${JSON.stringify(WCAG_TAGS)} }, resultTypes: ['violations'] })
-      .then((r) => r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => v.id + ': ' + v.nodes.map((n) => JSON.stringify(n.target)).join(' ')))`,
-  )) as string[];
-}
 
 async function expectNames(page: Page, expected: string[]): Promise<void> {
   await waitFor(async () => JSON.stringify(await names(page)) === JSON.stringify(expected), {

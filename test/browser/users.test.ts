@@ -5,12 +5,10 @@
  * people and other tests' people stay out of the way. Screenshots: test-artifacts/screenshots/users-*.png.
  */
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { describe, expect, it, jest } from '@jest/globals';
 import { waitFor } from '@rainmakers/kit/testing';
 import ExcelJS from 'exceljs';
-import { type Page, screenshot, settle, signInWithCookies, useBrowser } from '../support/browser';
+import { type Page, screenshot, seriousViolations, signInWithCookies, useBrowser } from '../support/browser';
 import { stackInfo } from '../support/stack-client';
 import { admin, createPerson, readUser, setSubscription } from './fixtures';
 
@@ -37,22 +35,6 @@ async function expectNames(page: Page, names: string[]): Promise<void> {
   }).catch(async () => {
     expect(await shown()).toEqual([...names].sort());
   });
-}
-
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-let axeSource = '';
-
-/** axe-core's serious and critical violations on the page as it is now ('id: target' each). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  axeSource ||= await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-  await settle(page);
-  if (!(await page.evaluate('typeof window.axe === "object"'))) await page.evaluate(`${axeSource};\ntrue`);
-  const violations = (await page.evaluate(
-    `axe.run(document, { runOnly: { type: 'tag', values: ${JSON.stringify(WCAG_TAGS)} }, resultTypes: ['violations'] })
-      .then((r) => r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => v.id + ': ' + v.nodes.map((n) => JSON.stringify(n.target)).join(' ')))`,
-  )) as string[];
-  return violations;
 }
 
 const search = (page: Page) => main(page).getByRole('searchbox', { name: 'Search Users' });

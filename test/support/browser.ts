@@ -21,7 +21,8 @@
  * calendar) go in `newPage(..., { allowExternal: [/calendar\.example/] })`: they get an empty 200 page and are
  * recorded in `externalRequests(page)` instead of being problems.
  */
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll } from '@jest/globals';
 import { waitFor } from '@rainmakers/kit/testing';
@@ -296,4 +297,23 @@ export async function signInWithCookies(
   if (!cookies.some((cookie) => cookie.name === 'rm_session')) throw new Error('The sign-in set no session cookie');
   await page.context().addCookies(cookies);
   await page.goto(path);
+}
+
+/** The WCAG 2.2 AA rule sets the browser tests hold every screen to. */
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+let axeSource = '';
+
+/**
+ * axe-core's serious and critical violations on the page as it is now, once it has settled ('id: target' each);
+ * axe is injected into the page the first time.
+ */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  axeSource ||= await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  await settle(page);
+  if (!(await page.evaluate('typeof window.axe === "object"'))) await page.evaluate(`${axeSource};\ntrue`);
+  return (await page.evaluate(
+    `axe.run(document, { runOnly: { type: 'tag', values: ${JSON.stringify(WCAG_TAGS)} }, resultTypes: ['violations'] })
+      .then((r) => r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => v.id + ': ' + v.nodes.map((n) => JSON.stringify(n.target)).join(' ')))`,
+  )) as string[];
 }
