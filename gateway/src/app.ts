@@ -144,7 +144,11 @@ export function buildGatewayApp(deps: GatewayDeps): Gateway {
     isUp: (service) => proxies.health[service].breaker.state !== 'open',
     deadlineMs: config.DASHBOARD_SOURCE_DEADLINE_MS,
   };
-  app.get('/api/dashboard', async (req: Request, res: Response) => {
+  /**
+   * The person behind a call the gateway answers itself (dashboard, member page): 401 without a live session, 402
+   * while a blocking payment status shuts her out, else her actor, its token and the request id to pass on.
+   */
+  async function signedInCaller(req: Request, res: Response) {
     const claims = sessionLocals(res).claims ?? null;
     const session = claims ? await sessions.get(claims.sid) : null;
     const profile = session && session.userId === claims?.userId ? await profiles.get(session.userId) : null;
@@ -152,16 +156,17 @@ export function buildGatewayApp(deps: GatewayDeps): Gateway {
     if (isSubscriptionBlocked(profile)) {
       throw new HttpError(402, SUBSCRIPTION_BLOCKED_MESSAGE, undefined, SUBSCRIPTION_BLOCKED);
     }
-    const actor = buildActor(claims.sid, session, profile);
-    const token = tokens.tokenFor(claims.sid, session, profile);
     const requestId = req.headers[REQUEST_ID_HEADER];
-    const answer = await gatherDashboard(
-      dashboard,
-      actor,
-      token,
-      typeof requestId === 'string' ? requestId : undefined,
-    );
-    res.set('Cache-Control', 'no-store').json(answer);
+    return {
+      actor: buildActor(claims.sid, session, profile),
+      token: tokens.tokenFor(claims.sid, session, profile),
+      requestId: typeof requestId === 'string' ? requestId : undefined,
+    };
+  }
+
+  app.get('/api/dashboard', async (req: Request, res: Response) => {
+    const { actor, token, requestId } = await signedInCaller(req, res);
+    res.set('Cache-Control', 'no-store').json(await gatherDashboard(dashboard, actor, token, requestId));
   });
 
   // A member's page for staff (member-overview.ts): users decides who may look, the owning services add their parts.
@@ -172,25 +177,9 @@ export function buildGatewayApp(deps: GatewayDeps): Gateway {
     internalTokenSecret: config.INTERNAL_TOKEN_SECRET,
   };
   app.get('/api/user/:id/overview', async (req: Request, res: Response) => {
-    const claims = sessionLocals(res).claims ?? null;
-    const session = claims ? await sessions.get(claims.sid) : null;
-    const profile = session && session.userId === claims?.userId ? await profiles.get(session.userId) : null;
-    if (!claims || !session || !profile) throw new HttpError(401, 'Please sign in to continue');
-    if (isSubscriptionBlocked(profile)) {
-      throw new HttpError(402, SUBSCRIPTION_BLOCKED_MESSAGE, undefined, SUBSCRIPTION_BLOCKED);
-    }
+    const { actor, token, requestId } = await signedInCaller(req, res);
     const userId = parse(idParam, req.params.id);
-    const actor = buildActor(claims.sid, session, profile);
-    const token = tokens.tokenFor(claims.sid, session, profile);
-    const requestId = req.headers[REQUEST_ID_HEADER];
-    const answer = await gatherMemberOverview(
-      overview,
-      actor,
-      userId,
-      token,
-      typeof requestId === 'string' ? requestId : undefined,
-    );
-    res.set('Cache-Control', 'no-store').json(answer);
+    res.set('Cache-Control', 'no-store').json(await gatherMemberOverview(overview, actor, userId, token, requestId));
   });
 
   // The API reference (docs.ts): GET /api/docs/openapi.json for anyone, the Swagger UI page for admins.
