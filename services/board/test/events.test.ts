@@ -7,10 +7,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { signActorToken } from '@rainmakers/kit';
-import { TEST_SECRET, waitFor } from '@rainmakers/kit/testing';
+import type { signActorToken } from '@rainmakers/kit';
+import { waitFor } from '@rainmakers/kit/testing';
 import { type MailCatcher, startMailCatcher } from '../../../scripts/lib/mail-catcher';
-import { addCard, type Harness, listNamed, readBoard, startHarness } from './helpers';
+import { addCard, type Harness, listNamed, openEvents, readBoard, startHarness } from './helpers';
 
 const MTN = '/api/move-the-needle';
 const PUBLIC_URL = 'https://members.example.com';
@@ -141,41 +141,8 @@ describe('comment mentions', () => {
 });
 
 describe('live updates (SSE)', () => {
-  async function open(as: Parameters<typeof signActorToken>[0], userId: number) {
-    const controller = new AbortController();
-    const response = await fetch(`${h.service.url}${MTN}/events?userId=${userId}`, {
-      headers: { 'x-internal-token': signActorToken(as, TEST_SECRET), 'accept-encoding': 'gzip' },
-      signal: controller.signal,
-    });
-    let text = '';
-    let ended = false;
-    const reader = response.body?.getReader();
-    const decoder = new TextDecoder();
-    const pump = (async () => {
-      try {
-        for (;;) {
-          const chunk = await reader?.read();
-          if (!chunk || chunk.done) {
-            ended = true;
-            return;
-          }
-          text += decoder.decode(chunk.value, { stream: true });
-        }
-      } catch {
-        // aborted
-      }
-    })();
-    return {
-      response,
-      text: () => text,
-      /** The server ended the stream (not our abort). */
-      ended: () => ended,
-      close: async () => {
-        controller.abort();
-        await pump;
-      },
-    };
-  }
+  const open = (as: Parameters<typeof signActorToken>[0], userId: number) =>
+    openEvents(h, as, `${MTN}/events?userId=${userId}`);
 
   it('tells the member and the reviewing coach of each change, with heartbeats, and frees a closed stream', async () => {
     const member = await h.person('premium');
