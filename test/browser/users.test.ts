@@ -10,7 +10,7 @@ import { waitFor } from '@rainmakers/kit/testing';
 import ExcelJS from 'exceljs';
 import { type Page, screenshot, seriousViolations, signInWithCookies, useBrowser } from '../support/browser';
 import { stackInfo } from '../support/stack-client';
-import { admin, createPerson, readUser, setSubscription } from './fixtures';
+import { admin, createPerson, readUser, setCreatedAt, setSubscription } from './fixtures';
 
 jest.setTimeout(180_000);
 const pages = useBrowser();
@@ -194,6 +194,8 @@ describe('/users as a coach', () => {
   it('lists premium members only, edits their tags only, and opens their board', async () => {
     const t = token();
     const premium = await createPerson('premium', 'coach-p', `${t} Premium`);
+    // A member who joined before the Move the Needle cut-off, so she has a board to go to (contracts board-access).
+    await setCreatedAt(premium.id, '2024-06-01T12:00:00Z');
     await createPerson('basic', 'coach-b', `${t} Basic`);
 
     const page = await pages.open({ viewport: 'desktop' });
@@ -387,8 +389,9 @@ describe('/users audit log and accessibility', () => {
     await main(page).getByRole('button', { name: person.fullName }).first().click();
     await page.waitForURL((u) => u.searchParams.get('person') === String(person.id));
     await main(page).getByText('role: basic → premium').waitFor();
-    await main(page).getByText('Changed role').waitFor();
-    await main(page).getByText('Created user').waitFor();
+    // By cell: the Action filter offers the same labels as options.
+    await main(page).getByRole('cell', { name: 'Changed role' }).waitFor();
+    await main(page).getByRole('cell', { name: 'Created user' }).waitFor();
     // The whole log stays on screen while the person's history loads.
     await waitFor(async () => (await main(page).locator('tbody tr').count()) === 2, { timeoutMs: 10_000 });
     await main(page).getByText('Showing the history of').waitFor();

@@ -66,11 +66,13 @@ export function NotificationBell({ tone }: { tone: 'light' | 'dark' }) {
   openRef.current = !!anchor;
   useNotificationsLive(notifications.isSuccess, openRef);
   const unread = notifications.data?.unreadCount ?? 0;
+  // The name carries the badge's own text ("99+" past 99), so what is read matches what is shown (WCAG 2.5.3).
+  const shown = unread > 99 ? '99+' : String(unread);
 
   return (
     <>
       <IconButton
-        aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
+        aria-label={unread > 0 ? `Notifications, ${shown} unread` : 'Notifications'}
         aria-haspopup="dialog"
         aria-expanded={anchor ? 'true' : undefined}
         data-testid="notification-bell"
@@ -86,7 +88,7 @@ export function NotificationBell({ tone }: { tone: 'light' | 'dark' }) {
             : undefined
         }
       >
-        <Badge badgeContent={unread} max={99} color="error" overlap="circular">
+        <Badge badgeContent={unread > 0 ? shown : null} invisible={unread === 0} color="error" overlap="circular">
           <NotificationsRounded />
         </Badge>
       </IconButton>
