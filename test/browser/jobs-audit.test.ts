@@ -106,8 +106,13 @@ describe.each(['desktop', 'mobile'] as const)('/users Jobs and Audit log tabs as
     for (const internal of ['signedInAs', 'displayedRole', 'alwaysGrantAccess', 'course.update', 'Tag #']) {
       expect(shown).not.toContain(internal);
     }
-    const csv = await main(page).getByRole('link', { name: 'Export CSV' }).getAttribute('href');
-    expect(csv).toBe('/api/user/audit-log.csv?action=course.update&subjectType=course');
+    // The link follows the filters on the render after the address changes: wait for it rather than race it.
+    const exportLink = main(page).getByRole('link', { name: 'Export CSV' });
+    const expectedCsv = '/api/user/audit-log.csv?action=course.update&subjectType=course';
+    await waitFor(async () => ((await exportLink.getAttribute('href')) === expectedCsv ? true : null), {
+      what: 'the export link to follow both filters',
+      timeoutMs: 5_000,
+    });
     // The address alone brings the same view back.
     await page.reload();
     await main(page).getByText(courseTitle, { exact: true }).first().waitFor();

@@ -391,7 +391,7 @@ describe('/users audit log and accessibility', () => {
     await main(page).getByText('role: basic → premium').waitFor();
     // By cell: the Action filter offers the same labels as options.
     await main(page).getByRole('cell', { name: 'Changed role' }).waitFor();
-    await main(page).getByRole('cell', { name: 'Created user' }).waitFor();
+    await main(page).getByRole('cell', { name: 'Created person' }).waitFor();
     // The whole log stays on screen while the person's history loads.
     await waitFor(async () => (await main(page).locator('tbody tr').count()) === 2, { timeoutMs: 10_000 });
     await main(page).getByText('Showing the history of').waitFor();

@@ -8,7 +8,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { BrandLogo } from '../components/BrandLogo';
 import { initials } from '../lib/navigation';
 import { useCurrentUser } from '../session/context';
-import { NotificationBell } from './NotificationBell';
+import { DeferredNotificationBell } from './DeferredNotificationBell';
 import { UserAvatar } from './UserAvatar';
 
 /** The avatar menu's code (menu, popover) is fetched the first time it is opened. */
@@ -32,7 +32,7 @@ export default function MobileTopBar({ onOpenMenu }: { onOpenMenu: () => void })
         <Box component={RouterLink} to="/" aria-label="Rainmakers home" sx={{ textDecoration: 'none', flex: 1 }}>
           <BrandLogo size={30} />
         </Box>
-        <NotificationBell tone="light" />
+        <DeferredNotificationBell tone="light" />
         <IconButton
           // Without a photo the avatar shows the initials: they are the button's visible text, so its name holds them
           // too (WCAG 2.5.3 label in name; a speech user may say them).

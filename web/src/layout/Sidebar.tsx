@@ -30,7 +30,7 @@ import { canSwitchRole } from '../lib/access';
 import { type NavItemId, showApplyToUpgrade, visibleNavItems } from '../lib/navigation';
 import { useCurrentUser } from '../session/context';
 import { sidebarColors } from '../theme';
-import { NotificationBell } from './NotificationBell';
+import { DeferredNotificationBell } from './DeferredNotificationBell';
 import { UserCard } from './UserCard';
 
 /** Admins only (the select brings menu code): loaded when first shown. */
@@ -116,7 +116,7 @@ export function Sidebar({ onClose }: { onClose?: () => void }) {
           <BrandLogo tone="light" size={34} />
         </Box>
         {/* Desktop: the bell sits at the sidebar's head; phones have it in the app bar. */}
-        {!onClose && <NotificationBell tone="dark" />}
+        {!onClose && <DeferredNotificationBell tone="dark" />}
         {onClose && (
           <IconButton aria-label="Close menu" onClick={onClose} sx={{ color: sidebarColors.text }}>
             <CloseRounded />

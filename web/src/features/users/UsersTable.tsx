@@ -135,8 +135,8 @@ export function UsersTable({
                 </TableCell>
               )}
               <TableCell sx={{ maxWidth: { xs: 200, xl: 280 } }}>
-                <Typography noWrap title={user.fullName} sx={{ fontWeight: 600 }}>
-                  <Link component={RouterLink} to={`/users/${user.id}`} color="inherit">
+                <Typography noWrap sx={{ fontWeight: 600 }}>
+                  <Link component={RouterLink} to={`/users/${user.id}`} color="inherit" title={user.fullName}>
                     {user.fullName}
                   </Link>
                 </Typography>
