@@ -109,10 +109,17 @@ describe.each(['desktop', 'mobile'] as const)('/users Jobs and Audit log tabs as
     // The link follows the filters on the render after the address changes: wait for it rather than race it.
     const exportLink = main(page).getByRole('link', { name: 'Export CSV' });
     const expectedCsv = '/api/user/audit-log.csv?action=course.update&subjectType=course';
-    await waitFor(async () => ((await exportLink.getAttribute('href')) === expectedCsv ? true : null), {
-      what: 'the export link to follow both filters',
-      timeoutMs: 5_000,
-    });
+    await waitFor(
+      async () => {
+        const href = await exportLink.getAttribute('href');
+        if (href !== expectedCsv) throw new Error(`export link ${href} at ${page.url()}`);
+        return true;
+      },
+      {
+        what: 'the export link to follow both filters',
+        timeoutMs: 5_000,
+      },
+    );
     // The address alone brings the same view back.
     await page.reload();
     await main(page).getByText(courseTitle, { exact: true }).first().waitFor();

@@ -390,11 +390,11 @@ describe('/users audit log and accessibility', () => {
     await page.waitForURL((u) => u.searchParams.get('person') === String(person.id));
     await main(page).getByText('role: basic → premium').waitFor();
     // By cell: the Action filter offers the same labels as options.
-    await main(page).getByRole('cell', { name: 'Changed role' }).waitFor();
-    await main(page).getByRole('cell', { name: 'Created person' }).waitFor();
+    await main(page).getByRole('cell', { name: 'Changed role' }).first().waitFor();
+    await main(page).getByRole('cell', { name: 'Created person' }).first().waitFor();
     // The whole log stays on screen while the person's history loads.
     await waitFor(async () => (await main(page).locator('tbody tr').count()) === 2, { timeoutMs: 10_000 });
-    await main(page).getByText('Showing the history of').waitFor();
+    await main(page).getByText(`About: ${person.fullName}`).waitFor();
     problems.push(...(await seriousViolations(page)));
     await screenshot(page, 'users-audit-log-desktop');
 

@@ -74,7 +74,10 @@ const KIND_OPTIONS = Object.entries(AUDIT_SUBJECT_LABELS);
 export default function AuditLog() {
   const [params, setParams] = useSearchParams();
   const state = readAuditState(params);
-  const change = (next: Partial<AuditState>) => setParams((current) => writeAuditState(current, next));
+  // From the address as it is now, not the render's copy: two filters changed in quick succession (the second before
+  // this component re-rendered) would otherwise drop the first.
+  const change = (next: Partial<AuditState>) =>
+    setParams(() => writeAuditState(new URLSearchParams(window.location.search), next));
   const log = useFilteredAuditLog(state, state.page);
   const entries = log.data?.entries ?? [];
   const pager = pagerState(state.page, AUDIT_LOG_PAGE_SIZE, log.data?.totalCount ?? 0);
