@@ -50,12 +50,10 @@ beforeAll(async () => {
     slug: `audited-${t}`,
     status: 'DRAFT',
   });
-  await session.post('/api/course/upsert', {
-    id: course.id,
-    title: courseTitle,
-    slug: `audited-${t}`,
-    status: 'DRAFT',
-  });
+  // Two edits, so the phone's list has more than one entry (a divider between entries once broke its list markup).
+  for (const title of [`${courseTitle} second draft`, courseTitle]) {
+    await session.post('/api/course/upsert', { id: course.id, title, slug: `audited-${t}`, status: 'DRAFT' });
+  }
   await waitFor(
     async () => {
       const res = await session.request<{ entries: { subjectName: string | null }[] }>(
@@ -100,7 +98,7 @@ describe.each(['desktop', 'mobile'] as const)('/users Jobs and Audit log tabs as
     await page.waitForURL((u) => u.searchParams.get('auditKind') === 'course');
     const entry = main(page).getByText(courseTitle, { exact: true }).first();
     await entry.waitFor();
-    await main(page).getByText(`Title: ${courseTitle} draft → ${courseTitle}`).first().waitFor();
+    await main(page).getByText(`Title: ${courseTitle} second draft → ${courseTitle}`).first().waitFor();
     // No internal names on screen.
     const shown = (await main(page).textContent()) ?? '';
     for (const internal of ['signedInAs', 'displayedRole', 'alwaysGrantAccess', 'course.update', 'Tag #']) {

@@ -240,7 +240,7 @@ export default function AuditLog() {
             <Typography color="text.secondary">{filtered ? 'No entries match these filters' : 'No entries'}</Typography>
           </Box>
         ) : phone ? (
-          <Stack component="ul" aria-label="Audit log" sx={{ listStyle: 'none', m: 0, p: 0 }} divider={<Box />}>
+          <Stack component="ul" aria-label="Audit log" sx={{ listStyle: 'none', m: 0, p: 0 }}>
             {entries.map((entry) => (
               <Box
                 component="li"
