@@ -15,6 +15,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import type { BoardCard, ListReadManyResponse } from '@rainmakers/contracts';
 import { waitFor } from '@rainmakers/kit/testing';
 import {
   allowProblems,
@@ -34,18 +35,8 @@ const MTN = '/api/move-the-needle';
 const token = randomUUID().slice(0, 6);
 const pages = useBrowser();
 
-interface Card {
-  id: number;
-  title: string;
-  description: string;
-  ListId: number;
-  Attachments: { id: number; fileUrl: string; fileName: string }[];
-  Activities: { id: number; comment: string; TaggedUsers: { id: number }[] }[];
-  CheckLists: { id: number; title: string; CheckListItems: { id: number; title: string; completed: boolean }[] }[];
-}
-interface Board {
-  lists: { id: number; name: string; fixed: boolean; Cards: Card[] }[];
-}
+type Card = BoardCard;
+type Board = ListReadManyResponse;
 
 let member: TestPerson;
 let memberApi: GatewaySession;

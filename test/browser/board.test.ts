@@ -11,6 +11,7 @@ import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import type { ListReadManyResponse } from '@rainmakers/contracts';
 import { waitFor } from '@rainmakers/kit/testing';
 import { type Locator, type Page, screenshot, settle, signInWithCookies, useBrowser } from '../support/browser';
 import { type GatewaySession, seededUsers, signIn } from '../support/stack-client';
@@ -22,22 +23,7 @@ const MTN = '/api/move-the-needle';
 const token = randomUUID().slice(0, 6);
 const pages = useBrowser();
 
-interface Card {
-  id: number;
-  title: string;
-  description: string;
-  ListId: number;
-  position: number;
-  coverPhotoUrl: string | null;
-  Labels: { name: string }[];
-  Attachments: { fileUrl: string }[];
-  Activities: { comment: string; TaggedUsers: { id: number }[] }[];
-  CheckLists: { CheckListItems: { completed: boolean }[] }[];
-}
-interface Board {
-  lists: { id: number; name: string; fixed: boolean; Cards: Card[] }[];
-  board: { fullName: string; isTemplate: boolean; totalProgress: number };
-}
+type Board = ListReadManyResponse;
 
 let member: TestPerson;
 let memberApi: GatewaySession;

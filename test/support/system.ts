@@ -262,16 +262,26 @@ export function errorShapeProblems(body: unknown): string[] {
 export async function requestResetLink(
   email: string,
 ): Promise<{ link: string; token: string; subject: string; text: string }> {
+  return nextMailLink(email, { subject: /password/i, path: '/reset-password/', what: 'reset' }, () =>
+    newSession().post('/api/auth/forgot-password', { email }),
+  );
+}
+
+/** Runs `send` and reads the link (and its last path segment, the token) from the mail it makes arrive. */
+async function nextMailLink(
+  email: string,
+  expected: { subject: RegExp; path: string; what: string },
+  send: () => Promise<unknown>,
+): Promise<{ link: string; token: string; subject: string; text: string }> {
   // Mail dates have second precision: tell this message from earlier ones by the catcher's ids instead.
   const before = new Set((await listMail(email)).map((m) => m.id));
-  const anonymous = newSession();
-  await anonymous.post('/api/auth/forgot-password', { email });
+  await send();
   const mail = await waitFor(
-    async () => (await listMail(email)).find((m) => !before.has(m.id) && /password/i.test(m.subject)),
-    { what: `the reset mail to ${email}` },
+    async () => (await listMail(email)).find((m) => !before.has(m.id) && expected.subject.test(m.subject)),
+    { what: `the ${expected.what} mail to ${email}` },
   );
-  const link = mail.links.find((l) => l.includes('/reset-password/'));
-  if (!link) throw new Error(`The reset mail to ${email} has no reset link: ${mail.text}`);
+  const link = mail.links.find((l) => l.includes(expected.path));
+  if (!link) throw new Error(`The ${expected.what} mail to ${email} has no ${expected.what} link: ${mail.text}`);
   const token = decodeURIComponent(new URL(link).pathname.split('/').pop() ?? '');
   return { link, token, subject: mail.subject, text: mail.text };
 }
@@ -307,18 +317,75 @@ export async function eventBusDrained(timeoutMs = 30_000): Promise<void> {
  * Issue 20: has `admin` (re)send the person's invitation and reads the new e-mail's link from the stack's mail
  * catcher (the subject says "invited"; the link is /invitation/{token}).
  */
-export async function requestInvitationLink(
+export function requestInvitationLink(
   admin: GatewaySession,
   person: { id: number; email: string },
 ): Promise<{ link: string; token: string; text: string }> {
-  const before = new Set((await listMail(person.email)).map((m) => m.id));
-  await admin.post(`/api/user/${person.id}/invite`, {});
-  const mail = await waitFor(
-    async () => (await listMail(person.email)).find((m) => !before.has(m.id) && /invited/i.test(m.subject)),
-    { what: `the invitation mail to ${person.email}` },
+  return nextMailLink(person.email, { subject: /invited/i, path: '/invitation/', what: 'invitation' }, () =>
+    admin.post(`/api/user/${person.id}/invite`, {}),
   );
-  const link = mail.links.find((l) => l.includes('/invitation/'));
-  if (!link) throw new Error(`The invitation mail to ${person.email} has no invitation link: ${mail.text}`);
-  const token = decodeURIComponent(new URL(link).pathname.split('/').pop() ?? '');
-  return { link, token, text: mail.text };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Server-sent events
+// ---------------------------------------------------------------------------------------------------------------
+
+/** The session's cookies as a browser would send them on a GET (no CSRF header needed). */
+export function sessionCookieHeader(session: GatewaySession): string {
+  return [SESSION_COOKIE, CSRF_COOKIE]
+    .map((name) => [name, session.cookie(name)] as const)
+    .filter(([, value]) => value)
+    .map(([name, value]) => `${name}=${value}`)
+    .join('; ');
+}
+
+export interface EventStream {
+  response: Response;
+  /** Everything received so far. */
+  text(): string;
+  /** The parsed `data:` of every event of this name received so far, in order. */
+  events<T>(name: string): T[];
+  close(): Promise<void>;
+}
+
+/**
+ * Opens a server-sent event stream through the gateway and keeps reading it until closed. It asks for gzip and
+ * brotli as a browser does, so a test can check the gateway neither compresses nor buffers the stream.
+ */
+export async function openEventStream(path: string, cookie?: string): Promise<EventStream> {
+  const controller = new AbortController();
+  const response = await fetch(`${stackInfo().gatewayUrl}${path}`, {
+    headers: { ...(cookie ? { cookie } : {}), 'accept-encoding': 'gzip, br' },
+    signal: controller.signal,
+  });
+  let text = '';
+  const reader = response.body?.getReader();
+  const decoder = new TextDecoder();
+  const pump = (async () => {
+    try {
+      for (;;) {
+        const chunk = await reader?.read();
+        if (!chunk || chunk.done) return;
+        text += decoder.decode(chunk.value, { stream: true });
+      }
+    } catch {
+      // aborted by close()
+    }
+  })();
+  return {
+    response,
+    text: () => text,
+    events: <T>(name: string) =>
+      text
+        .split('\n\n')
+        .filter((block) => block.split('\n').includes(`event: ${name}`))
+        .map((block) => {
+          const data = block.split('\n').find((line) => line.startsWith('data: ')) ?? 'data: {}';
+          return JSON.parse(data.slice('data: '.length)) as T;
+        }),
+    close: async () => {
+      controller.abort();
+      await pump;
+    },
+  };
 }

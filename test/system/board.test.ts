@@ -4,11 +4,10 @@
  * and the live stream through the gateway with the session checked.
  */
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { CSRF_COOKIE, SESSION_COOKIE } from '@rainmakers/contracts';
 import { waitFor } from '@rainmakers/kit/testing';
 import { MEMBER_MARKER } from '../../scripts/seed/board';
 import { type GatewaySession, readMail, seededUsers, signIn, stackInfo } from '../support/stack-client';
-import { closeSystemResources, createPerson, query } from '../support/system';
+import { closeSystemResources, createPerson, openEventStream, query, sessionCookieHeader } from '../support/system';
 
 jest.setTimeout(90_000);
 
@@ -121,45 +120,19 @@ describe('a deleted member', () => {
 
 describe('live updates through the gateway', () => {
   it('streams a change made by the member to the coach reviewing the board, and checks the session', async () => {
-    const gateway = stackInfo().gatewayUrl;
-    const cookie = (session: GatewaySession) =>
-      [SESSION_COOKIE, CSRF_COOKIE]
-        .map((name) => [name, session.cookie(name)] as const)
-        .filter(([, value]) => value)
-        .map(([name, value]) => `${name}=${value}`)
-        .join('; ');
-    const anonymous = await fetch(`${gateway}${MTN}/events?userId=${seededUsers.premium.id}`);
+    const anonymous = await fetch(`${stackInfo().gatewayUrl}${MTN}/events?userId=${seededUsers.premium.id}`);
     expect(anonymous.status).toBe(401);
 
-    const controller = new AbortController();
-    const response = await fetch(`${gateway}${MTN}/events?userId=${seededUsers.premium.id}`, {
-      headers: { cookie: cookie(coach), 'accept-encoding': 'gzip, br' },
-      signal: controller.signal,
-    });
-    expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toContain('text/event-stream');
-    let text = '';
-    const reader = response.body?.getReader();
-    const decoder = new TextDecoder();
-    const pump = (async () => {
-      try {
-        for (;;) {
-          const chunk = await reader?.read();
-          if (!chunk || chunk.done) return;
-          text += decoder.decode(chunk.value, { stream: true });
-        }
-      } catch {
-        // aborted
-      }
-    })();
+    const stream = await openEventStream(`${MTN}/events?userId=${seededUsers.premium.id}`, sessionCookieHeader(coach));
+    expect(stream.response.status).toBe(200);
+    expect(stream.response.headers.get('content-type')).toContain('text/event-stream');
     try {
-      await waitFor(() => text.includes('event: ready'), { what: 'the stream to open' });
+      await waitFor(() => stream.text().includes('event: ready'), { what: 'the stream to open' });
       const board = await readBoard(premium, seededUsers.premium.id);
       await premium.post(`${MTN}/card/upsert`, { title: `Live ${Date.now()}`, ListId: board.lists[0]?.id });
-      await waitFor(() => text.includes('event: board-changed'), { what: 'the change to reach the coach' });
+      await waitFor(() => stream.text().includes('event: board-changed'), { what: 'the change to reach the coach' });
     } finally {
-      controller.abort();
-      await pump;
+      await stream.close();
     }
   });
 });

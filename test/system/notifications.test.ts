@@ -7,15 +7,17 @@
  * users database and announced by an edit, as test/system/dashboard.test.ts does).
  */
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import {
-  CSRF_COOKIE,
-  type NotificationsResponse,
-  type ReviewQueueResponse,
-  SESSION_COOKIE,
-} from '@rainmakers/contracts';
+import type { NotificationsResponse, ReviewQueueResponse } from '@rainmakers/contracts';
 import { waitFor } from '@rainmakers/kit/testing';
-import { type GatewaySession, signIn, stackInfo } from '../support/stack-client';
-import { closeSystemResources, createPerson, type Person, query } from '../support/system';
+import { type GatewaySession, signIn } from '../support/stack-client';
+import {
+  closeSystemResources,
+  createPerson,
+  openEventStream,
+  type Person,
+  query,
+  sessionCookieHeader,
+} from '../support/system';
 
 jest.setTimeout(120_000);
 
@@ -62,49 +64,14 @@ interface Stream {
 }
 
 async function openBell(session: GatewaySession): Promise<Stream> {
-  const cookie = [SESSION_COOKIE, CSRF_COOKIE]
-    .map((name) => [name, session.cookie(name)] as const)
-    .filter(([, value]) => value)
-    .map(([name, value]) => `${name}=${value}`)
-    .join('; ');
-  const controller = new AbortController();
-  const response = await fetch(`${stackInfo().gatewayUrl}/api/notifications/events`, {
-    // The gateway must neither compress nor buffer the stream.
-    headers: { cookie, 'accept-encoding': 'gzip, br' },
-    signal: controller.signal,
-  });
-  expect(response.status).toBe(200);
-  expect(response.headers.get('content-type')).toContain('text/event-stream');
-  expect(response.headers.get('content-encoding')).toBeNull();
-  let text = '';
-  const reader = response.body?.getReader();
-  const decoder = new TextDecoder();
-  const pump = (async () => {
-    try {
-      for (;;) {
-        const chunk = await reader?.read();
-        if (!chunk || chunk.done) return;
-        text += decoder.decode(chunk.value, { stream: true });
-      }
-    } catch {
-      // aborted
-    }
-  })();
-  const blocks = (name: string) =>
-    text
-      .split('\n\n')
-      .filter((block) => block.split('\n').includes(`event: ${name}`))
-      .map((block) => {
-        const data = block.split('\n').find((line) => line.startsWith('data: ')) ?? 'data: {}';
-        return JSON.parse(data.slice('data: '.length)) as { unreadCount: number };
-      });
+  const events = await openEventStream('/api/notifications/events', sessionCookieHeader(session));
+  expect(events.response.status).toBe(200);
+  expect(events.response.headers.get('content-type')).toContain('text/event-stream');
+  expect(events.response.headers.get('content-encoding')).toBeNull();
   const stream: Stream = {
-    counts: () => blocks('notifications').map((b) => b.unreadCount),
-    ready: () => blocks('ready').length > 0,
-    close: async () => {
-      controller.abort();
-      await pump;
-    },
+    counts: () => events.events<{ unreadCount: number }>('notifications').map((b) => b.unreadCount),
+    ready: () => events.events('ready').length > 0,
+    close: events.close,
   };
   streams.push(stream);
   await waitFor(() => stream.ready(), { what: 'the notification stream to open' });

@@ -10,6 +10,7 @@ import { Markdown } from '../../courses/Markdown';
 import { VISUALLY_HIDDEN } from '../constants';
 import { updateCard } from '../model';
 import { Section } from './CardParts';
+import { editTriggerProps } from './editTrigger';
 import { SaveStatus } from './SaveStatus';
 import { draftKey, useAutosave } from './useAutosave';
 import type { Run } from './useCardRun';
@@ -126,15 +127,7 @@ export function DescriptionEditor({ card, canEdit, run }: { card: BoardCard; can
         <>
           <Box
             ref={previewRef}
-            role={canEdit ? 'button' : undefined}
-            tabIndex={canEdit ? 0 : undefined}
-            onClick={open}
-            onKeyDown={(e) => {
-              if (canEdit && (e.key === 'Enter' || e.key === ' ')) {
-                e.preventDefault();
-                open();
-              }
-            }}
+            {...editTriggerProps(canEdit, open)}
             data-testid="description-preview"
             sx={{
               position: 'relative',

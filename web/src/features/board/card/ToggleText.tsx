@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import { type ReactNode, useRef, useState } from 'react';
 import { VISUALLY_HIDDEN } from '../constants';
+import { editTriggerProps } from './editTrigger';
 import { SaveStatus } from './SaveStatus';
 import { useAutosave } from './useAutosave';
 
@@ -64,15 +65,7 @@ export function ToggleText({
       <Box sx={{ flex: 1, minWidth: 0 }}>
         <Box
           ref={previewRef}
-          role={canEdit ? 'button' : undefined}
-          tabIndex={canEdit ? 0 : undefined}
-          onClick={open}
-          onKeyDown={(e) => {
-            if (canEdit && (e.key === 'Enter' || e.key === ' ')) {
-              e.preventDefault();
-              open();
-            }
-          }}
+          {...editTriggerProps(canEdit, open)}
           sx={{
             position: 'relative',
             minWidth: 0,
