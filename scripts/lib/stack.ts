@@ -110,6 +110,11 @@ export interface StackOptions {
   env?: Record<string, string>;
   /** Build the web app when it is missing or stale (default true). */
   buildWeb?: boolean;
+  /**
+   * Run what the images run: each part's compiled dist/*.mjs with plain node (scripts/build-services.mjs, which
+   * the caller runs first) instead of its TypeScript sources through tsx. Default false.
+   */
+  compiled?: boolean;
   /** Start only these (default: every service and the gateway). */
   only?: readonly ProcessName[];
   /** LOG_LEVEL of the children (default: LOG_LEVEL from the environment, else warn). */
@@ -548,6 +553,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   }
 }
 
+/** src/worker.ts -> dist/worker.mjs: where scripts/build-services.mjs writes an entry point's module. */
+export function compiledEntry(entry: string): string {
+  return entry.replace(/^src\//, 'dist/').replace(/\.ts$/, '.mjs');
+}
+
 /** Each part must have its entry point before anything starts. */
 function checkEntryPoints(root: string, services: readonly ServiceName[], withGateway: boolean): void {
   const entry = (name: ProcessName) =>
@@ -923,7 +933,10 @@ function processEnvironment(
   return env;
 }
 
-/** A supervised child: spawned with tsx, its output prefixed into the log, ready once /readyz (or /healthz) answers. */
+/**
+ * A supervised child: spawned with tsx (or, `compiled`, its dist/ module with plain node), its output prefixed into
+ * the log, ready once /readyz (or /healthz) answers.
+ */
 function processUnit(
   context: StartContext,
   values: Parameters<typeof processEnvironment>[1],
@@ -945,7 +958,9 @@ function processUnit(
     name,
     output: () => tail.toString(),
     start: async (spawned) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', worker?.entry ?? 'src/main.ts'], {
+      const entry = worker?.entry ?? 'src/main.ts';
+      const args = options.compiled ? [compiledEntry(entry)] : ['--import', 'tsx', entry];
+      const child = spawn(process.execPath, args, {
         cwd,
         env,
         stdio: ['ignore', 'pipe', 'pipe'],

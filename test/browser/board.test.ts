@@ -375,11 +375,10 @@ describe('Move the Needle board', () => {
     const inProgress = column(memberPage, 'IN PROGRESS');
     await inProgress.getByRole('button', { name: 'Add another card to IN PROGRESS' }).click();
     await inProgress.getByLabel('Card title').fill(title);
-    const added = Date.now();
     await inProgress.getByLabel('Card title').press('Enter');
-    await cardIn(coachPage, 'IN PROGRESS', title).waitFor({ timeout: 5_000 });
-    const seenAfter = Date.now() - added;
-    expect(seenAfter).toBeLessThan(3_000);
+    // Live, without a reload: how fast is the notifications bench's and the system tests' business (a browser on a
+    // busy machine is no stopwatch), so this allows a generous bound.
+    await cardIn(coachPage, 'IN PROGRESS', title).waitFor({ timeout: 10_000 });
 
     // The coach comments on it.
     await cardIn(coachPage, 'IN PROGRESS', title).click();

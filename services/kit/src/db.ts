@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
 
@@ -316,7 +316,14 @@ export async function ensureDatabaseExists(url: string): Promise<void> {
 }
 
 const MIGRATION_LOCK = 727_172;
-export const KIT_MIGRATIONS_DIR = fileURLToPath(new URL('../migrations', import.meta.url));
+/**
+ * Found through the kit's package.json, not this file's address: a service's compiled module (dist/main.mjs) has
+ * the kit compiled in, and its own address would point at the service's migrations.
+ */
+export const KIT_MIGRATIONS_DIR = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('@rainmakers/kit/package.json')),
+  'migrations',
+);
 
 /**
  * Applies forward-only SQL migrations (`NNN_name.sql`) in name order, each in its own transaction,
