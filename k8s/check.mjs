@@ -88,6 +88,8 @@ function checkManifests(docs) {
     const tmp = (pod.volumes ?? []).find((v) => v.emptyDir);
     for (const container of pod.containers ?? []) {
       const cid = `${id} container ${container.name}`;
+      const command = [...(container.command ?? []), ...(container.args ?? [])].join(' ');
+      if (/\btsx\b|\.ts\b/.test(command)) problems.push(`${cid}: runs TypeScript (${command}), not the compiled dist/`);
       const csc = container.securityContext ?? {};
       if (csc.allowPrivilegeEscalation !== false) problems.push(`${cid}: allowPrivilegeEscalation is not false`);
       if (csc.readOnlyRootFilesystem !== true) problems.push(`${cid}: root filesystem is writable`);
@@ -204,7 +206,9 @@ for (const file of files) {
   report('docker-compose.yml: build files, ports, addresses, dependencies', problems);
 }
 
-// 2b. Dockerfiles: one per part, installing its own workspace, listening where the topology says.
+// 2b. Dockerfiles: one per part, installing its own workspace from the lock, compiled, listening where the topology
+// says, on the supported Node LTS.
+const NODE_IMAGE = 'node:24-bookworm-slim';
 {
   const problems = [];
   for (const [part, port] of Object.entries(PORTS)) {
@@ -221,12 +225,20 @@ for (const file of files) {
       `EXPOSE ${port}`,
       'USER node',
       'HEALTHCHECK',
-      'CMD ["node", "--import", "tsx", "src/main.ts"]',
+      'CMD ["node", "--enable-source-maps", "dist/main.mjs"]',
+      `node scripts/build-services.mjs ${part}`,
+      `npm ci --no-audit --no-fund --omit=dev --ignore-scripts --workspace ${dir}`,
       // biome-ignore lint/suspicious/noTemplateCurlyInString: a Dockerfile variable, not a JS template
       'FROM ${NODE_IMAGE}',
-      'ARG NODE_IMAGE=node:20-bookworm-slim',
+      `ARG NODE_IMAGE=${NODE_IMAGE}`,
     ];
     for (const needle of expect) if (!text.includes(needle)) problems.push(`${dir}/Dockerfile: no "${needle}"`);
+    // Images run compiled JavaScript from the lock's dependencies: never tsx, never a plain `npm install`.
+    for (const [i, line] of text.split('\n').entries()) {
+      if (line.trimStart().startsWith('#')) continue;
+      if (/\btsx\b|\.ts"/.test(line)) problems.push(`${dir}/Dockerfile:${i + 1}: runs TypeScript (${line.trim()})`);
+      if (/\bnpm (install|i)\b/.test(line)) problems.push(`${dir}/Dockerfile:${i + 1}: npm install instead of npm ci`);
+    }
   }
   report('Dockerfiles: workspace, port, user, health check, command', problems);
 }
