@@ -182,7 +182,8 @@ for (const file of files) {
   report(`parses ${path.relative(root, file)}`, problems);
 }
 
-// 2. docker-compose.yml: build files exist, ports and addresses agree with the topology.
+// 2. docker-compose.yml: build files exist, ports and addresses agree with the topology, images are pinned,
+// workers have health checks.
 {
   const compose = yaml.load(readFileSync(path.join(root, 'docker-compose.yml'), 'utf8'));
   const problems = [];
@@ -191,6 +192,14 @@ for (const file of files) {
       problems.push(`${serviceName}: ${service.build.dockerfile} does not exist`);
     }
     const env = service.environment ?? {};
+    // Pinned images (an override variable may hold another tag, the default must be a version).
+    const image = String(service.image ?? '').replace(/^\$\{[A-Z_]+:-(.*)\}$/, '$1');
+    if (!service.build && (!image.includes(':') || /:latest$/.test(image)))
+      problems.push(`${serviceName}: image ${service.image} is not pinned to a version`);
+    if (/-worker$/.test(serviceName)) {
+      if (!env.HEALTH_PORT) problems.push(`${serviceName}: no HEALTH_PORT for its health check`);
+      if (!service.healthcheck?.test || service.healthcheck.disable) problems.push(`${serviceName}: no health check`);
+    }
     if (PORTS[serviceName] && Number(env.PORT) !== PORTS[serviceName])
       problems.push(`${serviceName}: PORT ${env.PORT}`);
     for (const [other, port] of Object.entries(PORTS)) {
