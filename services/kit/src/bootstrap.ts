@@ -60,6 +60,7 @@ export async function runService<Schema>(definition: ServiceDefinition<Schema>):
   const database = createDatabase<Schema>(config.DATABASE_URL, {
     ...serviceDatabaseOptions(config.DATABASE_STATEMENT_TIMEOUT_MS),
     connectionTimeoutMs: config.DATABASE_POOL_WAIT_MS,
+    max: config.DATABASE_POOL_MAX,
   });
   registerPoolMetrics('service', database.pool);
   const redis = createRequestRedis(config.REDIS_URL, config.SERVICE_NAME, {

@@ -33,6 +33,11 @@ export const baseConfigShape = {
   ACCESS_LOG_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(1),
   /** Longest a query waits for a pooled PostgreSQL connection (or for a new one to open); then 503 OVERLOADED. */
   DATABASE_POOL_WAIT_MS: z.coerce.number().int().min(1).default(1000),
+  /**
+   * Most PostgreSQL connections one process holds (plus one for the watchdog): the connection budget is this times
+   * the replicas (docs/deploy.md "Sizing").
+   */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
 };
 
 const baseConfigSchema = z.object(baseConfigShape);
