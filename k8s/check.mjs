@@ -112,6 +112,19 @@ function checkManifests(docs) {
         }
       }
       const http = (container.ports ?? []).find((p) => p.name === 'http');
+      // A job worker (a Deployment running dist/worker.mjs) is probed on its health server like a service.
+      const runsWorker = (container.command ?? []).some((part) => /worker\.mjs$/.test(part));
+      if (workload.kind === 'Deployment' && runsWorker) {
+        const health = (container.ports ?? []).find((p) => p.name === 'health');
+        const healthPort = container.env?.find((e) => e.name === 'HEALTH_PORT')?.value;
+        if (!health || Number(healthPort) !== health.containerPort)
+          problems.push(`${cid}: worker without a health port matching HEALTH_PORT`);
+        if (
+          container.livenessProbe?.httpGet?.path !== '/healthz' ||
+          container.readinessProbe?.httpGet?.path !== '/readyz'
+        )
+          problems.push(`${cid}: worker without /healthz liveness and /readyz readiness probes`);
+      }
       if (http) {
         if (container.livenessProbe?.httpGet?.path !== '/healthz')
           problems.push(`${cid}: liveness probe is not /healthz`);

@@ -95,6 +95,10 @@ Extra keys: inlineConfig (also the shared settings, for hooks).
 {{- end }}
 - name: PORT
   value: {{ .svc.port | quote }}
+{{- if .healthPort }}
+- name: HEALTH_PORT
+  value: {{ .healthPort | quote }}
+{{- end }}
 {{- if .svc.database }}
 {{ include "rainmakers.secretEnv" (dict "env" "DATABASE_URL" "secret" (dig "databaseSecret" "" .svc | default (replace "{service}" .name $g.postgres.existingSecret)) "key" $g.postgres.key) }}
 {{- end }}
@@ -179,6 +183,18 @@ containers:
       preStop:
         exec:
           command: ["sleep", "{{ $root.Values.preStopSleepSeconds }}"]
+    {{- end }}
+    {{- if .healthPort }}
+    {{- /* A job worker: no API, only its health server (kit worker.ts) on HEALTH_PORT, probed like the services. */}}
+    ports:
+      - name: health
+        containerPort: {{ .healthPort }}
+    startupProbe:
+      {{- toYaml (mergeOverwrite (deepCopy $root.Values.probes.startup) (dict "httpGet" (dict "path" "/healthz" "port" "health"))) | nindent 6 }}
+    livenessProbe:
+      {{- toYaml (mergeOverwrite (deepCopy $root.Values.probes.liveness) (dict "httpGet" (dict "path" "/healthz" "port" "health"))) | nindent 6 }}
+    readinessProbe:
+      {{- toYaml (mergeOverwrite (deepCopy $root.Values.probes.readiness) (dict "httpGet" (dict "path" "/readyz" "port" "health"))) | nindent 6 }}
     {{- end }}
     {{- if not .inlineConfig }}
     envFrom:
