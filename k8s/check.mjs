@@ -321,6 +321,42 @@ for (const [label, args] of [
   report(title, problem ? [problem] : [...checkManifests(docs), ...checkPeerAddresses(docs)]);
 }
 
+// 4. values.schema.json refuses what would otherwise render silently: a wrong type, an unknown key.
+for (const [label, set] of [
+  ['a port that is not a number', 'services.auth.port=abc'],
+  ['an unknown key (serviceDefault for serviceDefaults)', 'serviceDefault.replicas=3'],
+  ['an unknown key inside a service', 'services.users.replica=3'],
+]) {
+  const title = `helm/rainmakers refuses ${label}`;
+  if (!tools.helm) {
+    report(title, ['no helm']);
+    continue;
+  }
+  const { problem } = tool(tools.helm, ['template', 'rm', 'helm/rainmakers', '--set', set]);
+  report(title, problem && /schema/.test(problem) ? [] : [`--set ${set} rendered (or failed for another reason)`]);
+}
+// 5. `helm test`: its pod renders, hardened, asking every enabled part for /readyz through its Service.
+if (tools.helm) {
+  const { out, problem } = tool(tools.helm, [
+    'template',
+    'rm',
+    'helm/rainmakers',
+    '--show-only',
+    'templates/tests/readyz.yaml',
+  ]);
+  const problems = problem ? [problem] : [];
+  const [pod] = problem ? [] : loadAll(out);
+  if (pod) {
+    if (pod.metadata?.annotations?.['helm.sh/hook'] !== 'test') problems.push('the readyz pod is not a test hook');
+    const container = pod.spec.containers[0];
+    if (container.securityContext?.readOnlyRootFilesystem !== true) problems.push('the test pod is not hardened');
+    for (const [part, port] of Object.entries(PORTS)) {
+      if (!container.command.includes(`http://rm-${part}:${port}/readyz`)) problems.push(`the test skips ${part}`);
+    }
+  }
+  report('helm test manifests (templates/tests/readyz.yaml)', problems);
+}
+
 if (failures > 0) {
   console.log(`\n${failures} check(s) failed`);
   process.exit(1);
