@@ -307,6 +307,10 @@ if (tools.helm) {
 for (const [label, args] of [
   ['defaults', []],
   [
+    'metrics: PodMonitor, PrometheusRule, dashboard',
+    ['--set', 'metrics.podMonitor.enabled=true,metrics.prometheusRule.enabled=true,metrics.dashboard.enabled=true'],
+  ],
+  [
     'no network policies, no autoscaling',
     ['--set', 'networkPolicy.enabled=false,serviceDefaults.autoscaling.enabled=false'],
   ],
@@ -319,6 +323,40 @@ for (const [label, args] of [
   const { out, problem } = tool(tools.helm, ['template', 'rm', 'helm/rainmakers', ...args]);
   const docs = problem ? [] : loadAll(out);
   report(title, problem ? [problem] : [...checkManifests(docs), ...checkPeerAddresses(docs)]);
+}
+
+// 3b. The alerts and the dashboard only name metrics the code exports (a renamed metric would silence an alert).
+if (tools.helm) {
+  const { out, problem } = tool(tools.helm, [
+    'template',
+    'rm',
+    'helm/rainmakers',
+    '--set',
+    'metrics.podMonitor.enabled=true,metrics.prometheusRule.enabled=true,metrics.dashboard.enabled=true',
+  ]);
+  const problems = problem ? [problem] : [];
+  const docs = problem ? [] : loadAll(out);
+  const kinds = new Set(docs.map((d) => d.kind));
+  for (const kind of ['PodMonitor', 'PrometheusRule']) if (!kinds.has(kind)) problems.push(`no ${kind} rendered`);
+  const exported = new Set(
+    ['services/kit/src/metrics.ts', 'gateway/src/runtime.ts'].flatMap((file) =>
+      [...readFileSync(path.join(root, file), 'utf8').matchAll(/(?:name: |sourcedGauge\()\s*'([a-z_]+)'/g)].map(
+        (m) => m[1],
+      ),
+    ),
+  );
+  const named = new Set();
+  const rules = docs.find((d) => d.kind === 'PrometheusRule')?.spec.groups.flatMap((g) => g.rules) ?? [];
+  const dashboard = docs.find((d) => d.kind === 'ConfigMap' && d.data?.['rainmakers.json'])?.data['rainmakers.json'];
+  if (!dashboard) problems.push('no dashboard ConfigMap rendered');
+  const dashboardExprs = dashboard ? JSON.parse(dashboard).panels.flatMap((p) => p.targets.map((t) => t.expr)) : [];
+  for (const expr of [...rules.map((r) => r.expr), ...dashboardExprs]) {
+    for (const [, name] of expr.matchAll(/([a-z_]+)\{/g)) named.add(name.replace(/_(bucket|sum|count)$/, ''));
+  }
+  for (const name of named) {
+    if (!exported.has(name) && !name.startsWith('process_')) problems.push(`${name} is not exported by the code`);
+  }
+  report('alerts and dashboard name exported metrics', problems);
 }
 
 // 4. values.schema.json refuses what would otherwise render silently: a wrong type, an unknown key.

@@ -95,6 +95,10 @@ Extra keys: inlineConfig (also the shared settings, for hooks).
 {{- end }}
 - name: PORT
   value: {{ .svc.port | quote }}
+{{- if and .http (eq .name "gateway") }}
+- name: METRICS_PORT
+  value: {{ $root.Values.metrics.gatewayPort | quote }}
+{{- end }}
 {{- if .healthPort }}
 - name: HEALTH_PORT
   value: {{ .healthPort | quote }}
@@ -173,6 +177,11 @@ containers:
     ports:
       - name: http
         containerPort: {{ .svc.port }}
+      {{- if eq .name "gateway" }}
+      {{- /* Prometheus only: the gateway's metrics never share its public port. */}}
+      - name: metrics
+        containerPort: {{ $root.Values.metrics.gatewayPort }}
+      {{- end }}
     startupProbe:
       {{- toYaml $root.Values.probes.startup | nindent 6 }}
     livenessProbe:
