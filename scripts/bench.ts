@@ -711,7 +711,10 @@ function printReport(
         [0, 1, 4, 5],
       ),
     );
-    say('  (counts are kept a few seconds per match while nothing changes: most pages run only the page statement)');
+    say(
+      '  (counts are kept a few seconds per match while nothing changes: most pages run only the page statement, ' +
+        "which the service runs with users_list_generation's one row beside it)",
+    );
   }
   if (findings.usersJobs) {
     say('\n== User import and export (through the gateway; RSS of the users HTTP process during each export) ==');

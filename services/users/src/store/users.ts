@@ -276,9 +276,11 @@ function matchKey(criteria: UserSearch): string {
   ]);
 }
 
+/** Where users_list_generation stands (read with the page when it has rows: one round trip less). */
+const generationColumn = sql<string>`(SELECT last_value::text FROM users_list_generation)`;
+
 async function listGeneration(db: UsersDb): Promise<string> {
-  const { rows } = await sql<{ generation: string }>`
-    SELECT last_value::text AS generation FROM users_list_generation`.execute(db);
+  const { rows } = await sql<{ generation: string }>`SELECT ${generationColumn} AS generation`.execute(db);
   return rows[0]?.generation ?? '';
 }
 
@@ -298,7 +300,8 @@ export async function searchUsers(db: UsersDb, criteria: UserSearch): Promise<Us
   const queries = userSearchQueries(db, criteria);
   const key = matchKey(criteria);
   const kept = keptCountsOf(db);
-  const [generation, rows] = await Promise.all([listGeneration(db), queries.page.execute()]);
+  const rows = await queries.page.select(generationColumn.as('list_generation')).execute();
+  const generation = rows[0]?.list_generation ?? (await listGeneration(db));
   const now = Date.now();
   const hit = kept.get(key);
   const countsNow = async (): Promise<MatchCounts> => {
