@@ -9,8 +9,8 @@
  * A part whose service fails, is too slow or sits behind an open breaker is null and named in `unavailable`; the
  * page still opens. The parts' answers are kept per member for MEMBER_OVERVIEW_PART_KEEP_MS (KeptParts): a page opened
  * again, or read again after a tag edit, asks only users; users' own call (who may look, the person, the history) is
- * never kept, so access is decided afresh on every call. users' own call has a proxied call's timeout (UPSTREAM_TIMEOUT_MS); without its answer nothing can
- * be shown: 503.
+ * never kept, so access is decided afresh on every call. users' own call has a proxied call's timeout
+ * (UPSTREAM_TIMEOUT_MS); without its answer nothing can be shown: 503.
  */
 import {
   type Actor,
