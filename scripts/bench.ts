@@ -77,7 +77,13 @@ import {
   TOOLS_P95_TARGETS_MS,
 } from './bench/tools';
 import { runUsersBench, type UsersBenchResult, usersTable, usersTargetLines } from './bench/users';
-import { fillUsersForList, USERS_LIST_PEOPLE, usersListScenario } from './bench/users-list';
+import {
+  type ExplainedUsersShape,
+  explainUsersList,
+  fillUsersForList,
+  USERS_LIST_PEOPLE,
+  usersListScenario,
+} from './bench/users-list';
 import { runWebBench, type WebBenchResult, webTable, webTargetLines } from './bench/web';
 import { createGatewaySession } from './lib/gateway-session';
 import { freePort } from './lib/infra';
@@ -236,6 +242,8 @@ interface RunContext {
 interface Findings {
   probes: TermProbe[];
   explained: ExplainedTerm[];
+  /** EXPLAIN of the users table's statements for the users-list scenario's asks (after it ran). */
+  usersListSql: ExplainedUsersShape[];
   usersJobs: UsersBenchResult | null;
   web: WebBenchResult | null;
   membersRun: MembersResult | null;
@@ -550,6 +558,11 @@ async function jobsAndWebStep(ctx: RunContext, findings: Findings): Promise<void
       say(`The users table with a filter and a sort: topping up to ${USERS_LIST_PEOPLE} people ...`);
       const people = await fillUsersForList(target.usersDb, USERS_LIST_PEOPLE);
       await ctx.measurer.run(usersListScenario(target.gatewayUrl, ctx.adminSignedIn.headers, people));
+      try {
+        findings.usersListSql = await explainUsersList(target.usersDb);
+      } catch (error) {
+        say(`  users-list EXPLAIN failed: ${(error as Error).message}`);
+      }
     }
   }
   if (wants('users-jobs')) {
@@ -680,6 +693,29 @@ function printReport(
         `(os.availableParallelism() = ${m.cores}); client CPU is the bench process's own (node:http, % of one core)`,
     );
   }
+  if (findings.usersListSql.length) {
+    say('\n== Users table: EXPLAIN ANALYZE of each users-list ask (admin, page 1, fastest of three, warm cache) ==');
+    say(
+      table(
+        ['ask', 'statement', 'ms', 'rows', 'indexes', 'sequential scans'],
+        findings.usersListSql.flatMap((e) =>
+          e.statements.map((st) => [
+            e.shape,
+            st.name,
+            st.executionMs.toFixed(2),
+            String(st.rows),
+            st.indexes.join(', ') || '-',
+            st.seqScans.join(', ') || 'none',
+          ]),
+        ),
+        [0, 1, 4, 5],
+      ),
+    );
+    say(
+      '  (counts are kept a few seconds per match while nothing changes: most pages run only the page statement, ' +
+        "which the service runs with users_list_generation's one row beside it)",
+    );
+  }
   if (findings.usersJobs) {
     say('\n== User import and export (through the gateway; RSS of the users HTTP process during each export) ==');
     say(usersTable(findings.usersJobs));
@@ -779,6 +815,7 @@ async function main(): Promise<void> {
     const findings: Findings = {
       probes: [],
       explained: [],
+      usersListSql: [],
       usersJobs: null,
       web: null,
       membersRun: null,
@@ -840,6 +877,7 @@ async function main(): Promise<void> {
       })),
       searchTermsAlone: findings.probes,
       searchSql: findings.explained,
+      usersListSql: findings.usersListSql,
       web: findings.web,
       usersJobs: findings.usersJobs,
       members: findings.membersRun,

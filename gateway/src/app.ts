@@ -48,7 +48,7 @@ import {
   stripIncomingHeaders,
 } from './identity';
 import { MeAnswers } from './me-answers';
-import { gatherMemberOverview, type OverviewGatherer } from './member-overview';
+import { gatherMemberOverview, KeptParts, type OverviewGatherer } from './member-overview';
 import type { ProfileStore } from './profile-cache';
 import { createProxies, type Proxies, proxyLocals } from './proxy';
 import { isUnsafeMethod, matchRoute, metricsRouteOf, normalizePath, type ProxyRoute } from './routes';
@@ -175,6 +175,7 @@ export function buildGatewayApp(deps: GatewayDeps): Gateway {
     deadlineMs: config.MEMBER_OVERVIEW_PART_DEADLINE_MS,
     coreDeadlineMs: config.upstreamTimeouts.api,
     internalTokenSecret: config.INTERNAL_TOKEN_SECRET,
+    keptParts: new KeptParts(config.MEMBER_OVERVIEW_PART_KEEP_MS),
   };
   app.get('/api/user/:id/overview', async (req: Request, res: Response) => {
     const { actor, token, requestId } = await signedInCaller(req, res);

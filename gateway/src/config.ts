@@ -23,6 +23,9 @@ export const DEFAULT_UPSTREAM_MAX_SOCKETS = 256;
 
 const count = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
 const seconds = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
+/** MEMBER_OVERVIEW_PART_KEEP_MS's default (member-overview.ts KeptParts). */
+export const DEFAULT_OVERVIEW_PART_KEEP_MS = 2_000;
+
 const milliseconds = (fallback: number) => z.coerce.number().int().min(0).default(fallback);
 /** Space- or comma-separated list of CSP sources, e.g. "https://widget.example.com https://cdn.example.com". */
 const sourceList = z
@@ -72,6 +75,11 @@ export const configShape = {
   DASHBOARD_SOURCE_DEADLINE_MS: milliseconds(800),
   /** GET /api/user/{id}/overview: a member page's part that has not answered within this long shows "could not be loaded". */
   MEMBER_OVERVIEW_PART_DEADLINE_MS: milliseconds(800),
+  /**
+   * GET /api/user/{id}/overview: how long a part's answer (purchases, courses, certificates, board) is kept per member
+   * and shown again without asking its service (0: never). users' part, which decides access, is never kept.
+   */
+  MEMBER_OVERVIEW_PART_KEEP_MS: milliseconds(DEFAULT_OVERVIEW_PART_KEEP_MS),
   /** Sockets per upstream service in the keep-alive pool. */
   UPSTREAM_MAX_SOCKETS: count(DEFAULT_UPSTREAM_MAX_SOCKETS),
   /**

@@ -4,10 +4,13 @@
  *  - users, as the person (their internal token): the person, tags and history, and the decision who may look
  *    (404 for an id the viewer may not read, 403 for a member) — its answer is passed on as it is when it refuses;
  *  - billing, courses and board on their /internal routes (a gateway service token), only for the parts the viewer's
- *    role shows (contracts' memberOverviewParts). Their answers are dropped unless users said yes.
+ *    role shows (contracts' memberOverviewParts); courses answers its two parts in one call (/learning). Their
+ *    answers are dropped unless users said yes.
  * A part whose service fails, is too slow or sits behind an open breaker is null and named in `unavailable`; the
- * page still opens. users' own call has a proxied call's timeout (UPSTREAM_TIMEOUT_MS); without its answer nothing can
- * be shown: 503.
+ * page still opens. The parts' answers are kept per member for MEMBER_OVERVIEW_PART_KEEP_MS (KeptParts): a page opened
+ * again, or read again after a tag edit, asks only users; users' own call (who may look, the person, the history) is
+ * never kept, so access is decided afresh on every call. users' own call has a proxied call's timeout
+ * (UPSTREAM_TIMEOUT_MS); without its answer nothing can be shown: 503.
  */
 import {
   type Actor,
@@ -34,10 +37,11 @@ interface PartCall {
   path: (userId: number) => string;
 }
 
+/** Parts on the same call (courses and certificates: courses' /learning answers both) share one request. */
 export const OVERVIEW_PART_CALLS: Record<GatheredPart, PartCall> = {
   purchases: { service: 'billing', path: (id) => `/internal/users/${id}/purchases` },
-  courses: { service: 'courses', path: (id) => `/internal/users/${id}/progress` },
-  certificates: { service: 'courses', path: (id) => `/internal/users/${id}/certificates` },
+  courses: { service: 'courses', path: (id) => `/internal/users/${id}/learning` },
+  certificates: { service: 'courses', path: (id) => `/internal/users/${id}/learning` },
   board: { service: 'board', path: (id) => `/internal/users/${id}/board-summary` },
 };
 
@@ -62,6 +66,41 @@ const readers: { [P in GatheredPart]: (body: unknown) => NonNullable<MemberOverv
   certificates: (body) => listOf<MemberCertificate>(body, 'certificates'),
   board: boardOf,
 };
+
+type Answer = { status: number; body: unknown };
+
+/**
+ * The parts' successful answers by call (service and path, so by member), each for `keepMs` after it arrived: none
+ * of them decides access (users does, on every call), and a staff page may show purchases, progress and the board as
+ * they were a second or two ago. At most `max` answers; the oldest go first. keepMs 0 keeps nothing.
+ */
+export class KeptParts {
+  private readonly kept = new Map<string, { until: number; answer: Answer }>();
+  constructor(
+    readonly keepMs: number,
+    private readonly max = 2_000,
+  ) {}
+
+  get(key: string, now = Date.now()): Answer | undefined {
+    const entry = this.kept.get(key);
+    if (!entry) return undefined;
+    if (entry.until <= now) {
+      this.kept.delete(key);
+      return undefined;
+    }
+    return entry.answer;
+  }
+
+  set(key: string, answer: Answer, now = Date.now()): void {
+    if (this.keepMs <= 0 || answer.status >= 400) return;
+    this.kept.delete(key);
+    if (this.kept.size >= this.max) {
+      const oldest = this.kept.keys().next();
+      if (!oldest.done) this.kept.delete(oldest.value);
+    }
+    this.kept.set(key, { until: now + this.keepMs, answer });
+  }
+}
 
 export type PartResult = { ok: true; body: unknown } | { ok: false };
 
@@ -124,6 +163,8 @@ export interface OverviewGatherer extends DashboardGatherer {
   internalTokenSecret: string;
   /** users' answer is the page itself (who may look, the person): it gets a proxied call's timeout, not a part's. */
   coreDeadlineMs: number;
+  /** The parts' recent answers (never users'). */
+  keptParts: KeptParts;
 }
 
 /** Asks users and every shown part at once; throws users' own refusal (403/404) or 503 when users cannot answer. */
@@ -147,11 +188,26 @@ export async function gatherMemberOverview(
       : Promise.reject(new Error(`${service} is down`));
   const serviceToken = gatewayServiceToken(gatherer.internalTokenSecret);
   const shown = memberOverviewParts(actor.role).filter((p): p is GatheredPart => p !== 'history');
+  const calls = new Map<string, Promise<Answer>>();
+  const callFor = (part: GatheredPart) => {
+    const { service, path } = OVERVIEW_PART_CALLS[part];
+    const key = `${service} ${path(userId)}`;
+    let call = calls.get(key);
+    if (!call) {
+      const kept = gatherer.keptParts.get(key);
+      call = kept
+        ? Promise.resolve(kept)
+        : ask(service, path(userId), serviceToken).then((answer) => {
+            gatherer.keptParts.set(key, answer);
+            return answer;
+          });
+      calls.set(key, call);
+    }
+    return call;
+  };
   const [users, ...parts] = await Promise.allSettled([
     ask('users', `/api/user/${userId}/overview`, personToken, gatherer.coreDeadlineMs),
-    ...shown.map((part) =>
-      ask(OVERVIEW_PART_CALLS[part].service, OVERVIEW_PART_CALLS[part].path(userId), serviceToken),
-    ),
+    ...shown.map(callFor),
   ]);
   if (users.status === 'rejected' || users.value.status >= 500) throw new HttpError(503, OVERVIEW_UNAVAILABLE);
   if (users.value.status >= 400) {

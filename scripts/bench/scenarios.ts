@@ -221,7 +221,9 @@ export const OVERVIEW_P95_TARGET_MS = 80;
 /**
  * GET /api/user/{id}/overview as the admin over premium members (the seeded long-standing one with her board first,
  * then the bench members): the gateway asks users (person, tags, the latest 50 audit entries) as the admin and
- * billing, courses (twice) and board on their /internal routes at once (gateway/src/member-overview.ts).
+ * billing, courses (one call for both its parts) and board on their /internal routes at once
+ * (gateway/src/member-overview.ts). The parts' answers are kept per member for MEMBER_OVERVIEW_PART_KEEP_MS (2 s):
+ * over 21 members at this rate most calls ask users alone, which decides access on every call.
  */
 export function overviewScenario(
   gatewayUrl: string,

@@ -1,12 +1,18 @@
 /**
  * The users table at scale (issue 20): `GET /api/user/read-many` as the admin's /users screen asks it with a filter
- * and a sort, on 100,000 people, at 10 connections. Target: p95 < 50 ms (EXPLAIN in
- * services/users/test/search-plan.test.ts shows the sort indexes of migration 005 serve it).
+ * and a sort, on 100,000 people, at 10 connections. Target: p95 < 50 ms. explainUsersList (printed by the bench after
+ * the scenario) and services/users/test/search-plan.test.ts show the sort indexes of migration 007 serve it.
  *
  * The people are topped up straight into the users database (no events: the list only reads), spread over the roles,
  * payment statuses and two years of join dates like a real community, so each filter keeps a realistic share.
  */
+import { userListQuerySchema } from '@rainmakers/contracts';
+import { createDatabase, parse } from '@rainmakers/kit';
 import pg from 'pg';
+import { buildUserSearch, normalizeListQuery } from '../../services/users/src/domain/listing';
+import type { Schema } from '../../services/users/src/store/schema';
+import { userSearchQueries } from '../../services/users/src/store/users';
+import { type ExplainedStatement, explainStatement } from './explain';
 import type { LoadRequest } from './load';
 import type { ScenarioPlan } from './scenarios';
 import type { SessionHeaders } from './setup';
@@ -81,4 +87,54 @@ export function usersListScenario(gatewayUrl: string, admin: SessionHeaders, peo
       };
     },
   };
+}
+
+export interface ExplainedUsersShape {
+  shape: string;
+  /** `page` (the 25 people) and `counts` (totalCount, premiumCount, basicCount over the match). */
+  statements: ExplainedStatement[];
+}
+
+/**
+ * EXPLAIN (ANALYZE, BUFFERS) of the two statements the users service runs for each of the scenario's asks as the
+ * admin (page 1), built by the service's own code (normalizeListQuery, buildUserSearch, userSearchQueries): which
+ * indexes serve the filter and the sort, and any sequential scan. The service keeps a match's counts a few seconds
+ * while nothing changes (store/users.ts searchUsers), so under load most pages run only the page statement.
+ */
+export async function explainUsersList(usersDb: string): Promise<ExplainedUsersShape[]> {
+  const database = createDatabase<Schema>(usersDb, { max: 1 });
+  try {
+    const explained: ExplainedUsersShape[] = [];
+    for (const shape of SHAPES) {
+      const flat: Record<string, string> = { ...shape };
+      const filters = Object.fromEntries(
+        Object.entries(flat)
+          .filter(([key]) => key.startsWith('filters['))
+          .map(([key, value]) => [key.slice('filters['.length, -1), value]),
+      );
+      const normalized = normalizeListQuery({ filters, sort: flat.sort, order: flat.order, usersPerPage: '25' });
+      if (!normalized.ok) throw new Error(normalized.errors.filters);
+      const query = parse(userListQuerySchema, normalized.query);
+      const search = buildUserSearch(query, { presenter: 'full', roles: null, paymentFilters: true });
+      const queries = userSearchQueries(database.db, search);
+      const statements: ExplainedStatement[] = [];
+      for (const [name, compiled] of [
+        ['page', queries.page.compile()],
+        ['counts', queries.counts.compile()],
+      ] as const) {
+        const statement = { text: compiled.sql, values: [...compiled.parameters] };
+        await database.pool.query(statement.text, statement.values);
+        statements.push(await explainStatement(database.pool, name, statement));
+      }
+      explained.push({
+        shape: Object.entries(flat)
+          .map(([key, value]) => `${key}=${value}`)
+          .join(' '),
+        statements,
+      });
+    }
+    return explained;
+  } finally {
+    await database.close();
+  }
 }

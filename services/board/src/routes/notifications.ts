@@ -27,11 +27,15 @@ export function notificationRoutes(
     const actor = requireActor(req);
     if (!canUseNotifications(actor)) throw forbidden();
     const query = parse(notificationsQuerySchema, req.query);
-    const rows = await notificationsOf(db, actor.userId, {
-      limit: query.notificationsPerPage,
-      offset: (query.page - 1) * query.notificationsPerPage,
-    });
-    res.json({ notifications: rows.map(presentNotification), unreadCount: await unreadCount(db, actor.userId) });
+    // The page and the count at once (two connections of the pool): the bell reads this on every page load.
+    const [rows, unread] = await Promise.all([
+      notificationsOf(db, actor.userId, {
+        limit: query.notificationsPerPage,
+        offset: (query.page - 1) * query.notificationsPerPage,
+      }),
+      unreadCount(db, actor.userId),
+    ]);
+    res.json({ notifications: rows.map(presentNotification), unreadCount: unread });
   });
 
   router.post('/read', async (req, res) => {
