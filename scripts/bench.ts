@@ -19,6 +19,7 @@ import { createDatabase } from '@rainmakers/kit';
 import { boardMoveScenario, boardUpsertScenario, prepareBoard } from './bench/board';
 import { DeadlineMissed, deadlineSeconds, withDeadline } from './bench/deadline';
 import { type ExplainedTerm, explainTerms } from './bench/explain';
+import { type IdleResult, idleLines, measureIdle } from './bench/idle';
 import { runHeavyIsolation } from './bench/isolation';
 import { createMeasurer, type Measurer } from './bench/measure';
 import { type MembersResult, membersTable, membersTargetLine, runMembers } from './bench/members';
@@ -247,6 +248,7 @@ interface Findings {
   usersJobs: UsersBenchResult | null;
   web: WebBenchResult | null;
   membersRun: MembersResult | null;
+  idle: IdleResult | null;
   /** Sections that missed their deadline (not autocannon rows: those are marked in the table). */
   missedDeadlines: string[];
 }
@@ -819,8 +821,16 @@ async function main(): Promise<void> {
       usersJobs: null,
       web: null,
       membersRun: null,
+      idle: null,
       missedDeadlines: [],
     };
+    if (ctx.wants('idle')) {
+      // First, while nothing has run yet: only the stack's own timers and blocking reads.
+      const seconds = options.quick ? 15 : 60;
+      say(`Measuring the idle stack's CPU over ${seconds} s ...`);
+      findings.idle = await measureIdle(processes, seconds, abort.signal);
+      for (const line of idleLines(findings.idle)) say(`  ${line}`);
+    }
     say(
       `Running the scenarios (${options.connections} connections, ${options.durationSeconds} s each after a ` +
         `${options.warmupSeconds} s warm-up; each has a deadline of its planned time + 50 % (at least 30 s)) ...`,
@@ -839,6 +849,10 @@ async function main(): Promise<void> {
     const reports = ctx.measurer.reports;
     const targets: Target[] = evaluateTargets(reports);
     printReport(reports, findings, targets, Object.fromEntries(terms.map((t) => [t.term, t.kind])));
+    if (findings.idle) {
+      say('\n== Idle stack ==');
+      for (const line of idleLines(findings.idle)) say(line);
+    }
     say('\n== Memory (RSS) ==');
     say(memoryTable(memoryBefore, memoryAfter));
     say(`\nLoad: before ${uptimeBefore}`);
@@ -881,6 +895,7 @@ async function main(): Promise<void> {
       web: findings.web,
       usersJobs: findings.usersJobs,
       members: findings.membersRun,
+      idle: findings.idle,
       memory: { atStart: memoryAtStart as MemorySample[], before: memoryBefore, after: memoryAfter },
     });
     say(`\nWrote ${path.relative(process.cwd(), file) || file}`);

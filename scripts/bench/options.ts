@@ -29,6 +29,8 @@ export const SCENARIO_KEYS = [
   'heavy-isolation',
   'members',
   'notifications',
+  // Issue 22: the whole stack's CPU over a quiet minute (scripts/bench/idle.ts).
+  'idle',
 ] as const;
 export type ScenarioKey = (typeof SCENARIO_KEYS)[number];
 
@@ -52,6 +54,7 @@ export const needsCatalogue = (only: ReadonlySet<ScenarioKey>) => [...only].some
 
 /** The sign-in scenarios measure argon2id and limits, not the request path: no pipe is needed beside them alone. */
 const NOT_COMPARED_WITH_PIPE: ReadonlySet<ScenarioKey> = new Set([
+  'idle',
   'signin',
   'signin-throttled',
   'users-jobs',
@@ -96,6 +99,8 @@ tables and writes bench-results/bench-<timestamp>.json.
                           isolation.ts and members.ts)
                           (notifications: the bell's unread count, GET /api/notifications?notificationsPerPage=1
                           by the seeded long-standing premium member at 10 connections; scripts/bench/notifications.ts)
+                          (idle: the whole stack's CPU over a quiet minute before any load, target < 5 % of one
+                          core; scripts/bench/idle.ts)
                           (overview: GET /api/user/{id}/overview as the admin over the seeded premium member
                           and the bench members, 10 connections; gateway/src/member-overview.ts)
                           (users-jobs: a 10,000-row user import end to end, then users.csv exports at 10,000 and
