@@ -7,6 +7,7 @@ import { internalRoutes } from './routes/internal';
 import { jobRoutes } from './routes/jobs';
 import { overviewRoutes } from './routes/overview';
 import { tagRoutes } from './routes/tags';
+import { communityRoutes } from './routes/community';
 import { userRoutes, userV2Routes } from './routes/users';
 
 /** The users service's HTTP API: people, tags, and the internal API auth calls. */
@@ -19,6 +20,7 @@ export function buildApp(deps: AppDeps) {
     app.use('/api/user', importRoutes(deps));
     app.use('/api/user', jobRoutes(deps));
     app.use('/api/user', overviewRoutes(deps));
+    app.use('/api/user', communityRoutes(deps));
     app.use('/api/user', userRoutes(deps));
     app.use('/api/v2/user', userV2Routes(deps));
     app.use('/api/tag', tagRoutes(deps));
