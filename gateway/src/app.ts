@@ -34,6 +34,7 @@ import {
   urlGuard,
 } from '@rainmakers/kit';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import { gatherCommunityProfile } from './community-profile';
 import type { GatewayConfig } from './config';
 import { checkCsrf, csrfCookieFrom, csrfSetCookie, newCsrfToken, SessionCsrfTokens } from './csrf';
 import { type DashboardGatherer, gatherDashboard } from './dashboard';
@@ -180,6 +181,15 @@ export function buildGatewayApp(deps: GatewayDeps): Gateway {
     const { actor, token, requestId } = await signedInCaller(req, res);
     const userId = parse(idParam, req.params.id);
     res.set('Cache-Control', 'no-store').json(await gatherMemberOverview(overview, actor, userId, token, requestId));
+  });
+
+  // A member's community profile (community-profile.ts, issue 21): users decides who may look, courses adds her courses.
+  app.get('/api/user/:id/community', async (req: Request, res: Response) => {
+    const { token, requestId } = await signedInCaller(req, res);
+    const userId = parse(idParam, req.params.id);
+    res
+      .set('Cache-Control', 'no-store')
+      .json({ profile: await gatherCommunityProfile(overview, userId, token, requestId) });
   });
 
   // The API reference (docs.ts): GET /api/docs/openapi.json for anyone, the Swagger UI page for admins.

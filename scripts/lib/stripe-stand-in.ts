@@ -501,6 +501,13 @@ function createApi(ctx: StandInContext, objects: Objects) {
       if (!invoice) throw missing('invoice', String(m3[1]));
       return payInvoice(invoice);
     }
+    const pm = pathname.match(/^\/v1\/payment_methods\/([\w-]+)$/);
+    if (method === 'GET' && pm) {
+      const id = pm[1] as string;
+      const known = TEST_PAYMENT_METHODS[id as TestPaymentMethod];
+      if (!known) throw missing('PaymentMethod', id, 'payment_method');
+      return { id, object: 'payment_method', type: 'card', card: { brand: known.brand, last4: known.last4 } };
+    }
     if (method === 'POST' && pathname === '/v1/payment_intents') {
       const amount = Number(body.amount);
       if (!Number.isInteger(amount) || amount < 50) {

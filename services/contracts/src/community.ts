@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
-/** The bio's bound (issue 21): a few sentences, plain text. */
-export const COMMUNITY_BIO_MAX = 500;
-export const COMMUNITY_BIO_TOO_LONG = `Keep your bio to ${COMMUNITY_BIO_MAX} characters or fewer`;
+import { COMMUNITY_BIO_MAX, COMMUNITY_BIO_TOO_LONG } from './community-constants';
+
+export * from './community-constants';
 
 /** Control characters other than line breaks and tabs never reach a bio (it is shown as plain text). */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
@@ -46,6 +46,3 @@ export const communityProfileCoreSchema = communityProfileSchema.omit({ courses:
   showCourses: z.boolean(),
 });
 export type CommunityProfileCore = z.infer<typeof communityProfileCoreSchema>;
-
-export const COMMUNITY_PROFILE_NOT_FOUND = 'Member not found';
-export const COMMUNITY_SETTINGS_SAVED = 'Community profile saved';

@@ -22,5 +22,5 @@ export * from './tools';
 export * from './tools-constants';
 export * from './topology';
 export * from './uploads';
-export * from './users';
 export * from './us-states';
+export * from './users';

@@ -1,13 +1,13 @@
 import { createApp } from '@rainmakers/kit';
 import type { AppDeps } from './deps';
 import { auditRoutes } from './routes/audit';
+import { communityRoutes } from './routes/community';
 import { exportRoutes } from './routes/exports';
 import { importRoutes } from './routes/imports';
 import { internalRoutes } from './routes/internal';
 import { jobRoutes } from './routes/jobs';
 import { overviewRoutes } from './routes/overview';
 import { tagRoutes } from './routes/tags';
-import { communityRoutes } from './routes/community';
 import { userRoutes, userV2Routes } from './routes/users';
 
 /** The users service's HTTP API: people, tags, and the internal API auth calls. */
