@@ -27,6 +27,7 @@ import {
   METRICS_ROUTE_LOCAL,
   notFound,
   parse,
+  publicAddresses,
   type ReadinessCheck,
   type Redis,
   readinessHandler,
@@ -79,6 +80,8 @@ export interface Gateway {
 export function buildGatewayApp(deps: GatewayDeps): Gateway {
   const { config, logger, sessions, profiles } = deps;
   const publicUrl = new URL(config.PUBLIC_URL);
+  // Every configured address of the product (PUBLIC_URL, PUBLIC_URLS; issue 21): a page on any of them may call.
+  const publicOrigins = new Set(publicAddresses(config).map((address) => new URL(address).origin));
   const https = publicUrl.protocol === 'https:';
   // `__Host-` names over https (contracts' cookieNames): auth sets them with the same rule.
   const names = cookieNames(https);
@@ -216,7 +219,8 @@ export function buildGatewayApp(deps: GatewayDeps): Gateway {
         sessionToken: claims ? csrfTokens.for(claims.sid) : null,
         origin: headers.origin,
         host: headers.host,
-        publicOrigin: publicUrl.origin,
+        publicOrigin:
+          typeof headers.origin === 'string' && publicOrigins.has(headers.origin) ? headers.origin : publicUrl.origin,
       });
     }
 
