@@ -42,11 +42,14 @@ describe('receipt e-mail', () => {
     const buyer = await signUp('receipt-buyer');
     const session = await sessionFrom(buyer, { origin: otherAddress() });
     const since = new Date();
-    const intent = await session.post<{ id: string; status: string }>('/api/stripe/create-payment-intent', {
-      userId: buyer.id,
-      resourceId,
-      paymentMethodId: 'pm_card_visa',
-    });
+    const intent = await session.post<{ paymentIntentId: string; status: string }>(
+      '/api/stripe/create-payment-intent',
+      {
+        userId: buyer.id,
+        resourceId,
+        paymentMethodId: 'pm_card_visa',
+      },
+    );
     expect(intent.status).toBe('succeeded');
     const mail = await readMail(buyer.email, { subject: 'Your receipt', since });
     expect(mail.subject).toBe('Your receipt: Receipt test guide');
@@ -62,7 +65,7 @@ describe('receipt e-mail', () => {
       const answer = await fetch(`${standIn}/_stand-in/redeliver`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ objectId: intent.id }),
+        body: JSON.stringify({ objectId: intent.paymentIntentId }),
       });
       expect(((await answer.json()) as { redelivered: string[] }).redelivered.length).toBeGreaterThan(0);
     }
@@ -73,7 +76,7 @@ describe('receipt e-mail', () => {
     const [row] = await query<{ n: string }>(
       'billing',
       'SELECT count(*) AS n FROM purchases WHERE payment_intent_id = $1',
-      [intent.id],
+      [intent.paymentIntentId],
     );
     expect(Number(row?.n)).toBe(1);
   });
