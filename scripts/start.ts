@@ -64,7 +64,8 @@ async function usersDatabaseIsEmpty(url: string): Promise<boolean | null> {
 }
 
 function banner(stack: Stack, seeded: boolean): string {
-  const webUrl = process.env.PUBLIC_URL ?? stack.publicUrl;
+  // The address the services use in links (the stack takes PUBLIC_URL when set), so both always agree.
+  const webUrl = stack.publicUrl;
   const width = Math.max(...SEED_PEOPLE.map((p) => p.email.length));
   const lines = [
     '',

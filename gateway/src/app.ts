@@ -27,6 +27,7 @@ import {
   METRICS_ROUTE_LOCAL,
   notFound,
   parse,
+  publicAddresses,
   type ReadinessCheck,
   type Redis,
   readinessHandler,
@@ -34,6 +35,7 @@ import {
   urlGuard,
 } from '@rainmakers/kit';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import { gatherCommunityProfile } from './community-profile';
 import type { GatewayConfig } from './config';
 import { checkCsrf, csrfCookieFrom, csrfSetCookie, newCsrfToken, SessionCsrfTokens } from './csrf';
 import { type DashboardGatherer, gatherDashboard } from './dashboard';
@@ -78,6 +80,8 @@ export interface Gateway {
 export function buildGatewayApp(deps: GatewayDeps): Gateway {
   const { config, logger, sessions, profiles } = deps;
   const publicUrl = new URL(config.PUBLIC_URL);
+  // Every configured address of the product (PUBLIC_URL, PUBLIC_URLS; issue 21): a page on any of them may call.
+  const publicOrigins = new Set(publicAddresses(config).map((address) => new URL(address).origin));
   const https = publicUrl.protocol === 'https:';
   // `__Host-` names over https (contracts' cookieNames): auth sets them with the same rule.
   const names = cookieNames(https);
@@ -183,6 +187,15 @@ export function buildGatewayApp(deps: GatewayDeps): Gateway {
     res.set('Cache-Control', 'no-store').json(await gatherMemberOverview(overview, actor, userId, token, requestId));
   });
 
+  // A member's community profile (community-profile.ts, issue 21): users decides who may look, courses adds her courses.
+  app.get('/api/user/:id/community', async (req: Request, res: Response) => {
+    const { token, requestId } = await signedInCaller(req, res);
+    const userId = parse(idParam, req.params.id);
+    res
+      .set('Cache-Control', 'no-store')
+      .json({ profile: await gatherCommunityProfile(overview, userId, token, requestId) });
+  });
+
   // The API reference (docs.ts): GET /api/docs/openapi.json for anyone, the Swagger UI page for admins.
   app.use(apiDocs({ sessions, profiles, https }));
 
@@ -207,7 +220,8 @@ export function buildGatewayApp(deps: GatewayDeps): Gateway {
         sessionToken: claims ? csrfTokens.for(claims.sid) : null,
         origin: headers.origin,
         host: headers.host,
-        publicOrigin: publicUrl.origin,
+        publicOrigin:
+          typeof headers.origin === 'string' && publicOrigins.has(headers.origin) ? headers.origin : publicUrl.origin,
       });
     }
 

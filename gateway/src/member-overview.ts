@@ -151,7 +151,7 @@ export function presentMemberOverview(
 
 /** The gateway's own service token for /internal calls, minted again well before its 60 s run out. */
 let minted: { secret: string; token: string; until: number } | null = null;
-function gatewayServiceToken(secret: string): string {
+export function gatewayServiceToken(secret: string): string {
   const now = Date.now();
   if (!minted || minted.secret !== secret || minted.until < now) {
     minted = { secret, token: signServiceToken('gateway', secret), until: now + 30_000 };

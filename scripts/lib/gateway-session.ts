@@ -34,14 +34,18 @@ export function parseSetCookie(header: string, now = Date.now()): CookieChange |
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-export function createGatewaySession(baseUrl: string, options: { timeoutMs?: number } = {}): GatewaySession {
+export function createGatewaySession(
+  baseUrl: string,
+  /** headers: sent with every request (a test acting as a browser on another address: origin, host, referer). */
+  options: { timeoutMs?: number; headers?: Record<string, string> } = {},
+): GatewaySession {
   const jar = new Map<string, string>();
   const cookieHeader = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
   // Over https the gateway names it `__Host-rm_csrf` (contracts' cookieNames).
   const csrfCookie = () => jar.get(`${HOST_COOKIE_PREFIX}${CSRF_COOKIE}`) ?? jar.get(CSRF_COOKIE);
 
   async function send<T>(method: HttpMethod, path: string, body?: unknown): Promise<GatewayResponse<T>> {
-    const headers: Record<string, string> = { accept: 'application/json' };
+    const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
     if (jar.size > 0) headers.cookie = cookieHeader();
     const csrf = csrfCookie();
     if (UNSAFE.has(method) && csrf) headers[CSRF_HEADER] = decodeURIComponent(csrf);

@@ -510,13 +510,19 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       internalTokenSecret: options.secrets?.internalToken || process.env.INTERNAL_TOKEN_SECRET || randomSecret(),
       sessionSecret: options.secrets?.session || process.env.SESSION_SECRET || randomSecret(),
     };
-    const publicUrl = options.publicUrl ?? `http://localhost:${ports.gateway}`;
+    // One address throughout (issue 21): what the banner prints is what e-mailed links use. PUBLIC_URL wins when set.
+    const publicUrl = options.publicUrl ?? process.env.PUBLIC_URL ?? `http://localhost:${ports.gateway}`;
+    // The other addresses this machine answers at: links follow whichever of them a person came from.
+    const publicUrls =
+      process.env.PUBLIC_URLS ??
+      [publicUrl, `http://localhost:${ports.gateway}`, `http://127.0.0.1:${ports.gateway}`].join(',');
     const redisPrefix = options.redisPrefix ?? process.env.REDIS_PREFIX ?? 'rm:';
     const serviceUrls = {} as Record<ServiceName, string>;
     for (const service of SERVICES) serviceUrls[service] = `http://127.0.0.1:${ports[service]}`;
     const shared = sharedEnvironment(context, infra, {
       internalTokenSecret: secrets.internalTokenSecret,
       publicUrl,
+      publicUrls,
       redisPrefix,
       serviceUrls,
     });
@@ -841,6 +847,7 @@ function sharedEnvironment(
   values: {
     internalTokenSecret: string;
     publicUrl: string;
+    publicUrls: string;
     redisPrefix: string;
     serviceUrls: Record<ServiceName, string>;
   },
@@ -853,6 +860,7 @@ function sharedEnvironment(
     REDIS_PREFIX: values.redisPrefix,
     INTERNAL_TOKEN_SECRET: values.internalTokenSecret,
     PUBLIC_URL: values.publicUrl,
+    PUBLIC_URLS: values.publicUrls,
     SMTP_URL: infra.smtpUrl,
     AI_BASE_URL: infra.aiBaseUrl,
     MAIL_FROM: process.env.MAIL_FROM ?? DEFAULT_MAIL_FROM,

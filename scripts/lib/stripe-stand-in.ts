@@ -218,6 +218,11 @@ interface StandInContext {
   newId(prefix: string): string;
   /** Sends an event; the first attempt is awaited, retries go on in the background. */
   sendEvent(type: string, object: Json): Promise<void>;
+  /**
+   * Delivers the events sent about an object once more, as Stripe does when it did not see an answer (issue 21:
+   * a purchase's receipt is sent once however often its webhook arrives). Returns the event ids redelivered.
+   */
+  redeliver(objectId: string): Promise<string[]>;
   /** http://host:port, known once the server listens. */
   baseUrl: string;
   /** Idempotency keys whose first request is still running. */
@@ -263,6 +268,8 @@ function createWebhooks(options: StripeStandInOptions, newId: (prefix: string) =
   let webhookUrl = options.webhookUrl ?? '';
   const signer = new Stripe(STAND_IN_SECRET_KEY);
   const deliveries: StripeStandIn['deliveries'] = [];
+  /** Every event sent, by the id of the object it is about (for POST /_stand-in/redeliver). */
+  const sentByObject = new Map<string, Json[]>();
   const inFlight = new Set<Promise<void>>();
   const maxRetries = options.maxRetries ?? 8;
   const retryDelay = options.retryDelayMs ?? 500;
@@ -302,6 +309,8 @@ function createWebhooks(options: StripeStandInOptions, newId: (prefix: string) =
       type,
       data: { object: structuredClone(object) },
     };
+    const objectId = typeof object.id === 'string' ? object.id : '';
+    if (objectId) sentByObject.set(objectId, [...(sentByObject.get(objectId) ?? []), event]);
     if (await deliverOnce(event)) return;
     const retry = (async () => {
       for (let attempt = 0; attempt < maxRetries && !stopped; attempt++) {
@@ -313,9 +322,16 @@ function createWebhooks(options: StripeStandInOptions, newId: (prefix: string) =
     void retry.finally(() => inFlight.delete(retry));
   };
 
+  const redeliver = async (objectId: string): Promise<string[]> => {
+    const events = sentByObject.get(objectId) ?? [];
+    for (const event of events) await deliverOnce(event);
+    return events.map((event) => String(event.id));
+  };
+
   return {
     deliveries,
     sendEvent,
+    redeliver,
     setUrl: (value: string) => {
       webhookUrl = value;
     },
@@ -501,6 +517,13 @@ function createApi(ctx: StandInContext, objects: Objects) {
       if (!invoice) throw missing('invoice', String(m3[1]));
       return payInvoice(invoice);
     }
+    const pm = pathname.match(/^\/v1\/payment_methods\/([\w-]+)$/);
+    if (method === 'GET' && pm) {
+      const id = pm[1] as string;
+      const known = TEST_PAYMENT_METHODS[id as TestPaymentMethod];
+      if (!known) throw missing('PaymentMethod', id, 'payment_method');
+      return { id, object: 'payment_method', type: 'card', card: { brand: known.brand, last4: known.last4 } };
+    }
     if (method === 'POST' && pathname === '/v1/payment_intents') {
       const amount = Number(body.amount);
       if (!Number.isInteger(amount) || amount < 50) {
@@ -591,6 +614,10 @@ function createApi(ctx: StandInContext, objects: Objects) {
       return { ok: true };
     }
     if (method === 'GET' && pathname === '/_stand-in/answered') return { answered: [...answered] };
+    // The events sent about an object, delivered again with their own ids (POST {objectId}).
+    if (method === 'POST' && pathname === '/_stand-in/redeliver') {
+      return { redelivered: await ctx.redeliver(String(body.objectId ?? '')) };
+    }
     throw new StripeError(404, {
       type: 'invalid_request_error',
       message: `Unrecognized request URL (${method}: ${pathname}).`,
@@ -800,6 +827,7 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
     save: saver.save,
     newId,
     sendEvent: webhooks.sendEvent,
+    redeliver: webhooks.redeliver,
     baseUrl: '',
     running: new Set<string>(),
     slowAnswers: [],

@@ -223,6 +223,14 @@ function overviewView(response: GatewayResponse): Outcome {
   return { status: 200, note: leaked ? 'leaks a hidden part' : `hides ${hidden.join('+') || 'none'}` };
 }
 
+/** A community profile answer: whether it holds anything to reach the person by (it must not). */
+function communityView(response: GatewayResponse): Outcome {
+  if (response.status !== 200) return status(response);
+  const raw = JSON.stringify(response.body);
+  const leaks = /"(email|phoneNumber|stripe\w*)"/.test(raw) || raw.includes('@');
+  return { status: 200, note: leaks ? 'leaks contact' : 'no contact' };
+}
+
 /** A Stripe (stand-in) customer of the person, with an active subscription billing has heard of; one per person. */
 const stripeCustomers = new Map<number, Promise<string>>();
 function stripeCustomerOf(person: Person | null): Promise<string> {
@@ -401,6 +409,48 @@ const ROWS: Row[] = [
       const staff = [seededUsers.admin.id, seededUsers.coach.id, callers.admin.person?.id ?? 0];
       return { status: 200, note: listView(answer.body, [...staff, callers.coach.person?.id ?? 0]) };
     },
+  },
+  // --- community profile (issue 21): what the community list shows, never an e-mail or phone. ----------------
+  {
+    name: "GET /api/user/{a basic member's id}/community",
+    expected: [401, '200 no contact', '200 no contact', '200 no contact', '404 as unknown', '200 no contact'],
+    run: async (c) => {
+      const answer = await c.session.request('GET', `/api/user/${other.id}/community`);
+      if (answer.status !== 200)
+        return likeMissing(answer, await c.session.request('GET', '/api/user/987654321/community'));
+      return communityView(answer);
+    },
+  },
+  {
+    name: "GET /api/user/{a premium member's id}/community",
+    expected: [401, '200 no contact', '200 no contact', '200 no contact', '200 no contact', '200 no contact'],
+    run: async (c) => communityView(await c.session.request('GET', `/api/user/${premiumMember.id}/community`)),
+  },
+  {
+    name: "GET /api/user/{an admin's id}/community",
+    expected: [401, '404 as unknown', '404 as unknown', '404 as unknown', '404 as unknown', '404 as unknown'],
+    run: async (c) =>
+      likeMissing(
+        await c.session.request('GET', `/api/user/${seededUsers.admin.id}/community`),
+        await c.session.request('GET', '/api/user/987654321/community'),
+      ),
+  },
+  {
+    name: 'GET /api/user/community-settings',
+    expected: [401, 200, 200, 200, 200, 200],
+    run: async (c) => status(await c.session.request('GET', '/api/user/community-settings')),
+  },
+  {
+    name: 'PUT /api/user/community-settings (own)',
+    expected: [401, 200, 200, 200, 200, 200],
+    run: async (c) =>
+      status(
+        await c.session.request('PUT', '/api/user/community-settings', {
+          bio: 'Matrix',
+          showCourses: false,
+          listed: true,
+        }),
+      ),
   },
   {
     name: 'POST /api/user/upsert create',

@@ -89,6 +89,10 @@ const FIELDS = [
   'signupAllowed',
   'signuptags',
   'keywords',
+  // Issue 21: the community settings.
+  'bio',
+  'showCourses',
+  'listed',
 ];
 const allFields = (value: unknown) => Object.fromEntries(FIELDS.map((field) => [field, value]));
 /** Raw JSON texts, so that numbers beyond a double and odd keys reach the server as written. */
@@ -141,6 +145,12 @@ const GATEWAY_PATHS = [
   '/api/user/99999999999999999999999/overview',
   '/api/user/-1/overview',
   '/api/user/1/overview/',
+  // The gateway's own community profile route (issue 21): hostile ids and query strings.
+  '/api/user/1/community?showCourses=true&email=1',
+  '/api/user/%ff/community',
+  '/api/user/99999999999999999999999/community',
+  '/api/user/-1/community',
+  '/api/user/1/community/',
 ];
 
 type Caller = { role: string; cookie: string; csrf: string };

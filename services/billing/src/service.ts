@@ -1,4 +1,10 @@
-import { type BackgroundTask, consumerWiring, OutboxRelay, type ServiceRuntime } from '@rainmakers/kit';
+import {
+  type BackgroundTask,
+  consumerWiring,
+  OutboxRelay,
+  publicAddresses,
+  type ServiceRuntime,
+} from '@rainmakers/kit';
 import { buildApp } from './app';
 import { createResourcesClient } from './clients/resources';
 import type { Config } from './config';
@@ -31,6 +37,7 @@ export function buildService(runtime: ServiceRuntime<Schema>, config: Config) {
     currency: config.STRIPE_CURRENCY,
     sync,
     publicUrl: config.PUBLIC_URL,
+    publicUrls: publicAddresses(config),
     publishableKey: config.STRIPE_PUBLISHABLE_KEY,
     jsUrl: config.STRIPE_JS_URL,
   });

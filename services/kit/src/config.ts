@@ -25,6 +25,11 @@ export const baseConfigShape = {
   INTERNAL_TOKEN_SECRET: secret('INTERNAL_TOKEN_SECRET'),
   /** The address people reach the product at; used in e-mailed links. */
   PUBLIC_URL: z.string().url().default('http://localhost:8080'),
+  /**
+   * Other addresses of the same product (comma separated; issue 21): e-mailed links and Stripe's return addresses
+   * follow the one a request came from when it is listed (public-url.ts), else PUBLIC_URL.
+   */
+  PUBLIC_URLS: z.string().optional(),
   /** Load shedding (overload.ts): new requests answer 503 OVERLOADED while the event loop is this late (0: off)... */
   OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
   /** ...or this many requests are in flight in the process (0: off). */

@@ -15,6 +15,7 @@ export * from './logger';
 export * from './mail';
 export * from './metrics';
 export * from './overload';
+export * from './public-url';
 export * from './redis';
 export * from './replica';
 export * from './service';

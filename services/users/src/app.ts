@@ -1,6 +1,7 @@
 import { createApp } from '@rainmakers/kit';
 import type { AppDeps } from './deps';
 import { auditRoutes } from './routes/audit';
+import { communityRoutes } from './routes/community';
 import { exportRoutes } from './routes/exports';
 import { importRoutes } from './routes/imports';
 import { internalRoutes } from './routes/internal';
@@ -19,6 +20,7 @@ export function buildApp(deps: AppDeps) {
     app.use('/api/user', importRoutes(deps));
     app.use('/api/user', jobRoutes(deps));
     app.use('/api/user', overviewRoutes(deps));
+    app.use('/api/user', communityRoutes(deps));
     app.use('/api/user', userRoutes(deps));
     app.use('/api/v2/user', userV2Routes(deps));
     app.use('/api/tag', tagRoutes(deps));

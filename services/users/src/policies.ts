@@ -172,3 +172,20 @@ export function userAbilities(actor: Actor, user: Person): UserAbilities {
 export function userListAbilities(actor: Actor): UserListAbilities {
   return { create: canCreateUser(actor), manage: canManageUsers(actor) };
 }
+
+/** The roles the community holds (the community search's list, userListView). */
+const COMMUNITY_ROLES: readonly Role[] = ['basic', 'premium'];
+
+/**
+ * A community profile (issue 21): anyone signed in who sees the community list sees the profiles of the basic and
+ * premium members in it; a member who left the list is seen by herself only. Everyone else is told "not found".
+ */
+export function canSeeCommunityProfile(actor: Actor, person: Person & { listed: boolean }): boolean {
+  if (actor.userId === person.id) return true;
+  if (!person.listed || !COMMUNITY_ROLES.includes(person.role)) return false;
+  const view = userListView(actor);
+  return view.roles === null || view.roles.includes(person.role);
+}
+
+/** Her own community choices: every signed-in person, on her own account only. */
+export const canEditCommunitySettings = (_actor: Actor) => true;

@@ -1,4 +1,11 @@
-import { type BackgroundTask, consumerWiring, OutboxRelay, type ServiceRuntime } from '@rainmakers/kit';
+import {
+  type BackgroundTask,
+  consumerWiring,
+  OutboxRelay,
+  publicAddresses,
+  type ServiceRuntime,
+  serviceMail,
+} from '@rainmakers/kit';
 import { buildApp } from './app';
 import { createBillingConsumer } from './billing-events';
 import { createCredentialsClient } from './clients/auth';
@@ -21,6 +28,8 @@ export function buildService(runtime: ServiceRuntime<Schema>, config: Config) {
     logger: runtime.logger,
   });
   const files = jobFilesFromConfig(config);
+  // Receipt e-mails (issue 21) go on the shared send-mail queue; its worker runs here only in development/tests.
+  const mail = serviceMail(config, runtime.redis, runtime.logger);
   const app = buildApp({
     logger: runtime.logger,
     internalTokenSecret: config.INTERNAL_TOKEN_SECRET,
@@ -36,7 +45,12 @@ export function buildService(runtime: ServiceRuntime<Schema>, config: Config) {
   });
   const background: BackgroundTask[] = [
     relay,
-    createBillingConsumer({ ...consumerWiring(runtime, config), relay }),
+    createBillingConsumer({
+      ...consumerWiring(runtime, config),
+      relay,
+      receipts: { mail: mail.mail, publicUrls: publicAddresses(config) },
+    }),
+    ...mail.background,
     createStaffConsumer(consumerWiring(runtime, config)),
   ];
   if (config.RUN_WORKERS_IN_PROCESS) {

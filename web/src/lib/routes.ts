@@ -23,6 +23,7 @@ export type PageKey =
   | 'users'
   | 'reviewQueue'
   | 'member'
+  | 'communityProfile'
   | 'tagManagement'
   | 'resources'
   | 'dashboardBanners'
@@ -89,6 +90,8 @@ export const ROUTES: readonly RouteDef[] = [
   { kind: 'guarded', path: '/profit-calculator', page: 'profitCalculator', access: ACCESS.member },
   { kind: 'guarded', path: '/product-qualifier', page: 'productQualifier', access: ACCESS.member },
   { kind: 'guarded', path: '/profile', page: 'profile', access: ACCESS.member },
+  // A member's community profile (issue 21): the server decides who may see whom.
+  { kind: 'guarded', path: '/community/:id', page: 'communityProfile', access: ACCESS.member },
   { kind: 'guarded', path: '/move-the-needle', page: 'moveTheNeedle', access: ACCESS.ownBoard },
   {
     kind: 'guarded',

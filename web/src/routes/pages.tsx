@@ -20,6 +20,7 @@ export const PAGES: Record<PageKey, LazyExoticComponent<ComponentType>> = {
   users: lazy(() => import('../features/users/UsersPage')),
   reviewQueue: lazy(() => import('../features/coach/ReviewQueuePage')),
   member: lazy(() => import('../features/users/member/MemberPage')),
+  communityProfile: lazy(() => import('../features/community/CommunityProfilePage')),
   tagManagement: lazy(() => import('../features/tags/TagManagementPage')),
   resources: lazy(() => import('../features/resources/ResourcesPage')),
   dashboardBanners: lazy(() => import('../features/banners/DashboardBannersPage')),

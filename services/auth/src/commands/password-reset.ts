@@ -26,6 +26,8 @@ export type ResetRequestOutcome = 'sent' | 'unknown' | 'throttled';
 export async function requestPasswordReset(
   deps: Pick<AuthDeps, 'db' | 'users' | 'mail' | 'limiter' | 'config' | 'logger'>,
   email: string,
+  /** The configured public address the request came from (kit publicUrlFor); PUBLIC_URL when left out. */
+  publicUrl: string = deps.config.PUBLIC_URL,
 ): Promise<ResetRequestOutcome> {
   let credential = await findCredentialByEmail(deps.db, email);
   if (!credential) {
@@ -52,7 +54,7 @@ export async function requestPasswordReset(
     createdAt: now,
   });
   const mail = resetPasswordMail({
-    link: resetLink(deps.config.PUBLIC_URL, token),
+    link: resetLink(publicUrl, token),
     ttlMinutes: RESET_TOKEN_TTL_MINUTES,
     fullName: person.fullName,
   });

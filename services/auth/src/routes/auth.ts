@@ -13,7 +13,17 @@ import {
   signUpSchema,
   switchRoleSchema,
 } from '@rainmakers/contracts';
-import { badRequest, forbidden, HttpError, notFound, parse, unauthorized } from '@rainmakers/kit';
+import {
+  badRequest,
+  forbidden,
+  HttpError,
+  notFound,
+  parse,
+  publicAddresses,
+  publicUrlFor,
+  requestOrigin,
+  unauthorized,
+} from '@rainmakers/kit';
 import { Router } from 'express';
 import { authenticate, setCredentials } from '../commands/credentials';
 import { acceptInvitation } from '../commands/invitations';
@@ -120,7 +130,9 @@ export function authRoutes(deps: AuthDeps): Router {
     // The same answer, at the same moment, whether or not the account exists; the work happens after it.
     res.json({ message: FORGOT_PASSWORD_SENT });
     try {
-      const outcome = await requestPasswordReset(deps, input.email);
+      // The link follows the address she asked from when it is one of ours (issue 21), else PUBLIC_URL.
+      const publicUrl = publicUrlFor(requestOrigin(req.headers), publicAddresses(deps.config));
+      const outcome = await requestPasswordReset(deps, input.email, publicUrl);
       req.log.info({ outcome }, 'password reset requested');
     } catch (error) {
       req.log.error({ err: error }, 'password reset request failed');

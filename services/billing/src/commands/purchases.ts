@@ -21,13 +21,21 @@ interface IntentMetadata {
   userId: number;
   resourceId: number;
   resourceTitle: string;
+  /** The configured public address the purchase was made from (publicUrlFor), for the receipt's link. */
+  publicUrl?: string;
 }
 
 function metadataOf(intent: Stripe.PaymentIntent): IntentMetadata | null {
   const userId = Number(intent.metadata?.userId);
   const resourceId = Number(intent.metadata?.resourceId);
   if (!Number.isInteger(userId) || !Number.isInteger(resourceId) || userId <= 0 || resourceId <= 0) return null;
-  return { userId, resourceId, resourceTitle: intent.metadata?.resourceTitle ?? '' };
+  const publicUrl = intent.metadata?.publicUrl;
+  return {
+    userId,
+    resourceId,
+    resourceTitle: intent.metadata?.resourceTitle ?? '',
+    ...(publicUrl ? { publicUrl } : {}),
+  };
 }
 
 /** The resource a payment buys, from the intent's metadata (null when it carries none). */
@@ -43,6 +51,8 @@ export async function recordSucceededIntent(
   event?: { id: string; type: string },
 ): Promise<boolean> {
   const metadata = metadataOf(intent);
+  // Asked before the transaction (no transaction waits on Stripe); only for a purchase that may be new.
+  const cardLast4 = metadata && intent.status === 'succeeded' ? await cardLast4Of(deps, intent) : null;
   return withEvents(deps.db, deps.events, async (trx, { publish }) => {
     if (event && !(await recordStripeEvent(trx, event.id, event.type))) return false;
     if (!metadata || intent.status !== 'succeeded') return false;
@@ -64,9 +74,25 @@ export async function recordSucceededIntent(
       amountCents: intent.amount,
       currency: intent.currency,
       purchasedAt: new Date().toISOString(),
+      cardLast4,
+      ...(metadata.publicUrl ? { publicUrl: metadata.publicUrl } : {}),
     });
     return true;
   });
+}
+
+/** The last four digits of the card an intent was paid with (the receipt's); null when Stripe cannot tell. */
+async function cardLast4Of(deps: BillingDeps, intent: Stripe.PaymentIntent): Promise<string | null> {
+  const method = intent.payment_method;
+  if (!method) return null;
+  try {
+    const found = typeof method === 'string' ? await deps.stripe.paymentMethods.retrieve(method) : method;
+    const last4 = found.card?.last4;
+    return typeof last4 === 'string' && /^\d{4}$/.test(last4) ? last4 : null;
+  } catch (error) {
+    deps.logger.warn({ err: error, paymentIntentId: intent.id }, 'card of a payment not readable for the receipt');
+    return null;
+  }
 }
 
 /** Records a failed intent's status (the purchase row stays, never as owned). */
@@ -94,6 +120,7 @@ export async function createPaymentIntent(
   deps: PurchaseDeps,
   actor: Actor,
   input: CreatePaymentIntentInput,
+  publicUrl?: string,
 ): Promise<Stripe.PaymentIntent> {
   if (!canBuyFor(actor, input.userId)) throw forbidden('You can only buy resources for yourself');
   const offer = await deps.resources.offer(input.resourceId);
@@ -117,7 +144,12 @@ export async function createPaymentIntent(
           confirm: true,
           automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
           description: `Resource: ${offer.title}`.slice(0, 200),
-          metadata: { userId: String(actor.userId), resourceId: String(offer.id), resourceTitle: offer.title },
+          metadata: {
+            userId: String(actor.userId),
+            resourceId: String(offer.id),
+            resourceTitle: offer.title,
+            ...(publicUrl ? { publicUrl } : {}),
+          },
         },
         // The same person, resource, card and price: the same intent (Stripe answers a repeat from its key).
         { idempotencyKey: `purchase-${actor.userId}-${offer.id}-${input.paymentMethodId}-${amount}` },

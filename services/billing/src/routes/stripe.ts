@@ -3,7 +3,16 @@
  * browser's Stripe.js configuration.
  */
 import { createPaymentIntentSchema } from '@rainmakers/contracts';
-import { badRequest, forbidden, getJobStatus, notFound, parse, requireActor } from '@rainmakers/kit';
+import {
+  badRequest,
+  forbidden,
+  getJobStatus,
+  notFound,
+  parse,
+  publicUrlFor,
+  requestOrigin,
+  requireActor,
+} from '@rainmakers/kit';
 import { Router } from 'express';
 import { openCustomerPortal } from '../commands/portal';
 import { checkPaymentIntent, createPaymentIntent, resourceIdOf } from '../commands/purchases';
@@ -19,6 +28,8 @@ const CLIENT_PRICE = 'The price is set by the server';
 export interface StripeRouteDeps extends PurchaseDeps {
   sync: SyncQueue;
   publicUrl: string;
+  /** Every configured public address, PUBLIC_URL first (kit publicAddresses): links follow the caller's (issue 21). */
+  publicUrls: string[];
   publishableKey: string;
   jsUrl: string;
 }
@@ -35,7 +46,10 @@ export function stripeRoutes(deps: StripeRouteDeps): Router {
 
   router.post('/create-customer-portal/:customerId', async (req, res) => {
     const actor = requireActor(req);
-    res.json(presentPortal(await openCustomerPortal(deps, actor, String(req.params.customerId ?? ''))));
+    const publicUrl = publicUrlFor(requestOrigin(req.headers), deps.publicUrls);
+    res.json(
+      presentPortal(await openCustomerPortal({ ...deps, publicUrl }, actor, String(req.params.customerId ?? ''))),
+    );
   });
 
   router.post('/sync', async (req, res) => {
@@ -66,7 +80,12 @@ export function stripeRoutes(deps: StripeRouteDeps): Router {
       }
     }
     const input = parse(createPaymentIntentSchema, body);
-    const intent = await createPaymentIntent(deps, actor, input);
+    const intent = await createPaymentIntent(
+      deps,
+      actor,
+      input,
+      publicUrlFor(requestOrigin(req.headers), deps.publicUrls),
+    );
     res.json(presentPaymentIntent(intent, resourceIdOf(intent)));
   });
 

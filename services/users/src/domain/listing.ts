@@ -49,7 +49,7 @@ export function normalizeListQuery(query: Record<string, unknown>): NormalizedQu
  * Turns the asked-for page and filters into a search the person may run: staff search names and
  * e-mails of everyone they may see; other members search names only, among basic and premium members.
  */
-export function buildUserSearch(query: UserListQuery, view: UserListView): UserSearch {
+export function buildUserSearch(query: UserListQuery, view: UserListView, viewerId?: number): UserSearch {
   const staff = view.presenter === 'full';
   const sort = query.sort === 'payment' && !view.paymentFilters ? 'joined' : query.sort;
   return {
@@ -59,6 +59,8 @@ export function buildUserSearch(query: UserListQuery, view: UserListView): UserS
     limit: query.usersPerPage,
     offset: (query.page - 1) * query.usersPerPage,
     details: staff,
+    // Members see the community (issue 21): those who stay listed, located first, never themselves.
+    community: !staff && viewerId !== undefined ? { viewerId } : undefined,
   };
 }
 

@@ -50,4 +50,9 @@ export interface UserSearch {
   offset: number;
   /** Load tags and resources of each user on the page. */
   details: boolean;
+  /**
+   * The community list (issue 21): only people who stay listed, never the viewer herself, and those who share a
+   * city or state before those who do not (then newest first).
+   */
+  community?: { viewerId: number };
 }

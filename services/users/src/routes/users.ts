@@ -121,7 +121,7 @@ export function userRoutes(
       return;
     }
     const view = userListView(actor);
-    const page = await searchUsers(deps.db, buildUserSearch(query, view));
+    const page = await searchUsers(deps.db, buildUserSearch(query, view, actor.userId));
     res.json({
       users: page.users.map((user) =>
         view.presenter === 'full' ? presentUserFor(actor, user) : presentCommunityUser(user),

@@ -1,4 +1,4 @@
-import { BLOCKING_STRIPE_STATUSES, type Role, type Tag, type UserSort } from '@rainmakers/contracts';
+import { BLOCKING_STRIPE_STATUSES, type Role, stateSpellings, type Tag, type UserSort } from '@rainmakers/contracts';
 import { type Db, sql } from '@rainmakers/kit';
 import type { ExportRow } from '../domain/csv';
 import type { UserRecord, UserSearch } from '../domain/records';
@@ -168,8 +168,17 @@ export interface UserPage {
 /** `%term%` for ILIKE, with the pattern characters of the term taken literally. */
 export const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** ILIKE with no wildcard: the whole value, case folded (served by the same trigram index). */
+const wholePattern = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Whether a person shares neither a city nor a state (the community list shows them last). */
+const NO_LOCATION = sql<boolean>`((city IS NULL OR city = '') AND (state IS NULL OR state = ''))`;
+
 function searchQuery(db: UsersDb, criteria: Omit<UserSearch, 'limit' | 'offset' | 'details' | 'sort' | 'order'>) {
   let query = db.selectFrom('users');
+  if (criteria.community) {
+    query = query.where('community_listed', '=', true).where('id', '<>', criteria.community.viewerId);
+  }
   if (criteria.search) {
     const pattern = containsPattern(criteria.search);
     query = criteria.searchEmail
@@ -181,7 +190,15 @@ function searchQuery(db: UsersDb, criteria: Omit<UserSearch, 'limit' | 'offset' 
   if (criteria.paymentProblems) query = query.where('stripe_status', 'in', [...BLOCKING_STRIPE_STATUSES]);
   if (criteria.cityOrState) {
     const pattern = containsPattern(criteria.cityOrState);
-    query = query.where((eb) => eb.or([eb('city', 'ilike', pattern), eb('state', 'ilike', pattern)]));
+    // "TX" also finds "Texas" and the other way round (issue 21).
+    const spellings = stateSpellings(criteria.cityOrState).map(wholePattern);
+    query = query.where((eb) =>
+      eb.or([
+        eb('city', 'ilike', pattern),
+        eb('state', 'ilike', pattern),
+        ...spellings.map((spelling) => eb('state', 'ilike', spelling)),
+      ]),
+    );
   }
   if (criteria.tagId !== undefined) {
     const tagId = criteria.tagId;
@@ -222,13 +239,14 @@ function orderColumns(sort: UserSort) {
 export function userSearchQueries(db: UsersDb, criteria: UserSearch) {
   const query = searchQuery(db, criteria);
   const direction = criteria.order === 'asc' ? 'asc' : 'desc';
+  const located = criteria.community ? query.orderBy(NO_LOCATION, 'asc') : query;
   return {
     counts: query.select((eb) => [
       eb.fn.countAll<number>().as('total'),
       eb.fn.countAll<number>().filterWhere('role', '=', 'premium').as('premium'),
       eb.fn.countAll<number>().filterWhere('role', '=', 'basic').as('basic'),
     ]),
-    page: query
+    page: located
       .select(COLUMNS)
       .orderBy(orderColumns(criteria.sort ?? 'joined'), direction)
       .orderBy('id', direction)

@@ -3,9 +3,11 @@ import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import InputAdornment from '@mui/material/InputAdornment';
+import Link from '@mui/material/Link';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import { useCommunitySearch } from '../../api/dashboard';
 import { DashboardCard, OOPS } from './DashboardCard';
 
@@ -16,7 +18,8 @@ export const NO_RAINMAKERS = 'No Rainmakers found. Try searching a neighboring c
 
 /**
  * Community Search: basic and premium members by city or state, 15 at a time, the next page loading when the end of
- * the list scrolls into view. Members see photo, name, city and state only (the users service's community view).
+ * the list scrolls into view. Members see photo, name, city and state only (the users service's community view);
+ * each opens the person's community profile (/community/{id}, issue 21).
  */
 export function CommunitySearch() {
   const [typed, setTyped] = useState('');
@@ -88,21 +91,35 @@ export function CommunitySearch() {
           tabIndex={0}
         >
           {people.map((person) => (
-            <Box
-              component="li"
-              key={person.id}
-              data-community-person
-              sx={{ display: 'flex', alignItems: 'center', gap: 1.5, py: 0.75 }}
-            >
-              <Avatar src={person.photoUrl ?? undefined} alt="" sx={{ width: 40, height: 40 }}>
-                {person.fullName.slice(0, 1)}
-              </Avatar>
-              <div>
-                <Typography sx={{ fontWeight: 600 }}>{person.fullName}</Typography>
-                <Typography variant="body2" color="text.secondary">
-                  {[person.city, person.state].filter(Boolean).join(', ') || 'Location not shared'}
-                </Typography>
-              </div>
+            <Box component="li" key={person.id} data-community-person>
+              <Link
+                component={RouterLink}
+                to={`/community/${person.id}`}
+                underline="none"
+                color="inherit"
+                sx={{
+                  display: 'flex',
+                  alignItems: 'center',
+                  gap: 1.5,
+                  py: 0.75,
+                  px: 0.5,
+                  borderRadius: 1,
+                  '&:hover': { bgcolor: 'action.hover' },
+                  '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineStyle: 'solid' },
+                }}
+              >
+                <Avatar src={person.photoUrl ?? undefined} alt="" sx={{ width: 40, height: 40 }}>
+                  {person.fullName.slice(0, 1)}
+                </Avatar>
+                <span>
+                  <Typography component="span" sx={{ display: 'block', fontWeight: 600 }}>
+                    {person.fullName}
+                  </Typography>
+                  <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
+                    {[person.city, person.state].filter(Boolean).join(', ') || 'Location not shared'}
+                  </Typography>
+                </span>
+              </Link>
             </Box>
           ))}
           <Box component="li" ref={end} aria-hidden={!isFetchingNextPage} sx={{ minHeight: 8 }}>

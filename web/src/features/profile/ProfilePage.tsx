@@ -15,6 +15,7 @@ import { unfieldedError, useFormFields } from '../../components/useFormFields';
 import { ROLE_LABELS } from '../../layout/roles';
 import { useCurrentUser } from '../../session/context';
 import { AvatarUpload } from './AvatarUpload';
+import { CommunitySettings } from './CommunitySettings';
 import { EmailSettings } from './EmailSettings';
 
 export const PROFILE_SAVED = 'your changes have been saved successfully';
@@ -176,6 +177,7 @@ export default function ProfilePage() {
         </Box>
       </Paper>
       <EmailSettings />
+      {(user.role === 'basic' || user.role === 'premium') && <CommunitySettings />}
     </Box>
   );
 }

@@ -184,7 +184,11 @@ export default function ResourcesPage() {
             resource={{ id: buying.id, title: buying.title, price: buying.price }}
             onClose={() => setBuying(null)}
             onPurchased={() => {
+              // The bought item opens (issue 21), read again now that she owns it.
+              const id = buying.id;
               void reload();
+              go({ id });
+              window.scrollTo({ top: 0 });
             }}
           />
         )}

@@ -1,0 +1,55 @@
+/** The receipt e-mail after a resource purchase (issue 21, point 5; pure). */
+import type { EventData } from '@rainmakers/contracts';
+
+export interface ReceiptRecipient {
+  fullName: string;
+  email: string;
+}
+
+/** The address that opens a resource on the Resources page (its reader: `/resources?id=`). */
+export function resourceLink(publicUrl: string, resourceId: number): string {
+  return `${publicUrl.replace(/\/+$/, '')}/resources?id=${resourceId}`;
+}
+
+export function formatAmount(amountCents: number, currency: string): string {
+  try {
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(
+      amountCents / 100,
+    );
+  } catch {
+    return `${(amountCents / 100).toFixed(2)} ${currency.toUpperCase()}`;
+  }
+}
+
+const dayFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+
+/** The job id of a purchase's receipt: one per payment intent, so a repeated event sends nothing more. */
+export const receiptJobId = (paymentIntentId: string) => `receipt-${paymentIntentId}`;
+
+export function receiptMail(
+  data: EventData<'billing.purchase-completed'>,
+  person: ReceiptRecipient,
+  publicUrl: string,
+): { to: string; subject: string; text: string } {
+  const amount = formatAmount(data.amountCents, data.currency);
+  const purchasedAt = new Date(data.purchasedAt);
+  const day = Number.isNaN(purchasedAt.getTime()) ? data.purchasedAt : dayFormat.format(purchasedAt);
+  const title = data.resourceTitle || `Resource ${data.resourceId}`;
+  return {
+    to: person.email,
+    subject: `Your receipt: ${title}`,
+    text: [
+      `Hi ${person.fullName},`,
+      '',
+      'Thank you for your purchase. Here is your receipt.',
+      '',
+      `Item: ${title}`,
+      `Amount: ${amount}`,
+      `Date: ${day}`,
+      `Card: ${data.cardLast4 ? `ending in ${data.cardLast4}` : 'not shown by the payment provider'}`,
+      `Payment reference: ${data.paymentIntentId}`,
+      '',
+      `Open it: ${resourceLink(publicUrl, data.resourceId)}`,
+    ].join('\n'),
+  };
+}

@@ -1,0 +1,37 @@
+/**
+ * The community profile (GET /api/user/{id}/community, gathered by the gateway) and her own community choices
+ * (GET/PUT /api/user/community-settings) on /profile (issue 21).
+ */
+import type { CommunityProfile, CommunitySettings } from '@rainmakers/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCurrentUser } from '../session/context';
+import { api } from './client';
+
+export type { CommunityProfile, CommunitySettings };
+
+export function useCommunityProfile(id: number) {
+  const user = useCurrentUser();
+  return useQuery({
+    queryKey: ['community', 'profile', user.id, id],
+    queryFn: ({ signal }) => api<{ profile: CommunityProfile }>(`/api/user/${id}/community`, { signal }),
+    enabled: Number.isInteger(id) && id > 0,
+    retry: false,
+  });
+}
+
+export function useCommunitySettings() {
+  const user = useCurrentUser();
+  return useQuery({
+    queryKey: ['community', 'settings', user.id],
+    queryFn: ({ signal }) => api<{ settings: CommunitySettings }>('/api/user/community-settings', { signal }),
+  });
+}
+
+export function useSaveCommunitySettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (settings: CommunitySettings) =>
+      api<{ settings: CommunitySettings }>('/api/user/community-settings', { method: 'PUT', body: settings }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['community'] }),
+  });
+}
