@@ -52,7 +52,10 @@ export async function runWorker<Schema>(definition: WorkerDefinition<Schema>): P
   let readiness: ReadinessCheck[] = [{ name: 'redis', check: () => redis.ping() }];
   if (definition.database !== false) {
     if (!config.DATABASE_URL) throw new Error(`${config.SERVICE_NAME}: DATABASE_URL is required`);
-    database = createDatabase<Schema>(config.DATABASE_URL, { ...SERVICE_DATABASE_OPTIONS, max: config.DATABASE_POOL_MAX });
+    database = createDatabase<Schema>(config.DATABASE_URL, {
+      ...SERVICE_DATABASE_OPTIONS,
+      max: config.DATABASE_POOL_MAX,
+    });
     registerPoolMetrics('worker', database.pool);
     relay = new OutboxRelay<Schema>({ db: database.db, redis, prefix: config.REDIS_PREFIX, logger });
     readiness = dependencyReadiness(database, redis);
