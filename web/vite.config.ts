@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type UserConfig } from 'vite';
 import { earlyScript, precompress } from './build/plugins.ts';
+import { screenOf } from './build/screens.ts';
 
 /** The gateway serves every API call and uploads; in development Vite forwards them there. */
 const GATEWAY = process.env.GATEWAY_URL ?? 'http://localhost:8080';
@@ -96,6 +97,13 @@ const config = {
               priority: 8,
             },
             { name: 'catalogue', test: CATALOGUE, priority: 5, includeDependenciesRecursively: false },
+            {
+              // Every other page in one file with what only its first render needs (build/screens.ts): the board,
+              // users, resources and tools screens were 8 to 23 files each, most of them a few hundred bytes.
+              name: screenOf(import.meta.dirname),
+              priority: 4,
+              includeDependenciesRecursively: false,
+            },
           ],
         },
       },
