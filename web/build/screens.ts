@@ -8,11 +8,10 @@ import type { ChunkingContext } from 'rolldown';
  * under 1 KB), and every file before the first card counts against the budget of 15 requests.
  *
  * What a page loads later (`lazy()` / `import()` inside it: dialogs, editors, drag and drop, charts) stays out: a
- * module belongs to a page's group only when the page's first render imports it. A module that another page's first
- * render (or the frame) also imports stays where the other groups or automatic splitting put it, so no page
- * downloads another page's file on its first load; a lazy part elsewhere that uses such a module (the review queue's
- * card dialog and the board's move helpers) fetches the page's file when it opens. Nothing here names a screen: a
- * new page in routes/pages.tsx gets its own group.
+ * module belongs to a page's group only when the page's first render imports it. A module that anything else also
+ * imports (the frame and its lazy parts, another page, a lazy part another page loads: the review queue's card
+ * dialog) stays where the other groups or automatic splitting put it, so nothing downloads a page's file but the
+ * page. Nothing here names a screen: a new page in routes/pages.tsx gets its own group.
  */
 export function screenOf(root: string): (moduleId: string, ctx: ChunkingContext) => string | null {
   const pagesFile = path.join(root, 'src/routes/pages.tsx');
@@ -24,28 +23,74 @@ export function screenOf(root: string): (moduleId: string, ctx: ChunkingContext)
   };
 }
 
-/** Module id -> the name of the one page whose first render imports it (absent: none, or several). */
+/**
+ * Module id -> the name of the one page whose first render imports it, and which nothing else imports: not the entry
+ * or the frame, not another page, not a lazy part another page (or the frame: the bell, the menus) loads.
+ */
 function screenOwners(ctx: ChunkingContext, mainFile: string, pagesFile: string): Map<string, string | null> {
+  const info = (id: string) => ctx.getModuleInfo(id);
+  const closures = new Map<string, Set<string>>();
   const closureOf = (start: string): Set<string> => {
-    const seen = new Set<string>();
+    let seen = closures.get(start);
+    if (seen) return seen;
+    seen = new Set<string>();
     const stack = [start];
     while (stack.length > 0) {
       const id = stack.pop() as string;
       if (seen.has(id)) continue;
       seen.add(id);
-      for (const next of ctx.getModuleInfo(id)?.importedIds ?? []) stack.push(next);
+      for (const next of info(id)?.importedIds ?? []) stack.push(next);
     }
+    closures.set(start, seen);
     return seen;
   };
-  // What the entry itself loads (and the frame, which comes with every signed-in page) belongs to no screen.
-  const everywhere = closureOf(mainFile);
-  const owners = new Map<string, string | null>();
-  for (const page of ctx.getModuleInfo(pagesFile)?.dynamicallyImportedIds ?? []) {
-    const name = path.basename(page).replace(/\.\w+$/, '');
-    for (const id of closureOf(page)) {
-      if (everywhere.has(id)) continue;
-      owners.set(id, owners.has(id) ? null : name);
+
+  // Every place code is loaded from: the app's entry and each dynamically imported module.
+  const entries = new Set<string>([mainFile]);
+  const queue = [mainFile];
+  while (queue.length > 0) {
+    for (const id of closureOf(queue.pop() as string)) {
+      for (const lazy of info(id)?.dynamicallyImportedIds ?? []) {
+        if (!entries.has(lazy)) {
+          entries.add(lazy);
+          queue.push(lazy);
+        }
+      }
     }
   }
-  return owners;
+
+  // The page each entry belongs to: itself for a page; for a lazy part, the one page that (through its own lazy
+  // parts) loads it; null for the app's entry (with the frame) and for parts loaded from several places.
+  const pages = new Set(info(pagesFile)?.dynamicallyImportedIds ?? []);
+  const pageOf = new Map<string, string | null>([[mainFile, null]]);
+  for (const page of pages) pageOf.set(page, page);
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const entry of entries) {
+      if (pages.has(entry) || entry === mainFile) continue;
+      const importers = info(entry)?.dynamicImporters ?? [];
+      const from = new Set<string | null>();
+      for (const [other, owner] of pageOf) {
+        if (other !== entry && importers.some((importer) => closureOf(other).has(importer))) from.add(owner);
+      }
+      if (from.size === 0) continue;
+      const owner = from.size === 1 ? ([...from][0] ?? null) : null;
+      if (pageOf.get(entry) !== owner) {
+        pageOf.set(entry, owner);
+        changed = true;
+      }
+    }
+  }
+
+  const owners = new Map<string, string | null>();
+  for (const entry of entries) {
+    const owner = pageOf.get(entry) ?? null;
+    for (const id of closureOf(entry)) owners.set(id, owners.has(id) && owners.get(id) !== owner ? null : owner);
+  }
+  const named = new Map<string, string | null>();
+  for (const [id, owner] of owners) {
+    // Only what the page's own first render imports: its lazy parts stay lazy.
+    if (owner !== null && closureOf(owner).has(id)) named.set(id, path.basename(owner).replace(/\.\w+$/, ''));
+  }
+  return named;
 }
