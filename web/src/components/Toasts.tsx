@@ -1,7 +1,7 @@
 import GlobalStyles from '@mui/material/GlobalStyles';
-import { styled } from '@mui/material/styles';
-import { MaterialDesignContent, SnackbarProvider } from 'notistack';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { afterLoadAndIdle } from '../lib/idle';
+import { onToastWanted } from './toast';
 
 /**
  * Toasts sit at the top centre, below the phone's top bar: never over the lesson's Mark as Completed / Next Lesson
@@ -10,22 +10,25 @@ import type { ReactNode } from 'react';
 export const TOAST_BAND_PX = { desktop: 96, phone: 144 } as const;
 const PHONE_TOP_BAR_PX = 56;
 
-/** notistack toasts in the app's colours and type. */
-const Toast = styled(MaterialDesignContent)(({ theme }) => ({
-  fontFamily: theme.typography.fontFamily,
-  fontWeight: 550,
-  borderRadius: 12,
-  boxShadow: '0 10px 30px rgba(43, 27, 46, 0.22)',
-  '&.notistack-MuiContent-success': { backgroundColor: theme.palette.success.main },
-  '&.notistack-MuiContent-error': { backgroundColor: theme.palette.error.main },
-  '&.notistack-MuiContent-info': { backgroundColor: '#2B1B2E' },
-  '&.notistack-MuiContent-warning': { backgroundColor: theme.palette.warning.main },
-}));
+const ToastHost = lazy(() => import('./ToastHost'));
 
-const components = { default: Toast, success: Toast, error: Toast, info: Toast, warning: Toast };
-
-/** Wraps the app, so both `useSnackbar()` and `toast()` work everywhere. */
+/**
+ * Wraps the app, so `toast()` works everywhere. The toast library (notistack, about 13 KB gzipped) is on no page's
+ * first load: its host is fetched once the page has loaded and the browser is idle, or at once when a toast is asked
+ * for before that (the toast then shows when it arrives). Toasts go through `toast()` (components/toast.ts) only.
+ */
 export function ToastProvider({ children }: { children: ReactNode }) {
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => {
+    if (wanted) return;
+    const want = () => setWanted(true);
+    onToastWanted(want);
+    const cancel = afterLoadAndIdle(want);
+    return () => {
+      onToastWanted(null);
+      cancel();
+    };
+  }, [wanted]);
   return (
     <>
       <GlobalStyles
@@ -35,17 +38,12 @@ export function ToastProvider({ children }: { children: ReactNode }) {
           },
         })}
       />
-      <SnackbarProvider
-        maxSnack={3}
-        autoHideDuration={4000}
-        anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
-        // The same text twice (a double click, a retried call) shows one toast, not a stack of copies.
-        preventDuplicate
-        classes={{ containerAnchorOriginTopCenter: 'rm-toasts' }}
-        Components={components}
-      >
-        {children}
-      </SnackbarProvider>
+      {children}
+      {wanted && (
+        <Suspense fallback={null}>
+          <ToastHost />
+        </Suspense>
+      )}
     </>
   );
 }

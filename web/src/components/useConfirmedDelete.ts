@@ -1,5 +1,5 @@
-import { useSnackbar } from 'notistack';
 import { type ReactNode, useState } from 'react';
+import { toast as showToast } from './toast';
 
 /**
  * Delete with an 'Are you sure?' step, for FormDialog's `deletion`: `ask` opens the confirmation (its `title`,
@@ -27,13 +27,12 @@ export function useConfirmedDelete<Id>({
   confirmLabel: string;
   message: ReactNode;
 }) {
-  const { enqueueSnackbar } = useSnackbar();
   const [open, setOpen] = useState(false);
   if (id === null) return undefined;
   const confirm = () => {
     remove.mutate(id, {
       onSuccess: () => {
-        enqueueSnackbar(toast, { variant: 'success' });
+        showToast(toast, 'success');
         setOpen(false);
         onDeleted(id);
       },

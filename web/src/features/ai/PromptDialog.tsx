@@ -1,10 +1,10 @@
 import Alert from '@mui/material/Alert';
-import { useSnackbar } from 'notistack';
 import { type FormEvent, useState } from 'react';
 import { type AssistantKey, usePrompts, useSavePrompt } from '../../api/ai';
 import { errorMessage } from '../../api/client';
 import { FormDialog } from '../../components/FormDialog';
 import { FormField } from '../../components/FormField';
+import { toast } from '../../components/toast';
 
 /** Admins: the system prompt of one assistant. */
 export default function PromptDialog({
@@ -20,7 +20,6 @@ export default function PromptDialog({
   const current = prompts.data?.find((p) => p.key === assistant)?.systemPrompt;
   const [draft, setDraft] = useState<string | null>(null);
   const save = useSavePrompt();
-  const { enqueueSnackbar } = useSnackbar();
   const value = draft ?? current ?? '';
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -29,7 +28,7 @@ export default function PromptDialog({
       { key: assistant, systemPrompt: value },
       {
         onSuccess: () => {
-          enqueueSnackbar('Prompt saved successfully', { variant: 'success' });
+          toast('Prompt saved successfully', 'success');
           onClose();
         },
       },

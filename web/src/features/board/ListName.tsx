@@ -1,12 +1,12 @@
 import EditRounded from '@mui/icons-material/EditRounded';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { type BoardList, boardApi, refreshBoard, setBoardLists, useBoardScope } from '../../api/board';
 import { errorMessage } from '../../api/client';
+import { LazyTextField } from '../../components/LazyMui';
 import { toast } from '../../components/toast';
 import { VISUALLY_HIDDEN } from './constants';
 
@@ -66,7 +66,7 @@ export function ListName({
         <Typography id={headingId} component="h2" sx={VISUALLY_HIDDEN}>
           {list.name}
         </Typography>
-        <TextField
+        <LazyTextField
           autoFocus
           size="small"
           fullWidth

@@ -1,5 +1,5 @@
-import { useSnackbar } from 'notistack';
 import { useEffect, useState } from 'react';
+import { toast } from '../../components/toast';
 
 /**
  * An admin reorder mode: `start(items)` opens it on a working copy (`order`, changed with `setOrder`), `cancel`
@@ -20,7 +20,6 @@ export function useReorderMode<T, Body>({
   failed: string;
   enabled: boolean;
 }) {
-  const { enqueueSnackbar } = useSnackbar();
   const [active, setActive] = useState(false);
   const [order, setOrder] = useState<T[]>([]);
 
@@ -39,10 +38,10 @@ export function useReorderMode<T, Body>({
   const save = async () => {
     try {
       await mutation.mutateAsync(body(order));
-      enqueueSnackbar(saved, { variant: 'success' });
+      toast(saved, 'success');
       setActive(false);
     } catch {
-      enqueueSnackbar(failed, { variant: 'error' });
+      toast(failed, 'error');
     }
   };
 

@@ -18,11 +18,11 @@ import {
   showsAdditionalFeesHint,
 } from '@rainmakers/contracts/profit';
 import { PRODUCT_SAVED } from '@rainmakers/contracts/tools-constants';
-import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { errorMessage } from '../../api/client';
 import { type AdditionalFeesType, type ProductBody, useUpsertProduct } from '../../api/tools';
 import { FormField } from '../../components/FormField';
+import { toast } from '../../components/toast';
 import { config } from '../../config';
 
 /**
@@ -38,7 +38,6 @@ export function AdditionalFeesPanel({ product }: { product: ProductBody }) {
   );
   const [text, setText] = useState(String(value));
   const upsert = useUpsertProduct();
-  const { enqueueSnackbar } = useSnackbar();
   const locked = !product.abilities.editAdditionalFees;
   const max = type === 'percentage' ? MAX_ADDITIONAL_FEES_PERCENT : maxAdditionalFeesDollars(retail);
   const percent = additionalFeesToPercent(value, type, retail);
@@ -65,8 +64,8 @@ export function AdditionalFeesPanel({ product }: { product: ProductBody }) {
     upsert.mutate(
       { product: { ...product, additionalFees: percent }, typeAdditionalFees: type },
       {
-        onSuccess: () => enqueueSnackbar(PRODUCT_SAVED, { variant: 'success' }),
-        onError: (error) => enqueueSnackbar(errorMessage(error), { variant: 'error' }),
+        onSuccess: () => toast(PRODUCT_SAVED, 'success'),
+        onError: (error) => toast(errorMessage(error), 'error'),
       },
     );
   };

@@ -10,11 +10,11 @@ import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import Tooltip from '@mui/material/Tooltip';
 import { PRODUCT_CREATED, PRODUCT_DELETED, PRODUCT_SAVED } from '@rainmakers/contracts/tools-constants';
-import { useSnackbar } from 'notistack';
 import { type FormEvent, lazy, Suspense, useId, useState } from 'react';
 import { type ProductBody, type ProductInput, useDeleteProduct, useUpsertProduct } from '../../api/tools';
 import { FormDialog } from '../../components/FormDialog';
 import { FormField } from '../../components/FormField';
+import { toast } from '../../components/toast';
 import { useConfirmedDelete } from '../../components/useConfirmedDelete';
 import { useFieldErrors } from '../../components/useFieldErrors';
 import { unfieldedError } from '../../components/useFormFields';
@@ -52,7 +52,6 @@ export default function ProductFormDialog({
   onSaved?: (product: ProductBody, isNew: boolean) => void;
   onDeleted?: (id: number) => void;
 }) {
-  const { enqueueSnackbar } = useSnackbar();
   const form = FORMS[kind];
   const [values, setValues] = useState(() => initialValues(product));
   const fields = useFieldErrors();
@@ -94,7 +93,7 @@ export default function ProductFormDialog({
       { product: body, typeAdditionalFees: product?.typeAdditionalFees ?? 'percentage' },
       {
         onSuccess: ({ product: saved, isNew }) => {
-          enqueueSnackbar(isNew ? PRODUCT_CREATED : PRODUCT_SAVED, { variant: 'success' });
+          toast(isNew ? PRODUCT_CREATED : PRODUCT_SAVED, 'success');
           onClose();
           onSaved?.(saved, isNew);
         },

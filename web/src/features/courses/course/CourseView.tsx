@@ -19,7 +19,6 @@ import Skeleton from '@mui/material/Skeleton';
 import { alpha, useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useSnackbar } from 'notistack';
 import { lazy, type ReactNode, Suspense, type SyntheticEvent, useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import {
@@ -52,6 +51,7 @@ const ModuleFormDialog = lazy(() => import('../editor/ModuleFormDialog'));
 const LessonFormDialog = lazy(() => import('../editor/LessonFormDialog'));
 const CourseReorderBoard = lazy(() => import('./CourseReorderBoard'));
 
+import { toast } from '../../../components/toast';
 import { CourseProgressSummary, CourseSkeleton } from './CourseParts';
 
 export function CourseView({ course }: { course: CoursePageData }) {
@@ -65,7 +65,6 @@ export function CourseView({ course }: { course: CoursePageData }) {
   const navigate = useNavigate();
   const theme = useTheme();
   const desktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
-  const { enqueueSnackbar } = useSnackbar();
   usePageTitle(course.title);
 
   // Lesson search: typed -> debounced -> address (?search=), so it survives moving between lessons.
@@ -158,10 +157,8 @@ export function CourseView({ course }: { course: CoursePageData }) {
         }),
       },
       {
-        onSuccess: () =>
-          enqueueSnackbar(completed ? TOASTS.markedCompleted : TOASTS.markedUncompleted, { variant: 'success' }),
-        onError: () =>
-          enqueueSnackbar(completed ? TOASTS.markCompletedFailed : TOASTS.markUncompletedFailed, { variant: 'error' }),
+        onSuccess: () => toast(completed ? TOASTS.markedCompleted : TOASTS.markedUncompleted, 'success'),
+        onError: () => toast(completed ? TOASTS.markCompletedFailed : TOASTS.markUncompletedFailed, 'error'),
       },
     );
   };

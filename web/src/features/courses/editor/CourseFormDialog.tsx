@@ -9,7 +9,6 @@ import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from 'notistack';
 import { type ChangeEvent, type FormEvent, useMemo, useState } from 'react';
 import { ApiError, errorMessage } from '../../../api/client';
 import {
@@ -22,6 +21,7 @@ import {
 import { FormDialog } from '../../../components/FormDialog';
 import { FormField } from '../../../components/FormField';
 import { ImageUploadButton, UploadError, UploadingOverlay, useImageUpload } from '../../../components/ImageUpload';
+import { toast } from '../../../components/toast';
 import { useConfirmedDelete } from '../../../components/useConfirmedDelete';
 import { useFormFields } from '../../../components/useFormFields';
 import { CoverImage } from '../catalogue/CoverImage';
@@ -79,7 +79,6 @@ export default function CourseFormDialog({
   onSaved?: (course: CourseCard) => void;
   onDeleted?: () => void;
 }) {
-  const { enqueueSnackbar } = useSnackbar();
   const isNew = course === null;
   const { values, setValues, setValue, field, fields } = useFormFields<Values>(() => initialValues(course), {
     Tags: 'tags',
@@ -153,7 +152,7 @@ export default function CourseFormDialog({
     };
     upsert.mutate(payload, {
       onSuccess: (body) => {
-        enqueueSnackbar(TOASTS.courseSaved, { variant: 'success' });
+        toast(TOASTS.courseSaved, 'success');
         onSaved?.(body.course);
         onClose();
       },

@@ -15,12 +15,12 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useSnackbar } from 'notistack';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { type CourseLesson, type LessonItem, useDeleteLesson, useUpsertLesson } from '../../../api/courses';
 import { FormDialog } from '../../../components/FormDialog';
 import { FormField } from '../../../components/FormField';
 import { ImageUploadButton, UploadError, useImageUpload } from '../../../components/ImageUpload';
+import { toast } from '../../../components/toast';
 import { useConfirmedDelete } from '../../../components/useConfirmedDelete';
 import { useFormFields } from '../../../components/useFormFields';
 import { NEW_ITEM_POSITION, REQUIRED, TOASTS } from '../constants';
@@ -76,7 +76,6 @@ export default function LessonFormDialog({
 }) {
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('md'));
-  const { enqueueSnackbar } = useSnackbar();
   const isNew = lesson === null;
   const moduleSelectId = useId();
   const { values, setValues, setValue, field, fields } = useFormFields(() => ({
@@ -107,8 +106,8 @@ export default function LessonFormDialog({
   const upload = useImageUpload(async (url, file) => {
     const markdown = imageMarkdown(file.name, url);
     setLastImage(markdown);
-    if (await copyToClipboard(markdown)) enqueueSnackbar(TOASTS.imageCopied, { variant: 'success' });
-    else enqueueSnackbar('Image uploaded — use “Insert into content” to add it', { variant: 'info' });
+    if (await copyToClipboard(markdown)) toast(TOASTS.imageCopied, 'success');
+    else toast('Image uploaded — use “Insert into content” to add it', 'info');
   });
 
   const { content } = values;
@@ -135,7 +134,7 @@ export default function LessonFormDialog({
       },
       {
         onSuccess: (body) => {
-          enqueueSnackbar(TOASTS.lessonSaved, { variant: 'success' });
+          toast(TOASTS.lessonSaved, 'success');
           onClose();
           if (body?.lesson) onSaved?.(body.lesson, body.isNew);
         },

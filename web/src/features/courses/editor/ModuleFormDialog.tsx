@@ -1,11 +1,11 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import { useSnackbar } from 'notistack';
 import type { FormEvent } from 'react';
 import { errorMessage } from '../../../api/client';
 import { type CoursePageModule, useDeleteModule, useUpsertModule } from '../../../api/courses';
 import { FormDialog } from '../../../components/FormDialog';
 import { FormField } from '../../../components/FormField';
+import { toast } from '../../../components/toast';
 import { useConfirmedDelete } from '../../../components/useConfirmedDelete';
 import { useFormFields } from '../../../components/useFormFields';
 import { NEW_ITEM_POSITION, REQUIRED, TOASTS } from '../constants';
@@ -34,7 +34,6 @@ export default function ModuleFormDialog({
   onSaved?: (saved: { id: number }, isNew: boolean) => void;
   onDeleted?: (id: number) => void;
 }) {
-  const { enqueueSnackbar } = useSnackbar();
   const isNew = module === null;
   const { values, setValue, field, fields } = useFormFields(() => ({
     title: module?.title ?? '',
@@ -78,7 +77,7 @@ export default function ModuleFormDialog({
       },
       {
         onSuccess: (saved) => {
-          enqueueSnackbar(TOASTS.moduleSaved, { variant: 'success' });
+          toast(TOASTS.moduleSaved, 'success');
           onClose();
           onSaved?.(saved.module, saved.isNew);
         },

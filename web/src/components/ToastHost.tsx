@@ -1,0 +1,37 @@
+import { styled } from '@mui/material/styles';
+import { enqueueSnackbar, MaterialDesignContent, SnackbarProvider } from 'notistack';
+import { useEffect } from 'react';
+import { attachToastHost } from './toast';
+
+/** notistack toasts in the app's colours and type. */
+const Toast = styled(MaterialDesignContent)(({ theme }) => ({
+  fontFamily: theme.typography.fontFamily,
+  fontWeight: 550,
+  borderRadius: 12,
+  boxShadow: '0 10px 30px rgba(43, 27, 46, 0.22)',
+  '&.notistack-MuiContent-success': { backgroundColor: theme.palette.success.main },
+  '&.notistack-MuiContent-error': { backgroundColor: theme.palette.error.main },
+  '&.notistack-MuiContent-info': { backgroundColor: '#2B1B2E' },
+  '&.notistack-MuiContent-warning': { backgroundColor: theme.palette.warning.main },
+}));
+
+const components = { default: Toast, success: Toast, error: Toast, info: Toast, warning: Toast };
+
+/** The toasts themselves (lazy: see components/Toasts.tsx); `toast()` shows them through notistack's global queue. */
+export default function ToastHost() {
+  useEffect(() => {
+    attachToastHost((message, variant) => enqueueSnackbar(message, { variant }));
+    return () => attachToastHost(null);
+  }, []);
+  return (
+    <SnackbarProvider
+      maxSnack={3}
+      autoHideDuration={4000}
+      anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+      // The same text twice (a double click, a retried call) shows one toast, not a stack of copies.
+      preventDuplicate
+      classes={{ containerAnchorOriginTopCenter: 'rm-toasts' }}
+      Components={components}
+    />
+  );
+}
