@@ -200,7 +200,7 @@ describe('Power Profit Tool', () => {
     await helper.getByText('Large standard: $8.70 per unit in Amazon fees').waitFor();
     await helper.getByText(/Dimensional weight 10 x 4 x 2\.5 \/ 139 = 0\.72 lb/).waitFor();
     await helper.getByText('Referral fee (Home & Kitchen): 15% of $29.99 = $4.50.').waitFor();
-    await helper.getByText(/Fees\s+effective 2026-01-15/).waitFor();
+    await helper.getByText(/Fees\s+in\s+effect from January 15, 2026/).waitFor();
     await screenshot(page, 'tools-ppt-fba-helper');
     await helper.getByRole('heading', { name: 'How it was found' }).scrollIntoViewIfNeeded();
     await screenshot(page, 'tools-ppt-fba-helper-result');
