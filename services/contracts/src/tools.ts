@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { AI_MESSAGE_MAX, ASSISTANT_KEYS } from './ai';
 import { emailField, requiredText } from './fields';
 import {
+  ADDITIONAL_FEES_PERCENT_RANGE,
   ADDITIONAL_FEES_TYPES,
   DEFAULT_ADDITIONAL_FEES_TYPE,
   MAX_ADDITIONAL_FEES_PERCENT,
@@ -79,8 +80,8 @@ export const productUpsertSchema = z.preprocess(
       (value) => (value === '' || value === null ? undefined : typeof value === 'string' ? Number(value) : value),
       z
         .number({ error: 'Must be a number' })
-        .min(0, 'Cannot be negative')
-        .max(MAX_ADDITIONAL_FEES_PERCENT, `At most ${MAX_ADDITIONAL_FEES_PERCENT}% of the retail price`)
+        .min(0, ADDITIONAL_FEES_PERCENT_RANGE)
+        .max(MAX_ADDITIONAL_FEES_PERCENT, ADDITIONAL_FEES_PERCENT_RANGE)
         .optional(),
     ),
     typeAdditionalFees: additionalFeesTypeSchema.nullish().transform((v) => v ?? DEFAULT_ADDITIONAL_FEES_TYPE),
