@@ -113,7 +113,7 @@ export function AdditionalFeesPanel({
               <ToggleButton value="percentage">Percentage</ToggleButton>
               <ToggleButton value="dollar">Dollar</ToggleButton>
             </ToggleButtonGroup>
-            <Box sx={{ width: 180 }}>
+            <Box sx={{ width: { xs: '100%', sm: 260 } }}>
               <FormField
                 label={type === 'percentage' ? 'Percent of retail price' : 'Dollars per unit'}
                 name="additionalFees"
