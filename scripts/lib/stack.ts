@@ -420,6 +420,8 @@ interface Infrastructure {
   smtpUrl: string;
   mail: MailCatcher | null;
   aiBaseUrl: string;
+  /** The AI endpoint is the local stand-in: the toolkit says it is a demo (AI_DEMO). */
+  aiDemo: boolean;
   /** STRIPE_* for billing and its worker; the CSP additions for the gateway (the stand-in's Stripe.js). */
   stripeEnv: Record<string, string>;
   gatewayStripeEnv: Record<string, string>;
@@ -692,6 +694,7 @@ async function startInfrastructure(context: StartContext): Promise<Infrastructur
     // The AI Toolkit's endpoint: AI_BASE_URL when given, else the local OpenAI-compatible stand-in (demo and tests;
     // AI_BASE_URL=none leaves the toolkit 'not set up').
     aiBaseUrl: process.env.AI_BASE_URL === 'none' ? '' : (process.env.AI_BASE_URL ?? ''),
+    aiDemo: false,
     stripeEnv: {},
     gatewayStripeEnv: {},
   };
@@ -796,6 +799,7 @@ async function startAiStep(context: StartContext, infra: Infrastructure): Promis
   const standIn = await startAiStandIn();
   context.stoppers.push({ name: 'AI stand-in', stop: standIn.stop });
   infra.aiBaseUrl = standIn.baseUrl;
+  infra.aiDemo = true;
   context.status(`ai        ${standIn.baseUrl}  (local stand-in; set AI_BASE_URL for a real endpoint)`);
 }
 
@@ -863,6 +867,7 @@ function sharedEnvironment(
     PUBLIC_URLS: values.publicUrls,
     SMTP_URL: infra.smtpUrl,
     AI_BASE_URL: infra.aiBaseUrl,
+    AI_DEMO: infra.aiDemo ? 'true' : 'false',
     MAIL_FROM: process.env.MAIL_FROM ?? DEFAULT_MAIL_FROM,
     S3_ENDPOINT: infra.s3Endpoint,
     S3_REGION: process.env.S3_REGION ?? 'us-east-1',

@@ -126,20 +126,44 @@ describe('Power Profit Tool', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await compare.getByRole('button', { name: 'Close' }).click();
 
-    // Detail view: the fees slider, the hint under 25 %, out-of-range input ignored, dollars, save.
+    // Detail view (issue 21): its own address, a reload keeps it, Back returns to the list.
     await press.getByRole('button', { name: 'View Metrics' }).click();
+    await page.getByRole('button', { name: 'back to products' }).waitFor();
+    await page.waitForURL(/\/profit-calculator\?product=\d+$/);
+    await page.reload();
+    await page.getByRole('button', { name: 'back to products' }).waitFor();
+    await page.getByRole('heading', { name: 'Garlic press', level: 2 }).waitFor();
+    await page.goBack();
+    await press.getByRole('button', { name: 'View Metrics' }).waitFor();
+    await expect(page.getByRole('button', { name: 'back to products' }).count()).resolves.toBe(0);
+    await page.goForward();
     await page.getByRole('button', { name: 'back to products' }).waitFor();
     await expect(page.getByRole('tab', { name: 'Product' }).getAttribute('aria-selected')).resolves.toBe('true');
     await page.getByText('Total Additional Fees').waitFor();
+    const totals = (figure: string) => page.getByRole('definition').filter({ hasText: figure });
+    await totals('$7.50').waitFor();
+    // The totals follow the slider before Save (50 % of $29.99 is $15.00; Amazon fees $7.85 + $15.00).
+    const slider = page.getByRole('slider', { name: 'Additional fees per unit' });
+    await slider.focus();
+    await slider.press('End');
+    await totals('$15.00').waitFor();
+    await totals('$22.85').waitFor();
+    await page.getByText('Showing the additional fees you set above (50.00%). Save to keep them.').waitFor();
+    // Out of range: the field says its range; the value and the totals stay.
     const fees = page.getByLabel('Percent of retail price');
-    await fees.fill('80');
-    await expect(fees.inputValue()).resolves.toBe('25');
+    await fees.fill('60');
+    await page.getByText('Enter a percentage from 0 to 50 (of the retail price)').waitFor();
+    await expect(fees.inputValue()).resolves.toBe('60');
+    await totals('$15.00').waitFor();
+    await screenshot(page, 'tools-ppt-fee-range');
+    expect(await seriousViolations(page)).toEqual([]);
     await fees.fill('20');
     await page.getByText('We suggest a minimum of 25% of your Amazon retail price.').waitFor();
+    await totals('$6.00').waitFor();
     await page.getByRole('button', { name: 'Dollar' }).click();
     await expect(page.getByLabel('Dollars per unit').inputValue()).resolves.toBe('6');
     await page.getByLabel('Dollars per unit').fill('15');
-    await expect(page.getByLabel('Dollars per unit').inputValue()).resolves.toBe('6');
+    await page.getByText('Enter an amount from $0.00 to $14.99 (half the retail price)').waitFor();
     await page.getByLabel('Dollars per unit').fill('14.99');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Product saved successfully').filter({ visible: true }).first().waitFor();
@@ -170,6 +194,16 @@ describe('Power Profit Tool', () => {
     await screenshot(page, 'tools-ppt-mobile-form');
     await page.getByRole('button', { name: 'Cancel' }).click();
     expect(await seriousViolations(page)).toEqual([]);
+    // The detail view's address survives a reload on a phone too.
+    await card(page, 'Garlic press').getByRole('button', { name: 'View Metrics' }).click();
+    await page.waitForURL(/\/profit-calculator\?product=\d+$/);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Garlic press', level: 2 }).waitFor();
+    await page.getByRole('slider', { name: 'Additional fees per unit' }).waitFor();
+    await screenshot(page, 'tools-ppt-mobile-detail', { fullPage: true });
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'back to products' }).click();
+    await card(page, 'Garlic press').waitFor();
   });
 
   it('the FBA fee helper estimates the Amazon fees and fills the field (phone layout)', async () => {
@@ -200,7 +234,7 @@ describe('Power Profit Tool', () => {
     await helper.getByText('Large standard: $8.70 per unit in Amazon fees').waitFor();
     await helper.getByText(/Dimensional weight 10 x 4 x 2\.5 \/ 139 = 0\.72 lb/).waitFor();
     await helper.getByText('Referral fee (Home & Kitchen): 15% of $29.99 = $4.50.').waitFor();
-    await helper.getByText(/Fees\s+effective 2026-01-15/).waitFor();
+    await helper.getByText(/Fees\s+in\s+effect from January 15, 2026/).waitFor();
     await screenshot(page, 'tools-ppt-fba-helper');
     await helper.getByRole('heading', { name: 'How it was found' }).scrollIntoViewIfNeeded();
     await screenshot(page, 'tools-ppt-fba-helper-result');
@@ -239,6 +273,12 @@ describe('Power Profit Tool', () => {
     await page.getByText('Additional fees are locked on your membership').waitFor();
     await page.getByRole('link', { name: 'Upgrade to unlock' }).waitFor();
     expect(await page.getByText('Total Additional Fees').count()).toBe(0);
+    // What her Total Amazon Fees include ($4.50 + 25 % of $14.99 = $3.75).
+    await page
+      .getByRole('definition')
+      .filter({ hasText: '$8.25' })
+      .getByText(/^Includes the \$3\.75 additional fee/)
+      .waitFor();
     expect(await page.getByRole('textbox', { name: 'Percent of retail price' }).count()).toBe(0);
     expect(await page.getByRole('slider').count()).toBe(0);
     await screenshot(page, 'tools-ppt-basic-locked');
@@ -288,6 +328,11 @@ describe('Product Qualifier', () => {
     expect(await page.locator('iframe').count()).toBe(0);
     await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
 
+    // Before the volume is set, question 3 has no 0 threshold (issue 21).
+    await page.locator('#question-searches').getByText('with enough monthly searches each?').waitFor();
+    expect(await page.getByText('at least 0 monthly searches').count()).toBe(0);
+    await page.getByText('You have not rated a product yet.').waitFor();
+
     // 7: one thumb up and the congratulation text. 5 yes answers + 'average-points' + volume 8,000.
     await answerQualifier(page, ['keyword', 'searches', 'sellers', 'units', 'competitors', 'average-points'], 8);
     await page.locator('#question-volume').getByText('8,000 searches a month').waitFor();
@@ -299,13 +344,21 @@ describe('Product Qualifier', () => {
     await page.getByRole('img', { name: 'One thumb up' }).waitFor();
     await page.getByText('Congratulations!').waitFor();
     await page.getByText(/^What your .+ means: the video is not available yet\.$/).waitFor();
+    // The feedback on every answer is on screen with the score (the e-mail's lines).
+    const feedback = page.getByRole('region', { name: 'Feedback on your answers' });
+    await feedback.getByText('Good: a clear main keyword makes the product easy to find and to advertise.').waitFor();
+    await feedback.getByText('Without suppliers to compare, sourcing will take longer and cost more.').waitFor();
+    await feedback.getByText('This is the sweet spot: enough searches to sell', { exact: false }).waitFor();
+    // The rating is kept: it is listed under her past ratings.
+    const past = page.getByRole('region', { name: 'Your past ratings' });
+    await past.getByRole('listitem').filter({ hasText: '7/10' }).waitFor();
     await screenshot(page, 'tools-qualifier-seven', { fullPage: true });
     expect(await seriousViolations(page)).toEqual([]);
 
-    // The results e-mail: both fields required, then a real e-mail with every answer.
+    // The results e-mail: her own address is filled in; the keyword is required; then a real e-mail.
+    await expect(page.getByRole('textbox', { name: 'Email *' }).inputValue()).resolves.toBe(member.email);
     await page.getByRole('button', { name: 'Send', exact: true }).click();
-    expect(await page.getByText('this field cannot be empty').count()).toBe(2);
-    await page.getByRole('textbox', { name: 'Email *' }).fill(member.email);
+    expect(await page.getByText('this field cannot be empty').count()).toBe(1);
     await page.getByRole('textbox', { name: 'TSCRK keyword *' }).fill('garlic press');
     await page.getByRole('button', { name: 'Send', exact: true }).click();
     await page.getByText('The email has been sent successfully.').waitFor();
@@ -353,6 +406,29 @@ describe('Product Qualifier', () => {
     await page.locator('#qualifier-score', { hasText: '10/10' }).waitFor();
     await page.getByRole('img', { name: 'Two thumbs up' }).waitFor();
     await screenshot(page, 'tools-qualifier-ten');
+
+    // Her past ratings, newest first, survive a reload; Open shows one again with its answers and feedback.
+    await page
+      .getByRole('region', { name: 'Your past ratings' })
+      .getByRole('listitem')
+      .filter({ hasText: '10/10' })
+      .waitFor();
+    await page.reload();
+    const ratings = page.getByRole('region', { name: 'Your past ratings' }).getByRole('listitem');
+    await ratings.filter({ hasText: '10/10' }).waitFor();
+    await expect(ratings.allTextContents()).resolves.toEqual([
+      expect.stringContaining('10/10'),
+      expect.stringContaining('6/10'),
+      expect.stringContaining('7/10'),
+    ]);
+    await ratings
+      .filter({ hasText: '7/10' })
+      .getByRole('button', { name: /^Open the rating of/ })
+      .click();
+    await page.locator('#qualifier-score', { hasText: '7/10' }).waitFor();
+    await page.getByRole('img', { name: 'One thumb up' }).waitFor();
+    expect(await page.locator('#question-alibaba').getByRole('radio', { name: 'No' }).isChecked()).toBe(true);
+    await page.getByRole('region', { name: 'Feedback on your answers' }).waitFor();
   });
 
   it('phone layout', async () => {
@@ -362,6 +438,19 @@ describe('Product Qualifier', () => {
     expect(await page.getByText('Upgrade your membership to get coaching').count()).toBe(0);
     await screenshot(page, 'tools-qualifier-mobile');
     expect(await seriousViolations(page)).toEqual([]);
+    // Rated on a phone: the score, the feedback and her past ratings.
+    await answerQualifier(page, ['keyword', 'searches', 'sellers', 'units', 'competitors', 'average-points'], 8);
+    await page.getByRole('button', { name: 'Rate My Product' }).click();
+    await page.locator('#qualifier-score', { hasText: '7/10' }).waitFor();
+    await page.getByRole('region', { name: 'Feedback on your answers' }).scrollIntoViewIfNeeded();
+    await screenshot(page, 'tools-qualifier-mobile-feedback');
+    await page
+      .getByRole('region', { name: 'Your past ratings' })
+      .getByRole('listitem')
+      .filter({ hasText: '7/10' })
+      .first()
+      .waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
   });
 });
 
@@ -370,6 +459,8 @@ describe('AI Toolkit', () => {
     const page = await pages.open();
     await signInWithCookies(page, 'basic', '/ai-toolkit');
     await page.getByRole('heading', { name: 'AI Toolkit', level: 1 }).waitFor();
+    // The test stack's endpoint is the stand-in: the page says it is a demo (issue 21).
+    await page.getByText(/^Demo mode: no AI service is connected yet/).waitFor();
     const bio = page.getByRole('article', { name: 'Instagram Bio Expert' });
     await bio.getByRole('link', { name: 'Start chatting with Instagram Bio Expert' }).waitFor();
     for (const name of ['Curriculum Coach', 'Product Creation Expert', 'Customer Support']) {
@@ -397,8 +488,37 @@ describe('AI Toolkit', () => {
       .getByRole('navigation', { name: 'Conversations' })
       .getByText('How can I improve a garlic press?')
       .waitFor();
+    await page.getByText(/^Demo mode: no AI service is connected yet/).waitFor();
     await screenshot(page, 'tools-ai-nova-chat');
     expect(await seriousViolations(page)).toEqual([]);
+
+    // Copy an answer (issue 21): a toast, and the text is on the clipboard.
+    await page
+      .context()
+      .grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(page.url()).origin });
+    await log.getByRole('button', { name: 'Copy answer' }).click();
+    await page.getByText('Answer copied to the clipboard').filter({ visible: true }).first().waitFor();
+    await expect(page.evaluate('navigator.clipboard.readText()')).resolves.toContain(
+      'Stand-in answer: you said "How can I improve a garlic press?"',
+    );
+    // A reload reopens the last conversation.
+    await page.reload();
+    await log.getByText('Stand-in answer: you said "How can I improve a garlic press?"').waitFor();
+    // Deleting asks first: Cancel keeps it, Delete removes it.
+    const conversations = page.getByRole('navigation', { name: 'Conversations' });
+    const remove = conversations.getByRole('button', { name: 'Delete conversation How can I improve a garlic press?' });
+    await remove.click();
+    const confirm = page.getByRole('dialog', { name: 'Delete conversation' });
+    await confirm.getByText(/Its messages cannot be brought back/).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await conversations.getByText('How can I improve a garlic press?').waitFor();
+    await remove.click();
+    await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByText('Conversation deleted').filter({ visible: true }).first().waitFor();
+    await conversations.getByText('How can I improve a garlic press?').waitFor({ state: 'detached' });
+    await log.getByText('Ask Product Creation Expert anything to get started.').waitFor();
 
     const admin = await pages.open({ viewport: 'mobile' });
     await signInWithCookies(admin, 'admin', '/ai-toolkit-chat');
@@ -407,7 +527,9 @@ describe('AI Toolkit', () => {
     await admin.getByRole('button', { name: 'Send', exact: true }).click();
     await admin.getByRole('button', { name: 'Stop' }).click();
     await admin.getByRole('button', { name: 'Send', exact: true }).waitFor();
+    await admin.getByText(/^Demo mode: no AI service is connected yet/).waitFor();
     await screenshot(admin, 'tools-ai-admin-mobile');
+    expect(await seriousViolations(admin)).toEqual([]);
   });
 
   it('an admin edits an assistant system prompt', async () => {

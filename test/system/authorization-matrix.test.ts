@@ -1066,6 +1066,11 @@ const ROWS: Row[] = [
       ),
   },
   {
+    name: 'GET /api/product-qualifier/history (issue 21: her own ratings)',
+    expected: [401, 200, 200, 200, 200, 200],
+    run: async (c) => status(await c.session.request('GET', '/api/product-qualifier/history?limit=5')),
+  },
+  {
     name: 'POST /api/ai/chat {product-creation: tag nova or admin}',
     expected: [401, 403, 403, 403, 403, 200],
     run: async (c) =>

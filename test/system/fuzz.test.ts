@@ -52,6 +52,9 @@ const QUERIES = [
   '?tagIds=%00,1&role=admin%00',
   // The users table's sort and filters (issue 20).
   '?sort=%00&order=sideways&filters[joinedFrom]=2026-99-99&filters[tagId]=1e400&filters[payment][]=problems',
+  // Issue 21: the qualifier history's page.
+  '?before=%00&limit=1e400',
+  '?before=-1&limit=99999999999999999999',
 ];
 const FIELDS = [
   'id',

@@ -93,6 +93,7 @@ import {
   notificationsResponseSchema,
   paymentIntentAnswerSchema,
   productUpsertSchema,
+  qualifierHistoryQuerySchema,
   qualifierSaveSchema,
   qualifierSendSchema,
   type Role,
@@ -872,6 +873,17 @@ export const API_ROUTES: readonly ApiRoute[] = [
     body: qualifierSaveSchema,
     answer: ok(anyObject, '`{result: {id, score, result, createdAt}}`', 201),
   }),
+  route('GET /api/product-qualifier/history', {
+    service: 'tools',
+    tag: 'Tools',
+    summary: "The caller's past qualifier ratings, newest first",
+    description:
+      "Issue 21: the ratings 'Rate My Product' saved (not the e-mailed copies). Query `limit` (1 to 50, default 10) and `before` (the previous page's `nextBefore`).",
+    access: 'signed-in',
+    query: qualifierHistoryQuerySchema,
+    answer: ok(anyObject, '`{ratings: [{id, score, result, answers, createdAt}], nextBefore}`'),
+    errors: { 400: 'errors.limit / errors.before' },
+  }),
   route('POST /api/product-qualifier/send', {
     service: 'tools',
     tag: 'Tools',
@@ -890,7 +902,10 @@ export const API_ROUTES: readonly ApiRoute[] = [
     tag: 'AI',
     summary: 'The AI assistants and which the caller may open',
     access: 'signed-in',
-    answer: ok(anyObject, '`{assistants: [{key, name, description, comingSoon, available, route}], configured}`'),
+    answer: ok(
+      anyObject,
+      '`{assistants: [{key, name, description, comingSoon, available, route}], configured, demo}` (demo: the endpoint is the sample-answer stand-in, AI_DEMO)',
+    ),
   }),
   route('POST /api/ai/chat', {
     service: 'tools',

@@ -11,6 +11,9 @@ export const TELLER_TAG = 'teller';
 
 export const MASTERMIND_ONLY = 'Mastermind Members Only';
 export const AI_NOT_SET_UP = 'The AI assistants are not set up yet. Please check back soon.';
+/** Shown on the AI Toolkit's pages when the answers come from the demo stand-in, not a real AI service. */
+export const AI_DEMO_NOTICE =
+  'Demo mode: no AI service is connected yet, so the assistants reply with sample answers, not real advice.';
 export const AI_ASSISTANT_LOCKED = 'This assistant is for Mastermind members only';
 export const AI_COMING_SOON = 'Coming soon';
 /** A message may be at most this long (characters). */
@@ -130,6 +133,11 @@ export interface AssistantsResponse {
   assistants: AssistantCard[];
   /** False when no AI endpoint is configured: the toolkit says so plainly. */
   configured: boolean;
+  /**
+   * True when the endpoint is a stand-in that gives sample answers (AI_DEMO, as `npm start` runs it without
+   * AI_BASE_URL): the toolkit shows AI_DEMO_NOTICE on the page (issue 21).
+   */
+  demo: boolean;
 }
 
 export interface ConversationSummary {

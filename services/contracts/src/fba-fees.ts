@@ -14,10 +14,15 @@
 import { formatMoney, roundHalfAway } from './profit';
 
 export const FBA_FEES_EFFECTIVE_DATE = '2026-01-15';
+/** The effective date as sellers read it. */
+export const FBA_FEES_EFFECTIVE_LABEL = 'January 15, 2026';
+/**
+ * Where the figures come from, in plain words for sellers (issue 21). The tables were taken from Amazon's published
+ * US fee schedules as quoted by public calculators and sellers' guides (docs/fba-fees.md names them).
+ */
 export const FBA_FEES_SOURCE =
-  "Amazon's US FBA fulfilment fee and referral fee schedules effective 2026-01-15 (non-peak, standard goods), as " +
-  'quoted by the public calculator Patrick-Zuo-hub/FBA-Fee-Calculator ("rules after 2026-01-15") and by sellers\' ' +
-  "guides; Amazon's own Seller Central page was not readable offline, so check it before relying on a figure.";
+  `Based on Amazon's US FBA fulfilment fee and referral fee rates in effect from ${FBA_FEES_EFFECTIVE_LABEL}. ` +
+  'Amazon changes its fees from time to time, so check the fee pages in Seller Central before you rely on a figure.';
 
 // ---------------------------------------------------------------------------------------------------------
 // Price bands of the fulfilment fee (2026: under $10, $10 to $50, over $50)

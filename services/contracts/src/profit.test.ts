@@ -1,8 +1,10 @@
 /** The worked examples of docs/profit-formulas.md, one test each, and the Additional Fees rules. */
 import { describe, expect, it } from '@jest/globals';
 import {
+  ADDITIONAL_FEES_PERCENT_RANGE,
   acceptAdditionalFeesInput,
   additionalFeesDollarsToPercent,
+  additionalFeesInputError,
   additionalFeesPercentToDollars,
   additionalFeesToPercent,
   computeProfit,
@@ -183,6 +185,18 @@ describe('additional fees', () => {
     expect(acceptAdditionalFeesInput(30.456, 25, 'percentage', 20)).toBe(30.46);
     expect(acceptAdditionalFeesInput(11, 5, 'dollar', 20)).toBe(5);
     expect(acceptAdditionalFeesInput(10, 5, 'dollar', 20)).toBe(10);
+  });
+
+  it('says the allowed range of an out-of-range entry (issue 21)', () => {
+    expect(additionalFeesInputError('60', 'percentage', 25)).toBe(ADDITIONAL_FEES_PERCENT_RANGE);
+    expect(additionalFeesInputError('-1', 'percentage', 25)).toBe(ADDITIONAL_FEES_PERCENT_RANGE);
+    expect(additionalFeesInputError('50', 'percentage', 25)).toBeNull();
+    expect(additionalFeesInputError('20', 'dollar', 25)).toBe(
+      'Enter an amount from $0.00 to $12.50 (half the retail price)',
+    );
+    expect(additionalFeesInputError('12.50', 'dollar', 25)).toBeNull();
+    expect(additionalFeesInputError('abc', 'dollar', 25)).toBe('Must be a number');
+    expect(additionalFeesInputError(' ', 'percentage', 25)).toBe('this field is required');
   });
 
   it('sends a percentage whatever the unit shown', () => {

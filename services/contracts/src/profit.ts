@@ -77,9 +77,28 @@ export const isValidAdditionalFeesPercent = (percent: number): boolean =>
 export const isValidAdditionalFeesDollars = (dollars: number, retailPrice: number): boolean =>
   Number.isFinite(dollars) && dollars >= 0 && toCents(dollars) <= toCents(maxAdditionalFeesDollars(retailPrice));
 
+/** The field error of an out-of-range percentage (the server's and the screen's, issue 21). */
+export const ADDITIONAL_FEES_PERCENT_RANGE = `Enter a percentage from 0 to ${MAX_ADDITIONAL_FEES_PERCENT} (of the retail price)`;
+
+/** The field error of an out-of-range dollar amount: from $0.00 to half the retail price. */
+export const additionalFeesDollarRange = (retailPrice: number): string =>
+  `Enter an amount from $0.00 to ${formatMoney(maxAdditionalFeesDollars(retailPrice))} (half the retail price)`;
+
 /**
- * What an input does to the shown value: an out-of-range (or non-numeric) entry is ignored and the previous value
- * stays (spec §5). Values are rounded to 2 decimals.
+ * Why a typed Additional Fees value cannot be used, or null when it can (issue 21: an out-of-range entry is not
+ * silently ignored; the field says its range and the value shown stays what it was until the entry is valid).
+ */
+export function additionalFeesInputError(text: string, type: AdditionalFeesType, retailPrice: number): string | null {
+  if (text.trim() === '') return 'this field is required';
+  const value = Number(text.trim());
+  if (!Number.isFinite(value)) return 'Must be a number';
+  if (type === 'percentage') return isValidAdditionalFeesPercent(value) ? null : ADDITIONAL_FEES_PERCENT_RANGE;
+  return isValidAdditionalFeesDollars(value, retailPrice) ? null : additionalFeesDollarRange(retailPrice);
+}
+
+/**
+ * What an input does to the shown value: an out-of-range (or non-numeric) entry leaves the previous value (the field
+ * shows additionalFeesInputError meanwhile). Values are rounded to 2 decimals.
  */
 export function acceptAdditionalFeesInput(
   input: number,

@@ -4,8 +4,11 @@ import {
   EMPTY_ANSWERS,
   formatVolume,
   missingAnswers,
+  QUESTIONS,
   type QualifierAnswers,
   qualifierScore,
+  questionText,
+  RELATED_KEYWORDS_QUESTION_UNSET,
   rating,
   referencePrice,
   relatedKeywordMinimum,
@@ -105,5 +108,17 @@ describe('answers', () => {
     expect(mail.text).toContain('Keyword (TSCRK): garlic press');
     expect(mail.text).toContain('Two thumbs up');
     expect(mail.text).toContain('Without an improvement you compete on price alone.');
+  });
+
+  it('words question 3 without a 0 threshold until the volume is set (issue 21)', () => {
+    const related = QUESTIONS.find((q) => q.id === 'searches');
+    if (!related) throw new Error('question 3 is missing');
+    expect(questionText(related, EMPTY_ANSWERS)).toBe(RELATED_KEYWORDS_QUESTION_UNSET);
+    expect(questionText(related, { ...EMPTY_ANSWERS, volume: 8_000 })).toContain('at least 1,200 monthly searches');
+    expect(
+      answerLines(EMPTY_ANSWERS)
+        .map((l) => l.question)
+        .join(' '),
+    ).not.toMatch(/\b0 monthly/);
   });
 });

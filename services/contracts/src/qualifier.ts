@@ -246,12 +246,30 @@ export interface QualifierAnswerLine {
 
 const yesNo = (value: 0 | 1 | null) => (value === 1 ? 'Yes' : value === 0 ? 'No' : 'Not answered');
 
-/** Every question with its answer and feedback, as the results e-mail lists them. */
+/** Question 3 before a search volume is set: no '0 monthly searches' threshold (issue 21). */
+export const RELATED_KEYWORDS_QUESTION_UNSET =
+  'Are there at least 3 other related keywords with enough monthly searches each?';
+/** Under question 3 while the volume is not set: where its number comes from. */
+export const RELATED_KEYWORDS_HINT_UNSET = 'Set the search volume in question 2 to see how many searches each needs.';
+
+/**
+ * A question's wording for these answers: `{min}` is the related-keyword minimum once the volume gives one; before
+ * that the question is worded without a number (never 'at least 0 monthly searches').
+ */
+export function questionText(question: QualifierQuestion, answers: QualifierAnswers): string {
+  if (!question.question.includes('{min}')) return question.question;
+  const min = relatedKeywordMinimum(answers.volume);
+  return min > 0 ? question.question.replace('{min}', min.toLocaleString('en-US')) : RELATED_KEYWORDS_QUESTION_UNSET;
+}
+
+/**
+ * Every question with its answer and feedback: the results e-mail lists them and the screen shows them under the
+ * score after 'Rate My Product' (one source for both, issue 21).
+ */
 export function answerLines(answers: QualifierAnswers): QualifierAnswerLine[] {
-  const min = relatedKeywordMinimum(answers.volume).toLocaleString('en-US');
   const price = referencePrice(answers.standard);
   return QUESTIONS.map((q): QualifierAnswerLine => {
-    const question = q.question.replace('{min}', min);
+    const question = questionText(q, answers);
     if (q.id === 'volume') {
       const band = volumeBand(answers.volume);
       return {

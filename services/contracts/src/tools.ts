@@ -6,13 +6,14 @@ import { z } from 'zod';
 import { AI_MESSAGE_MAX, ASSISTANT_KEYS } from './ai';
 import { emailField, requiredText } from './fields';
 import {
+  ADDITIONAL_FEES_PERCENT_RANGE,
   ADDITIONAL_FEES_TYPES,
   DEFAULT_ADDITIONAL_FEES_TYPE,
   MAX_ADDITIONAL_FEES_PERCENT,
   type ProfitFigures,
   type ProfitInputs,
 } from './profit';
-import { type Rating, VOLUME_MAX } from './qualifier';
+import { type QualifierAnswers, type Rating, VOLUME_MAX } from './qualifier';
 import { MAX_MONEY, MAX_PROMOTION_DAYS, MAX_UNITS } from './tools-constants';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -79,8 +80,8 @@ export const productUpsertSchema = z.preprocess(
       (value) => (value === '' || value === null ? undefined : typeof value === 'string' ? Number(value) : value),
       z
         .number({ error: 'Must be a number' })
-        .min(0, 'Cannot be negative')
-        .max(MAX_ADDITIONAL_FEES_PERCENT, `At most ${MAX_ADDITIONAL_FEES_PERCENT}% of the retail price`)
+        .min(0, ADDITIONAL_FEES_PERCENT_RANGE)
+        .max(MAX_ADDITIONAL_FEES_PERCENT, ADDITIONAL_FEES_PERCENT_RANGE)
         .optional(),
     ),
     typeAdditionalFees: additionalFeesTypeSchema.nullish().transform((v) => v ?? DEFAULT_ADDITIONAL_FEES_TYPE),
@@ -208,6 +209,38 @@ export interface QualifierResultBody {
   score: number;
   result: Rating;
   createdAt: string;
+}
+
+/** Past ratings shown per page unless `limit` says otherwise, and the most one page may hold. */
+export const QUALIFIER_HISTORY_PAGE = 10;
+export const QUALIFIER_HISTORY_MAX_PAGE = 50;
+
+/** GET /api/product-qualifier/history: `before` (an id: the next page, older ratings) and `limit` (1 to 50). */
+export const qualifierHistoryQuerySchema = z.object({
+  before: z.coerce
+    .number({ error: 'Must be a number' })
+    .int('Must be a whole number')
+    .positive('Must be positive')
+    .max(2_147_483_647, 'Too large')
+    .optional(),
+  limit: z.coerce
+    .number({ error: 'Must be a number' })
+    .int('Must be a whole number')
+    .min(1, 'Must be at least 1')
+    .max(QUALIFIER_HISTORY_MAX_PAGE, `Must be at most ${QUALIFIER_HISTORY_MAX_PAGE}`)
+    .default(QUALIFIER_HISTORY_PAGE),
+});
+export type QualifierHistoryQuery = z.infer<typeof qualifierHistoryQuerySchema>;
+
+/** One past rating: what she answered, with the score and rating the server computed when she rated. */
+export interface QualifierRatingBody extends QualifierResultBody {
+  answers: QualifierAnswers;
+}
+
+/** Her own past ratings, newest first; `nextBefore` asks for the page after this one (null: no more). */
+export interface QualifierHistoryResponse {
+  ratings: QualifierRatingBody[];
+  nextBefore: number | null;
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -14,6 +14,11 @@ export const configShape = {
   /** Any OpenAI-compatible endpoint (".../v1"). Empty: the AI Toolkit says the assistants are not set up. */
   AI_BASE_URL: z.string().default(''),
   AI_API_KEY: z.string().default(''),
+  /**
+   * 'true' when AI_BASE_URL is a stand-in that gives sample answers (npm start and the test stacks start one when no
+   * endpoint is given): the toolkit then says on the page that it is a demo (issue 21).
+   */
+  AI_DEMO: z.enum(['true', 'false']).default('false'),
   /** The model every assistant uses, unless AI_MODELS names one for it ("curriculum-coach=gpt-4o,..."). */
   AI_MODEL: z.string().default('gpt-4o-mini'),
   AI_MODELS: z.string().default(''),

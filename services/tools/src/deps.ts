@@ -8,6 +8,8 @@ export interface ToolsDeps {
   /** The shared send-mail queue (the qualifier's results e-mail). */
   mail: MailSender;
   ai: AiClient;
+  /** The endpoint is a stand-in giving sample answers (AI_DEMO): the toolkit says it is a demo. */
+  aiDemo?: boolean;
   /** The model of each assistant (AI_MODEL unless AI_MODELS names another). */
   modelFor(assistant: string): string;
   /** Results e-mails of the qualifier per person per day (QUALIFIER_SENDS_PER_DAY; 10 when left out). */

@@ -17,6 +17,8 @@ export const canDeleteProduct = (_actor: Actor) => true;
 /** The qualifier is for every signed-in person (course-only members see an upgrade note, not a lock). */
 export const canSaveQualifierResult = (_actor: Actor) => true;
 export const canSendQualifierResult = (_actor: Actor) => true;
+/** Past ratings: always the caller's own. */
+export const canListQualifierRatings = (_actor: Actor) => true;
 /** AI Toolkit: the cards are for everyone; a chat only where the assistant's rule opens it (contracts/ai.ts). */
 export const canListAssistants = (_actor: Actor) => true;
 export const canChatWith = (actor: Actor, assistant: AssistantSpec) => mayChatWith(actor, assistant);

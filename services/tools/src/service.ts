@@ -19,6 +19,7 @@ export function buildService(runtime: ServiceRuntime<ToolsDatabase>, config: Con
     db: runtime.database.db,
     mail,
     ai: createAiClient({ baseUrl: config.AI_BASE_URL, apiKey: config.AI_API_KEY, timeoutMs: config.AI_TIMEOUT_MS }),
+    aiDemo: config.AI_DEMO === 'true',
     modelFor: (assistant) => models.get(assistant) ?? config.AI_MODEL,
     qualifierSendsPerDay: config.QUALIFIER_SENDS_PER_DAY,
   });

@@ -135,7 +135,7 @@ describe('POST /api/product/upsert', () => {
       units: 'Cannot be negative',
       costPerUnit: 'Must be a number',
       promotionDays: 'Must be a whole number',
-      additionalFees: 'At most 50% of the retail price',
+      additionalFees: 'Enter a percentage from 0 to 50 (of the retail price)',
       promotionPercentage: 'Must be at most 100',
       typeAdditionalFees: 'Choose percentage or dollar',
     });
@@ -226,7 +226,7 @@ describe('dollar additional fees', () => {
       typeAdditionalFees: 'dollar',
     });
     expect(above.status).toBe(400);
-    expect(above.body.errors).toEqual({ additionalFees: 'At most 50% of the retail price' });
+    expect(above.body.errors).toEqual({ additionalFees: 'Enter a percentage from 0 to 50 (of the retail price)' });
     const text = await h.api.post<{ errors: Record<string, string> }>(me, '/api/product/upsert', {
       product: { ...garlicPress, additionalFees: 'ten dollars' },
       typeAdditionalFees: 'dollar',

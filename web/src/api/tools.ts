@@ -4,12 +4,18 @@
  *
  * Keys start with ['tools', userId, role]: the abilities (the fee lock) depend on the displayed role.
  */
-import type { AdditionalFeesType, ProductBody, ProductUpsertResponse } from '@rainmakers/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  AdditionalFeesType,
+  ProductBody,
+  ProductUpsertResponse,
+  QualifierHistoryResponse,
+  QualifierRatingBody,
+} from '@rainmakers/contracts';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCurrentUser } from '../session/context';
 import { api } from './client';
 
-export type { AdditionalFeesType, ProductBody };
+export type { AdditionalFeesType, ProductBody, QualifierRatingBody };
 
 /** What the forms send: the product's fields (numbers may still be the text of an input). */
 export type ProductInput = Partial<Record<keyof ProductBody, unknown>> & { id?: number | null };
@@ -97,6 +103,31 @@ export const qualifierApi = {
   send(input: QualifierSendInput): Promise<unknown> {
     return api('/api/product-qualifier/send', { method: 'POST', body: input });
   },
+  history(before: number | null, signal?: AbortSignal): Promise<QualifierHistoryResponse> {
+    const query = before === null ? '' : `?before=${before}`;
+    return api<QualifierHistoryResponse>(`/api/product-qualifier/history${query}`, { signal });
+  },
 };
+
+/** Her past ratings, newest first, a page at a time (GET /api/product-qualifier/history). */
+export function useQualifierHistory() {
+  const scope = useToolsScope();
+  return useInfiniteQuery({
+    queryKey: [...scope, 'qualifier-history'],
+    initialPageParam: null as number | null,
+    queryFn: ({ pageParam, signal }) => qualifierApi.history(pageParam, signal),
+    getNextPageParam: (last) => last.nextBefore ?? undefined,
+  });
+}
+
+/** Saves a rating (the page does not wait for it: spec §4) and then shows it in her past ratings. */
+export function useSaveQualifierRating() {
+  const scope = useToolsScope();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ score, answers }: { score: number; answers: unknown }) => qualifierApi.save(score, answers),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...scope, 'qualifier-history'] }),
+  });
+}
 
 export const useSendQualifierResult = () => useMutation({ mutationFn: qualifierApi.send });

@@ -45,7 +45,7 @@ export function aiRoutes(deps: ToolsDeps): Router {
       available: mayUseAssistant(actor, a),
       route: a.route,
     }));
-    res.json({ assistants, configured: deps.ai.configured });
+    res.json({ assistants, configured: deps.ai.configured, demo: deps.ai.configured && deps.aiDemo === true });
   });
 
   router.get('/conversations', async (req, res) => {

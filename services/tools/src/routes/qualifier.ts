@@ -5,17 +5,25 @@
 import {
   QUALIFIER_OWN_EMAIL_ONLY,
   QUALIFIER_SEND_LIMIT,
+  type QualifierHistoryResponse,
+  qualifierHistoryQuerySchema,
   qualifierSaveSchema,
   qualifierScore,
   qualifierSendSchema,
+  type Rating,
   rating,
   resultsMailText,
 } from '@rainmakers/contracts';
 import { badRequest, forbidden, HttpError, parse, requireActor } from '@rainmakers/kit';
 import { Router } from 'express';
 import type { ToolsDeps } from '../deps';
-import { canSaveQualifierResult, canSendQualifierResult } from '../policies';
-import { deleteQualifierResult, insertQualifierResult, recordQualifierSend } from '../store/qualifier';
+import { canListQualifierRatings, canSaveQualifierResult, canSendQualifierResult } from '../policies';
+import {
+  deleteQualifierResult,
+  insertQualifierResult,
+  listQualifierRatings,
+  recordQualifierSend,
+} from '../store/qualifier';
 
 /** Results e-mails a person may send per day unless the service says otherwise (QUALIFIER_SENDS_PER_DAY). */
 export const DEFAULT_QUALIFIER_SENDS_PER_DAY = 10;
@@ -33,6 +41,26 @@ export function qualifierRoutes(deps: ToolsDeps): Router {
     res
       .status(201)
       .json({ result: { id: saved.id, score, result: saved.result, createdAt: saved.createdAt.toISOString() } });
+  });
+
+  /** Issue 21: her own past ratings (saved by 'Rate My Product'), newest first, a page at a time (`before`, `limit`). */
+  router.get('/history', async (req, res) => {
+    const actor = requireActor(req);
+    const { before, limit } = parse(qualifierHistoryQuerySchema, req.query);
+    if (!canListQualifierRatings(actor)) throw forbidden();
+    const page = await listQualifierRatings(deps.db, actor.userId, { before, limit });
+    const last = page.ratings[page.ratings.length - 1];
+    const body: QualifierHistoryResponse = {
+      ratings: page.ratings.map((r) => ({
+        id: r.id,
+        score: r.score,
+        result: r.result as Rating,
+        answers: r.answers,
+        createdAt: r.createdAt.toISOString(),
+      })),
+      nextBefore: page.more && last ? last.id : null,
+    };
+    res.json(body);
   });
 
   /**

@@ -36,6 +36,41 @@ export async function insertQualifierResult(
   return { id: saved.id, score: saved.score, result: saved.result, createdAt: saved.created_at };
 }
 
+export interface QualifierRatingRecord extends QualifierResultRecord {
+  answers: QualifierAnswers;
+}
+
+/**
+ * A person's past ratings (the rows 'Rate My Product' saved; the e-mailed copies are left out), newest first, at
+ * most `limit` older than the id `before`. One more row is read to tell whether another page follows.
+ */
+export async function listQualifierRatings(
+  db: ToolsDb,
+  userId: number,
+  page: { before?: number; limit: number },
+): Promise<{ ratings: QualifierRatingRecord[]; more: boolean }> {
+  let query = db
+    .selectFrom('qualifier_results')
+    .select(['id', 'score', 'result', 'answers', 'created_at'])
+    .where('user_id', '=', userId)
+    .where('emailed_to', 'is', null);
+  if (page.before !== undefined) query = query.where('id', '<', page.before);
+  const rows = await query
+    .orderBy('id', 'desc')
+    .limit(page.limit + 1)
+    .execute();
+  return {
+    ratings: rows.slice(0, page.limit).map((row) => ({
+      id: row.id,
+      score: row.score,
+      result: row.result,
+      answers: (typeof row.answers === 'string' ? JSON.parse(row.answers) : row.answers) as QualifierAnswers,
+      createdAt: row.created_at,
+    })),
+    more: rows.length > page.limit,
+  };
+}
+
 /** Advisory-lock namespace of a person's qualifier sends (with the user id as the second key). */
 const SEND_LOCK = 23_004;
 

@@ -8,7 +8,7 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import { AI_COMING_SOON, AI_NOT_SET_UP, MASTERMIND_ONLY } from '@rainmakers/contracts/ai';
+import { AI_COMING_SOON, AI_DEMO_NOTICE, AI_NOT_SET_UP, MASTERMIND_ONLY } from '@rainmakers/contracts/ai';
 import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { type AssistantKey, useAssistants } from '../../api/ai';
@@ -38,6 +38,11 @@ export default function AiToolkitPage() {
         <Alert severity="error">{errorMessage(assistants.error)}</Alert>
       ) : (
         <>
+          {assistants.data.demo && (
+            <Alert severity="warning" sx={{ mb: 3 }} data-testid="ai-demo-notice">
+              {AI_DEMO_NOTICE}
+            </Alert>
+          )}
           {!assistants.data.configured && (
             <Alert severity="info" sx={{ mb: 3 }}>
               {AI_NOT_SET_UP}

@@ -1,4 +1,5 @@
 import AddRounded from '@mui/icons-material/AddRounded';
+import ContentCopyRounded from '@mui/icons-material/ContentCopyRounded';
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
 import LockRounded from '@mui/icons-material/LockRounded';
 import SendRounded from '@mui/icons-material/SendRounded';
@@ -9,8 +10,15 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { AI_MESSAGE_MAX, AI_NOT_SET_UP, assistantByKey, MASTERMIND_ONLY } from '@rainmakers/contracts/ai';
+import {
+  AI_DEMO_NOTICE,
+  AI_MESSAGE_MAX,
+  AI_NOT_SET_UP,
+  assistantByKey,
+  MASTERMIND_ONLY,
+} from '@rainmakers/contracts/ai';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import {
@@ -22,8 +30,11 @@ import {
   useRefreshConversations,
 } from '../../api/ai';
 import { errorMessage } from '../../api/client';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { FormField } from '../../components/FormField';
 import { PageHeader } from '../../components/PageHeader';
+import { toast } from '../../components/toast';
+import { useCurrentUser } from '../../session/context';
 import { Markdown } from '../courses/Markdown';
 
 interface Line {
@@ -35,6 +46,56 @@ interface Line {
 const SPOKEN_BY_MEMBER: Record<Line['role'], boolean> = { user: true, assistant: false };
 const mine = (line: Line) => SPOKEN_BY_MEMBER[line.role];
 
+/** The browser remembers the conversation last open with an assistant, per person, so a reload reopens it. */
+const lastConversationKey = (userId: number, assistant: AssistantKey) => `rainmakers.ai.last.${userId}.${assistant}`;
+function readLastConversation(key: string): number | null {
+  try {
+    const value = Number(window.localStorage.getItem(key));
+    return Number.isInteger(value) && value > 0 ? value : null;
+  } catch {
+    return null;
+  }
+}
+function writeLastConversation(key: string, id: number | null): void {
+  try {
+    if (id === null) window.localStorage.removeItem(key);
+    else window.localStorage.setItem(key, String(id));
+  } catch {
+    // Storage refused (private mode, quota): the chat works, it only does not reopen after a reload.
+  }
+}
+
+async function copyText(text: string): Promise<boolean> {
+  try {
+    if (!navigator.clipboard?.writeText) return false;
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Copies one answer (its markdown text) with a toast saying whether it worked. */
+function CopyAnswer({ text }: { text: string }) {
+  return (
+    <Tooltip title="Copy answer">
+      <IconButton
+        size="small"
+        aria-label="Copy answer"
+        onClick={async () => {
+          const copied = await copyText(text);
+          toast(
+            copied ? 'Answer copied to the clipboard' : 'Your browser did not allow copying',
+            copied ? 'success' : 'error',
+          );
+        }}
+      >
+        <ContentCopyRounded fontSize="small" />
+      </IconButton>
+    </Tooltip>
+  );
+}
+
 /**
  * A chat with one assistant: the member's conversations (new, continue, delete), answers streamed as they come and
  * rendered as safe markdown, a Stop button. Blocked people see 'Mastermind Members Only'; without an endpoint the
@@ -45,7 +106,16 @@ export function AssistantChat({ assistant }: { assistant: AssistantKey }) {
   const cards = useAssistants();
   const conversations = useConversations(assistant);
   const refreshList = useRefreshConversations(assistant);
-  const [conversationId, setConversationId] = useState<number | null>(null);
+  const userId = useCurrentUser().id;
+  const storageKey = lastConversationKey(userId, assistant);
+  const [conversationId, setConversationIdState] = useState<number | null>(null);
+  const setConversationId = (id: number | null) => {
+    setConversationIdState(id);
+    writeLastConversation(storageKey, id);
+  };
+  const [deleting, setDeleting] = useState<{ id: number; title: string } | null>(null);
+  const [removing, setRemoving] = useState(false);
+  const restored = useRef(false);
   const [lines, setLines] = useState<Line[]>([]);
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -54,6 +124,18 @@ export function AssistantChat({ assistant }: { assistant: AssistantKey }) {
   const end = useRef<HTMLDivElement | null>(null);
 
   useEffect(() => () => controller.current?.abort(), []);
+  // After a reload: reopen the conversation last open, once the list shows it is still hers.
+  useEffect(() => {
+    if (restored.current || !conversations.data) return;
+    restored.current = true;
+    const last = readLastConversation(storageKey);
+    if (last === null || !conversations.data.some((c) => c.id === last)) return;
+    setConversationIdState(last);
+    aiApi
+      .messages(last)
+      .then((messages) => setLines(messages.map((m) => ({ role: m.role, content: m.content }))))
+      .catch(() => writeLastConversation(storageKey, null));
+  }, [conversations.data, storageKey]);
   useEffect(() => {
     if (lines.length > 0) end.current?.scrollIntoView?.({ block: 'end' });
   }, [lines]);
@@ -97,9 +179,18 @@ export function AssistantChat({ assistant }: { assistant: AssistantKey }) {
   };
 
   const remove = async (id: number) => {
-    await aiApi.remove(id);
-    if (conversationId === id) await open(null);
-    await refreshList();
+    setRemoving(true);
+    try {
+      await aiApi.remove(id);
+      if (conversationId === id) await open(null);
+      await refreshList();
+      toast('Conversation deleted', 'success');
+      setDeleting(null);
+    } catch (failure) {
+      toast(errorMessage(failure), 'error');
+    } finally {
+      setRemoving(false);
+    }
   };
 
   const submit = async (event: FormEvent) => {
@@ -144,6 +235,11 @@ export function AssistantChat({ assistant }: { assistant: AssistantKey }) {
   return (
     <Box>
       <PageHeader title={title} subtitle={spec?.description} />
+      {cards.data?.demo && (
+        <Alert severity="warning" sx={{ mb: 2 }} data-testid="ai-demo-notice">
+          {AI_DEMO_NOTICE}
+        </Alert>
+      )}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '260px 1fr' } }}>
         <Paper variant="outlined" sx={{ p: 1.5, alignSelf: 'start' }} component="nav" aria-label="Conversations">
           <Button fullWidth startIcon={<AddRounded />} onClick={() => void open(null)} sx={{ mb: 1 }}>
@@ -164,7 +260,7 @@ export function AssistantChat({ assistant }: { assistant: AssistantKey }) {
                 <IconButton
                   size="small"
                   aria-label={`Delete conversation ${c.title}`}
-                  onClick={() => void remove(c.id)}
+                  onClick={() => setDeleting({ id: c.id, title: c.title })}
                 >
                   <DeleteOutlineRounded fontSize="small" />
                 </IconButton>
@@ -202,7 +298,14 @@ export function AssistantChat({ assistant }: { assistant: AssistantKey }) {
                 {mine(line) ? (
                   <Typography sx={{ whiteSpace: 'pre-wrap' }}>{line.content}</Typography>
                 ) : line.content ? (
-                  <Markdown source={line.content} label={`${title} answer`} />
+                  <>
+                    <Markdown source={line.content} label={`${title} answer`} />
+                    {!(streaming && index === lines.length - 1) && (
+                      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 0.5 }}>
+                        <CopyAnswer text={line.content} />
+                      </Box>
+                    )}
+                  </>
                 ) : (
                   <CircularProgress size={16} aria-label="Waiting for the answer" />
                 )}
@@ -247,6 +350,16 @@ export function AssistantChat({ assistant }: { assistant: AssistantKey }) {
           </Box>
         </Paper>
       </Box>
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete conversation"
+        confirmLabel="Delete"
+        pending={removing}
+        onConfirm={() => deleting && void remove(deleting.id)}
+        onClose={() => setDeleting(null)}
+      >
+        Delete the conversation "{deleting?.title}"? Its messages cannot be brought back.
+      </ConfirmDialog>
     </Box>
   );
 }

@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import {
   ADDITIONAL_FEES_HINT,
   acceptAdditionalFeesInput,
+  additionalFeesInputError,
   additionalFeesToPercent,
   convertAdditionalFees,
   MAX_ADDITIONAL_FEES_PERCENT,
@@ -18,54 +19,70 @@ import {
   showsAdditionalFeesHint,
 } from '@rainmakers/contracts/profit';
 import { PRODUCT_SAVED } from '@rainmakers/contracts/tools-constants';
-import { useState } from 'react';
-import { errorMessage } from '../../api/client';
+import { useEffect, useState } from 'react';
+import { ApiError, errorMessage } from '../../api/client';
 import { type AdditionalFeesType, type ProductBody, useUpsertProduct } from '../../api/tools';
 import { FormField } from '../../components/FormField';
 import { toast } from '../../components/toast';
 import { config } from '../../config';
 
 /**
- * Additional Fees Per Unit (spec §4, §5, §6): percentage or dollar, converted both ways; out-of-range input is
- * ignored; a slider with two decimals; the hint under 25 %; Save sends a percentage. Basic members see it locked
- * and blurred with an upgrade link (the server refuses them too).
+ * Additional Fees Per Unit (spec §4, §5, §6): percentage or dollar, converted both ways; an out-of-range entry says
+ * its range under the field and is not used (issue 21); a slider with two decimals; the hint under 25 %; Save sends
+ * a percentage. Every change is reported through `onPreview` (the percentage), so the totals beside it follow the
+ * slider before Save. Basic members see it locked and blurred with an upgrade link (the server refuses them too).
  */
-export function AdditionalFeesPanel({ product }: { product: ProductBody }) {
+export function AdditionalFeesPanel({
+  product,
+  onPreview,
+}: {
+  product: ProductBody;
+  onPreview?: (percent: number) => void;
+}) {
   const retail = product.amazonRetailPrice;
   const [type, setType] = useState<AdditionalFeesType>(product.typeAdditionalFees);
   const [value, setValue] = useState(() =>
     convertAdditionalFees(product.additionalFees, 'percentage', product.typeAdditionalFees, retail),
   );
   const [text, setText] = useState(String(value));
+  const [inputError, setInputError] = useState<string | null>(null);
   const upsert = useUpsertProduct();
   const locked = !product.abilities.editAdditionalFees;
   const max = type === 'percentage' ? MAX_ADDITIONAL_FEES_PERCENT : maxAdditionalFeesDollars(retail);
   const percent = additionalFeesToPercent(value, type, retail);
+  useEffect(() => onPreview?.(percent), [percent, onPreview]);
 
   const show = (next: number) => {
     setValue(next);
     setText(String(next));
+    setInputError(null);
   };
   const onType = (next: AdditionalFeesType | null) => {
     if (!next || next === type) return;
     show(convertAdditionalFees(value, type, next, retail));
     setType(next);
   };
-  /** Out-of-range (or non-numeric) input is ignored: the field keeps what it showed (spec §5). */
+  /** An out-of-range (or non-numeric) entry stays in the field with its range as the error; the value is unchanged. */
   const onText = (raw: string) => {
-    if (raw.trim() === '') return setText(raw);
-    const next = Number(raw);
-    const accepted = acceptAdditionalFeesInput(next, Number.NaN, type, retail);
-    if (Number.isNaN(accepted)) return;
     setText(raw);
-    setValue(accepted);
+    const problem = additionalFeesInputError(raw, type, retail);
+    setInputError(problem);
+    if (!problem) setValue(acceptAdditionalFeesInput(Number(raw.trim()), value, type, retail));
   };
   const save = () => {
+    if (inputError) {
+      document.getElementById('additional-fees-input')?.focus();
+      return;
+    }
     upsert.mutate(
       { product: { ...product, additionalFees: percent }, typeAdditionalFees: type },
       {
         onSuccess: () => toast(PRODUCT_SAVED, 'success'),
-        onError: (error) => toast(errorMessage(error), 'error'),
+        onError: (error) => {
+          const fieldError = error instanceof ApiError ? error.errors.additionalFees : undefined;
+          if (fieldError) setInputError(fieldError);
+          toast(fieldError ?? errorMessage(error), 'error');
+        },
       },
     );
   };
@@ -95,13 +112,15 @@ export function AdditionalFeesPanel({ product }: { product: ProductBody }) {
               <ToggleButton value="percentage">Percentage</ToggleButton>
               <ToggleButton value="dollar">Dollar</ToggleButton>
             </ToggleButtonGroup>
-            <Box sx={{ width: 180 }}>
+            <Box sx={{ width: { xs: '100%', sm: 260 } }}>
               <FormField
                 label={type === 'percentage' ? 'Percent of retail price' : 'Dollars per unit'}
                 name="additionalFees"
+                id="additional-fees-input"
                 value={text}
                 onChange={(event) => onText(event.target.value)}
-                onBlur={() => setText(String(value))}
+                error={!!inputError}
+                helperText={inputError ?? undefined}
                 inputProps={{ inputMode: 'decimal' }}
                 startAdornment={type === 'dollar' ? <InputAdornment position="start">$</InputAdornment> : undefined}
                 endAdornment={type === 'percentage' ? <InputAdornment position="end">%</InputAdornment> : undefined}

@@ -12,7 +12,7 @@ import InputLabel from '@mui/material/InputLabel';
 import NativeSelect from '@mui/material/NativeSelect';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import Typography from '@mui/material/Typography';
-import { FBA_CATEGORIES, FBA_FEES_EFFECTIVE_DATE, FBA_FEES_SOURCE } from '@rainmakers/contracts/fba-fees';
+import { FBA_CATEGORIES, FBA_FEES_EFFECTIVE_LABEL, FBA_FEES_SOURCE } from '@rainmakers/contracts/fba-fees';
 import { formatMoney } from '@rainmakers/contracts/profit';
 import { type KeyboardEvent, useId, useState } from 'react';
 import { FormField } from '../../components/FormField';
@@ -50,9 +50,9 @@ export default function FbaFeeHelper({
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       <Typography variant="body2" color="text.secondary">
-        Estimates Amazon&apos;s US fulfilment (FBA) fee and referral fee for one unit from the packaged product. Fees
-        effective {FBA_FEES_EFFECTIVE_DATE}; standard (not dangerous) goods, outside the October to January peak season;
-        storage, returns and inbound placement fees are not included.
+        Estimates Amazon&apos;s US fulfilment (FBA) fee and referral fee for one unit from the packaged product. Fees in
+        effect from {FBA_FEES_EFFECTIVE_LABEL}; standard (not dangerous) goods, outside the October to January peak
+        season; storage, returns and inbound placement fees are not included.
       </Typography>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' }}>
         <FormControl fullWidth sx={{ gridColumn: '1 / -1' }}>
@@ -182,7 +182,7 @@ export default function FbaFeeHelper({
         </Box>
       )}
       <Typography variant="caption" color="text.secondary">
-        Source: {FBA_FEES_SOURCE}
+        {FBA_FEES_SOURCE}
       </Typography>
     </Box>
   );

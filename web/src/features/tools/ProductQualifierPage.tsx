@@ -4,6 +4,7 @@ import ThumbUpRounded from '@mui/icons-material/ThumbUpRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -28,12 +29,15 @@ import {
   QUALIFIER_EMAIL_SENT,
   QUALIFIER_REFRESH_QUESTION,
   QUESTIONS,
+  type QualifierAnswerLine,
   type QualifierAnswers,
   type QualifierQuestion,
   qualifierScore,
+  questionText,
   RATING_LABELS,
   RATING_VIDEOS,
   type Rating,
+  RELATED_KEYWORDS_HINT_UNSET,
   rating as ratingOf,
   referencePrice,
   relatedKeywordMinimum,
@@ -45,7 +49,12 @@ import {
 } from '@rainmakers/contracts/qualifier';
 import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../../api/client';
-import { qualifierApi, useSendQualifierResult } from '../../api/tools';
+import {
+  type QualifierRatingBody,
+  useQualifierHistory,
+  useSaveQualifierRating,
+  useSendQualifierResult,
+} from '../../api/tools';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { FormField } from '../../components/FormField';
 import { PageHeader } from '../../components/PageHeader';
@@ -133,9 +142,110 @@ function Thumbs({ band }: { band: Rating }) {
   );
 }
 
-/** The results e-mail form: e-mail and TSCRK keyword; a success message once the send completes. */
-function ResultsMail({ answers, score, band }: { answers: QualifierAnswers; score: number; band: Rating }) {
-  const [email, setEmail] = useState('');
+/** The feedback on every answer, under the score: the same lines the results e-mail lists (answerLines). */
+function AnswerFeedback({ lines }: { lines: QualifierAnswerLine[] }) {
+  return (
+    <Box component="section" aria-labelledby="feedback-heading">
+      <Typography id="feedback-heading" variant="h3" sx={{ fontSize: '1.1rem', fontWeight: 600, mb: 1 }}>
+        Feedback on your answers
+      </Typography>
+      <Box component="ol" sx={{ m: 0, pl: 3, display: 'grid', gap: 1.5 }}>
+        {lines.map((line) => (
+          <Box component="li" key={line.id}>
+            <Typography sx={{ fontWeight: 600 }}>{line.question}</Typography>
+            <Typography variant="body2">Your answer: {line.answer}</Typography>
+            {line.extraQuestion && (
+              <Typography variant="body2">
+                {line.extraQuestion} {line.extraAnswer}
+              </Typography>
+            )}
+            {line.feedback && (
+              <Typography variant="body2" color="text.secondary">
+                {line.feedback}
+              </Typography>
+            )}
+          </Box>
+        ))}
+      </Box>
+    </Box>
+  );
+}
+
+const ratedOn = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** Her past ratings (GET /api/product-qualifier/history), newest first; Open shows one again with its feedback. */
+function PastRatings({ onOpen }: { onOpen: (rating: QualifierRatingBody) => void }) {
+  const history = useQualifierHistory();
+  const ratings = history.data?.pages.flatMap((page) => page.ratings) ?? [];
+  return (
+    <Box component="section" aria-labelledby="past-ratings-heading" sx={{ mt: 4 }}>
+      <Typography id="past-ratings-heading" variant="h2" sx={{ fontSize: '1.25rem', mb: 1 }}>
+        Your past ratings
+      </Typography>
+      {history.isPending ? (
+        <Box role="status" aria-label="Loading your past ratings" sx={{ py: 2 }}>
+          <CircularProgress size={24} />
+        </Box>
+      ) : history.isError ? (
+        <Alert severity="error">{errorMessage(history.error)}</Alert>
+      ) : ratings.length === 0 ? (
+        <Typography color="text.secondary">
+          You have not rated a product yet. Each rating you make is kept here to look back at.
+        </Typography>
+      ) : (
+        <>
+          <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
+            {ratings.map((r) => (
+              <Paper
+                component="li"
+                variant="outlined"
+                key={r.id}
+                sx={{ px: 2, py: 1, display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}
+              >
+                <Typography sx={{ fontWeight: 700, minWidth: 48 }}>
+                  {r.score}/{MAX_SCORE}
+                </Typography>
+                <Typography sx={{ flex: 1, minWidth: 160 }}>
+                  {RATING_LABELS[r.result]}
+                  <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
+                    Rated {ratedOn(r.createdAt)}
+                  </Typography>
+                </Typography>
+                <Button
+                  size="small"
+                  variant="outlined"
+                  onClick={() => onOpen(r)}
+                  aria-label={`Open the rating of ${ratedOn(r.createdAt)}`}
+                >
+                  Open
+                </Button>
+              </Paper>
+            ))}
+          </Box>
+          {history.hasNextPage && (
+            <Button sx={{ mt: 1 }} onClick={() => void history.fetchNextPage()} loading={history.isFetchingNextPage}>
+              Show older ratings
+            </Button>
+          )}
+        </>
+      )}
+    </Box>
+  );
+}
+
+/** The results e-mail form: e-mail (her own address, filled in) and TSCRK keyword; a success message once sent. */
+function ResultsMail({
+  answers,
+  score,
+  band,
+  ownEmail,
+}: {
+  answers: QualifierAnswers;
+  score: number;
+  band: Rating;
+  ownEmail: string;
+}) {
+  const [email, setEmail] = useState(ownEmail);
   const [keywords, setKeywords] = useState('');
   const fields = useFieldErrors();
   const send = useSendQualifierResult();
@@ -212,6 +322,7 @@ export default function ProductQualifierPage() {
   const [confirm, setConfirm] = useState(false);
   // Bumped by Refresh, so the results e-mail form starts over too.
   const [round, setRound] = useState(0);
+  const save = useSaveQualifierRating();
 
   const set = <K extends keyof QualifierAnswers>(key: K, value: QualifierAnswers[K]) => {
     setAnswers((current) => ({ ...current, [key]: value }));
@@ -227,8 +338,18 @@ export default function ProductQualifierPage() {
     const score = qualifierScore(answers);
     setRated({ score, answers });
     // Fire and forget (spec §4): the server recomputes and keeps the result.
-    qualifierApi.save(score, answers).catch(() => undefined);
+    save.mutate({ score, answers });
+    showResults();
+  };
+  const showResults = () =>
     requestAnimationFrame(() => document.getElementById('qualifier-results')?.scrollIntoView({ behavior: 'smooth' }));
+  /** A past rating shown again: its answers in the questions, its score and feedback in the results. */
+  const reopen = (past: QualifierRatingBody) => {
+    setAnswers(past.answers);
+    setMissing([]);
+    setRated({ score: past.score, answers: past.answers });
+    setRound((r) => r + 1);
+    showResults();
   };
   const refresh = () => {
     setAnswers(EMPTY_ANSWERS);
@@ -238,7 +359,7 @@ export default function ProductQualifierPage() {
     setConfirm(false);
   };
 
-  const min = relatedKeywordMinimum(answers.volume);
+  const relatedUnset = relatedKeywordMinimum(answers.volume) === 0;
   const band = volumeBand(answers.volume);
   const price = referencePrice(answers.standard);
   const rating = rated ? ratingOf(rated.score) : null;
@@ -287,13 +408,18 @@ export default function ProductQualifierPage() {
       <Box component="ol" sx={{ display: 'grid', gap: 2, p: 0, m: 0, listStyle: 'none' }}>
         {QUESTIONS.map((q, index) => {
           const number = index + 1;
-          const text = q.question.replace('{min}', min.toLocaleString('en-US'));
+          const text = questionText(q, answers);
           const error = missing.includes(q.id) ? ANSWER_REQUIRED : null;
           return (
             <Paper component="li" key={q.id} id={`question-${q.id}`} variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
               <Typography sx={{ fontWeight: 600 }} id={`question-${q.id}-text`}>
                 {number}. {text}
               </Typography>
+              {q.question.includes('{min}') && relatedUnset && (
+                <Typography variant="body2" color="text.secondary">
+                  {RELATED_KEYWORDS_HINT_UNSET}
+                </Typography>
+              )}
               {q.id === 'volume' ? (
                 <Box sx={{ px: 1, pt: 2 }}>
                   <Typography aria-live="polite" sx={{ fontWeight: 700 }}>
@@ -396,9 +522,18 @@ export default function ProductQualifierPage() {
               title={`What your ${RATING_LABELS[rating].toLowerCase()} means`}
             />
           </Box>
-          <ResultsMail key={round} answers={rated.answers} score={rated.score} band={rating} />
+          <AnswerFeedback lines={answerLines(rated.answers)} />
+          <ResultsMail
+            key={round}
+            answers={rated.answers}
+            score={rated.score}
+            band={rating}
+            ownEmail={user.email ?? ''}
+          />
         </Paper>
       )}
+
+      <PastRatings onOpen={reopen} />
 
       <Box sx={{ mt: 4 }}>
         <Typography variant="h2" sx={{ fontSize: '1.25rem', mb: 1 }}>

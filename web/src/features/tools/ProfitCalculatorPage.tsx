@@ -15,9 +15,10 @@ import Skeleton from '@mui/material/Skeleton';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { formatMoney, formatPercent } from '@rainmakers/contracts/profit';
+import { computeProfit, formatMoney, formatPercent } from '@rainmakers/contracts/profit';
 import { EARNINGS_DISCLAIMER, PRODUCTS_EMPTY } from '@rainmakers/contracts/tools-constants';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { type ProductBody, useProducts } from '../../api/tools';
 import { PageHeader } from '../../components/PageHeader';
 import { MAX_COMPARED, toggleCompared } from './compare';
@@ -30,7 +31,7 @@ const AdditionalFeesPanel = lazy(() =>
   import('./AdditionalFeesPanel').then((m) => ({ default: m.AdditionalFeesPanel })),
 );
 
-type Figure = { label: string; value: string };
+type Figure = { label: string; value: string; note?: string };
 
 /** The figures each tab's card shows (spec §2). */
 const BLOCKS: Record<Exclude<TabValue, 'all'>, { title: string; figures: (p: ProductBody) => Figure[] }> = {
@@ -157,25 +158,38 @@ function ProductCard({
   );
 }
 
-/** The detail view: back, edit, Additional Fees Per Unit, and the grid of computed totals. */
+/**
+ * The detail view: back, edit, Additional Fees Per Unit, and the grid of computed totals. While the fee slider or
+ * field moves, the totals are worked out here with the server's own formulas (contracts' computeProfit) for the
+ * fee shown; Save makes the server's figures the ones kept (issue 21).
+ */
 function ProductDetail({ product, onBack, onEdit }: { product: ProductBody; onBack: () => void; onEdit: () => void }) {
   const showFees = product.abilities.editAdditionalFees;
+  const [previewPercent, setPreviewPercent] = useState<number | null>(null);
+  const onPreview = useCallback((percent: number) => setPreviewPercent(percent), []);
+  const unsaved = previewPercent !== null && Math.abs(previewPercent - product.additionalFees) > 0.001;
+  const figures = unsaved ? { ...product, ...computeProfit({ ...product, additionalFees: previewPercent }) } : product;
+  // Basic members do not see the fees panel: the fee folded into 'Total Amazon Fees' is named next to it.
+  const feeNote =
+    !showFees && product.totalAdditionalFees > 0
+      ? `Includes the ${formatMoney(product.totalAdditionalFees)} additional fee (${formatPercent(product.additionalFees)} of the retail price for storage, returns and other costs)`
+      : undefined;
   const totals: Figure[] = [
-    { label: 'Amazon Retail Price', value: formatMoney(product.amazonRetailPrice) },
-    { label: 'Total Cost Per Unit', value: formatMoney(product.totalCostPerUnit) },
-    ...(showFees ? [{ label: 'Total Additional Fees', value: formatMoney(product.totalAdditionalFees) }] : []),
-    { label: 'Total Amazon Fees', value: formatMoney(product.totalAmazonFees) },
-    { label: 'Amazon Net', value: formatMoney(product.amazonNet) },
-    { label: 'Net Profit Per Unit', value: formatMoney(product.netProfitPerUnit) },
-    { label: 'Total Estimated Profit Per Unit', value: formatMoney(product.totalEstimatedProfitPerUnit) },
-    { label: 'Profit Margin', value: formatPercent(product.profitMargin) },
-    { label: 'Number of Units', value: product.units.toLocaleString('en-US') },
+    { label: 'Amazon Retail Price', value: formatMoney(figures.amazonRetailPrice) },
+    { label: 'Total Cost Per Unit', value: formatMoney(figures.totalCostPerUnit) },
+    ...(showFees ? [{ label: 'Total Additional Fees', value: formatMoney(figures.totalAdditionalFees) }] : []),
+    { label: 'Total Amazon Fees', value: formatMoney(figures.totalAmazonFees), note: feeNote },
+    { label: 'Amazon Net', value: formatMoney(figures.amazonNet) },
+    { label: 'Net Profit Per Unit', value: formatMoney(figures.netProfitPerUnit) },
+    { label: 'Total Estimated Profit Per Unit', value: formatMoney(figures.totalEstimatedProfitPerUnit) },
+    { label: 'Profit Margin', value: formatPercent(figures.profitMargin) },
+    { label: 'Number of Units', value: figures.units.toLocaleString('en-US') },
     {
       label: 'Total Manufacturing, Shipping & Customs Cost',
-      value: formatMoney(product.totalManufacturingShippingCustomsCost),
+      value: formatMoney(figures.totalManufacturingShippingCustomsCost),
     },
-    { label: 'Total Cost', value: formatMoney(product.totalCost) },
-    { label: 'Total Estimated Bulk Order Profit', value: formatMoney(product.totalEstimatedBulkOrderProfit) },
+    { label: 'Total Cost', value: formatMoney(figures.totalCost) },
+    { label: 'Total Estimated Bulk Order Profit', value: formatMoney(figures.totalEstimatedBulkOrderProfit) },
   ];
   return (
     <Box sx={{ display: 'grid', gap: 3 }}>
@@ -194,12 +208,17 @@ function ProductDetail({ product, onBack, onEdit }: { product: ProductBody; onBa
         {product.description && <Typography color="text.secondary">{product.description}</Typography>}
       </Box>
       <Suspense fallback={<Skeleton variant="rounded" height={180} />}>
-        <AdditionalFeesPanel key={`${product.id}-${product.updatedAt}`} product={product} />
+        <AdditionalFeesPanel key={`${product.id}-${product.updatedAt}`} product={product} onPreview={onPreview} />
       </Suspense>
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-        <Typography variant="h3" sx={{ fontSize: '1.15rem', fontWeight: 600, mb: 2 }}>
+        <Typography variant="h3" sx={{ fontSize: '1.15rem', fontWeight: 600, mb: unsaved ? 1 : 2 }}>
           Totals
         </Typography>
+        {unsaved && (
+          <Typography variant="body2" color="text.secondary" role="status" sx={{ mb: 2 }}>
+            Showing the additional fees you set above ({formatPercent(previewPercent)}). Save to keep them.
+          </Typography>
+        )}
         <Box
           component="dl"
           sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(3, 1fr)' }, gap: 2, m: 0 }}
@@ -211,6 +230,11 @@ function ProductDetail({ product, onBack, onEdit }: { product: ProductBody; onBa
               </Typography>
               <Typography component="dd" sx={{ m: 0, fontWeight: 700, fontSize: '1.1rem' }}>
                 {f.value}
+                {f.note && (
+                  <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
+                    {f.note}
+                  </Typography>
+                )}
               </Typography>
             </Box>
           ))}
@@ -224,12 +248,25 @@ function ProductDetail({ product, onBack, onEdit }: { product: ProductBody; onBa
 export default function ProfitCalculatorPage() {
   const products = useProducts();
   const [tab, setTab] = useState<TabValue>('product');
-  const [viewing, setViewing] = useState<number | null>(null);
+  // The detail view has its own address (/profit-calculator?product=12): a reload or a shared link reopens it, and
+  // Back (the browser's or 'back to products') returns to the list (issue 21).
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const productParam = Number(params.get('product'));
+  const viewing = Number.isInteger(productParam) && productParam > 0 ? productParam : null;
+  const openedFromList = (location.state as { fromList?: boolean } | null)?.fromList === true;
+  const setViewing = (id: number | null) => {
+    if (id !== null) navigate({ search: `?product=${id}` }, { state: { fromList: true } });
+    else if (openedFromList) navigate(-1);
+    else navigate({ search: '' }, { replace: true });
+  };
   const [form, setForm] = useState<{ kind: FormKind; product: ProductBody | null } | null>(null);
   const [compared, setCompared] = useState<number[]>([]);
   const [comparing, setComparing] = useState(false);
   const list = products.data ?? [];
   const detail = viewing === null ? null : (list.find((p) => p.id === viewing) ?? null);
+  const missingProduct = viewing !== null && products.isSuccess && !detail;
   const tabLabel = TABS.find((t) => t.value === tab)?.label ?? '';
   const add = () => setForm({ kind: 'product', product: null });
   const comparedProducts = list.filter((p) => compared.includes(p.id));
@@ -252,7 +289,7 @@ export default function ProfitCalculatorPage() {
           value={tab}
           onChange={(_e, next: TabValue) => {
             setTab(next);
-            setViewing(null);
+            if (viewing !== null) setViewing(null);
           }}
           variant="scrollable"
           allowScrollButtonsMobile
@@ -272,6 +309,11 @@ export default function ProfitCalculatorPage() {
           />
         ) : (
           <>
+            {missingProduct && (
+              <Alert severity="warning" sx={{ mb: 2 }}>
+                That product was not found: it may have been deleted. Here are your products.
+              </Alert>
+            )}
             <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 2, mb: 2 }}>
               <Typography variant="h2" sx={{ fontSize: '1.5rem' }}>
                 {tabLabel}
