@@ -52,6 +52,9 @@ const QUERIES = [
   '?tagIds=%00,1&role=admin%00',
   // The users table's sort and filters (issue 20).
   '?sort=%00&order=sideways&filters[joinedFrom]=2026-99-99&filters[tagId]=1e400&filters[payment][]=problems',
+  // Course insights' range (issue 21).
+  '?days=1e400&days[]=7',
+  '?days=%00-1',
 ];
 const FIELDS = [
   'id',
