@@ -52,7 +52,7 @@ const ModuleFormDialog = lazy(() => import('../editor/ModuleFormDialog'));
 const LessonFormDialog = lazy(() => import('../editor/LessonFormDialog'));
 const CourseReorderBoard = lazy(() => import('./CourseReorderBoard'));
 
-import { CourseProgressSummary, CourseSkeleton } from './CourseParts';
+import { CourseProgressSummary, CourseSkeleton, InsightsLink } from './CourseParts';
 
 export function CourseView({ course }: { course: CoursePageData }) {
   // What the person may do here comes with the course (abilities), never from a role check.
@@ -204,6 +204,7 @@ export function CourseView({ course }: { course: CoursePageData }) {
               Edit course
             </Button>
           )}
+          {canEditCourse && <InsightsLink slug={course.slug} />}
           {canAddModule && (
             <Button
               variant="outlined"
