@@ -29,6 +29,8 @@ export const SCENARIO_KEYS = [
   'heavy-isolation',
   'members',
   'notifications',
+  // Issue 21: an admin's course insights on the generated catalogue with 20 members' completions.
+  'course-insights',
 ] as const;
 export type ScenarioKey = (typeof SCENARIO_KEYS)[number];
 
@@ -46,6 +48,7 @@ const CATALOGUE_SCENARIOS: ReadonlySet<ScenarioKey> = new Set([
   'heavy-isolation',
   // Members open course pages and complete lessons.
   'members',
+  'course-insights',
 ]);
 
 export const needsCatalogue = (only: ReadonlySet<ScenarioKey>) => [...only].some((k) => CATALOGUE_SCENARIOS.has(k));

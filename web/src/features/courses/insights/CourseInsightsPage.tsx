@@ -118,7 +118,8 @@ function Section({ id, title, children }: { id: string; title: string; children:
 /** A chart for the eye; the summary and table next to it carry the same figures for everyone else. */
 function ChartBox({ height, children }: { height: number; children: ReactNode }) {
   return (
-    <Box aria-hidden sx={{ minHeight: height, overflowX: 'auto' }}>
+    // inert: the chart's own keyboard focus (MUI X Charts) would otherwise be reachable inside hidden content.
+    <Box aria-hidden inert sx={{ minHeight: height }}>
       <Suspense fallback={<Skeleton variant="rounded" height={height} />}>{children}</Suspense>
     </Box>
   );
@@ -174,7 +175,7 @@ function InsightsBody({ insights, busy }: { insights: CourseInsights; busy: bool
 
 function FunnelTable({ insights }: { insights: CourseInsights }) {
   return (
-    <TableContainer sx={{ maxHeight: 480, mt: 2 }}>
+    <TableContainer tabIndex={0} role="region" aria-label="Lesson by lesson table" sx={{ maxHeight: 480, mt: 2 }}>
       <Table size="small" stickyHeader aria-label="Members who completed each lesson, in course order">
         <TableHead>
           <TableRow>
@@ -221,7 +222,7 @@ function TimelineTable({ insights }: { insights: CourseInsights }) {
   const active = insights.timeline.filter((d) => d.lessonCompletions > 0 || d.courseCompletions > 0).reverse();
   if (active.length === 0) return null;
   return (
-    <TableContainer sx={{ maxHeight: 320, mt: 2 }}>
+    <TableContainer tabIndex={0} role="region" aria-label="Completions per day table" sx={{ maxHeight: 320, mt: 2 }}>
       <Table size="small" stickyHeader aria-label="Completions per day, newest first (days with none left out)">
         <TableHead>
           <TableRow>
