@@ -53,12 +53,14 @@ export function TimelineChart({ insights }: { insights: CourseInsights }) {
           label: 'Lesson completions',
           color: INSIGHT_COLORS.lessons,
           showMark: insights.timeline.length <= 31,
+          curve: 'linear',
         },
         {
           data: insights.timeline.map((d) => d.courseCompletions),
           label: 'Course completions',
           color: INSIGHT_COLORS.courses,
           showMark: insights.timeline.length <= 31,
+          curve: 'linear',
         },
       ]}
       slotProps={{ legend: { position: { vertical: 'top', horizontal: 'start' } } }}
