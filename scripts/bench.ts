@@ -20,6 +20,7 @@ import { boardMoveScenario, boardUpsertScenario, prepareBoard } from './bench/bo
 import { DeadlineMissed, deadlineSeconds, withDeadline } from './bench/deadline';
 import { type ExplainedTerm, explainTerms } from './bench/explain';
 import { type IdleResult, idleLines, measureIdle } from './bench/idle';
+import { courseInsightsScenario, INSIGHTS_MEMBERS, prepareInsightsCourse } from './bench/insights';
 import { runHeavyIsolation } from './bench/isolation';
 import { createMeasurer, type Measurer } from './bench/measure';
 import { type MembersResult, membersTable, membersTargetLine, runMembers } from './bench/members';
@@ -367,10 +368,26 @@ async function boardFilled(owner: SignedIn) {
   return board;
 }
 
+/** Issue 21: 20 members' completions on the biggest generated course, the statement EXPLAINed, then measured. */
+async function courseInsightsStep(ctx: RunContext): Promise<void> {
+  if (!ctx.target.coursesDb) {
+    say('course-insights skipped: it needs the courses database (own stack or --generate)');
+    return;
+  }
+  const userIds = ctx.members.map((m) => m.userId);
+  // Fewer bench members than 20: made-up ids fill in (completions need no person in the courses database).
+  for (let id = 9_000_001; userIds.length < INSIGHTS_MEMBERS; id++) userIds.push(id);
+  const course = await prepareInsightsCourse(ctx.target.coursesDb, userIds);
+  say(`  course-insights: course ${course.courseId}, ${course.lessons} lessons, ${course.completions} completions`);
+  say(`  EXPLAIN (ANALYZE, BUFFERS) of the insights statement:\n    ${course.plan.join('\n    ')}`);
+  await ctx.measurer.run(courseInsightsScenario(ctx.target.gatewayUrl, ctx.adminSignedIn.headers, course));
+}
+
 async function memberScenariosStep(ctx: RunContext): Promise<void> {
   const { target, members, content, wants, measurer } = ctx;
   if (wants('course-page')) await measurer.run(coursePageScenario(target.gatewayUrl, members, content.slugs));
   if (wants('completion')) await measurer.run(completionScenario(target.gatewayUrl, members, content.lessonIds));
+  if (wants('course-insights')) await courseInsightsStep(ctx);
   if (wants('board-move') || wants('board-upsert')) {
     const owner = await boardOwnerSignedIn(target.gatewayUrl);
     const board = await boardFilled(owner);

@@ -31,6 +31,8 @@ export const SCENARIO_KEYS = [
   'notifications',
   // Issue 22: the whole stack's CPU over a quiet minute (scripts/bench/idle.ts).
   'idle',
+  // Issue 21: an admin's course insights on the generated catalogue with 20 members' completions.
+  'course-insights',
 ] as const;
 export type ScenarioKey = (typeof SCENARIO_KEYS)[number];
 
@@ -48,6 +50,7 @@ const CATALOGUE_SCENARIOS: ReadonlySet<ScenarioKey> = new Set([
   'heavy-isolation',
   // Members open course pages and complete lessons.
   'members',
+  'course-insights',
 ]);
 
 export const needsCatalogue = (only: ReadonlySet<ScenarioKey>) => [...only].some((k) => CATALOGUE_SCENARIOS.has(k));

@@ -89,7 +89,7 @@ let uploadedFile: string;
 let premiumMember: Person;
 /** A coach (who holds a board) whose board the callers reach for, with a list and a card on it. */
 const boardHolder = {} as { person: Person; session: GatewaySession; listId: number; cardId: number };
-const hidden = { draftSlug: '', premiumSlug: '', premiumLessonId: 0 };
+const hidden = { draftSlug: '', premiumSlug: '', premiumLessonId: 0, premiumCourseId: 0 };
 /** Resources the operator makes: a paid upgrade, a premium paid upgrade, a premium-included link, a category. */
 const market = { forSale: 0, forSalePremium: 0, included: 0, category: 0 };
 
@@ -1108,6 +1108,24 @@ const ROWS: Row[] = [
     run: async (c) => status(await c.session.request('GET', '/api/course/progress')),
   },
   {
+    // Issue 21 (lessons): course insights are for admins, who run the courses (coaches review boards).
+    name: 'GET /api/course/{id}/insights',
+    expected: [401, 403, 403, 403, 403, '200 insights'],
+    async run(c) {
+      const answer = await c.session.request<{ insights?: { course: { id: number } } }>(
+        'GET',
+        `/api/course/${hidden.premiumCourseId}/insights`,
+      );
+      const note = answer.body?.insights?.course.id === hidden.premiumCourseId ? 'insights' : undefined;
+      return { status: answer.status, note: answer.status === 200 ? note : undefined };
+    },
+  },
+  {
+    name: 'GET /api/course/{unknown id}/insights',
+    expected: [401, 403, 403, 403, 403, 404],
+    run: async (c) => status(await c.session.request('GET', '/api/course/987654321/insights')),
+  },
+  {
     // The gateway's own route: the third column follows the board rule (the premium caller is a new account).
     name: 'GET /api/dashboard {own: third column}',
     expected: [401, '200 none', '200 calendar', '200 calendar', '200 board', '200 board'],
@@ -1469,6 +1487,7 @@ beforeAll(async () => {
     content: 'Hidden from basic members.',
   });
   hidden.premiumLessonId = lesson.id;
+  hidden.premiumCourseId = course.id;
   const made = async (fields: Record<string, unknown>) =>
     (await operator.post<{ resource: { id: number } }>('/api/resource/upsert', { ...MATRIX_RESOURCE, ...fields }))
       .resource.id;

@@ -55,6 +55,9 @@ const QUERIES = [
   // Issue 21: the qualifier history's page.
   '?before=%00&limit=1e400',
   '?before=-1&limit=99999999999999999999',
+  // Course insights' range (issue 21).
+  '?days=1e400&days[]=7',
+  '?days=%00-1',
 ];
 const FIELDS = [
   'id',

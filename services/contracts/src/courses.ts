@@ -501,3 +501,57 @@ export const markLessonResponseSchema = z.object({
   moduleProgress: z.number().int(),
 });
 export type MarkLessonResponse = z.infer<typeof markLessonResponseSchema>;
+
+// ------------------------------------------------------------------------------------------ course insights
+
+/** Days of completions an insights answer covers: 30 by default, at most a year (the query stays bounded). */
+export const INSIGHTS_DEFAULT_DAYS = 30;
+export const INSIGHTS_MAX_DAYS = 365;
+
+/** GET /api/course/{id}/insights?days=: `days` back from today (UTC), today included. */
+export const courseInsightsQuerySchema = z.object({
+  days: z.coerce
+    .number({ error: 'days must be a whole number' })
+    .int('days must be a whole number')
+    .min(1, 'days must be at least 1')
+    .max(INSIGHTS_MAX_DAYS, `days must be at most ${INSIGHTS_MAX_DAYS}`)
+    .default(INSIGHTS_DEFAULT_DAYS),
+});
+export type CourseInsightsQuery = z.infer<typeof courseInsightsQuerySchema>;
+
+export const courseInsightsLessonSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  moduleId: z.number().int(),
+  moduleTitle: z.string(),
+  /** Members who completed this lesson. */
+  completed: z.number().int(),
+  /** Members lost since the step before (members started, for the first lesson); never below 0. */
+  drop: z.number().int(),
+});
+
+export const courseInsightsSchema = z.object({
+  course: z.object({ id: z.number().int(), title: z.string(), slug: z.string() }),
+  lessonCount: z.number().int(),
+  /** Members who completed at least one of the course's lessons. */
+  membersStarted: z.number().int(),
+  /** Members who completed every lesson of the course. */
+  membersCompleted: z.number().int(),
+  /** Every lesson in course order (modules, then lessons). */
+  funnel: z.array(courseInsightsLessonSchema),
+  /** The lesson with the largest drop (the first of equal ones); null when no lesson loses anyone. */
+  steepestDropLessonId: z.number().int().nullable(),
+  /** One entry per day (UTC, oldest first) of the range, days without completions included. */
+  timeline: z.array(
+    z.object({
+      date: z.string(),
+      /** Lessons of the course marked completed that day. */
+      lessonCompletions: z.number().int(),
+      /** Members whose last missing lesson of the course was completed that day. */
+      courseCompletions: z.number().int(),
+    }),
+  ),
+  days: z.number().int(),
+});
+export type CourseInsights = z.infer<typeof courseInsightsSchema>;
+export const courseInsightsResponseSchema = z.object({ insights: courseInsightsSchema });

@@ -52,6 +52,8 @@ export const canListLessons = (actor: Actor) => isAdmin(actor);
 export const canReadLessonOptions = (actor: Actor) => isAdmin(actor);
 export const canUpsertLesson = (actor: Actor) => isAdmin(actor);
 export const canDeleteLesson = (actor: Actor) => isAdmin(actor);
+/** Course insights (who started and finished, where members stop): admins, who run the courses; not coaches. */
+export const canReadCourseInsights = (actor: Actor) => isAdmin(actor);
 
 // What the person may do with each record, sent as `abilities` by the presenters (from the rules above).
 export const courseAbilities = (actor: Actor): RecordAbilities => ({

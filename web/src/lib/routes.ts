@@ -15,6 +15,7 @@ export type PageKey =
   | 'dashboard'
   | 'courses'
   | 'course'
+  | 'courseInsights'
   | 'lessonRedirect'
   | 'profitCalculator'
   | 'productQualifier'
@@ -83,6 +84,8 @@ export const ROUTES: readonly RouteDef[] = [
   { kind: 'guarded', path: '/', page: 'dashboard', access: ACCESS.member },
   { kind: 'guarded', path: '/courses', page: 'courses', access: ACCESS.member },
   { kind: 'guarded', path: '/courses/:slug', page: 'course', access: ACCESS.member },
+  // A course's insights for admins (issue 21): before /courses/:slug/:moduleId, which it would otherwise match.
+  { kind: 'guarded', path: '/courses/:slug/insights', page: 'courseInsights', access: ACCESS.admin },
   { kind: 'guarded', path: '/courses/:slug/:moduleId', page: 'course', access: ACCESS.member },
   { kind: 'guarded', path: '/courses/:slug/:moduleId/:lessonId', page: 'course', access: ACCESS.member },
   { kind: 'guarded', path: '/course/:moduleId/:lessonId', page: 'lessonRedirect', access: ACCESS.member },

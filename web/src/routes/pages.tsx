@@ -12,6 +12,7 @@ export const PAGES: Record<PageKey, LazyExoticComponent<ComponentType>> = {
   dashboard: lazy(() => import('../features/dashboard/DashboardPage')),
   courses: lazy(() => import('../features/courses/catalogue/CoursesPage')),
   course: lazy(() => import('../features/courses/course/CoursePage')),
+  courseInsights: lazy(() => import('../features/courses/insights/CourseInsightsPage')),
   lessonRedirect: lazy(() => import('../features/courses/course/LessonRedirectPage')),
   profitCalculator: lazy(() => import('../features/tools/ProfitCalculatorPage')),
   productQualifier: lazy(() => import('../features/tools/ProductQualifierPage')),

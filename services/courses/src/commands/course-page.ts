@@ -8,7 +8,7 @@ import {
   LESSON_NOT_FOUND,
 } from '@rainmakers/contracts';
 import { notFound } from '@rainmakers/kit';
-import { type ProgressSummary, summarizeProgress } from '../domain/progress';
+import { type ProgressSummary, resumeLessonOf, summarizeProgress } from '../domain/progress';
 import { canSeeLesson, canSeeModule, type Viewer } from '../domain/visibility';
 import {
   canOpenLessonOf,
@@ -66,11 +66,13 @@ export async function courseTree(
 
 /**
  * The lesson a course page opens with (coursePageQuerySchema): `lessonId` when listed, else the first listed lesson
- * of `moduleId`, else (without a search) the first lesson; the web's resolveSelection picks the same one.
+ * of `moduleId`, else (without a search) the lesson the person resumes at (resumeLessonOf: after her last
+ * completed one); the web's resolveSelection picks the same one.
  */
 export function openLessonOf(
   listed: readonly { id: number; moduleId: number }[],
   query: Pick<CoursePageQuery, 'search' | 'moduleId' | 'lessonId'>,
+  completed: ReadonlySet<number> = new Set(),
 ): number | null {
   if (query.lessonId !== undefined && listed.some((l) => l.id === query.lessonId)) return query.lessonId;
   if (query.moduleId !== undefined) {
@@ -78,7 +80,9 @@ export function openLessonOf(
     if (first) return first.id;
   }
   if (query.search) return null;
-  return listed[0]?.id ?? null;
+  // A module or lesson asked for and not found opens the start, as the web does.
+  if (query.moduleId !== undefined || query.lessonId !== undefined) return listed[0]?.id ?? null;
+  return resumeLessonOf(listed, completed)?.id ?? null;
 }
 
 /**
@@ -104,7 +108,7 @@ export async function readCoursePage(
     lessonsByModule.set(lesson.moduleId, list);
   }
   const listed = tree.modules.flatMap((m) => lessonsByModule.get(m.id) ?? []);
-  const openId = openLessonOf(listed, query);
+  const openId = openLessonOf(listed, query, tree.completed);
   // Only the open lesson's content is read (one row); the others load when opened.
   const open = openId === null ? null : await lessonById(reads, openId);
   const forModule = moduleAbilities(actor);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { completedFlag, courseProgressOverview, progressPercent, summarizeProgress } from './progress';
+import { completedFlag, courseProgressOverview, progressPercent, resumeLessonOf, summarizeProgress } from './progress';
 
 describe('progressPercent', () => {
   it('rounds completed over total to a whole percent, 0 when there is nothing', () => {
@@ -69,5 +69,17 @@ describe('courseProgressOverview', () => {
       completedLessons: 0,
       percent: 0,
     });
+  });
+});
+
+describe('resumeLessonOf', () => {
+  const listed = [{ id: 1 }, { id: 2 }, { id: 3 }, { id: 4 }];
+  it('resumes after the last completed lesson, else at the first not completed, else at the start', () => {
+    expect(resumeLessonOf(listed, new Set())?.id).toBe(1);
+    expect(resumeLessonOf(listed, new Set([1, 2]))?.id).toBe(3);
+    expect(resumeLessonOf(listed, new Set([1, 3]))?.id).toBe(4);
+    expect(resumeLessonOf(listed, new Set([2, 4]))?.id).toBe(1);
+    expect(resumeLessonOf(listed, new Set([1, 2, 3, 4]))?.id).toBe(1);
+    expect(resumeLessonOf([], new Set([1]))).toBeUndefined();
   });
 });

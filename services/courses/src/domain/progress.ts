@@ -79,3 +79,19 @@ export function courseProgressOverview(
     percent: progressPercent(completedLessons, lessons),
   };
 }
+
+/**
+ * Where a course page resumes when its address names no lesson (the web's outline.ts picks the same): the lesson
+ * after the last completed one in reading order; when that was the last lesson, the first one not completed; with
+ * nothing or everything completed, the first lesson.
+ */
+export function resumeLessonOf<L extends { id: number }>(
+  listed: readonly L[],
+  completed: ReadonlySet<number>,
+): L | undefined {
+  let last = -1;
+  listed.forEach((lesson, index) => {
+    if (completed.has(lesson.id)) last = index;
+  });
+  return listed[last + 1] ?? listed.find((lesson) => !completed.has(lesson.id)) ?? listed[0];
+}

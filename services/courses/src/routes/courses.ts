@@ -2,6 +2,7 @@
 import {
   catalogueQuerySchema,
   courseAccessQuerySchema,
+  courseInsightsQuerySchema,
   courseLessonParamsSchema,
   coursePageQuerySchema,
   courseReorderSchema,
@@ -14,11 +15,13 @@ import { Router } from 'express';
 import { removeCourse, reorderCourse, reorderCourses, upsertCourse } from '../commands/authoring';
 import { courseCards, readCatalogueJson, readProgressOverview } from '../commands/catalogue';
 import { courseAccess, lessonRedirect, readCourseLesson, readCoursePage } from '../commands/course-page';
+import { readCourseInsights } from '../commands/insights';
 import type { RouteDeps } from '../deps';
 import { limitLargePages } from '../limits';
 import {
   canCheckCourseAccess,
   canDeleteCourse,
+  canReadCourseInsights,
   canReadCourseProgress,
   canRedirectToLesson,
   canReorderCourse,
@@ -93,6 +96,14 @@ export function courseRoutes(deps: RouteDeps): Router {
     if (!canDeleteCourse(actor)) throw forbidden();
     await removeCourse(deps, id, actor);
     res.status(204).end();
+  });
+
+  router.get('/:id/insights', async (req, res) => {
+    const actor = requireActor(req);
+    const id = parse(idParam, req.params.id);
+    const { days } = parse(courseInsightsQuerySchema, req.query);
+    if (!canReadCourseInsights(actor)) throw forbidden();
+    res.json({ insights: await readCourseInsights(store, id, days) });
   });
 
   router.get('/:slug', async (req, res) => {

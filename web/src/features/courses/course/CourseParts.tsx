@@ -1,9 +1,12 @@
 import EmojiEventsRounded from '@mui/icons-material/EmojiEventsRounded';
+import InsightsRounded from '@mui/icons-material/InsightsRounded';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router-dom';
 
 /** The course page while it loads, and the progress line under its title. */
 
@@ -77,5 +80,20 @@ export function CourseProgressSummary({
         {done}/{total} lessons
       </Typography>
     </Box>
+  );
+}
+
+/** Admins: the course's insights (/courses/:slug/insights). */
+export function InsightsLink({ slug }: { slug: string }) {
+  return (
+    <Button
+      component={RouterLink}
+      to={`/courses/${slug}/insights`}
+      variant="outlined"
+      size="small"
+      startIcon={<InsightsRounded />}
+    >
+      Insights
+    </Button>
   );
 }

@@ -43,7 +43,7 @@ import { useAddressSearch } from '../useAddressSearch';
 import { useReorderMode } from '../useReorderMode';
 import { CourseOutline } from './CourseOutline';
 import { LessonPanel } from './LessonPanel';
-import { courseReorderBody, flattenLessons, nextLessonOf, resolveSelection, withCompletion } from './outline';
+import { courseReorderBody, flattenLessons, neighboursOf, resolveSelection, withCompletion } from './outline';
 
 /** Admin-only pieces are their own downloads. */
 const CourseFormDialog = lazy(() => import('../editor/CourseFormDialog'));
@@ -52,7 +52,7 @@ const LessonFormDialog = lazy(() => import('../editor/LessonFormDialog'));
 const CourseReorderBoard = lazy(() => import('./CourseReorderBoard'));
 
 import { toast } from '../../../components/toast';
-import { CourseProgressSummary, CourseSkeleton } from './CourseParts';
+import { CourseProgressSummary, CourseSkeleton, InsightsLink } from './CourseParts';
 
 export function CourseView({ course }: { course: CoursePageData }) {
   // What the person may do here comes with the course (abilities), never from a role check.
@@ -80,17 +80,17 @@ export function CourseView({ course }: { course: CoursePageData }) {
   const selection = resolveSelection<CoursePageLesson, CoursePageModule>(course.Modules, moduleId, lessonId);
   const selectedLesson = selection.lesson;
   const selectedModule = selection.module;
-  const next = selectedLesson
-    ? nextLessonOf<CoursePageLesson, CoursePageModule>(course.Modules, selectedLesson.id)
-    : null;
+  const { previous, next } = neighboursOf<CoursePageLesson, CoursePageModule>(course.Modules, selectedLesson?.id);
   const allLessons = flattenLessons<CoursePageLesson, CoursePageModule>(course.Modules);
   const detail = useCourseLesson(course.slug, selectedLesson?.id ?? null);
   // Next Lesson opens without a wait: its content is fetched while this one is read.
   const prefetch = usePrefetchLesson(course.slug);
   const nextId = next?.lesson.id ?? null;
+  const previousId = previous?.lesson.id ?? null;
   useEffect(() => {
     if (nextId !== null) void prefetch(nextId);
-  }, [nextId, prefetch]);
+    if (previousId !== null) void prefetch(previousId);
+  }, [nextId, previousId, prefetch]);
   const doneCount = allLessons.filter((entry) => entry.lesson.completed === 'true').length;
   const courseCompleted = allLessons.length > 0 && course.totalProgress >= COMPLETED_PROGRESS;
 
@@ -201,6 +201,7 @@ export function CourseView({ course }: { course: CoursePageData }) {
               Edit course
             </Button>
           )}
+          {canEditCourse && <InsightsLink slug={course.slug} />}
           {canAddModule && (
             <Button
               variant="outlined"
@@ -312,7 +313,8 @@ export function CourseView({ course }: { course: CoursePageData }) {
           lesson={selectedLesson}
           detail={detail.data}
           detailFailed={detail.isError}
-          nextTo={next ? `/courses/${course.slug}/${next.module.id}/${next.lesson.id}${linkSearch}` : null}
+          nextTo={next && `/courses/${course.slug}/${next.module.id}/${next.lesson.id}${linkSearch}`}
+          previousTo={previous && `/courses/${course.slug}/${previous.module.id}/${previous.lesson.id}${linkSearch}`}
           pending={mark.isPending}
           onToggleCompleted={toggleCompleted}
           onEdit={() => detail.data && setLessonForm({ lesson: detail.data, moduleId: selectedModule.id })}

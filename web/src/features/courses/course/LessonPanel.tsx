@@ -1,3 +1,4 @@
+import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded';
 import ArrowForwardRounded from '@mui/icons-material/ArrowForwardRounded';
 import CheckCircleRounded from '@mui/icons-material/CheckCircleRounded';
 import CheckRounded from '@mui/icons-material/CheckRounded';
@@ -10,8 +11,8 @@ import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { useRef } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import { useEffect, useRef } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import type { CourseLesson, CoursePageLesson, CoursePageModule } from '../../../api/courses';
 import { TOAST_BAND_PX } from '../../../components/Toasts';
 import { Markdown } from '../Markdown';
@@ -26,6 +27,7 @@ export function LessonPanel({
   detail,
   detailFailed,
   nextTo,
+  previousTo,
   pending,
   onToggleCompleted,
   onEdit,
@@ -37,12 +39,15 @@ export function LessonPanel({
   detailFailed: boolean;
   /** Address of the next lesson across modules; null on the last one. */
   nextTo: string | null;
+  /** Address of the previous lesson across modules; null on the first one. */
+  previousTo: string | null;
   pending: boolean;
   onToggleCompleted: () => void;
   onEdit: () => void;
 }) {
   const completed = lesson.completed === 'true';
   const actions = useRef<HTMLDivElement>(null);
+  useLessonShortcuts(previousTo, nextTo);
   // Marking raises a toast at the top of the window: when the button row is scrolled up into that band, the page
   // first moves it down below the band, so the toast never covers Mark as Completed or Next Lesson.
   const toggle = () => {
@@ -144,16 +149,87 @@ export function LessonPanel({
         >
           {completed ? 'Mark as Uncompleted' : 'Mark as Completed'}
         </Button>
-        {nextTo ? (
-          <Button component={RouterLink} to={nextTo} variant="contained" endIcon={<ArrowForwardRounded />} size="large">
-            Next Lesson
-          </Button>
-        ) : (
-          <Typography variant="body2" color="text.secondary" sx={{ textAlign: { xs: 'center', sm: 'right' } }}>
-            This is the last lesson of the course.
-          </Typography>
-        )}
+        <Box
+          role="group"
+          aria-label="Lesson navigation"
+          sx={{ display: 'flex', gap: 1.5, alignItems: 'center', flexWrap: 'wrap', justifyContent: 'flex-end' }}
+        >
+          {previousTo && (
+            <Button
+              component={RouterLink}
+              to={previousTo}
+              variant="outlined"
+              startIcon={<ArrowBackRounded />}
+              size="large"
+              aria-keyshortcuts={SHORTCUTS.previous.aria}
+              sx={{ flex: { xs: 1, sm: 'none' } }}
+            >
+              Previous Lesson
+            </Button>
+          )}
+          {nextTo ? (
+            <Button
+              component={RouterLink}
+              to={nextTo}
+              variant="contained"
+              endIcon={<ArrowForwardRounded />}
+              size="large"
+              aria-keyshortcuts={SHORTCUTS.next.aria}
+              sx={{ flex: { xs: 1, sm: 'none' } }}
+            >
+              Next Lesson
+            </Button>
+          ) : (
+            <Typography variant="body2" color="text.secondary" sx={{ textAlign: { xs: 'center', sm: 'right' } }}>
+              This is the last lesson of the course.
+            </Typography>
+          )}
+        </Box>
       </Box>
+      {(previousTo || nextTo) && (
+        <Typography
+          variant="caption"
+          component="p"
+          color="text.secondary"
+          sx={{ display: { xs: 'none', sm: 'block' }, mt: 1.5, textAlign: 'right' }}
+        >
+          Keyboard: {SHORTCUTS.previous.label} previous lesson · {SHORTCUTS.next.label} next lesson
+        </Typography>
+      )}
     </Paper>
   );
+}
+
+/**
+ * Alt+Shift+Left / Alt+Shift+Right: a modifier pair no browser (Alt+Left is Back), screen reader (NVDA/JAWS use
+ * Insert or Caps Lock, VoiceOver Control+Option) or text field (ignored while typing) needs for itself.
+ */
+const SHORTCUTS = {
+  previous: { key: 'ArrowLeft', aria: 'Alt+Shift+ArrowLeft', label: 'Alt+Shift+←' },
+  next: { key: 'ArrowRight', aria: 'Alt+Shift+ArrowRight', label: 'Alt+Shift+→' },
+} as const;
+
+/** Whether a key press belongs to what the person is typing in (fields, editors) or to an open dialog. */
+function typingOrInDialog(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable) return true;
+  if (target.closest('input, textarea, select, [role="dialog"], [role="textbox"], [role="combobox"]')) return true;
+  return document.querySelector('[role="dialog"]') !== null;
+}
+
+function useLessonShortcuts(previousTo: string | null, nextTo: string | null) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (!event.altKey || !event.shiftKey || event.ctrlKey || event.metaKey || event.repeat) return;
+      if (event.defaultPrevented || typingOrInDialog(event.target)) return;
+      const to =
+        event.key === SHORTCUTS.previous.key ? previousTo : event.key === SHORTCUTS.next.key ? nextTo : undefined;
+      if (!to) return;
+      event.preventDefault();
+      navigate(to);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [navigate, previousTo, nextTo]);
 }

@@ -8,6 +8,7 @@ import {
   moveLesson,
   nextLessonOf,
   percentCompleted,
+  previousLessonOf,
   renumber,
   resolveSelection,
   withCompletion,
@@ -28,7 +29,8 @@ describe('course page selection', () => {
   it('opens the asked lesson, else the module start, else the course start', () => {
     expect(resolveSelection(course(), 3, 32).lesson?.id).toBe(32);
     expect(resolveSelection(course(), 3, null).lesson?.id).toBe(31);
-    expect(resolveSelection(course(), null, null)).toMatchObject({ lesson: { id: 11 }, missing: false });
+    // The bare course address resumes after the last completed lesson.
+    expect(resolveSelection(course(), null, null)).toMatchObject({ lesson: { id: 12 }, missing: false });
     expect(resolveSelection(course(), 3, 999)).toMatchObject({ lesson: { id: 31 }, missing: true });
     expect(resolveSelection(course(), 2, null)).toMatchObject({ module: { id: 2 }, lesson: null, missing: false });
     expect(resolveSelection([], null, 5)).toEqual({ module: null, lesson: null, missing: true });
@@ -39,6 +41,22 @@ describe('course page selection', () => {
     expect(nextLessonOf(course(), 12)?.lesson.id).toBe(31);
     expect(nextLessonOf(course(), 33)).toBeNull();
     expect(flattenLessons(course()).map((e) => e.lesson.id)).toEqual([11, 12, 31, 32, 33]);
+  });
+
+  it('finds the previous lesson across modules (skipping empty ones) and null on the first', () => {
+    expect(previousLessonOf(course(), 31)?.lesson.id).toBe(12);
+    expect(previousLessonOf(course(), 12)?.lesson.id).toBe(11);
+    expect(previousLessonOf(course(), 11)).toBeNull();
+    expect(previousLessonOf(course(), 999)).toBeNull();
+  });
+
+  it('resumes a course after the last completed lesson, else at the first not completed, else at the start', () => {
+    const mark = (done: number[]) =>
+      course().map((m) => ({ ...m, Lessons: m.Lessons.map((l) => lesson(l.id, l.ModuleId, done.includes(l.id))) }));
+    expect(resolveSelection(mark([]), null, null).lesson?.id).toBe(11);
+    expect(resolveSelection(mark([11, 31]), null, null).lesson?.id).toBe(32);
+    expect(resolveSelection(mark([12, 33]), null, null).lesson?.id).toBe(11);
+    expect(resolveSelection(mark([11, 12, 31, 32, 33]), null, null).lesson?.id).toBe(11);
   });
 });
 

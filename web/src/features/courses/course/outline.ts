@@ -42,9 +42,33 @@ export function resolveSelection<L extends OutlineLesson, M extends OutlineModul
     if (module && first) return { module, lesson: first, missing: lessonId !== null };
     if (module) return { module, lesson: null, missing: lessonId !== null };
   }
-  const first = all[0];
   const missing = lessonId !== null || moduleId !== null;
+  // The bare course address resumes where the person left off; a missing lesson or module opens the start.
+  const first = missing ? all[0] : resumeEntry(all);
   return first ? { ...first, missing } : { module: null, lesson: null, missing };
+}
+
+/**
+ * Where a course resumes (the server's `resumeLessonOf` picks the same): the lesson after the last completed one in
+ * reading order; when that was the last lesson, the first one not completed; with nothing completed or everything
+ * completed, the first lesson.
+ */
+function resumeEntry<E extends { lesson: OutlineLesson }>(all: readonly E[]): E | undefined {
+  let last = -1;
+  all.forEach((entry, index) => {
+    if (entry.lesson.completed === 'true') last = index;
+  });
+  return all[last + 1] ?? all.find((entry) => entry.lesson.completed !== 'true') ?? all[0];
+}
+
+/** The lesson before this one across modules, or null on the first lesson of the course. */
+export function previousLessonOf<L extends OutlineLesson, M extends OutlineModule<L>>(
+  modules: readonly M[],
+  lessonId: number,
+): { module: M; lesson: L } | null {
+  const all = flattenLessons<L, M>(modules);
+  const index = all.findIndex((entry) => entry.lesson.id === lessonId);
+  return index > 0 ? (all[index - 1] ?? null) : null;
 }
 
 /** The lesson after this one across modules, or null at the end of the course. */
@@ -55,6 +79,15 @@ export function nextLessonOf<L extends OutlineLesson, M extends OutlineModule<L>
   const all = flattenLessons<L, M>(modules);
   const index = all.findIndex((entry) => entry.lesson.id === lessonId);
   return index >= 0 ? (all[index + 1] ?? null) : null;
+}
+
+/** The lessons before and after this one across modules (null at either end, or with no lesson). */
+export function neighboursOf<L extends OutlineLesson, M extends OutlineModule<L>>(
+  modules: readonly M[],
+  lessonId: number | undefined,
+): { previous: { module: M; lesson: L } | null; next: { module: M; lesson: L } | null } {
+  if (lessonId === undefined) return { previous: null, next: null };
+  return { previous: previousLessonOf<L, M>(modules, lessonId), next: nextLessonOf<L, M>(modules, lessonId) };
 }
 
 /** Whole percent of completed lessons, rounded like the server (0 with no lessons). */
