@@ -11,6 +11,21 @@ import {
 } from './fields';
 import { ROLES, roleSchema } from './roles';
 
+/** The colour scheme a person chose on /profile (issue 21): light, dark or the one their system uses. */
+export const THEMES = ['system', 'light', 'dark'] as const;
+export const themeSchema = z.enum(THEMES, { error: 'Choose light, dark or system' });
+export type ThemePreference = (typeof THEMES)[number];
+
+/**
+ * A phone number as people write one: digits with spaces and + ( ) - . between them, no letters (issue 21: "abc"
+ * was accepted). Empty means none. Shared by the profile form (browser) and the users service.
+ */
+export const PHONE_NUMBER_MESSAGE = 'Enter a phone number using digits, spaces and + ( ) - only';
+export function isPhoneNumber(value: string): boolean {
+  return /^[0-9+()\-.\s]+$/.test(value) && /[0-9]/.test(value);
+}
+export const phoneNumberField = optionalText(40).refine((v) => v === null || isPhoneNumber(v), PHONE_NUMBER_MESSAGE);
+
 export const tagSchema = z.object({ id: z.number().int(), name: z.string() });
 export type Tag = z.infer<typeof tagSchema>;
 
@@ -58,6 +73,8 @@ export const userSchema = z.object({
   stripeCustomerId: z.string().nullable(),
   alwaysGrantAccess: z.boolean(),
   createdAt: z.string(),
+  /** The colour scheme chosen on /profile (issue 21); absent or 'system': the device's. */
+  theme: themeSchema.optional(),
   Tags: z.array(tagSchema),
   Resources: z.array(z.object({ id: z.number().int(), title: z.string() })),
   /** Sent by the people screens' calls (list, read, upsert); absent on internal and current-user answers. */
@@ -101,8 +118,9 @@ const userFields = {
   city: optionalText(120),
   state: optionalText(120),
   country: optionalText(120),
-  phoneNumber: optionalText(40),
+  phoneNumber: phoneNumberField,
   photoUrl: optionalUrl,
+  theme: themeSchema.optional(),
   alwaysGrantAccess: z.boolean().optional(),
   Tags: idList.optional(),
 };
