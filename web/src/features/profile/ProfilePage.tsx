@@ -16,6 +16,7 @@ import { ROLE_LABELS } from '../../layout/roles';
 import { useCurrentUser } from '../../session/context';
 import { AvatarUpload } from './AvatarUpload';
 import { EmailSettings } from './EmailSettings';
+import { ThemeSettings } from './ThemeSettings';
 
 export const PROFILE_SAVED = 'your changes have been saved successfully';
 /** Browsers autofill saved passwords into the first password box; it is emptied this long after the page opens. */
@@ -175,6 +176,7 @@ export default function ProfilePage() {
           </Box>
         </Box>
       </Paper>
+      <ThemeSettings />
       <EmailSettings />
     </Box>
   );
