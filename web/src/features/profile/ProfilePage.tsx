@@ -18,6 +18,11 @@ import { AvatarUpload } from './AvatarUpload';
 import { EmailSettings } from './EmailSettings';
 import { ThemeSettings } from './ThemeSettings';
 
+/**
+ * The spec fixes both ways in: 'Settings' in the sidebar and 'Profile' in the phone's avatar menu (issue 21: the
+ * sidebar said 'Settings' for a page titled 'Profile'); the title names both.
+ */
+export const PROFILE_TITLE = 'Profile and settings';
 export const PROFILE_SAVED = 'your changes have been saved successfully';
 /** Browsers autofill saved passwords into the first password box; it is emptied this long after the page opens. */
 const PASSWORD_BLANK_DELAY_MS = 1000;
@@ -87,7 +92,7 @@ export default function ProfilePage() {
 
   return (
     <Box sx={{ maxWidth: 860 }}>
-      <PageHeader title="Profile" subtitle="Your photo and account details." />
+      <PageHeader title={PROFILE_TITLE} subtitle="Your photo, account details, colours and notifications." />
       {update.isSuccess && (
         <Alert severity="success" sx={{ mb: 3 }} onClose={() => update.reset()}>
           {PROFILE_SAVED}
