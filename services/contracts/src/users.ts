@@ -9,6 +9,7 @@ import {
   PASSWORD_MIN,
   requiredText,
 } from './fields';
+import { isPhoneNumber, PHONE_NUMBER_MESSAGE } from './phone';
 import { ROLES, roleSchema } from './roles';
 
 /** The colour scheme a person chose on /profile (issue 21): light, dark or the one their system uses. */
@@ -16,14 +17,7 @@ export const THEMES = ['system', 'light', 'dark'] as const;
 export const themeSchema = z.enum(THEMES, { error: 'Choose light, dark or system' });
 export type ThemePreference = (typeof THEMES)[number];
 
-/**
- * A phone number as people write one: digits with spaces and + ( ) - . between them, no letters (issue 21: "abc"
- * was accepted). Empty means none. Shared by the profile form (browser) and the users service.
- */
-export const PHONE_NUMBER_MESSAGE = 'Enter a phone number using digits, spaces and + ( ) - only';
-export function isPhoneNumber(value: string): boolean {
-  return /^[0-9+()\-.\s]+$/.test(value) && /[0-9]/.test(value);
-}
+export { isPhoneNumber, PHONE_NUMBER_MESSAGE };
 export const phoneNumberField = optionalText(40).refine((v) => v === null || isPhoneNumber(v), PHONE_NUMBER_MESSAGE);
 
 export const tagSchema = z.object({ id: z.number().int(), name: z.string() });

@@ -6,6 +6,7 @@ import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { isPhoneNumber, PHONE_NUMBER_MESSAGE } from '@rainmakers/contracts/phone';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useUpdateProfile } from '../../api/users';
 import { FormField } from '../../components/FormField';
@@ -61,6 +62,12 @@ export default function ProfilePage() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    // The same rule as the server's (contracts): letters are refused before anything is sent.
+    const phone = values.phoneNumber.trim();
+    if (phone && !isPhoneNumber(phone)) {
+      fields.set('phoneNumber', PHONE_NUMBER_MESSAGE);
+      return;
+    }
     update.mutate(
       {
         id: user.id,
