@@ -43,7 +43,7 @@ describe('Power Profit Tool', () => {
     await page.getByRole('button', { name: 'Add my first Product' }).click();
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByRole('dialog').getByText('This field is required').waitFor();
-    expect(await page.getByRole('dialog').getByText('This field is required').count()).toBe(5);
+    expect(await page.getByRole('dialog').getByText('This field is required').count()).toBe(6);
     await page.getByRole('button', { name: 'Help: Number of Units' }).hover();
     await page
       .getByRole('tooltip')
