@@ -13,7 +13,7 @@ const pages = useBrowser();
 const MEMBER_SCREENS = ['/', '/courses', '/move-the-needle', '/profit-calculator', '/resources', '/profile'];
 
 async function darkOnPage(page: Page): Promise<boolean> {
-  return page.evaluate(() => document.documentElement.dataset.theme === 'dark');
+  return page.evaluate("document.documentElement.dataset.theme === 'dark'") as Promise<boolean>;
 }
 
 async function walk(page: Page, paths: string[], label: string): Promise<void> {
@@ -50,9 +50,9 @@ describe('dark mode', () => {
     await page.getByRole('radio', { name: 'Same as my device' }).check();
     await page.getByText('The colours now follow your device.').waitFor();
     await page.emulateMedia({ colorScheme: 'light' });
-    await page.waitForFunction(() => document.documentElement.dataset.theme === 'light');
+    await page.waitForFunction("document.documentElement.dataset.theme === 'light'");
     await page.emulateMedia({ colorScheme: 'dark' });
-    await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
+    await page.waitForFunction("document.documentElement.dataset.theme === 'dark'");
     expect((await readUser(person.id)).theme).toBe('system');
   });
 
