@@ -33,6 +33,8 @@ interface UserBody {
   stripeStatus: string | null;
   stripeCustomerId: string | null;
   alwaysGrantAccess: boolean;
+  /** Issue 21: the colour scheme chosen on /profile. */
+  theme?: string;
   createdAt: string;
   Tags: { id: number; name: string }[];
 }

@@ -157,7 +157,7 @@ describe('Resources screen', () => {
     await page.getByRole('button', { name: 'Add Category' }).click();
     let dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();
-    await dialog.getByText('this field cannot be empty').waitFor();
+    await dialog.getByText('This field is required').waitFor();
     await dialog.getByRole('textbox', { name: /^Name\b/ }).fill('Browser Tools');
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     await waitForToast(page, 'Resource created successfully');
@@ -172,7 +172,7 @@ describe('Resources screen', () => {
     await page.getByRole('button', { name: 'Add New Resource' }).click();
     dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();
-    expect(await dialog.getByText('this field cannot be empty').count()).toBe(3);
+    expect(await dialog.getByText('This field is required').count()).toBe(3);
     await screenshot(page, 'resources-form-errors');
     expect(await dialog.getByRole('textbox', { name: 'Price' }).count()).toBe(0);
     await dialog.getByRole('radio', { name: 'Paid Upgrade (For Sale)' }).check();
@@ -250,7 +250,7 @@ describe('Resources screen', () => {
     expect(await dialog.getByRole('textbox', { name: 'Average shipping rate' }).count()).toBe(0);
     await dialog.getByRole('textbox', { name: /^Title\b/ }).fill('');
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();
-    await dialog.getByText('this field cannot be empty').waitFor();
+    await dialog.getByText('This field is required').waitFor();
     await dialog.getByRole('textbox', { name: /^Title\b/ }).fill('Upgrade today');
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     await waitForToast(page, 'Banner updated successfully');

@@ -24,6 +24,7 @@ export function presentCurrentUser(
     stripeCustomerId: user.stripeCustomerId,
     alwaysGrantAccess: user.alwaysGrantAccess,
     createdAt: user.createdAt,
+    theme: user.theme,
     Tags: user.Tags.map((t) => ({ id: t.id, name: t.name })),
     Resources: user.Resources.map((r) => ({ id: r.id, title: r.title })),
     isAdmin: switchedTo !== null,

@@ -102,7 +102,7 @@ describe('forgot password', () => {
     expect(res.body).toMatchObject({ errors: { email: 'Enter a valid email address' } });
     const empty = await new Browser(stack).post('/api/auth/forgot-password', {});
     expect(empty.status).toBe(400);
-    expect(empty.body).toMatchObject({ errors: { email: 'this field cannot be empty' } });
+    expect(empty.body).toMatchObject({ errors: { email: 'This field is required' } });
   });
 });
 
@@ -201,7 +201,7 @@ describe('reset password', () => {
     expect(short.body).toMatchObject({ errors: { password: 'Password must be at least 8 characters' } });
     const empty = await new Browser(stack).post(`/api/auth/reset-password/${token}`);
     expect(empty.status).toBe(400);
-    expect(empty.body).toMatchObject({ errors: { password: 'this field cannot be empty' } });
+    expect(empty.body).toMatchObject({ errors: { password: 'This field is required' } });
     // None of those used the link up.
     const ok = await new Browser(stack).post(`/api/auth/reset-password/${token}`, { password: 'the-new-password' });
     expect(ok.status).toBe(200);

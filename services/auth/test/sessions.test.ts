@@ -97,7 +97,7 @@ describe('sign in', () => {
     }
     const empty = await browser.post('/api/auth/signin', attempts[3]);
     expect(empty.status).toBe(400);
-    expect(empty.body).toMatchObject({ errors: { password: 'this field cannot be empty' } });
+    expect(empty.body).toMatchObject({ errors: { password: 'This field is required' } });
   });
 
   it('takes about as long for an unknown email as for a wrong password', async () => {
@@ -125,7 +125,7 @@ describe('sign in', () => {
     const missing = await browser.post('/api/auth/signin', {});
     expect(missing.status).toBe(400);
     expect(missing.body).toMatchObject({
-      errors: { email: 'this field cannot be empty', password: 'this field cannot be empty' },
+      errors: { email: 'This field is required', password: 'This field is required' },
     });
     const bad = await browser.post('/api/auth/signin', { email: 'not-an-email', password: 'x' });
     expect(bad.status).toBe(400);
@@ -274,7 +274,7 @@ describe('sign up', () => {
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({
       errors: {
-        fullName: 'this field cannot be empty',
+        fullName: 'This field is required',
         email: 'Enter a valid email address',
         password: 'Password must be at least 8 characters',
       },

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { emailField, idList, passwordField, requiredText } from './fields';
+import { FIELD_REQUIRED } from './messages';
 import { roleSchema } from './roles';
 import type { CurrentUser } from './users';
 
 export const signInSchema = z.object({
   email: emailField,
-  password: z.string({ error: 'this field cannot be empty' }).min(1, 'this field cannot be empty').max(1024),
+  password: z.string({ error: FIELD_REQUIRED }).min(1, FIELD_REQUIRED).max(1024),
 });
 
 export const signUpSchema = z.object({

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { LABEL_COLORS, LABEL_CREATE_LIMIT } from './board-constants';
 import { idParam, isSafeUrl } from './fields';
+import { FIELD_REQUIRED } from './messages';
 import { UPLOAD_FILE_NAME_PATTERN, UPLOAD_FILES_PATH } from './uploads';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -63,9 +64,9 @@ const position = z.coerce
   .max(1_000_000, BOARD_ERRORS.positionOutOfRange);
 const title = (max: number, what = 'Title') =>
   z
-    .string({ error: 'this field cannot be empty' })
+    .string({ error: FIELD_REQUIRED })
     .trim()
-    .min(1, 'this field cannot be empty')
+    .min(1, FIELD_REQUIRED)
     .max(max, `${what} can be at most ${max} characters`);
 /** Markdown text (descriptions): may be empty. */
 const markdown = (max: number) =>

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { idList, idParam, isSafeUrl, requiredText } from './fields';
+import { FIELD_REQUIRED } from './messages';
 
 // ---------------------------------------------------------------------------------------------------------
 // Constants
@@ -78,10 +79,10 @@ const clearableText = (max: number) =>
     .transform((v) => (v === undefined ? undefined : v || null));
 
 export const slugField = z
-  .string({ error: 'this field cannot be empty' })
+  .string({ error: FIELD_REQUIRED })
   .trim()
   .toLowerCase()
-  .min(1, 'this field cannot be empty')
+  .min(1, FIELD_REQUIRED)
   .max(120, 'At most 120 characters')
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, SLUG_FORMAT)
   .refine((slug) => !(RESERVED_COURSE_SLUGS as readonly string[]).includes(slug), SLUG_RESERVED);

@@ -30,6 +30,8 @@ export const userChangedSchema = z.object({
   stripeCustomerId: z.string().nullable(),
   alwaysGrantAccess: z.boolean(),
   createdAt: z.string(),
+  /** Issue 21: the colour scheme chosen on /profile (older events: the system's). */
+  theme: z.enum(['system', 'light', 'dark']).optional(),
   version: z.number().int(),
 });
 export const userDeletedSchema = z.object({ id: z.number().int() });

@@ -1,24 +1,28 @@
 import { z } from 'zod';
+import { FIELD_REQUIRED } from './messages';
 
 /** Shared field rules, so a limit is written once for the browser and the services. */
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
-export const emailField = z
-  .string({ error: 'this field cannot be empty' })
-  .trim()
-  .toLowerCase()
-  .min(1, 'this field cannot be empty')
-  .max(254, 'Email is too long')
-  .pipe(z.email('Enter a valid email address'));
+/** An e-mail address; `empty` is the text for a missing one (the user form's is fixed by the spec). */
+export const emailFieldWith = (empty: string) =>
+  z
+    .string({ error: empty })
+    .trim()
+    .toLowerCase()
+    .min(1, empty)
+    .max(254, 'Email is too long')
+    .pipe(z.email('Enter a valid email address'));
+export const emailField = emailFieldWith(FIELD_REQUIRED);
 
 export const passwordField = z
-  .string({ error: 'this field cannot be empty' })
+  .string({ error: FIELD_REQUIRED })
   .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
 
-export const requiredText = (max = 200) =>
-  z.string({ error: 'this field cannot be empty' }).trim().min(1, 'this field cannot be empty').max(max);
+export const requiredText = (max = 200, empty = FIELD_REQUIRED) =>
+  z.string({ error: empty }).trim().min(1, empty).max(max);
 
 export const optionalText = (max = 200) =>
   z

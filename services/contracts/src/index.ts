@@ -13,6 +13,7 @@ export * from './errors';
 export * from './events';
 export * from './fields';
 export * from './member-overview';
+export * from './messages';
 export * from './notifications';
 export * from './profit';
 export * from './qualifier';

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { idList, idParam, isSafeUrl, requiredText } from './fields';
+import { FIELD_REQUIRED } from './messages';
 import {
   BANNER_TYPES,
   isForSaleVisibility,
@@ -28,7 +29,7 @@ export const bannerTypeSchema = z.enum(BANNER_TYPES, { error: 'Choose basic, pre
 // ---------------------------------------------------------------------------------------------------------
 // Field rules
 
-const EMPTY = 'this field cannot be empty';
+const EMPTY = FIELD_REQUIRED;
 const URL_MESSAGE = 'Enter a web address (https://...)';
 
 /** Optional text: '' and null clear it. */

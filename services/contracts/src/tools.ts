@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { AI_MESSAGE_MAX, ASSISTANT_KEYS } from './ai';
 import { emailField, requiredText } from './fields';
+import { FIELD_REQUIRED } from './messages';
 import {
   ADDITIONAL_FEES_PERCENT_RANGE,
   ADDITIONAL_FEES_TYPES,
@@ -24,10 +25,10 @@ export const additionalFeesTypeSchema = z.enum(ADDITIONAL_FEES_TYPES, { error: '
 // ---------------------------------------------------------------------------------------------------------
 // Field rules
 
-const REQUIRED = 'this field is required';
+const REQUIRED = FIELD_REQUIRED;
 
 /**
- * A number from a form: a number or numeric text. Empty means absent (required: 'this field is required';
+ * A number from a form: a number or numeric text. Empty means absent (required: FIELD_REQUIRED;
  * optional: 0). Text that is not a number answers 'Must be a number'.
  */
 function numberField(options: { required: boolean; min: number; max: number; whole?: boolean; decimals?: number }) {
@@ -250,13 +251,13 @@ export const aiChatSchema = z.object({
   assistant: z.enum(ASSISTANT_KEYS, { error: 'Unknown assistant' }),
   conversationId: z.coerce.number().int().positive().max(2_147_483_647).nullish(),
   message: z
-    .string({ error: 'this field cannot be empty' })
+    .string({ error: FIELD_REQUIRED })
     .trim()
-    .min(1, 'this field cannot be empty')
+    .min(1, FIELD_REQUIRED)
     .max(AI_MESSAGE_MAX, `At most ${AI_MESSAGE_MAX} characters`),
 });
 export type AiChatInput = z.infer<typeof aiChatSchema>;
 
 export const aiPromptSchema = z.object({
-  systemPrompt: z.string({ error: 'this field cannot be empty' }).trim().min(1, 'this field cannot be empty').max(8000),
+  systemPrompt: z.string({ error: FIELD_REQUIRED }).trim().min(1, FIELD_REQUIRED).max(8000),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   emailField,
+  emailFieldWith,
   idList,
   idParam,
   optionalText,
@@ -9,7 +10,19 @@ import {
   PASSWORD_MIN,
   requiredText,
 } from './fields';
+import { isPhoneNumber, PHONE_NUMBER_MESSAGE } from './phone';
 import { ROLES, roleSchema } from './roles';
+
+/** The user form's text for a missing field (spec part 1); every other form says FIELD_REQUIRED (messages.ts). */
+export const FIELD_CANNOT_BE_EMPTY = 'this field cannot be empty';
+
+/** The colour scheme a person chose on /profile (issue 21): light, dark or the one their system uses. */
+export const THEMES = ['system', 'light', 'dark'] as const;
+export const themeSchema = z.enum(THEMES, { error: 'Choose light, dark or system' });
+export type ThemePreference = (typeof THEMES)[number];
+
+export { isPhoneNumber, PHONE_NUMBER_MESSAGE };
+export const phoneNumberField = optionalText(40).refine((v) => v === null || isPhoneNumber(v), PHONE_NUMBER_MESSAGE);
 
 export const tagSchema = z.object({ id: z.number().int(), name: z.string() });
 export type Tag = z.infer<typeof tagSchema>;
@@ -58,6 +71,8 @@ export const userSchema = z.object({
   stripeCustomerId: z.string().nullable(),
   alwaysGrantAccess: z.boolean(),
   createdAt: z.string(),
+  /** The colour scheme chosen on /profile (issue 21); absent or 'system': the device's. */
+  theme: themeSchema.optional(),
   Tags: z.array(tagSchema),
   Resources: z.array(z.object({ id: z.number().int(), title: z.string() })),
   /** Sent by the people screens' calls (list, read, upsert); absent on internal and current-user answers. */
@@ -93,16 +108,18 @@ export const optionalPasswordField = z
   .refine((v) => !v || v.length >= PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
   .transform((v) => v || null);
 
+// The user form's field errors are fixed by the spec (part 1: 'this field cannot be empty').
 const userFields = {
-  fullName: requiredText(120),
-  email: emailField,
+  fullName: requiredText(120, FIELD_CANNOT_BE_EMPTY),
+  email: emailFieldWith(FIELD_CANNOT_BE_EMPTY),
   password: optionalPasswordField.optional(),
   role: roleSchema,
   city: optionalText(120),
   state: optionalText(120),
   country: optionalText(120),
-  phoneNumber: optionalText(40),
+  phoneNumber: phoneNumberField,
   photoUrl: optionalUrl,
+  theme: themeSchema.optional(),
   alwaysGrantAccess: z.boolean().optional(),
   Tags: idList.optional(),
 };
@@ -327,7 +344,7 @@ export const addTagsSchema = z.object({ email: emailField, tags: idList.pipe(z.a
 
 export const tagUpsertSchema = z.object({
   id: idParam.nullish(),
-  name: z.string({ error: 'this field cannot be empty' }).trim().min(1, 'this field cannot be empty').max(80),
+  name: requiredText(80),
   /** May a sign-up link (`/signup?signuptags=`) attach this tag? Left out: false on create, unchanged on update. */
   signupAllowed: z.boolean().optional(),
 });
@@ -355,7 +372,6 @@ export const IMPORT_INVITE_FIELD = 'sendInvitations';
 
 export const EMAIL_IN_USE = 'This email address is already in use';
 export const EMAIL_IN_USE_SIGN_IN = 'This email address is already in use. Please, sign in instead.';
-export const FIELD_CANNOT_BE_EMPTY = 'this field cannot be empty';
 
 /**
  * Internal API of the users service (service tokens only; auth calls it at sign-up and sign-in).

@@ -88,7 +88,7 @@ describe('POST /api/course/upsert', () => {
       slug: 'Not a slug!',
     });
     expect(empty.status).toBe(400);
-    expect(empty.body.errors.title).toBe('this field cannot be empty');
+    expect(empty.body.errors.title).toBe('This field is required');
     expect(empty.body.errors.slug).toBe('Use lowercase letters, digits and hyphens only');
 
     const types = await h.api.post<{ errors: Record<string, string> }>(h.admin, '/api/course/upsert', {
@@ -215,7 +215,7 @@ describe('modules', () => {
     expect(badCourse.body.errors.CourseId).toBe(COURSE_NOT_FOUND);
     const noTitle = await h.api.post<{ errors: Record<string, string> }>(h.admin, '/api/module/upsert', { title: '' });
     expect(noTitle.status).toBe(400);
-    expect(noTitle.body.errors.title).toBe('this field cannot be empty');
+    expect(noTitle.body.errors.title).toBe('This field is required');
     expect((await h.api.post(h.admin, '/api/module/upsert', { id: 999_999, title: 'Ghost' })).status).toBe(404);
   });
 

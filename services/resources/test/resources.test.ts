@@ -299,14 +299,14 @@ describe('POST /api/resource/upsert', () => {
     });
     expect(empty.status).toBe(400);
     expect(empty.body.errors).toMatchObject({
-      title: 'this field cannot be empty',
-      description: 'this field cannot be empty',
+      title: 'This field is required',
+      description: 'This field is required',
     });
     const noUrl = await h.api.post<{ errors: Record<string, string> }>(h.actors.admin, '/api/resource/upsert', {
       ...valid,
       url: '',
     });
-    expect(noUrl.body.errors).toEqual({ url: 'this field cannot be empty' });
+    expect(noUrl.body.errors).toEqual({ url: 'This field is required' });
     const badUrl = await h.api.post<{ errors: Record<string, string> }>(h.actors.admin, '/api/resource/upsert', {
       ...valid,
       url: 'javascript:alert(1)',
@@ -398,7 +398,7 @@ describe('categories', () => {
       '/api/resource/category/upsert',
       { name: ' ' },
     );
-    expect(empty.body.errors).toEqual({ name: 'this field cannot be empty' });
+    expect(empty.body.errors).toEqual({ name: 'This field is required' });
 
     const resourceId = await insertResource(h, { title: 'In a category', categoryIds: [id] });
     const listed = await h.api.get<{ resourceCategories: ResourceCategory[] }>(

@@ -182,7 +182,7 @@ describe('POST /api/ai/chat', () => {
     ).toBe(200);
     const empty = await chat(basic, { assistant: 'instagram-bio', message: '   ' });
     expect(empty.status).toBe(400);
-    expect(empty.body?.errors).toEqual({ message: 'this field cannot be empty' });
+    expect(empty.body?.errors).toEqual({ message: 'This field is required' });
     const huge = await chat(basic, { assistant: 'instagram-bio', message: 'x'.repeat(100_000) });
     expect(huge.status).toBeGreaterThanOrEqual(400);
     expect(huge.status).toBeLessThan(500);

@@ -110,12 +110,12 @@ describe('POST /api/product/upsert', () => {
     });
     expect(empty.status).toBe(400);
     expect(empty.body.errors).toEqual({
-      title: 'this field cannot be empty',
-      units: 'this field is required',
-      costPerUnit: 'this field is required',
-      shippingCost: 'this field is required',
-      amazonFees: 'this field is required',
-      amazonRetailPrice: 'this field is required',
+      title: 'This field is required',
+      units: 'This field is required',
+      costPerUnit: 'This field is required',
+      shippingCost: 'This field is required',
+      amazonFees: 'This field is required',
+      amazonRetailPrice: 'This field is required',
     });
     expect(typeof empty.body.error).toBe('string');
 

@@ -180,7 +180,7 @@ describe('POST /api/product-qualifier/send', () => {
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual({
       email: 'Enter a valid email address',
-      keywords: 'this field cannot be empty',
+      keywords: 'This field is required',
     });
   });
 });

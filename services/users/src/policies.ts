@@ -25,6 +25,7 @@ export const OWN_PROFILE_FIELDS: readonly UpsertField[] = [
   'country',
   'phoneNumber',
   'photoUrl',
+  'theme',
 ];
 
 export interface UserListView {

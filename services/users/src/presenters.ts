@@ -29,6 +29,7 @@ export function presentUser(user: UserRecord): User {
     stripeCustomerId: user.stripeCustomerId,
     alwaysGrantAccess: user.alwaysGrantAccess,
     createdAt: user.createdAt.toISOString(),
+    theme: user.theme,
     Tags: user.tags.map(presentTag),
     Resources: user.resources.map((r) => ({ id: r.id, title: r.title })),
   };
@@ -95,6 +96,7 @@ export function userChangedData(user: UserRecord): EventData<'users.user-changed
     stripeCustomerId: user.stripeCustomerId,
     alwaysGrantAccess: user.alwaysGrantAccess,
     createdAt: user.createdAt.toISOString(),
+    theme: user.theme,
     version: user.version,
   };
 }

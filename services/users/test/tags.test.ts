@@ -61,7 +61,7 @@ describe('tags: /api/tag/*', () => {
       });
       const empty = await h.api.post<ErrorBody>(h.admin, '/api/tag/upsert', { name: ' ' });
       expect(empty.status).toBe(400);
-      expect(empty.body.errors).toEqual({ name: 'this field cannot be empty' });
+      expect(empty.body.errors).toEqual({ name: 'This field is required' });
       expect((await h.api.post(h.admin, '/api/tag/upsert', { name: 7 })).status).toBe(400);
     });
 

@@ -9,6 +9,7 @@ import type {
   BulkUpdateStatus,
   CurrentUser,
   Role,
+  ThemePreference,
   User,
   UserListAbilities,
   ValidateUsersCsvResponse,
@@ -66,6 +67,12 @@ export interface PhotoUpdate {
   photoUrl: string | null;
 }
 
+/** The colour scheme alone (issue 21): saved as soon as it is picked on /profile. */
+export interface ThemeUpdate {
+  id: number;
+  theme: ThemePreference;
+}
+
 export interface UpsertUserBody {
   user: User;
   isNew: boolean;
@@ -104,7 +111,7 @@ export interface UserFormInput {
 }
 
 export const usersApi = {
-  upsert(input: ProfileUpdate | PhotoUpdate | UserFormInput): Promise<UpsertUserBody> {
+  upsert(input: ProfileUpdate | PhotoUpdate | ThemeUpdate | UserFormInput): Promise<UpsertUserBody> {
     return api<UpsertUserBody>('/api/user/upsert', { method: 'POST', create: true, body: input });
   },
   list(request: UserListRequest, signal?: AbortSignal): Promise<UserListBody> {
@@ -305,6 +312,7 @@ export function useUpdateProfile() {
               state: user.state,
               country: user.country,
               phoneNumber: user.phoneNumber,
+              theme: user.theme,
             }
           : current,
       ),

@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import type { SxProps, Theme } from '@mui/material/styles';
+import { alpha, type SxProps, type Theme } from '@mui/material/styles';
 import type { ChangeEvent, ReactNode } from 'react';
 import { UPLOAD_ERROR, useUploadImage } from '../api/uploads';
 
@@ -73,7 +73,7 @@ export function UploadingOverlay({
         inset: 0,
         display: 'grid',
         placeItems: 'center',
-        bgcolor: 'rgba(255,255,255,0.7)',
+        bgcolor: (t) => alpha(t.palette.background.paper, 0.7),
         borderRadius,
       }}
     >

@@ -43,7 +43,7 @@ function Bone({ width, height, radius = 1 }: { width: number | string; height: n
         width,
         height,
         borderRadius: radius,
-        bgcolor: 'rgba(42, 32, 48, 0.08)',
+        bgcolor: 'action.hover',
         animation: `${shimmer} 1.6s ease-in-out 0.4s infinite`,
       }}
     />

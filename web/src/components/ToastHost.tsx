@@ -9,10 +9,20 @@ const Toast = styled(MaterialDesignContent)(({ theme }) => ({
   fontWeight: 550,
   borderRadius: 12,
   boxShadow: '0 10px 30px rgba(43, 27, 46, 0.22)',
-  '&.notistack-MuiContent-success': { backgroundColor: theme.palette.success.main },
-  '&.notistack-MuiContent-error': { backgroundColor: theme.palette.error.main },
-  '&.notistack-MuiContent-info': { backgroundColor: '#2B1B2E' },
-  '&.notistack-MuiContent-warning': { backgroundColor: theme.palette.warning.main },
+  // Each colour with its own contrast text: in dark mode the colours are light and the text is dark (4.5:1).
+  '&.notistack-MuiContent-success': {
+    backgroundColor: theme.palette.success.main,
+    color: theme.palette.success.contrastText,
+  },
+  '&.notistack-MuiContent-error': {
+    backgroundColor: theme.palette.error.main,
+    color: theme.palette.error.contrastText,
+  },
+  '&.notistack-MuiContent-info': { backgroundColor: '#2B1B2E', color: '#FFFFFF' },
+  '&.notistack-MuiContent-warning': {
+    backgroundColor: theme.palette.warning.main,
+    color: theme.palette.warning.contrastText,
+  },
 }));
 
 const components = { default: Toast, success: Toast, error: Toast, info: Toast, warning: Toast };

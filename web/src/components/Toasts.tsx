@@ -4,11 +4,11 @@ import { afterLoadAndIdle } from '../lib/idle';
 import { onToastWanted } from './toast';
 
 /**
- * Toasts sit at the top centre, below the phone's top bar: never over the lesson's Mark as Completed / Next Lesson
- * row at the foot of a lesson (LessonPanel also keeps that row out of this band when it raises a toast).
+ * Toasts sit at the top centre on wide screens: never over the lesson's Mark as Completed / Next Lesson row at the
+ * foot of a lesson (LessonPanel also keeps that row out of this band when it raises a toast). On a phone they sit at
+ * the bottom centre, above the home indicator (issue 21: at the top they covered the lesson's header).
  */
 export const TOAST_BAND_PX = { desktop: 96, phone: 144 } as const;
-const PHONE_TOP_BAR_PX = 56;
 
 const ToastHost = lazy(() => import('./ToastHost'));
 
@@ -34,7 +34,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       <GlobalStyles
         styles={(theme) => ({
           [theme.breakpoints.down('md')]: {
-            '.rm-toasts.rm-toasts': { top: PHONE_TOP_BAR_PX + 8 },
+            '.rm-toasts.rm-toasts': {
+              top: 'auto',
+              bottom: 'calc(env(safe-area-inset-bottom, 0px) + 16px)',
+              flexDirection: 'column-reverse',
+            },
           },
         })}
       />

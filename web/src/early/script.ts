@@ -3,9 +3,19 @@
  * sha256 hash): before the app's JS has arrived, it
  * 1. starts the session check and the first screen's data (early/requests.ts), keeping the promises for the app;
  * 2. asks for the current route's JS (the app frame and the page's chunks) with <link rel="modulepreload">, so it
- *    comes in the same wave as the entry instead of after it has run.
+ *    comes in the same wave as the entry instead of after it has run;
+ * 3. paints the remembered colour scheme (early/theme.ts), so dark mode never flashes a white page.
  */
 import { EARLY_STORE, earlyRequests, GET_HEADERS, PHONE_QUERY, preloadsFor, type RoutePreloads } from './requests';
+import { DARK_QUERY, paintMode, resolveMode, storedChoice } from './theme';
+
+paintMode(
+  document.documentElement,
+  resolveMode(
+    storedChoice(() => window.localStorage),
+    matchMedia(DARK_QUERY).matches,
+  ),
+);
 
 declare const __ROUTE_PRELOADS__: RoutePreloads;
 

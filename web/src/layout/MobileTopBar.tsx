@@ -2,6 +2,7 @@ import MenuRounded from '@mui/icons-material/MenuRounded';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
+import { alpha } from '@mui/material/styles';
 import Toolbar from '@mui/material/Toolbar';
 import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
@@ -23,7 +24,12 @@ export default function MobileTopBar({ onOpenMenu }: { onOpenMenu: () => void })
   return (
     <AppBar
       position="sticky"
-      sx={{ bgcolor: 'rgba(255,255,255,0.92)', backdropFilter: 'blur(8px)', borderBottom: 1, borderColor: 'divider' }}
+      sx={{
+        bgcolor: (t) => alpha(t.palette.background.paper, 0.92),
+        backdropFilter: 'blur(8px)',
+        borderBottom: 1,
+        borderColor: 'divider',
+      }}
     >
       <Toolbar sx={{ gap: 1 }}>
         <IconButton edge="start" aria-label="Open menu" onClick={onOpenMenu}>

@@ -25,6 +25,7 @@ export function personFromEvent(data: EventData<'users.user-changed'>): User {
     stripeCustomerId: data.stripeCustomerId,
     alwaysGrantAccess: data.alwaysGrantAccess,
     createdAt: data.createdAt,
+    theme: data.theme,
     Tags: data.tagIds.map((id, i) => ({ id, name: data.tagNames[i] ?? '' })),
     Resources: data.resources.map((r) => ({ id: r.id, title: r.title })),
   };

@@ -1,5 +1,5 @@
 /** The shapes the domain rules work on; the store reads and writes them (store/users.ts). */
-import type { Role, SortOrder, Tag, UserSort } from '@rainmakers/contracts';
+import type { Role, SortOrder, Tag, ThemePreference, UserSort } from '@rainmakers/contracts';
 
 /** A person as the service works with them (camelCase; the rest of the service never sees columns). */
 export interface UserRecord {
@@ -12,6 +12,8 @@ export interface UserRecord {
   state: string | null;
   country: string | null;
   phoneNumber: string | null;
+  /** The colour scheme chosen on /profile (issue 21). */
+  theme: ThemePreference;
   stripeStatus: string | null;
   stripeCustomerId: string | null;
   alwaysGrantAccess: boolean;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { userUpsertSchema } from '@rainmakers/contracts';
+import { PHONE_NUMBER_MESSAGE, userUpsertSchema } from '@rainmakers/contracts';
 import type { UserRecord } from './records';
 import { changedFields, changesFrom, formFieldErrors, missingForCreate, unknownIds } from './users';
 
@@ -13,6 +13,7 @@ const stored: UserRecord = {
   state: 'TX',
   country: null,
   phoneNumber: null,
+  theme: 'system',
   stripeStatus: 'active',
   stripeCustomerId: 'cus_1',
   alwaysGrantAccess: false,
@@ -73,6 +74,25 @@ describe('changedFields', () => {
     const input = form({ id: 7, fullName: 'Grace', city: 'Austin', password: 'long-enough', Tags: '3' });
     const changes = changesFrom(input, changedFields(stored, input));
     expect(changes).toEqual({ fields: { fullName: 'Grace' }, password: 'long-enough', tagIds: [3] });
+  });
+});
+
+describe('theme and phone number (issue 21)', () => {
+  it('keeps a chosen theme as a change of the profile', () => {
+    const input = form({ id: 7, theme: 'dark' });
+    expect(changedFields(stored, input)).toEqual(['theme']);
+    expect(changesFrom(input, ['theme']).fields).toEqual({ theme: 'dark' });
+    expect(changedFields(stored, form({ id: 7, theme: 'system' }))).toEqual([]);
+    expect(userUpsertSchema.safeParse({ id: 7, theme: 'sepia' }).success).toBe(false);
+  });
+
+  it('refuses letters in the phone number, with a message for that field', () => {
+    const bad = userUpsertSchema.safeParse({ id: 7, phoneNumber: 'abc' });
+    expect(bad.success).toBe(false);
+    expect(bad.error?.issues[0]).toMatchObject({ path: ['phoneNumber'], message: PHONE_NUMBER_MESSAGE });
+    expect(form({ id: 7, phoneNumber: ' +1 (512) 555-0100 ' }).phoneNumber).toBe('+1 (512) 555-0100');
+    expect(form({ id: 7, phoneNumber: '' }).phoneNumber).toBeNull();
+    expect(userUpsertSchema.safeParse({ id: 7, phoneNumber: '555-CALL' }).success).toBe(false);
   });
 });
 

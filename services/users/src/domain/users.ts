@@ -1,4 +1,10 @@
-import { EMAIL_IN_USE, FIELD_CANNOT_BE_EMPTY, type Role, type UserUpsertInput } from '@rainmakers/contracts';
+import {
+  EMAIL_IN_USE,
+  FIELD_CANNOT_BE_EMPTY,
+  type Role,
+  type ThemePreference,
+  type UserUpsertInput,
+} from '@rainmakers/contracts';
 import type { UserRecord } from './records';
 
 /** The fields of the user form, as the upsert call names them. */
@@ -13,6 +19,7 @@ export const UPSERT_FIELDS = [
   'phoneNumber',
   'photoUrl',
   'alwaysGrantAccess',
+  'theme',
   'Tags',
 ] as const;
 export type UpsertField = (typeof UPSERT_FIELDS)[number];
@@ -48,6 +55,7 @@ export function changedFields(stored: UserRecord, input: UserUpsertInput): Upser
   differs('phoneNumber', input.phoneNumber, stored.phoneNumber);
   differs('photoUrl', input.photoUrl, stored.photoUrl);
   differs('alwaysGrantAccess', input.alwaysGrantAccess, stored.alwaysGrantAccess);
+  differs('theme', input.theme, stored.theme);
   if (
     input.Tags !== undefined &&
     !sameIds(
@@ -93,6 +101,7 @@ export function changesFrom(input: UserUpsertInput, changed: readonly UpsertFiel
     phoneNumber?: string | null;
     photoUrl?: string | null;
     alwaysGrantAccess?: boolean;
+    theme?: ThemePreference;
   } = {};
   if (has('fullName')) fields.fullName = input.fullName;
   if (has('email')) fields.email = input.email;
@@ -103,6 +112,7 @@ export function changesFrom(input: UserUpsertInput, changed: readonly UpsertFiel
   if (has('phoneNumber')) fields.phoneNumber = input.phoneNumber;
   if (has('photoUrl')) fields.photoUrl = input.photoUrl;
   if (has('alwaysGrantAccess')) fields.alwaysGrantAccess = input.alwaysGrantAccess;
+  if (has('theme')) fields.theme = input.theme;
   return {
     fields,
     password: has('password') ? (input.password ?? null) : null,

@@ -1,4 +1,11 @@
-import { BLOCKING_STRIPE_STATUSES, type Role, stateSpellings, type Tag, type UserSort } from '@rainmakers/contracts';
+import {
+  BLOCKING_STRIPE_STATUSES,
+  type Role,
+  stateSpellings,
+  type Tag,
+  type ThemePreference,
+  type UserSort,
+} from '@rainmakers/contracts';
 import { type Db, sql } from '@rainmakers/kit';
 import type { ExportRow } from '../domain/csv';
 import type { UserRecord, UserSearch } from '../domain/records';
@@ -10,7 +17,7 @@ export type { UserRecord, UserSearch };
 export type UserFields = Pick<
   UserRecord,
   'fullName' | 'email' | 'role' | 'photoUrl' | 'city' | 'state' | 'country' | 'phoneNumber' | 'alwaysGrantAccess'
->;
+> & { theme?: ThemePreference };
 
 type UserRow = {
   id: number;
@@ -29,6 +36,7 @@ type UserRow = {
   version: number;
   invited_at: Date | null;
   last_sign_in_at: Date | null;
+  theme: string;
 };
 
 const COLUMNS = [
@@ -48,7 +56,10 @@ const COLUMNS = [
   'version',
   'invited_at',
   'last_sign_in_at',
+  'theme',
 ] as const;
+
+const parseTheme = (value: string): ThemePreference => (value === 'light' || value === 'dark' ? value : 'system');
 
 function toRecord(row: UserRow, tags: Tag[] = [], resources: { id: number; title: string }[] = []): UserRecord {
   return {
@@ -68,6 +79,7 @@ function toRecord(row: UserRow, tags: Tag[] = [], resources: { id: number; title
     version: row.version,
     invitedAt: row.invited_at,
     lastSignInAt: row.last_sign_in_at,
+    theme: parseTheme(row.theme),
     tags,
     resources,
   };
@@ -84,6 +96,7 @@ function toColumns(fields: Partial<UserFields>) {
     country: string | null;
     phone_number: string | null;
     always_grant_access: boolean;
+    theme: string;
   }> = {};
   if (fields.fullName !== undefined) columns.full_name = fields.fullName;
   if (fields.email !== undefined) columns.email = fields.email;
@@ -94,6 +107,7 @@ function toColumns(fields: Partial<UserFields>) {
   if (fields.country !== undefined) columns.country = fields.country;
   if (fields.phoneNumber !== undefined) columns.phone_number = fields.phoneNumber;
   if (fields.alwaysGrantAccess !== undefined) columns.always_grant_access = fields.alwaysGrantAccess;
+  if (fields.theme !== undefined) columns.theme = fields.theme;
   return columns;
 }
 

@@ -2,6 +2,7 @@ import AddRounded from '@mui/icons-material/AddRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
+import { FIELD_REQUIRED } from '@rainmakers/contracts/messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { type BoardList, boardApi, refreshBoard, setBoardLists, useBoardScope } from '../../api/board';
@@ -24,7 +25,7 @@ export function AddCard({ boardUserId, list }: { boardUserId: number; list: Boar
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
     if (!title.trim()) {
-      setError('this field cannot be empty');
+      setError(FIELD_REQUIRED);
       return;
     }
     setPending(true);
@@ -103,7 +104,7 @@ export function AddList({ boardUserId }: { boardUserId: number }) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!name.trim()) {
-      setError('this field cannot be empty');
+      setError(FIELD_REQUIRED);
       return;
     }
     setPending(true);

@@ -13,7 +13,7 @@ export function ProgressBar({ value, sx, ...props }: Omit<LinearProgressProps, '
       data-progress={value}
       sx={[
         {
-          bgcolor: 'grey.200',
+          bgcolor: 'action.selected',
           boxShadow: (t) => `inset 0 0 0 1px ${t.palette.grey[400]}`,
           '& .MuiLinearProgress-bar': { borderRadius: 'inherit' },
         },

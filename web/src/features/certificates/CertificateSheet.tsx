@@ -25,7 +25,7 @@ export function CertificateSheet({
       aria-label="Certificate of Completion"
       className={PRINT_AREA_CLASS}
       sx={{
-        bgcolor: '#FFFDF9',
+        bgcolor: (t) => (t.palette.mode === 'dark' ? 'background.paper' : '#FFFDF9'),
         color: 'text.primary',
         border: '3px solid',
         borderColor: 'primary.main',

@@ -2,6 +2,8 @@
  * Course constants mirrored from @rainmakers/contracts (courses.ts). Importing values from the contracts would pull
  * zod into the download, so they are copied here and checked against the contracts in options.test.ts.
  */
+import { FIELD_REQUIRED } from '@rainmakers/contracts/messages';
+
 export const COURSE_STATUSES = ['DRAFT', 'PUBLISHED'] as const;
 export type CourseStatusValue = (typeof COURSE_STATUSES)[number];
 
@@ -24,7 +26,7 @@ export const COMPLETED_PROGRESS = 100;
 export const DELETED_PREFIX = 'DELETED -';
 
 /** Under a form field left empty. */
-export const REQUIRED = 'this field cannot be empty';
+export const REQUIRED = FIELD_REQUIRED;
 
 /** Every text the course screens show as a toast (spec part 1 §8, part 2 §8). */
 export const TOASTS = {

@@ -19,7 +19,7 @@ import { useCurrentUser } from '../../session/context';
 import { BoardDonut } from './BoardDonut';
 import { CommunitySearch } from './CommunitySearch';
 import { DashboardCard, OOPS } from './DashboardCard';
-import { timeAgo } from './timeAgo';
+import { clipAtWord, greeting, RECENT_TITLE_CHARS, timeAgo } from './timeAgo';
 
 /** What a card shows while the answer is on its way, or when its source failed. */
 function CardState({
@@ -58,7 +58,7 @@ export default function DashboardPage() {
 
   return (
     <Box>
-      <PageHeader title="Dashboard" subtitle={`Welcome back, ${user.fullName.split(' ')[0] ?? user.fullName}.`} />
+      <PageHeader title="Dashboard" subtitle={greeting(user.fullName, user.createdAt)} />
       <Banners answer={answer} failed={failed} />
       <Box
         sx={{
@@ -157,6 +157,7 @@ function RecentResources({ resources }: { resources: DashboardAnswer['recentReso
           <Box
             component={RouterLink}
             to={`/resources?id=${resource.id}`}
+            title={resource.title}
             sx={{
               display: 'flex',
               alignItems: 'center',
@@ -195,8 +196,23 @@ function RecentResources({ resources }: { resources: DashboardAnswer['recentReso
               </Box>
             )}
             <Box sx={{ minWidth: 0 }}>
-              <Typography sx={{ fontWeight: 600, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-                {resource.title}
+              {/* Two lines at most, cut after a whole word with an ellipsis; the full title is read out and shown
+                  on hover (issue 21: titles were cut mid-word). */}
+              <Typography
+                sx={{
+                  fontWeight: 600,
+                  display: '-webkit-box',
+                  WebkitLineClamp: 2,
+                  WebkitBoxOrient: 'vertical',
+                  overflow: 'hidden',
+                  overflowWrap: 'normal',
+                  wordBreak: 'normal',
+                }}
+              >
+                <span aria-hidden="true">{clipAtWord(resource.title, RECENT_TITLE_CHARS)}</span>
+                <Box component="span" sx={visuallyHidden}>
+                  {resource.title}
+                </Box>
               </Typography>
               <Typography variant="caption" color="text.secondary">
                 {timeAgo(resource.createdAt)}
@@ -339,3 +355,13 @@ function AddTagsTestButton() {
     </Button>
   );
 }
+
+/** Read by screen readers, not shown (the clipped title is shown instead). */
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;

@@ -6,6 +6,7 @@ import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { isPhoneNumber, PHONE_NUMBER_MESSAGE } from '@rainmakers/contracts/phone';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useUpdateProfile } from '../../api/users';
 import { FormField } from '../../components/FormField';
@@ -17,7 +18,13 @@ import { useCurrentUser } from '../../session/context';
 import { AvatarUpload } from './AvatarUpload';
 import { CommunitySettings } from './CommunitySettings';
 import { EmailSettings } from './EmailSettings';
+import { ThemeSettings } from './ThemeSettings';
 
+/**
+ * The spec fixes both ways in: 'Settings' in the sidebar and 'Profile' in the phone's avatar menu (issue 21: the
+ * sidebar said 'Settings' for a page titled 'Profile'); the title names both.
+ */
+export const PROFILE_TITLE = 'Profile and settings';
 export const PROFILE_SAVED = 'your changes have been saved successfully';
 /** Browsers autofill saved passwords into the first password box; it is emptied this long after the page opens. */
 const PASSWORD_BLANK_DELAY_MS = 1000;
@@ -56,6 +63,12 @@ export default function ProfilePage() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    // The same rule as the server's (contracts): letters are refused before anything is sent.
+    const phone = values.phoneNumber.trim();
+    if (phone && !isPhoneNumber(phone)) {
+      fields.set('phoneNumber', PHONE_NUMBER_MESSAGE);
+      return;
+    }
     update.mutate(
       {
         id: user.id,
@@ -87,7 +100,7 @@ export default function ProfilePage() {
 
   return (
     <Box sx={{ maxWidth: 860 }}>
-      <PageHeader title="Profile" subtitle="Your photo and account details." />
+      <PageHeader title={PROFILE_TITLE} subtitle="Your photo, account details, colours and notifications." />
       {update.isSuccess && (
         <Alert severity="success" sx={{ mb: 3 }} onClose={() => update.reset()}>
           {PROFILE_SAVED}
@@ -176,6 +189,7 @@ export default function ProfilePage() {
           </Box>
         </Box>
       </Paper>
+      <ThemeSettings />
       <EmailSettings />
       {(user.role === 'basic' || user.role === 'premium') && <CommunitySettings />}
     </Box>

@@ -5,6 +5,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Slider from '@mui/material/Slider';
+import { alpha } from '@mui/material/styles';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
@@ -162,7 +163,7 @@ export function AdditionalFeesPanel({
             textAlign: 'center',
             p: 2,
             borderRadius: 'inherit',
-            bgcolor: 'rgba(255, 255, 255, 0.55)',
+            bgcolor: (t) => alpha(t.palette.background.paper, t.palette.mode === 'dark' ? 0.8 : 0.55),
           }}
         >
           <LockRounded color="action" />

@@ -18,6 +18,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Slider from '@mui/material/Slider';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { FIELD_REQUIRED } from '@rainmakers/contracts/messages';
 import {
   AVERAGE_PRICE_QUESTION,
   answerLines,
@@ -259,8 +260,8 @@ function ResultsMail({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const errors: Record<string, string> = {};
-    if (!email.trim()) errors.email = 'this field cannot be empty';
-    if (!keywords.trim()) errors.keywords = 'this field cannot be empty';
+    if (!email.trim()) errors.email = FIELD_REQUIRED;
+    if (!keywords.trim()) errors.keywords = FIELD_REQUIRED;
     if (Object.keys(errors).length > 0) return fields.replace(errors);
     const lines = answerLines(answers).map((line) => ({
       ...line,

@@ -5,12 +5,12 @@ describe('product form checks', () => {
   it('requires the title and the five numbers; refuses text, negatives and fractions of units', () => {
     const values = initialValues(null);
     expect(checkFields('product', values)).toEqual({
-      title: 'this field cannot be empty',
-      units: 'this field is required',
-      costPerUnit: 'this field is required',
-      shippingCost: 'this field is required',
-      amazonFees: 'this field is required',
-      amazonRetailPrice: 'this field is required',
+      title: 'This field is required',
+      units: 'This field is required',
+      costPerUnit: 'This field is required',
+      shippingCost: 'This field is required',
+      amazonFees: 'This field is required',
+      amazonRetailPrice: 'This field is required',
     });
     expect(
       checkFields('product', {

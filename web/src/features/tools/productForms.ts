@@ -2,6 +2,7 @@
  * The four modal forms of the Power Profit Tool (spec §2) as data: which fields each edits, with their labels,
  * units and help tooltips. Every form saves the whole product (the other fields keep their stored values).
  */
+import { FIELD_REQUIRED } from '@rainmakers/contracts/messages';
 import type { ProductBody } from '../../api/tools';
 
 export type FormKind = 'product' | 'promotion' | 'advertising' | 'planning';
@@ -160,12 +161,12 @@ export function checkFields(kind: FormKind, values: Record<FieldName, string>): 
   for (const field of FORMS[kind].fields) {
     const text = values[field.name].trim();
     if (field.name === 'title') {
-      if (!text) errors.title = 'this field cannot be empty';
+      if (!text) errors.title = FIELD_REQUIRED;
       continue;
     }
     if (field.name === 'description') continue;
     if (!text) {
-      if (field.required) errors[field.name] = 'this field is required';
+      if (field.required) errors[field.name] = FIELD_REQUIRED;
       continue;
     }
     const value = Number(text);

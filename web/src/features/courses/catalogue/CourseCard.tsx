@@ -8,6 +8,7 @@ import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
+import { alpha } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import type { CourseCard as CourseCardData } from '../../../api/courses';
@@ -182,9 +183,10 @@ export function CourseCard({ course, onEdit }: { course: CourseCardData; onEdit?
               position: 'absolute',
               top: 10,
               right: 10,
-              bgcolor: 'rgba(255,255,255,0.92)',
+              bgcolor: (t) => alpha(t.palette.background.paper, 0.92),
+              color: 'text.primary',
               boxShadow: '0 2px 8px rgba(0,0,0,0.15)',
-              '&:hover': { bgcolor: '#fff' },
+              '&:hover': { bgcolor: 'background.paper' },
             }}
           >
             <EditRounded fontSize="small" />
