@@ -90,6 +90,7 @@ import {
   notificationsResponseSchema,
   paymentIntentAnswerSchema,
   productUpsertSchema,
+  publicSiteContentSchema,
   qualifierSaveSchema,
   qualifierSendSchema,
   type Role,
@@ -104,6 +105,8 @@ import {
   signInAsSchema,
   signInSchema,
   signUpSchema,
+  siteContentResponseSchema,
+  siteContentSchema,
   stripeConfigSchema,
   stripeSyncAnswerSchema,
   successResponseSchema,
@@ -576,6 +579,16 @@ export const API_ROUTES: readonly ApiRoute[] = [
     answer: ok(uploadResponseSchema, '`{latestUploadedFileUrl}`', 201),
     errors: { 400: 'Not an image, or no file', 413: 'Too large' },
   }),
+  route('POST /upload/video', {
+    service: 'resources',
+    tag: 'Uploads',
+    summary: 'Upload a video (site content, lesson videos)',
+    description: 'One file in field `video`: MP4 or WebM by content, at most VIDEO_UPLOAD_MAX_BYTES (50 MB).',
+    access: ADMIN,
+    multipartField: 'video',
+    answer: ok(uploadResponseSchema, '`{latestUploadedFileUrl}`', 201),
+    errors: { 400: 'Not an MP4 or WebM video, or no file', 413: 'Too large' },
+  }),
   route('GET /upload/files/{name}', {
     service: 'resources',
     tag: 'Uploads',
@@ -1015,6 +1028,37 @@ export const API_ROUTES: readonly ApiRoute[] = [
     access: ADMIN,
     answer: noContent,
     errors: { 400: 'Unknown type', 404: 'Banner not found' },
+  }),
+
+  // --------------------------------------------------------------------------------------------------- site content
+  route('GET /api/site-content', {
+    service: 'resources',
+    tag: 'Site content',
+    summary: "The product's videos and outside links, set by admins",
+    description:
+      'Every video (YouTube, Vimeo or an uploaded file; null = not set) and the calendar, support, community and upgrade links. `bookingUrl` is the calendar link with `{token}` replaced by the URL-encoded e-mail of the person asking.',
+    access: 'signed-in',
+    answer: ok(siteContentResponseSchema, '`{content: {videos, links}, updatedAt, bookingUrl, abilities: {edit}}`'),
+  }),
+  route('GET /api/site-content/public', {
+    service: 'resources',
+    tag: 'Site content',
+    summary: "What a visitor's screens need: the sign-up welcome video and the support links",
+    description: 'No session needed; answered to a blocked member too (the blocked page).',
+    access: 'anyone',
+    answer: ok(publicSiteContentSchema, '`{videos: {sign-up-welcome}, links: {supportEmail, supportUrl}}`'),
+  }),
+  route('PUT /api/site-content', {
+    service: 'resources',
+    tag: 'Site content',
+    summary: 'Replace the site content',
+    description: 'The whole document; a missing or empty field is not set. Recorded in the audit log.',
+    access: ADMIN,
+    body: siteContentSchema,
+    answer: ok(siteContentResponseSchema, '`{content, updatedAt, bookingUrl, abilities}`'),
+    errors: {
+      400: 'errors.<field>: videos.<key> (YouTube, Vimeo or uploaded video), links.<key> (web address, e-mail)',
+    },
   }),
 
   // -------------------------------------------------------------------------------------------------------- billing
