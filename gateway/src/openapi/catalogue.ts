@@ -760,6 +760,17 @@ export const API_ROUTES: readonly ApiRoute[] = [
     answer: ok(markLessonResponseSchema, '`{lessonId, completed, courseProgress, moduleProgress}`'),
     errors: { 404: 'Lesson not found (also one the caller cannot open)' },
   }),
+  route('PUT /api/lesson/video-position', {
+    service: 'courses',
+    tag: 'Courses',
+    summary: "Remember where the caller is in a lesson's video",
+    description:
+      'Sent by the player every ~10 s and on pause; the lesson page resumes there (`videoPosition`). Seconds 0..86400.',
+    access: 'signed-in',
+    body: lessonVideoPositionSchema,
+    answer: noContent,
+    errors: { 400: 'errors.<field>: lessonId, seconds', 404: 'Lesson not found (also one the caller cannot open)' },
+  }),
   route('POST /api/lesson/upsert', {
     idempotent: true,
     service: 'courses',

@@ -280,6 +280,8 @@ export function useCoursePage(
               id: lesson.id,
               title: lesson.title,
               content: lesson.content,
+              videoUrl: lesson.videoUrl ?? null,
+              videoPosition: lesson.videoPosition ?? 0,
               ModuleId: lesson.ModuleId,
               position: lesson.position,
               Tags: lesson.Tags,
