@@ -73,6 +73,7 @@ import {
   lessonRedirectResponseSchema,
   lessonUpsertResponseSchema,
   lessonUpsertSchema,
+  lessonVideoPositionSchema,
   listReadManyResponseSchema,
   listUpsertResponseSchema,
   listUpsertSchema,
