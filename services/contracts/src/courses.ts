@@ -441,7 +441,7 @@ export const lessonUpsertSchema = z.preprocess(
     Tags: tagRefsField.optional(),
     position: position.optional(),
     /** The lesson's video (issue 21): absent keeps it, '' or null removes it. */
-    videoUrl: z.union([z.undefined(), videoAddressField]),
+    videoUrl: videoAddressField.optional(),
   }),
 );
 export type LessonUpsertInput = z.infer<typeof lessonUpsertSchema>;
