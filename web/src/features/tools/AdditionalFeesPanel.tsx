@@ -21,9 +21,9 @@ import { PRODUCT_SAVED } from '@rainmakers/contracts/tools-constants';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { errorMessage } from '../../api/client';
+import { useSiteLinks } from '../../api/siteContent';
 import { type AdditionalFeesType, type ProductBody, useUpsertProduct } from '../../api/tools';
 import { FormField } from '../../components/FormField';
-import { config } from '../../config';
 
 /**
  * Additional Fees Per Unit (spec §4, §5, §6): percentage or dollar, converted both ways; out-of-range input is
@@ -31,6 +31,7 @@ import { config } from '../../config';
  * and blurred with an upgrade link (the server refuses them too).
  */
 export function AdditionalFeesPanel({ product }: { product: ProductBody }) {
+  const links = useSiteLinks();
   const retail = product.amazonRetailPrice;
   const [type, setType] = useState<AdditionalFeesType>(product.typeAdditionalFees);
   const [value, setValue] = useState(() =>
@@ -149,7 +150,7 @@ export function AdditionalFeesPanel({ product }: { product: ProductBody }) {
         >
           <LockRounded color="action" />
           <Typography sx={{ fontWeight: 600 }}>Additional fees are locked on your membership</Typography>
-          <Link href={config.applyUrl} target="_blank" rel="noopener noreferrer">
+          <Link href={links.upgradeUrl} target="_blank" rel="noopener noreferrer">
             Upgrade to unlock
           </Link>
         </Box>
