@@ -104,6 +104,8 @@ export interface LessonInput {
   id: number | null;
   title: string;
   content: string;
+  /** YouTube, Vimeo or an uploaded video; null removes it. */
+  videoUrl?: string | null;
   ModuleId: number;
   Tags: TagRefInput[];
   position?: number;
