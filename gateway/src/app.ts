@@ -17,6 +17,8 @@ import {
   SUBSCRIPTION_BLOCKED,
   UPLOAD_MULTIPART_OVERHEAD_BYTES,
   uploadTooLargeMessage,
+  VIDEO_UPLOAD_MAX_BYTES,
+  VIDEO_UPLOAD_PATH,
 } from '@rainmakers/contracts';
 import {
   errorHandler,
@@ -265,6 +267,9 @@ export function buildGatewayApp(deps: GatewayDeps): Gateway {
       proxyLocals(res).overrideHeaders = fileHeaders;
     }
     if (req.method === 'POST' && req.path === '/upload') refuseAnnouncedOversizedUpload(req, config.UPLOAD_MAX_BYTES);
+    if (req.method === 'POST' && req.path === VIDEO_UPLOAD_PATH) {
+      refuseAnnouncedOversizedUpload(req, VIDEO_UPLOAD_MAX_BYTES);
+    }
     proxyLocals(res).upstreamTimeout = route.timeout;
     setForwardedHeaders(req);
     // Only auth reads cookies (the session cookie on sign-out); other services trust the internal token alone.

@@ -26,6 +26,7 @@ export const ROUTE_TABLE: ReadonlyArray<readonly [prefix: string, service: Upstr
   ['/api/ai', 'tools'],
   ['/api/resource', 'resources'],
   ['/api/dashboard-banner', 'resources'],
+  ['/api/site-content', 'resources'],
   ['/upload', 'resources'],
   ['/api/stripe', 'billing'],
 ];
@@ -144,6 +145,8 @@ function openAccess(method: string, path: string): ProxyRoute['session'] | null 
     if (path === '/api/stripe/webhook') return 'none';
   }
   if ((method === 'GET' || method === 'HEAD') && path === '/api/auth/me') return 'optional';
+  // The sign-up welcome video and the support links (site content a visitor's screens show).
+  if ((method === 'GET' || method === 'HEAD') && path === '/api/site-content/public') return 'optional';
   // Uploaded files are public behind unguessable keys; no identity is needed to read them.
   if ((method === 'GET' || method === 'HEAD') && path.startsWith('/upload/')) return 'none';
   // A certificate and its PDF, by their unguessable id: the public verification page works signed out.
@@ -161,6 +164,8 @@ function isOpenCertificatePath(path: string): boolean {
 function exemptFromBlock(method: string, path: string): boolean {
   if (under(path, '/api/auth')) return true;
   if (path === '/api/stripe/webhook') return true;
+  // The blocked page's support links.
+  if (path === '/api/site-content/public') return true;
   return method === 'POST' && under(path, '/api/stripe/create-customer-portal');
 }
 

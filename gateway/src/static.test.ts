@@ -23,7 +23,9 @@ describe('cspDirectives', () => {
     expect(csp['script-src']).toEqual(["'self'"]);
     expect(csp['style-src']).toContain("'unsafe-inline'");
     expect(csp['img-src']).toEqual(["'self'", 'data:', 'blob:']);
-    expect(csp['frame-src']).toEqual(expect.arrayContaining(['https://www.youtube.com', 'https://player.vimeo.com']));
+    expect(csp['frame-src']).toEqual(
+      expect.arrayContaining(['https://www.youtube-nocookie.com', 'https://player.vimeo.com']),
+    );
     expect(csp['connect-src']).toEqual(["'self'"]);
     expect(csp['upgrade-insecure-requests']).toBeNull();
   });

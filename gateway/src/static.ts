@@ -251,13 +251,11 @@ export interface CspOptions {
   inlineScriptHashes?: () => readonly string[];
 }
 
-const VIDEO_SOURCES = [
-  'https://www.youtube.com',
-  'https://www.youtube-nocookie.com',
-  'https://*.ytimg.com',
-  'https://player.vimeo.com',
-  'https://*.vimeocdn.com',
-];
+/**
+ * Where embedded videos play from (contracts/site-content.ts parseVideoSource): YouTube's privacy-enhanced host and
+ * Vimeo's player, as frames only. Uploaded videos come from the app's own /upload/files/ ('self' in media-src).
+ */
+const VIDEO_FRAME_SOURCES = ['https://www.youtube-nocookie.com', 'https://player.vimeo.com'];
 
 /** script-src, computed per response: the hashes change with the build. */
 function scriptSources(extra: string[], hashes: () => readonly string[]) {
@@ -275,8 +273,8 @@ export function cspDirectives(options: CspOptions): Record<string, (string | (()
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', ...options.extraImgSrc],
     'font-src': ["'self'", 'data:'],
-    'media-src': ["'self'", 'blob:', ...VIDEO_SOURCES],
-    'frame-src': ["'self'", ...VIDEO_SOURCES, ...options.extraFrameSrc],
+    'media-src': ["'self'", 'blob:'],
+    'frame-src': ["'self'", ...VIDEO_FRAME_SOURCES, ...options.extraFrameSrc],
     'connect-src': ["'self'", ...options.extraConnectSrc],
     'object-src': ["'none'"],
     'form-action': ["'self'"],

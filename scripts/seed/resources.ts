@@ -140,9 +140,53 @@ export const SEED_BANNERS = [
 
 const PURCHASE_WAIT_MS = 20_000;
 
+/**
+ * Site content (issue 21): a public sample video for every video place (YouTube: its embed host is allowed by the
+ * CSP; the sandbox has no internet, so it plays only where YouTube is reachable), and a booking calendar.
+ */
+const SAMPLE_VIDEO = 'https://www.youtube.com/watch?v=aqz-KE-bpKQ';
+export const SEED_SITE_CONTENT = {
+  videos: {
+    'sign-up-welcome': SAMPLE_VIDEO,
+    'board-welcome': SAMPLE_VIDEO,
+    'qualifier-intro': SAMPLE_VIDEO,
+    'qualifier-keyword': SAMPLE_VIDEO,
+    'qualifier-volume': SAMPLE_VIDEO,
+    'qualifier-related': SAMPLE_VIDEO,
+    'qualifier-sellers': SAMPLE_VIDEO,
+    'qualifier-units': SAMPLE_VIDEO,
+    'qualifier-competitors': SAMPLE_VIDEO,
+    'qualifier-alibaba': SAMPLE_VIDEO,
+    'qualifier-size': SAMPLE_VIDEO,
+    'qualifier-profit': SAMPLE_VIDEO,
+    'qualifier-improve': SAMPLE_VIDEO,
+    'qualifier-result-low': SAMPLE_VIDEO,
+    'qualifier-result-seven': SAMPLE_VIDEO,
+    'qualifier-result-high': SAMPLE_VIDEO,
+    'ai-toolkit-intro': SAMPLE_VIDEO,
+  },
+  links: {
+    calendarUrl: 'https://calendly.com/rainmakers-coaching/one-to-one?email={token}',
+    supportEmail: 'support@rainmakers.example.com',
+    supportUrl: 'https://support.rainmakers.example.com/',
+    communityUrl: 'https://community.rainmakers.example.com/',
+    upgradeUrl: 'https://apply.rainmakers.example.com/',
+  },
+};
+
 export async function seed(ctx: SeedContext): Promise<void> {
   await seedCatalogue(ctx);
+  await seedSiteContent(ctx);
   await seedPremiumPurchase(ctx);
+}
+
+/** Only into an empty site content: an admin's own settings are never overwritten. */
+async function seedSiteContent(ctx: SeedContext): Promise<void> {
+  const admin = await ctx.signInAs(ctx.people.admin.email, ctx.people.admin.password);
+  const { updatedAt } = await admin.get<{ updatedAt: string | null }>('/api/site-content');
+  if (updatedAt !== null) return;
+  await admin.put('/api/site-content', SEED_SITE_CONTENT);
+  ctx.log('site content: sample videos and a booking calendar');
 }
 
 async function seedCatalogue(ctx: SeedContext): Promise<void> {

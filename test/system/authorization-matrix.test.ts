@@ -724,6 +724,16 @@ const ROWS: Row[] = [
       ),
   },
 
+  {
+    name: 'PUT /api/lesson/video-position {lesson of a premium-only course}',
+    expected: [401, '404 as unknown', '404 as unknown', 204, 204, 204],
+    run: async (c) =>
+      likeMissing(
+        await c.session.request('PUT', '/api/lesson/video-position', { lessonId: hidden.premiumLessonId, seconds: 12 }),
+        await c.session.request('PUT', '/api/lesson/video-position', { lessonId: 987654321, seconds: 12 }),
+      ),
+  },
+
   // --- certificates (issue 13) ---------------------------------------------------------------------------
   {
     name: "GET /api/certificates/{id} {another member's certificate}",
@@ -951,6 +961,31 @@ const ROWS: Row[] = [
       );
       return status(await c.session.request('DELETE', `/api/resource/category/${resourceCategory.id}`));
     },
+  },
+
+  // --- site content (issue 21): every signed-in person reads it; admins replace it. -------------------------------
+  {
+    name: 'GET /api/site-content',
+    expected: [401, 200, 200, 200, 200, 200],
+    run: async (c) => status(await c.session.request('GET', '/api/site-content')),
+  },
+  {
+    name: 'GET /api/site-content/public',
+    expected: [200, 200, 200, 200, 200, 200],
+    run: async (c) => status(await c.session.request('GET', '/api/site-content/public')),
+  },
+  {
+    name: 'PUT /api/site-content {current content}',
+    expected: [401, 403, 403, 403, 403, 200],
+    async run(c) {
+      const current = (await operator.get<{ content: unknown }>('/api/site-content')).content;
+      return status(await c.session.request('PUT', '/api/site-content', current));
+    },
+  },
+  {
+    name: 'POST /upload/video {no file}',
+    expected: [401, 403, 403, 403, 403, 400],
+    run: async (c) => status(await c.session.request('POST', '/upload/video', {})),
   },
 
   // --- dashboard banners: each member reads the banner of their level (coach: premium); admins all and edit. -----

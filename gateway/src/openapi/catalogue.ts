@@ -78,6 +78,7 @@ import {
   lessonRedirectResponseSchema,
   lessonUpsertResponseSchema,
   lessonUpsertSchema,
+  lessonVideoPositionSchema,
   listReadManyResponseSchema,
   listUpsertResponseSchema,
   listUpsertSchema,
@@ -95,6 +96,7 @@ import {
   notificationsResponseSchema,
   paymentIntentAnswerSchema,
   productUpsertSchema,
+  publicSiteContentSchema,
   qualifierHistoryQuerySchema,
   qualifierSaveSchema,
   qualifierSendSchema,
@@ -110,6 +112,8 @@ import {
   signInAsSchema,
   signInSchema,
   signUpSchema,
+  siteContentResponseSchema,
+  siteContentSchema,
   stripeConfigSchema,
   stripeSyncAnswerSchema,
   successResponseSchema,
@@ -610,6 +614,16 @@ export const API_ROUTES: readonly ApiRoute[] = [
     answer: ok(uploadResponseSchema, '`{latestUploadedFileUrl}`', 201),
     errors: { 400: 'Not an image, or no file', 413: 'Too large' },
   }),
+  route('POST /upload/video', {
+    service: 'resources',
+    tag: 'Uploads',
+    summary: 'Upload a video (site content, lesson videos)',
+    description: 'One file in field `video`: MP4 or WebM by content, at most VIDEO_UPLOAD_MAX_BYTES (50 MB).',
+    access: ADMIN,
+    multipartField: 'video',
+    answer: ok(uploadResponseSchema, '`{latestUploadedFileUrl}`', 201),
+    errors: { 400: 'Not an MP4 or WebM video, or no file', 413: 'Too large' },
+  }),
   route('GET /upload/files/{name}', {
     service: 'resources',
     tag: 'Uploads',
@@ -789,6 +803,17 @@ export const API_ROUTES: readonly ApiRoute[] = [
     body: markLessonSchema,
     answer: ok(markLessonResponseSchema, '`{lessonId, completed, courseProgress, moduleProgress}`'),
     errors: { 404: 'Lesson not found (also one the caller cannot open)' },
+  }),
+  route('PUT /api/lesson/video-position', {
+    service: 'courses',
+    tag: 'Courses',
+    summary: "Remember where the caller is in a lesson's video",
+    description:
+      'Sent by the player every ~10 s and on pause; the lesson page resumes there (`videoPosition`). Seconds 0..86400.',
+    access: 'signed-in',
+    body: lessonVideoPositionSchema,
+    answer: noContent,
+    errors: { 400: 'errors.<field>: lessonId, seconds', 404: 'Lesson not found (also one the caller cannot open)' },
   }),
   route('POST /api/lesson/upsert', {
     idempotent: true,
@@ -1072,6 +1097,37 @@ export const API_ROUTES: readonly ApiRoute[] = [
     access: ADMIN,
     answer: noContent,
     errors: { 400: 'Unknown type', 404: 'Banner not found' },
+  }),
+
+  // --------------------------------------------------------------------------------------------------- site content
+  route('GET /api/site-content', {
+    service: 'resources',
+    tag: 'Site content',
+    summary: "The product's videos and outside links, set by admins",
+    description:
+      'Every video (YouTube, Vimeo or an uploaded file; null = not set) and the calendar, support, community and upgrade links. `bookingUrl` is the calendar link with `{token}` replaced by the URL-encoded e-mail of the person asking.',
+    access: 'signed-in',
+    answer: ok(siteContentResponseSchema, '`{content: {videos, links}, updatedAt, bookingUrl, abilities: {edit}}`'),
+  }),
+  route('GET /api/site-content/public', {
+    service: 'resources',
+    tag: 'Site content',
+    summary: "What a visitor's screens need: the sign-up welcome video and the support links",
+    description: 'No session needed; answered to a blocked member too (the blocked page).',
+    access: 'anyone',
+    answer: ok(publicSiteContentSchema, '`{videos: {sign-up-welcome}, links: {supportEmail, supportUrl}}`'),
+  }),
+  route('PUT /api/site-content', {
+    service: 'resources',
+    tag: 'Site content',
+    summary: 'Replace the site content',
+    description: 'The whole document; a missing or empty field is not set. Recorded in the audit log.',
+    access: ADMIN,
+    body: siteContentSchema,
+    answer: ok(siteContentResponseSchema, '`{content, updatedAt, bookingUrl, abilities}`'),
+    errors: {
+      400: 'errors.<field>: videos.<key> (YouTube, Vimeo or uploaded video), links.<key> (web address, e-mail)',
+    },
   }),
 
   // -------------------------------------------------------------------------------------------------------- billing

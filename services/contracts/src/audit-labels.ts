@@ -39,6 +39,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'banner.create': 'Created banner',
   'banner.update': 'Edited banner',
   'banner.delete': 'Deleted banner',
+  'site-content.update': 'Edited site content',
   'board.list-delete': 'Deleted board list',
   'board.card-delete': 'Deleted board card',
 };
@@ -121,6 +122,7 @@ export const AUDIT_SUBJECT_LABELS: Record<string, string> = {
   resource: 'Resource',
   category: 'Category',
   banner: 'Banner',
+  'site-content': 'Site content',
   list: 'Board list',
   card: 'Board card',
 };

@@ -23,6 +23,7 @@ export const AUDIT_SUBJECT_TYPES = [
   'resource',
   'category',
   'banner',
+  'site-content',
   'list',
   'card',
 ] as const;
@@ -49,6 +50,7 @@ export const RECORDED_AUDIT_ACTIONS = [
   'banner.create',
   'banner.update',
   'banner.delete',
+  'site-content.update',
   'board.list-delete',
   'board.card-delete',
 ] as const;

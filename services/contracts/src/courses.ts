@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { idList, idParam, isSafeUrl, requiredText } from './fields';
 import { FIELD_REQUIRED } from './messages';
+import { videoAddressField } from './site-content';
 
 // ---------------------------------------------------------------------------------------------------------
 // Constants
@@ -295,6 +296,9 @@ export const coursePageLessonSchema = z.object({
   position: z.number().int(),
   completed: completedFlagSchema,
   content: z.string().optional(),
+  /** The open lesson's video and where the member stopped watching it (seconds). */
+  videoUrl: z.string().nullable().optional(),
+  videoPosition: z.number().min(0).optional(),
   Tags: z.array(courseTagSchema).optional(),
   abilities: recordAbilitiesSchema.optional(),
 });
@@ -327,6 +331,10 @@ export const courseLessonSchema = z.object({
   id: z.number().int(),
   title: z.string(),
   content: z.string(),
+  /** The lesson's video, shown above the markdown; null when it has none. */
+  videoUrl: z.string().nullable(),
+  /** Where the member stopped watching the video, in seconds (0: from the start). */
+  videoPosition: z.number().min(0),
   ModuleId: z.number().int(),
   position: z.number().int(),
   Tags: z.array(courseTagSchema),
@@ -433,6 +441,8 @@ export const lessonUpsertSchema = z.preprocess(
     ModuleId: id,
     Tags: tagRefsField.optional(),
     position: position.optional(),
+    /** The lesson's video (issue 21): absent keeps it, '' or null removes it. */
+    videoUrl: videoAddressField.optional(),
   }),
 );
 export type LessonUpsertInput = z.infer<typeof lessonUpsertSchema>;
@@ -441,6 +451,7 @@ export const lessonSchema = z.object({
   id: z.number().int(),
   title: z.string(),
   content: z.string(),
+  videoUrl: z.string().nullable(),
   ModuleId: z.number().int(),
   position: z.number().int(),
   Tags: z.array(courseTagSchema),
@@ -494,6 +505,18 @@ export const completedLessonsResponseSchema = z.object({ lessons: z.array(comple
 
 /** PUT /api/lesson/mark-as-completed and /mark-as-uncompleted */
 export const markLessonSchema = z.object({ lessonId: id });
+
+/** The longest position kept for a lesson video (24 hours), in seconds. */
+export const LESSON_VIDEO_MAX_SECONDS = 86_400;
+/** PUT /api/lesson/video-position: where the member is in the lesson's video (the player sends it every ~10 s). */
+export const lessonVideoPositionSchema = z.object({
+  lessonId: id,
+  seconds: z
+    .number({ error: 'seconds must be a number' })
+    .min(0, 'seconds cannot be negative')
+    .max(LESSON_VIDEO_MAX_SECONDS, 'seconds is too large'),
+});
+export type LessonVideoPosition = z.infer<typeof lessonVideoPositionSchema>;
 export const markLessonResponseSchema = z.object({
   lessonId: z.number().int(),
   completed: completedFlagSchema,

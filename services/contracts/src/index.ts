@@ -19,6 +19,7 @@ export * from './profit';
 export * from './qualifier';
 export * from './resources';
 export * from './roles';
+export * from './site-content';
 export * from './tools';
 export * from './tools-constants';
 export * from './topology';

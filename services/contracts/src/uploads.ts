@@ -57,7 +57,25 @@ export const UPLOAD_ERRORS = {
 
 /** `uploads/<uuid>.<ext>` names: the only file names the server hands out or serves. */
 export const UPLOAD_FILE_NAME_PATTERN =
-  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(png|jpg|gif|webp)$/;
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(png|jpg|gif|webp|mp4|webm)$/;
+
+/**
+ * Video uploads (issue 21: site content and lesson videos), admins only: `POST /upload/video`, one file in the
+ * form field `video`, MP4 or WebM recognised by its content. Served from the same `/upload/files/` path.
+ */
+export const VIDEO_UPLOAD_PATH = '/upload/video';
+export const VIDEO_UPLOAD_FIELD = 'video';
+/** Largest accepted video, in bytes (50 MiB): short help videos; longer ones belong on YouTube or Vimeo. */
+export const VIDEO_UPLOAD_MAX_BYTES = 50 * 1024 * 1024;
+export const ACCEPTED_VIDEO_TYPES = ['video/mp4', 'video/webm'] as const;
+export type AcceptedVideoType = (typeof ACCEPTED_VIDEO_TYPES)[number];
+export const VIDEO_EXTENSIONS: Record<AcceptedVideoType, string> = { 'video/mp4': 'mp4', 'video/webm': 'webm' };
+export const VIDEO_INPUT_ACCEPT = ACCEPTED_VIDEO_TYPES.join(',');
+export const VIDEO_UPLOAD_ERRORS = {
+  missing: 'Choose a video to upload',
+  notVideo: 'Only MP4 or WebM videos can be uploaded',
+  tooLarge: uploadTooLargeMessage(VIDEO_UPLOAD_MAX_BYTES),
+} as const;
 
 export const uploadResponseSchema = z.object({
   /** Path of the stored image on the product's own origin, e.g. `/upload/files/<uuid>.png`. */

@@ -13,6 +13,7 @@
  *  - users.tag-renamed {id, name}: renames the tag's snapshots on courses, modules and lessons, then (after the
  *    commit) invalidates the catalogue cache, whose cards carry tag names.
  */
+
 import { type ConsumerWiring, createConsumer, type EventConsumer } from '@rainmakers/kit';
 import { issueOnCompletion } from './commands/certificates';
 import { deleteCertificatesOf } from './store/certificates';
@@ -21,6 +22,7 @@ import type { CoursesStore } from './store/db';
 import { deletePerson, savePerson } from './store/people';
 import type { CoursesDatabase } from './store/schema';
 import { renameTagSnapshots } from './store/tag-snapshots';
+import { deleteVideoPositionsOf } from './store/video-positions';
 
 export const CONSUMER_GROUP = 'courses';
 
@@ -43,6 +45,7 @@ export function createEventConsumer(
     'users.user-deleted': async (data, { trx }) => {
       const removed = await deleteCompletionsOf(trx, data.id);
       const certificates = await deleteCertificatesOf(trx, data.id);
+      await deleteVideoPositionsOf(trx, data.id);
       await deletePerson(trx, data.id);
       options.logger.info({ userId: data.id, removed, certificates }, 'completions of a deleted person removed');
     },

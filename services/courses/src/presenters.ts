@@ -103,6 +103,7 @@ export function presentLesson(lesson: LessonRecord, abilities: RecordAbilities):
     id: lesson.id,
     title: lesson.title,
     content: lesson.content,
+    videoUrl: lesson.videoUrl,
     ModuleId: lesson.moduleId,
     position: lesson.position,
     Tags: tags(lesson.tags),
@@ -147,9 +148,9 @@ export function presentCompletion(row: { id: number; module_id: number; complete
 
 /** A lesson of the course outline: no content, unless it is the open lesson (`open` then gives its abilities). */
 export function presentPageLesson(
-  lesson: Omit<LessonRecord, 'content'> & { content?: string },
+  lesson: Omit<LessonRecord, 'content' | 'videoUrl'> & { content?: string; videoUrl?: string | null },
   completed: boolean,
-  open: { abilities: RecordAbilities } | null = null,
+  open: { abilities: RecordAbilities; videoPosition: number } | null = null,
 ): CoursePageLesson {
   const outline: CoursePageLesson = {
     id: lesson.id,
@@ -159,7 +160,14 @@ export function presentPageLesson(
     completed: completedFlag(completed),
   };
   if (!open) return outline;
-  return { ...outline, content: lesson.content ?? '', Tags: tags(lesson.tags), abilities: open.abilities };
+  return {
+    ...outline,
+    content: lesson.content ?? '',
+    videoUrl: lesson.videoUrl ?? null,
+    videoPosition: open.videoPosition,
+    Tags: tags(lesson.tags),
+    abilities: open.abilities,
+  };
 }
 
 /** GET /api/course/{slug}/lessons/{lessonId} */
@@ -167,8 +175,9 @@ export function presentCourseLesson(
   lesson: LessonRecord,
   abilities: RecordAbilities,
   completed: boolean,
+  videoPosition = 0,
 ): CourseLesson {
-  return { ...presentLesson(lesson, abilities), completed: completedFlag(completed) };
+  return { ...presentLesson(lesson, abilities), completed: completedFlag(completed), videoPosition };
 }
 
 export function presentPageModule(

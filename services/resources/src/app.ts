@@ -3,6 +3,7 @@ import type { AppDeps } from './deps';
 import { bannerRoutes } from './routes/banners';
 import { internalRoutes } from './routes/internal';
 import { resourceRoutes } from './routes/resources';
+import { siteContentRoutes } from './routes/site-content';
 import { uploadRoutes } from './routes/uploads';
 
 /** Image uploads, the resource marketplace, dashboard banners, and billing's offer lookup. */
@@ -14,6 +15,7 @@ export function buildApp(deps: AppDeps) {
       app.use('/upload', uploadRoutes({ storage: deps.storage, maxBytes: deps.uploadMaxBytes }));
       app.use('/api/resource', resourceRoutes({ db: deps.db, events: deps.events }));
       app.use('/api/dashboard-banner', bannerRoutes({ db: deps.db, events: deps.events }));
+      app.use('/api/site-content', siteContentRoutes({ db: deps.db, events: deps.events }));
       app.use(internalRoutes({ db: deps.db }));
     },
   );

@@ -21,6 +21,7 @@ const SERVICE_OF: Record<string, string> = {
   resource: 'resources',
   category: 'resources',
   banner: 'resources',
+  'site-content': 'resources',
   board: 'board',
 };
 

@@ -104,6 +104,8 @@ export interface LessonInput {
   id: number | null;
   title: string;
   content: string;
+  /** YouTube, Vimeo or an uploaded video; null removes it. */
+  videoUrl?: string | null;
   ModuleId: number;
   Tags: TagRefInput[];
   position?: number;
@@ -280,6 +282,8 @@ export function useCoursePage(
               id: lesson.id,
               title: lesson.title,
               content: lesson.content,
+              videoUrl: lesson.videoUrl ?? null,
+              videoPosition: lesson.videoPosition ?? 0,
               ModuleId: lesson.ModuleId,
               position: lesson.position,
               Tags: lesson.Tags,

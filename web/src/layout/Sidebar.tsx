@@ -13,6 +13,7 @@ import SchoolRounded from '@mui/icons-material/SchoolRounded';
 import SettingsRounded from '@mui/icons-material/SettingsRounded';
 import SpaceDashboardRounded from '@mui/icons-material/SpaceDashboardRounded';
 import SupportAgentRounded from '@mui/icons-material/SupportAgentRounded';
+import VideoSettingsRounded from '@mui/icons-material/VideoSettingsRounded';
 import ViewCarouselRounded from '@mui/icons-material/ViewCarouselRounded';
 import ViewKanbanRounded from '@mui/icons-material/ViewKanbanRounded';
 import Box from '@mui/material/Box';
@@ -24,8 +25,8 @@ import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { matchPath, Link as RouterLink, useLocation } from 'react-router-dom';
+import { useSiteLinks } from '../api/siteContent';
 import { BrandLogo } from '../components/BrandLogo';
-import { config } from '../config';
 import { canSwitchRole } from '../lib/access';
 import { type NavItemId, showApplyToUpgrade, visibleNavItems } from '../lib/navigation';
 import { useCurrentUser } from '../session/context';
@@ -48,6 +49,7 @@ const ICONS: Record<NavItemId, ReactNode> = {
   reviewQueue: <RateReviewRounded />,
   tagManagement: <LocalOfferRounded />,
   dashboardBanners: <ViewCarouselRounded />,
+  siteContent: <VideoSettingsRounded />,
 };
 
 const itemSx = {
@@ -96,6 +98,7 @@ function ExternalItem({ href, icon, label }: { href: string; icon: ReactNode; la
 /** The sidebar's content, shared by the desktop and phone drawers. Entries follow the route guard's rules. */
 export function Sidebar({ onClose }: { onClose?: () => void }) {
   const user = useCurrentUser();
+  const links = useSiteLinks();
   const { pathname } = useLocation();
   const items = visibleNavItems(user);
   const subheaderSx = {
@@ -153,10 +156,10 @@ export function Sidebar({ onClose }: { onClose?: () => void }) {
           }
         >
           {showApplyToUpgrade(user) && (
-            <ExternalItem href={config.applyUrl} icon={<RocketLaunchRounded />} label="Apply To Upgrade" />
+            <ExternalItem href={links.upgradeUrl} icon={<RocketLaunchRounded />} label="Apply To Upgrade" />
           )}
-          <ExternalItem href={config.communityUrl} icon={<ForumRounded />} label="Community Group" />
-          <ExternalItem href={config.supportUrl} icon={<SupportAgentRounded />} label="Support" />
+          <ExternalItem href={links.communityUrl} icon={<ForumRounded />} label="Community Group" />
+          <ExternalItem href={links.supportUrl} icon={<SupportAgentRounded />} label="Support" />
           <ListItemButton
             component={RouterLink}
             to="/profile"

@@ -14,7 +14,8 @@ export type NavItemId =
   | 'users'
   | 'reviewQueue'
   | 'tagManagement'
-  | 'dashboardBanners';
+  | 'dashboardBanners'
+  | 'siteContent';
 
 export interface NavItem {
   id: NavItemId;
@@ -34,6 +35,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { id: 'reviewQueue', label: 'Review queue', path: '/review-queue' },
   { id: 'tagManagement', label: 'Tag Management', path: '/tag-management' },
   { id: 'dashboardBanners', label: 'Dashboard Banners', path: '/dashboard-banners' },
+  { id: 'siteContent', label: 'Site Content', path: '/site-content' },
 ];
 
 /** Items the person may open (hidden routes, such as the board after the cut-off, are left out), with their labels. */

@@ -28,6 +28,7 @@ export type PageKey =
   | 'tagManagement'
   | 'resources'
   | 'dashboardBanners'
+  | 'siteContent'
   | 'aiToolkit'
   | 'aiToolkitChat'
   | 'aiToolkitChatNova'
@@ -112,6 +113,8 @@ export const ROUTES: readonly RouteDef[] = [
   { kind: 'guarded', path: '/tag-management', page: 'tagManagement', access: ACCESS.admin },
   { kind: 'guarded', path: '/resources', page: 'resources', access: ACCESS.member },
   { kind: 'guarded', path: '/dashboard-banners', page: 'dashboardBanners', access: ACCESS.admin },
+  // Videos and outside links of the product (issue 21).
+  { kind: 'guarded', path: '/site-content', page: 'siteContent', access: ACCESS.admin },
   { kind: 'guarded', path: '/ai-toolkit', page: 'aiToolkit', access: ACCESS.member },
   { kind: 'guarded', path: '/ai-toolkit-chat', page: 'aiToolkitChat', access: ACCESS.member },
   { kind: 'guarded', path: '/ai-toolkit-chat-nova', page: 'aiToolkitChatNova', access: ACCESS.nova },

@@ -25,6 +25,7 @@ export const PAGES: Record<PageKey, LazyExoticComponent<ComponentType>> = {
   tagManagement: lazy(() => import('../features/tags/TagManagementPage')),
   resources: lazy(() => import('../features/resources/ResourcesPage')),
   dashboardBanners: lazy(() => import('../features/banners/DashboardBannersPage')),
+  siteContent: lazy(() => import('../features/site-content/SiteContentPage')),
   aiToolkit: lazy(() => import('../features/ai/AiToolkitPage')),
   aiToolkitChat: lazy(() => import('../features/ai/AiToolkitChatPage')),
   aiToolkitChatNova: lazy(() => import('../features/ai/AiToolkitChatNovaPage')),

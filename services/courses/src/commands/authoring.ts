@@ -303,8 +303,15 @@ export async function reorderModules(deps: AuthoringDeps, input: ModuleReorderIn
 
 // -------------------------------------------------------------------------------------------------- lessons
 
-const lessonSnapshot = (l: { title: string; content: string; moduleId: number; position: number }) => ({
+const lessonSnapshot = (l: {
+  title: string;
+  content: string;
+  videoUrl: string | null;
+  moduleId: number;
+  position: number;
+}) => ({
   title: l.title,
+  videoUrl: l.videoUrl,
   // Long lesson bodies are cut: the log says that and how the text began.
   content: l.content.length > 300 ? `${l.content.slice(0, 300)}…` : l.content,
   moduleId: l.moduleId,
@@ -324,7 +331,13 @@ export async function upsertLesson(
     const modules = [...new Set([input.ModuleId, ...(existing ? [existing.moduleId] : [])])].sort((a, b) => a - b);
     const locked = await shareLockModules(trx, modules);
     if (!locked.includes(input.ModuleId)) throw fieldError('ModuleId', MODULE_NOT_FOUND);
-    const fields = { title: input.title, content: input.content, moduleId: input.ModuleId, position: input.position };
+    const fields = {
+      title: input.title,
+      content: input.content,
+      videoUrl: input.videoUrl,
+      moduleId: input.ModuleId,
+      position: input.position,
+    };
     let id: number;
     if (existing) {
       id = existing.id;

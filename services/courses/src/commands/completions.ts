@@ -1,9 +1,11 @@
 /** Marking lessons completed or not, with the event other services (and the dashboard) learn it from. */
+
 import { type Actor, LESSON_NOT_FOUND, type MarkLessonResponse } from '@rainmakers/contracts';
 import { type EventNudger, foreignKeyViolation, notFound, withEvents } from '@rainmakers/kit';
 import { completedFlag, progressPercent } from '../domain/progress';
 import { canMarkLesson, viewerOf } from '../policies';
 import { deleteCompletion, insertCompletion, moduleCountsOfCourses, moduleProgressCounts } from '../store/completions';
+import { saveVideoPosition } from '../store/video-positions';
 import { chainForPolicy } from './course-page';
 import { chainOfLesson, type SharedReads } from './shared-reads';
 
@@ -59,4 +61,21 @@ export async function markLesson(
     courseProgress: progressPercent(course.completed, course.total),
     moduleProgress: module ? progressPercent(module.completed, module.total) : 0,
   };
+}
+
+/** PUT /api/lesson/video-position: where the caller is in a lesson's video (a lesson she may open, with a video). */
+export async function recordVideoPosition(
+  deps: SharedReads,
+  actor: Actor,
+  lessonId: number,
+  seconds: number,
+): Promise<void> {
+  const chain = await chainOfLesson(deps, lessonId);
+  if (!chain || !canMarkLesson(actor, chainForPolicy(chain))) throw notFound(LESSON_NOT_FOUND);
+  try {
+    await saveVideoPosition(deps.store.db, actor.userId, lessonId, Math.round(seconds * 10) / 10);
+  } catch (error) {
+    if (foreignKeyViolation(error)) throw notFound(LESSON_NOT_FOUND);
+    throw error;
+  }
 }

@@ -1,4 +1,5 @@
 /** The course page, access checks, lesson redirects and the progress figures they share. */
+
 import {
   type Actor,
   COURSE_NOT_FOUND,
@@ -24,6 +25,7 @@ import { completedAmong, completedInModules } from '../store/completions';
 import type { CourseRecord } from '../store/courses';
 import { type LessonChainRow, lessonsOfModules, type TreeLesson } from '../store/lessons';
 import type { ModuleRecord } from '../store/modules';
+import { videoPositionOf } from '../store/video-positions';
 import { chainOfLesson, courseBySlug, courseOutline, lessonById, pinned, type SharedReads } from './shared-reads';
 
 const gate = (course: CourseRecord) => ({ ...course, tagIds: course.tags.map((t) => t.id) });
@@ -111,6 +113,7 @@ export async function readCoursePage(
   const openId = openLessonOf(listed, query, tree.completed);
   // Only the open lesson's content is read (one row); the others load when opened.
   const open = openId === null ? null : await lessonById(reads, openId);
+  const openVideoPosition = open?.videoUrl ? await videoPositionOf(reads.store.db, actor.userId, open.id) : 0;
   const forModule = moduleAbilities(actor);
   const forLesson = lessonAbilities(actor);
   const modules = tree.modules
@@ -123,7 +126,10 @@ export async function readCoursePage(
         tree.progress.byModule.get(m.id)?.percent ?? 0,
         (lessonsByModule.get(m.id) ?? []).map((l) =>
           l.id === open?.id
-            ? presentPageLesson(open, tree.completed.has(l.id), { abilities: forLesson })
+            ? presentPageLesson(open, tree.completed.has(l.id), {
+                abilities: forLesson,
+                videoPosition: openVideoPosition,
+              })
             : presentPageLesson(l, tree.completed.has(l.id)),
         ),
       ),
@@ -150,12 +156,18 @@ export async function readCourseLesson(
   }
   if (!chain.course || !canViewCourse(actor, chain.course)) throw notFound(COURSE_NOT_FOUND);
   if (!canOpenLessonOf(actor, chainForPolicy(chain))) throw notFound(LESSON_NOT_FOUND);
-  const [lesson, completed] = await Promise.all([
+  const [lesson, completed, videoPosition] = await Promise.all([
     lessonById(reads, lessonId),
     completedAmong(reads.store.db, actor.userId, [lessonId]),
+    videoPositionOf(reads.store.db, actor.userId, lessonId),
   ]);
   if (!lesson) throw notFound(LESSON_NOT_FOUND);
-  return presentCourseLesson(lesson, lessonAbilities(actor), completed.has(lessonId));
+  return presentCourseLesson(
+    lesson,
+    lessonAbilities(actor),
+    completed.has(lessonId),
+    lesson.videoUrl ? videoPosition : 0,
+  );
 }
 
 /** GET /api/course/access?slug=: an unknown slug answers false (the page then reports 'Course not found'). */

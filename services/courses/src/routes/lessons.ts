@@ -5,12 +5,13 @@ import {
   lessonListQuerySchema,
   lessonOptionsQuerySchema,
   lessonUpsertSchema,
+  lessonVideoPositionSchema,
   markLessonSchema,
 } from '@rainmakers/contracts';
 import { answerOnce, forbidden, notFound, parse, requireActor } from '@rainmakers/kit';
 import { Router } from 'express';
 import { removeLesson, upsertLesson } from '../commands/authoring';
-import { markLesson } from '../commands/completions';
+import { markLesson, recordVideoPosition } from '../commands/completions';
 import type { RouteDeps } from '../deps';
 import { limitLargePages } from '../limits';
 import {
@@ -67,6 +68,14 @@ export function lessonRoutes(deps: RouteDeps): Router {
     const actor = requireActor(req);
     const { lessonId } = parse(markLessonSchema, req.body);
     res.json(await markLesson(deps, events, actor, lessonId, false));
+  });
+
+  /** Where the member is in the lesson's video; the player sends it every ~10 s and on pause. */
+  router.put('/video-position', async (req, res) => {
+    const actor = requireActor(req);
+    const { lessonId, seconds } = parse(lessonVideoPositionSchema, req.body);
+    await recordVideoPosition(deps, actor, lessonId, seconds);
+    res.status(204).end();
   });
 
   router.post('/upsert', async (req, res) => {

@@ -8,6 +8,8 @@ export interface LessonRecord {
   id: number;
   title: string;
   content: string;
+  /** The lesson's video (YouTube, Vimeo or an uploaded file); null when it has none. */
+  videoUrl: string | null;
   moduleId: number;
   position: number;
   /** Sorted by name. */
@@ -34,7 +36,7 @@ export async function lessonTags(db: CoursesDb, lessonIds: readonly number[]): P
 export async function findLesson(db: CoursesDb, id: number): Promise<LessonRecord | null> {
   const row = await db
     .selectFrom('lessons')
-    .select(['id', 'title', 'content', 'module_id', 'position'])
+    .select(['id', 'title', 'content', 'video_url', 'module_id', 'position'])
     .where('id', '=', id)
     .executeTakeFirst();
   if (!row) return null;
@@ -43,6 +45,7 @@ export async function findLesson(db: CoursesDb, id: number): Promise<LessonRecor
     id: row.id,
     title: row.title,
     content: row.content,
+    videoUrl: row.video_url,
     moduleId: row.module_id,
     position: row.position,
     tags: tags.get(row.id) ?? [],
@@ -50,7 +53,7 @@ export async function findLesson(db: CoursesDb, id: number): Promise<LessonRecor
 }
 
 /** A lesson of a course page: `matches` tells whether it answers the page's search (true without one). */
-export interface TreeLesson extends LessonRecord {
+export interface TreeLesson extends Omit<LessonRecord, 'videoUrl'> {
   matches: boolean;
 }
 
@@ -178,6 +181,8 @@ export async function lessonChain(db: CoursesDb, lessonId: number): Promise<Less
 export interface LessonWrite {
   title: string;
   content: string;
+  /** undefined keeps the lesson's video as it is (a client that does not know the field). */
+  videoUrl: string | null | undefined;
   moduleId: number;
   position: number | undefined;
 }
@@ -185,7 +190,13 @@ export interface LessonWrite {
 export async function insertLesson(db: CoursesDb, fields: LessonWrite): Promise<number> {
   const row = await db
     .insertInto('lessons')
-    .values({ title: fields.title, content: fields.content, module_id: fields.moduleId, position: fields.position })
+    .values({
+      title: fields.title,
+      content: fields.content,
+      video_url: fields.videoUrl ?? null,
+      module_id: fields.moduleId,
+      position: fields.position,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -197,6 +208,7 @@ export async function updateLesson(db: CoursesDb, id: number, fields: LessonWrit
     .set({
       title: fields.title,
       content: fields.content,
+      ...(fields.videoUrl !== undefined ? { video_url: fields.videoUrl } : {}),
       module_id: fields.moduleId,
       ...(fields.position !== undefined ? { position: fields.position } : {}),
       updated_at: new Date(),

@@ -61,6 +61,15 @@ export interface LessonsTable {
   search: ReadOnly<string>;
   /** Has a required tag; kept by triggers on lesson_tags (migrations/003_progress_counts.sql). */
   tagged: Generated<boolean>;
+  /** An optional video above the markdown (issue 21): YouTube, Vimeo or an uploaded file. */
+  video_url: string | null;
+}
+
+export interface LessonVideoPositionsTable {
+  user_id: number;
+  lesson_id: number;
+  seconds: number;
+  updated_at: Timestamp;
 }
 
 /** Kept by triggers on lessons (migrations/002_content_text.sql): the markdown as one line of plain text. */
@@ -116,6 +125,7 @@ export interface CoursesDatabase extends EventTables {
   lesson_tags: LessonTagsTable;
   lesson_texts: LessonTextsTable;
   lesson_completions: LessonCompletionsTable;
+  lesson_video_positions: LessonVideoPositionsTable;
   module_progress: ModuleProgressTable;
   people: PeopleTable;
   certificates: CertificatesTable;

@@ -1,4 +1,4 @@
-import type { AcceptedImageType } from '@rainmakers/contracts';
+import type { AcceptedImageType, AcceptedVideoType } from '@rainmakers/contracts';
 
 const startsWith = (bytes: Uint8Array, signature: readonly number[], offset = 0) =>
   bytes.length >= offset + signature.length && signature.every((byte, i) => bytes[offset + i] === byte);
@@ -21,5 +21,15 @@ export function detectImageType(bytes: Uint8Array): AcceptedImageType | null {
   if (startsWith(bytes, JPEG)) return 'image/jpeg';
   if (startsWith(bytes, GIF87) || startsWith(bytes, GIF89)) return 'image/gif';
   if (startsWith(bytes, RIFF) && startsWith(bytes, WEBP, 8)) return 'image/webp';
+  return null;
+}
+
+const FTYP = ascii('ftyp');
+const EBML = [0x1a, 0x45, 0xdf, 0xa3];
+
+/** The video type of a file from its first bytes: MP4 (an ISO box `ftyp` at byte 4) or WebM (EBML); null otherwise. */
+export function detectVideoType(bytes: Uint8Array): AcceptedVideoType | null {
+  if (startsWith(bytes, FTYP, 4)) return 'video/mp4';
+  if (startsWith(bytes, EBML)) return 'video/webm';
   return null;
 }

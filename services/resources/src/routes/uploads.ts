@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
 import {
   ACCEPTED_IMAGE_TYPES,
+  ACCEPTED_VIDEO_TYPES,
   IMAGE_EXTENSIONS,
   UPLOAD_ERRORS,
   UPLOAD_FIELD,
@@ -12,13 +13,17 @@ import {
   UPLOAD_MULTIPART_OVERHEAD_BYTES,
   type UploadResponse,
   uploadTooLargeMessage,
+  VIDEO_EXTENSIONS,
+  VIDEO_UPLOAD_ERRORS,
+  VIDEO_UPLOAD_FIELD,
+  VIDEO_UPLOAD_MAX_BYTES,
 } from '@rainmakers/contracts';
 import { badRequest, fieldError, forbidden, HttpError, notFound, requireActor, type Storage } from '@rainmakers/kit';
 import { type Request, type RequestHandler, type Response, Router } from 'express';
 import multer from 'multer';
 import { readImageSize, withinPixelLimits } from '../domain/image-size';
-import { detectImageType } from '../domain/image-type';
-import { canUploadImage } from '../policies';
+import { detectImageType, detectVideoType } from '../domain/image-type';
+import { canUploadImage, canUploadVideo } from '../policies';
 
 /** Where an upload named `<uuid>.<ext>` is kept in the bucket. */
 export const uploadKey = (name: string) => `uploads/${name}`;
@@ -65,14 +70,44 @@ export function uploadRoutes(deps: { storage: Storage; maxBytes: number }): Rout
     res.status(201).json({ latestUploadedFileUrl: `${UPLOAD_FILES_PATH}${name}` } satisfies UploadResponse);
   });
 
+  const parseVideo = multer({
+    storage: multer.memoryStorage(),
+    limits: { fileSize: VIDEO_UPLOAD_MAX_BYTES, files: 1, fields: 10, parts: 20, fieldSize: 16 * 1024 },
+  }).single(VIDEO_UPLOAD_FIELD);
+  const videoTooLarge = (res: Response) => {
+    res.setHeader('Connection', 'close');
+    return new HttpError(413, VIDEO_UPLOAD_ERRORS.tooLarge);
+  };
+
+  /** `POST /upload/video`: one MP4 or WebM in the field `video` (admins: site content and lesson videos). */
+  router.post('/video', async (req, res) => {
+    const actor = requireActor(req);
+    if (!canUploadVideo(actor)) throw forbidden();
+    if (Number(req.headers['content-length'] ?? 0) > VIDEO_UPLOAD_MAX_BYTES + UPLOAD_MULTIPART_OVERHEAD_BYTES) {
+      throw videoTooLarge(res);
+    }
+    await runMulter(parseVideo, req, res, () => videoTooLarge(res), VIDEO_UPLOAD_FIELD);
+    const file = req.file;
+    if (!file || file.size === 0) throw badRequest(VIDEO_UPLOAD_ERRORS.missing);
+    const type = detectVideoType(file.buffer);
+    if (!type) throw badRequest(VIDEO_UPLOAD_ERRORS.notVideo);
+    const name = `${randomUUID()}.${VIDEO_EXTENSIONS[type]}`;
+    await storage.put(uploadKey(name), file.buffer, type);
+    req.log.info({ userId: actor.userId, name, type, size: file.size }, 'video uploaded');
+    res.status(201).json({ latestUploadedFileUrl: `${UPLOAD_FILES_PATH}${name}` } satisfies UploadResponse);
+  });
+
   router.get('/files/:name', async (req, res) => {
     const name = req.params.name;
     if (typeof name !== 'string' || !UPLOAD_FILE_NAME_PATTERN.test(name)) throw notFound('File not found');
     const object = await storage.get(uploadKey(name));
     if (!object) throw notFound('File not found');
-    const stored = object.contentType as (typeof ACCEPTED_IMAGE_TYPES)[number];
+    const stored = object.contentType ?? '';
+    const known =
+      (ACCEPTED_IMAGE_TYPES as readonly string[]).includes(stored) ||
+      (ACCEPTED_VIDEO_TYPES as readonly string[]).includes(stored);
     res.status(200).set({
-      'Content-Type': ACCEPTED_IMAGE_TYPES.includes(stored) ? stored : 'application/octet-stream',
+      'Content-Type': known ? stored : 'application/octet-stream',
       'Cache-Control': 'public, max-age=31536000, immutable',
       'X-Content-Type-Options': 'nosniff',
       'Content-Security-Policy': "default-src 'none'",
@@ -91,7 +126,13 @@ export function uploadRoutes(deps: { storage: Storage; maxBytes: number }): Rout
 }
 
 /** Runs multer as a promise and turns its errors into the upload's answers. */
-function runMulter(middleware: RequestHandler, req: Request, res: Response, tooLarge: () => HttpError): Promise<void> {
+function runMulter(
+  middleware: RequestHandler,
+  req: Request,
+  res: Response,
+  tooLarge: () => HttpError,
+  field: string = UPLOAD_FIELD,
+): Promise<void> {
   return new Promise((resolve, reject) => {
     middleware(req, res, (error?: unknown) => {
       if (!error) return resolve();
@@ -99,7 +140,7 @@ function runMulter(middleware: RequestHandler, req: Request, res: Response, tooL
         if (error.code === 'LIMIT_FILE_SIZE') return reject(tooLarge());
         if (error.code === 'LIMIT_FILE_COUNT') return reject(badRequest(UPLOAD_ERRORS.tooMany));
         if (error.code === 'LIMIT_UNEXPECTED_FILE') {
-          return reject(badRequest(error.field === UPLOAD_FIELD ? UPLOAD_ERRORS.tooMany : UPLOAD_ERRORS.missing));
+          return reject(badRequest(error.field === field ? UPLOAD_ERRORS.tooMany : UPLOAD_ERRORS.missing));
         }
         return reject(badRequest(UPLOAD_ERRORS.invalid));
       }

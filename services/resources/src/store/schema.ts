@@ -73,6 +73,13 @@ export interface DashboardBannersTable {
   updated_at: Timestamp;
 }
 
+export interface SiteContentTable {
+  id: ColumnType<boolean, boolean | undefined, never>;
+  content: ColumnType<unknown, string, string>;
+  updated_by: number | null;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
 export interface ResourcesDatabase extends EventTables {
   resources: ResourcesTable;
   resource_categories: ResourceCategoriesTable;
@@ -80,4 +87,5 @@ export interface ResourcesDatabase extends EventTables {
   resource_tags: ResourceTagsTable;
   resource_purchases: ResourcePurchasesTable;
   dashboard_banners: DashboardBannersTable;
+  site_content: SiteContentTable;
 }

@@ -2,12 +2,13 @@ import BuildRounded from '@mui/icons-material/BuildRounded';
 import CreditCardOffRounded from '@mui/icons-material/CreditCardOffRounded';
 import MailOutlineRounded from '@mui/icons-material/MailOutlineRounded';
 import Button from '@mui/material/Button';
+import { SITE_LINK_DEFAULTS } from '@rainmakers/contracts/site-content-constants';
 import { useEffect } from 'react';
 import { Navigate } from 'react-router-dom';
 import { useCustomerPortal } from '../../api/billing';
+import { usePublicSiteContent } from '../../api/siteContent';
 import { MessagePage } from '../../components/MessagePage';
 import { usePageTitle } from '../../components/usePageTitle';
-import { supportMailto } from '../../config';
 import { isSubscriptionBlocked } from '../../lib/access';
 import { useCurrentUser, useSession } from '../../session/context';
 import { useSignOut } from '../../session/useSignOut';
@@ -22,6 +23,8 @@ const RECHECK_MS = 3000;
  * sends the person on as soon as the payment is known.
  */
 export default function BlockedPage() {
+  const publicContent = usePublicSiteContent().data;
+  const supportMailto = `mailto:${publicContent?.links.supportEmail ?? SITE_LINK_DEFAULTS.supportEmail}`;
   usePageTitle('Subscription problem');
   const user = useCurrentUser();
   const portal = useCustomerPortal();

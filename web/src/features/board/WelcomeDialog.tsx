@@ -1,5 +1,3 @@
-import PlayArrowRounded from '@mui/icons-material/PlayArrowRounded';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
@@ -9,17 +7,18 @@ import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { config } from '../../config';
+import { useSiteVideo } from '../../api/siteContent';
+import { VideoPlayer } from '../../components/VideoPlayer';
 import { DONT_SHOW_MTN_UPGRADE_KEY, MTN_WELCOME_TITLE } from './constants';
 
 /**
  * 'Welcome To The New MTN Tool 2.0': what is new, with 'Don't show again' (stored as `dontShowMTNUpgrade` in local
- * storage when the dialog closes with the box ticked). The welcome video is `VITE_MTN_VIDEO_URL` (an embed address),
- * loaded only when play is pressed; without one the dialog explains in text (docs/decisions.md).
+ * storage when the dialog closes with the box ticked). The welcome video is the admins' (site content 'board-welcome'),
+ * loaded only when play is pressed; without one the dialog explains in text.
  */
 export default function WelcomeDialog({ onClose }: { onClose: () => void }) {
   const [dontShow, setDontShow] = useState(false);
-  const [playing, setPlaying] = useState(false);
+  const videoUrl = useSiteVideo('board-welcome');
   const close = () => {
     if (dontShow) {
       try {
@@ -34,27 +33,7 @@ export default function WelcomeDialog({ onClose }: { onClose: () => void }) {
     <Dialog open onClose={close} maxWidth="sm" fullWidth aria-labelledby="mtn-welcome-title">
       <DialogTitle id="mtn-welcome-title">{MTN_WELCOME_TITLE}</DialogTitle>
       <DialogContent>
-        {config.mtnVideoUrl &&
-          (playing ? (
-            <Box
-              component="iframe"
-              src={config.mtnVideoUrl}
-              title="Move the Needle 2.0 video"
-              allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
-              allowFullScreen
-              sx={{ display: 'block', width: '100%', aspectRatio: '16 / 9', border: 0, borderRadius: 2, mb: 2 }}
-            />
-          ) : (
-            <Button
-              fullWidth
-              variant="contained"
-              startIcon={<PlayArrowRounded />}
-              onClick={() => setPlaying(true)}
-              sx={{ aspectRatio: '16 / 9', mb: 2, borderRadius: 2, fontSize: '1.05rem' }}
-            >
-              Play the video
-            </Button>
-          ))}
+        <VideoPlayer url={videoUrl} title="Move the Needle 2.0 video" sx={{ mb: 2 }} />
         <Typography sx={{ mb: 1.5 }}>
           Your Move the Needle board is where your business tasks live. Drag cards from NOT STARTED through IN PROGRESS
           to COMPLETED, and watch your total progress grow.

@@ -11,6 +11,7 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../api/client';
 import { dashboardApi, useDashboard } from '../../api/dashboard';
+import { useSiteLinks } from '../../api/siteContent';
 import { PageHeader } from '../../components/PageHeader';
 import { toast } from '../../components/toast';
 import { usePageTitle } from '../../components/usePageTitle';
@@ -226,16 +227,17 @@ function RecentResources({ resources }: { resources: DashboardAnswer['recentReso
 }
 
 function ThirdColumn({ answer, failed }: { answer: DashboardAnswer | undefined; failed: boolean }) {
+  const { bookingUrl } = useSiteLinks();
   if (answer?.thirdColumn?.kind === 'calendar') {
     return (
-      <DashboardCard title="Rainmaker Calendar" titleId="card-calendar" href={config.calendarUrl || undefined}>
+      <DashboardCard title="Rainmaker Calendar" titleId="card-calendar" href={bookingUrl ?? undefined}>
         <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start' }}>
           <EventAvailableRounded color="primary" aria-hidden="true" />
           <Typography variant="body2">Book your coaching calls and live sessions on the Rainmaker Calendar.</Typography>
         </Box>
-        {config.calendarUrl ? (
+        {bookingUrl ? (
           <Button
-            href={config.calendarUrl}
+            href={bookingUrl}
             target="_blank"
             rel="noopener noreferrer"
             endIcon={<OpenInNewRounded />}

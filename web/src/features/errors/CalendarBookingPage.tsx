@@ -6,24 +6,25 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useEffect } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { useSiteLinks } from '../../api/siteContent';
 import { MessageCard } from '../../components/MessagePage';
 import { usePageTitle } from '../../components/usePageTitle';
-import { config, supportMailto } from '../../config';
 
 export const CALENDAR_BOOKING_TITLE = 'Book your coaching on the Rainmaker Calendar';
 
 /**
  * Where a hidden route (Move the Needle for premium accounts created after the cut-off) leads. With a calendar
- * address configured (VITE_CALENDAR_URL) the browser is sent there, as the spec asks, and this card says where it is
- * going with a link in case the browser stays. Without one (the default build) the card explains the calendar
+ * address set by the admins (site content, `{token}` filled in by the server) the browser is sent there, as the spec asks, and this card says where it is
+ * going with a link in case the browser stays. Without one (none set on /site-content) the card explains the calendar
  * booking and how to reach the team, instead of sending people to a host that does not exist.
  */
 export default function CalendarBookingPage() {
   usePageTitle('Coaching calendar');
-  const url = config.calendarUrl;
+  const links = useSiteLinks();
+  const url = links.bookingUrl;
   useEffect(() => {
-    if (config.calendarUrl) window.location.assign(config.calendarUrl);
-  }, []);
+    if (url) window.location.assign(url);
+  }, [url]);
 
   return (
     <Box sx={{ py: { xs: 2, sm: 6 } }}>
@@ -38,7 +39,7 @@ export default function CalendarBookingPage() {
                 Open the calendar
               </Button>
             ) : (
-              <Button variant="contained" href={supportMailto} startIcon={<MailOutlineRounded />}>
+              <Button variant="contained" href={links.supportMailto} startIcon={<MailOutlineRounded />}>
                 Email support to book
               </Button>
             )}

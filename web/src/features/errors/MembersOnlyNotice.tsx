@@ -4,14 +4,15 @@ import OpenInNewRounded from '@mui/icons-material/OpenInNewRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { Link as RouterLink } from 'react-router-dom';
+import { useSiteLinks } from '../../api/siteContent';
 import { MessageCard } from '../../components/MessagePage';
 import { usePageTitle } from '../../components/usePageTitle';
-import { config } from '../../config';
 
 export const MEMBERS_ONLY_TITLE = 'This Area Is For Mastermind Members Only | Apply Now';
 
 /** Shown to a signed-in person whose role and tags do not open the route. */
 export default function MembersOnlyNotice() {
+  const links = useSiteLinks();
   usePageTitle('Members only');
   return (
     <Box sx={{ py: { xs: 2, sm: 6 } }}>
@@ -23,7 +24,7 @@ export default function MembersOnlyNotice() {
           <>
             <Button
               variant="contained"
-              href={config.applyUrl}
+              href={links.upgradeUrl}
               target="_blank"
               rel="noopener noreferrer"
               endIcon={<OpenInNewRounded />}

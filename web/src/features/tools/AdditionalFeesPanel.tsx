@@ -22,10 +22,10 @@ import {
 import { PRODUCT_SAVED } from '@rainmakers/contracts/tools-constants';
 import { useEffect, useState } from 'react';
 import { ApiError, errorMessage } from '../../api/client';
+import { useSiteLinks } from '../../api/siteContent';
 import { type AdditionalFeesType, type ProductBody, useUpsertProduct } from '../../api/tools';
 import { FormField } from '../../components/FormField';
 import { toast } from '../../components/toast';
-import { config } from '../../config';
 
 /**
  * Additional Fees Per Unit (spec §4, §5, §6): percentage or dollar, converted both ways; an out-of-range entry says
@@ -40,6 +40,7 @@ export function AdditionalFeesPanel({
   product: ProductBody;
   onPreview?: (percent: number) => void;
 }) {
+  const links = useSiteLinks();
   const retail = product.amazonRetailPrice;
   const [type, setType] = useState<AdditionalFeesType>(product.typeAdditionalFees);
   const [value, setValue] = useState(() =>
@@ -168,7 +169,7 @@ export function AdditionalFeesPanel({
         >
           <LockRounded color="action" />
           <Typography sx={{ fontWeight: 600 }}>Additional fees are locked on your membership</Typography>
-          <Link href={config.applyUrl} target="_blank" rel="noopener noreferrer">
+          <Link href={links.upgradeUrl} target="_blank" rel="noopener noreferrer">
             Upgrade to unlock
           </Link>
         </Box>

@@ -48,8 +48,10 @@ import {
   VOLUME_MAX,
   volumeBand,
 } from '@rainmakers/contracts/qualifier';
+import type { SiteVideoKey } from '@rainmakers/contracts/site-content-constants';
 import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../../api/client';
+import { useSiteLinks, useSiteVideo } from '../../api/siteContent';
 import {
   type QualifierRatingBody,
   useQualifierHistory,
@@ -76,8 +78,11 @@ const visuallyHidden = {
 } as const;
 
 function LearnMore({ question, number }: { question: QualifierQuestion; number: number }) {
+  const video = useSiteVideo(question.video as SiteVideoKey);
   const [open, setOpen] = useState(false);
   const titleId = `learn-more-${question.id}`;
+  // The Learn More video as the admin set it; no video, no button.
+  if (!video) return null;
   return (
     <>
       <Button size="small" onClick={() => setOpen(true)} aria-label={`Learn More about question ${number}`}>
@@ -317,6 +322,8 @@ function ResultsMail({
 /** The Product Qualifier Tool (spec part 2 §2, /product-qualifier). */
 export default function ProductQualifierPage() {
   const user = useCurrentUser();
+  const links = useSiteLinks();
+  const introVideo = useSiteVideo('qualifier-intro');
   const [answers, setAnswers] = useState<QualifierAnswers>(EMPTY_ANSWERS);
   const [rated, setRated] = useState<{ score: number; answers: QualifierAnswers } | null>(null);
   const [missing, setMissing] = useState<string[]>([]);
@@ -384,12 +391,14 @@ export default function ProductQualifierPage() {
       {user.can.seeQualifierUpgradeNote && (
         <Alert severity="info" sx={{ mb: 3 }}>
           Upgrade your membership to get coaching on your product research.{' '}
-          <Link href={config.applyUrl} target="_blank" rel="noopener noreferrer">
+          <Link href={links.upgradeUrl} target="_blank" rel="noopener noreferrer">
             Apply To Upgrade
           </Link>
         </Alert>
       )}
-      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, mb: 4 }}>
+      <Box
+        sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: introVideo ? '1fr 1fr' : '1fr' }, mb: 4 }}
+      >
         <VideoFacade videoKey="qualifier-intro" title="How to qualify a product idea" />
         <Box>
           <Typography variant="h2" sx={{ fontSize: '1.35rem', mb: 1 }}>

@@ -16,6 +16,7 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import type { CourseLesson, CoursePageLesson, CoursePageModule } from '../../../api/courses';
 import { TOAST_BAND_PX } from '../../../components/Toasts';
 import { Markdown } from '../Markdown';
+import { LessonVideo } from './LessonVideo';
 
 /**
  * The lesson being read: its module, title, markdown content, completion toggle and the way on. The title and
@@ -119,9 +120,10 @@ export function LessonPanel({
             ))}
           </Box>
         )
-      ) : detail.content.trim() ? (
+      ) : detail.content.trim() || detail.videoUrl ? (
         <Box sx={{ maxWidth: 760 }}>
-          <Markdown source={detail.content} label="Lesson content" />
+          <LessonVideo lessonId={detail.id} url={detail.videoUrl} startAt={detail.videoPosition} title={detail.title} />
+          {detail.content.trim() && <Markdown source={detail.content} label="Lesson content" />}
         </Box>
       ) : (
         <Typography color="text.secondary" sx={{ py: 3 }}>

@@ -31,7 +31,7 @@ import type { PickerOption } from './OptionPicker';
 import { TagPicker, tagRefs } from './TagPicker';
 
 /** Server errors: content and module messages under their fields, every other one under the title. */
-const OWN_ERRORS = { content: 'content', ModuleId: 'module' };
+const OWN_ERRORS = { content: 'content', ModuleId: 'module', videoUrl: 'videoUrl' };
 
 /** `![name](url)` for an uploaded picture; the alt text is the file name without extension or brackets. */
 export function imageMarkdown(fileName: string, url: string): string {
@@ -81,6 +81,7 @@ export default function LessonFormDialog({
   const { values, setValues, setValue, field, fields } = useFormFields(() => ({
     title: lesson?.title ?? '',
     content: lesson?.content ?? '',
+    videoUrl: lesson?.videoUrl ?? '',
     targetModule: lesson?.ModuleId ?? moduleId,
     tags: tagRefs(lesson?.Tags ?? []) as PickerOption[],
   }));
@@ -128,6 +129,7 @@ export default function LessonFormDialog({
         id: lesson?.id ?? null,
         title: trimmed,
         content,
+        videoUrl: values.videoUrl.trim() || null,
         ModuleId: values.targetModule,
         Tags: tagRefs(values.tags),
         ...(isNew ? { position: NEW_ITEM_POSITION } : {}),
@@ -158,6 +160,7 @@ export default function LessonFormDialog({
       <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) 300px' } }}>
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 }}>
           <FormField label="Title" required autoFocus={isNew} {...field('title')} />
+          <FormField label="Video (optional: YouTube, Vimeo or an uploaded video address)" {...field('videoUrl')} />
           <Box
             sx={{
               display: 'flex',
