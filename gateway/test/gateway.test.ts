@@ -82,7 +82,7 @@ describe('web app', () => {
     const csp = response.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("style-src 'self' 'unsafe-inline'");
-    expect(csp).toContain('https://www.youtube.com');
+    expect(csp).toContain('https://www.youtube-nocookie.com');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('x-request-id')).toBeTruthy();
   });

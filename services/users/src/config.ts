@@ -4,9 +4,6 @@ import { z } from 'zod';
 
 export const configShape = {
   SERVICE_NAME: z.string().default('users'),
-  /** Receipt e-mails after a purchase (issue 21): the SMTP server and sender, as the other services that send mail. */
-  SMTP_URL: z.string().default('smtp://127.0.0.1:1025'),
-  MAIL_FROM: z.string().default('Rainmakers <no-reply@rainmakers.local>'),
   /** Events left unacknowledged this long by a crashed or stuck consumer are taken over (kit reclaimIdleMs). */
   EVENT_RECLAIM_IDLE_MS: z.coerce.number().int().min(1).default(30_000),
   /** Run the job workers inside the HTTP process (default: only in development; `npm start` runs worker.ts apart). */

@@ -1,10 +1,10 @@
 import {
   type BackgroundTask,
   consumerWiring,
+  createMailSender,
   OutboxRelay,
   publicAddresses,
   type ServiceRuntime,
-  serviceMail,
 } from '@rainmakers/kit';
 import { buildApp } from './app';
 import { createBillingConsumer } from './billing-events';
@@ -28,8 +28,10 @@ export function buildService(runtime: ServiceRuntime<Schema>, config: Config) {
     logger: runtime.logger,
   });
   const files = jobFilesFromConfig(config);
-  // Receipt e-mails (issue 21) go on the shared send-mail queue; its worker runs here only in development/tests.
-  const mail = serviceMail(config, runtime.redis, runtime.logger);
+  // Receipt e-mails (issue 21) only go on the shared send-mail queue: auth owns sending mail (its worker, in its
+  // process in development, auth-worker in production). A second worker here would take jobs with its own SMTP
+  // settings, and fail and delay them wherever those differ from auth's.
+  const mail = createMailSender(runtime.redis, config.REDIS_PREFIX);
   const app = buildApp({
     logger: runtime.logger,
     internalTokenSecret: config.INTERNAL_TOKEN_SECRET,
@@ -48,9 +50,9 @@ export function buildService(runtime: ServiceRuntime<Schema>, config: Config) {
     createBillingConsumer({
       ...consumerWiring(runtime, config),
       relay,
-      receipts: { mail: mail.mail, publicUrls: publicAddresses(config) },
+      receipts: { mail, publicUrls: publicAddresses(config) },
     }),
-    ...mail.background,
+    mail,
     createStaffConsumer(consumerWiring(runtime, config)),
   ];
   if (config.RUN_WORKERS_IN_PROCESS) {

@@ -74,6 +74,8 @@ describe('GET /api/user/read-many and GET /api/user/{id}', () => {
           'stripeCustomerId',
           'alwaysGrantAccess',
           'createdAt',
+          // Issue 21: light, dark or the system's.
+          'theme',
           'Tags',
           'Resources',
           'abilities',
@@ -156,7 +158,8 @@ describe('GET /api/user/read-many and GET /api/user/{id}', () => {
       const member = buildActor(role);
       const res = await list(member, 'page=1&usersPerPage=15&filters[role][]=basic&filters[role][]=premium');
       expect(res.status).toBe(200);
-      expect(names(res.body)).toEqual(['Odd 100%_Name', 'Basic Bea', 'Premium Paul', 'Premium Pia', 'Basic Ben']);
+      // Issue 21: people who share no place are listed last.
+      expect(names(res.body)).toEqual(['Basic Bea', 'Premium Paul', 'Premium Pia', 'Basic Ben', 'Odd 100%_Name']);
       for (const user of res.body.users)
         expect(Object.keys(user).sort()).toEqual(['city', 'fullName', 'id', 'photoUrl', 'state']);
       expect(res.body).toMatchObject({ totalCount: 5, premiumCount: 2, basicCount: 3 });
@@ -164,7 +167,8 @@ describe('GET /api/user/read-many and GET /api/user/{id}', () => {
       expect((await list(member, 'filters[role]=admin')).body.totalCount).toBe(0);
       expect((await list(member, 'search=%40example')).body.totalCount).toBe(0);
       expect((await list(member, 'filters[stripeStatus]=unpaid')).body.totalCount).toBe(5);
-      expect(names((await list(member, 'filters[cityOrState]=tx')).body)).toEqual(['Basic Ben']);
+      // Issue 21: a state's abbreviation finds its name too ('TX' and 'Texas').
+      expect(names((await list(member, 'filters[cityOrState]=tx')).body)).toEqual(['Premium Pia', 'Basic Ben']);
     },
   );
 

@@ -43,6 +43,7 @@ describe('sidebar entries follow the route rules', () => {
       'Review queue',
       'Tag Management',
       'Dashboard Banners',
+      'Site Content',
     ]);
   });
 

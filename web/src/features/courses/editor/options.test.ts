@@ -118,6 +118,6 @@ describe('mirrored constants', () => {
     expect(constants.NEW_ITEM_POSITION).toBe(contracts.NEW_ITEM_POSITION);
     expect(constants.REORDER_FIRST_POSITION).toBe(contracts.REORDER_FIRST_POSITION);
     expect(constants.COMPLETED_PROGRESS).toBe(contracts.COMPLETED_PROGRESS);
-    expect(constants.REQUIRED).toBe(contracts.FIELD_CANNOT_BE_EMPTY);
+    expect(constants.REQUIRED).toBe(contracts.FIELD_REQUIRED);
   });
 });
