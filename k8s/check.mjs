@@ -311,6 +311,14 @@ for (const [label, args] of [
     ['--set', 'metrics.podMonitor.enabled=true,metrics.prometheusRule.enabled=true,metrics.dashboard.enabled=true'],
   ],
   [
+    'overrides: pod labels and annotations, priority class, image digest, an existing ServiceAccount',
+    [
+      '--set',
+      'global.podAnnotations.team=sellers,services.users.podLabels.tier=core,global.priorityClassName=high,' +
+        `services.users.image.digest=sha256:${'a'.repeat(64)},serviceAccount.create=false,serviceAccount.name=shared`,
+    ],
+  ],
+  [
     'no network policies, no autoscaling',
     ['--set', 'networkPolicy.enabled=false,serviceDefaults.autoscaling.enabled=false'],
   ],
@@ -357,6 +365,20 @@ if (tools.helm) {
     if (!exported.has(name) && !name.startsWith('process_')) problems.push(`${name} is not exported by the code`);
   }
   report('alerts and dashboard name exported metrics', problems);
+}
+
+// 3c. Egress is closed by default: DNS, the release's own pods, and each dependency on its ports only.
+if (tools.helm) {
+  const { out, problem } = tool(tools.helm, ['template', 'rm', 'helm/rainmakers']);
+  const problems = problem ? [problem] : [];
+  const egress = loadAll(out).find((d) => d.kind === 'NetworkPolicy' && d.spec.policyTypes?.includes('Egress'));
+  if (!egress) problems.push('no egress NetworkPolicy in the default render');
+  else {
+    const ports = egress.spec.egress.flatMap((rule) => (rule.ports ?? []).map((p) => p.port));
+    for (const port of [53, 5432, 6379, 443]) if (!ports.includes(port)) problems.push(`egress does not allow ${port}`);
+    if (egress.spec.egress.some((rule) => !rule.ports && !rule.to)) problems.push('an egress rule allows everything');
+  }
+  report('helm/rainmakers: egress limited to DNS, own pods and dependencies', problems);
 }
 
 // 4. values.schema.json refuses what would otherwise render silently: a wrong type, an unknown key.

@@ -37,7 +37,12 @@ helm.sh/chart: {{ printf "%s-%s" .root.Chart.Name .root.Chart.Version | replace 
 {{- $global := .root.Values.global.image -}}
 {{- $repository := dig "image" "repository" "" .svc | default (printf "%s/%s" $global.registry .name) -}}
 {{- $tag := dig "image" "tag" "" .svc | default ($global.tag | default .root.Chart.AppVersion) -}}
+{{- $digest := dig "image" "digest" "" .svc -}}
+{{- if $digest -}}
+{{- printf "%s@%s" $repository $digest -}}
+{{- else -}}
 {{- printf "%s:%s" $repository $tag -}}
+{{- end -}}
 {{- end -}}
 
 {{/*
@@ -161,10 +166,16 @@ topologySpreadConstraints:
 {{- end }}
 terminationGracePeriodSeconds: 30
 {{- end }}
+{{- with (.svc.priorityClassName | default $root.Values.global.priorityClassName) }}
+priorityClassName: {{ . }}
+{{- end }}
 volumes:
   - name: tmp
     emptyDir:
       sizeLimit: {{ $root.Values.tmpVolume.sizeLimit }}
+  {{- with .svc.extraVolumes }}
+  {{- toYaml . | nindent 2 }}
+  {{- end }}
 containers:
   - name: {{ .container }}
     image: {{ include "rainmakers.image" . }}
@@ -205,10 +216,18 @@ containers:
     readinessProbe:
       {{- toYaml (mergeOverwrite (deepCopy $root.Values.probes.readiness) (dict "httpGet" (dict "path" "/readyz" "port" "health"))) | nindent 6 }}
     {{- end }}
-    {{- if not .inlineConfig }}
+    {{- if or (not .inlineConfig) .svc.extraEnvFrom $root.Values.global.extraEnvFrom }}
     envFrom:
+      {{- if not .inlineConfig }}
       - configMapRef:
           name: {{ include "rainmakers.fullname" (dict "root" $root "name" "config") }}
+      {{- end }}
+      {{- with $root.Values.global.extraEnvFrom }}
+      {{- toYaml . | nindent 6 }}
+      {{- end }}
+      {{- with .svc.extraEnvFrom }}
+      {{- toYaml . | nindent 6 }}
+      {{- end }}
     {{- end }}
     env:
       {{- include "rainmakers.env" . | trim | nindent 6 }}
@@ -219,4 +238,36 @@ containers:
     volumeMounts:
       - name: tmp
         mountPath: /tmp
+      {{- with .svc.extraVolumeMounts }}
+      {{- toYaml . | nindent 6 }}
+      {{- end }}
+{{- end -}}
+
+{{/* A pod template's labels and annotations: the chart's, then podLabels / podAnnotations (global, then the service's). */}}
+{{- define "rainmakers.podMetadata" -}}
+labels:
+  {{- include "rainmakers.labels" .ctx | nindent 2 }}
+  {{- with .root.Values.global.podLabels }}
+  {{- toYaml . | nindent 2 }}
+  {{- end }}
+  {{- with .svc.podLabels }}
+  {{- toYaml . | nindent 2 }}
+  {{- end }}
+annotations:
+  checksum/config: {{ include "rainmakers.sharedConfig" .root | sha256sum }}
+  {{- with .root.Values.global.podAnnotations }}
+  {{- toYaml . | nindent 2 }}
+  {{- end }}
+  {{- with .svc.podAnnotations }}
+  {{- toYaml . | nindent 2 }}
+  {{- end }}
+{{- end -}}
+
+{{/* The ServiceAccount a service's pods run as: the chart's own (serviceAccount.create), or one that exists. */}}
+{{- define "rainmakers.serviceAccountName" -}}
+{{- if .root.Values.serviceAccount.create -}}
+{{- include "rainmakers.fullname" . -}}
+{{- else -}}
+{{- .root.Values.serviceAccount.name | default "default" -}}
+{{- end -}}
 {{- end -}}
