@@ -45,7 +45,7 @@ export interface ServiceDefinition<Schema> {
 export async function runService<Schema>(definition: ServiceDefinition<Schema>): Promise<void> {
   const { config } = definition;
   const logger = createLogger(config.SERVICE_NAME, config.LOG_LEVEL);
-  if (startTracing(config.SERVICE_NAME)) logger.info('tracing on: spans exported over OTLP');
+  if (startTracing(config)) logger.info('tracing on: spans exported over OTLP');
   if (!config.DATABASE_URL) throw new Error(`${config.SERVICE_NAME}: DATABASE_URL is required`);
   if (config.NODE_ENV !== 'production') await ensureDatabaseExists(config.DATABASE_URL);
   if (config.NODE_ENV !== 'production' || process.env.MIGRATE_ON_START === 'true') {

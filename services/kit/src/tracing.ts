@@ -15,6 +15,7 @@ import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BatchSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
 import type { Request, RequestHandler } from 'express';
+import type { BaseConfig } from './config';
 import { routeLabel } from './metrics';
 
 const TRACER_NAME = '@rainmakers/kit';
@@ -27,17 +28,58 @@ export function tracingEnabled(): boolean {
   return provider !== undefined;
 }
 
+/** What tracing reads from the process's config (kit config.ts, `baseConfigShape`). */
+export type TracingSettings = Pick<BaseConfig, 'SERVICE_NAME'> &
+  Partial<
+    Pick<
+      BaseConfig,
+      | 'OTEL_EXPORTER_OTLP_ENDPOINT'
+      | 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT'
+      | 'OTEL_EXPORTER_OTLP_HEADERS'
+      | 'OTEL_SERVICE_NAME'
+      | 'OTEL_BSP_SCHEDULE_DELAY'
+      | 'OTEL_BSP_MAX_EXPORT_BATCH_SIZE'
+      | 'OTEL_BSP_MAX_QUEUE_SIZE'
+    >
+  >;
+
+/** The traces URL: the full one when given, else `<endpoint>/v1/traces`; undefined when tracing is off. */
+export function tracesUrl(settings: TracingSettings): string | undefined {
+  if (settings.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) return settings.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT;
+  if (!settings.OTEL_EXPORTER_OTLP_ENDPOINT) return undefined;
+  return `${settings.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/+$/, '')}/v1/traces`;
+}
+
+/** `key=value,key2=value2` (values URL-encoded, as the OpenTelemetry specification has it). */
+export function parseOtlpHeaders(value: string | undefined): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const pair of (value ?? '').split(',')) {
+    const at = pair.indexOf('=');
+    if (at <= 0) continue;
+    headers[pair.slice(0, at).trim()] = decodeURIComponent(pair.slice(at + 1).trim());
+  }
+  return headers;
+}
+
 /**
  * Starts tracing for this process when an OTLP endpoint is configured; once per process. Returns whether it is on.
- * `service` is the process's SERVICE_NAME (workers: `users-worker`...); OTEL_SERVICE_NAME wins when set.
+ * Spans are named by SERVICE_NAME (workers: `users-worker`...) unless OTEL_SERVICE_NAME is set.
  */
-export function startTracing(service: string, env: NodeJS.ProcessEnv = process.env): boolean {
+export function startTracing(settings: TracingSettings): boolean {
   if (provider) return true;
-  if (!env.OTEL_EXPORTER_OTLP_ENDPOINT && !env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) return false;
+  const url = tracesUrl(settings);
+  if (!url) return false;
   provider = new TracerProvider({
-    resource: resourceFromAttributes({ 'service.name': env.OTEL_SERVICE_NAME || service }),
-    // The exporter reads OTEL_EXPORTER_OTLP_(TRACES_)ENDPOINT and _HEADERS itself; the batch keeps requests unblocked.
-    spanProcessors: [new BatchSpanProcessor({ exporter: new OTLPTraceExporter() })],
+    resource: resourceFromAttributes({ 'service.name': settings.OTEL_SERVICE_NAME || settings.SERVICE_NAME }),
+    // The batch keeps requests from waiting on the export; JSON bodies (the exporter's encoding).
+    spanProcessors: [
+      new BatchSpanProcessor({
+        exporter: new OTLPTraceExporter({ url, headers: parseOtlpHeaders(settings.OTEL_EXPORTER_OTLP_HEADERS) }),
+        scheduledDelayMillis: settings.OTEL_BSP_SCHEDULE_DELAY ?? 5000,
+        maxExportBatchSize: settings.OTEL_BSP_MAX_EXPORT_BATCH_SIZE ?? 512,
+        maxQueueSize: settings.OTEL_BSP_MAX_QUEUE_SIZE ?? 2048,
+      }),
+    ],
   });
   context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
   propagation.setGlobalPropagator(new W3CTraceContextPropagator());

@@ -45,7 +45,7 @@ export const WORKER_SHUTDOWN_MS = 25_000;
 export async function runWorker<Schema>(definition: WorkerDefinition<Schema>): Promise<void> {
   const { config } = definition;
   const logger = createLogger(config.SERVICE_NAME, config.LOG_LEVEL);
-  if (startTracing(config.SERVICE_NAME)) logger.info('tracing on: spans exported over OTLP');
+  if (startTracing(config)) logger.info('tracing on: spans exported over OTLP');
   collectProcessMetrics(config.SERVICE_NAME);
   const redis = createRedis(config.REDIS_URL, config.SERVICE_NAME);
   redis.on('error', (error) => logger.warn({ err: error }, 'redis connection error'));
