@@ -24,6 +24,7 @@ import {
   errorHandler,
   HttpError,
   httpMetrics,
+  httpTracing,
   INTERNAL_TOKEN_HEADER,
   type Logger,
   METRICS_ROUTE_LOCAL,
@@ -103,6 +104,8 @@ export function buildGatewayApp(deps: GatewayDeps): Gateway {
     res.setHeader(REQUEST_ID_HEADER, id);
     next();
   });
+  // The trace of every request starts here (or continues the caller's); the proxy passes it on (kit tracing.ts).
+  app.use(httpTracing());
   app.use(httpMetrics());
   // Errors only: an access log line per proxied call would cost the hot path ~10% (services log their own).
   app.use((req, res, next) => {

@@ -6,7 +6,7 @@
 import http from 'node:http';
 import type { Socket } from 'node:net';
 import { PERSON_VERSION_HEADER, SERVICE_UNAVAILABLE, SERVICE_UNAVAILABLE_MESSAGE } from '@rainmakers/contracts';
-import type { Logger } from '@rainmakers/kit';
+import { currentTraceparent, type Logger, TRACEPARENT_HEADER } from '@rainmakers/kit';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import { Breaker, type ProbeOptions, UpstreamHealth } from './breaker';
@@ -109,6 +109,9 @@ export function createProxies(options: ProxyOptions): Proxies {
         on: {
           proxyReq(proxyReq, req, res) {
             inFlight.add(proxyReq);
+            // The service's span joins the gateway's trace (tracing on only).
+            const traceparent = currentTraceparent();
+            if (traceparent) proxyReq.setHeader(TRACEPARENT_HEADER, traceparent);
             // A service may answer before reading the whole body (413 on an oversized upload) and close its
             // connection. Whatever the client still sends after the answer is read and dropped, so the next request
             // on its kept-alive connection is answered instead of queueing behind an unread body.

@@ -18,6 +18,7 @@ import path from 'node:path';
 import { freePort } from '../../scripts/lib/infra';
 import { type ProcessName, REPO_ROOT, randomSecret, type Stack, startStack } from '../../scripts/lib/stack';
 import { seedStack } from '../../scripts/seed/index';
+import { type OtlpReceiver, startOtlpReceiver } from '../support/otlp-receiver';
 import type { StackInfo } from '../support/stack-client';
 
 export const STACK_FILE = path.join(REPO_ROOT, 'test/setup/.stack.json');
@@ -35,6 +36,7 @@ interface TestStack {
   dataDir: string;
   log: WriteStream;
   users: number;
+  receiver: OtlpReceiver;
 }
 
 declare global {
@@ -55,6 +57,7 @@ function exportInfo(info: StackInfo): void {
   process.env.STACK_TAGS = JSON.stringify(info.tags);
   process.env.STACK_PORTS = JSON.stringify(info.ports);
   process.env.STACK_PIDS = JSON.stringify(info.pids);
+  if (info.otlpUrl) process.env.STACK_OTLP_URL = info.otlpUrl;
 }
 
 export async function startStackForTests(options: { buildWeb?: boolean } = {}): Promise<StackInfo> {
@@ -74,6 +77,9 @@ export async function startStackForTests(options: { buildWeb?: boolean } = {}): 
   process.stdout.write(
     `\nStarting the whole stack for the tests (output in ${path.relative(REPO_ROOT, LOG_FILE)}) ...\n`,
   );
+  // Every process exports its spans to a receiver of the tests' own (test/system/tracing.test.ts reads them); the
+  // short batch delay lets a test find a request's spans within a second.
+  const receiver = await startOtlpReceiver();
   let stack: Stack;
   try {
     stack = await startStack({
@@ -91,16 +97,23 @@ export async function startStackForTests(options: { buildWeb?: boolean } = {}): 
       buildWeb: (options.buildWeb ?? true) && process.env.STACK_SKIP_WEB_BUILD !== '1',
       logLevel: process.env.STACK_LOG_LEVEL ?? 'warn',
       // Consumers take over a crashed member's pending events after 1.5 s instead of 30 s (redelivery test).
-      env: { ...TEST_RATE_LIMITS, PUBLIC_URL: publicUrl, EVENT_RECLAIM_IDLE_MS: '1500' },
+      env: {
+        ...TEST_RATE_LIMITS,
+        PUBLIC_URL: publicUrl,
+        EVENT_RECLAIM_IDLE_MS: '1500',
+        OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
+        OTEL_BSP_SCHEDULE_DELAY: '200',
+      },
       readyTimeoutMs: 180_000,
       only: process.env.STACK_ONLY ? (process.env.STACK_ONLY.split(',') as ProcessName[]) : undefined,
     });
   } catch (error) {
     log.end();
+    await receiver.close();
     await rm(dataDir, { recursive: true, force: true });
     throw error;
   }
-  globalThis.__testStack = { stack, dataDir, log, users: 1 };
+  globalThis.__testStack = { stack, dataDir, log, users: 1, receiver };
   try {
     const seeded = await seedStack(stack, (message) => write(`seed      | ${message}`));
     const info: StackInfo = {
@@ -116,6 +129,7 @@ export async function startStackForTests(options: { buildWeb?: boolean } = {}): 
       tags: seeded.tags,
       ports: stack.ports,
       pids: stack.pids,
+      otlpUrl: receiver.url,
     };
     exportInfo(info);
     await writeFile(STACK_FILE, `${JSON.stringify(info, null, 2)}\n`);
@@ -136,6 +150,7 @@ export async function stopStackForTests(force = false): Promise<void> {
   try {
     await running.stack.stop();
   } finally {
+    await running.receiver.close();
     running.log.end();
     await rm(running.dataDir, { recursive: true, force: true });
     await rm(STACK_FILE, { force: true });

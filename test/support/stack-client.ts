@@ -37,6 +37,8 @@ export interface StackInfo {
   ports: Record<PortName, number>;
   /** Process ids of the services and the gateway, as started. */
   pids: Partial<Record<ProcessName, number>>;
+  /** The tests' OTLP receiver every process exports spans to (GET /spans?traceId=...; test/support/otlp-receiver.ts). */
+  otlpUrl?: string;
 }
 
 const STACK_FILE = path.resolve(import.meta.dirname, '../setup/.stack.json');
@@ -65,6 +67,7 @@ export function stackInfo(): StackInfo {
       tags: process.env.STACK_TAGS ? json('STACK_TAGS') : {},
       ports: json('STACK_PORTS'),
       pids: json('STACK_PIDS'),
+      otlpUrl: process.env.STACK_OTLP_URL,
     };
   } else if (existsSync(STACK_FILE)) {
     cached = JSON.parse(readFileSync(STACK_FILE, 'utf8')) as StackInfo;

@@ -9,8 +9,16 @@ export const envelopeSchema = z.object({
   type: z.string(),
   occurredAt: z.string(),
   data: z.unknown(),
+  /** W3C trace context of the request that published the event (only when tracing is on). */
+  traceparent: z.string().max(256).optional(),
 });
-export type EventEnvelope<T = unknown> = { id: string; type: string; occurredAt: string; data: T };
+export type EventEnvelope<T = unknown> = {
+  id: string;
+  type: string;
+  occurredAt: string;
+  data: T;
+  traceparent?: string;
+};
 
 export const userChangedSchema = z.object({
   id: z.number().int(),

@@ -10,6 +10,7 @@ import { collectProcessMetrics, registerPoolMetrics } from './metrics';
 import { configureLoadShedding } from './overload';
 import { createRequestRedis, type Redis } from './redis';
 import { closeServer, listen, shutdownOnSignals } from './service';
+import { startTracing, stopTracing } from './tracing';
 
 /** Something that runs beside the HTTP server: an outbox relay, an event consumer, a job worker. */
 export interface BackgroundTask {
@@ -44,6 +45,7 @@ export interface ServiceDefinition<Schema> {
 export async function runService<Schema>(definition: ServiceDefinition<Schema>): Promise<void> {
   const { config } = definition;
   const logger = createLogger(config.SERVICE_NAME, config.LOG_LEVEL);
+  if (startTracing(config)) logger.info('tracing on: spans exported over OTLP');
   if (!config.DATABASE_URL) throw new Error(`${config.SERVICE_NAME}: DATABASE_URL is required`);
   if (config.NODE_ENV !== 'production') await ensureDatabaseExists(config.DATABASE_URL);
   if (config.NODE_ENV !== 'production' || process.env.MIGRATE_ON_START === 'true') {
@@ -74,6 +76,8 @@ export async function runService<Schema>(definition: ServiceDefinition<Schema>):
   for (const task of [...background, idempotencyPurgeTask(database.db, logger)]) await task.start();
   logger.info({ port: config.PORT }, `${config.SERVICE_NAME} listening`);
   shutdownOnSignals(logger, [
+    // Last: the spans of the work that finished during shutdown go out too.
+    () => stopTracing(),
     () => redis.quit(),
     () => database.close(),
     ...background.map((task) => () => task.stop()),

@@ -43,6 +43,18 @@ export const baseConfigShape = {
    * the replicas (docs/deploy.md "Sizing").
    */
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+  /** Traces (tracing.ts): an OTLP/HTTP receiver's base URL (`<url>/v1/traces`); unset, tracing is off. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
+  /** The traces endpoint's full URL instead (also turns tracing on). */
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.string().url().optional(),
+  /** Extra export headers, `key=value,key2=value2`. */
+  OTEL_EXPORTER_OTLP_HEADERS: z.string().optional(),
+  /** The spans' service.name; default SERVICE_NAME. */
+  OTEL_SERVICE_NAME: z.string().min(1).optional(),
+  /** The batch span processor: longest a finished span waits to be sent (ms), spans per export, spans held at most. */
+  OTEL_BSP_SCHEDULE_DELAY: z.coerce.number().int().min(1).default(5000),
+  OTEL_BSP_MAX_EXPORT_BATCH_SIZE: z.coerce.number().int().min(1).default(512),
+  OTEL_BSP_MAX_QUEUE_SIZE: z.coerce.number().int().min(1).default(2048),
 };
 
 const baseConfigSchema = z.object(baseConfigShape);

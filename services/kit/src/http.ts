@@ -20,6 +20,7 @@ import {
   ShedLog,
 } from './overload';
 import { keepRawBody } from './raw-body';
+import { httpTracing } from './tracing';
 import { isDependencyFailure, serviceUnavailable } from './unavailable';
 
 export type ReadinessCheck = { name: string; check: () => Promise<unknown> };
@@ -63,6 +64,7 @@ export function createApp(options: AppOptions, mount: (app: Express) => void): E
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
   app.set('query parser', 'extended');
+  app.use(httpTracing());
   app.use(helmet({ contentSecurityPolicy: false }));
   app.use(httpMetrics());
   app.use(accessLog(options.logger, options.accessLogSampleRate ?? accessLogSettings.sampleRate));

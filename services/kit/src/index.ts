@@ -21,6 +21,7 @@ export * from './replica';
 export * from './service';
 export * from './session-token';
 export * from './storage';
+export * from './tracing';
 export * from './unavailable';
 export * from './validate';
 export * from './worker';

@@ -1,6 +1,7 @@
 import type { ErrorBody } from '@rainmakers/contracts';
 import { HttpError } from './errors';
 import { INTERNAL_TOKEN_HEADER, signServiceToken } from './internal-token';
+import { injectTraceHeaders } from './tracing';
 
 export interface InternalClient {
   request<T>(method: string, path: string, body?: unknown): Promise<T>;
@@ -20,10 +21,10 @@ export function createInternalClient(options: {
     async request<T>(method: string, path: string, body?: unknown): Promise<T> {
       const response = await fetch(new URL(path, options.baseUrl), {
         method,
-        headers: {
+        headers: injectTraceHeaders({
           'content-type': 'application/json',
           [INTERNAL_TOKEN_HEADER]: signServiceToken(options.service, options.secret),
-        },
+        }),
         body: body === undefined ? undefined : JSON.stringify(body),
         signal: AbortSignal.timeout(options.timeoutMs ?? 5000),
       });

@@ -12,6 +12,7 @@ import type { BackgroundTask } from './bootstrap';
 import type { Logger } from './logger';
 import { queueMetricSources, type Sample } from './metrics';
 import { blockingDuplicate } from './redis';
+import { currentTraceparent, SpanKind, withSpan } from './tracing';
 
 /** Every BullMQ queue of the product, by name. */
 export const QueueName = {
@@ -72,11 +73,50 @@ export function createQueue<Data = unknown, Result = unknown>(
   prefix: string,
 ): Queue<Data, Result> {
   reportQueue(connection, prefix, name);
-  return new Queue<Data, Result>(name, {
+  const queue = new Queue<Data, Result>(name, {
     connection,
     prefix: bullPrefix(prefix),
     defaultJobOptions: DEFAULT_JOB_OPTIONS,
   });
+  // The queuing request's trace context rides in the job data, so the worker's span joins its trace.
+  const add = queue.add.bind(queue);
+  queue.add = ((jobName, data, opts) => add(jobName, withTraceContext(data), opts)) as typeof queue.add;
+  return queue;
+}
+
+/** Where a job's data keeps the trace context of the request that queued it (tracing on only). */
+export const JOB_TRACEPARENT_KEY = 'traceparent';
+
+/** The job data with the active trace context added (an object's copy), or as given when tracing is off. */
+export function withTraceContext<Data>(data: Data): Data {
+  const traceparent = currentTraceparent();
+  if (!traceparent || typeof data !== 'object' || data === null || Array.isArray(data)) return data;
+  return { ...data, [JOB_TRACEPARENT_KEY]: traceparent };
+}
+
+function jobTraceparent(data: unknown): string | undefined {
+  if (typeof data !== 'object' || data === null) return undefined;
+  const value = (data as Record<string, unknown>)[JOB_TRACEPARENT_KEY];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** Runs each job inside a consumer span, a child of the span that queued it. */
+function tracedProcessor<Data, Result>(queue: QueueName, processor: Processor<Data, Result>): Processor<Data, Result> {
+  return (job, token, signal) =>
+    withSpan(
+      `${queue} process`,
+      {
+        kind: SpanKind.CONSUMER,
+        traceparent: jobTraceparent(job.data),
+        attributes: {
+          'messaging.system': 'bullmq',
+          'messaging.operation.type': 'process',
+          'messaging.destination.name': queue,
+          'messaging.message.id': job.id ?? '',
+        },
+      },
+      () => processor(job, token, signal),
+    );
 }
 
 export type JobWorkerOptions = Omit<WorkerOptions, 'connection' | 'prefix' | 'autorun'> & { logger?: Logger };
@@ -102,7 +142,7 @@ export class JobWorker<Data = unknown, Result = unknown> implements BackgroundTa
     this.connection = blockingDuplicate(connection, `worker:${name}`);
     // Counts are read on the given (non-blocking) connection: the worker's own one sits in blocking reads.
     reportQueue(connection, prefix, name);
-    this.worker = new Worker<Data, Result>(name, processor, {
+    this.worker = new Worker<Data, Result>(name, tracedProcessor(name, processor), {
       ...workerOptions,
       connection: this.connection,
       prefix: bullPrefix(prefix),

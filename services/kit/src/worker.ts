@@ -9,6 +9,7 @@ import { createLogger, type Logger } from './logger';
 import { collectProcessMetrics, registerPoolMetrics, writeMetrics } from './metrics';
 import { createRedis, type Redis } from './redis';
 import { closeServer, shutdownInOrder } from './service';
+import { startTracing, stopTracing } from './tracing';
 
 /** A worker process's settings: the service's, plus the port of its health server (none: no probe). */
 export type WorkerConfig = BaseConfig & { HEALTH_PORT?: number | undefined };
@@ -44,6 +45,7 @@ export const WORKER_SHUTDOWN_MS = 25_000;
 export async function runWorker<Schema>(definition: WorkerDefinition<Schema>): Promise<void> {
   const { config } = definition;
   const logger = createLogger(config.SERVICE_NAME, config.LOG_LEVEL);
+  if (startTracing(config)) logger.info('tracing on: spans exported over OTLP');
   collectProcessMetrics(config.SERVICE_NAME);
   const redis = createRedis(config.REDIS_URL, config.SERVICE_NAME);
   redis.on('error', (error) => logger.warn({ err: error }, 'redis connection error'));
@@ -79,6 +81,7 @@ export async function runWorker<Schema>(definition: WorkerDefinition<Schema>): P
       () => redis.quit(),
       () => database?.close(),
       () => (health ? closeServer(health) : undefined),
+      () => stopTracing(),
     ],
     WORKER_SHUTDOWN_MS,
   );

@@ -5,6 +5,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { BackgroundTask } from '../bootstrap';
 import type { Logger } from '../logger';
 import { deadLetterMetricSources, eventConsumerMetricSources } from '../metrics';
+import { SpanKind, withSpan } from '../tracing';
 import { decodeEnvelope, isEventType, type TypedEnvelope } from './envelope';
 import { RedisStreamsTransport, readConsumerGroupStanding } from './redis-streams';
 import { LoopingTask } from './sleeper';
@@ -231,7 +232,22 @@ export class EventConsumer<DB = unknown> extends LoopingTask implements Backgrou
     const event = decoded.envelope;
     let applied: boolean;
     try {
-      applied = await this.apply(event);
+      // A child of the publishing request's span (its traceparent came in the envelope): the trace follows the event.
+      applied = await withSpan(
+        `${event.type} process`,
+        {
+          kind: SpanKind.CONSUMER,
+          traceparent: event.traceparent,
+          attributes: {
+            'messaging.system': 'redis',
+            'messaging.operation.type': 'process',
+            'messaging.destination.name': event.type,
+            'messaging.consumer.group.name': this.subscription.group,
+            'messaging.message.id': event.id,
+          },
+        },
+        () => this.apply(event),
+      );
     } catch (error) {
       if (delivery.deliveries >= this.maxDeliveries) {
         return this.deadLetter(delivery, `handler failed ${delivery.deliveries} times: ${errorMessage(error)}`);

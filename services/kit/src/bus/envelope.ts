@@ -37,10 +37,13 @@ export function decodeEnvelope(topic: string, payload: string): DecodeResult {
   }
   const envelope = envelopeSchema.safeParse(raw);
   if (!envelope.success) return { ok: false, reason: `invalid envelope: ${describeIssues(envelope.error)}` };
-  const { id, type, occurredAt, data } = envelope.data;
+  const { id, type, occurredAt, data, traceparent } = envelope.data;
   if (type !== topic) return { ok: false, reason: `event of type ${type} found on topic ${topic}` };
   if (!isEventType(type)) return { ok: false, reason: `unknown event type ${type}` };
   const parsed = eventSchemas[type].safeParse(data);
   if (!parsed.success) return { ok: false, reason: `invalid ${type} data: ${describeIssues(parsed.error)}` };
-  return { ok: true, envelope: { id, type, occurredAt, data: parsed.data } };
+  return {
+    ok: true,
+    envelope: { id, type, occurredAt, data: parsed.data, ...(traceparent ? { traceparent } : {}) },
+  };
 }

@@ -5,6 +5,7 @@ import { type Kysely, type QueryExecutorProvider, sql } from 'kysely';
 import type { BackgroundTask } from '../bootstrap';
 import type { Logger } from '../logger';
 import { outboxMetricSources } from '../metrics';
+import { currentTraceparent } from '../tracing';
 import { checkEventData } from './envelope';
 import { RedisStreamsTransport } from './redis-streams';
 import { LoopingTask } from './sleeper';
@@ -21,9 +22,10 @@ export async function publishEvent<T extends EventType>(
 ): Promise<string> {
   const checked = checkEventData(type, data);
   const id = randomUUID();
-  await sql`INSERT INTO outbox (id, type, data) VALUES (${id}, ${type}, ${JSON.stringify(checked)}::jsonb)`.execute(
-    executor,
-  );
+  // The publishing request's trace context travels with the event (NULL when tracing is off).
+  const traceparent = currentTraceparent() ?? null;
+  await sql`INSERT INTO outbox (id, type, data, traceparent)
+    VALUES (${id}, ${type}, ${JSON.stringify(checked)}::jsonb, ${traceparent})`.execute(executor);
   return id;
 }
 
@@ -33,6 +35,7 @@ interface OutboxRow {
   type: string;
   occurred_at: Date;
   data: unknown;
+  traceparent: string | null;
 }
 
 // One relay per database at a time (advisory lock), so each stream receives events in outbox order.
@@ -154,7 +157,7 @@ export class OutboxRelay<DB = unknown> extends LoopingTask implements Background
       }
       // The row locks are a second guard: even without the advisory lock no two relays could send the same row.
       const { rows } = await sql<OutboxRow>`
-        SELECT seq, id, type, occurred_at, data FROM outbox
+        SELECT seq, id, type, occurred_at, data, traceparent FROM outbox
         WHERE published_at IS NULL
         ORDER BY seq
         LIMIT ${this.batchSize}
@@ -165,6 +168,7 @@ export class OutboxRelay<DB = unknown> extends LoopingTask implements Background
         type: row.type,
         occurredAt: row.occurred_at.toISOString(),
         data: row.data,
+        ...(row.traceparent ? { traceparent: row.traceparent } : {}),
       }));
       await this.transport.append(envelopes);
       const seqs = rows.map((row) => row.seq);

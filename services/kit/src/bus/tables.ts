@@ -11,6 +11,8 @@ export interface OutboxTable {
   occurred_at: ColumnType<Date, Date | string | undefined, Date | string>;
   data: ColumnType<unknown, string, string>;
   published_at: Date | null;
+  /** W3C trace context of the publishing request (tracing on), carried in the envelope. */
+  traceparent: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ProcessedEventsTable {
