@@ -16,6 +16,7 @@ import {
   EMAIL_IN_USE,
   EMAIL_IN_USE_SIGN_IN,
   FIELD_CANNOT_BE_EMPTY,
+  FIELD_REQUIRED,
   FORGOT_PASSWORD_SENT,
   INVALID_CREDENTIALS,
   managedTagSchema,
@@ -371,7 +372,7 @@ function badCases(): BadCase[] {
       who: 'anonymous',
       send: post('/api/auth/signin', {}),
       status: 400,
-      errors: { email: FIELD_CANNOT_BE_EMPTY, password: FIELD_CANNOT_BE_EMPTY },
+      errors: { email: FIELD_REQUIRED, password: FIELD_REQUIRED },
     },
     {
       name: 'signin bad e-mail',
@@ -411,7 +412,7 @@ function badCases(): BadCase[] {
       who: 'anonymous',
       send: post('/api/auth/signup', {}),
       status: 400,
-      errors: { fullName: FIELD_CANNOT_BE_EMPTY, email: FIELD_CANNOT_BE_EMPTY, password: FIELD_CANNOT_BE_EMPTY },
+      errors: { fullName: FIELD_REQUIRED, email: FIELD_REQUIRED, password: FIELD_REQUIRED },
     },
     {
       name: 'signup short password',
@@ -452,7 +453,7 @@ function badCases(): BadCase[] {
       who: 'anonymous',
       send: post('/api/auth/forgot-password', {}),
       status: 400,
-      errors: { email: FIELD_CANNOT_BE_EMPTY },
+      errors: { email: FIELD_REQUIRED },
     },
     {
       name: 'forgot-password bad e-mail',
@@ -480,7 +481,7 @@ function badCases(): BadCase[] {
       who: 'admin',
       send: post('/api/auth/signinas', {}),
       status: 400,
-      errors: { email: FIELD_CANNOT_BE_EMPTY },
+      errors: { email: FIELD_REQUIRED },
     },
     {
       name: 'signinas unknown e-mail',
@@ -699,14 +700,14 @@ function badCases(): BadCase[] {
       who: 'admin',
       send: post('/api/tag/upsert', {}),
       status: 400,
-      errors: { name: FIELD_CANNOT_BE_EMPTY },
+      errors: { name: FIELD_REQUIRED },
     },
     {
       name: 'tag upsert blank name',
       who: 'admin',
       send: post('/api/tag/upsert', { name: '   ' }),
       status: 400,
-      errors: { name: FIELD_CANNOT_BE_EMPTY },
+      errors: { name: FIELD_REQUIRED },
     },
     {
       name: 'tag upsert name of 81 characters',
@@ -951,7 +952,7 @@ describe('bad input answers a clear 4xx in the error shape and writes nothing', 
     const missing = await anonymous.request('POST', path, {});
     expect(missing.status).toBe(400);
     expect(errorShapeProblems(missing.body)).toEqual([]);
-    expect((missing.body as { errors: Record<string, string> }).errors.password).toBe(FIELD_CANNOT_BE_EMPTY);
+    expect((missing.body as { errors: Record<string, string> }).errors.password).toBe(FIELD_REQUIRED);
 
     const mismatch = await anonymous.request('POST', path, { password: 'Matching-1!', confirmPassword: 'Other-1!!' });
     expect(mismatch.status).toBe(400);
