@@ -55,7 +55,7 @@ describe.each(['desktop', 'mobile'] as const)('community (%s)', (viewport) => {
     await signInWithCookies(page, member, '/profile');
     const section = page.getByRole('region', { name: 'Community' });
     await section.getByRole('textbox', { name: 'Bio' }).fill('Private label kitchen tools since 2021.');
-    await section.getByRole('checkbox', { name: 'Show the courses I completed on my profile' }).check();
+    await section.getByRole('switch', { name: 'Show the courses I completed on my profile' }).check();
     await section.getByRole('button', { name: 'Save Community Profile' }).click();
     await page.getByText('Community profile saved').waitFor();
     expect(await seriousViolations(page)).toEqual([]);

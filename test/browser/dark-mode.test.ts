@@ -5,7 +5,7 @@
  */
 import { describe, expect, it, jest } from '@jest/globals';
 import { type Page, screenshot, seriousViolations, signInThroughUi, useBrowser } from '../support/browser';
-import { createPerson, readUser } from './fixtures';
+import { createPerson, readUser, setCreatedAt } from './fixtures';
 
 jest.setTimeout(240_000);
 const pages = useBrowser();
@@ -59,6 +59,8 @@ describe('dark mode', () => {
   for (const viewport of ['desktop', 'mobile'] as const) {
     it(`keeps every main screen readable in dark mode (${viewport})`, async () => {
       const member = await createPerson('premium', `dark-member-${viewport}`, 'Mia Midnight');
+      // A long-standing member (joined before the board's cut-off), so /move-the-needle shows her board.
+      await setCreatedAt(member.id, '2024-03-01T00:00:00Z');
       const page = await pages.open({ viewport });
       await page.emulateMedia({ colorScheme: 'dark' });
       await signInThroughUi(page, member);

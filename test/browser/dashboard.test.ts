@@ -52,7 +52,11 @@ describe('Dashboard', () => {
         // The seeded long-standing premium member: her three products.
         expect(await page.getByTestId('product-count').textContent()).toBe('3');
       }
-      expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
+      // No horizontal overflow; on failure, the elements that stick out say where.
+      const overflow = (await page.evaluate(`document.documentElement.scrollWidth <= window.innerWidth ? [] :
+        [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1)
+          .slice(0, 5).map((e) => e.tagName + '.' + String(e.className).slice(0, 60) + ' ' + Math.round(e.getBoundingClientRect().right))`)) as string[];
+      expect(overflow).toEqual([]);
       await screenshot(page, `dashboard-${who}-${viewport}`, { fullPage: true });
       expect(await seriousViolations(page)).toEqual([]);
     });

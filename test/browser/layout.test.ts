@@ -28,6 +28,7 @@ function expectedSidebar(role: 'admin' | 'coach' | 'premium' | 'course only' | '
         'Review queue',
         'Tag Management',
         'Dashboard Banners',
+        'Site Content',
         ...COMMUNITY,
       ];
     case 'coach':

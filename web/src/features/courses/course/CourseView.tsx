@@ -77,7 +77,17 @@ export function CourseView({ course }: { course: CoursePageData }) {
   const words = useMemo(() => searchWords(urlSearch), [urlSearch]);
   const linkSearch = urlSearch ? `?${new URLSearchParams({ [SEARCH_PARAM]: urlSearch }).toString()}` : '';
 
-  const selection = resolveSelection<CoursePageLesson, CoursePageModule>(course.Modules, moduleId, lessonId);
+  // The bare course address resumes where she left off, once: completing the lesson on screen must not move her on.
+  const [resumedId] = useState(() =>
+    lessonId === null && moduleId === null
+      ? (resolveSelection<CoursePageLesson, CoursePageModule>(course.Modules, null, null).lesson?.id ?? null)
+      : null,
+  );
+  const selection = resolveSelection<CoursePageLesson, CoursePageModule>(
+    course.Modules,
+    moduleId,
+    lessonId ?? (moduleId === null ? resumedId : null),
+  );
   const selectedLesson = selection.lesson;
   const selectedModule = selection.module;
   const { previous, next } = neighboursOf<CoursePageLesson, CoursePageModule>(course.Modules, selectedLesson?.id);

@@ -54,9 +54,14 @@ export function LessonPanel({
   const toggle = () => {
     const row = actions.current;
     if (row) {
-      const band = window.matchMedia('(min-width: 900px)').matches ? TOAST_BAND_PX.desktop : TOAST_BAND_PX.phone;
-      const top = row.getBoundingClientRect().top;
-      if (top < band) window.scrollBy({ top: top - band });
+      // Toasts show at the top on wide screens and at the bottom on phones: keep the row out of their band.
+      const rect = row.getBoundingClientRect();
+      if (window.matchMedia('(min-width: 900px)').matches) {
+        if (rect.top < TOAST_BAND_PX.desktop) window.scrollBy({ top: rect.top - TOAST_BAND_PX.desktop });
+      } else {
+        const limit = window.innerHeight - TOAST_BAND_PX.phone;
+        if (rect.bottom > limit) window.scrollBy({ top: rect.bottom - limit });
+      }
     }
     onToggleCompleted();
   };
@@ -65,7 +70,8 @@ export function LessonPanel({
       component="article"
       variant="outlined"
       aria-labelledby="lesson-title"
-      sx={{ p: { xs: 2.5, sm: 3.5, md: 4.5 } }}
+      // On a phone the page can always scroll the lesson's buttons above the toasts at the bottom.
+      sx={{ p: { xs: 2.5, sm: 3.5, md: 4.5 }, mb: { xs: `${TOAST_BAND_PX.phone}px`, md: 0 } }}
     >
       <Box
         sx={{
