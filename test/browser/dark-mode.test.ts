@@ -12,8 +12,13 @@ const pages = useBrowser();
 
 const MEMBER_SCREENS = ['/', '/courses', '/move-the-needle', '/profit-calculator', '/resources', '/profile'];
 
+/** Runs in the page (a function, not a string: the page's CSP refuses eval). */
+const themeIs = (mode: string) =>
+  (globalThis as unknown as { document: { documentElement: { dataset: Record<string, string | undefined> } } }).document
+    .documentElement.dataset.theme === mode;
+
 async function darkOnPage(page: Page): Promise<boolean> {
-  return page.evaluate("document.documentElement.dataset.theme === 'dark'") as Promise<boolean>;
+  return page.evaluate(themeIs, 'dark');
 }
 
 async function walk(page: Page, paths: string[], label: string): Promise<void> {
@@ -50,9 +55,9 @@ describe('dark mode', () => {
     await page.getByRole('radio', { name: 'Same as my device' }).check();
     await page.getByText('The colours now follow your device.').waitFor();
     await page.emulateMedia({ colorScheme: 'light' });
-    await page.waitForFunction("document.documentElement.dataset.theme === 'light'");
+    await page.waitForFunction(themeIs, 'light');
     await page.emulateMedia({ colorScheme: 'dark' });
-    await page.waitForFunction("document.documentElement.dataset.theme === 'dark'");
+    await page.waitForFunction(themeIs, 'dark');
     expect((await readUser(person.id)).theme).toBe('system');
   });
 

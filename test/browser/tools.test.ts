@@ -344,7 +344,8 @@ describe('Product Qualifier', () => {
     await page.locator('#qualifier-score', { hasText: '7/10' }).waitFor();
     await page.getByRole('img', { name: 'One thumb up' }).waitFor();
     await page.getByText('Congratulations!').waitFor();
-    await page.getByText(/^What your .+ means: the video is not available yet\.$/).waitFor();
+    // The seeded results video of her band (issue 21), behind its play button.
+    await page.getByRole('button', { name: /^Play video: What your .+ means$/ }).waitFor();
     // The feedback on every answer is on screen with the score (the e-mail's lines).
     const feedback = page.getByRole('region', { name: 'Feedback on your answers' });
     await feedback.getByText('Good: a clear main keyword makes the product easy to find and to advertise.').waitFor();

@@ -68,7 +68,7 @@ export function CommunitySearch() {
         <Typography color="error">{OOPS}</Typography>
       ) : search.isPending ? (
         <Box role="status" aria-label="Loading Rainmakers" sx={{ display: 'grid', placeItems: 'center', py: 3 }}>
-          <CircularProgress size={28} />
+          <CircularProgress size={28} aria-label="Loading members" />
         </Box>
       ) : people.length === 0 ? (
         <Typography color="text.secondary" sx={{ py: 2 }}>
@@ -125,7 +125,7 @@ export function CommunitySearch() {
           <Box component="li" ref={end} aria-hidden={!isFetchingNextPage} sx={{ minHeight: 8 }}>
             {isFetchingNextPage && (
               <Box role="status" aria-label="Loading more Rainmakers" sx={{ display: 'grid', placeItems: 'center' }}>
-                <CircularProgress size={20} />
+                <CircularProgress size={20} aria-label="Loading more members" />
               </Box>
             )}
           </Box>

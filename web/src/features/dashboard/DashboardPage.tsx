@@ -201,6 +201,8 @@ function RecentResources({ resources }: { resources: DashboardAnswer['recentReso
                   on hover (issue 21: titles were cut mid-word). */}
               <Typography
                 sx={{
+                  // The containing block of the hidden full title, so it never sticks out of the page.
+                  position: 'relative',
                   fontWeight: 600,
                   display: '-webkit-box',
                   WebkitLineClamp: 2,
