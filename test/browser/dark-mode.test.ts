@@ -24,7 +24,16 @@ async function darkOnPage(page: Page): Promise<boolean> {
 async function walk(page: Page, paths: string[], label: string): Promise<void> {
   for (const path of paths) {
     await page.goto(path);
-    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    const heading = page.getByRole('heading', { level: 1 }).first();
+    // On her first visit the board greets her with a modal welcome, which hides the page from the accessibility tree
+    // until she closes it.
+    const welcome = page.getByRole('dialog', { name: 'Welcome To The New MTN Tool 2.0' });
+    await heading.or(welcome).first().waitFor();
+    if (await welcome.isVisible()) {
+      await welcome.getByRole('button', { name: 'Get started' }).click();
+      await welcome.waitFor({ state: 'detached' });
+    }
+    await heading.waitFor();
     expect(await darkOnPage(page)).toBe(true);
     const name = `dark-${label}-${path === '/' ? 'dashboard' : path.slice(1).replace(/\//g, '-')}`;
     await screenshot(page, name);
