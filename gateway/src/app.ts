@@ -30,6 +30,7 @@ import {
   METRICS_ROUTE_LOCAL,
   notFound,
   parse,
+  processActivity,
   publicAddresses,
   type ReadinessCheck,
   type Redis,
@@ -129,6 +130,11 @@ export function buildGatewayApp(deps: GatewayDeps): Gateway {
     res.json({ status: 'ok', service: 'gateway' });
   });
   app.get('/readyz', readinessHandler(readinessChecks(deps.redis)));
+  // Anything past the probes is someone using the product: the watchers tick at their serving pace (kit activity.ts).
+  app.use((_req, _res, next) => {
+    processActivity.touch();
+    next();
+  });
 
   // Every browser gets a CSRF token cookie on its first response (the SPA's index.html included): bound to its
   // session when it has one (auth sets that one at sign-in; this repairs a browser holding another), random

@@ -16,6 +16,7 @@
  * The state machine is pure (time comes in through `now`); UpstreamHealth adds the active probe.
  */
 import http from 'node:http';
+import { PacedTimer } from '@rainmakers/kit';
 
 export type BreakerState = 'closed' | 'open' | 'half-open';
 
@@ -141,7 +142,7 @@ export class UpstreamHealth {
   lastAnswerAt = 0;
   /** performance.now() of the last probe the upstream answered (or of the start). */
   private lastProbeAnswerAt = performance.now();
-  private timer: NodeJS.Timeout | undefined;
+  private timer: PacedTimer | undefined;
   private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   private stopped = false;
 
@@ -152,24 +153,22 @@ export class UpstreamHealth {
   ) {}
 
   start(): void {
-    if (this.options.intervalMs > 0) this.schedule();
+    if (this.options.intervalMs <= 0 || this.timer) return;
+    // Every intervalMs while the gateway serves, slower while it is idle (kit activity.ts); its first request after
+    // a quiet spell probes at once.
+    this.timer = new PacedTimer(() => this.probe(), this.options.intervalMs);
+    this.timer.start();
   }
 
   stop(): void {
     this.stopped = true;
-    clearTimeout(this.timer);
+    this.timer?.stop();
     this.agent.destroy();
   }
 
   /** How long the upstream has said nothing at all (no probe, no proxied call answered). */
   silentForMs(now = performance.now()): number {
     return now - Math.max(this.lastProbeAnswerAt, this.lastAnswerAt);
-  }
-
-  private schedule(): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => void this.probe().then(() => this.schedule()), this.options.intervalMs);
-    this.timer.unref();
   }
 
   private async probe(): Promise<void> {

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
+import { PacedTimer } from './activity';
 
 // COUNT(*) and BIGSERIAL come back as int8; our ids and counts fit in a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
@@ -161,7 +162,7 @@ class PoolWatchdog {
   private lastRelease = 0;
   private readonly acquired = new Set<pg.PoolClient>();
   private probe: pg.Client | undefined;
-  private timer: NodeJS.Timeout | undefined;
+  private readonly timer: PacedTimer;
   private stopped = false;
   /** performance.now() when probes started coming back 'late' without an answer in between. */
   private lateSince: number | undefined;
@@ -184,20 +185,17 @@ class PoolWatchdog {
       this.lastRelease = performance.now();
     });
     pool.on('remove', (client) => this.acquired.delete(client));
-    this.schedule();
+    // Every intervalMs while the process serves; slower while it is idle (activity.ts), and at once on its first
+    // request after a quiet spell, so a database that froze meanwhile is still noticed within intervalMs of it.
+    this.timer = new PacedTimer(() => this.tick(), options.intervalMs);
+    this.timer.start();
   }
 
   stop(): void {
     this.stopped = true;
-    clearTimeout(this.timer);
+    this.timer.stop();
     if (this.probe) destroyClient(this.probe);
     this.probe = undefined;
-  }
-
-  private schedule(): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => void this.tick().finally(() => this.schedule()), this.options.intervalMs);
-    this.timer.unref();
   }
 
   private async tick(): Promise<void> {

@@ -64,13 +64,9 @@ export function createApp(options: AppOptions, mount: (app: Express) => void): E
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
   app.set('query parser', 'extended');
-  app.use(httpTracing());
-  app.use(helmet({ contentSecurityPolicy: false }));
-  app.use(httpMetrics());
-  app.use(accessLog(options.logger, options.accessLogSampleRate ?? accessLogSettings.sampleRate));
-  app.use(slowRequestLog(options.logger));
-  // Hostile input answers 400 before any route (present or future) sees it: see input-guard.ts.
-  app.use(urlGuard());
+  // Probes and scrapes first, past nothing: the gateway asks every service's /healthz several times a second and
+  // the kubelet asks both probes, so their cost is most of what an idle pod does. They are not traced, counted,
+  // logged or shed, and do not count as activity (activity.ts).
   // Liveness: answers whenever the process runs its loop at all, busy or not (never shed); the load is for operators.
   app.get('/healthz', (_req, res) => {
     const load = currentLoad();
@@ -86,6 +82,13 @@ export function createApp(options: AppOptions, mount: (app: Express) => void): E
   app.get('/metrics', (req, res, next) => {
     writeMetrics(req, res).catch(next);
   });
+  app.use(httpTracing());
+  app.use(helmet({ contentSecurityPolicy: false }));
+  app.use(httpMetrics());
+  app.use(accessLog(options.logger, options.accessLogSampleRate ?? accessLogSettings.sampleRate));
+  app.use(slowRequestLog(options.logger));
+  // Hostile input answers 400 before any route (present or future) sees it: see input-guard.ts.
+  app.use(urlGuard());
   // Past the load bounds new requests answer at once (probes above are never shed).
   app.use(loadShedding(new ShedLog(options.logger), options.loadShedding));
   // Catalogue and list answers reach hundreds of KB; the gateway passes the encoding through untouched.

@@ -1,3 +1,4 @@
+export * from './activity';
 export * from './bootstrap';
 export * from './bus';
 export * from './config';

@@ -8,6 +8,7 @@ import {
   type WorkerOptions,
 } from 'bullmq';
 import type { Redis } from 'ioredis';
+import { processActivity } from './activity';
 import type { BackgroundTask } from './bootstrap';
 import type { Logger } from './logger';
 import { queueMetricSources, type Sample } from './metrics';
@@ -100,10 +101,11 @@ function jobTraceparent(data: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
-/** Runs each job inside a consumer span, a child of the span that queued it. */
+/** Runs each job inside a consumer span, a child of the span that queued it; a job counts as activity (activity.ts). */
 function tracedProcessor<Data, Result>(queue: QueueName, processor: Processor<Data, Result>): Processor<Data, Result> {
-  return (job, token, signal) =>
-    withSpan(
+  return (job, token, signal) => {
+    processActivity.touch();
+    return withSpan(
       `${queue} process`,
       {
         kind: SpanKind.CONSUMER,
@@ -115,8 +117,9 @@ function tracedProcessor<Data, Result>(queue: QueueName, processor: Processor<Da
           'messaging.message.id': job.id ?? '',
         },
       },
-      () => processor(job, token, signal),
+      () => processor(job, token, signal).finally(() => processActivity.touch()),
     );
+  };
 }
 
 export type JobWorkerOptions = Omit<WorkerOptions, 'connection' | 'prefix' | 'autorun'> & { logger?: Logger };

@@ -20,8 +20,13 @@ export function collectProcessMetrics(service: string): void {
   if (processMetricsOn) return;
   processMetricsOn = true;
   metricsRegistry.setDefaultLabels({ service });
-  client.collectDefaultMetrics({ register: metricsRegistry });
+  // The lag histogram samples with a native timer; prom-client's default 10 ms wakes every process 100 times a second
+  // even when idle (issue 22's idle budget). One sample a second still shows a starved loop; load shedding keeps its
+  // own finer measure while requests are served (overload.ts).
+  client.collectDefaultMetrics({ register: metricsRegistry, eventLoopMonitoringPrecision: EVENT_LOOP_SAMPLE_MS });
 }
+
+const EVENT_LOOP_SAMPLE_MS = 1000;
 
 const httpRequests = new client.Counter({
   name: 'http_requests_total',

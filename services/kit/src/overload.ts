@@ -17,8 +17,10 @@
  * the same overload: answered 503 OVERLOADED with Retry-After (http.ts errorHandler), counted, not logged one
  * error per request.
  */
+
 import { OVERLOADED, OVERLOADED_MESSAGE } from '@rainmakers/contracts';
 import type { RequestHandler, Response } from 'express';
+import { type Activity, processActivity } from './activity';
 import { HttpError } from './errors';
 import type { Logger } from './logger';
 
@@ -79,31 +81,50 @@ export function overloadReason(
   return null;
 }
 
-/** The median of the last samples of how late a periodic timer fired. */
+/**
+ * The median of the last samples of how late a periodic timer fired. It samples only while the process serves
+ * (activity.ts): an idle process has no request to shed, and ten wake-ups a second in every pod add up.
+ */
 export class EventLoopDelay {
   private readonly samples: number[] = [];
   private timer: NodeJS.Timeout | undefined;
   private last = 0;
+  private unsubscribe: (() => void) | undefined;
 
   constructor(
     private readonly intervalMs = 100,
     private readonly window = 10,
+    private readonly activity: Activity = processActivity,
   ) {}
 
   start(): void {
+    this.unsubscribe ??= this.activity.onWake(() => this.sample());
+    if (this.activity.isActive()) this.sample();
+  }
+
+  stop(): void {
+    this.unsubscribe?.();
+    this.unsubscribe = undefined;
+    this.pause();
+  }
+
+  private sample(): void {
     if (this.timer) return;
     this.last = performance.now();
     this.timer = setInterval(() => {
       const now = performance.now();
       this.record(now - this.last - this.intervalMs);
       this.last = now;
+      if (!this.activity.isActive(now)) this.pause();
     }, this.intervalMs);
     this.timer.unref();
   }
 
-  stop(): void {
+  /** Stops sampling; what was measured before a quiet spell says nothing about the next request. */
+  private pause(): void {
     clearInterval(this.timer);
     this.timer = undefined;
+    this.samples.length = 0;
   }
 
   record(lateMs: number): void {
@@ -126,6 +147,7 @@ export class ProcessLoad {
 
   /** Counts `res` in flight until its headers are written or it closes. */
   enter(res: Response): void {
+    processActivity.touch();
     this.inFlight += 1;
     let left = false;
     const leave = () => {

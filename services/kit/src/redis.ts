@@ -1,4 +1,5 @@
 import { Redis, type RedisOptions } from 'ioredis';
+import { PacedTimer } from './activity';
 
 export { Redis };
 
@@ -37,8 +38,8 @@ export function createRedis(url: string, name = 'app'): Redis {
 /**
  * The connection a service or the gateway serves requests with (REQUEST_REDIS_OPTIONS), watched: a Redis that
  * accepts connections but stops answering (frozen, or a network that drops packets) keeps ioredis "ready", so a
- * ping every 100 ms that gets no answer within 250 ms drops the connection, which fails the commands in flight
- * at once and every new one until Redis answers again.
+ * ping every 100 ms (while the process serves; activity.ts) that gets no answer within 250 ms drops the connection,
+ * which fails the commands in flight at once and every new one until Redis answers again.
  */
 export function createRequestRedis(
   url: string,
@@ -47,26 +48,21 @@ export function createRequestRedis(
 ): Redis {
   const watch = { intervalMs: options.intervalMs ?? 100, timeoutMs: options.timeoutMs ?? 250 };
   const redis = new Redis(url, { ...REQUEST_REDIS_OPTIONS, connectionName: name });
-  let timer: NodeJS.Timeout | undefined;
-  const schedule = () => {
-    timer = setTimeout(tick, watch.intervalMs);
-    timer.unref();
-  };
-  const tick = () => {
-    if (redis.status !== 'ready') return schedule();
-    settlesWithin(redis.ping(), watch.timeoutMs).then((answered) => {
-      if (!answered && redis.status === 'ready') {
-        options.onStall?.();
-        // Destroyed, not ended: a frozen peer never answers a FIN, so an ended socket would stay open and its
-        // commands wait for their timeout. A destroyed one closes now; ioredis fails what was in flight
-        // (maxRetriesPerRequest 0) and reconnects.
-        redis.stream.destroy();
-      }
-      if (redis.status !== 'end') schedule();
-    });
-  };
-  redis.once('end', () => clearTimeout(timer));
-  schedule();
+  // Every intervalMs while the process serves, slower while it is idle (activity.ts): an idle pod pinging ten times
+  // a second is most of what it costs. Its first request after a quiet spell pings at once.
+  const timer = new PacedTimer(async () => {
+    if (redis.status !== 'ready') return;
+    const answered = await settlesWithin(redis.ping(), watch.timeoutMs);
+    if (!answered && redis.status === 'ready') {
+      options.onStall?.();
+      // Destroyed, not ended: a frozen peer never answers a FIN, so an ended socket would stay open and its
+      // commands wait for their timeout. A destroyed one closes now; ioredis fails what was in flight
+      // (maxRetriesPerRequest 0) and reconnects.
+      redis.stream.destroy();
+    }
+  }, watch.intervalMs);
+  redis.once('end', () => timer.stop());
+  timer.start();
   return redis;
 }
 

@@ -2,6 +2,7 @@ import { hostname } from 'node:os';
 import type { EventData, EventType } from '@rainmakers/contracts';
 import type { Redis } from 'ioredis';
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { processActivity } from '../activity';
 import type { BackgroundTask } from '../bootstrap';
 import type { Logger } from '../logger';
 import { deadLetterMetricSources, eventConsumerMetricSources } from '../metrics';
@@ -106,7 +107,7 @@ export class EventConsumer<DB = unknown> extends LoopingTask implements Backgrou
     this.transport = options.transport ?? new RedisStreamsTransport({ redis: options.redis, prefix: options.prefix });
     this.reclaimIdleMs = options.reclaimIdleMs ?? 30_000;
     this.maxDeliveries = options.maxDeliveries ?? 5;
-    this.blockMs = options.blockMs ?? 1_000;
+    this.blockMs = options.blockMs ?? 5_000;
     this.batchSize = options.batchSize ?? 20;
     this.apply = options.db ? this.transactional(options.db, options.handlers) : this.withRedisIdempotency(options);
     if (!options.transport) this.reportStanding(options.redis, options.prefix);
@@ -117,6 +118,11 @@ export class EventConsumer<DB = unknown> extends LoopingTask implements Backgrou
           sql`DELETE FROM processed_events WHERE consumer = ${options.group}
               AND processed_at < now() - make_interval(secs => ${ttlSeconds})`.execute(db)
       : undefined;
+  }
+
+  /** The blocking read waits up to blockMs for nothing: closing its connection ends it (nothing is delivered). */
+  protected override interrupt(): void {
+    void this.transport.close();
   }
 
   protected async afterStop(): Promise<void> {
@@ -205,10 +211,15 @@ export class EventConsumer<DB = unknown> extends LoopingTask implements Backgrou
           await this.pruneProcessed();
         }
         if (!this.running) break;
-        const fresh = await this.transport.read(this.subscription, { count: this.batchSize, blockMs: this.blockMs });
+        // A blocking read returns as soon as an event arrives: its length only sets how often an idle consumer
+        // wakes, and it must not delay the next claim.
+        const blockMs = Math.min(this.blockMs, Math.max(50, claimEveryMs - (Date.now() - lastClaimAt)));
+        const fresh = await this.transport.read(this.subscription, { count: this.batchSize, blockMs });
+        if (fresh.length > 0) processActivity.touch();
         await this.handleAll(fresh);
         failures = 0;
       } catch (error) {
+        if (!this.running) break;
         failures += 1;
         const delay = Math.min(100 * 2 ** failures, MAX_RETRY_DELAY_MS);
         this.logger.error({ err: error, retryInMs: delay }, 'event consumer could not read from the bus');

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EventData, EventEnvelope, EventType } from '@rainmakers/contracts';
 import type { Redis } from 'ioredis';
 import { type Kysely, type QueryExecutorProvider, sql } from 'kysely';
+import { processActivity } from '../activity';
 import type { BackgroundTask } from '../bootstrap';
 import type { Logger } from '../logger';
 import { outboxMetricSources } from '../metrics';
@@ -129,7 +130,9 @@ export class OutboxRelay<DB = unknown> extends LoopingTask implements Background
   protected async run(): Promise<void> {
     let failures = 0;
     while (this.running) {
-      let delay = this.pollMs;
+      // A commit that wrote events nudges the relay; the poll is the fallback for everything else (another
+      // replica's leftovers, a crash between commit and nudge), so an idle process polls at the idle pace.
+      let delay = processActivity.pace(this.pollMs);
       try {
         const sent = await this.publishBatch(false);
         failures = 0;

@@ -44,10 +44,14 @@ export abstract class LoopingTask {
     this.loop = this.run();
   }
 
+  /** Cuts short a step that only waits (a blocking read), so stop() does not wait it out. */
+  protected interrupt(): void {}
+
   /** Finishes the step in hand, then releases the task's resources. */
   async stop(): Promise<void> {
     this.running = false;
     this.sleeper.wake();
+    this.interrupt();
     await this.loop;
     this.loop = undefined;
     await this.afterStop();
