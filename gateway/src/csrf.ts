@@ -9,8 +9,7 @@
  * nor set the header, so a forged request fails with 403. A present Origin must also be ours.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { csrfTokenFor, HttpError, readCookie } from '@rainmakers/kit';
-import { TtlLru } from './lru';
+import { csrfTokenFor, HttpError, readCookie, TtlLru } from '@rainmakers/kit';
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 

@@ -5,8 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { type AccessProfile, type Actor, displayedRole, type SessionRecord } from '@rainmakers/contracts';
-import { INTERNAL_TOKEN_HEADER, signActorToken } from '@rainmakers/kit';
-import { TtlLru } from './lru';
+import { INTERNAL_TOKEN_HEADER, signActorToken, TtlLru } from '@rainmakers/kit';
 
 /** Headers that claim an identity or a gateway decision; only the gateway itself may set them upstream. */
 const IDENTITY_HEADER_PREFIXES = [

@@ -16,8 +16,8 @@
  */
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { PERSON_VERSION_HEADER, type SessionRecord } from '@rainmakers/contracts';
+import { TtlLru } from '@rainmakers/kit';
 import type { Request, Response } from 'express';
-import { TtlLru } from './lru';
 
 export const ME_PATH = '/api/auth/me';
 

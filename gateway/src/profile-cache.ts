@@ -11,9 +11,8 @@
  * from that load (session.ts).
  */
 import { type AccessProfile, accessProfileSchema, type EventData } from '@rainmakers/contracts';
-import { HttpError, type InternalClient, type Logger, type Redis } from '@rainmakers/kit';
+import { HttpError, type InternalClient, type Logger, type Redis, SingleFlight, TtlLru } from '@rainmakers/kit';
 import { z } from 'zod';
-import { SingleFlight, TtlLru } from './lru';
 import { parseJson, serviceUnavailable } from './session';
 
 export const profileCacheKey = (prefix: string, userId: number) => `${prefix}profile:${userId}`;

@@ -30,11 +30,12 @@ import {
   type Redis,
   readCookie,
   type SessionTokenClaims,
+  SingleFlight,
   serviceUnavailable,
+  TtlLru,
   verifySessionToken,
 } from '@rainmakers/kit';
 import { z } from 'zod';
-import { SingleFlight, TtlLru } from './lru';
 
 /**
  * Verifies session cookies, remembering each token's result briefly: a signed-in browser sends the same token

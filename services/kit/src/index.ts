@@ -13,6 +13,7 @@ export * from './internal-token';
 export * from './jobs';
 export * from './limits';
 export * from './logger';
+export * from './lru';
 export * from './mail';
 export * from './metrics';
 export * from './overload';
