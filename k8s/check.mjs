@@ -30,6 +30,14 @@ const topology = await tsImport('../services/contracts/src/topology.ts', import.
 const PORTS = topology.DEFAULT_PORTS;
 /** service -> the services it calls. */
 const PEERS = topology.PEERS;
+/** Every BullMQ queue name of the product (services/kit/src/jobs.ts QueueName). */
+const QUEUES = new Set(
+  [
+    ...readFileSync(path.join(root, 'services/kit/src/jobs.ts'), 'utf8')
+      .match(/export const QueueName = \{([^}]*)\}/)[1]
+      .matchAll(/:\s*'([\w-]+)'/g),
+  ].map((m) => m[1]),
+);
 const SECRET_NAME = /SECRET|PASSWORD|_KEY$|_KEY_ID$|DATABASE_URL|REDIS_URL|SMTP_URL/;
 
 let failures = 0;
@@ -162,6 +170,35 @@ function checkManifests(docs) {
     if (!target) problems.push(`${name(hpa)}: scales a Deployment that does not exist`);
     if (target?.spec.replicas !== undefined) problems.push(`${name(hpa)}: its Deployment also sets replicas`);
     if (!(hpa.spec.minReplicas <= hpa.spec.maxReplicas)) problems.push(`${name(hpa)}: minReplicas > maxReplicas`);
+  }
+  // KEDA ScaledObjects: a worker Deployment that leaves replicas to them, no HPA of the chart on it too, and one
+  // trigger per queue the worker serves, on BullMQ's wait list of that queue under the release's Redis prefix.
+  const redisPrefix = docs.find((d) => d.kind === 'ConfigMap' && d.data?.REDIS_PREFIX !== undefined)?.data.REDIS_PREFIX;
+  for (const scaled of byKind('ScaledObject')) {
+    const id = name(scaled);
+    const targetName = scaled.spec.scaleTargetRef?.name;
+    const target = deployments.find((d) => d.metadata.name === targetName);
+    if (!target) {
+      problems.push(`${id}: scales a Deployment that does not exist`);
+      continue;
+    }
+    if (target.spec.replicas !== undefined) problems.push(`${id}: its Deployment also sets replicas`);
+    if (byKind('HorizontalPodAutoscaler').some((h) => h.spec.scaleTargetRef.name === targetName))
+      problems.push(`${id}: an HPA scales the same Deployment`);
+    if (!(scaled.spec.minReplicaCount <= scaled.spec.maxReplicaCount))
+      problems.push(`${id}: minReplicaCount > maxReplicaCount`);
+    const jobs = String(target.metadata.annotations?.['rainmakers/jobs'] ?? '')
+      .split(',')
+      .map((j) => j.trim())
+      .filter(Boolean);
+    if (jobs.length === 0) problems.push(`${id}: its Deployment names no jobs (rainmakers/jobs)`);
+    const lists = (scaled.spec.triggers ?? []).map((t) => (t.type === 'redis' ? t.metadata?.listName : undefined));
+    for (const job of jobs) {
+      if (!QUEUES.has(job)) problems.push(`${id}: ${job} is not a queue of services/kit/src/jobs.ts`);
+      if (!lists.includes(`${redisPrefix}bull:${job}:wait`))
+        problems.push(`${id}: no redis trigger on ${redisPrefix}bull:${job}:wait`);
+    }
+    if (lists.length !== jobs.length) problems.push(`${id}: ${lists.length} triggers for ${jobs.length} queues`);
   }
   const services = new Set(byKind('Service').map((d) => d.metadata.name));
   for (const ingress of byKind('Ingress')) {
@@ -334,6 +371,14 @@ for (const [label, args] of [
     ],
   ],
   [
+    'worker scaling on queue depth: KEDA ScaledObjects, a Redis password, a worker override',
+    [
+      '--set',
+      'workerAutoscaling.enabled=true,workerAutoscaling.redis.passwordSecret.name=redis-auth,' +
+        'services.users.worker.autoscaling.maxReplicas=20',
+    ],
+  ],
+  [
     'no network policies, no autoscaling',
     ['--set', 'networkPolicy.enabled=false,serviceDefaults.autoscaling.enabled=false'],
   ],
@@ -444,7 +489,7 @@ if (tools.helm) {
     'rm',
     'helm/rainmakers',
     '--set',
-    'metrics.podMonitor.enabled=true,metrics.prometheusRule.enabled=true',
+    'metrics.podMonitor.enabled=true,metrics.prometheusRule.enabled=true,workerAutoscaling.enabled=true',
   ]);
   const docs = problem ? [] : loadAll(out);
   const first = (kind) => structuredClone(docs.find((d) => d.kind === kind));
@@ -467,6 +512,12 @@ if (tools.helm) {
       'PodMonitor',
       (d) => Object.assign(d.spec.podMetricsEndpoints[0], { portt: 'http' }),
       'podMetricsEndpoints.0.portt',
+    ],
+    [
+      "a KEDA ScaledObject's HPA-style minReplicas (for minReplicaCount)",
+      'ScaledObject',
+      (d) => Object.assign(d.spec, { minReplicas: 2 }),
+      'spec.minReplicas',
     ],
   ]) {
     const title = `schema validation refuses ${label}`;
