@@ -243,6 +243,8 @@ for (const file of files) {
 {
   const compose = yaml.load(readFileSync(path.join(root, 'docker-compose.yml'), 'utf8'));
   const problems = [];
+  // The product's own containers (a part of the topology or its worker), as opposed to infrastructure and stand-ins.
+  const isPart = (serviceName) => Boolean(PORTS[serviceName.replace(/-worker$/, '')]);
   for (const [serviceName, service] of Object.entries(compose.services)) {
     if (service.build && !existsSync(path.join(root, service.build.context, service.build.dockerfile))) {
       problems.push(`${serviceName}: ${service.build.dockerfile} does not exist`);
@@ -260,7 +262,7 @@ for (const file of files) {
       problems.push(`${serviceName}: PORT ${env.PORT}`);
     for (const [other, port] of Object.entries(PORTS)) {
       const addr = env[`${other.toUpperCase()}_SERVICE_ADDR`];
-      if (other !== 'gateway' && service.build && addr !== `http://${other}:${port}`) {
+      if (other !== 'gateway' && isPart(serviceName) && addr !== `http://${other}:${port}`) {
         problems.push(`${serviceName}: ${other.toUpperCase()}_SERVICE_ADDR is ${addr}`);
       }
     }
@@ -269,6 +271,54 @@ for (const file of files) {
     }
   }
   report('docker-compose.yml: build files, ports, addresses, dependencies', problems);
+}
+
+// 2a. docker-compose.yml: billing and the AI Toolkit are pointed at the local stand-ins by default, which run compiled
+// (never tsx), sign webhooks with billing's secret and send them through the gateway.
+{
+  const compose = yaml.load(readFileSync(path.join(root, 'docker-compose.yml'), 'utf8'));
+  const problems = [];
+  /** A compose value's default: `${X:-d}` and `${X-d}` -> d. */
+  const fallback = (value) => String(value ?? '').replace(/^\$\{[A-Z_]+:?-(.*)\}$/, '$1');
+  const { stripe, ai, billing, tools, gateway } = compose.services;
+  if (!stripe || !ai) problems.push('no stripe or ai stand-in service');
+  else {
+    for (const [standIn, script] of [
+      [stripe, 'stripe-stand-in.mjs'],
+      [ai, 'ai-stand-in.mjs'],
+    ]) {
+      const command = (standIn.command ?? []).join(' ');
+      if (!command.includes(script) || /\btsx\b|\.ts\b/.test(command))
+        problems.push(`a stand-in runs "${command}", not the compiled ${script}`);
+      if (!standIn.healthcheck?.test) problems.push(`the ${script} container has no health check`);
+    }
+    const stripePort = fallback(stripe.environment?.STRIPE_STAND_IN_PORT);
+    const aiPort = fallback(ai.environment?.AI_STAND_IN_PORT);
+    const expectEnv = (service, label, key, wanted) => {
+      const value = fallback(service?.environment?.[key]);
+      if (value !== wanted) problems.push(`${label}: ${key} defaults to "${value}", not ${wanted}`);
+    };
+    expectEnv(billing, 'billing', 'STRIPE_API_URL', `http://stripe:${stripePort}`);
+    expectEnv(billing, 'billing', 'STRIPE_SECRET_KEY', 'sk_test_stand_in');
+    expectEnv(billing, 'billing', 'STRIPE_PUBLISHABLE_KEY', 'pk_test_stand_in');
+    expectEnv(billing, 'billing', 'STRIPE_WEBHOOK_SECRET', fallback(stripe.environment?.STRIPE_WEBHOOK_SECRET));
+    const publicUrl = fallback(stripe.environment?.STRIPE_STAND_IN_PUBLIC_URL);
+    expectEnv(billing, 'billing', 'STRIPE_JS_URL', `${publicUrl}/v3/stand-in.js`);
+    expectEnv(tools, 'tools', 'AI_BASE_URL', `http://ai:${aiPort}/v1`);
+    expectEnv(tools, 'tools', 'AI_DEMO', 'true');
+    expectEnv(stripe, 'stripe', 'STRIPE_WEBHOOK_URL', `http://gateway:${PORTS.gateway}/api/stripe/webhook`);
+    for (const key of ['CSP_EXTRA_SCRIPT_SRC', 'CSP_EXTRA_CONNECT_SRC']) expectEnv(gateway, 'gateway', key, publicUrl);
+    if (!(stripe.ports ?? []).some((p) => String(p).endsWith(`:${stripePort}`)))
+      problems.push(`the Stripe stand-in's port ${stripePort} is not published for the browser`);
+    for (const [name, dependency] of [
+      ['billing', 'stripe'],
+      ['billing-worker', 'stripe'],
+      ['tools', 'ai'],
+    ]) {
+      if (!compose.services[name]?.depends_on?.[dependency]) problems.push(`${name} does not wait for ${dependency}`);
+    }
+  }
+  report('docker-compose.yml: billing and the AI Toolkit on the local stand-ins', problems);
 }
 
 // 2b. Dockerfiles: one per part, installing its own workspace from the lock, compiled, listening where the topology
@@ -430,18 +480,41 @@ if (tools.helm) {
   report('alerts and dashboard name exported metrics', problems);
 }
 
-// 3c. Egress is closed by default: DNS, the release's own pods, and each dependency on its ports only.
+// 3c. Egress is closed by default, in the chart and in both overlays alike: every pod is under an egress policy
+// that allows DNS, the product's own pods, and PostgreSQL, Redis, SMTP and HTTPS (S3, Stripe, the AI) on their ports
+// only; no rule opens everything.
+function checkEgress(docs) {
+  const problems = [];
+  const policies = docs.filter((d) => d.kind === 'NetworkPolicy' && d.spec.policyTypes?.includes('Egress'));
+  if (policies.length === 0) return ['no egress NetworkPolicy'];
+  const rules = policies.flatMap((policy) => policy.spec.egress ?? []);
+  const ports = rules.flatMap((rule) => (rule.ports ?? []).map((p) => p.port));
+  for (const port of [53, 5432, 6379, 25, 465, 587, 443]) {
+    if (!ports.includes(port)) problems.push(`egress does not allow ${port}`);
+  }
+  if (!rules.some((rule) => !rule.ports && rule.to?.some((peer) => peer.podSelector && !peer.namespaceSelector)))
+    problems.push("egress does not allow the product's own pods");
+  if (rules.some((rule) => !rule.ports && !rule.to)) problems.push('an egress rule allows everything');
+  for (const workload of docs.filter((d) => d.kind === 'Deployment' || d.kind === 'Job')) {
+    const labels = workload.spec.template.metadata?.labels ?? {};
+    if (!policies.some((policy) => labelsMatch(policy.spec.podSelector?.matchLabels, labels)))
+      problems.push(`${workload.kind}/${workload.metadata.name}: no egress policy selects its pods`);
+  }
+  return problems;
+}
+for (const overlay of ['dev', 'prod']) {
+  const { out, problem } = tools.kubectl ? tool(tools.kubectl, ['kustomize', `k8s/overlays/${overlay}`]) : {};
+  report(
+    `k8s/overlays/${overlay}: egress limited to DNS, own pods and dependencies`,
+    !tools.kubectl ? ['no kubectl'] : problem ? [problem] : checkEgress(loadAll(out)),
+  );
+}
 if (tools.helm) {
   const { out, problem } = tool(tools.helm, ['template', 'rm', 'helm/rainmakers']);
-  const problems = problem ? [problem] : [];
-  const egress = loadAll(out).find((d) => d.kind === 'NetworkPolicy' && d.spec.policyTypes?.includes('Egress'));
-  if (!egress) problems.push('no egress NetworkPolicy in the default render');
-  else {
-    const ports = egress.spec.egress.flatMap((rule) => (rule.ports ?? []).map((p) => p.port));
-    for (const port of [53, 5432, 6379, 443]) if (!ports.includes(port)) problems.push(`egress does not allow ${port}`);
-    if (egress.spec.egress.some((rule) => !rule.ports && !rule.to)) problems.push('an egress rule allows everything');
-  }
-  report('helm/rainmakers: egress limited to DNS, own pods and dependencies', problems);
+  report(
+    'helm/rainmakers: egress limited to DNS, own pods and dependencies',
+    problem ? [problem] : checkEgress(loadAll(out)),
+  );
 }
 
 // 4. values.schema.json refuses what would otherwise render silently: a wrong type, an unknown key.
