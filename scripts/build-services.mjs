@@ -7,6 +7,9 @@
  *
  *   node scripts/build-services.mjs              every workspace
  *   node scripts/build-services.mjs users auth   some ("gateway" is the gateway)
+ *   node scripts/build-services.mjs stand-ins    the local Stripe and AI stand-ins (scripts/lib/*-stand-in.ts) for
+ *                                                docker-compose: scripts/dist/stand-ins/*.mjs, every dependency
+ *                                                compiled in, so their image needs no node_modules
  *
  * Files read at run time stay where they are: a service's migrations (../migrations from dist/ as from src/), the
  * kit's migrations (found through the kit's package.json), the web app's dist/.
@@ -54,13 +57,42 @@ function externals(dir) {
   return [...names].flatMap((name) => [name, `${name}/*`]);
 }
 
+const STAND_INS = ['stripe-stand-in', 'ai-stand-in'];
+
+/** The stand-ins as two self-contained modules (not part of a default build: no image of the product runs them). */
+async function buildStandIns() {
+  const outdir = path.join(root, 'scripts/dist/stand-ins');
+  const result = await build({
+    entryPoints: STAND_INS.map((name) => path.join(root, 'scripts/lib', `${name}.ts`)),
+    outdir,
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20.19',
+    sourcemap: 'linked',
+    // The Stripe SDK is CommonJS: its `require` calls need one in an ES module.
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    },
+    logLevel: 'warning',
+    metafile: true,
+  });
+  const bytes = Object.values(result.metafile.outputs).reduce((sum, output) => sum + output.bytes, 0);
+  console.log(`stand-ins: ${STAND_INS.join(', ')} -> ${path.relative(root, outdir)} (${Math.round(bytes / 1024)} KB)`);
+}
+
 const wanted = process.argv.slice(2);
-const unknown = wanted.filter((name) => !workspaces[name]);
+const unknown = wanted.filter((name) => !workspaces[name] && name !== 'stand-ins');
 if (unknown.length > 0) {
-  console.error(`Unknown workspace(s): ${unknown.join(', ')}. Known: ${Object.keys(workspaces).join(', ')}`);
+  console.error(
+    `Unknown workspace(s): ${unknown.join(', ')}. Known: ${[...Object.keys(workspaces), 'stand-ins'].join(', ')}`,
+  );
   process.exit(1);
 }
-for (const name of wanted.length > 0 ? wanted : Object.keys(workspaces)) {
+if (wanted.includes('stand-ins')) await buildStandIns();
+const parts = wanted.length > 0 ? wanted.filter((name) => name !== 'stand-ins') : Object.keys(workspaces);
+for (const name of parts) {
   const dir = workspaces[name];
   const entryPoints = ENTRIES.map((entry) => path.join(dir, 'src', `${entry}.ts`)).filter((file) => existsSync(file));
   const result = await build({

@@ -2,7 +2,8 @@
  * A small OpenAI-compatible stand-in (POST /v1/chat/completions, streamed or not, and GET /v1/models) for tests and
  * the local demo: it answers every chat with a fixed, recognisable reply built from the last user message, one word
  * per chunk, `tokenDelayMs` apart, so a client can watch tokens arrive in order and stop half-way. It never calls
- * anything outside. Run alone: `node --import tsx scripts/lib/ai-stand-in.ts` (port AI_STAND_IN_PORT, 4190).
+ * anything outside. Run alone: `node --import tsx scripts/lib/ai-stand-in.ts`, or compiled (scripts/build-services.mjs
+ * stand-ins, as docker-compose runs it): AI_STAND_IN_PORT (4190), AI_STAND_IN_HOST (127.0.0.1).
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -24,7 +25,9 @@ export function standInReply(message: string): string[] {
   return `Stand-in answer: you said "${message.slice(0, 200)}". Here is **one** idea to try next.`.split(/(?<= )/);
 }
 
-export async function startAiStandIn(options: { port?: number; tokenDelayMs?: number } = {}): Promise<AiStandIn> {
+export async function startAiStandIn(
+  options: { port?: number; host?: string; tokenDelayMs?: number } = {},
+): Promise<AiStandIn> {
   const delay = options.tokenDelayMs ?? 20;
   const requests: AiStandIn['requests'] = [];
   let aborted = 0;
@@ -84,10 +87,11 @@ export async function startAiStandIn(options: { port?: number; tokenDelayMs?: nu
       res.end('data: [DONE]\n\n');
     });
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, host, resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    baseUrl: `http://127.0.0.1:${port}/v1`,
+    baseUrl: `http://${host}:${port}/v1`,
     requests,
     aborted: () => aborted,
     stop: () =>
@@ -100,5 +104,11 @@ export async function startAiStandIn(options: { port?: number; tokenDelayMs?: nu
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
   const port = Number(process.env.AI_STAND_IN_PORT ?? 4190);
-  startAiStandIn({ port }).then((s) => console.log(`AI stand-in at ${s.baseUrl}`));
+  startAiStandIn({ port, host: process.env.AI_STAND_IN_HOST || undefined }).then((s) => {
+    console.log(`AI stand-in at ${s.baseUrl}`);
+    // In a container it is process 1, which Node does not stop on SIGTERM by default.
+    for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+      process.once(signal, () => void s.stop().then(() => process.exit(0)));
+    }
+  });
 }

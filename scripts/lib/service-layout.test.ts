@@ -13,8 +13,8 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 const EVENT_TYPES = Object.keys(eventSchemas);
 const services = [...SERVICES];
 
-/** Top-level files and folders every service has. */
-const SERVICE_ENTRIES = ['Dockerfile', 'README.md', 'migrations', 'package.json', 'src', 'test'];
+/** Top-level files and folders every service has (the image is services/Dockerfile, shared, with SERVICE=<name>). */
+const SERVICE_ENTRIES = ['README.md', 'migrations', 'package.json', 'src', 'test'];
 /** Files every service's src/ has: entry points, wiring, rules in their rooms. */
 const SRC_ENTRIES = [
   'app.ts',

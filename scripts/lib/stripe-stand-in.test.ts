@@ -28,6 +28,22 @@ describe('Stripe stand-in', () => {
     expect(() => new Function(script)).not.toThrow();
   });
 
+  it('gives browsers its public address when it differs from the listening one (docker-compose)', async () => {
+    const standIn = await startStripeStandIn({ webhookSecret: 'whsec_x', publicUrl: 'http://localhost:4191/' });
+    try {
+      expect(standIn.url).toBe(`http://127.0.0.1:${standIn.port}`);
+      expect(standIn.scriptUrl).toBe('http://localhost:4191/v3/stand-in.js');
+      const script = await (await fetch(`${standIn.url}/v3/stand-in.js`)).text();
+      expect(script).toContain('"http://localhost:4191"');
+      const sdk = new Stripe(STAND_IN_SECRET_KEY, { host: '127.0.0.1', port: standIn.port, protocol: 'http' });
+      const customer = await sdk.customers.create({ email: 'portal@example.com' });
+      const portal = await sdk.billingPortal.sessions.create({ customer: customer.id, return_url: 'http://x/' });
+      expect(portal.url.startsWith('http://localhost:4191/portal/')).toBe(true);
+    } finally {
+      await standIn.stop();
+    }
+  });
+
   it('keeps its objects across a restart (npm start keeps them under the data directory)', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'stripe-stand-in-'));
     const stateFile = path.join(dir, 'stripe', 'state.json');

@@ -119,6 +119,11 @@ const emptyState = (): State => ({
 export interface StripeStandInOptions {
   port?: number;
   host?: string;
+  /**
+   * The address browsers reach the stand-in at (its Stripe.js, the portal and 3-D Secure pages and their calls), when
+   * it is not the listening one: in docker-compose billing calls http://stripe:4191 and the browser localhost:4191.
+   */
+  publicUrl?: string;
   /** Where signed webhooks go (billing's /api/stripe/webhook, through the gateway as Stripe would). */
   webhookUrl?: string;
   /** The endpoint secret both sides share (`whsec_...`). */
@@ -846,13 +851,13 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
   });
   const port = (server.address() as AddressInfo).port;
   const baseUrl = `http://${host}:${port}`;
-  ctx.baseUrl = baseUrl;
+  ctx.baseUrl = options.publicUrl?.replace(/\/+$/, '') || baseUrl;
 
   return {
     url: baseUrl,
     host,
     port,
-    scriptUrl: `${baseUrl}/v3/stand-in.js`,
+    scriptUrl: `${ctx.baseUrl}/v3/stand-in.js`,
     webhookSecret: options.webhookSecret,
     deliveries: webhooks.deliveries,
     setWebhookUrl: webhooks.setUrl,
@@ -994,11 +999,23 @@ export function browserScript(baseUrl: string): string {
 `;
 }
 
-// Run alone: `node --import tsx scripts/lib/stripe-stand-in.ts` (port STRIPE_STAND_IN_PORT, default 4191).
+// Run alone: `node --import tsx scripts/lib/stripe-stand-in.ts`, or compiled (scripts/build-services.mjs stand-ins, as
+// docker-compose runs it): STRIPE_STAND_IN_PORT (4191), STRIPE_STAND_IN_HOST (127.0.0.1), STRIPE_STAND_IN_PUBLIC_URL,
+// STRIPE_STAND_IN_STATE_FILE, STRIPE_WEBHOOK_URL and STRIPE_WEBHOOK_SECRET (the one billing checks signatures with).
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  const env = process.env;
   startStripeStandIn({
-    port: Number(process.env.STRIPE_STAND_IN_PORT ?? 4191),
-    webhookUrl: process.env.STRIPE_WEBHOOK_URL ?? 'http://127.0.0.1:8080/api/stripe/webhook',
-    webhookSecret: process.env.STRIPE_WEBHOOK_SECRET ?? `whsec_${randomBytes(24).toString('hex')}`,
-  }).then((s) => console.log(`Stripe stand-in on ${s.url} (webhook secret ${s.webhookSecret})`));
+    port: Number(env.STRIPE_STAND_IN_PORT ?? 4191),
+    host: env.STRIPE_STAND_IN_HOST || undefined,
+    publicUrl: env.STRIPE_STAND_IN_PUBLIC_URL || undefined,
+    stateFile: env.STRIPE_STAND_IN_STATE_FILE || undefined,
+    webhookUrl: env.STRIPE_WEBHOOK_URL ?? 'http://127.0.0.1:8080/api/stripe/webhook',
+    webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? `whsec_${randomBytes(24).toString('hex')}`,
+  }).then((s) => {
+    console.log(`Stripe stand-in on ${s.url}, Stripe.js at ${s.scriptUrl}`);
+    // In a container it is process 1, which Node does not stop on SIGTERM by default.
+    for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+      process.once(signal, () => void s.stop().then(() => process.exit(0)));
+    }
+  });
 }
