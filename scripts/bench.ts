@@ -26,7 +26,8 @@ import { createMeasurer, type Measurer } from './bench/measure';
 import { type MembersResult, membersTable, membersTargetLine, runMembers } from './bench/members';
 import { notificationsScenario, prepareNotifications } from './bench/notifications';
 import { type BenchOptions, needsCatalogue, parseOptions, type ScenarioKey, USAGE } from './bench/options';
-import { type BarePipe, pipeScenario, startBarePipe } from './bench/pipe';
+import { type OtlpSink, startOtlpSink } from './bench/otlp-sink';
+import { type BarePipe, OBSERVED_PIPE_RATIOS, observedPipeScenario, pipeScenario, startBarePipe } from './bench/pipe';
 import { probeTerms, type TermProbe } from './bench/probe';
 import { findListeners, type MemorySample, type ProcessInfo, sampleMemory, type Watched } from './bench/procs';
 import {
@@ -779,11 +780,7 @@ async function main(): Promise<void> {
     ? null
     : createWriteStream(path.join(out, `bench-${stamp}.stack.log`), { flags: 'w' });
   const abort = new AbortController();
-  const owned: { stack: Stack | null; dataDir: string | null; pipe: BarePipe | null } = {
-    stack: null,
-    dataDir: null,
-    pipe: null,
-  };
+  const owned: Owned = { stack: null, dataDir: null, pipe: null, observedPipes: [], otlpSink: null };
   const cleanup = cleanupOnce(owned, stackLog);
   for (const sig of ['SIGINT', 'SIGTERM'] as const) {
     process.once(sig, () => {
@@ -818,6 +815,16 @@ async function main(): Promise<void> {
         `  bare pipe at ${owned.pipe.url} (Express -> the gateway's proxy and agent -> Express, ` +
           `${owned.pipe.bodyBytes} B JSON)`,
       );
+      if (options.only.has('pipe-observed')) {
+        const sink = await startOtlpSink();
+        owned.otlpSink = sink;
+        for (const sampleRatio of OBSERVED_PIPE_RATIOS) {
+          const observed = await startBarePipe(meAnswer, { otlpUrl: sink.url, sampleRatio });
+          owned.observedPipes.push({ pipe: observed, sampleRatio });
+          processes.push(...(await findListeners(observed.watched)));
+          say(`  observed pipe at ${observed.url} (traces at ${sampleRatio}, spans to the OTLP sink at ${sink.url})`);
+        }
+      }
     }
     const memoryBefore = await sampleMemory(memoryProcesses);
     const terms = searchTerms();
@@ -853,6 +860,10 @@ async function main(): Promise<void> {
         `${options.warmupSeconds} s warm-up; each has a deadline of its planned time + 50 % (at least 30 s)) ...`,
     );
     if (owned.pipe) await ctx.measurer.run(pipeScenario(owned.pipe.url, owned.pipe.bodyBytes));
+    for (const { pipe, sampleRatio } of owned.observedPipes) {
+      await ctx.measurer.run(observedPipeScenario(pipe.url, pipe.bodyBytes, sampleRatio));
+      say(`  the OTLP sink has received ${owned.otlpSink?.spans() ?? 0} spans so far`);
+    }
     await searchScenariosStep(ctx, findings);
     await memberScenariosStep(ctx);
     if (ctx.wants('ai-first-token')) await aiFirstTokenStep(ctx);
@@ -921,16 +932,24 @@ async function main(): Promise<void> {
   }
 }
 
-/** Stops what the run started (the pipe, the stack, its data), once, within a minute: the process exits after. */
-function cleanupOnce(
-  owned: { stack: Stack | null; dataDir: string | null; pipe: BarePipe | null },
-  stackLog: WriteStream | null,
-): () => Promise<void> {
+/** What a run starts and must stop. */
+interface Owned {
+  stack: Stack | null;
+  dataDir: string | null;
+  pipe: BarePipe | null;
+  observedPipes: { pipe: BarePipe; sampleRatio: number }[];
+  otlpSink: OtlpSink | null;
+}
+
+/** Stops what the run started (the pipes, the stack, its data), once, within a minute: the process exits after. */
+function cleanupOnce(owned: Owned, stackLog: WriteStream | null): () => Promise<void> {
   let cleaning: Promise<void> | null = null;
   return () => {
     cleaning ??= (async () => {
       const work = (async () => {
         if (owned.pipe) await owned.pipe.stop();
+        for (const { pipe } of owned.observedPipes) await pipe.stop();
+        if (owned.otlpSink) await owned.otlpSink.stop();
         if (owned.stack) await owned.stack.stop();
         if (owned.dataDir) await rm(owned.dataDir, { recursive: true, force: true });
       })();

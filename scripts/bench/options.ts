@@ -3,6 +3,8 @@ import { parseArgs } from 'node:util';
 
 export const SCENARIO_KEYS = [
   'pipe',
+  // Issue 22: the bare pipe with the kit's metrics and traces, against the bare pipe in the same run.
+  'pipe-observed',
   'search',
   'search-reference',
   'search-distinct',

@@ -11,7 +11,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { createInterface } from 'node:readline';
-import { listen } from '@rainmakers/kit';
+import { httpMetrics, httpTracing, listen, startTracing } from '@rainmakers/kit';
 import express from 'express';
 import { DEFAULT_UPSTREAM_MAX_SOCKETS } from '../../gateway/src/config';
 import { createBareProxy } from '../../gateway/src/proxy';
@@ -21,6 +21,11 @@ import type { ScenarioPlan } from './scenarios';
 export const PIPE_KEY = 'pipe';
 export const PIPE_NAME = 'bare pipe (Express -> proxy -> Express)';
 export const PIPE_PATH = '/api/auth/me';
+export const OBSERVED_PIPE_KEY = 'pipe-observed';
+/** Issue 22: metrics and traces may cost at most a tenth of the pipe's throughput. */
+export const OBSERVED_PIPE_AT_LEAST = 0.9;
+/** The sampling the target is held to (docs/deploy.md recommends it for production), and the every-trace case. */
+export const OBSERVED_PIPE_RATIOS = [0.1, 1] as const;
 
 /** A `currentUser` answer of the usual size, for when no real one is at hand (the bench passes a real one). */
 export const SAMPLE_ME_ANSWER = {
@@ -96,13 +101,30 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
-/** Starts the back, then the front in front of it; `answer` is the JSON the back sends (a real /me answer). */
-export async function startBarePipe(answer: unknown = SAMPLE_ME_ANSWER): Promise<BarePipe> {
+/**
+ * Starts the back, then the front in front of it; `answer` is the JSON the back sends (a real /me answer). With
+ * `observed`, both halves also run what every gateway and service runs on each request — the kit's request metrics
+ * and server spans, the front passing the trace on — and export their spans over OTLP to `observed.otlpUrl`.
+ */
+export async function startBarePipe(
+  answer: unknown = SAMPLE_ME_ANSWER,
+  observed?: { otlpUrl: string; sampleRatio: number },
+): Promise<BarePipe> {
   const body = JSON.stringify(answer);
-  const back = await startHalf('back', { BENCH_PIPE_BODY: body });
+  const observing = (half: string): Record<string, string> =>
+    observed
+      ? {
+          BENCH_PIPE_OBSERVED: '1',
+          OTEL_EXPORTER_OTLP_ENDPOINT: observed.otlpUrl,
+          OTEL_TRACES_SAMPLER_ARG: String(observed.sampleRatio),
+          SERVICE_NAME: `pipe-${half}`,
+        }
+      : {};
+  const label = observed ? `observed ${observed.sampleRatio}` : 'pipe';
+  const back = await startHalf('back', { BENCH_PIPE_BODY: body, ...observing('back') });
   let front: { child: ChildProcess; port: number };
   try {
-    front = await startHalf('front', { BENCH_PIPE_TARGET: `http://127.0.0.1:${back.port}` });
+    front = await startHalf('front', { BENCH_PIPE_TARGET: `http://127.0.0.1:${back.port}`, ...observing('front') });
   } catch (error) {
     await stopChild(back.child);
     throw error;
@@ -110,8 +132,8 @@ export async function startBarePipe(answer: unknown = SAMPLE_ME_ANSWER): Promise
   return {
     url: `http://127.0.0.1:${front.port}`,
     watched: [
-      { name: 'pipe front', port: front.port },
-      { name: 'pipe back', port: back.port },
+      { name: `${label} front`, port: front.port },
+      { name: `${label} back`, port: back.port },
     ],
     bodyBytes: Buffer.byteLength(body),
     stop: async () => {
@@ -134,10 +156,37 @@ export function pipeScenario(pipeUrl: string, bodyBytes: number): ScenarioPlan {
   };
 }
 
+/**
+ * The observed pipe under the same load, compared with the bare pipe's throughput in the same run: held to the target
+ * at the recommended sampling, shown without one when every trace is recorded.
+ */
+export function observedPipeScenario(pipeUrl: string, bodyBytes: number, sampleRatio: number): ScenarioPlan {
+  const every = sampleRatio >= 1;
+  return {
+    ...pipeScenario(pipeUrl, bodyBytes),
+    key: every ? `${OBSERVED_PIPE_KEY}-all` : OBSERVED_PIPE_KEY,
+    name: every ? 'observed pipe (+ metrics, every trace)' : `observed pipe (+ metrics, traces at ${sampleRatio})`,
+    description:
+      "The bare pipe with the kit's request metrics (prom-client counter and histogram) and server spans in both " +
+      `halves, the front passing traceparent on, ${every ? 'every trace' : `a share of ${sampleRatio} of the traces`} ` +
+      'recorded and exported in batches over OTLP/HTTP to a sink in the bench',
+    targets: every ? [] : [{ ratioOf: PIPE_KEY, atLeast: OBSERVED_PIPE_AT_LEAST }],
+  };
+}
+
 /** One half of the pipe, in its own process. */
 function serve(role: string): void {
   const app = express();
   app.disable('x-powered-by');
+  if (process.env.BENCH_PIPE_OBSERVED === '1') {
+    startTracing({
+      SERVICE_NAME: process.env.SERVICE_NAME ?? `pipe-${role}`,
+      OTEL_EXPORTER_OTLP_ENDPOINT: process.env.OTEL_EXPORTER_OTLP_ENDPOINT,
+      OTEL_TRACES_SAMPLER_ARG: Number(process.env.OTEL_TRACES_SAMPLER_ARG ?? '1'),
+    });
+    app.use(httpTracing());
+    app.use(httpMetrics());
+  }
   if (role === 'back') {
     const answer: unknown = JSON.parse(process.env.BENCH_PIPE_BODY ?? JSON.stringify(SAMPLE_ME_ANSWER));
     app.get(PIPE_PATH, (_req, res) => {

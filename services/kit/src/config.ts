@@ -51,6 +51,11 @@ export const baseConfigShape = {
   OTEL_EXPORTER_OTLP_HEADERS: z.string().optional(),
   /** The spans' service.name; default SERVICE_NAME. */
   OTEL_SERVICE_NAME: z.string().min(1).optional(),
+  /**
+   * Share of new traces recorded (0 to 1; the OpenTelemetry variable, read as the ratio of a
+   * `parentbased_traceidratio` sampler): a request continues its caller's decision, so a trace is whole or absent.
+   */
+  OTEL_TRACES_SAMPLER_ARG: z.coerce.number().min(0).max(1).default(1),
   /** The batch span processor: longest a finished span waits to be sent (ms), spans per export, spans held at most. */
   OTEL_BSP_SCHEDULE_DELAY: z.coerce.number().int().min(1).default(5000),
   OTEL_BSP_MAX_EXPORT_BATCH_SIZE: z.coerce.number().int().min(1).default(512),

@@ -61,12 +61,35 @@ export function httpMetrics(): RequestHandler {
     if (req.path === '/healthz' || req.path === '/readyz' || req.path === '/metrics') return next();
     const started = performance.now();
     res.once('finish', () => {
-      const labels = { method: req.method, route: routeLabel(req, res), status: String(res.statusCode) };
-      httpRequests.inc(labels);
-      httpDuration.observe(labels, (performance.now() - started) / 1000);
+      const series = httpSeries(req.method, routeLabel(req, res), res.statusCode);
+      series.requests.inc();
+      series.duration.observe((performance.now() - started) / 1000);
     });
     next();
   };
+}
+
+type HttpSeries = {
+  requests: client.Counter.Internal;
+  duration: client.Histogram.Internal<'method' | 'route' | 'status'>;
+};
+
+/**
+ * The counter's and the histogram's series for one (method, route, status), kept: prom-client hashes a labels object
+ * on every call, which was a good part of what metrics cost per request. Bounded: routes are templates and the
+ * gateway's prefixes, so the combinations are few.
+ */
+const httpSeriesKept = new Map<string, HttpSeries>();
+
+function httpSeries(method: string, route: string, status: number): HttpSeries {
+  const key = `${method} ${status} ${route}`;
+  let series = httpSeriesKept.get(key);
+  if (!series) {
+    const labels = { method, route, status: String(status) };
+    series = { requests: httpRequests.labels(labels), duration: httpDuration.labels(labels) };
+    httpSeriesKept.set(key, series);
+  }
+  return series;
 }
 
 const pools = new Map<string, pg.Pool>();

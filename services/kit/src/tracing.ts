@@ -13,7 +13,12 @@ import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-ho
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
-import { BatchSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
+import {
+  BatchSpanProcessor,
+  ParentBasedSampler,
+  TraceIdRatioBasedSampler,
+  TracerProvider,
+} from '@opentelemetry/sdk-trace';
 import type { Request, RequestHandler } from 'express';
 import type { BaseConfig } from './config';
 import { routeLabel } from './metrics';
@@ -37,6 +42,7 @@ export type TracingSettings = Pick<BaseConfig, 'SERVICE_NAME'> &
       | 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT'
       | 'OTEL_EXPORTER_OTLP_HEADERS'
       | 'OTEL_SERVICE_NAME'
+      | 'OTEL_TRACES_SAMPLER_ARG'
       | 'OTEL_BSP_SCHEDULE_DELAY'
       | 'OTEL_BSP_MAX_EXPORT_BATCH_SIZE'
       | 'OTEL_BSP_MAX_QUEUE_SIZE'
@@ -71,6 +77,8 @@ export function startTracing(settings: TracingSettings): boolean {
   if (!url) return false;
   provider = new TracerProvider({
     resource: resourceFromAttributes({ 'service.name': settings.OTEL_SERVICE_NAME || settings.SERVICE_NAME }),
+    // Head sampling: the gateway decides for a new trace; every process after it follows the traceparent's flag.
+    sampler: new ParentBasedSampler({ root: new TraceIdRatioBasedSampler(settings.OTEL_TRACES_SAMPLER_ARG ?? 1) }),
     // The batch keeps requests from waiting on the export; JSON bodies (the exporter's encoding).
     spanProcessors: [
       new BatchSpanProcessor({
