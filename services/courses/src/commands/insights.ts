@@ -4,34 +4,40 @@ import { notFound, SingleFlight } from '@rainmakers/kit';
 import { funnelDrops } from '../domain/insights';
 import { findCourseById } from '../store/courses';
 import type { CoursesStore } from '../store/db';
-import { courseInsightsRow, type InsightsRow } from '../store/insights';
+import { courseInsightsRow } from '../store/insights';
 
 /**
- * One insights statement per course, period and day at a time, per store: admins opening the same course's insights
- * together share the statement in flight (it aggregates every completion of the course, ~15 ms for 10,000) instead of
- * each running it. A shared answer is never older than the statement's own run.
+ * One computation per course, period and day at a time, per store: admins opening the same course's insights together
+ * share the one in flight (its statement aggregates every completion of the course, ~15 ms for 10,000, and the funnel
+ * walks every lesson) instead of each running it. A shared answer is never older than that run.
  */
-const insightsInFlight = new WeakMap<CoursesStore, SingleFlight<string, InsightsRow>>();
-
-function sharedInsightsRow(store: CoursesStore, courseId: number, days: number, today: string): Promise<InsightsRow> {
-  let flights = insightsInFlight.get(store);
-  if (!flights) {
-    flights = new SingleFlight<string, InsightsRow>();
-    insightsInFlight.set(store, flights);
-  }
-  return flights.run(`${courseId}:${days}:${today}`, () => courseInsightsRow(store, courseId, days, today));
-}
+const insightsInFlight = new WeakMap<CoursesStore, SingleFlight<string, CourseInsights>>();
 
 /** `days` days of completions up to today (UTC), today included. */
-export async function readCourseInsights(
+export function readCourseInsights(
   store: CoursesStore,
   courseId: number,
   days: number,
   now: Date = new Date(),
 ): Promise<CourseInsights> {
+  const today = now.toISOString().slice(0, 10);
+  let flights = insightsInFlight.get(store);
+  if (!flights) {
+    flights = new SingleFlight<string, CourseInsights>();
+    insightsInFlight.set(store, flights);
+  }
+  return flights.run(`${courseId}:${days}:${today}`, () => computeCourseInsights(store, courseId, days, today));
+}
+
+async function computeCourseInsights(
+  store: CoursesStore,
+  courseId: number,
+  days: number,
+  today: string,
+): Promise<CourseInsights> {
   const course = await findCourseById(store.db, courseId);
   if (!course) throw notFound(COURSE_NOT_FOUND);
-  const row = await sharedInsightsRow(store, courseId, days, now.toISOString().slice(0, 10));
+  const row = await courseInsightsRow(store, courseId, days, today);
   const { steps, steepestDropLessonId } = funnelDrops(row.started, row.funnel);
   return {
     course: { id: course.id, title: course.title, slug: course.slug },
