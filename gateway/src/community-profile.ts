@@ -12,9 +12,7 @@ import {
   communityProfileCoreSchema,
 } from '@rainmakers/contracts';
 import { HttpError } from '@rainmakers/kit';
-import type { Upstream } from './config';
-import { getJsonAnswer } from './dashboard';
-import { gatewayServiceToken, OVERVIEW_PART_CALLS, type OverviewGatherer } from './member-overview';
+import { gatewayServiceToken, OVERVIEW_PART_CALLS, type OverviewGatherer, upstreamAsker } from './member-overview';
 
 export const COMMUNITY_PROFILE_UNAVAILABLE = 'This profile could not be loaded right now. Please try again.';
 
@@ -39,17 +37,7 @@ export async function gatherCommunityProfile(
   personToken: string,
   requestId: string | undefined,
 ): Promise<CommunityProfile> {
-  const ask = (service: Upstream, path: string, token: string, deadlineMs: number) =>
-    gatherer.isUp(service)
-      ? getJsonAnswer({
-          baseUrl: gatherer.upstreams[service],
-          path,
-          agent: gatherer.agents[service],
-          token,
-          requestId,
-          deadlineMs,
-        })
-      : Promise.reject(new Error(`${service} is down`));
+  const ask = upstreamAsker(gatherer, requestId);
   let core: CommunityProfileCore;
   try {
     const answer = await ask('users', `/api/user/${userId}/community`, personToken, gatherer.coreDeadlineMs);

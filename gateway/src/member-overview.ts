@@ -167,15 +167,9 @@ export interface OverviewGatherer extends DashboardGatherer {
   keptParts: KeptParts;
 }
 
-/** Asks users and every shown part at once; throws users' own refusal (403/404) or 503 when users cannot answer. */
-export async function gatherMemberOverview(
-  gatherer: OverviewGatherer,
-  actor: Pick<Actor, 'role'>,
-  userId: number,
-  personToken: string,
-  requestId: string | undefined,
-): Promise<MemberOverview> {
-  const ask = (service: Upstream, path: string, token: string, deadlineMs = gatherer.deadlineMs) =>
+/** One GET to a service within `deadlineMs` (default: a part's deadline), refused at once while its breaker is open. */
+export function upstreamAsker(gatherer: OverviewGatherer, requestId: string | undefined) {
+  return (service: Upstream, path: string, token: string, deadlineMs = gatherer.deadlineMs): Promise<Answer> =>
     gatherer.isUp(service)
       ? getJsonAnswer({
           baseUrl: gatherer.upstreams[service],
@@ -186,6 +180,17 @@ export async function gatherMemberOverview(
           deadlineMs,
         })
       : Promise.reject(new Error(`${service} is down`));
+}
+
+/** Asks users and every shown part at once; throws users' own refusal (403/404) or 503 when users cannot answer. */
+export async function gatherMemberOverview(
+  gatherer: OverviewGatherer,
+  actor: Pick<Actor, 'role'>,
+  userId: number,
+  personToken: string,
+  requestId: string | undefined,
+): Promise<MemberOverview> {
+  const ask = upstreamAsker(gatherer, requestId);
   const serviceToken = gatewayServiceToken(gatherer.internalTokenSecret);
   const shown = memberOverviewParts(actor.role).filter((p): p is GatheredPart => p !== 'history');
   const calls = new Map<string, Promise<Answer>>();

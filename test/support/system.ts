@@ -389,3 +389,10 @@ export async function openEventStream(path: string, cookie?: string): Promise<Ev
     },
   };
 }
+
+/** The id of the seeded stack's first lesson (the flows of the metrics, traces and faults tests complete it). */
+export async function firstLessonId(): Promise<number> {
+  const [lesson] = await query<{ id: number }>('courses', 'SELECT id FROM lessons ORDER BY id LIMIT 1');
+  if (!lesson) throw new Error('the seeded stack has no lesson');
+  return lesson.id;
+}

@@ -21,7 +21,7 @@ import { SERVICE_UNAVAILABLE, SERVICES, SESSION_COOKIE, type ServiceName } from 
 import { waitFor } from '@rainmakers/kit/testing';
 import { pidListeningOn } from '../support/processes';
 import { type GatewayResponse, type GatewaySession, newSession, signIn, stackInfo } from '../support/stack-client';
-import { closeSystemResources, query } from '../support/system';
+import { closeSystemResources, firstLessonId } from '../support/system';
 
 jest.setTimeout(300_000);
 
@@ -198,9 +198,7 @@ const others = (pids: Record<string, number>, target: Target) =>
 
 beforeAll(async () => {
   member = await signIn('premium');
-  const [lesson] = await query<{ id: number }>('courses', 'SELECT id FROM lessons ORDER BY id LIMIT 1');
-  if (!lesson) throw new Error('the seeded stack has no lesson');
-  lessonId = lesson.id;
+  lessonId = await firstLessonId();
   expect((await member.request('PUT', '/api/lesson/mark-as-completed', { lessonId })).status).toBe(200);
   await stackReady();
 });

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { waitFor } from '@rainmakers/kit/testing';
 import type { ReceivedSpan } from '../support/otlp-receiver';
 import { type GatewaySession, signIn, stackInfo } from '../support/stack-client';
-import { closeSystemResources, query } from '../support/system';
+import { closeSystemResources, firstLessonId } from '../support/system';
 
 const SERVER = 2;
 const CONSUMER = 5;
@@ -18,9 +18,7 @@ let lessonId: number;
 
 beforeAll(async () => {
   member = await signIn('premium');
-  const [lesson] = await query<{ id: number }>('courses', 'SELECT id FROM lessons ORDER BY id LIMIT 1');
-  if (!lesson) throw new Error('the seeded stack has no lesson');
-  lessonId = lesson.id;
+  lessonId = await firstLessonId();
 });
 
 afterAll(async () => {
