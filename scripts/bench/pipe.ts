@@ -178,15 +178,17 @@ export function observedPipeScenario(pipeUrl: string, bodyBytes: number, sampleR
 function serve(role: string): void {
   const app = express();
   app.disable('x-powered-by');
-  if (process.env.BENCH_PIPE_OBSERVED === '1') {
+  // '1': metrics and traces; 'metrics' or 'traces' alone, to see by hand which costs what.
+  const observed = process.env.BENCH_PIPE_OBSERVED;
+  if (observed === '1' || observed === 'traces') {
     startTracing({
       SERVICE_NAME: process.env.SERVICE_NAME ?? `pipe-${role}`,
       OTEL_EXPORTER_OTLP_ENDPOINT: process.env.OTEL_EXPORTER_OTLP_ENDPOINT,
       OTEL_TRACES_SAMPLER_ARG: Number(process.env.OTEL_TRACES_SAMPLER_ARG ?? '1'),
     });
     app.use(httpTracing());
-    app.use(httpMetrics());
   }
+  if (observed === '1' || observed === 'metrics') app.use(httpMetrics());
   if (role === 'back') {
     const answer: unknown = JSON.parse(process.env.BENCH_PIPE_BODY ?? JSON.stringify(SAMPLE_ME_ANSWER));
     app.get(PIPE_PATH, (_req, res) => {
