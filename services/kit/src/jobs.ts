@@ -82,6 +82,9 @@ export function createQueue<Data = unknown, Result = unknown>(
   // The queuing request's trace context rides in the job data, so the worker's span joins its trace.
   const add = queue.add.bind(queue);
   queue.add = ((jobName, data, opts) => add(jobName, withTraceContext(data), opts)) as typeof queue.add;
+  const addBulk = queue.addBulk.bind(queue);
+  queue.addBulk = ((jobs) =>
+    addBulk(jobs.map((job) => ({ ...job, data: withTraceContext(job.data) })))) as typeof queue.addBulk;
   return queue;
 }
 

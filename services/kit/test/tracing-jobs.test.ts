@@ -67,4 +67,18 @@ describe('traced jobs', () => {
     // The processor itself ran inside that span.
     expect(String(seen[0]).split('-')[2]).toBe(processed?.spanId);
   });
+
+  it('carry the trace context when queued in bulk too', async () => {
+    const queued = await withSpan('request', {}, async () => {
+      const jobs = await queue.addBulk([
+        { name: 'import', data: { rows: 1 } },
+        { name: 'import', data: { rows: 2 } },
+      ]);
+      return { traceparent: currentTraceparent() ?? '', data: jobs.map((job) => job.data) };
+    });
+    expect(queued.data).toEqual([
+      { rows: 1, traceparent: queued.traceparent },
+      { rows: 2, traceparent: queued.traceparent },
+    ]);
+  });
 });
