@@ -16,6 +16,8 @@ jest.setTimeout(180_000);
 
 const pages = useBrowser();
 
+declare const document: { querySelector(selector: string): { checked: boolean } | null };
+
 const card = (page: Page, title: string) => page.getByRole('article', { name: title });
 const grid = (page: Page) => page.getByRole('region', { name: 'Resources' });
 const cardTitles = async (page: Page) => grid(page).locator('article h2').allInnerTexts();
@@ -309,8 +311,12 @@ describe('Resources screen', () => {
     await screenshot(page, 'resources-phone-filters');
     expect(await seriousViolations(page)).toEqual([]);
     const category = ((await checkboxes.first().locator('xpath=ancestor::label').textContent()) ?? '').trim();
-    await checkboxes.first().check();
+    // The box follows the address (a controlled checkbox): click, then wait for the address and the box.
+    await checkboxes.first().click();
     await page.waitForURL((url) => url.searchParams.getAll('categories').length === 1);
+    await page.waitForFunction(
+      () => document.querySelector('[role="dialog"] input[type="checkbox"]')?.checked === true,
+    );
     await sheet.getByRole('button', { name: 'Show results' }).click();
     await sheet.waitFor({ state: 'hidden' });
     // The button says how many filters are on; opening it again shows the choice kept.
