@@ -5,9 +5,9 @@ import type { SiteLinkKey, SiteVideoKey } from '@rainmakers/contracts/site-conte
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { ApiError, api, errorMessage } from '../../api/client';
 import { type SiteContent, useSaveSiteContent, useSiteContent } from '../../api/siteContent';
+import { useLeaveGuard } from '../../components/leaveGuard';
 import { PageHeader } from '../../components/PageHeader';
 import { toast } from '../../components/toast';
-import { useLeaveGuard } from '../../lib/leaveGuard';
 import type { Draft } from './SiteContentFields';
 
 const loadFields = () => import('./SiteContentFields');

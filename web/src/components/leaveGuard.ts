@@ -27,7 +27,8 @@ export function inAppTarget(
  * While `dirty`, leaving asks first: closing or reloading the tab (the browser's own beforeunload question) and
  * following any of the app's links (the sidebar, the logo, links in the page). The app uses a BrowserRouter, not a
  * data router, so react-router's useBlocker is not available: links are caught on the document, in the capture
- * phase, before the router's own click handler. The browser's Back button is not held.
+ * phase, before the router's own click handler. The browser's Back button is not held. Not in src/lib: that folder
+ * travels in the shell every page downloads (vite.config.ts), and only a form with unsaved edits needs this.
  */
 export function useLeaveGuard(dirty: boolean, question: string = LEAVE_UNSAVED_QUESTION): void {
   const navigate = useNavigate();
