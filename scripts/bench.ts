@@ -613,6 +613,8 @@ async function jobsAndWebStep(ctx: RunContext, findings: Findings): Promise<void
             : undefined,
         },
         courseSlug: ctx.content.slugs[0] ?? null,
+        // Another bench member (basic or premium, in the community); herself when she is the only one.
+        communityId: (ctx.signedInMembers[1] ?? ctx.firstMember).headers.userId,
         loads,
         slowLoads: options.quick ? 1 : 3,
         log: say,

@@ -164,6 +164,8 @@ export interface WebBenchOptions {
   sessions: Partial<Record<WebPersona, { cookie(name: string): string | undefined }>>;
   /** A course the member may open. */
   courseSlug: string | null;
+  /** A fellow member whose community profile (/community/{id}) the member opens; left out when null. */
+  communityId: number | null;
   loads: number;
   slowLoads: number;
   log: (line: string) => void;
@@ -198,6 +200,19 @@ export async function runWebBench(options: WebBenchOptions): Promise<WebBenchRes
       { label: 'profit tool', path: '/profit-calculator', content: 'heading', as: 'member', slow: false, budget: true },
       { label: 'resources', path: '/resources', content: 'card', as: 'member', slow: false, budget: true },
       { label: 'user dashboard', path: '/users', content: 'heading', as: 'admin', slow: false, budget: true },
+      ...(options.communityId
+        ? [
+            {
+              label: 'community profile',
+              path: `/community/${options.communityId}`,
+              content: 'heading',
+              as: 'member',
+              slow: false,
+              budget: true,
+            } as const,
+          ]
+        : []),
+      { label: 'site content', path: '/site-content', content: 'heading', as: 'admin', slow: false, budget: true },
     ] as const satisfies readonly PageSpec[]
   ).filter((page) => options.sessions[page.as]);
   const sizes = new Map<string, Promise<number>>();

@@ -418,11 +418,18 @@ describe('courses in the browser', () => {
     expect((await shownTitles(page))[0]).toBe(COURSE);
     expect(await shownTitles(page)).toContain(VAULT);
 
-    await page.getByRole('tab', { name: /^All/ }).click();
+    // The All tab has its count like the others, before and after a search.
+    await page.getByRole('tab', { name: /^All \d+\+?$/ }).click();
     await search(page, token);
     await page.getByRole('tab', { name: 'Courses 2' }).waitFor(); // our course and the vault
     await page.getByRole('tab', { name: 'Modules 3' }).waitFor();
     await page.getByRole('tab', { name: 'Lessons titles 4' }).waitFor();
+    // Every course, module and lesson found, each lesson once (a lesson matched by title and content counts once).
+    const figure = async (name: RegExp) =>
+      Number(((await page.getByRole('tab', { name }).textContent()) ?? '').replace(/\D/g, ''));
+    const all = await figure(/^All \d+$/);
+    expect(all).toBeGreaterThanOrEqual(2 + 3 + 4);
+    expect(all).toBeLessThanOrEqual(2 + 3 + 4 + (await figure(/^Lessons content \d+$/)));
     await screenshot(page, 'courses-catalogue-search-all');
 
     await page.getByRole('button', { name: 'View all modules' }).click();

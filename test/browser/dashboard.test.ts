@@ -7,6 +7,7 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import { type Page, screenshot, seriousViolations, signInWithCookies, useBrowser } from '../support/browser';
 import type { SeedPersonKey } from '../support/stack-client';
+import { createPerson, setCreatedAt } from './fixtures';
 
 jest.setTimeout(180_000);
 
@@ -79,6 +80,26 @@ describe('Dashboard', () => {
     await community.getByRole('textbox', { name: 'Search Rainmakers by city or state' }).fill('Atlantis');
     await community.getByText('No Rainmakers found. Try searching a neighboring city!').waitFor();
   });
+
+  it.each(['desktop', 'mobile'] as const)(
+    "greets a new account 'Welcome' and a member of longer standing 'Welcome back' (%s)",
+    async (viewport) => {
+      // By the account's age (its first day), not by whether she signed in before: both have signed in already.
+      const fresh = await createPerson('basic', 'greeting-new', 'Nora Newcomer');
+      const older = await createPerson('basic', 'greeting-old', 'Olive Oldhand');
+      await setCreatedAt(older.id, new Date(Date.now() - 3 * 86_400_000).toISOString());
+      for (const [person, text] of [
+        [fresh, 'Welcome, Nora.'],
+        [older, 'Welcome back, Olive.'],
+      ] as const) {
+        const page = await pages.open({ viewport });
+        await signInWithCookies(page, person, '/');
+        await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+        await page.getByText(text, { exact: true }).waitFor();
+        expect(await page.getByText(/^Welcome/).count()).toBe(1);
+      }
+    },
+  );
 });
 
 async function waitForCount(page: Page, selector: string, ok: (n: number) => boolean): Promise<void> {

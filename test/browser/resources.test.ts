@@ -16,6 +16,8 @@ jest.setTimeout(180_000);
 
 const pages = useBrowser();
 
+declare const document: { querySelector(selector: string): { checked: boolean } | null };
+
 const card = (page: Page, title: string) => page.getByRole('article', { name: title });
 const grid = (page: Page) => page.getByRole('region', { name: 'Resources' });
 const cardTitles = async (page: Page) => grid(page).locator('article h2').allInnerTexts();
@@ -283,20 +285,46 @@ describe('Resources screen', () => {
     await page.keyboard.press('Escape');
   });
 
-  it('phone layout: filters above the cards, See more / less categories', async () => {
+  it('phone layout: the search above the cards, the other filters behind a Filters button', async () => {
     const page = await pages.open({ viewport: 'mobile' });
     await signInWithCookies(page, 'premium', '/resources');
     await card(page, 'Freight forwarder directory').waitFor();
-    const checkboxes = page.getByRole('complementary', { name: 'Filters' }).getByRole('checkbox');
-    expect(await checkboxes.count()).toBe(3);
-    await page.getByRole('button', { name: 'See more categories' }).click();
-    expect(await checkboxes.count()).toBeGreaterThanOrEqual(4);
-    await page.getByRole('button', { name: 'See less categories' }).waitFor();
+    const aside = page.getByRole('complementary', { name: 'Filters' });
+    await aside.getByRole('searchbox', { name: 'Search Resources' }).waitFor();
+    // The first screen shows the cards, not every category.
+    expect(await aside.getByRole('checkbox').count()).toBe(0);
+    const first = await grid(page).getByRole('article').first().boundingBox();
+    expect(first?.y).toBeLessThan(844);
     const width = await page.evaluate('document.documentElement.scrollWidth');
     expect(width).toBeLessThanOrEqual(390);
-    await screenshot(page, 'resources-phone', { fullPage: true });
+    await screenshot(page, 'resources-phone');
     expect(await seriousViolations(page)).toEqual([]);
-    await page.getByRole('button', { name: 'See less categories' }).click();
-    expect(await checkboxes.count()).toBe(3);
+
+    // The same filters as on a desktop, in a sheet: type and every category.
+    await aside.getByRole('button', { name: 'Filters' }).click();
+    const sheet = page.getByRole('dialog', { name: 'Filters' });
+    await sheet.waitFor();
+    await sheet.getByRole('radiogroup', { name: 'Show' }).waitFor();
+    const checkboxes = sheet.getByRole('checkbox');
+    expect(await checkboxes.count()).toBeGreaterThanOrEqual(4);
+    await sheet.getByRole('link', { name: /Recommend A Resource/ }).waitFor();
+    await screenshot(page, 'resources-phone-filters');
+    expect(await seriousViolations(page)).toEqual([]);
+    const category = ((await checkboxes.first().locator('xpath=ancestor::label').textContent()) ?? '').trim();
+    // The box follows the address (a controlled checkbox): click, then wait for the address and the box.
+    await checkboxes.first().click();
+    await page.waitForURL((url) => url.searchParams.getAll('categories').length === 1);
+    await page.waitForFunction(
+      () => document.querySelector('[role="dialog"] input[type="checkbox"]')?.checked === true,
+    );
+    await sheet.getByRole('button', { name: 'Show results' }).click();
+    await sheet.waitFor({ state: 'hidden' });
+    // The button says how many filters are on; opening it again shows the choice kept.
+    await aside.getByRole('button', { name: 'Filters (1)' }).click();
+    expect(
+      await page.getByRole('dialog', { name: 'Filters' }).getByRole('checkbox', { name: category }).isChecked(),
+    ).toBe(true);
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Filters' }).waitFor({ state: 'hidden' });
   });
 });

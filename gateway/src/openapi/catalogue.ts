@@ -627,10 +627,11 @@ export const API_ROUTES: readonly ApiRoute[] = [
   route('GET /upload/files/{name}', {
     service: 'resources',
     tag: 'Uploads',
-    summary: 'An uploaded image (`{uuid}.{ext}`), cached for a year',
-    description: 'Public behind an unguessable name: no session needed.',
+    summary: 'An uploaded image or video (`{uuid}.{ext}`), cached for a year',
+    description:
+      'Public behind an unguessable name: no session needed. One byte range (`Range: bytes=a-b`) is answered 206 with `Content-Range` (videos seek with it); a range past the end 416.',
     access: 'anyone',
-    answer: { status: 200, type: 'image/*', description: 'The image' },
+    answer: { status: 200, type: 'image/*', description: 'The image or video (206: the range asked for)' },
     errors: { 404: 'Not found' },
   }),
 

@@ -19,7 +19,20 @@ export interface StoredObject {
   contentType: string;
   contentLength: number | undefined;
   etag: string | undefined;
+  /** Set when a byte range was asked for and is what the body holds: `bytes <first>-<last>/<size>`. */
+  contentRange?: string | undefined;
 }
+
+/** The byte range asked for starts beyond the object's end (HTTP 416); `size` is the object's length. */
+export class RangeNotSatisfiable extends Error {
+  constructor(readonly size: number | undefined) {
+    super('The requested range is not satisfiable');
+    this.name = 'RangeNotSatisfiable';
+  }
+}
+
+/** One HTTP byte range (`bytes=a-b`, `bytes=a-`, `bytes=-n`); lists of ranges and other units are not served. */
+export const SINGLE_BYTE_RANGE = /^bytes=(\d+-\d*|-\d+)$/;
 
 export interface Storage {
   readonly bucket: string;
@@ -31,8 +44,11 @@ export interface Storage {
    * bytes stored.
    */
   putStream(key: string, source: AsyncIterable<Uint8Array>, contentType: string): Promise<number>;
-  /** The object, or null when the key does not exist. */
-  get(key: string): Promise<StoredObject | null>;
+  /**
+   * The object, or null when the key does not exist. With `range` (one HTTP byte range, SINGLE_BYTE_RANGE) only
+   * those bytes, `contentRange` saying which; throws RangeNotSatisfiable when the range starts past the end.
+   */
+  get(key: string, options?: { range?: string | undefined }): Promise<StoredObject | null>;
   delete(key: string): Promise<void>;
   /** Creates the bucket when it does not exist yet (local s3rver/MinIO); a no-op when it does. */
   ensureBucket(): Promise<void>;
@@ -209,19 +225,27 @@ export function createStorage(options: StorageOptions): Storage {
         throw error;
       }
     },
-    async get(key) {
+    async get(key, options = {}) {
       const { S3, client } = await connect();
+      const range = options.range && SINGLE_BYTE_RANGE.test(options.range) ? options.range : undefined;
       try {
-        const response = await client.send(new S3.GetObjectCommand({ Bucket, Key: key }));
+        const response = await client.send(
+          new S3.GetObjectCommand({ Bucket, Key: key, ...(range ? { Range: range } : {}) }),
+        );
         if (!(response.Body instanceof Readable)) throw new Error(`S3 returned no readable body for ${key}`);
         return {
           body: response.Body,
           contentType: response.ContentType ?? 'application/octet-stream',
           contentLength: response.ContentLength,
           etag: response.ETag,
+          ...(range && response.ContentRange ? { contentRange: response.ContentRange } : {}),
         };
       } catch (error) {
         if (isMissing(S3, error)) return null;
+        if (range && error instanceof S3.S3ServiceException && error.$metadata.httpStatusCode === 416) {
+          const head = await client.send(new S3.HeadObjectCommand({ Bucket, Key: key })).catch(() => null);
+          throw new RangeNotSatisfiable(head?.ContentLength);
+        }
         throw error;
       }
     },

@@ -18,7 +18,17 @@ import {
   VIDEO_UPLOAD_FIELD,
   VIDEO_UPLOAD_MAX_BYTES,
 } from '@rainmakers/contracts';
-import { badRequest, fieldError, forbidden, HttpError, notFound, requireActor, type Storage } from '@rainmakers/kit';
+import {
+  badRequest,
+  fieldError,
+  forbidden,
+  HttpError,
+  notFound,
+  RangeNotSatisfiable,
+  requireActor,
+  type Storage,
+  type StoredObject,
+} from '@rainmakers/kit';
 import { type Request, type RequestHandler, type Response, Router } from 'express';
 import multer from 'multer';
 import { readImageSize, withinPixelLimits } from '../domain/image-size';
@@ -100,14 +110,26 @@ export function uploadRoutes(deps: { storage: Storage; maxBytes: number }): Rout
   router.get('/files/:name', async (req, res) => {
     const name = req.params.name;
     if (typeof name !== 'string' || !UPLOAD_FILE_NAME_PATTERN.test(name)) throw notFound('File not found');
-    const object = await storage.get(uploadKey(name));
+    // Videos are read in byte ranges: without them a browser cannot seek, so a lesson could not resume mid-video.
+    const range = typeof req.headers.range === 'string' ? req.headers.range : undefined;
+    let object: StoredObject | null;
+    try {
+      object = await storage.get(uploadKey(name), { range });
+    } catch (error) {
+      if (!(error instanceof RangeNotSatisfiable)) throw error;
+      res.status(416).set({ 'Accept-Ranges': 'bytes', 'Content-Range': `bytes */${error.size ?? '*'}` });
+      res.end();
+      return;
+    }
     if (!object) throw notFound('File not found');
     const stored = object.contentType ?? '';
     const known =
       (ACCEPTED_IMAGE_TYPES as readonly string[]).includes(stored) ||
       (ACCEPTED_VIDEO_TYPES as readonly string[]).includes(stored);
-    res.status(200).set({
+    res.status(object.contentRange ? 206 : 200).set({
       'Content-Type': known ? stored : 'application/octet-stream',
+      'Accept-Ranges': 'bytes',
+      ...(object.contentRange ? { 'Content-Range': object.contentRange } : {}),
       'Cache-Control': 'public, max-age=31536000, immutable',
       'X-Content-Type-Options': 'nosniff',
       'Content-Security-Policy': "default-src 'none'",

@@ -19,7 +19,6 @@ import {
 import { errorMessage } from '../../api/client';
 import { LazyConfirmDialog } from '../../components/LazyMui';
 import { toast } from '../../components/toast';
-import { VISUALLY_HIDDEN } from './constants';
 import { type DndParts, useDeferredDnd } from './deferredDnd';
 import { useKeyboardMove } from './useKeyboardMove';
 import { useSaveMove } from './useSaveMove';
@@ -35,6 +34,7 @@ const AUTO_SCROLL = { startFromPercentage: 0.1, maxScrollAtPercentage: 0.03 };
 
 const listIdOf = (droppableId: string) => Number(droppableId.slice(LIST_PREFIX.length));
 
+import { VISUALLY_HIDDEN } from '../../lib/visuallyHidden';
 import { AddCard, AddList } from './BoardAdders';
 import { CardTile } from './CardTile';
 import { COLUMN_WIDTH } from './constants';

@@ -7,7 +7,8 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { KeyboardEvent } from 'react';
 import type { BoardCard } from '../../api/board';
-import { LABEL_SWATCHES, VISUALLY_HIDDEN } from './constants';
+import { VISUALLY_HIDDEN } from '../../lib/visuallyHidden';
+import { LABEL_SWATCHES } from './constants';
 import { checklistPercent } from './model';
 
 export function CardTile({

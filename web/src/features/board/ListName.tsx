@@ -8,7 +8,7 @@ import { type BoardList, boardApi, refreshBoard, setBoardLists, useBoardScope } 
 import { errorMessage } from '../../api/client';
 import { LazyTextField } from '../../components/LazyMui';
 import { toast } from '../../components/toast';
-import { VISUALLY_HIDDEN } from './constants';
+import { VISUALLY_HIDDEN } from '../../lib/visuallyHidden';
 
 /** The spec names no toast for a rename; worded like its other board toasts. */
 export const LIST_RENAMED = 'List renamed';

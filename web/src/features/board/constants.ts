@@ -36,18 +36,5 @@ export const MASTER_TEMPLATE_NAME = 'Master Template';
 /** Shown when the server refuses a move (the card goes back to where it was). */
 export const MOVE_REFUSED = 'The card could not be moved; it is back where it was.';
 
-/** Read by screen readers, not shown (hints such as "click to edit" inside a button's name). */
-export const VISUALLY_HIDDEN = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: '1px',
-} as const;
-
 /** Phones: one list per screen with the next one peeking in (a share of the scroller, never of the viewport). */
 export const COLUMN_WIDTH = { xs: 'calc(100% - 28px)', sm: 288 } as const;

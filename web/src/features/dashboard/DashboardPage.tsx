@@ -16,6 +16,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { toast } from '../../components/toast';
 import { usePageTitle } from '../../components/usePageTitle';
 import { config } from '../../config';
+import { VISUALLY_HIDDEN } from '../../lib/visuallyHidden';
 import { useCurrentUser } from '../../session/context';
 import { BoardDonut } from './BoardDonut';
 import { CommunitySearch } from './CommunitySearch';
@@ -213,7 +214,7 @@ function RecentResources({ resources }: { resources: DashboardAnswer['recentReso
                 }}
               >
                 <span aria-hidden="true">{clipAtWord(resource.title, RECENT_TITLE_CHARS)}</span>
-                <Box component="span" sx={visuallyHidden}>
+                <Box component="span" sx={VISUALLY_HIDDEN}>
                   {resource.title}
                 </Box>
               </Typography>
@@ -359,13 +360,3 @@ function AddTagsTestButton() {
     </Button>
   );
 }
-
-/** Read by screen readers, not shown (the clipped title is shown instead). */
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;

@@ -23,6 +23,7 @@ import {
   useNotificationsKey,
 } from '../../api/notifications';
 import { toast } from '../../components/toast';
+import { VISUALLY_HIDDEN } from '../../lib/visuallyHidden';
 import { excerpt } from '../coach/reviewQueue';
 import { timeAgo } from '../dashboard/timeAgo';
 import { notificationHeadline, notificationHref } from './notificationText';
@@ -32,15 +33,6 @@ const ICONS: Record<NotificationKind, typeof AlternateEmailRounded> = {
   reply: ChatBubbleOutlineRounded,
   review: RateReviewRounded,
 };
-
-const VISUALLY_HIDDEN = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 function Row({ notification, onOpen }: { notification: AppNotification; onOpen: () => void }) {
   const unread = notification.readAt === null;

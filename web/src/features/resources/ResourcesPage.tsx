@@ -1,27 +1,17 @@
 import AddRounded from '@mui/icons-material/AddRounded';
-import EditRounded from '@mui/icons-material/EditRounded';
-import OpenInNewRounded from '@mui/icons-material/OpenInNewRounded';
+import TuneRounded from '@mui/icons-material/TuneRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormLabel from '@mui/material/FormLabel';
-import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
 import Skeleton from '@mui/material/Skeleton';
 import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import {
   NO_RESOURCES,
-  RESOURCE_LIST_TYPE_LABELS,
   RESOURCE_LIST_TYPES,
   RESOURCE_SEARCH_DEBOUNCE_MS,
-  type ResourceListType,
 } from '@rainmakers/contracts/resources-constants';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -35,8 +25,8 @@ import {
 import { PageHeader } from '../../components/PageHeader';
 import { SearchInput } from '../../components/SearchInput';
 import { useDebouncedValue } from '../../components/useDebouncedValue';
-import { config } from '../../config';
 import { ResourceCard } from './ResourceCard';
+import { FilterControls, type FilterControlsProps } from './ResourceFilters';
 import { type AddressState, openActionOf, parseAddress, toAddress } from './rules';
 
 /** The reader brings the markdown renderer (marked, DOMPurify): loaded when an article or a video opens. */
@@ -44,9 +34,8 @@ const ResourceReader = lazy(() => import('./ResourceReader'));
 const ResourceFormDialog = lazy(() => import('./ResourceFormDialog'));
 const CategoryFormDialog = lazy(() => import('./CategoryFormDialog'));
 const PurchaseDialog = lazy(() => import('../billing/PurchaseDialog'));
-
-/** Categories a phone shows before 'See more categories'. */
-const PHONE_CATEGORY_COUNT = 3;
+/** A phone's filters, opened from the 'Filters' button. */
+const ResourceFiltersDrawer = lazy(() => import('./ResourceFiltersDrawer'));
 
 type ResourceForm = { resource: Resource | null } | null;
 type CategoryForm = { category: ResourceCategory | null } | null;
@@ -200,32 +189,12 @@ export default function ResourcesPage() {
 function Filters({
   search,
   onSearch,
-  type,
-  onType,
-  selected,
-  onToggleCategory,
-  categories,
-  categoriesLoading,
-  canAddCategory,
-  onAddCategory,
-  onEditCategory,
-}: {
-  search: string;
-  onSearch: (value: string) => void;
-  type: ResourceListType;
-  onType: (type: ResourceListType) => void;
-  selected: number[];
-  onToggleCategory: (id: number, checked: boolean) => void;
-  categories: ResourceCategory[];
-  categoriesLoading: boolean;
-  canAddCategory: boolean;
-  onAddCategory: () => void;
-  onEditCategory: (category: ResourceCategory) => void;
-}) {
+  ...controls
+}: { search: string; onSearch: (value: string) => void } & FilterControlsProps) {
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('md'));
-  const [allCategories, setAllCategories] = useState(false);
-  const shown = phone && !allCategories ? categories.slice(0, PHONE_CATEGORY_COUNT) : categories;
+  const [drawer, setDrawer] = useState<'closed' | 'open' | 'unloaded'>('unloaded');
+  const active = controls.selected.length + (controls.type === RESOURCE_LIST_TYPES[0] ? 0 : 1);
 
   return (
     <Paper
@@ -243,96 +212,27 @@ function Filters({
         disabled={false}
         small
       />
-      <FormControl>
-        <FormLabel id="resource-type-filter">Show</FormLabel>
-        <RadioGroup
-          aria-labelledby="resource-type-filter"
-          name="resource-type"
-          value={type}
-          onChange={(event) => onType(event.target.value as ResourceListType)}
-        >
-          {RESOURCE_LIST_TYPES.map((value) => (
-            <FormControlLabel
-              key={value}
-              value={value}
-              control={<Radio size="small" />}
-              label={RESOURCE_LIST_TYPE_LABELS[value]}
-            />
-          ))}
-        </RadioGroup>
-      </FormControl>
-      <FormControl component="fieldset">
-        <FormLabel component="legend">Categories</FormLabel>
-        {categoriesLoading ? (
-          <Box role="status" aria-label="Loading categories">
-            <Skeleton variant="text" />
-            <Skeleton variant="text" />
-          </Box>
-        ) : categories.length === 0 ? (
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-            No categories yet
-          </Typography>
-        ) : (
-          <Box id="resource-category-list" sx={{ display: 'flex', flexDirection: 'column' }}>
-            {shown.map((category) => (
-              <Box key={category.id} sx={{ display: 'flex', alignItems: 'center', minWidth: 0 }}>
-                <FormControlLabel
-                  sx={{ flexGrow: 1, minWidth: 0, mr: 0, '& .MuiFormControlLabel-label': { wordBreak: 'break-word' } }}
-                  control={
-                    <Checkbox
-                      size="small"
-                      checked={selected.includes(category.id)}
-                      onChange={(event) => onToggleCategory(category.id, event.target.checked)}
-                    />
-                  }
-                  label={category.name}
-                />
-                {category.abilities.edit && (
-                  <IconButton
-                    size="small"
-                    aria-label={`Edit category ${category.name}`}
-                    onClick={() => onEditCategory(category)}
-                  >
-                    <EditRounded fontSize="small" />
-                  </IconButton>
-                )}
-              </Box>
-            ))}
-          </Box>
-        )}
-        {phone && categories.length > PHONE_CATEGORY_COUNT && (
+      {phone ? (
+        <>
           <Button
-            size="small"
-            onClick={() => setAllCategories((v) => !v)}
-            aria-expanded={allCategories}
-            aria-controls="resource-category-list"
-            sx={{ alignSelf: 'flex-start', mt: 0.5 }}
-          >
-            {allCategories ? 'See less categories' : 'See more categories'}
-          </Button>
-        )}
-        {canAddCategory && (
-          <Button
-            size="small"
             variant="outlined"
-            startIcon={<AddRounded />}
-            onClick={onAddCategory}
-            sx={{ alignSelf: 'flex-start', mt: 1 }}
+            startIcon={<TuneRounded />}
+            onClick={() => setDrawer('open')}
+            aria-haspopup="dialog"
+            aria-expanded={drawer === 'open'}
+            sx={{ alignSelf: 'flex-start' }}
           >
-            Add Category
+            {active > 0 ? `Filters (${active})` : 'Filters'}
           </Button>
-        )}
-      </FormControl>
-      <Button
-        variant="contained"
-        color="secondary"
-        href={config.recommendResourceUrl}
-        target="_blank"
-        rel="noopener noreferrer"
-        endIcon={<OpenInNewRounded />}
-      >
-        Recommend A Resource/ Service Here
-      </Button>
+          {drawer !== 'unloaded' && (
+            <Suspense fallback={null}>
+              <ResourceFiltersDrawer open={drawer === 'open'} onClose={() => setDrawer('closed')} {...controls} />
+            </Suspense>
+          )}
+        </>
+      ) : (
+        <FilterControls {...controls} />
+      )}
     </Paper>
   );
 }

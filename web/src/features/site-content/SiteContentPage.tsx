@@ -1,47 +1,36 @@
-import UploadRounded from '@mui/icons-material/UploadRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
-import {
-  SITE_LINK_DEFAULTS,
-  SITE_LINK_KEYS,
-  SITE_LINK_LABELS,
-  SITE_VIDEO_GROUPS,
-  type SiteLinkKey,
-  type SiteVideoKey,
-} from '@rainmakers/contracts/site-content-constants';
-import { useEffect, useRef, useState } from 'react';
+import type { SiteLinkKey, SiteVideoKey } from '@rainmakers/contracts/site-content-constants';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { ApiError, api, errorMessage } from '../../api/client';
 import { type SiteContent, useSaveSiteContent, useSiteContent } from '../../api/siteContent';
+import { useLeaveGuard } from '../../components/leaveGuard';
 import { PageHeader } from '../../components/PageHeader';
 import { toast } from '../../components/toast';
+import type { Draft } from './SiteContentFields';
 
-const VIDEO_ACCEPT = 'video/mp4,video/webm';
+const loadFields = () => import('./SiteContentFields');
+const SiteContentFields = lazy(loadFields);
+
 const VIDEO_MAX_BYTES = 50 * 1024 * 1024;
-
-const LINK_HELP: Record<SiteLinkKey, string> = {
-  calendarUrl:
-    'Where members book coaching (the hidden Move the Needle route and the Rainmaker Calendar card). {token} becomes the member’s e-mail.',
-  supportEmail: `Empty: ${SITE_LINK_DEFAULTS.supportEmail}`,
-  supportUrl: `Empty: ${SITE_LINK_DEFAULTS.supportUrl}`,
-  communityUrl: `Empty: ${SITE_LINK_DEFAULTS.communityUrl}`,
-  upgradeUrl: `Empty: ${SITE_LINK_DEFAULTS.upgradeUrl}`,
-};
-
-type Draft = { videos: Record<SiteVideoKey, string>; links: Record<SiteLinkKey, string> };
 
 const toDraft = (content: SiteContent): Draft => ({
   videos: Object.fromEntries(Object.entries(content.videos).map(([k, v]) => [k, v ?? ''])) as Draft['videos'],
   links: Object.fromEntries(Object.entries(content.links).map(([k, v]) => [k, v ?? ''])) as Draft['links'],
 });
 
+const loading = (
+  <Box role="status" aria-label="Loading the site content">
+    <Skeleton variant="rounded" height={160} sx={{ mb: 2 }} />
+    <Skeleton variant="rounded" height={320} />
+  </Box>
+);
+
 /**
  * /site-content (admins): every video of the product (YouTube, Vimeo or an uploaded MP4/WebM) and the links outside
- * it. Errors show under their field; leaving with unsaved edits asks first (closing or reloading the tab).
+ * it. Errors show under their field; leaving with unsaved edits asks first (closing or reloading the tab, and the
+ * app's own links: useLeaveGuard).
  */
 export default function SiteContentPage() {
   const query = useSiteContent();
@@ -59,18 +48,14 @@ export default function SiteContentPage() {
     }
   }, [query.data, draft]);
 
-  const dirty = draft !== null && JSON.stringify(draft) !== saved;
-  const dirtyRef = useRef(dirty);
-  dirtyRef.current = dirty;
+  // The form's code downloads alongside the content, from the frame that shows the heading.
   useEffect(() => {
-    const warn = (event: BeforeUnloadEvent) => {
-      if (!dirtyRef.current) return;
-      event.preventDefault();
-      event.returnValue = '';
-    };
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
+    const frame = requestAnimationFrame(() => void loadFields());
+    return () => cancelAnimationFrame(frame);
   }, []);
+
+  const dirty = draft !== null && JSON.stringify(draft) !== saved;
+  useLeaveGuard(dirty);
 
   const setVideo = (key: SiteVideoKey, value: string) =>
     setDraft((d) => (d ? { ...d, videos: { ...d.videos, [key]: value } } : d));
@@ -130,90 +115,18 @@ export default function SiteContentPage() {
         }
       />
       {draft === null ? (
-        <Box role="status" aria-label="Loading the site content">
-          <Skeleton variant="rounded" height={160} sx={{ mb: 2 }} />
-          <Skeleton variant="rounded" height={320} />
-        </Box>
+        loading
       ) : (
-        <Box sx={{ display: 'grid', gap: 3 }}>
-          <Card variant="outlined" component="section" aria-labelledby="site-links" sx={{ borderRadius: 3 }}>
-            <CardContent sx={{ display: 'grid', gap: 2 }}>
-              <Typography id="site-links" variant="h6" component="h2">
-                Links
-              </Typography>
-              {SITE_LINK_KEYS.map((key) => (
-                <TextField
-                  key={key}
-                  id={`link-${key}`}
-                  label={SITE_LINK_LABELS[key]}
-                  value={draft.links[key]}
-                  onChange={(e) => setLink(key, e.target.value)}
-                  error={Boolean(errors[`links.${key}`])}
-                  helperText={errors[`links.${key}`] || LINK_HELP[key]}
-                  type={key === 'supportEmail' ? 'email' : 'url'}
-                  fullWidth
-                />
-              ))}
-            </CardContent>
-          </Card>
-          {SITE_VIDEO_GROUPS.map((group) => (
-            <Card
-              key={group.title}
-              variant="outlined"
-              component="section"
-              aria-label={group.title}
-              sx={{ borderRadius: 3 }}
-            >
-              <CardContent sx={{ display: 'grid', gap: 2 }}>
-                <Typography variant="h6" component="h2">
-                  {group.title}
-                </Typography>
-                {group.videos.map(([key, label]) => (
-                  <Box
-                    key={key}
-                    sx={{
-                      display: 'flex',
-                      gap: 1,
-                      alignItems: 'flex-start',
-                      flexDirection: { xs: 'column', sm: 'row' },
-                    }}
-                  >
-                    <TextField
-                      id={`video-${key}`}
-                      label={label}
-                      value={draft.videos[key]}
-                      onChange={(e) => setVideo(key, e.target.value)}
-                      error={Boolean(errors[`videos.${key}`])}
-                      helperText={
-                        errors[`videos.${key}`] || 'YouTube or Vimeo address, or an uploaded video. Empty: hidden.'
-                      }
-                      fullWidth
-                    />
-                    <Button
-                      component="label"
-                      variant="outlined"
-                      startIcon={<UploadRounded />}
-                      disabled={uploading !== null}
-                      sx={{ flexShrink: 0, mt: { sm: 1 }, whiteSpace: 'nowrap' }}
-                    >
-                      {uploading === key ? 'Uploading…' : 'Upload video'}
-                      <input
-                        hidden
-                        type="file"
-                        accept={VIDEO_ACCEPT}
-                        aria-label={`Upload a video: ${label}`}
-                        onChange={(e) => {
-                          void upload(key, e.target.files?.[0]);
-                          e.target.value = '';
-                        }}
-                      />
-                    </Button>
-                  </Box>
-                ))}
-              </CardContent>
-            </Card>
-          ))}
-        </Box>
+        <Suspense fallback={loading}>
+          <SiteContentFields
+            draft={draft}
+            errors={errors}
+            uploading={uploading}
+            setVideo={setVideo}
+            setLink={setLink}
+            upload={(key, file) => void upload(key, file)}
+          />
+        </Suspense>
       )}
     </Box>
   );

@@ -16,16 +16,8 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { formatMoney, formatPercent } from '@rainmakers/contracts/profit';
 import { lazy, Suspense } from 'react';
 import type { ProductBody } from '../../api/tools';
+import { VISUALLY_HIDDEN } from '../../lib/visuallyHidden';
 import { compareBars } from './compare';
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 /** MUI X Charts loads when the comparison opens, after the table shows. */
 const CompareChart = lazy(() => import('./CompareChart'));
@@ -85,7 +77,7 @@ export default function CompareDialog({ products, onClose }: { products: Product
           <Typography component="figcaption" id="compare-chart-title" sx={{ fontWeight: 600, mb: 1 }}>
             Where each sale goes (per unit)
           </Typography>
-          <Box component="p" id="compare-chart-text" sx={visuallyHidden}>
+          <Box component="p" id="compare-chart-text" sx={VISUALLY_HIDDEN}>
             {bars
               .map(
                 (bar) =>

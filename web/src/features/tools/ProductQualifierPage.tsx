@@ -51,20 +51,13 @@ import { type QualifierRatingBody, useSaveQualifierRating } from '../../api/tool
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PageHeader } from '../../components/PageHeader';
 import { config } from '../../config';
+import { VISUALLY_HIDDEN } from '../../lib/visuallyHidden';
 import { useCurrentUser } from '../../session/context';
 import { AnswerFeedback, PastRatings, ResultsMail } from './QualifierResults';
 import { VideoFacade } from './VideoFacade';
 
 type YesNoKey = Exclude<keyof QualifierAnswers, 'volume' | 'standard'>;
 const ANSWER_REQUIRED = 'Please answer this question';
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 function LearnMore({ question, number }: { question: QualifierQuestion; number: number }) {
   const video = useSiteVideo(question.video as SiteVideoKey);
@@ -337,7 +330,7 @@ export default function ProductQualifierPage() {
           </Typography>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 3, flexWrap: 'wrap' }}>
             <Typography id="qualifier-score" sx={{ fontSize: '2.5rem', fontWeight: 800 }}>
-              <Box component="span" sx={visuallyHidden}>
+              <Box component="span" sx={VISUALLY_HIDDEN}>
                 Score:{' '}
               </Box>
               {rated.score}/{MAX_SCORE}

@@ -19,6 +19,7 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { errorMessage } from '../../api/client';
 import type { User } from '../../api/users';
 import { toast } from '../../components/toast';
+import { VISUALLY_HIDDEN } from '../../lib/visuallyHidden';
 import { useSession } from '../../session/context';
 import { boardLinkState, showsBoardLink } from './boardLink';
 import { SignInStatus } from './SignInStatus';
@@ -154,7 +155,7 @@ export function UsersTable({
                     variant="body2"
                   >
                     Go to board
-                    <Box component="span" sx={visuallyHidden}>
+                    <Box component="span" sx={VISUALLY_HIDDEN}>
                       {' '}
                       of {user.fullName}
                     </Box>
@@ -229,19 +230,10 @@ function SortHeader({
     >
       {label}
       {active && (
-        <Box component="span" sx={visuallyHidden}>
+        <Box component="span" sx={VISUALLY_HIDDEN}>
           {order === 'asc' ? ' (sorted ascending)' : ' (sorted descending)'}
         </Box>
       )}
     </TableSortLabel>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import { type ReactNode, useRef, useState } from 'react';
-import { VISUALLY_HIDDEN } from '../constants';
+import { VISUALLY_HIDDEN } from '../../../lib/visuallyHidden';
 import { editTriggerProps } from './editTrigger';
 import { SaveStatus } from './SaveStatus';
 import { useAutosave } from './useAutosave';

@@ -18,16 +18,8 @@ import { alpha } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import type { CoursePageLesson, CoursePageModule } from '../../../api/courses';
+import { VISUALLY_HIDDEN } from '../../../lib/visuallyHidden';
 import { Highlight } from '../catalogue/CatalogueResults';
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 /**
  * The course's modules as collapsible sections with their progress; each lists its lessons with a check when done.
@@ -204,7 +196,7 @@ function LessonLink({
             <>
               <Highlight text={lesson.title} words={words} />
               {completed && (
-                <Box component="span" sx={visuallyHidden}>
+                <Box component="span" sx={VISUALLY_HIDDEN}>
                   {' '}
                   (completed)
                 </Box>
