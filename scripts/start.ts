@@ -88,7 +88,9 @@ function banner(stack: Stack, seeded: boolean): string {
         `     ${person.role.padEnd(12)} ${person.email.padEnd(width)}   ${person.password.padEnd(passwordWidth)}${totp}`.trimEnd(),
       );
     }
-    lines.push('   (add the TOTP secret to an authenticator app; it asks for the admin\'s six-digit code after the password)');
+    lines.push(
+      "   (add the TOTP secret to an authenticator app; it asks for the admin's six-digit code after the password)",
+    );
   } else {
     lines.push('   Not seeded: no sign-in accounts were created (see the messages above).');
   }

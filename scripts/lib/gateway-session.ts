@@ -3,8 +3,8 @@
  * (rm_session, rm_csrf), the CSRF header on unsafe methods, JSON bodies.
  */
 import { CSRF_COOKIE, CSRF_HEADER, HOST_COOKIE_PREFIX, type SignInResponse } from '@rainmakers/contracts';
-import { passSecondStep } from './second-factor';
 import { GatewayRequestError, type GatewayResponse, type GatewaySession, type HttpMethod } from '../seed/context';
+import { passSecondStep } from './second-factor';
 
 export interface CookieChange {
   name: string;

@@ -87,7 +87,10 @@ export async function passSecondStep(
   for (let attempt = 0; attempt < 4; attempt++) {
     const next = await nextSecondFactorCode(email);
     if (!next) break;
-    const response = await session.request('POST', '/api/auth/signin/code', { token: challenge.token, code: next.code });
+    const response = await session.request('POST', '/api/auth/signin/code', {
+      token: challenge.token,
+      code: next.code,
+    });
     if (response.status < 400) return response.body;
     if (response.status !== 401) {
       throw new Error(`The second step for ${email} answered ${response.status}: ${JSON.stringify(response.body)}`);

@@ -97,11 +97,20 @@ async function ensurePerson(
  * Issue 24: enrols a seeded person who has a known TOTP secret (the admin) with it, every seeding (so the secret
  * `npm start` prints is the one that works), and lets this process pass her second step.
  */
-async function ensureSecondFactor(auth: InternalClient, userId: number, spec: SeedPersonSpec, log: (m: string) => void) {
+async function ensureSecondFactor(
+  auth: InternalClient,
+  userId: number,
+  spec: SeedPersonSpec,
+  log: (m: string) => void,
+) {
   if (!spec.totpSecret) return;
-  const { recoveryCodes } = await auth.request<{ recoveryCodes: string[] }>('PUT', `/internal/second-factor/${userId}`, {
-    secret: spec.totpSecret,
-  });
+  const { recoveryCodes } = await auth.request<{ recoveryCodes: string[] }>(
+    'PUT',
+    `/internal/second-factor/${userId}`,
+    {
+      secret: spec.totpSecret,
+    },
+  );
   rememberSecondFactor(spec.email, spec.totpSecret, recoveryCodes);
   log(`${spec.email}: second factor enrolled (TOTP secret ${spec.totpSecret})`);
 }
