@@ -23,7 +23,7 @@ export function AuthenticatorSetup({ enrolment }: { enrolment: EnrolmentStart })
   }, [enrolment.otpauthUrl]);
 
   return (
-    <Box sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: 3, alignItems: 'center' }}>
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, alignItems: 'center' }}>
       <Box
         sx={{
           width: 200,
