@@ -22,13 +22,20 @@ interface Keys {
 const keyring = new Map<string, Keys>();
 
 /** Remembers a person's secret (and recovery codes) so that later sign-ins of that e-mail pass the second step. */
-export function rememberSecondFactor(email: string, secret: string, recoveryCodes: string[] = []): void {
+export function rememberSecondFactor(
+  email: string,
+  secret: string,
+  recoveryCodes: string[] = [],
+  /** The step a code was just used for (an enrolment's first code). */
+  usedStep: number | null = null,
+): void {
   const known = keyring.get(email.toLowerCase());
   if (known?.secret === secret) {
     known.recoveryCodes.push(...recoveryCodes.filter((c) => !known.recoveryCodes.includes(c)));
+    if (usedStep !== null && (known.lastStep === null || known.lastStep < usedStep)) known.lastStep = usedStep;
     return;
   }
-  keyring.set(email.toLowerCase(), { secret, lastStep: null, recoveryCodes: [...recoveryCodes] });
+  keyring.set(email.toLowerCase(), { secret, lastStep: usedStep, recoveryCodes: [...recoveryCodes] });
 }
 
 /** The secret this process knows for an e-mail, if any. */
@@ -79,9 +86,7 @@ export async function passSecondStep(
       token: challenge.token,
       code: await totpCode(secret, step),
     });
-    rememberSecondFactor(email, secret, body.recoveryCodes);
-    const keys = keyring.get(email.toLowerCase());
-    if (keys) keys.lastStep = step;
+    rememberSecondFactor(email, secret, body.recoveryCodes, step);
     return body;
   }
   for (let attempt = 0; attempt < 4; attempt++) {

@@ -1,28 +1,24 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
-import type { CurrentUser, EnrolmentStart, SecondStepChallenge } from '@rainmakers/contracts';
+import type { SecondStepChallenge } from '@rainmakers/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
-import { authApi } from '../../api/auth';
 import { errorMessage } from '../../api/client';
 import { AuthForm } from '../../components/AuthForm';
-import { AuthLayout } from '../../components/AuthLayout';
 import { FormField } from '../../components/FormField';
 import { PasswordField } from '../../components/PasswordField';
 import { useFormFields } from '../../components/useFormFields';
 import { useSession } from '../../session/context';
-import { AuthenticatorSetup } from '../second-factor/AuthenticatorSetup';
-import { RecoveryCodes } from '../second-factor/RecoveryCodes';
+import { START_OVER } from './sign-in-texts';
 
 /** Where a reset or invitation link that needs the second step sends the person (router state). */
 export interface SignInLocationState {
   secondStep?: SecondStepChallenge;
 }
 
-const START_OVER = { text: 'Not you, or took too long?', linkText: 'Sign in again', to: '/signin' };
+// The QR code library comes only with the forced enrolment (admins without a second factor), not with /signin.
+const ForcedEnrolment = lazy(() => import('./ForcedEnrolment'));
 
 /**
  * /signin. The password, then (issue 24) for an enrolled person the code from her app or a recovery code, and for an
@@ -40,7 +36,13 @@ export default function SignInPage() {
 function SignInSteps({ initial }: { initial: SecondStepChallenge | null }) {
   const [secondStep, setSecondStep] = useState<SecondStepChallenge | null>(initial);
   if (secondStep?.next === 'code') return <CodeStep challenge={secondStep} />;
-  if (secondStep?.next === 'enrol') return <EnrolStep challenge={secondStep} />;
+  if (secondStep?.next === 'enrol') {
+    return (
+      <Suspense fallback={null}>
+        <ForcedEnrolment challenge={secondStep} />
+      </Suspense>
+    );
+  }
   return <PasswordStep onSecondStep={setSecondStep} />;
 }
 
@@ -103,52 +105,6 @@ function CodeStep({ challenge }: { challenge: SecondStepChallenge }) {
         inputProps={{ spellCheck: false }}
         {...field('code')}
       />
-    </AuthForm>
-  );
-}
-
-/** An admin without a second factor sets one up before her first session; then her recovery codes, once. */
-function EnrolStep({ challenge }: { challenge: SecondStepChallenge }) {
-  const { enter } = useSession();
-  const { values, field, fields } = useFormFields({ code: '' });
-  const [enrolment, setEnrolment] = useState<EnrolmentStart | null>(null);
-  const [done, setDone] = useState<{ currentUser: CurrentUser; recoveryCodes: string[] } | null>(null);
-  const start = useMutation({
-    mutationFn: () => authApi.startForcedEnrolment(challenge.token),
-    onSuccess: setEnrolment,
-  });
-  const confirm = useMutation({
-    mutationFn: () => authApi.confirmForcedEnrolment(challenge.token, values.code.trim()),
-    onSuccess: setDone,
-    onError: (error) => fields.fromError(error),
-  });
-  const { mutate: begin } = start;
-  useEffect(() => begin(), [begin]);
-
-  if (done) {
-    return (
-      <AuthLayout title="Save your recovery codes" subtitle="Two-step verification is on for your account.">
-        <Stack spacing={3}>
-          <RecoveryCodes codes={done.recoveryCodes} />
-          <Button variant="contained" size="large" fullWidth onClick={() => enter(done.currentUser)}>
-            I have saved them, continue
-          </Button>
-        </Stack>
-      </AuthLayout>
-    );
-  }
-  return (
-    <AuthForm
-      title="Set up two-step verification"
-      subtitle="Your account needs a second factor before you can continue."
-      error={(start.isError && errorMessage(start.error)) || (confirm.isError && errorMessage(confirm.error))}
-      submitLabel="Turn on two-step verification"
-      pending={confirm.isPending}
-      onSubmit={() => confirm.mutate()}
-      footer={START_OVER}
-    >
-      {enrolment && <AuthenticatorSetup enrolment={enrolment} />}
-      <FormField label="Code" autoComplete="one-time-code" inputProps={{ spellCheck: false }} {...field('code')} />
     </AuthForm>
   );
 }

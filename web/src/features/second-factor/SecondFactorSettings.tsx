@@ -7,16 +7,15 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { EnrolmentStart } from '@rainmakers/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { authApi } from '../../api/auth';
 import { errorMessage } from '../../api/client';
-import { FormDialog } from '../../components/FormDialog';
-import { FormField } from '../../components/FormField';
-import { PasswordField } from '../../components/PasswordField';
 import { toast } from '../../components/toast';
-import { useFormFields } from '../../components/useFormFields';
-import { AuthenticatorSetup } from './AuthenticatorSetup';
-import { RecoveryCodes } from './RecoveryCodes';
+
+// Fetched when first shown: the QR code library, the dialog and the codes are not part of /profile's first load.
+const EnrolmentForm = lazy(() => import('./EnrolmentForm'));
+const FreshProofDialog = lazy(() => import('./FreshProofDialog'));
+const RecoveryCodes = lazy(() => import('./RecoveryCodes').then((m) => ({ default: m.RecoveryCodes })));
 
 const STATUS_KEY = ['second-factor'] as const;
 
@@ -31,26 +30,8 @@ export function SecondFactorSettings() {
   const [enrolment, setEnrolment] = useState<EnrolmentStart | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const [dialog, setDialog] = useState<'regenerate' | 'disable' | null>(null);
-  const code = useFormFields({ code: '' });
   const refresh = () => queryClient.invalidateQueries({ queryKey: STATUS_KEY });
-
   const start = useMutation({ mutationFn: authApi.startEnrolment, onSuccess: setEnrolment });
-  const confirm = useMutation({
-    mutationFn: () => authApi.confirmEnrolment(code.values.code.trim()),
-    onSuccess: (body) => {
-      setEnrolment(null);
-      setRecoveryCodes(body.recoveryCodes);
-      code.setValues({ code: '' });
-      toast('Two-step verification is on.', 'success');
-      void refresh();
-    },
-    onError: (error) => code.fields.fromError(error),
-  });
-
-  const submitCode = (event: FormEvent) => {
-    event.preventDefault();
-    confirm.mutate();
-  };
 
   const enrolled = status.data?.enrolled === true;
   return (
@@ -68,128 +49,71 @@ export function SecondFactorSettings() {
       </Typography>
       {status.isError && <Alert severity="error">{errorMessage(status.error)}</Alert>}
 
-      {recoveryCodes && (
-        <Stack spacing={2} sx={{ mb: 2 }}>
-          <RecoveryCodes codes={recoveryCodes} />
-          <Box>
-            <Button onClick={() => setRecoveryCodes(null)}>I have saved them</Button>
-          </Box>
-        </Stack>
-      )}
-
-      {status.data && !enrolled && !enrolment && (
-        <Button variant="contained" onClick={() => start.mutate()} loading={start.isPending}>
-          Set up two-step verification
-        </Button>
-      )}
-      {start.isError && (
-        <Alert severity="error" sx={{ mt: 2 }}>
-          {errorMessage(start.error)}
-        </Alert>
-      )}
-
-      {enrolment && (
-        <Box component="form" noValidate onSubmit={submitCode}>
-          <Stack spacing={2.5}>
-            <AuthenticatorSetup enrolment={enrolment} />
-            <FormField
-              label="Code"
-              autoComplete="one-time-code"
-              inputProps={{ spellCheck: false, inputMode: 'numeric' }}
-              {...code.field('code')}
-            />
-            {confirm.isError && !code.fields.errors.code && (
-              <Alert severity="error">{errorMessage(confirm.error)}</Alert>
-            )}
-            <Stack direction="row" spacing={1}>
-              <Button type="submit" variant="contained" loading={confirm.isPending}>
-                Turn on
-              </Button>
-              <Button onClick={() => setEnrolment(null)}>Cancel</Button>
-            </Stack>
+      <Suspense fallback={null}>
+        {recoveryCodes && (
+          <Stack spacing={2} sx={{ mb: 2 }}>
+            <RecoveryCodes codes={recoveryCodes} />
+            <Box>
+              <Button onClick={() => setRecoveryCodes(null)}>I have saved them</Button>
+            </Box>
           </Stack>
-        </Box>
-      )}
-
-      {enrolled && !recoveryCodes && (
-        <Box>
-          <Typography variant="body2" sx={{ mb: 2 }}>
-            {status.data?.recoveryCodesLeft ?? 0} recovery codes left.
-          </Typography>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-            <Button variant="outlined" onClick={() => setDialog('regenerate')}>
-              New recovery codes
-            </Button>
-            {!status.data?.required && (
-              <Button variant="outlined" color="error" onClick={() => setDialog('disable')}>
-                Turn off
-              </Button>
-            )}
-          </Stack>
-        </Box>
-      )}
-
-      {dialog && (
-        <FreshProofDialog
-          kind={dialog}
-          onClose={() => setDialog(null)}
-          onDone={(codes) => {
-            setDialog(null);
-            if (codes) setRecoveryCodes(codes);
-            else toast('Two-step verification is off.', 'success');
-            void refresh();
-          }}
-        />
-      )}
-    </Paper>
-  );
-}
-
-/** New recovery codes or turning it off: the password and a current code first. */
-function FreshProofDialog({
-  kind,
-  onClose,
-  onDone,
-}: {
-  kind: 'regenerate' | 'disable';
-  onClose: () => void;
-  onDone: (codes: string[] | null) => void;
-}) {
-  const { values, field, fields } = useFormFields({ password: '', code: '' });
-  const mutation = useMutation({
-    mutationFn: async (): Promise<string[] | null> => {
-      if (kind === 'regenerate') {
-        return (await authApi.regenerateRecoveryCodes(values.password, values.code.trim())).recoveryCodes;
-      }
-      await authApi.disableSecondFactor(values.password, values.code.trim());
-      return null;
-    },
-    onSuccess: onDone,
-    onError: (error) => fields.fromError(error),
-  });
-  return (
-    <FormDialog
-      titleId="two-step-dialog"
-      title={kind === 'regenerate' ? 'New recovery codes' : 'Turn off two-step verification'}
-      maxWidth="xs"
-      onSubmit={(event) => {
-        event.preventDefault();
-        mutation.mutate();
-      }}
-      onClose={onClose}
-      saving={mutation.isPending}
-    >
-      <Stack spacing={2.5} sx={{ pt: 1 }}>
-        <Typography variant="body2" color="text.secondary">
-          {kind === 'regenerate' ? 'Your old recovery codes stop working.' : 'Sign-in will ask for your password only.'}{' '}
-          Confirm with your password and a code from your app (or a recovery code).
-        </Typography>
-        {mutation.isError && !fields.errors.password && !fields.errors.code && (
-          <Alert severity="error">{errorMessage(mutation.error)}</Alert>
         )}
-        <PasswordField label="Password" autoComplete="current-password" autoFocus {...field('password')} />
-        <FormField label="Code" autoComplete="one-time-code" inputProps={{ spellCheck: false }} {...field('code')} />
-      </Stack>
-    </FormDialog>
+
+        {status.data && !enrolled && !enrolment && (
+          <Button variant="contained" onClick={() => start.mutate()} loading={start.isPending}>
+            Set up two-step verification
+          </Button>
+        )}
+        {start.isError && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {errorMessage(start.error)}
+          </Alert>
+        )}
+
+        {enrolment && (
+          <EnrolmentForm
+            enrolment={enrolment}
+            onCancel={() => setEnrolment(null)}
+            onConfirmed={(codes) => {
+              setEnrolment(null);
+              setRecoveryCodes(codes);
+              toast('Two-step verification is on.', 'success');
+              void refresh();
+            }}
+          />
+        )}
+
+        {enrolled && !recoveryCodes && (
+          <Box>
+            <Typography variant="body2" sx={{ mb: 2 }}>
+              {status.data?.recoveryCodesLeft ?? 0} recovery codes left.
+            </Typography>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+              <Button variant="outlined" onClick={() => setDialog('regenerate')}>
+                New recovery codes
+              </Button>
+              {!status.data?.required && (
+                <Button variant="outlined" color="error" onClick={() => setDialog('disable')}>
+                  Turn off
+                </Button>
+              )}
+            </Stack>
+          </Box>
+        )}
+
+        {dialog && (
+          <FreshProofDialog
+            kind={dialog}
+            onClose={() => setDialog(null)}
+            onDone={(codes) => {
+              setDialog(null);
+              if (codes) setRecoveryCodes(codes);
+              else toast('Two-step verification is off.', 'success');
+              void refresh();
+            }}
+          />
+        )}
+      </Suspense>
+    </Paper>
   );
 }
