@@ -4,8 +4,9 @@
  * written out per cell below. Some cells also carry what the answer must show (e.g. which view of the user list)
  * or what must NOT have happened (a refused delete must leave the person in place).
  *
- * Callers are fresh people of each role (created by the seeded admin, the "operator"), so the seeded people stay
- * as they are for the other files. Rows that end or replace the caller's session run last.
+ * Callers are fresh people of each role (created by a fresh admin of this file, the "operator"; issue 24: the seeded
+ * admin's second-factor codes are not spent here), so the seeded people stay as they are for the other files. The
+ * admin caller enrols in the second factor at her first sign-in (test/support: signIn). Rows that end or replace the caller's session run last.
  *
  * On failure the whole matrix is printed, with the differing cells marked.
  */
