@@ -55,9 +55,11 @@ import {
   P95_TARGETS_MS,
   proxyScenarios,
   searchScenario,
+  secondStepScenario,
   signInScenario,
   throttledSignInScenario,
 } from './bench/scenarios';
+import { prepareSecondSteps } from './bench/second-step';
 import {
   benchMembers,
   type CatalogueGeneration,
@@ -90,6 +92,7 @@ import {
 import { runWebBench, type WebBenchResult, webTable, webTargetLines } from './bench/web';
 import { createGatewaySession } from './lib/gateway-session';
 import { freePort } from './lib/infra';
+import { rememberSecondFactor } from './lib/second-factor';
 import { localInternalTokenSecret } from './lib/secrets';
 import { REPO_ROOT, randomSecret, STACK_DEFAULT_PORTS, type Stack, startStack } from './lib/stack';
 import { DEFAULT_PORTS, SERVICES } from './lib/topology';
@@ -203,6 +206,10 @@ async function startOwnStack(
 
 async function externalTarget(options: BenchOptions, gatewayUrl: string): Promise<BenchTarget> {
   const seededAdmin = SEED_PEOPLE.find((p) => p.key === 'admin');
+  // Issue 24: the admin's second step needs her TOTP secret (the seeded one's is known; --admin-totp-secret else).
+  const adminEmail = options.adminEmail ?? seededAdmin?.email ?? '';
+  const totpSecret = options.adminTotpSecret ?? (options.adminEmail ? undefined : seededAdmin?.totpSecret);
+  if (totpSecret) rememberSecondFactor(adminEmail, totpSecret);
   const coursesUrl = options.coursesUrl ?? `http://127.0.0.1:${DEFAULT_PORTS.courses}`;
   const port = (url: string, fallback: number) => Number(new URL(url).port) || fallback;
   return {
@@ -488,7 +495,7 @@ async function sessionScenariosStep(ctx: RunContext): Promise<void> {
       await measurer.run(plans.direct);
     }
   }
-  if (wants('signin') || wants('signin-throttled')) {
+  if (wants('signin') || wants('signin-throttled') || wants('signin-code')) {
     const anonymous = createGatewaySession(target.gatewayUrl);
     await anonymous.request('GET', '/api/auth/me');
     const csrf = anonymous.cookie(CSRF_COOKIE);
@@ -497,6 +504,12 @@ async function sessionScenariosStep(ctx: RunContext): Promise<void> {
       await measurer.run(signInScenario(target.gatewayUrl, csrf, members, MEMBER_PASSWORD, options.signins));
     }
     if (wants('signin-throttled')) await measurer.run(throttledSignInScenario(target.gatewayUrl, csrf, 60));
+    if (wants('signin-code')) {
+      const steps = await prepareSecondSteps(target.gatewayUrl, ctx.adminSignedIn.session, options.signins, (line) =>
+        say(`  ${line}`),
+      );
+      await measurer.run(secondStepScenario(target.gatewayUrl, csrf, steps));
+    }
   }
 }
 

@@ -80,9 +80,17 @@ function banner(stack: Stack, seeded: boolean): string {
   ];
   if (seeded) {
     lines.push('   Sign in with');
+    const passwordWidth = Math.max(...SEED_PEOPLE.map((p) => p.password.length));
     for (const person of SEED_PEOPLE) {
-      lines.push(`     ${person.role.padEnd(12)} ${person.email.padEnd(width)}   ${person.password}`);
+      // Issue 24: the admin needs a second factor; her TOTP secret (base32) goes into an authenticator app.
+      const totp = person.totpSecret ? `   TOTP secret ${person.totpSecret}` : '';
+      lines.push(
+        `     ${person.role.padEnd(12)} ${person.email.padEnd(width)}   ${person.password.padEnd(passwordWidth)}${totp}`.trimEnd(),
+      );
     }
+    lines.push(
+      "   (add the TOTP secret to an authenticator app; it asks for the admin's six-digit code after the password)",
+    );
   } else {
     lines.push('   Not seeded: no sign-in accounts were created (see the messages above).');
   }

@@ -45,7 +45,13 @@ describe('buildActor', () => {
       impersonatorId: null,
       createdAt: '2025-03-01T10:00:00.000Z',
       email: 'ada@example.com',
+      secondFactor: false,
     });
+  });
+
+  it('carries whether the session passed the second factor (issue 24)', () => {
+    expect(buildActor('s', { ...session, secondFactor: true }, profile).secondFactor).toBe(true);
+    expect(buildActor('s', session, profile).secondFactor).toBe(false);
   });
 
   it('carries null for createdAt from a profile cached before the field existed', () => {

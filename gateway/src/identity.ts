@@ -58,6 +58,8 @@ export function buildActor(sid: string, session: SessionRecord, profile: AccessP
     createdAt: profile.createdAt ?? null,
     // Changes only with the profile's version, which the token cache key carries.
     email: profile.email ?? null,
+    // Issue 24: whether the session's sign-in passed the second factor (sign-in-as and role changes need it).
+    secondFactor: session.secondFactor === true,
   };
 }
 
@@ -66,7 +68,7 @@ export function buildActor(sid: string, session: SessionRecord, profile: AccessP
  * profile's version, the displayed role and the admin behind a sign-in-as. Equal keys, equal actors.
  */
 export function actorKey(sid: string, session: SessionRecord, profile: AccessProfile): string {
-  return `${sid}|${profile.userId}|${profile.version}|${session.actingRole ?? ''}|${session.impersonatorId ?? ''}`;
+  return `${sid}|${profile.userId}|${profile.version}|${session.actingRole ?? ''}|${session.impersonatorId ?? ''}|${session.secondFactor === true ? 2 : 1}`;
 }
 
 /**

@@ -133,6 +133,10 @@ function openAccess(method: string, path: string): ProxyRoute['session'] | null 
   if (method === 'POST') {
     if (
       path === '/api/auth/signin' ||
+      // Issue 24: the second step and forced enrolment carry the half-signed-in token, not a session.
+      path === '/api/auth/signin/code' ||
+      path === '/api/auth/signin/enrol' ||
+      path === '/api/auth/signin/enrol/confirm' ||
       path === '/api/auth/signup' ||
       path === '/api/auth/forgot-password' ||
       path === '/api/auth/signout' ||

@@ -189,6 +189,7 @@ export class SessionStore {
         impersonatorId: session.impersonatorId,
         expiresAt: session.expiresAt,
         idleExpiresAt: session.idleExpiresAt,
+        secondFactor: session.secondFactor ?? false,
       };
     } catch (error) {
       if (error instanceof HttpError && error.status === 404) return null;

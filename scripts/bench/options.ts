@@ -16,6 +16,8 @@ export const SCENARIO_KEYS = [
   'proxy',
   'signin',
   'signin-throttled',
+  // Issue 24: the sign-in's second step (a TOTP or recovery code).
+  'signin-code',
   'web',
   'board-move',
   'board-upsert',
@@ -62,6 +64,7 @@ const NOT_COMPARED_WITH_PIPE: ReadonlySet<ScenarioKey> = new Set([
   'idle',
   'signin',
   'signin-throttled',
+  'signin-code',
   'users-jobs',
   'heavy-isolation',
   'members',
@@ -82,6 +85,7 @@ tables and writes bench-results/bench-<timestamp>.json.
                           (default http://127.0.0.1:4103; the token is signed with $INTERNAL_TOKEN_SECRET or the dev secret)
   --admin-email <e>       with --url: an admin to create the bench members (default the seeded admin)
   --admin-password <p>
+  --admin-totp-secret <s> with --url: that admin's base32 TOTP secret (issue 24; default the seeded admin's)
   --courses <n>           catalogue size (default 100 courses, 2000 modules, 100000 lessons)
   --modules <n>
   --lessons <n>
@@ -129,6 +133,7 @@ export interface BenchOptions {
   coursesUrl: string | null;
   adminEmail: string | null;
   adminPassword: string | null;
+  adminTotpSecret: string | undefined;
   size: { courses: number; modules: number; lessons: number };
   connections: number;
   durationSeconds: number;
@@ -162,6 +167,7 @@ export function parseOptions(argv: string[]): BenchOptions | 'help' {
       'courses-url': { type: 'string' },
       'admin-email': { type: 'string' },
       'admin-password': { type: 'string' },
+      'admin-totp-secret': { type: 'string' },
       courses: { type: 'string' },
       modules: { type: 'string' },
       lessons: { type: 'string' },
@@ -205,6 +211,7 @@ export function parseOptions(argv: string[]): BenchOptions | 'help' {
     coursesUrl: values['courses-url'] ?? null,
     adminEmail: values['admin-email'] ?? null,
     adminPassword: values['admin-password'] ?? null,
+    adminTotpSecret: values['admin-totp-secret'] ?? undefined,
     size: {
       courses: Math.round(positive('courses', values.courses, 100)),
       modules: Math.round(positive('modules', values.modules, 2000)),

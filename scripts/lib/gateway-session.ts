@@ -2,8 +2,9 @@
  * A browser-like HTTP client through the gateway, for the seed and the system tests: a cookie jar
  * (rm_session, rm_csrf), the CSRF header on unsafe methods, JSON bodies.
  */
-import { CSRF_COOKIE, CSRF_HEADER, HOST_COOKIE_PREFIX } from '@rainmakers/contracts';
+import { CSRF_COOKIE, CSRF_HEADER, HOST_COOKIE_PREFIX, type SignInResponse } from '@rainmakers/contracts';
 import { GatewayRequestError, type GatewayResponse, type GatewaySession, type HttpMethod } from '../seed/context';
+import { passSecondStep } from './second-factor';
 
 export interface CookieChange {
   name: string;
@@ -104,9 +105,14 @@ export function createGatewaySession(
   };
 }
 
-/** Signs in through the gateway; throws with the gateway's answer when it fails. */
+/**
+ * Signs in through the gateway; throws with the gateway's answer when it fails. A second step (issue 24) is passed
+ * with the codes this process knows for the e-mail (lib/second-factor.ts), or by enrolling when the role requires
+ * a second factor the account lacks.
+ */
 export async function signInThroughGateway(baseUrl: string, email: string, password: string): Promise<GatewaySession> {
   const session = createGatewaySession(baseUrl);
-  await session.post('/api/auth/signin', { email, password });
+  const answer = await session.post<SignInResponse>('/api/auth/signin', { email, password });
+  if (answer?.secondFactor) await passSecondStep(session, email, answer.secondFactor);
   return session;
 }

@@ -55,6 +55,8 @@ export interface SeededPerson {
   email: string;
   password: string;
   role: 'admin' | 'coach' | 'premium' | 'course only' | 'basic';
+  /** Issue 24: the base32 TOTP secret the account is enrolled with (the seeded admin). */
+  totpSecret?: string;
 }
 
 export interface SeedContext {

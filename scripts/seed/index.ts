@@ -12,6 +12,7 @@ import { pathToFileURL } from 'node:url';
 import type { ManagedTag, User } from '@rainmakers/contracts';
 import { createInternalClient, HttpError, type InternalClient } from '@rainmakers/kit';
 import { signInThroughGateway } from '../lib/gateway-session';
+import { rememberSecondFactor } from '../lib/second-factor';
 import { localInternalTokenSecret } from '../lib/secrets';
 import { DEFAULT_PORTS, SERVICES, type ServiceName } from '../lib/topology';
 import type { GatewaySession, SeedContext, SeededPerson, SeedModule, SeedPersonKey } from './context';
@@ -92,6 +93,28 @@ async function ensurePerson(
   return { user, created: true };
 }
 
+/**
+ * Issue 24: enrols a seeded person who has a known TOTP secret (the admin) with it, every seeding (so the secret
+ * `npm start` prints is the one that works), and lets this process pass her second step.
+ */
+async function ensureSecondFactor(
+  auth: InternalClient,
+  userId: number,
+  spec: SeedPersonSpec,
+  log: (m: string) => void,
+) {
+  if (!spec.totpSecret) return;
+  const { recoveryCodes } = await auth.request<{ recoveryCodes: string[] }>(
+    'PUT',
+    `/internal/second-factor/${userId}`,
+    {
+      secret: spec.totpSecret,
+    },
+  );
+  rememberSecondFactor(spec.email, spec.totpSecret, recoveryCodes);
+  log(`${spec.email}: second factor enrolled (TOTP secret ${spec.totpSecret})`);
+}
+
 /** City, state and country through the admin's own API, when POST /internal/users did not take them. */
 async function ensureProfile(admin: GatewaySession, user: User, spec: SeedPersonSpec, log: (m: string) => void) {
   if (user.city === spec.city && user.state === spec.state) return;
@@ -120,6 +143,7 @@ export async function seedStack(target: SeedTarget, log: (message: string) => vo
       email: spec.email,
       password: spec.password,
       role: spec.role,
+      ...(spec.totpSecret ? { totpSecret: spec.totpSecret } : {}),
     };
   };
 
@@ -128,6 +152,7 @@ export async function seedStack(target: SeedTarget, log: (message: string) => vo
   const admin = await ensurePerson(adminSpec, clients, [], log);
   if (admin.created) created.push(adminSpec.email);
   record(adminSpec, admin.user);
+  await ensureSecondFactor(clients.auth, admin.user.id, adminSpec, log);
   const adminSession = await signInThroughGateway(target.gatewayUrl, adminSpec.email, adminSpec.password);
   const tags = await ensureTags(adminSession, log);
   if (admin.created) await ensureProfile(adminSession, admin.user, adminSpec, log);
@@ -145,7 +170,9 @@ export async function seedStack(target: SeedTarget, log: (message: string) => vo
 
   const ctx: SeedContext = {
     gatewayUrl: target.gatewayUrl,
-    signInAs: (email, password) => signInThroughGateway(target.gatewayUrl, email, password),
+    // The admin's one session serves every module: each new sign-in would spend a second-factor code.
+    signInAs: async (email, password) =>
+      email === adminSpec.email ? adminSession : signInThroughGateway(target.gatewayUrl, email, password),
     internal,
     people,
     tags,

@@ -14,6 +14,11 @@ export interface SeedPersonSpec {
   tags: string[];
   /** When the account was created (ISO 8601); now when left out. The Move the Needle cut-off reads it. */
   createdAt?: string;
+  /**
+   * Issue 24: the base32 TOTP secret the seed enrols the account with (admins need a second factor). A development
+   * value like the password beside it: `npm start` prints both.
+   */
+  totpSecret?: string;
 }
 
 export const SEED_TAGS = ['Mastermind', 'nova', 'teller', 'Wholesale Bootcamp', 'Webinar Guest'] as const;
@@ -30,6 +35,7 @@ export const SEED_PEOPLE: readonly SeedPersonSpec[] = [
     fullName: 'Alexandra Reyes',
     email: 'admin@rainmakers.local',
     password: 'Admin-Passw0rd!',
+    totpSecret: 'RAINMAKERSLOCALADMINSECRETKEY234',
     role: 'admin',
     city: 'Austin',
     state: 'TX',

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it, jest } from '@jest/globals';
 import { waitFor } from '@rainmakers/kit/testing';
 import { pidListeningOn } from '../support/processes';
-import { seededUsers, signIn, stackInfo } from '../support/stack-client';
+import { freshAdmin, type signIn, stackInfo } from '../support/stack-client';
 import { closeSystemResources, fileForm, redis } from '../support/system';
 
 jest.setTimeout(180_000);
@@ -38,7 +38,7 @@ interface Entry {
 
 describe('job history', () => {
   it('lists an import with its counts after the users service restarted and its Redis job data is gone', async () => {
-    const admin = await signIn('admin');
+    const { session: admin, person: adminPerson } = await freshAdmin();
     const tag = randomUUID().slice(0, 8);
     const fileName = `history-${tag}.csv`;
     const csv = [
@@ -91,7 +91,7 @@ describe('job history', () => {
     );
     expect(job).toMatchObject({
       kind: 'import',
-      actorName: seededUsers.admin.fullName,
+      actorName: adminPerson.fullName,
       state: 'completed',
       counts: { total: 6, created: 4, failed: 2, errorCount: 2 },
     });
@@ -119,7 +119,7 @@ describe('audit log of other services', () => {
   }
 
   it('records a course edit, a resource delete and a banner change with the actor’s and the subject’s names', async () => {
-    const admin = await signIn('admin');
+    const { session: admin, person: adminPerson } = await freshAdmin();
     const tag = randomUUID().slice(0, 8);
     const { course } = await admin.post<{ course: { id: number } }>('/api/course/upsert', {
       title: `Audit course ${tag}`,
@@ -134,7 +134,7 @@ describe('audit log of other services', () => {
     });
     const edit = await entry(admin, `action=course.update&subjectType=course&subjectId=${course.id}`, () => true);
     expect(edit).toMatchObject({
-      actorName: seededUsers.admin.fullName,
+      actorName: adminPerson.fullName,
       subjectName: `Audit course ${tag} v2`,
       before: { title: `Audit course ${tag}` },
       after: { title: `Audit course ${tag} v2` },
@@ -150,7 +150,7 @@ describe('audit log of other services', () => {
     expect((await admin.request('DELETE', `/api/resource/${resource.id}`)).status).toBe(204);
     const removed = await entry(admin, `action=resource.delete&subjectId=${resource.id}`, () => true);
     expect(removed).toMatchObject({
-      actorName: seededUsers.admin.fullName,
+      actorName: adminPerson.fullName,
       subjectType: 'resource',
       subjectName: `Audit resource ${tag}`,
       after: null,
@@ -167,7 +167,7 @@ describe('audit log of other services', () => {
       average_shipping_rate: null,
     });
     const banner = await entry(admin, 'subjectType=banner', (e) => e.subjectName === `Basic banner: ${title}`);
-    expect(banner).toMatchObject({ actorName: seededUsers.admin.fullName, after: { title } });
+    expect(banner).toMatchObject({ actorName: adminPerson.fullName, after: { title } });
     expect(['banner.create', 'banner.update']).toContain(banner.action);
 
     // The CSV export shows the labels, not the internal names.

@@ -65,6 +65,9 @@ import {
   courseUpsertSchema,
   createPaymentIntentSchema,
   currentUserSchema,
+  enrolmentConfirmSchema,
+  forcedEnrolmentConfirmSchema,
+  forcedEnrolmentSchema,
   forgotPasswordSchema,
   inviteResponseSchema,
   jobsQuerySchema,
@@ -109,6 +112,8 @@ import {
   resourceUpsertSchema,
   reviewQueueQuerySchema,
   reviewQueueResponseSchema,
+  secondFactorChangeSchema,
+  secondStepSchema,
   signInAsSchema,
   signInSchema,
   signUpSchema,
@@ -186,6 +191,29 @@ const optionalCurrentUserAnswer = z.object({ currentUser: currentUserSchema.null
 const userAnswer = z.object({ user: userSchema });
 const userUpsertAnswer = z.object({ user: userSchema, isNew: z.boolean() });
 const messageAnswer = z.object({ message: z.string() });
+// Issue 24: the second factor's answers.
+const secondStepChallenge = z.object({
+  token: z.string(),
+  next: z.enum(['code', 'enrol']),
+  expiresAt: z.string(),
+});
+const signInAnswer = z.object({
+  currentUser: currentUserSchema.nullable(),
+  secondFactor: secondStepChallenge.optional(),
+});
+const setPasswordAnswer = z.object({
+  user: currentUserSchema.nullable(),
+  secondFactor: secondStepChallenge.optional(),
+});
+const enrolmentAnswer = z.object({ secret: z.string(), otpauthUrl: z.string() });
+const recoveryCodesAnswer = z.object({ recoveryCodes: z.array(z.string()) });
+const forcedEnrolmentAnswer = z.object({ currentUser: currentUserSchema, recoveryCodes: z.array(z.string()) });
+const secondFactorStatusAnswer = z.object({
+  enrolled: z.boolean(),
+  required: z.boolean(),
+  recoveryCodesLeft: z.number().int(),
+  sessionPassed: z.boolean(),
+});
 const summaryAnswer = z.object({ summary: boardSummarySchema });
 const receivedAnswer = z.object({ received: z.literal(true), duplicate: z.literal(true).optional() });
 const jobAnswer = z.object({ jobId: z.string(), total: z.number().int() });
@@ -240,7 +268,10 @@ export const API_ROUTES: readonly ApiRoute[] = [
     description: 'Sets the session and CSRF cookies. Sign-in limits are counted by auth (`429` with `Retry-After`).',
     access: 'anyone',
     body: signInSchema,
-    answer: ok(currentUserAnswer, 'The signed-in person'),
+    answer: ok(
+      signInAnswer,
+      'The signed-in person; or, for an enrolled person or an admin without a second factor (issue 24), `currentUser: null` and `secondFactor` {token, next: code | enrol}: no session until POST /api/auth/signin/code or /signin/enrol/confirm',
+    ),
     errors: {
       401: 'Invalid email or password',
       429: 'Too many attempts (Retry-After)',
@@ -292,7 +323,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     summary: 'Set a new password from a reset link',
     access: 'anyone',
     body: resetPasswordSchema,
-    answer: ok(userAnswer, 'The person, signed in (cookie set)'),
+    answer: ok(setPasswordAnswer, 'The person, signed in (cookie set); or `user: null` and `secondFactor` (issue 24)'),
     errors: {
       400: 'Invalid or expired link; errors.confirmPassword: Passwords do not match',
       429: 'Too many attempts from this address (Retry-After)',
@@ -321,6 +352,93 @@ export const API_ROUTES: readonly ApiRoute[] = [
     access: ADMIN,
     body: switchRoleSchema,
     answer: ok(currentUserAnswer, 'The displayed `role` with `isAdmin: true`'),
+    errors: { 403: 'Not an admin, or a session without the second factor' },
+  }),
+  route('POST /api/auth/signin/code', {
+    service: 'auth',
+    tag: 'Auth',
+    summary: "The sign-in's second step (issue 24)",
+    description:
+      'The token from POST /api/auth/signin and a six-digit TOTP code (once per 30 s step; one step of drift) or a recovery code (once). Wrong codes count like wrong passwords per (e-mail, address).',
+    access: 'anyone',
+    body: secondStepSchema,
+    answer: ok(currentUserAnswer, 'The signed-in person (cookie set)'),
+    errors: { 401: 'Wrong or used code, or an expired token', 429: 'Too many attempts (Retry-After)' },
+  }),
+  route('POST /api/auth/signin/enrol', {
+    service: 'auth',
+    tag: 'Auth',
+    summary: 'Forced enrolment: the secret (issue 24)',
+    description:
+      'For a `next: enrol` token (an admin without a second factor): a new TOTP secret, kept until confirmed.',
+    access: 'anyone',
+    body: forcedEnrolmentSchema,
+    answer: ok(enrolmentAnswer, 'The base32 secret and its otpauth:// address'),
+    errors: { 401: 'An expired token, or one for the code step', 409: 'Already enrolled' },
+  }),
+  route('POST /api/auth/signin/enrol/confirm', {
+    service: 'auth',
+    tag: 'Auth',
+    summary: 'Forced enrolment: confirm with a first code (issue 24)',
+    access: 'anyone',
+    body: forcedEnrolmentConfirmSchema,
+    answer: ok(forcedEnrolmentAnswer, 'Signed in (cookie set), with the ten recovery codes, shown once'),
+    errors: { 400: 'errors.code: a wrong code', 401: 'An expired token', 429: 'Too many attempts (Retry-After)' },
+  }),
+  route('GET /api/auth/second-factor', {
+    service: 'auth',
+    tag: 'Auth',
+    summary: "The person's second factor (issue 24)",
+    access: 'signed-in',
+    answer: ok(secondFactorStatusAnswer, 'Enrolled, required by the role, recovery codes left, session passed'),
+  }),
+  route('POST /api/auth/second-factor/enrol', {
+    service: 'auth',
+    tag: 'Auth',
+    summary: 'Begin an enrolment on /profile (issue 24)',
+    access: 'signed-in',
+    answer: ok(enrolmentAnswer, 'A new base32 secret and its otpauth:// address'),
+    errors: { 403: 'A sign-in-as session', 409: 'Already enrolled' },
+  }),
+  route('POST /api/auth/second-factor/enrol/confirm', {
+    service: 'auth',
+    tag: 'Auth',
+    summary: 'Confirm an enrolment with a first code (issue 24)',
+    access: 'signed-in',
+    body: enrolmentConfirmSchema,
+    answer: ok(recoveryCodesAnswer, 'The ten recovery codes, shown once'),
+    errors: { 400: 'errors.code: a wrong code', 403: 'A sign-in-as session', 409: 'Already enrolled' },
+  }),
+  route('POST /api/auth/second-factor/recovery-codes', {
+    service: 'auth',
+    tag: 'Auth',
+    summary: 'New recovery codes after a fresh password and code (issue 24)',
+    access: 'signed-in',
+    body: secondFactorChangeSchema,
+    answer: ok(recoveryCodesAnswer, 'Ten new recovery codes (the old ones stop working)'),
+    errors: { 400: 'errors.password or errors.code', 403: 'A sign-in-as session' },
+  }),
+  route('POST /api/auth/second-factor/disable', {
+    service: 'auth',
+    tag: 'Auth',
+    summary: 'Turn the second factor off after a fresh password and code (issue 24)',
+    access: 'signed-in',
+    body: secondFactorChangeSchema,
+    answer: noContent,
+    errors: { 400: 'errors.password or errors.code', 403: 'Required by the role, or a sign-in-as session' },
+  }),
+  route('POST /api/auth/second-factor/reset/{userId}', {
+    service: 'auth',
+    tag: 'Auth',
+    summary: "Reset another person's second factor (issue 24)",
+    description: "Audited in users' log (user.second-factor-reset) and e-mailed to the person.",
+    access: ADMIN,
+    answer: noContent,
+    errors: {
+      400: 'The person has no second factor',
+      403: 'Not an admin, a session without the second factor, a sign-in-as, or oneself',
+      404: 'Unknown person',
+    },
   }),
 
   // ---------------------------------------------------------------------------------------------------------- users
@@ -1217,7 +1335,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     summary: 'Set the first password from an invitation link (signs in)',
     access: 'anyone',
     body: acceptInvitationSchema,
-    answer: ok(userAnswer, 'The person, signed in (cookie set)'),
+    answer: ok(setPasswordAnswer, 'The person, signed in (cookie set); or `user: null` and `secondFactor` (issue 24)'),
     errors: {
       400: 'The link was already used, has expired, or is not valid (each with its own message); errors.password, errors.confirmPassword',
       429: 'Too many attempts from this address (Retry-After)',

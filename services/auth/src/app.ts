@@ -2,8 +2,9 @@ import { createApp, type ReadinessCheck } from '@rainmakers/kit';
 import type { AuthDeps } from './deps';
 import { authRoutes } from './routes/auth';
 import { internalRoutes } from './routes/internal';
+import { secondFactorRoutes } from './routes/second-factor';
 
-/** The auth service: sign-in, sign-up, sessions, password resets, sign-in-as and role switch. */
+/** The auth service: sign-in, sign-up, sessions, password resets, sign-in-as and role switch, the second factor. */
 export function buildApp(deps: AuthDeps & { readiness: ReadinessCheck[] }) {
   return createApp(
     {
@@ -16,6 +17,7 @@ export function buildApp(deps: AuthDeps & { readiness: ReadinessCheck[] }) {
     },
     (app) => {
       app.use('/api/auth', authRoutes(deps));
+      app.use('/api/auth', secondFactorRoutes(deps));
       app.use('/internal', internalRoutes(deps));
     },
   );

@@ -1,8 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
 import { DEV_SECRETS } from '@rainmakers/kit';
 import { loadServiceConfig, loadWorkerConfig } from './config';
+import { DEV_TOTP_ENCRYPTION_KEY } from './domain/second-factor';
 
 const base = { PORT: '4101' };
+const REAL_TOTP_KEY = 'a'.repeat(64);
 
 describe('auth config', () => {
   it('has development defaults', () => {
@@ -27,11 +29,28 @@ describe('auth config', () => {
       NODE_ENV: 'production',
       INTERNAL_TOKEN_SECRET: 'a-real-internal-secret-0123456789',
       USERS_SERVICE_ADDR: 'http://users:4102',
+      TOTP_ENCRYPTION_KEY: REAL_TOTP_KEY,
     };
     expect(() => loadServiceConfig(production)).toThrow(/SESSION_SECRET/);
     expect(loadServiceConfig({ ...production, SESSION_SECRET: 'a-real-session-secret-0123456789' }).NODE_ENV).toBe(
       'production',
     );
+  });
+
+  it('refuses a missing or development second-factor key in production, and one that is not 32 bytes (issue 24)', () => {
+    const production = {
+      ...base,
+      NODE_ENV: 'production',
+      INTERNAL_TOKEN_SECRET: 'a-real-internal-secret-0123456789',
+      SESSION_SECRET: 'a-real-session-secret-0123456789',
+      USERS_SERVICE_ADDR: 'http://users:4102',
+    };
+    expect(() => loadServiceConfig(production)).toThrow(/TOTP_ENCRYPTION_KEY/);
+    expect(() => loadServiceConfig({ ...production, TOTP_ENCRYPTION_KEY: 'too-short' })).toThrow(/TOTP_ENCRYPTION_KEY/);
+    expect(loadServiceConfig({ ...production, TOTP_ENCRYPTION_KEY: REAL_TOTP_KEY }).TOTP_ENCRYPTION_KEY).toBe(
+      REAL_TOTP_KEY,
+    );
+    expect(loadServiceConfig(base).TOTP_ENCRYPTION_KEY).toBe(DEV_TOTP_ENCRYPTION_KEY);
   });
 
   it("calls users where the topology says, and refuses to start in production without users' address", () => {
@@ -41,6 +60,7 @@ describe('auth config', () => {
       NODE_ENV: 'production',
       INTERNAL_TOKEN_SECRET: 'a-real-internal-secret-0123456789',
       SESSION_SECRET: 'a-real-session-secret-0123456789',
+      TOTP_ENCRYPTION_KEY: REAL_TOTP_KEY,
     };
     expect(() => loadServiceConfig(production)).toThrow(/USERS_SERVICE_ADDR: required in production/);
     expect(loadServiceConfig({ ...production, USERS_SERVICE_ADDR: 'http://users:4102' }).USERS_SERVICE_ADDR).toBe(

@@ -1,6 +1,7 @@
 import { PEERS } from '@rainmakers/contracts';
 import { DEV_SECRETS, loadConfig, peerAddresses } from '@rainmakers/kit';
 import { z } from 'zod';
+import { DEV_TOTP_ENCRYPTION_KEY, encryptionKeyBytes } from './domain/second-factor';
 
 const count = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
 const seconds = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
@@ -40,6 +41,18 @@ export const configShape = {
   RESET_MAILS_PER_ACCOUNT: count(5),
   RESET_MAILS_WINDOW_SECONDS: seconds(60 * 60),
 
+  /**
+   * Issue 24: the key that encrypts second-factor secrets at rest (AES-256-GCM): 32 bytes, base64 or hex. Not the
+   * session secret (rotating that must not lose every enrolment). Development and tests use a fixed default;
+   * production refuses it (kit assertNoDevSecrets: it contains "change-me").
+   */
+  TOTP_ENCRYPTION_KEY: z
+    .string()
+    .default(DEV_TOTP_ENCRYPTION_KEY)
+    .refine((value) => encryptionKeyBytes(value) !== null, 'must be 32 bytes, base64 or hex'),
+  /** Issue 24: require a second factor of coaches too (admins always need one). */
+  SECOND_FACTOR_REQUIRED_FOR_COACHES: z.enum(['true', 'false']).default('false'),
+
   /** How long an invitation link stays valid (issue 20; 7 days). */
   INVITATION_TTL_HOURS: count(7 * 24),
 
@@ -53,6 +66,7 @@ export function loadServiceConfig(env: Record<string, string | undefined> = proc
   return {
     ...config,
     USERS_SERVICE_ADDR: peers.users,
+    SECOND_FACTOR_REQUIRED_FOR_COACHES: config.SECOND_FACTOR_REQUIRED_FOR_COACHES === 'true',
     RUN_WORKERS_IN_PROCESS: config.RUN_WORKERS_IN_PROCESS
       ? config.RUN_WORKERS_IN_PROCESS === 'true'
       : config.NODE_ENV === 'development',

@@ -3,13 +3,17 @@ import type { Actor } from '@rainmakers/contracts';
 /**
  * Who may do what in auth. Each rule looks at the account's own role (accountRole), not the role an admin
  * is previewing the product as, so an admin previewing as "basic" can still switch back or sign in as someone.
- * `impersonatorId` must come from auth's own session record (routes pass the live session's value).
+ * `impersonatorId` and `secondFactor` must come from auth's own session record (routes pass the live session's
+ * values): `secondFactor` is whether the session's sign-in passed the second factor (issue 24).
  */
-type SessionActor = Pick<Actor, 'userId' | 'accountRole' | 'impersonatorId'>;
+type SessionActor = Pick<Actor, 'userId' | 'accountRole' | 'impersonatorId'> & { secondFactor: boolean };
 
-/** An admin signs in as another person; not from a session that is itself a sign-in-as (no chains). */
+/**
+ * An admin signs in as another person; not from a session that is itself a sign-in-as (no chains), and only from a
+ * session that passed the second factor (issue 24: a phished password alone must not reach every member).
+ */
 export function canSignInAs(actor: SessionActor): boolean {
-  return actor.accountRole === 'admin' && actor.impersonatorId === null;
+  return actor.accountRole === 'admin' && actor.impersonatorId === null && actor.secondFactor;
 }
 
 /** Only a signed-in-as session can go back to the admin who opened it. */
@@ -17,7 +21,25 @@ export function canReturnFromSignInAs(actor: SessionActor): boolean {
   return actor.impersonatorId !== null;
 }
 
-/** Only admins switch the displayed role (and switch it back). */
+/** Only admins switch the displayed role (and switch it back), from a session that passed the second factor. */
 export function canSwitchRole(actor: SessionActor): boolean {
-  return actor.accountRole === 'admin';
+  return actor.accountRole === 'admin' && actor.secondFactor;
+}
+
+/** A person sets up, regenerates or disables her own second factor; never an admin signed in as her. */
+export function canManageOwnSecondFactor(actor: SessionActor): boolean {
+  return actor.impersonatorId === null;
+}
+
+/**
+ * An admin resets another person's second factor (a lost phone), from a session that passed the second factor and
+ * is not a sign-in-as; never her own (she disables it with her password and a code).
+ */
+export function canResetSecondFactor(actor: SessionActor, targetUserId: number): boolean {
+  return (
+    actor.accountRole === 'admin' &&
+    actor.impersonatorId === null &&
+    actor.secondFactor &&
+    actor.userId !== targetUserId
+  );
 }

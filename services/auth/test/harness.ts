@@ -13,6 +13,7 @@ import {
   SESSION_COOKIE,
   SESSION_JWT_AUDIENCE,
   SESSION_JWT_ISSUER,
+  type SignInResponse,
   sessionClaimsSchema,
   type User,
 } from '@rainmakers/contracts';
@@ -22,6 +23,7 @@ import { type RunningUsers, startForTest as startUsers } from '@rainmakers/users
 import jwt from 'jsonwebtoken';
 import { SMTPServer } from 'smtp-server';
 import { freePort } from '../../../scripts/lib/infra';
+import { nextSecondFactorCode, rememberSecondFactor, timeStep, totpCode } from '../../../scripts/lib/second-factor';
 import { type AuthTestService, startForTest as startAuth } from '../src/testing';
 
 export const SERVICE = { service: 'test' } as const;
@@ -203,6 +205,7 @@ export async function gatewayActor(stack: Stack, cookie: string): Promise<Actor 
     stripeStatus: profile.body.stripeStatus,
     alwaysGrantAccess: profile.body.alwaysGrantAccess,
     impersonatorId: session.impersonatorId,
+    secondFactor: session.secondFactor === true,
   };
 }
 
@@ -228,10 +231,31 @@ export class Browser {
   get = <T = Record<string, unknown>>(path: string) => this.request<T>('GET', path);
   post = <T = Record<string, unknown>>(path: string, body?: unknown) => this.request<T>('POST', path, body);
 
+  /**
+   * Signs in; the second step (issue 24) is passed with the codes this process knows for the e-mail, and an admin
+   * without a second factor is enrolled on the way (scripts/lib/second-factor.ts computes the codes).
+   */
   async signIn(email: string, password: string) {
-    const res = await this.post('/api/auth/signin', { email, password });
+    const res = await this.post<SignInResponse>('/api/auth/signin', { email, password });
     if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${JSON.stringify(res.body)}`);
-    return res;
+    const challenge = res.body.secondFactor;
+    if (!challenge) return res;
+    if (challenge.next === 'enrol') {
+      const started = await this.post<{ secret: string }>('/api/auth/signin/enrol', { token: challenge.token });
+      const step = timeStep();
+      const done = await this.post<{ recoveryCodes: string[] }>('/api/auth/signin/enrol/confirm', {
+        token: challenge.token,
+        code: await totpCode(started.body.secret, step),
+      });
+      if (done.status !== 200) throw new Error(`enrolment failed: ${done.status} ${JSON.stringify(done.body)}`);
+      rememberSecondFactor(email, started.body.secret, done.body.recoveryCodes, step);
+      return done;
+    }
+    const next = await nextSecondFactorCode(email);
+    if (!next) throw new Error(`no second-factor code known for ${email}`);
+    const passed = await this.post('/api/auth/signin/code', { token: challenge.token, code: next.code });
+    if (passed.status !== 200) throw new Error(`second step failed: ${passed.status} ${JSON.stringify(passed.body)}`);
+    return passed;
   }
 
   /** The session id inside the cookie. */

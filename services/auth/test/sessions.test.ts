@@ -69,6 +69,8 @@ describe('sign in', () => {
       impersonatorId: null,
       expiresAt: row.expires_at.toISOString(),
       idleExpiresAt: new Date(row.last_seen_at.getTime() + SESSION_IDLE_DAYS * 24 * 3600 * 1000).toISOString(),
+      // Issue 24: a password-only sign-in (no second factor enrolled).
+      secondFactor: false,
     });
     const ttl = await stack.redis.pttl(`${stack.prefix}session:${browser.sid}`);
     // The mirror lasts until the idle end (7 days) unless touched.
@@ -365,6 +367,7 @@ describe('internal API', () => {
         impersonatorId: null,
         expiresAt: expect.any(String),
         idleExpiresAt: expect.any(String),
+        secondFactor: false,
       },
     });
     expect(await mirrorOf(stack, browser.sid)).toMatchObject({ userId: person.user.id });

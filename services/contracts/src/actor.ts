@@ -31,6 +31,11 @@ export const actorSchema = z.object({
    * null while the gateway holds a profile cached before the field existed, and in tokens minted before it.
    */
   email: z.string().nullish(),
+  /**
+   * Issue 24: the session's sign-in passed the second factor (sign-in-as and role changes need it). Absent in tokens
+   * minted before the field existed: treated as false.
+   */
+  secondFactor: z.boolean().nullish(),
 });
 export type Actor = z.infer<typeof actorSchema>;
 

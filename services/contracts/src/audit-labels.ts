@@ -21,6 +21,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'user.sign-in-as': 'Signed in as',
   'user.sign-in-as-back': 'Went back from signing in as',
   'user.role-switch': 'Switched role view',
+  'user.second-factor-reset': 'Reset second factor',
   'course.create': 'Created course',
   'course.update': 'Edited course',
   'course.delete': 'Deleted course',

@@ -111,6 +111,11 @@ export const sessionRecordSchema = z.object({
   expiresAt: z.string(),
   /** ISO 8601: the end if nobody uses the session until then (last seen + SESSION_IDLE_DAYS). */
   idleExpiresAt: z.string(),
+  /**
+   * Issue 24: whether the sign-in behind the session passed the second factor (a code or a recovery code). Absent in
+   * mirrors written before the field existed: treated as false (no sensitive actions until the next sign-in).
+   */
+  secondFactor: z.boolean().optional(),
 });
 export type SessionRecord = z.infer<typeof sessionRecordSchema>;
 
@@ -158,3 +163,93 @@ export interface ResetPasswordResponse {
 export interface MessageResponse {
   message: string;
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Second factor (issue 24): TOTP (RFC 6238, 30 s steps, six digits) with single-use recovery codes
+// ---------------------------------------------------------------------------------------------------------------
+
+/** How a session's sign-in was proven: the password alone, or the password and a second factor. */
+export const SESSION_AUTHENTICATIONS = ['password', 'password+totp', 'password+recovery-code'] as const;
+export type SessionAuthentication = (typeof SESSION_AUTHENTICATIONS)[number];
+export const passedSecondFactor = (authentication: SessionAuthentication) => authentication !== 'password';
+
+/** How long the half-signed-in token (after a correct password, before the code) stays usable. */
+export const SECOND_STEP_TTL_MINUTES = 10;
+/** Recovery codes handed out at enrolment (and on regeneration); each works once. */
+export const RECOVERY_CODE_COUNT = 10;
+/** The issuer authenticator apps show next to the account. */
+export const TOTP_ISSUER = 'Rainmakers';
+
+/** A six-digit code or a recovery code (xxxx-xxxx-xxxx-xxxx; spaces and dashes are ignored). */
+export const secondFactorCodeField = z
+  .string({ error: FIELD_REQUIRED })
+  .trim()
+  .min(1, FIELD_REQUIRED)
+  .max(64, 'Enter the six-digit code or a recovery code');
+/** The half-signed-in token POST /api/auth/signin answered with. */
+const secondStepToken = z.string({ error: FIELD_REQUIRED }).min(1, FIELD_REQUIRED).max(2048);
+
+/** POST /api/auth/signin/code: the second step of a sign-in. */
+export const secondStepSchema = z.object({ token: secondStepToken, code: secondFactorCodeField });
+/** POST /api/auth/signin/enrol: an account that must have a second factor sets one up before its first session. */
+export const forcedEnrolmentSchema = z.object({ token: secondStepToken });
+/** POST /api/auth/signin/enrol/confirm. */
+export const forcedEnrolmentConfirmSchema = z.object({ token: secondStepToken, code: secondFactorCodeField });
+/** POST /api/auth/second-factor/enrol/confirm (signed in, from /profile). */
+export const enrolmentConfirmSchema = z.object({ code: secondFactorCodeField });
+/** POST /api/auth/second-factor/disable and /recovery-codes: a fresh password and a code. */
+export const secondFactorChangeSchema = z.object({
+  password: z.string({ error: FIELD_REQUIRED }).min(1, FIELD_REQUIRED).max(1024),
+  code: secondFactorCodeField,
+});
+
+/**
+ * POST /api/auth/signin after a correct password when a second step follows: no session yet, only the token
+ * the next call carries. `next`: 'code' (enrolled) or 'enrol' (the role requires a second factor she lacks).
+ */
+export interface SecondStepChallenge {
+  token: string;
+  next: 'code' | 'enrol';
+  expiresAt: string;
+}
+export interface SignInResponse {
+  currentUser: CurrentUser | null;
+  secondFactor?: SecondStepChallenge;
+}
+/** The secret to add to an authenticator app: base32 text and the otpauth:// address its QR code holds. */
+export interface EnrolmentStart {
+  secret: string;
+  otpauthUrl: string;
+}
+/** A confirmed enrolment or a regeneration: the recovery codes, shown once. */
+export interface RecoveryCodesResponse {
+  recoveryCodes: string[];
+}
+export interface ForcedEnrolmentResponse extends RecoveryCodesResponse {
+  currentUser: CurrentUser;
+}
+/** GET /api/auth/second-factor. */
+export interface SecondFactorStatus {
+  enrolled: boolean;
+  /** The person's role requires one (admins; coaches when auth's SECOND_FACTOR_REQUIRED_FOR_COACHES). */
+  required: boolean;
+  recoveryCodesLeft: number;
+  /** Whether the current session's sign-in passed the second factor. */
+  sessionPassed: boolean;
+}
+
+/**
+ * `PUT /internal/second-factor/{userId}` (the seed -> auth): enrols the account with a known base32 secret at once
+ * (the seeded admin, whose secret `npm start` prints), replacing any earlier one. -> 200 { recoveryCodes }.
+ */
+export const internalSecondFactorSchema = z.object({ secret: z.string().regex(/^[A-Z2-7]{16,128}$/) });
+
+export const SECOND_FACTOR_CODE_WRONG =
+  'That code is not right. Enter the newest code from your app, or a recovery code.';
+export const SECOND_STEP_EXPIRED = 'This sign-in has expired. Sign in again with your e-mail and password.';
+export const SECOND_FACTOR_ALREADY_ENROLLED = 'A second factor is already set up for this account.';
+export const SECOND_FACTOR_NOT_ENROLLED = 'No second factor is set up for this account.';
+export const SECOND_FACTOR_NEEDED =
+  'This needs a sign-in with your second factor. Sign out, then sign in again with your code.';
+export const SECOND_FACTOR_REQUIRED_FOR_ROLE =
+  'Your role requires a second factor. To move it to a new device, ask another admin to reset it.';

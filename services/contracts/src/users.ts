@@ -392,7 +392,13 @@ export type InternalCreateUser = z.input<typeof internalCreateUserSchema>;
 export const internalUserResponseSchema = z.object({ user: userSchema });
 
 /** What auth records in users' audit log (POST /internal/audit -> 204): the session changes an admin makes. */
-export const SESSION_AUDIT_ACTIONS = ['user.sign-in-as', 'user.sign-in-as-back', 'user.role-switch'] as const;
+export const SESSION_AUDIT_ACTIONS = [
+  'user.sign-in-as',
+  'user.sign-in-as-back',
+  'user.role-switch',
+  // Issue 24: an admin reset another person's second factor.
+  'user.second-factor-reset',
+] as const;
 export const internalAuditSchema = z.object({
   action: z.enum(SESSION_AUDIT_ACTIONS),
   /** The admin who acted (for a return from sign-in-as: the admin going back). */

@@ -106,7 +106,13 @@ export function removesOwnAdminRole(actor: Actor, targetIds: readonly number[], 
 /** Admins delete anyone but themselves. */
 export const canDeleteUser = (actor: Actor, user: Person) => isAdmin(actor) && actor.userId !== user.id;
 
-export const canChangeRoles = (actor: Actor) => isAdmin(actor);
+/**
+ * Issue 24: role changes need a session whose sign-in passed the second factor (a phished password alone must not
+ * make admins). Sessions from before the field existed carry none: their admin signs in again.
+ */
+export const sessionPassedSecondFactor = (actor: Actor) => actor.secondFactor === true;
+
+export const canChangeRoles = (actor: Actor) => isAdmin(actor) && sessionPassedSecondFactor(actor);
 
 export const canAddTags = (actor: Actor) => isAdmin(actor);
 

@@ -1,5 +1,14 @@
 /** /api/auth/*: sessions, sign-up, password reset, role switch and sign-in-as. */
-import type { CurrentUser, Role } from '@rainmakers/contracts';
+import type {
+  CurrentUser,
+  EnrolmentStart,
+  ForcedEnrolmentResponse,
+  RecoveryCodesResponse,
+  Role,
+  SecondFactorStatus,
+  SecondStepChallenge,
+  SignInResponse,
+} from '@rainmakers/contracts';
 import { ApiError, api } from './client';
 
 export interface CurrentUserBody {
@@ -19,6 +28,15 @@ export interface SignUpInput {
   signuptags?: string;
 }
 
+/** What the password step leads to. */
+export type SignInOutcome = { currentUser: CurrentUser } | { secondStep: SecondStepChallenge };
+
+/** A reset or invitation link's answer: signed in, or a second step first (issue 24). */
+export interface SetPasswordResponse {
+  user: CurrentUser | null;
+  secondFactor?: SecondStepChallenge;
+}
+
 export const authApi = {
   /** The session check: null when nobody is signed in (a 401 counts as "nobody"). */
   async me(): Promise<CurrentUser | null> {
@@ -30,9 +48,40 @@ export const authApi = {
       throw error;
     }
   },
-  async signIn(input: SignInInput): Promise<CurrentUser> {
-    const body = await api<CurrentUserBody>('/api/auth/signin', { method: 'POST', body: input });
-    return requireUser(body);
+  /** The password step: signed in, or (issue 24) a second step to pass first. */
+  async signIn(input: SignInInput): Promise<SignInOutcome> {
+    const body = await api<SignInResponse>('/api/auth/signin', { method: 'POST', body: input });
+    if (body?.secondFactor) return { secondStep: body.secondFactor };
+    return { currentUser: requireUser(body) };
+  },
+  /** The second step: a six-digit code or a recovery code. */
+  async signInWithCode(token: string, code: string): Promise<CurrentUser> {
+    return requireUser(await api<CurrentUserBody>('/api/auth/signin/code', { method: 'POST', body: { token, code } }));
+  },
+  /** Forced enrolment (an admin without a second factor): the secret for her app. */
+  startForcedEnrolment(token: string): Promise<EnrolmentStart> {
+    return api<EnrolmentStart>('/api/auth/signin/enrol', { method: 'POST', body: { token } });
+  },
+  confirmForcedEnrolment(token: string, code: string): Promise<ForcedEnrolmentResponse> {
+    return api<ForcedEnrolmentResponse>('/api/auth/signin/enrol/confirm', { method: 'POST', body: { token, code } });
+  },
+  secondFactorStatus(): Promise<SecondFactorStatus> {
+    return api<SecondFactorStatus>('/api/auth/second-factor');
+  },
+  startEnrolment(): Promise<EnrolmentStart> {
+    return api<EnrolmentStart>('/api/auth/second-factor/enrol', { method: 'POST' });
+  },
+  confirmEnrolment(code: string): Promise<RecoveryCodesResponse> {
+    return api<RecoveryCodesResponse>('/api/auth/second-factor/enrol/confirm', { method: 'POST', body: { code } });
+  },
+  regenerateRecoveryCodes(password: string, code: string): Promise<RecoveryCodesResponse> {
+    return api<RecoveryCodesResponse>('/api/auth/second-factor/recovery-codes', {
+      method: 'POST',
+      body: { password, code },
+    });
+  },
+  disableSecondFactor(password: string, code: string): Promise<void> {
+    return api<void>('/api/auth/second-factor/disable', { method: 'POST', body: { password, code } });
   },
   async signUp(input: SignUpInput): Promise<CurrentUser> {
     const body = await api<CurrentUserBody>('/api/auth/signup', { method: 'POST', body: input });

@@ -51,7 +51,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return {
       retry: () => void refetch(),
       refresh: () => queryClient.invalidateQueries({ queryKey: queryKeys.session }),
-      signIn: async (input: SignInInput) => start(await authApi.signIn(input)),
+      signIn: async (input: SignInInput) => {
+        const outcome = await authApi.signIn(input);
+        if ('currentUser' in outcome) start(outcome.currentUser);
+        return outcome;
+      },
+      signInWithCode: async (token: string, code: string) => start(await authApi.signInWithCode(token, code)),
+      enter: (user: CurrentUser) => start(user),
       signUp: async (input: SignUpInput) => start(await authApi.signUp(input)),
       // `queryClient.clear()` would detach the mounted session query, so the signed-out state never reached
       // the screen: keep the session query and drop everything else.

@@ -1,6 +1,6 @@
 import type { CurrentUser, Role } from '@rainmakers/contracts';
 import { createContext, useContext } from 'react';
-import type { SignInInput, SignUpInput } from '../api/auth';
+import type { SignInInput, SignInOutcome, SignUpInput } from '../api/auth';
 
 export type SessionStatus = 'loading' | 'signed-in' | 'signed-out';
 
@@ -12,7 +12,12 @@ export interface SessionValue {
   retry: () => void;
   /** Asks the server again (after a profile change, a payment fix...). */
   refresh: () => Promise<void>;
-  signIn: (input: SignInInput) => Promise<CurrentUser>;
+  /** The password step: signed in, or a second step to pass first (issue 24). */
+  signIn: (input: SignInInput) => Promise<SignInOutcome>;
+  /** The second step with a code or a recovery code. */
+  signInWithCode: (token: string, code: string) => Promise<CurrentUser>;
+  /** A session the server already opened (a forced enrolment, once its recovery codes are saved). */
+  enter: (user: CurrentUser) => void;
   signUp: (input: SignUpInput) => Promise<CurrentUser>;
   /** Throws when the server refuses; the caller shows 'Internal server error logging out'. */
   signOut: () => Promise<void>;

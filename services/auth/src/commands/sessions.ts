@@ -1,4 +1,4 @@
-import type { Role } from '@rainmakers/contracts';
+import type { Role, SessionAuthentication } from '@rainmakers/contracts';
 import type { AuthDeps } from '../deps';
 import {
   isSessionLive,
@@ -22,7 +22,7 @@ type Deps = Pick<AuthDeps, 'db' | 'sessionCache'>;
 /** Opens a session (PostgreSQL, then its Redis mirror). Sign-in-as sessions last an hour. */
 export async function startSession(
   deps: Deps,
-  input: { userId: number; impersonatorId?: number | null },
+  input: { userId: number; impersonatorId?: number | null; authentication?: SessionAuthentication },
   now = new Date(),
 ): Promise<Session> {
   const impersonatorId = input.impersonatorId ?? null;
@@ -35,6 +35,7 @@ export async function startSession(
     expiresAt: newSessionExpiry(now, impersonatorId !== null),
     lastSeenAt: now,
     revokedAt: null,
+    authentication: input.authentication ?? 'password',
   };
   // A Redis failure after the insert leaves a row no cookie names: it expires unused (nothing half-done).
   await insertSession(deps.db, session);

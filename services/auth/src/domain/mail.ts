@@ -74,3 +74,27 @@ export function escapeHtml(value: string): string {
     .replaceAll('"', '&quot;')
     .replaceAll("'", '&#39;');
 }
+
+/** Issue 24: an admin reset the person's second factor; she sets it up again at her next sign-in or on her profile. */
+export function secondFactorResetMail(input: { fullName?: string | null; adminName: string; profileLink: string }): {
+  subject: string;
+  text: string;
+  html: string;
+} {
+  const greeting = input.fullName ? `Hi ${input.fullName},` : 'Hi,';
+  const what = `${input.adminName}, an admin of Rainmakers, removed the second factor (authenticator app) of your account.`;
+  const next =
+    'Your password still works. Set up a new authenticator app on your profile; staff accounts are asked to at their next sign-in.';
+  const warning = 'If you did not ask for this, reply to this e-mail or contact the Rainmakers team at once.';
+  const lines = [greeting, '', what, next, '', input.profileLink, '', warning];
+  const html = [
+    '<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#1f2937">',
+    `<p>${escapeHtml(greeting)}</p>`,
+    `<p>${escapeHtml(what)}</p>`,
+    `<p>${escapeHtml(next)}</p>`,
+    `<p><a href="${escapeHtml(input.profileLink)}">Open your profile</a></p>`,
+    `<p>${escapeHtml(warning)}</p>`,
+    '</body></html>',
+  ].join('\n');
+  return { subject: 'Your Rainmakers second factor was reset', text: lines.join('\n'), html };
+}

@@ -65,6 +65,7 @@ describe('sessions', () => {
       expiresAt,
       lastSeenAt: new Date('2025-01-20T00:00:00Z'),
       revokedAt: null,
+      authentication: 'password+totp',
     });
     expect(record).toEqual({
       userId: 4,
@@ -72,6 +73,7 @@ describe('sessions', () => {
       impersonatorId: 1,
       expiresAt: expiresAt.toISOString(),
       idleExpiresAt: '2025-01-27T00:00:00.000Z',
+      secondFactor: true,
     });
   });
 

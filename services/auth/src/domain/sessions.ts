@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import {
+  passedSecondFactor,
   type Role,
   SESSION_IDLE_DAYS,
   SESSION_TOUCH_INTERVAL_SECONDS,
   SESSION_TTL_DAYS,
+  type SessionAuthentication,
   type SessionRecord,
   SIGN_IN_AS_TTL_MINUTES,
 } from '@rainmakers/contracts';
@@ -19,6 +21,8 @@ export interface Session {
   expiresAt: Date;
   lastSeenAt: Date;
   revokedAt: Date | null;
+  /** How the sign-in behind it was proven (issue 24); sign-in-as and role changes need a second factor. */
+  authentication: SessionAuthentication;
 }
 
 /** 32 random bytes, base64url: the session id inside the cookie. */
@@ -65,6 +69,7 @@ export function toSessionRecord(session: Session): SessionRecord {
     impersonatorId: session.impersonatorId,
     expiresAt: session.expiresAt.toISOString(),
     idleExpiresAt: idleExpiry(session.lastSeenAt).toISOString(),
+    secondFactor: passedSecondFactor(session.authentication),
   };
 }
 

@@ -6,8 +6,11 @@ import {
   INVALID_CREDENTIALS,
   INVITATION_LINK_INVALID,
   PERSON_VERSION_HEADER,
+  passedSecondFactor,
   RESET_LINK_INVALID,
   resetPasswordSchema,
+  SECOND_FACTOR_NEEDED,
+  type SignInResponse,
   signInAsSchema,
   signInSchema,
   signUpSchema,
@@ -31,7 +34,6 @@ import { requestPasswordReset, resetPassword } from '../commands/password-reset'
 import { loadPerson } from '../commands/people';
 import { endSession, startSession, switchActingRole } from '../commands/sessions';
 import { admitSignIn, recordSignInFailure, recordSignInSuccess } from '../commands/sign-in-limits';
-import { announceSignIn } from '../commands/sign-ins';
 import type { AuthDeps } from '../deps';
 import { hashPassword } from '../domain/passwords';
 import { canReturnFromSignInAs, canSignInAs, canSwitchRole } from '../policies';
@@ -45,10 +47,12 @@ import {
   limitByIp,
   loadCurrentUser,
   requireSignedIn,
+  type SignedIn,
   setSessionCookie,
   signedIn,
   tooMany,
 } from './http';
+import { openSession, policyActor, secondStepFor } from './second-factor';
 
 /** Field names of users' POST /internal/users errors, as the sign-up form knows them. */
 const SIGNUP_FIELD = { users_email: 'email', email: 'email', fullName: 'fullName', tagIds: 'signuptags' } as const;
@@ -75,12 +79,15 @@ export function authRoutes(deps: AuthDeps): Router {
       await recordSignInFailure(deps, input.email, address);
       throw unauthorized(INVALID_CREDENTIALS);
     }
+    // Issue 24: an enrolled person (or one whose role requires a second factor) gets no session yet, only the
+    // half-signed-in token; the pair's failures are cleared when the second step completes, not here.
+    const secondFactor = await secondStepFor(deps, user, input.email);
+    if (secondFactor) {
+      res.json({ currentUser: null, secondFactor } satisfies SignInResponse);
+      return;
+    }
     await recordSignInSuccess(deps, input.email, address);
-    await endCallerSessions(deps, req);
-    const session = await startSession(deps, { userId: user.id });
-    await announceSignIn(deps, user.id);
-    setSessionCookie(deps, res, session);
-    res.json({ currentUser: presentCurrentUser(user, { actingRole: null, impersonatedBy: null }) });
+    res.json({ currentUser: await openSession(deps, req, res, user, 'password') } satisfies SignInResponse);
   });
 
   router.post('/signup', async (req, res) => {
@@ -103,11 +110,7 @@ export function authRoutes(deps: AuthDeps): Router {
     await setCredentials(deps, { userId: user.id, email: input.email, passwordHash });
     // Until users' event arrives, /me answers from this copy (version 0: the event replaces it).
     await savePerson(deps.db, user, 0, new Date());
-    await endCallerSessions(deps, req);
-    const session = await startSession(deps, { userId: user.id });
-    await announceSignIn(deps, user.id);
-    setSessionCookie(deps, res, session);
-    res.status(201).json({ currentUser: presentCurrentUser(user, { actingRole: null, impersonatedBy: null }) });
+    res.status(201).json({ currentUser: await openSession(deps, req, res, user, 'password') });
   });
 
   router.post('/signout', async (req, res) => {
@@ -145,11 +148,14 @@ export function authRoutes(deps: AuthDeps): Router {
     const userId = await resetPassword(deps, String(req.params.token), input.password);
     const user = await loadPerson(deps, userId);
     if (!user) throw badRequest(RESET_LINK_INVALID);
-    await endCallerSessions(deps, req);
-    const session = await startSession(deps, { userId });
-    await announceSignIn(deps, userId);
-    setSessionCookie(deps, res, session);
-    res.json({ user: presentCurrentUser(user, { actingRole: null, impersonatedBy: null }) });
+    // Issue 24: a reset keeps the second factor; the sign-in it ends with asks for it.
+    const secondFactor = await secondStepFor(deps, user, user.email);
+    if (secondFactor) {
+      await endCallerSessions(deps, req);
+      res.json({ user: null, secondFactor });
+      return;
+    }
+    res.json({ user: await openSession(deps, req, res, user, 'password') });
   });
 
   /** Issue 20: an invitation link sets the first password and signs the person in (as a reset does). */
@@ -159,16 +165,21 @@ export function authRoutes(deps: AuthDeps): Router {
     const userId = await acceptInvitation(deps, String(req.params.token), input.password);
     const user = await loadPerson(deps, userId);
     if (!user) throw badRequest(INVITATION_LINK_INVALID);
-    await endCallerSessions(deps, req);
-    const session = await startSession(deps, { userId });
-    await announceSignIn(deps, userId);
-    setSessionCookie(deps, res, session);
-    res.json({ user: presentCurrentUser(user, { actingRole: null, impersonatedBy: null }) });
+    // Issue 24: an invited admin sets up her second factor before her first session.
+    const secondFactor = await secondStepFor(deps, user, user.email);
+    if (secondFactor) {
+      await endCallerSessions(deps, req);
+      res.json({ user: null, secondFactor });
+      return;
+    }
+    res.json({ user: await openSession(deps, req, res, user, 'password') });
   });
 
   router.post('/signinas', async (req, res) => {
     const current = await requireSignedIn(deps, req);
-    if (!canSignInAs(current.actor)) throw forbidden();
+    if (!canSignInAs(policyActor(current))) {
+      throw forbidden(current.actor.accountRole === 'admin' ? secondFactorNeeded(current) : undefined);
+    }
     const input = parse(signInAsSchema, bodyOf(req));
     const [target, admin] = await Promise.all([
       deps.users.findUserByEmail(input.email),
@@ -178,7 +189,12 @@ export function authRoutes(deps: AuthDeps): Router {
     if (!admin) throw unauthorized();
     if (target.id === admin.id)
       throw badRequest('You are already signed in as this user', { email: 'You are already signed in as this user' });
-    const session = await startSession(deps, { userId: target.id, impersonatorId: admin.id });
+    // The admin at the keyboard passed the second factor; her way back keeps that (signinas/back).
+    const session = await startSession(deps, {
+      userId: target.id,
+      impersonatorId: admin.id,
+      authentication: current.session.authentication,
+    });
     // Audited in users' log, or not done: a sign-in-as the log could not record ends at once.
     try {
       await deps.users.recordAudit({
@@ -204,7 +220,7 @@ export function authRoutes(deps: AuthDeps): Router {
 
   router.post('/signinas/back', async (req, res) => {
     const current = await requireSignedIn(deps, req);
-    if (!canReturnFromSignInAs(current.actor) || current.session.impersonatorId === null) throw forbidden();
+    if (!canReturnFromSignInAs(policyActor(current)) || current.session.impersonatorId === null) throw forbidden();
     const admin = await loadPerson(deps, current.session.impersonatorId);
     await endSession(deps, current.session.id);
     if (!admin) {
@@ -220,14 +236,16 @@ export function authRoutes(deps: AuthDeps): Router {
       before: { signedInAs: person?.email ?? null },
       after: { signedInAs: admin.email },
     });
-    const session = await startSession(deps, { userId: admin.id });
+    const session = await startSession(deps, { userId: admin.id, authentication: current.session.authentication });
     setSessionCookie(deps, res, session);
     res.json({ currentUser: presentCurrentUser(admin, { actingRole: null, impersonatedBy: null }) });
   });
 
   router.post('/switch-role', async (req, res) => {
     const current = await requireSignedIn(deps, req);
-    if (!canSwitchRole(current.actor)) throw forbidden();
+    if (!canSwitchRole(policyActor(current))) {
+      throw forbidden(current.actor.accountRole === 'admin' ? secondFactorNeeded(current) : undefined);
+    }
     const { role } = parse(switchRoleSchema, bodyOf(req));
     // Recorded first: a switch users' log cannot record is not made.
     await deps.users.recordAudit({
@@ -245,6 +263,11 @@ export function authRoutes(deps: AuthDeps): Router {
   });
 
   return router;
+}
+
+/** The 403 text for an admin whose session lacks the second factor (issue 24); the generic one otherwise. */
+function secondFactorNeeded(current: SignedIn): string | undefined {
+  return passedSecondFactor(current.session.authentication) ? undefined : SECOND_FACTOR_NEEDED;
 }
 
 /** users' answer to a sign-up, in the sign-up form's terms. */

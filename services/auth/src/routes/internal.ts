@@ -1,7 +1,8 @@
-import { credentialsUpsertSchema, idParam } from '@rainmakers/contracts';
+import { credentialsUpsertSchema, idParam, internalSecondFactorSchema } from '@rainmakers/contracts';
 import { notFound, parse, requireService } from '@rainmakers/kit';
 import { Router } from 'express';
 import { setCredentials } from '../commands/credentials';
+import { enrolWithSecret } from '../commands/second-factor';
 import { findLiveSession, refreshSessionMirror, touchLiveSession } from '../commands/sessions';
 import type { AuthDeps } from '../deps';
 import { toSessionRecord } from '../domain/sessions';
@@ -27,6 +28,13 @@ export function internalRoutes(deps: AuthDeps): Router {
       keepSessionId: input.keepSessionId,
     });
     res.status(204).end();
+  });
+
+  /** Issue 24: the seed enrols its admin with a known secret (printed by `npm start`); the recovery codes back. */
+  router.put('/second-factor/:userId', async (req, res) => {
+    const userId = parse(idParam, req.params.userId);
+    const input = parse(internalSecondFactorSchema, bodyOf(req));
+    res.json({ recoveryCodes: await enrolWithSecret(deps, userId, input.secret) });
   });
 
   /**

@@ -1,4 +1,4 @@
-import type { Role, User } from '@rainmakers/contracts';
+import type { Role, SessionAuthentication, User } from '@rainmakers/contracts';
 import type { ColumnType } from '@rainmakers/kit';
 
 /**
@@ -22,6 +22,24 @@ export interface SessionsTable {
   expires_at: Date;
   last_seen_at: Date;
   revoked_at: Date | null;
+  /** Migration 004 (issue 24). */
+  authentication: SessionAuthentication;
+}
+
+/** Migration 004 (issue 24). last_used_step: bigint, read back as a string by pg. */
+export interface SecondFactorsTable {
+  user_id: number;
+  secret_ciphertext: string;
+  confirmed_at: Date | null;
+  last_used_step: ColumnType<string | null, number | null, number | null>;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface RecoveryCodesTable {
+  user_id: number;
+  code_hash: string;
+  used_at: Date | null;
 }
 
 export interface PasswordResetsTable {
@@ -49,4 +67,6 @@ export interface AuthSchema {
   credentials: CredentialsTable;
   sessions: SessionsTable;
   password_resets: PasswordResetsTable;
+  second_factors: SecondFactorsTable;
+  recovery_codes: RecoveryCodesTable;
 }

@@ -14,6 +14,7 @@ const toSession = (row: SessionsTable): Session => ({
   expiresAt: row.expires_at,
   lastSeenAt: row.last_seen_at,
   revokedAt: row.revoked_at,
+  authentication: row.authentication,
 });
 
 export async function insertSession(db: Database, session: Session): Promise<void> {
@@ -28,6 +29,7 @@ export async function insertSession(db: Database, session: Session): Promise<voi
       expires_at: session.expiresAt,
       last_seen_at: session.lastSeenAt,
       revoked_at: session.revokedAt,
+      authentication: session.authentication,
     })
     .execute();
 }

@@ -1,11 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router-dom';
+import type { SetPasswordResponse } from '../../api/auth';
 import { errorMessage } from '../../api/client';
 import { AuthForm } from '../../components/AuthForm';
 import { PasswordField } from '../../components/PasswordField';
 import { toast } from '../../components/toast';
 import { useFormFields } from '../../components/useFormFields';
 import { useSession } from '../../session/context';
+import type { SignInLocationState } from './SignInPage';
 
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
 
@@ -30,8 +32,14 @@ export function SetPasswordPage({ send, successToast, passwordLabel, ...texts }:
 
   const mutation = useMutation({
     mutationFn: () => send(token, values.password, values.confirmPassword),
-    onSuccess: async () => {
+    onSuccess: async (body) => {
       toast(successToast, 'success');
+      // Issue 24: an enrolled person (or an admin who must enrol) passes the second step before any session.
+      const secondStep = (body as SetPasswordResponse | undefined)?.secondFactor;
+      if (secondStep) {
+        navigate('/signin', { replace: true, state: { secondStep } satisfies SignInLocationState });
+        return;
+      }
       await refresh();
       navigate('/', { replace: true });
     },

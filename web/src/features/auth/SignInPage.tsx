@@ -1,19 +1,61 @@
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
+import type { SecondStepChallenge } from '@rainmakers/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { Link as RouterLink } from 'react-router-dom';
+import { lazy, Suspense, useState } from 'react';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { errorMessage } from '../../api/client';
 import { AuthForm } from '../../components/AuthForm';
 import { FormField } from '../../components/FormField';
 import { PasswordField } from '../../components/PasswordField';
 import { useFormFields } from '../../components/useFormFields';
 import { useSession } from '../../session/context';
+import { START_OVER } from './sign-in-texts';
 
-/** /signin. After success the guest route sends the person where they wanted to go (or home). */
+/** Where a reset or invitation link that needs the second step sends the person (router state). */
+export interface SignInLocationState {
+  secondStep?: SecondStepChallenge;
+}
+
+// The QR code library comes only with the forced enrolment (admins without a second factor), not with /signin.
+const ForcedEnrolment = lazy(() => import('./ForcedEnrolment'));
+
+/**
+ * /signin. The password, then (issue 24) for an enrolled person the code from her app or a recovery code, and for an
+ * admin without a second factor its set-up (nothing else opens until it is done). After success the guest route
+ * sends the person where they wanted to go (or home).
+ */
 export default function SignInPage() {
+  const location = useLocation();
+  // "Sign in again" (a link to this same page) starts over: a new location, a new set of steps.
+  return (
+    <SignInSteps key={location.key} initial={(location.state as SignInLocationState | null)?.secondStep ?? null} />
+  );
+}
+
+function SignInSteps({ initial }: { initial: SecondStepChallenge | null }) {
+  const [secondStep, setSecondStep] = useState<SecondStepChallenge | null>(initial);
+  if (secondStep?.next === 'code') return <CodeStep challenge={secondStep} />;
+  if (secondStep?.next === 'enrol') {
+    return (
+      <Suspense fallback={null}>
+        <ForcedEnrolment challenge={secondStep} />
+      </Suspense>
+    );
+  }
+  return <PasswordStep onSecondStep={setSecondStep} />;
+}
+
+function PasswordStep({ onSecondStep }: { onSecondStep: (challenge: SecondStepChallenge) => void }) {
   const { signIn } = useSession();
   const { values, field, fields } = useFormFields({ email: '', password: '' });
-  const mutation = useMutation({ mutationFn: signIn, onError: (error) => fields.fromError(error) });
+  const mutation = useMutation({
+    mutationFn: signIn,
+    onSuccess: (outcome) => {
+      if ('secondStep' in outcome) onSecondStep(outcome.secondStep);
+    },
+    onError: (error) => fields.fromError(error),
+  });
 
   return (
     <AuthForm
@@ -34,6 +76,35 @@ export default function SignInPage() {
           </Link>
         </Box>
       </Box>
+    </AuthForm>
+  );
+}
+
+/** The second step: a six-digit code, or a recovery code. */
+function CodeStep({ challenge }: { challenge: SecondStepChallenge }) {
+  const { signInWithCode } = useSession();
+  const { values, field, fields } = useFormFields({ code: '' });
+  const mutation = useMutation({
+    mutationFn: () => signInWithCode(challenge.token, values.code.trim()),
+    onError: (error) => fields.fromError(error),
+  });
+  return (
+    <AuthForm
+      title="Two-step verification"
+      subtitle="Enter the six-digit code from your authenticator app. Lost your phone? Enter one of your recovery codes."
+      error={mutation.isError && errorMessage(mutation.error)}
+      submitLabel="Verify"
+      pending={mutation.isPending}
+      onSubmit={() => mutation.mutate()}
+      footer={START_OVER}
+    >
+      <FormField
+        label="Code"
+        autoComplete="one-time-code"
+        autoFocus
+        inputProps={{ spellCheck: false }}
+        {...field('code')}
+      />
     </AuthForm>
   );
 }

@@ -15,6 +15,7 @@ import { PasswordField } from '../../components/PasswordField';
 import { unfieldedError, useFormFields } from '../../components/useFormFields';
 import { ROLE_LABELS } from '../../layout/roles';
 import { useCurrentUser } from '../../session/context';
+import { SecondFactorSettings } from '../second-factor/SecondFactorSettings';
 import { AvatarUpload } from './AvatarUpload';
 import { CommunitySettings } from './CommunitySettings';
 import { EmailSettings } from './EmailSettings';
@@ -189,6 +190,8 @@ export default function ProfilePage() {
           </Box>
         </Box>
       </Paper>
+      {/* Her own account only: an admin signed in as someone cannot change that person's second factor. */}
+      {!user.impersonatedBy && <SecondFactorSettings />}
       <ThemeSettings />
       <EmailSettings />
       {(user.role === 'basic' || user.role === 'premium') && <CommunitySettings />}
