@@ -6,6 +6,8 @@
 import { type ProcessInfo, sampleCpu } from './procs';
 
 export const IDLE_TARGET_PERCENT = 5;
+/** Seconds the stack is left alone after the seed before the quiet minute starts. */
+export const IDLE_SETTLE_SECONDS = 15;
 
 export interface IdleResult {
   seconds: number;
@@ -21,7 +23,8 @@ export async function measureIdle(
   seconds: number,
   signal: AbortSignal,
 ): Promise<IdleResult> {
-  const watched = processes.filter((p) => !p.name.startsWith('pipe'));
+  // The bench's own processes (the pipes) are not part of the stack.
+  const watched = processes.filter((p) => !p.name.startsWith('pipe') && !p.name.startsWith('observed'));
   const before = await sampleCpu(watched);
   const started = performance.now();
   await new Promise<void>((resolve, reject) => {
