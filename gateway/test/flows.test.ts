@@ -17,6 +17,7 @@ import { createRedis, type Redis, RedisStreamsTransport, signActorToken, signSer
 import { buildActor, TEST_SECRET, waitFor } from '@rainmakers/kit/testing';
 import { startForTest as startUsers } from '@rainmakers/users/testing';
 import { freePort } from '../../scripts/lib/infra';
+import { totpCode } from '../../scripts/lib/second-factor';
 import { profileCacheKey } from '../src/profile-cache';
 import { type GatewayForTest, startGatewayForTest } from '../src/testing';
 
@@ -178,6 +179,19 @@ async function signUp(email = `m${randomUUID().slice(0, 8)}@example.com`) {
   const id = response.body.currentUser?.id;
   if (!id) throw new Error('no user id');
   return { browser, email, id };
+}
+
+/** Password, then the forced enrolment of a role that requires a second factor (the code as an app would make it). */
+async function signInWithNewSecondFactor(browser: Browser, email: string): Promise<void> {
+  const first = await browser.post<{ secondFactor?: { token: string; next: string } }>('/api/auth/signin', {
+    email,
+    password: PASSWORD,
+  });
+  expect(first.body.secondFactor?.next).toBe('enrol');
+  const token = first.body.secondFactor?.token ?? '';
+  const { secret } = (await browser.post<{ secret: string }>('/api/auth/signin/enrol', { token })).body;
+  const confirmed = await browser.post('/api/auth/signin/enrol/confirm', { token, code: await totpCode(secret) });
+  expect(confirmed.status).toBe(200);
 }
 
 /** The profile as users has it now (asked the way the gateway asks on a cache miss). */
@@ -596,6 +610,10 @@ describe("GET /api/auth/me: the gateway replays auth's answer while session and 
       return r.body.currentUser?.role === 'admin' && r;
     });
     expect(asAdmin.body.currentUser?.isAdmin).toBe(false);
+    // Issue 24: her session was opened with a password alone, so an admin's powers wait for her second factor; she
+    // signs in again, is made to enrol, and the new session may switch roles.
+    expect((await admin.browser.post('/api/auth/switch-role', { role: 'premium' })).status).toBe(403);
+    await signInWithNewSecondFactor(admin.browser, admin.email);
     expect((await admin.browser.post('/api/auth/switch-role', { role: 'premium' })).status).toBe(200);
     expect((await admin.browser.get<Me>('/api/auth/me')).body.currentUser).toMatchObject({
       role: 'premium',
