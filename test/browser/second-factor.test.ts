@@ -14,6 +14,7 @@ import {
   useBrowser,
   type ViewportName,
 } from '../support/browser';
+import { signIn } from '../support/stack-client';
 import { admin, createPerson, uniqueEmail } from './fixtures';
 
 jest.setTimeout(120_000);
@@ -139,5 +140,36 @@ describe.each<ViewportName>(['desktop', 'mobile'])('two-step verification (%s)',
     await last.goto('/profile');
     await last.getByRole('region', { name: 'Two-step verification' }).getByText('9 recovery codes left.').waitFor();
     expect(await seriousViolations(last)).toEqual([]);
+  });
+
+  it("an admin resets a member's second factor from the member page, and the member signs in with her password", async () => {
+    const person = await createPerson('premium', `totp-reset-${viewport}`, 'Robin Reset');
+    // She has signed in and turned two-step verification on (through the API, as /profile does).
+    const session = await signIn({ email: person.email, password: person.password });
+    const { secret } = await session.post<{ secret: string }>('/api/auth/second-factor/enrol', {});
+    await session.post('/api/auth/second-factor/enrol/confirm', { code: await totpCode(secret) });
+
+    const staff = await createPerson('admin', `totp-resetter-${viewport}`, 'Rae Resetter');
+    const page = await pages.open({ viewport });
+    await signInWithCookies(page, staff);
+    await page.goto(`/users/${person.id}`);
+    await page.getByRole('heading', { level: 1, name: 'Robin Reset' }).waitFor();
+    await page.getByRole('button', { name: 'Reset two-step verification' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reset two-step verification?' });
+    await dialog.waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, `second-factor-reset-${viewport}`);
+    await dialog.getByRole('button', { name: 'Reset', exact: true }).click();
+    await page.getByText('Two-step verification reset for Robin Reset').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+
+    // Her password alone signs her in now.
+    const member = await pages.open({ viewport });
+    await passwordStep(member, person.email, person.password);
+    await member.waitForURL((url) => !url.pathname.startsWith('/signin'));
+    // A second reset says there is nothing to reset.
+    await page.getByRole('button', { name: 'Reset two-step verification' }).click();
+    await dialog.getByRole('button', { name: 'Reset', exact: true }).click();
+    await page.getByText(/Two-step verification was not reset: No second factor is set up/).waitFor();
   });
 });

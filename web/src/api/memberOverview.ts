@@ -36,3 +36,12 @@ export function useResendInvitation() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['users'] }),
   });
 }
+
+/** An admin resets a person's second factor (a lost phone): POST /api/auth/second-factor/reset/{id}, audited, e-mailed. */
+export function useResetSecondFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api<unknown>(`/api/auth/second-factor/reset/${id}`, { method: 'POST' }),
+    onSuccess: (_answer, id) => queryClient.invalidateQueries({ queryKey: memberOverviewKey(id) }),
+  });
+}

@@ -22,11 +22,14 @@ import {
   type MemberOverview,
   useMemberOverview,
   useResendInvitation,
+  useResetSecondFactor,
   useSaveMemberTags,
 } from '../../../api/memberOverview';
 import { useTags } from '../../../api/tags';
+import { LazyConfirmDialog } from '../../../components/LazyMui';
 import { toast } from '../../../components/toast';
 import { usePageTitle } from '../../../components/usePageTitle';
+import { useSession } from '../../../session/context';
 import { OptionPicker, type PickerOption } from '../../courses/editor/OptionPicker';
 import { SignInStatus } from '../SignInStatus';
 import { barShares, formatAmount, type PartState, partState, paymentLabel } from './parts';
@@ -82,6 +85,9 @@ function Header({ answer }: { answer: MemberOverview }) {
   const resend = useResendInvitation();
   // Admins change people's profiles; they are the ones who (re)send invitations.
   const canInvite = person.abilities?.editProfile === true && !person.lastSignInAt;
+  // Only admins reset a second factor, and not their own (they do that on /profile).
+  const { currentUser } = useSession();
+  const canReset = currentUser?.role === 'admin' && currentUser.id !== person.id && Boolean(person.lastSignInAt);
   const sendInvitation = () =>
     resend.mutate(person.id, {
       onSuccess: () => toast(`Invitation sent to ${person.email}`, 'success'),
@@ -113,13 +119,58 @@ function Header({ answer }: { answer: MemberOverview }) {
             </Typography>
           </Stack>
         </Box>
-        {canInvite && (
-          <Button variant="outlined" onClick={sendInvitation} disabled={resend.isPending}>
-            {resend.isPending ? 'Sending…' : 'Resend invitation'}
-          </Button>
+        {(canInvite || canReset) && (
+          <Stack spacing={1} sx={{ alignItems: { xs: 'stretch', sm: 'flex-end' } }}>
+            {canInvite && (
+              <Button variant="outlined" onClick={sendInvitation} disabled={resend.isPending}>
+                {resend.isPending ? 'Sending…' : 'Resend invitation'}
+              </Button>
+            )}
+            {canReset && <ResetSecondFactor personId={person.id} fullName={person.fullName} email={person.email} />}
+          </Stack>
         )}
       </Stack>
     </Paper>
+  );
+}
+
+/**
+ * Someone who lost their authenticator app asks an admin: the reset removes her second factor (audited, and she is
+ * told by e-mail), so they sign in with their password and set it up again on /profile. Admins only (auth's policy).
+ */
+function ResetSecondFactor({ personId, fullName, email }: { personId: number; fullName: string; email: string }) {
+  const [open, setOpen] = useState(false);
+  const reset = useResetSecondFactor();
+  const confirm = () =>
+    reset.mutate(personId, {
+      onSuccess: () => {
+        setOpen(false);
+        toast(`Two-step verification reset for ${fullName}`, 'success');
+      },
+      onError: (error) => {
+        setOpen(false);
+        toast(`Two-step verification was not reset: ${errorMessage(error)}`, 'error');
+      },
+    });
+  return (
+    <>
+      <Button variant="text" color="error" size="small" onClick={() => setOpen(true)}>
+        Reset two-step verification
+      </Button>
+      {open && (
+        <LazyConfirmDialog
+          open
+          title="Reset two-step verification?"
+          confirmLabel="Reset"
+          pending={reset.isPending}
+          onConfirm={confirm}
+          onClose={() => setOpen(false)}
+        >
+          {fullName} will sign in with a password alone until two-step verification is set up again on the profile. An
+          e-mail to {email} says you did this, and the reset is kept in the audit log.
+        </LazyConfirmDialog>
+      )}
+    </>
   );
 }
 
