@@ -2,8 +2,8 @@
  * Whether this process has served anything lately: a request other than a probe, a job, an event. Watchdogs,
  * probes and pollers tick at their normal pace while it has and slowly while it has not, because what an idle pod
  * costs multiplies by every pod (issue 22: the idle stack cost a fifth of a core, nearly all of it in those ticks).
- * The first request after a quiet spell wakes them at once, so a dependency that went down meanwhile is still
- * noticed within their normal bound of that request.
+ * The first request after a quiet spell brings them back to their pace at once, so a dependency that went down
+ * meanwhile is still noticed within their normal bound of that request.
  */
 
 /** How long after the last request, job or event the process still counts as busy. */
@@ -48,10 +48,11 @@ export const processActivity = new Activity();
 
 /**
  * A repeating task paced by `activity`: every `activeMs` while the process is busy, every idle pace while it is
- * quiet, and at once when it turns busy again. A tick never overlaps the previous one.
+ * quiet, and `activeMs` after it turns busy again. A tick never overlaps the previous one.
  */
 export class PacedTimer {
   private timer: NodeJS.Timeout | undefined;
+  private dueAt = 0;
   private ticking = false;
   private stopped = false;
   private unsubscribe: (() => void) | undefined;
@@ -79,6 +80,7 @@ export class PacedTimer {
 
   private schedule(ms: number): void {
     if (this.stopped) return;
+    this.dueAt = performance.now() + ms;
     this.timer = setTimeout(() => this.fire(), ms);
     this.timer.unref();
   }
@@ -95,10 +97,13 @@ export class PacedTimer {
       });
   }
 
-  /** A tick waiting out the idle pace runs now (on the next turn: never inside the request that woke it). */
+  /**
+   * A tick waiting out the idle pace comes at the serving pace instead: one step after the request that woke it,
+   * not beside it (a watchdog's probe sent together with that request's own query would be excused by its answer).
+   */
   private wake(): void {
-    if (this.stopped || this.ticking || !this.timer) return;
+    if (this.stopped || this.ticking || !this.timer || this.dueAt - performance.now() <= this.activeMs) return;
     clearTimeout(this.timer);
-    this.schedule(0);
+    this.schedule(this.activeMs);
   }
 }
