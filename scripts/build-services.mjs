@@ -57,6 +57,24 @@ function externals(dir) {
   return [...names].flatMap((name) => [name, `${name}/*`]);
 }
 
+/**
+ * How every part is compiled: one ES module per entry point for Node, source maps beside it, and a `require` for
+ * CommonJS dependencies loaded from compiled-in code (the stand-ins' Stripe SDK; none in the services today).
+ */
+const NODE_ESM_BUILD = {
+  outExtension: { '.js': '.mjs' },
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20.19',
+  sourcemap: 'linked',
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
+  logLevel: 'warning',
+  metafile: true,
+};
+
 const STAND_INS = ['stripe-stand-in', 'ai-stand-in'];
 
 /** The stand-ins as two self-contained modules (not part of a default build: no image of the product runs them). */
@@ -65,18 +83,8 @@ async function buildStandIns() {
   const result = await build({
     entryPoints: STAND_INS.map((name) => path.join(root, 'scripts/lib', `${name}.ts`)),
     outdir,
-    outExtension: { '.js': '.mjs' },
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20.19',
-    sourcemap: 'linked',
-    // The Stripe SDK is CommonJS: its `require` calls need one in an ES module.
-    banner: {
-      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
-    },
-    logLevel: 'warning',
-    metafile: true,
+    // The Stripe SDK is CommonJS: its `require` calls need one in an ES module (NODE_ESM_BUILD's banner).
+    ...NODE_ESM_BUILD,
   });
   const bytes = Object.values(result.metafile.outputs).reduce((sum, output) => sum + output.bytes, 0);
   console.log(`stand-ins: ${STAND_INS.join(', ')} -> ${path.relative(root, outdir)} (${Math.round(bytes / 1024)} KB)`);
@@ -98,21 +106,10 @@ for (const name of parts) {
   const result = await build({
     entryPoints,
     outdir: path.join(dir, 'dist'),
-    outExtension: { '.js': '.mjs' },
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20.19',
     external: externals(dir),
     // Shared code between a workspace's entry points goes into chunks rather than being compiled in twice.
     splitting: true,
-    sourcemap: 'linked',
-    // CommonJS dependencies loaded through `require` inside compiled-in code (none today) would need this.
-    banner: {
-      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
-    },
-    logLevel: 'warning',
-    metafile: true,
+    ...NODE_ESM_BUILD,
   });
   const bytes = Object.values(result.metafile.outputs).reduce((sum, output) => sum + output.bytes, 0);
   console.log(

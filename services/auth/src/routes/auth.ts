@@ -27,7 +27,7 @@ import {
   requestOrigin,
   unauthorized,
 } from '@rainmakers/kit';
-import { Router } from 'express';
+import { type Request, type Response, Router } from 'express';
 import { authenticate, setCredentials } from '../commands/credentials';
 import { acceptInvitation } from '../commands/invitations';
 import { requestPasswordReset, resetPassword } from '../commands/password-reset';
@@ -149,13 +149,7 @@ export function authRoutes(deps: AuthDeps): Router {
     const user = await loadPerson(deps, userId);
     if (!user) throw badRequest(RESET_LINK_INVALID);
     // Issue 24: a reset keeps the second factor; the sign-in it ends with asks for it.
-    const secondFactor = await secondStepFor(deps, user, user.email);
-    if (secondFactor) {
-      await endCallerSessions(deps, req);
-      res.json({ user: null, secondFactor });
-      return;
-    }
-    res.json({ user: await openSession(deps, req, res, user, 'password') });
+    await signInAfterLink(deps, req, res, user);
   });
 
   /** Issue 20: an invitation link sets the first password and signs the person in (as a reset does). */
@@ -166,13 +160,7 @@ export function authRoutes(deps: AuthDeps): Router {
     const user = await loadPerson(deps, userId);
     if (!user) throw badRequest(INVITATION_LINK_INVALID);
     // Issue 24: an invited admin sets up her second factor before her first session.
-    const secondFactor = await secondStepFor(deps, user, user.email);
-    if (secondFactor) {
-      await endCallerSessions(deps, req);
-      res.json({ user: null, secondFactor });
-      return;
-    }
-    res.json({ user: await openSession(deps, req, res, user, 'password') });
+    await signInAfterLink(deps, req, res, user);
   });
 
   router.post('/signinas', async (req, res) => {
@@ -285,4 +273,23 @@ function signUpError(error: unknown): unknown {
     return badRequest(error.message, Object.keys(fields).length > 0 ? fields : undefined);
   }
   return error;
+}
+
+/**
+ * The end of a reset or invitation link: a session, or (issue 24) the second step when the person has a second
+ * factor or her role requires one; the caller's own sessions end either way.
+ */
+async function signInAfterLink(
+  deps: AuthDeps,
+  req: Request,
+  res: Response,
+  user: NonNullable<Awaited<ReturnType<typeof loadPerson>>>,
+): Promise<void> {
+  const secondFactor = await secondStepFor(deps, user, user.email);
+  if (secondFactor) {
+    await endCallerSessions(deps, req);
+    res.json({ user: null, secondFactor });
+    return;
+  }
+  res.json({ user: await openSession(deps, req, res, user, 'password') });
 }

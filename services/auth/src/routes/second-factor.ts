@@ -90,6 +90,14 @@ export async function openSession(
   return presentCurrentUser(user, { actingRole: null, impersonatedBy: null });
 }
 
+/** A second step's attempt, limited per (e-mail, address) as passwords are; the address its outcome counts against. */
+async function admitSecondStep(deps: AuthDeps, req: Request, res: Response, email: string): Promise<string> {
+  const address = clientAddress(req);
+  const admission = await admitSignIn(deps, email, address);
+  if (!admission.admitted) throw tooMany(res, admission.retryAfterSeconds);
+  return address;
+}
+
 export function secondFactorRoutes(deps: AuthDeps): Router {
   const router = Router();
 
@@ -102,9 +110,7 @@ export function secondFactorRoutes(deps: AuthDeps): Router {
     const input = parse(secondStepSchema, bodyOf(req));
     await limitByIp(deps, req, res, 'signin');
     const claims = readSecondStepToken(deps, input.token, 'code');
-    const address = clientAddress(req);
-    const admission = await admitSignIn(deps, claims.email, address);
-    if (!admission.admitted) throw tooMany(res, admission.retryAfterSeconds);
+    const address = await admitSecondStep(deps, req, res, claims.email);
     const authentication = await useSecondFactor(deps, claims.userId, input.code);
     if (!authentication) {
       await recordSignInFailure(deps, claims.email, address);
@@ -129,9 +135,7 @@ export function secondFactorRoutes(deps: AuthDeps): Router {
     const input = parse(forcedEnrolmentConfirmSchema, bodyOf(req));
     await limitByIp(deps, req, res, 'signin');
     const claims = readSecondStepToken(deps, input.token, 'enrol');
-    const address = clientAddress(req);
-    const admission = await admitSignIn(deps, claims.email, address);
-    if (!admission.admitted) throw tooMany(res, admission.retryAfterSeconds);
+    const address = await admitSecondStep(deps, req, res, claims.email);
     let recoveryCodes: string[];
     try {
       recoveryCodes = await confirmEnrolment(deps, claims.userId, input.code);
