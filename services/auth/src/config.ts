@@ -50,8 +50,12 @@ export const configShape = {
     .string()
     .default(DEV_TOTP_ENCRYPTION_KEY)
     .refine((value) => encryptionKeyBytes(value) !== null, 'must be 32 bytes, base64 or hex'),
-  /** Issue 24: require a second factor of coaches too (admins always need one). */
-  SECOND_FACTOR_REQUIRED_FOR_COACHES: z.enum(['true', 'false']).default('false'),
+  /**
+   * Second-step attempts (a code or a recovery code) per account from any number of addresses within the window;
+   * past it the account's second step answers 429 until the window ends (the per-address limit above holds too).
+   */
+  SECOND_FACTOR_MAX_ATTEMPTS_PER_ACCOUNT: count(10),
+  SECOND_FACTOR_ATTEMPT_WINDOW_SECONDS: seconds(60 * 60),
 
   /** How long an invitation link stays valid (issue 20; 7 days). */
   INVITATION_TTL_HOURS: count(7 * 24),
@@ -66,7 +70,6 @@ export function loadServiceConfig(env: Record<string, string | undefined> = proc
   return {
     ...config,
     USERS_SERVICE_ADDR: peers.users,
-    SECOND_FACTOR_REQUIRED_FOR_COACHES: config.SECOND_FACTOR_REQUIRED_FOR_COACHES === 'true',
     RUN_WORKERS_IN_PROCESS: config.RUN_WORKERS_IN_PROCESS
       ? config.RUN_WORKERS_IN_PROCESS === 'true'
       : config.NODE_ENV === 'development',

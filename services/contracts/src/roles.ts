@@ -10,9 +10,13 @@ export {
   isSubscriptionBlocked,
   PUBLIC_ROUTE,
   ROLES,
+  type SecondFactorSettings,
   type SessionAbilities,
   STRIPE_STATUSES,
+  secondFactorRequired,
   sessionAbilities,
+  sessionRoles,
+  WITHHELD_STAFF_STAND_IN_ROLE,
 } from './access';
 
 export const roleSchema = z.enum(ROLES);

@@ -14,6 +14,7 @@ import {
   signInAsSchema,
   signInSchema,
   signUpSchema,
+  storedRoleOf,
   switchRoleSchema,
 } from '@rainmakers/contracts';
 import {
@@ -32,6 +33,7 @@ import { authenticate, setCredentials } from '../commands/credentials';
 import { acceptInvitation } from '../commands/invitations';
 import { requestPasswordReset, resetPassword } from '../commands/password-reset';
 import { loadPerson } from '../commands/people';
+import { secondFactorSettings } from '../commands/second-factor';
 import { endSession, startSession, switchActingRole } from '../commands/sessions';
 import { admitSignIn, recordSignInFailure, recordSignInSuccess } from '../commands/sign-in-limits';
 import type { AuthDeps } from '../deps';
@@ -166,7 +168,7 @@ export function authRoutes(deps: AuthDeps): Router {
   router.post('/signinas', async (req, res) => {
     const current = await requireSignedIn(deps, req);
     if (!canSignInAs(policyActor(current))) {
-      throw forbidden(current.actor.accountRole === 'admin' ? secondFactorNeeded(current) : undefined);
+      throw forbidden(storedRoleOf(current.actor) === 'admin' ? secondFactorNeeded(current) : undefined);
     }
     const input = parse(signInAsSchema, bodyOf(req));
     const [target, admin] = await Promise.all([
@@ -199,10 +201,15 @@ export function authRoutes(deps: AuthDeps): Router {
     await endSession(deps, current.session.id);
     setSessionCookie(deps, res, session);
     res.json({
-      currentUser: presentCurrentUser(target, {
-        actingRole: null,
-        impersonatedBy: { id: admin.id, fullName: admin.fullName },
-      }),
+      currentUser: presentCurrentUser(
+        target,
+        {
+          actingRole: null,
+          impersonatedBy: { id: admin.id, fullName: admin.fullName },
+          secondFactor: passedSecondFactor(session.authentication),
+        },
+        secondFactorSettings(deps),
+      ),
     });
   });
 
@@ -226,13 +233,19 @@ export function authRoutes(deps: AuthDeps): Router {
     });
     const session = await startSession(deps, { userId: admin.id, authentication: current.session.authentication });
     setSessionCookie(deps, res, session);
-    res.json({ currentUser: presentCurrentUser(admin, { actingRole: null, impersonatedBy: null }) });
+    res.json({
+      currentUser: presentCurrentUser(
+        admin,
+        { actingRole: null, impersonatedBy: null, secondFactor: passedSecondFactor(session.authentication) },
+        secondFactorSettings(deps),
+      ),
+    });
   });
 
   router.post('/switch-role', async (req, res) => {
     const current = await requireSignedIn(deps, req);
     if (!canSwitchRole(policyActor(current))) {
-      throw forbidden(current.actor.accountRole === 'admin' ? secondFactorNeeded(current) : undefined);
+      throw forbidden(storedRoleOf(current.actor) === 'admin' ? secondFactorNeeded(current) : undefined);
     }
     const { role } = parse(switchRoleSchema, bodyOf(req));
     // Recorded first: a switch users' log cannot record is not made.
