@@ -114,7 +114,8 @@ export function secondFactorRoutes(deps: AuthDeps): Router {
   /**
    * The sign-in's second step: a six-digit code (once: its time step is remembered) or a recovery code (once).
    * Wrong codes count against the (e-mail, address) pair exactly as wrong passwords do, and only a completed
-   * sign-in clears that count (a correct password alone does not, so codes cannot be guessed without limit).
+   * sign-in clears that count (a correct password alone does not, so codes cannot be guessed without limit); the
+   * account's attempts from all addresses together are bounded too. The token opens one session.
    */
   router.post('/signin/code', async (req, res) => {
     const input = parse(secondStepSchema, bodyOf(req));
