@@ -34,3 +34,5 @@ export const settings = defineServiceConfig({
   },
 });
 export type Config = ReturnType<typeof settings.load>;
+/** Every key it reads (docs/configuration.md is checked against it). */
+export const configShape = settings.shape;

@@ -197,6 +197,8 @@ function parseServiceSettings<N extends ServiceName, S extends z.ZodRawShape>(
 /** A service's settings, declared once (src/config.ts) and read by its definition, worker and tests. */
 export interface ServiceConfigDefinition<Config> {
   name: ServiceName;
+  /** Every key the service reads: the base, the shared service settings and its own (docs/configuration.md). */
+  shape: z.ZodRawShape;
   /** The HTTP process's settings from the environment. */
   load(env?: Env): Config;
   /** The worker process's: no PORT needed, SERVICE_NAME `<name>-worker`. */
@@ -225,6 +227,7 @@ export function defineServiceConfig<
   };
   return {
     name,
+    shape: { ...baseConfigShape, ...serviceShape(name, shape) },
     load,
     loadWorker: (env: Env = process.env) => load({ PORT: '0', ...env, SERVICE_NAME: `${name}-worker` }),
   };

@@ -20,6 +20,8 @@ const shape = {
 
 export const settings = defineServiceConfig({ name: 'tools', shape });
 export type Config = ReturnType<typeof settings.load>;
+/** Every key it reads (docs/configuration.md is checked against it). */
+export const configShape = settings.shape;
 
 /** "key=model,key=model" -> map. */
 export function parseModels(text: string): Map<string, string> {

@@ -22,3 +22,5 @@ const shape = {
 /** AUTH_SERVICE_ADDR (contracts' PEERS): auth is called to store a password set through the user form. */
 export const settings = defineServiceConfig({ name: 'users', shape });
 export type Config = ReturnType<typeof settings.load>;
+/** Every key it reads (docs/configuration.md is checked against it). */
+export const configShape = settings.shape;
