@@ -100,7 +100,7 @@ describe('/signup', () => {
 
   it('creates the account with ?signuptags, attaches the tag and signs the person in', async () => {
     const page = await pages.open({ viewport: 'desktop' });
-    // The seed's tag allowed on sign-up links (issue 23: a gated tag's id would be ignored).
+    // The seed's tag allowed on sign-up links (a gated tag's id would be ignored).
     const tagId = stackInfo().tags['Webinar Guest'];
     expect(tagId).toBeDefined();
     const email = uniqueEmail('signup');
