@@ -69,8 +69,8 @@ export interface QualifierQuestion {
   /** The wording; `{min}` and `{price}` are filled in from the answers. */
   question: string;
   /**
-   * The 'Learn More' video's key: the web builds its address from VITE_QUALIFIER_VIDEO_BASE_URL (the videos are
-   * the course team's; without an address the modal says the video is not available yet).
+   * The 'Learn More' video's key in the site content (admins set its address on /site-content; not set, the modal
+   * shows no video).
    */
   video: string;
   /** Feedback for yes and no (yes/no questions). */
