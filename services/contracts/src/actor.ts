@@ -27,7 +27,7 @@ export const actorSchema = z.object({
    */
   createdAt: z.string().nullish(),
   /**
-   * The account's e-mail address, for mail a person sends to herself (the qualifier's results, issue 23). Absent or
+   * The account's e-mail address, for mail a person sends to herself (the qualifier's results). Absent or
    * null while the gateway holds a profile cached before the field existed, and in tokens minted before it.
    */
   email: z.string().nullish(),

@@ -28,7 +28,7 @@ const CLIENT_PRICE = 'The price is set by the server';
 export interface StripeRouteDeps extends PurchaseDeps {
   sync: SyncQueue;
   publicUrl: string;
-  /** Every configured public address, PUBLIC_URL first (kit publicAddresses): links follow the caller's (issue 21). */
+  /** Every configured public address, PUBLIC_URL first (kit publicAddresses): links follow the caller's. */
   publicUrls: string[];
   publishableKey: string;
   jsUrl: string;

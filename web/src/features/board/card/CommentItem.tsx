@@ -25,7 +25,7 @@ const initials = (name: string) =>
     .join('');
 
 /**
- * One comment (issue 19 point 6): its author may edit it in place (Enter saves, Escape cancels without closing the
+ * One comment: its author may edit it in place (Enter saves, Escape cancels without closing the
  * card) and delete it after a confirmation; admins may delete any comment. The server checks the same.
  */
 export function CommentItem({ activity, canComment, run }: { activity: BoardActivity; canComment: boolean; run: Run }) {
