@@ -16,6 +16,9 @@ export function canSignInAs(actor: SessionActor): boolean {
   return actor.accountRole === 'admin' && actor.impersonatorId === null && actor.secondFactor;
 }
 
+/** An admin account (whatever role she previews): refused an admin power, she is told what her session lacks. */
+export const isAdminAccount = (actor: SessionActor) => actor.accountRole === 'admin';
+
 /** Only a signed-in-as session can go back to the admin who opened it. */
 export function canReturnFromSignInAs(actor: SessionActor): boolean {
   return actor.impersonatorId !== null;
@@ -32,14 +35,7 @@ export function canManageOwnSecondFactor(actor: SessionActor): boolean {
 }
 
 /**
- * An admin resets another person's second factor (a lost phone), from a session that passed the second factor and
- * is not a sign-in-as; never her own (she disables it with her password and a code).
+ * An admin resets another person's second factor: the rule lives in contracts because users sends it as the
+ * person's `abilities.resetSecondFactor`; auth guards the action with the same function.
  */
-export function canResetSecondFactor(actor: SessionActor, targetUserId: number): boolean {
-  return (
-    actor.accountRole === 'admin' &&
-    actor.impersonatorId === null &&
-    actor.secondFactor &&
-    actor.userId !== targetUserId
-  );
-}
+export { canResetSecondFactor } from '@rainmakers/contracts';
