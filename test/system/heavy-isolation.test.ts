@@ -1,5 +1,5 @@
 /**
- * Issue 23, "bounded work per request": the spec's catalogue call with `itemsPerPage=1000` (spec part 1, section 9),
+ * Bounded work per request: the spec's catalogue call with `itemsPerPage=1000` (spec part 1, section 9),
  * sent by an admin client 10 at a time for 20 s, must not take course pages away from a member reading them.
  *
  * The stack is seeded with a small catalogue, so this file generates a large one first (the bench's generator,

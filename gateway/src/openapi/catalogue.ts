@@ -211,7 +211,7 @@ const optionalCurrentUserAnswer = z.object({ currentUser: currentUserSchema.null
 const userAnswer = z.object({ user: userSchema });
 const userUpsertAnswer = z.object({ user: userSchema, isNew: z.boolean() });
 const messageAnswer = z.object({ message: z.string() });
-// Issue 24: the second factor's answers.
+// The second factor's answers.
 const secondStepChallenge = z.object({
   token: z.string(),
   next: z.enum(['code', 'enrol']),
@@ -290,7 +290,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     body: signInSchema,
     answer: ok(
       signInAnswer,
-      'The signed-in person; or, for an enrolled person or an admin without a second factor (issue 24), `currentUser: null` and `secondFactor` {token, next: code | enrol}: no session until POST /api/auth/signin/code or /signin/enrol/confirm',
+      'The signed-in person; or, for an enrolled person or an admin without a second factor, `currentUser: null` and `secondFactor` {token, next: code | enrol}: no session until POST /api/auth/signin/code or /signin/enrol/confirm',
     ),
     errors: {
       401: 'Invalid email or password',
@@ -343,7 +343,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     summary: 'Set a new password from a reset link',
     access: 'anyone',
     body: resetPasswordSchema,
-    answer: ok(setPasswordAnswer, 'The person, signed in (cookie set); or `user: null` and `secondFactor` (issue 24)'),
+    answer: ok(setPasswordAnswer, 'The person, signed in (cookie set); or `user: null` and `secondFactor`'),
     errors: {
       400: 'Invalid or expired link; errors.confirmPassword: Passwords do not match',
       429: 'Too many attempts from this address (Retry-After)',
@@ -377,7 +377,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   route('POST /api/auth/signin/code', {
     service: 'auth',
     tag: 'Auth',
-    summary: "The sign-in's second step (issue 24)",
+    summary: "The sign-in's second step",
     description:
       'The token from POST /api/auth/signin and a six-digit TOTP code (once per 30 s step; one step of drift) or a recovery code (once). Wrong codes count like wrong passwords per (e-mail, address).',
     access: 'anyone',
@@ -388,7 +388,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   route('POST /api/auth/signin/enrol', {
     service: 'auth',
     tag: 'Auth',
-    summary: 'Forced enrolment: the secret (issue 24)',
+    summary: 'Forced enrolment: the secret',
     description:
       'For a `next: enrol` token (an admin without a second factor): a new TOTP secret, kept until confirmed.',
     access: 'anyone',
@@ -399,7 +399,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   route('POST /api/auth/signin/enrol/confirm', {
     service: 'auth',
     tag: 'Auth',
-    summary: 'Forced enrolment: confirm with a first code (issue 24)',
+    summary: 'Forced enrolment: confirm with a first code',
     access: 'anyone',
     body: forcedEnrolmentConfirmSchema,
     answer: ok(forcedEnrolmentAnswer, 'Signed in (cookie set), with the ten recovery codes, shown once'),
@@ -408,14 +408,14 @@ export const API_ROUTES: readonly ApiRoute[] = [
   route('GET /api/auth/second-factor', {
     service: 'auth',
     tag: 'Auth',
-    summary: "The person's second factor (issue 24)",
+    summary: "The person's second factor",
     access: 'signed-in',
     answer: ok(secondFactorStatusAnswer, 'Enrolled, required by the role, recovery codes left, session passed'),
   }),
   route('POST /api/auth/second-factor/enrol', {
     service: 'auth',
     tag: 'Auth',
-    summary: 'Begin an enrolment on /profile (issue 24)',
+    summary: 'Begin an enrolment on /profile',
     access: 'signed-in',
     answer: ok(enrolmentAnswer, 'A new base32 secret and its otpauth:// address'),
     errors: { 403: 'A sign-in-as session', 409: 'Already enrolled' },
@@ -423,7 +423,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   route('POST /api/auth/second-factor/enrol/confirm', {
     service: 'auth',
     tag: 'Auth',
-    summary: 'Confirm an enrolment with a first code (issue 24)',
+    summary: 'Confirm an enrolment with a first code',
     access: 'signed-in',
     body: enrolmentConfirmSchema,
     answer: ok(recoveryCodesAnswer, 'The ten recovery codes, shown once'),
@@ -432,7 +432,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   route('POST /api/auth/second-factor/recovery-codes', {
     service: 'auth',
     tag: 'Auth',
-    summary: 'New recovery codes after a fresh password and code (issue 24)',
+    summary: 'New recovery codes after a fresh password and code',
     access: 'signed-in',
     body: secondFactorChangeSchema,
     answer: ok(recoveryCodesAnswer, 'Ten new recovery codes (the old ones stop working)'),
@@ -441,7 +441,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   route('POST /api/auth/second-factor/disable', {
     service: 'auth',
     tag: 'Auth',
-    summary: 'Turn the second factor off after a fresh password and code (issue 24)',
+    summary: 'Turn the second factor off after a fresh password and code',
     access: 'signed-in',
     body: secondFactorChangeSchema,
     answer: noContent,
@@ -450,7 +450,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   route('POST /api/auth/second-factor/reset/{userId}', {
     service: 'auth',
     tag: 'Auth',
-    summary: "Reset another person's second factor (issue 24)",
+    summary: "Reset another person's second factor",
     description: "Audited in users' log (user.second-factor-reset) and e-mailed to the person.",
     access: policy('auth.canResetSecondFactor', OTHER_PERSON.id),
     answer: noContent,
@@ -498,7 +498,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   route('GET /api/user/{id}/community', {
     service: 'users',
     tag: 'Users',
-    summary: "A member's community profile (issue 21)",
+    summary: "A member's community profile",
     description:
       '`{profile: {id, fullName, photoUrl, city, state, bio, courses}}`: never the e-mail or phone. Answered by the gateway: users decides who may look (the basic and premium members of the community list, to anyone whose list shows them; a member who left the list only to herself; anyone else 404 like an unknown id); courses adds the courses she completed (`[{courseId, courseTitle, completedAt}]`) when she shows them, else `courses` is null.',
     access: 'signed-in',
@@ -677,7 +677,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
       '`{entries: [{id, at, actorId, actorName, impersonatorId, action, service, userId, userName, tagId, subjectType, subjectId, subjectName, before, after}], totalCount}`',
     ),
   }),
-  // Issue 20 (job history and audit export).
+  // The job history and the audit export.
   route('GET /api/user/audit-log.csv', {
     service: 'users',
     tag: 'Users',
@@ -1053,7 +1053,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     tag: 'Tools',
     summary: "The caller's past qualifier ratings, newest first",
     description:
-      "Issue 21: the ratings 'Rate My Product' saved (not the e-mailed copies). Query `limit` (1 to 50, default 10) and `before` (the previous page's `nextBefore`).",
+      "The ratings 'Rate My Product' saved (not the e-mailed copies). Query `limit` (1 to 50, default 10) and `before` (the previous page's `nextBefore`).",
     access: 'signed-in',
     query: qualifierHistoryQuerySchema,
     answer: ok(anyObject, '`{ratings: [{id, score, result, answers, createdAt}], nextBefore}`'),
@@ -1335,7 +1335,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     access: 'signed-in',
     answer: ok(paymentIntentAnswerSchema, '`{paymentIntentId, status, clientSecret, resourceId}`'),
     errors: { 404: "Unknown, or anyone else's" },
-  }), // Issue 20 (u-invite): invitations.
+  }), // Invitations.
   route('POST /api/user/{id}/invite', {
     service: 'users',
     tag: 'Users',
@@ -1355,7 +1355,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     summary: 'Set the first password from an invitation link (signs in)',
     access: 'anyone',
     body: acceptInvitationSchema,
-    answer: ok(setPasswordAnswer, 'The person, signed in (cookie set); or `user: null` and `secondFactor` (issue 24)'),
+    answer: ok(setPasswordAnswer, 'The person, signed in (cookie set); or `user: null` and `secondFactor`'),
     errors: {
       400: 'The link was already used, has expired, or is not valid (each with its own message); errors.password, errors.confirmPassword',
       429: 'Too many attempts from this address (Retry-After)',
@@ -1497,7 +1497,7 @@ function boardRoutes(): ApiRoute[] {
       access: policy('board.canListCoaches'),
       answer: ok(coachesResponseSchema, '`{coaches}`'),
     }),
-    // Issue 19 (helper b-api): the review queue, deleting comments, notifications.
+    // The review queue, deleting comments, notifications.
     board('GET /api/move-the-needle/review-queue', "Cards waiting in members' FOR REVIEW lists (coaches, admins)", {
       access: policy('board.canReadReviewQueue'),
       description:

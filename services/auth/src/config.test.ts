@@ -37,7 +37,7 @@ describe('auth config', () => {
     );
   });
 
-  it('refuses a missing or development second-factor key in production, and one that is not 32 bytes (issue 24)', () => {
+  it('refuses a missing or development second-factor key in production, and one that is not 32 bytes', () => {
     const production = {
       ...base,
       NODE_ENV: 'production',

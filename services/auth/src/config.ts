@@ -42,7 +42,7 @@ export const configShape = {
   RESET_MAILS_WINDOW_SECONDS: seconds(60 * 60),
 
   /**
-   * Issue 24: the key that encrypts second-factor secrets at rest (AES-256-GCM): 32 bytes, base64 or hex. Not the
+   * The key that encrypts second-factor secrets at rest (AES-256-GCM): 32 bytes, base64 or hex. Not the
    * session secret (rotating that must not lose every enrolment). Development and tests use a fixed default;
    * production refuses it (kit assertNoDevSecrets: it contains "change-me").
    */
@@ -50,10 +50,10 @@ export const configShape = {
     .string()
     .default(DEV_TOTP_ENCRYPTION_KEY)
     .refine((value) => encryptionKeyBytes(value) !== null, 'must be 32 bytes, base64 or hex'),
-  /** Issue 24: require a second factor of coaches too (admins always need one). */
+  /** Require a second factor of coaches too (admins always need one). */
   SECOND_FACTOR_REQUIRED_FOR_COACHES: z.enum(['true', 'false']).default('false'),
 
-  /** How long an invitation link stays valid (issue 20; 7 days). */
+  /** How long an invitation link stays valid (7 days). */
   INVITATION_TTL_HOURS: count(7 * 24),
 
   /** Events left unacknowledged this long by a crashed or stuck consumer are taken over (kit reclaimIdleMs). */

@@ -12,7 +12,7 @@ import type { AuthSchema } from './store/schema';
  * - users.user-changed: the account's sign-in email follows users (the hash stays; new accounts get a row
  *   without a password, which forgot-password can then set), and auth's copy of the person (people) is
  *   replaced unless it is newer: /me and sign-in read that copy, not users;
- * - users.user-invited (issue 20): a new single-use invitation link (older ones retired) and its e-mail queued;
+ * - users.user-invited: a new single-use invitation link (older ones retired) and its e-mail queued;
  * - users.user-deleted: credentials, open reset links and the copy go, every session is revoked.
  * It publishes auth.signed-in (commands/sign-ins.ts) when someone signs in: users keeps lastSignInAt.
  */

@@ -4,13 +4,13 @@ import type { Actor } from '@rainmakers/contracts';
  * Who may do what in auth. Each rule looks at the account's own role (accountRole), not the role an admin
  * is previewing the product as, so an admin previewing as "basic" can still switch back or sign in as someone.
  * `impersonatorId` and `secondFactor` must come from auth's own session record (routes pass the live session's
- * values): `secondFactor` is whether the session's sign-in passed the second factor (issue 24).
+ * values): `secondFactor` is whether the session's sign-in passed the second factor.
  */
 type SessionActor = Pick<Actor, 'userId' | 'accountRole' | 'impersonatorId'> & { secondFactor: boolean };
 
 /**
  * An admin signs in as another person; not from a session that is itself a sign-in-as (no chains), and only from a
- * session that passed the second factor (issue 24: a phished password alone must not reach every member).
+ * session that passed the second factor (a phished password alone must not reach every member).
  */
 export function canSignInAs(actor: SessionActor): boolean {
   return actor.accountRole === 'admin' && actor.impersonatorId === null && actor.secondFactor;

@@ -17,7 +17,7 @@ import { createSessionCache } from './store/session-cache';
 export function buildService(runtime: ServiceRuntime<AuthSchema>, config: Config) {
   const { redis, logger } = runtime;
   const { mail, background: mailTasks } = serviceMail(config, redis, logger);
-  // auth.signed-in (issue 20) goes through auth's outbox like every service's events.
+  // auth.signed-in goes through auth's outbox like every service's events.
   const relay = new OutboxRelay({ db: runtime.database.db, redis, prefix: config.REDIS_PREFIX, logger });
   const deps: AuthDeps = {
     config,

@@ -58,7 +58,7 @@ export function canViewBoard(actor: Actor, board: BoardRef): boolean {
 export const canEditBoard = (actor: Actor, board: BoardRef) =>
   canViewBoard(actor, board) && (isAdmin(actor) || isOwn(actor, board));
 export const canComment = (actor: Actor, board: BoardRef) => canViewBoard(actor, board) && !board.isTemplate;
-/** A comment is edited by its author only (issue 19: others' comments are refused, admins' too). */
+/** A comment is edited by its author only (others' comments are refused, admins' too). */
 export const canEditComment = (actor: Actor, board: BoardRef, authorId: number) =>
   canComment(actor, board) && authorId === actor.userId;
 /** Admins delete anyone's comment on a board they may comment on. */

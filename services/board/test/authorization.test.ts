@@ -161,7 +161,7 @@ const CALLS: [name: string, call: Call, expected: number[]][] = [
   ],
   ['DELETE attachment/{id}', ['DELETE', (f) => `${MTN}/attachment/${f.attachmentId}`], EDIT_NONE],
   ['activity/upsert', ['POST', () => `${MTN}/activity/upsert`, (f) => ({ comment: 'hi', CardId: f.cardId })], COMMENT],
-  // Issue 19: the owner's comment is edited by her alone, deleted by her or an admin.
+  // The owner's comment is edited by her alone, deleted by her or an admin.
   [
     'activity/upsert (edit)',
     ['POST', () => `${MTN}/activity/upsert`, (f) => ({ id: f.commentId, comment: 'edited', CardId: f.cardId })],

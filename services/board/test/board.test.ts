@@ -652,7 +652,7 @@ describe('the coach picker', () => {
   });
 });
 
-describe('the audit log of staff deletes (issue 20)', () => {
+describe('the audit log of staff deletes', () => {
   const audits = async () =>
     (
       await h.service.database.db

@@ -178,7 +178,7 @@ describe('live updates (SSE)', () => {
     await waitFor(() => !h.service.live.watchedBoards().includes(boardId), { what: 'the closed streams to be freed' });
   });
 
-  it("caps one person's streams at 5: the 6th closes her oldest cleanly, telling it not to reconnect (issue 23)", async () => {
+  it("caps one person's streams at 5: the 6th closes her oldest cleanly, telling it not to reconnect", async () => {
     const member = await h.person('premium');
     const coach = await h.person('coach');
     await readBoard(h, member);

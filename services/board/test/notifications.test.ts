@@ -1,5 +1,5 @@
 /**
- * Notifications (issue 19) against the real service: a coach mentioned in a comment, a member whose card a coach
+ * Notifications against the real service: a coach mentioned in a comment, a member whose card a coach
  * or admin commented on, and every coach when a member puts a card in FOR REVIEW; never the actor. Read newest
  * first with the unread count, marked read (one's own only), heard live over /api/notifications/events, and the
  * mention e-mail setting. Also editing and deleting comments.

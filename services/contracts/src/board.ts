@@ -341,7 +341,7 @@ export const bodyIdSchema = z.object({ id });
 export const coachesResponseSchema = z.object({ coaches: z.array(personRefSchema) });
 
 // ---------------------------------------------------------------------------------------------------------
-// Review queue (issue 19)
+// Review queue
 
 /** Cards per page of the coaches' review queue: the default and the most one call may ask for. */
 export const REVIEW_QUEUE_PAGE_SIZE = 20;

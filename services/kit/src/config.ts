@@ -26,7 +26,7 @@ export const baseConfigShape = {
   /** The address people reach the product at; used in e-mailed links. */
   PUBLIC_URL: z.string().url().default('http://localhost:8080'),
   /**
-   * Other addresses of the same product (comma separated; issue 21): e-mailed links and Stripe's return addresses
+   * Other addresses of the same product (comma separated): e-mailed links and Stripe's return addresses
    * follow the one a request came from when it is listed (public-url.ts), else PUBLIC_URL.
    */
   PUBLIC_URLS: z.string().optional(),

@@ -7,7 +7,7 @@ import type { ResourcesDatabase } from './store/schema';
 /** Wires the app and its background tasks (the outbox relay; the billing.purchase-completed / users.tag-renamed consumer). */
 export function buildService(runtime: ServiceRuntime<ResourcesDatabase>, config: Config, storage: Storage) {
   const consumer = createEventConsumer(consumerWiring(runtime, config));
-  // Relays the outbox: staff actions published as audit.recorded (issue 20).
+  // Relays the outbox: staff actions published as audit.recorded.
   const relay = new OutboxRelay({
     db: runtime.database.db,
     redis: runtime.redis,

@@ -16,14 +16,14 @@ export const configShape = {
   AI_API_KEY: z.string().default(''),
   /**
    * 'true' when AI_BASE_URL is a stand-in that gives sample answers (npm start and the test stacks start one when no
-   * endpoint is given): the toolkit then says on the page that it is a demo (issue 21).
+   * endpoint is given): the toolkit then says on the page that it is a demo.
    */
   AI_DEMO: z.enum(['true', 'false']).default('false'),
   /** The model every assistant uses, unless AI_MODELS names one for it ("curriculum-coach=gpt-4o,..."). */
   AI_MODEL: z.string().default('gpt-4o-mini'),
   AI_MODELS: z.string().default(''),
   AI_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
-  /** Product Qualifier results e-mails one person may send in 24 hours (issue 23); past it, 429 with Retry-After. */
+  /** Product Qualifier results e-mails one person may send in 24 hours; past it, 429 with Retry-After. */
   QUALIFIER_SENDS_PER_DAY: z.coerce.number().int().min(1).max(1000).default(10),
 };
 

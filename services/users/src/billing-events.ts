@@ -4,10 +4,10 @@
  *  - billing.subscription-changed: the person's stripeStatus and stripeCustomerId (found by userId, else by the
  *    customer id); publishes users.user-changed, which makes the gateway block or unblock them.
  *  - billing.purchase-completed: the resource joins the person's Resources (user_resources); users.user-changed;
- *    and her receipt e-mail (issue 21), queued once per payment intent (job id receipt-<intent>; the event itself
+ *    and her receipt e-mail, queued once per payment intent (job id receipt-<intent>; the event itself
  *    is applied once through processed_events and addUserResource).
  * A person whose fields already hold the values is left alone (no version bump, no event).
- * The same group also takes auth.signed-in (issue 20): the person's lastSignInAt moves forward (never back); not
+ * The same group also takes auth.signed-in: the person's lastSignInAt moves forward (never back); not
  * part of the access profile, so no version bump and no event.
  */
 import {

@@ -72,7 +72,7 @@ describe('users policies', () => {
     expect(matrix((r) => canCreateUser(as(r)))).toEqual(yesFor('admin'));
   });
 
-  it('sends invitations: admin only; sees the sign-in status: staff (issue 20)', () => {
+  it('sends invitations: admin only; sees the sign-in status: staff', () => {
     expect(matrix((r) => canInviteUser(as(r)))).toEqual(yesFor('admin'));
     expect(matrix((r) => canSeeSignInStatus(as(r)))).toEqual(yesFor('admin', 'coach'));
   });
@@ -203,7 +203,7 @@ describe('users policies', () => {
   });
 });
 
-describe('the mention picker (issue 19)', () => {
+describe('the mention picker', () => {
   it('gives basic and premium members coach contacts when they ask for coaches alone', () => {
     const allowed = ALL_ROLES.filter((role) => canListCoachContacts(buildActor(role), ['coach']));
     expect(allowed).toEqual(['premium', 'basic']);

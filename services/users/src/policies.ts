@@ -35,7 +35,7 @@ export interface UserListView {
   presenter: 'full' | 'community';
   /** Roles the person may see; null = every role. */
   roles: readonly Role[] | null;
-  /** May filter and sort by payment status (Sub. Problems, Payment problems): admins (issue 20: not coaches). */
+  /** May filter and sort by payment status (Sub. Problems, Payment problems): admins (not coaches). */
   paymentFilters: boolean;
 }
 
@@ -50,7 +50,7 @@ export function userListView(actor: Actor): UserListView {
 }
 
 /**
- * The mention picker (spec part 1 §7: "The coach picker uses usersPerPage 50 and filter role coach"; issue 19):
+ * The mention picker (spec part 1 §7: "The coach picker uses usersPerPage 50 and filter role coach"):
  * a basic or premium member who asks for coaches alone gets them as contacts (presentCoachContact: id, name and
  * e-mail). Any other question of a member keeps the community view.
  */
@@ -76,10 +76,10 @@ export function canReadUser(actor: Actor, user: Person): boolean {
 
 export const canCreateUser = (actor: Actor) => isAdmin(actor);
 
-/** Admins (re)send a person's invitation e-mail (issue 20). */
+/** Admins (re)send a person's invitation e-mail. */
 export const canInviteUser = (actor: Actor) => isAdmin(actor);
 
-/** Staff see when a person was invited and last signed in (issue 20); members never do, not even their own. */
+/** Staff see when a person was invited and last signed in; members never do, not even their own. */
 export const canSeeSignInStatus = (actor: Actor) => isAdmin(actor) || isCoach(actor);
 
 /** Whether the person may open an existing user for editing at all (before looking at the fields). */
@@ -112,7 +112,7 @@ export function removesOwnAdminRole(actor: Actor, targetIds: readonly number[], 
 export const canDeleteUser = (actor: Actor, user: Person) => isAdmin(actor) && actor.userId !== user.id;
 
 /**
- * Issue 24: role changes need a session whose sign-in passed the second factor (a phished password alone must not
+ * Role changes need a session whose sign-in passed the second factor (a phished password alone must not
  * make admins). Sessions from before the field existed carry none: their admin signs in again.
  */
 export const sessionPassedSecondFactor = (actor: Actor) => actor.secondFactor === true;
@@ -187,7 +187,7 @@ export function userListAbilities(actor: Actor): UserListAbilities {
 }
 
 /**
- * A community profile (issue 21): anyone signed in who sees the community list sees the profiles of the basic and
+ * A community profile: anyone signed in who sees the community list sees the profiles of the basic and
  * premium members in it; a member who left the list is seen by herself only. Everyone else is told "not found".
  */
 export function canSeeCommunityProfile(actor: Actor, person: Person & { listed: boolean }): boolean {

@@ -28,7 +28,7 @@ export function buildService(runtime: ServiceRuntime<Schema>, config: Config) {
     logger: runtime.logger,
   });
   const files = jobFilesFromConfig(config);
-  // Receipt e-mails (issue 21) only go on the shared send-mail queue: auth owns sending mail (its worker, in its
+  // Receipt e-mails only go on the shared send-mail queue: auth owns sending mail (its worker, in its
   // process in development, auth-worker in production). A second worker here would take jobs with its own SMTP
   // settings, and fail and delay them wherever those differ from auth's.
   const mail = createMailSender(runtime.redis, config.REDIS_PREFIX);

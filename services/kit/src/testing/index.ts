@@ -102,7 +102,7 @@ export function buildActor(role: Role, overrides: Partial<Actor> = {}): Actor {
     alwaysGrantAccess: false,
     impersonatorId: null,
     createdAt: '2024-01-01T00:00:00.000Z',
-    // Every admin session passed the second factor (issue 24: an admin cannot get a session without it).
+    // Every admin session passed the second factor (an admin cannot get a session without it).
     secondFactor: role === 'admin',
     ...overrides,
   };

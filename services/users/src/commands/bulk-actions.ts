@@ -1,5 +1,5 @@
 /**
- * The table's bulk actions (issue 20): add or remove one tag, set a role, or delete, for a selection of people or
+ * The table's bulk actions: add or remove one tag, set a role, or delete, for a selection of people or
  * everyone matching the list's filters. A chunk of people per transaction (lock, change, publish, record the chunk
  * under the run id, so a retried job skips what was done and counts it as it was); ONE audit entry per action with
  * its counts, written once at the end. The counts are the truth of what happened to each person:

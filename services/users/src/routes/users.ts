@@ -256,7 +256,7 @@ export function userRoutes(
     res.json({ jobId: id, state: status.state, ...progress, failedReason: status.failedReason });
   });
 
-  /** Issue 20: a new invitation e-mail (the older link stops working); 429 past the per-person limit. */
+  /** A new invitation e-mail (the older link stops working); 429 past the per-person limit. */
   router.post('/:id/invite', async (req, res) => {
     const actor = requireActor(req);
     if (!canInviteUser(actor)) throw forbidden();
@@ -265,7 +265,7 @@ export function userRoutes(
   });
 
   /**
-   * The table's bulk actions (issue 20) on a selection (ids) or on everyone matching the list's search and filters
+   * The table's bulk actions on a selection (ids) or on everyone matching the list's search and filters
    * (the same match as read-many's, for the admin asking). Up to BULK_ACTION_INLINE_MAX people: done here, 200 with
    * {total, changed, unchanged, failed}. More: a user-bulk-update job, 202 with its id and the total; its counts at
    * GET /bulk-action/{jobId}. One audit entry per action with its counts.

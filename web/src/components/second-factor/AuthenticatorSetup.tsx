@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { FormField } from '../FormField';
 
 /**
- * Issue 24: what an authenticator app needs: the otpauth:// address as a QR code (a data: image, which the CSP's
+ * What an authenticator app needs: the otpauth:// address as a QR code (a data: image, which the CSP's
  * img-src allows) and the secret as text for typing in by hand.
  */
 export function AuthenticatorSetup({ enrolment }: { enrolment: EnrolmentStart }) {

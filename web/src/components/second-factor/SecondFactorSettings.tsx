@@ -20,7 +20,7 @@ const RecoveryCodes = lazy(() => import('./RecoveryCodes').then((m) => ({ defaul
 const STATUS_KEY = ['second-factor'] as const;
 
 /**
- * /profile, Two-step verification (issue 24): set up an authenticator app (QR code and secret, confirmed by a first
+ * /profile, Two-step verification: set up an authenticator app (QR code and secret, confirmed by a first
  * code), then the recovery codes once; later new recovery codes or turning it off, each after a fresh password and
  * code. Required roles (admins) cannot turn it off.
  */

@@ -24,7 +24,7 @@ import { findCard } from './model';
 
 /**
  * The card dialog (spec part 1 §4 Board): opening sets the active card (the address's `?card=`). The title, the
- * description, checklist titles and item titles save as one types (card/useAutosave.ts, issue 19): closing never
+ * description, checklist titles and item titles save as one types (card/useAutosave.ts): closing never
  * holds an edit back, Escape inside a box cancels that edit and leaves the dialog open. Everything else (labels,
  * checklists, attachments, cover, comments) is saved at once.
  */

@@ -199,7 +199,7 @@ function RecentResources({ resources }: { resources: DashboardAnswer['recentReso
             )}
             <Box sx={{ minWidth: 0 }}>
               {/* Two lines at most, cut after a whole word with an ellipsis; the full title is read out and shown
-                  on hover (issue 21: titles were cut mid-word). */}
+                  on hover (titles were cut mid-word). */}
               <Typography
                 sx={{
                   // The containing block of the hidden full title, so it never sticks out of the page.

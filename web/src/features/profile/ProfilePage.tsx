@@ -22,7 +22,7 @@ import { EmailSettings } from './EmailSettings';
 import { ThemeSettings } from './ThemeSettings';
 
 /**
- * The spec fixes both ways in: 'Settings' in the sidebar and 'Profile' in the phone's avatar menu (issue 21: the
+ * The spec fixes both ways in: 'Settings' in the sidebar and 'Profile' in the phone's avatar menu (the
  * sidebar said 'Settings' for a page titled 'Profile'); the title names both.
  */
 export const PROFILE_TITLE = 'Profile and settings';

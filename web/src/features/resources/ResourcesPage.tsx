@@ -173,7 +173,7 @@ export default function ResourcesPage() {
             resource={{ id: buying.id, title: buying.title, price: buying.price }}
             onClose={() => setBuying(null)}
             onPurchased={() => {
-              // The bought item opens (issue 21), read again now that she owns it.
+              // The bought item opens, read again now that she owns it.
               const id = buying.id;
               void reload();
               go({ id });

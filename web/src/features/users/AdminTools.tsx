@@ -18,7 +18,7 @@ type Props = {
   part: 'menu';
   unpaidFilter: boolean;
   onUnpaidFilter: (on: boolean) => void;
-  /** users.csv of the people the list's filters match (issue 20: the export follows the screen). */
+  /** users.csv of the people the list's filters match (the export follows the screen). */
   exportHref: string;
   /** 'Exporting 47 people matching your filters' */
   exportNote?: string;

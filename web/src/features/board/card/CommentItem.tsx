@@ -28,9 +28,8 @@ const initials = (name: string) =>
 export type CommentItemAbilities = Pick<BoardAbilities, 'comment' | 'deleteOthersComments'>;
 
 /**
- * One comment (issue 19 point 6): its author may edit it in place (Enter saves, Escape cancels without closing the
- * card) and delete it after a confirmation; admins may delete any comment. The board's abilities (the server's
- * policy) decide both.
+ * One comment: its author may edit it in place (Enter saves, Escape cancels without closing the card) and delete it
+ * after a confirmation; admins may delete any comment. The board's abilities (the server's policy) decide both.
  */
 export function CommentItem({
   activity,

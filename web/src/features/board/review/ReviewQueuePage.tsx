@@ -64,7 +64,7 @@ function QueueRow({ card, onOpen }: { card: ReviewQueueCard; onOpen: () => void 
 }
 
 /**
- * The review queue (issue 19): every card members put in FOR REVIEW on the boards the coach may review, oldest
+ * The review queue: every card members put in FOR REVIEW on the boards the coach may review, oldest
  * waiting first, paged (`?page=`). A row opens the card in place, in the board's own card dialog.
  */
 export default function ReviewQueuePage() {

@@ -1,5 +1,5 @@
 /**
- * /users/{id}: one member's whole picture for staff (issue 20). One call (GET /api/user/{id}/overview); each part
+ * /users/{id}: one member's whole picture for staff. One call (GET /api/user/{id}/overview); each part
  * shows its own loading, "could not be loaded" and empty states, and parts the person may not see are left out.
  */
 import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded';
