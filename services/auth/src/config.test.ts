@@ -1,8 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
 import { DEV_SECRETS } from '@rainmakers/kit';
-import { loadServiceConfig, loadWorkerConfig } from './config';
+import { settings } from './config';
 import { DEV_TOTP_ENCRYPTION_KEY } from './domain/second-factor';
 
+const loadServiceConfig = settings.load;
+const loadWorkerConfig = settings.loadWorker;
 const base = { PORT: '4101' };
 const REAL_TOTP_KEY = 'a'.repeat(64);
 

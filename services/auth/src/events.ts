@@ -1,4 +1,4 @@
-import { createConsumer } from '@rainmakers/kit';
+import { type ConsumerWiring, createConsumer } from '@rainmakers/kit';
 import { sendInvitation } from './commands/invitations';
 import { personFromEvent } from './commands/people';
 import { endAllSessions } from './commands/sessions';
@@ -20,14 +20,8 @@ export const CONSUMER_GROUP = 'auth';
 
 export function createAuthConsumer(
   deps: Pick<AuthDeps, 'db' | 'redis' | 'sessionCache' | 'logger' | 'config' | 'mail'>,
+  wiring: ConsumerWiring<AuthSchema>,
 ) {
-  const wiring = {
-    db: deps.db,
-    redis: deps.redis,
-    prefix: deps.config.REDIS_PREFIX,
-    logger: deps.logger,
-    reclaimIdleMs: deps.config.EVENT_RECLAIM_IDLE_MS,
-  };
   return createConsumer<AuthSchema>(wiring, CONSUMER_GROUP, {
     'users.user-changed': async (user, { trx }) => {
       const now = new Date();

@@ -22,7 +22,8 @@ beforeAll(async () => {
   mailDir = await mkdtemp(path.join(tmpdir(), 'board-mail-'));
   catcher = await startMailCatcher({ directory: mailDir, smtpPort: 0, webPort: 0 });
   h = await startHarness({
-    env: { RUN_WORKERS_IN_PROCESS: 'true', SMTP_URL: catcher.smtpUrl, PUBLIC_URL, LIVE_HEARTBEAT_MS: '200' },
+    smtpUrl: catcher.smtpUrl,
+    env: { PUBLIC_URL, LIVE_HEARTBEAT_MS: '200' },
   });
 });
 afterAll(async () => {

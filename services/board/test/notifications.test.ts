@@ -35,7 +35,8 @@ beforeAll(async () => {
   mailDir = await mkdtemp(path.join(tmpdir(), 'board-notify-mail-'));
   catcher = await startMailCatcher({ directory: mailDir, smtpPort: 0, webPort: 0 });
   h = await startHarness({
-    env: { RUN_WORKERS_IN_PROCESS: 'true', SMTP_URL: catcher.smtpUrl, LIVE_HEARTBEAT_MS: '200' },
+    smtpUrl: catcher.smtpUrl,
+    env: { LIVE_HEARTBEAT_MS: '200' },
   });
   coach = await h.person('coach', { fullName: 'Cora Coach' });
   admin = await h.person('admin', { fullName: 'Ada Admin' });

@@ -1,16 +1,7 @@
-import { DEFAULT_PORTS } from '@rainmakers/contracts';
-import { loadConfig } from '@rainmakers/kit';
+import { defineServiceConfig } from '@rainmakers/kit';
 import { z } from 'zod';
 
-export const configShape = {
-  SERVICE_NAME: z.string().default('tools'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(DEFAULT_PORTS.tools),
-  /** Events left unacknowledged this long by a crashed or stuck consumer are taken over (kit reclaimIdleMs). */
-  EVENT_RECLAIM_IDLE_MS: z.coerce.number().int().min(1).default(30_000),
-  SMTP_URL: z.string().default('smtp://127.0.0.1:1025'),
-  MAIL_FROM: z.string().default('Rainmakers <no-reply@rainmakers.local>'),
-  /** Work the shared send-mail queue inside the HTTP process too (default: only in development). */
-  RUN_WORKERS_IN_PROCESS: z.enum(['true', 'false']).optional(),
+const shape = {
   /** Any OpenAI-compatible endpoint (".../v1"). Empty: the AI Toolkit says the assistants are not set up. */
   AI_BASE_URL: z.string().default(''),
   AI_API_KEY: z.string().default(''),
@@ -27,6 +18,11 @@ export const configShape = {
   QUALIFIER_SENDS_PER_DAY: z.coerce.number().int().min(1).max(1000).default(10),
 };
 
+export const settings = defineServiceConfig({ name: 'tools', shape });
+export type Config = ReturnType<typeof settings.load>;
+/** Every key it reads (docs/configuration.md is checked against it). */
+export const configShape = settings.shape;
+
 /** "key=model,key=model" -> map. */
 export function parseModels(text: string): Map<string, string> {
   const map = new Map<string, string>();
@@ -36,14 +32,3 @@ export function parseModels(text: string): Map<string, string> {
   }
   return map;
 }
-
-export function loadServiceConfig(env: Record<string, string | undefined> = process.env) {
-  const config = loadConfig(configShape, env);
-  return {
-    ...config,
-    RUN_WORKERS_IN_PROCESS: config.RUN_WORKERS_IN_PROCESS
-      ? config.RUN_WORKERS_IN_PROCESS === 'true'
-      : config.NODE_ENV === 'development',
-  };
-}
-export type Config = ReturnType<typeof loadServiceConfig>;

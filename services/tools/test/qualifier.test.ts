@@ -21,7 +21,8 @@ beforeAll(async () => {
   mailDir = await mkdtemp(path.join(tmpdir(), 'tools-mail-'));
   catcher = await startMailCatcher({ directory: mailDir, smtpPort: 0, webPort: 0 });
   h = await startHarness({
-    env: { RUN_WORKERS_IN_PROCESS: 'true', SMTP_URL: catcher.smtpUrl, QUALIFIER_SENDS_PER_DAY: String(SENDS_PER_DAY) },
+    smtpUrl: catcher.smtpUrl,
+    env: { QUALIFIER_SENDS_PER_DAY: String(SENDS_PER_DAY) },
   });
 });
 afterAll(async () => {
