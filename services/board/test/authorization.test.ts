@@ -251,13 +251,20 @@ describe('authorization matrix of every board call', () => {
     expect(seen.board.abilities).toEqual({
       edit: false,
       comment: true,
+      deleteOthersComments: false,
       deleteCards: false,
       deleteLists: false,
       reset: false,
       createLabel: false,
     });
     const byAdmin = await readBoard(h, admin, owner.userId);
-    expect(byAdmin.board.abilities).toMatchObject({ edit: true, deleteCards: true, deleteLists: true, reset: false });
+    expect(byAdmin.board.abilities).toMatchObject({
+      edit: true,
+      deleteOthersComments: true,
+      deleteCards: true,
+      deleteLists: true,
+      reset: false,
+    });
   });
 
   it('lets board holders list coaches, no one else', async () => {

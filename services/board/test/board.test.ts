@@ -49,6 +49,7 @@ describe('the board and its lists', () => {
     expect(board.board.abilities).toEqual({
       edit: true,
       comment: true,
+      deleteOthersComments: false,
       deleteCards: false,
       deleteLists: false,
       reset: true,

@@ -98,6 +98,8 @@ export const boardAbilitiesSchema = z.object({
   edit: z.boolean(),
   /** Post comments (the owner, a reviewing coach, admins). */
   comment: z.boolean(),
+  /** Delete comments written by others (admins); authors delete their own where they may comment. */
+  deleteOthersComments: z.boolean(),
   /** Delete cards (admins). */
   deleteCards: z.boolean(),
   /** Delete lists that are not fixed (admins). */

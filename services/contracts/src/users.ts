@@ -44,6 +44,8 @@ export const userAbilitiesSchema = z.object({
   signInAs: z.boolean(),
   /** Open the person's Move the Needle board ('Go to board'): staff, for premium members. */
   openBoard: z.boolean(),
+  /** Reset the person's second factor (auth's POST /api/auth/second-factor/reset/{id}): contracts' canResetSecondFactor. */
+  resetSecondFactor: z.boolean(),
 });
 export type UserAbilities = z.infer<typeof userAbilitiesSchema>;
 
@@ -101,6 +103,7 @@ export const currentUserSchema = userSchema.extend({
     seeCoachingColumn: z.boolean(),
     seeUpgradeOffer: z.boolean(),
     seeQualifierUpgradeNote: z.boolean(),
+    joinCommunity: z.boolean(),
   }),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;

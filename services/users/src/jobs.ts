@@ -35,8 +35,16 @@ import {
 } from './domain/imports';
 import { errorsKey, type JobFiles, peopleKey, readObject, uploadKey } from './import-files';
 import { appendAudit } from './store/audit';
-import { type JobEnd, purgeExpiredJobs, recordJobEnd, recordJobProgress, recordJobStart } from './store/job-history';
+import {
+  type JobEnd,
+  lockRunningJob,
+  purgeExpiredJobs,
+  recordJobEnd,
+  recordJobProgress,
+  recordJobStart,
+} from './store/job-history';
 import { pruneChunks } from './store/jobs';
+import { findTags } from './store/tags';
 
 interface JobActor {
   /** The admin who asked (and the admin behind a sign-in-as), for the audit log. */
@@ -164,14 +172,7 @@ async function finishJob(
   summary: Record<string, unknown>,
 ): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
-    const running = await trx
-      .selectFrom('jobs')
-      .select('id')
-      .where('id', '=', job.id)
-      .where('state', '=', 'running')
-      .forUpdate()
-      .executeTakeFirst();
-    if (!running) return;
+    if (!(await lockRunningJob(trx, job.id))) return;
     await recordJobEnd(trx, job.id, end);
     await appendAudit(trx, auditOf(job.actor), [
       {
@@ -291,7 +292,7 @@ async function peopleOf(files: JobFiles, data: BulkUpdateJobData): Promise<numbe
 async function describeChange(deps: JobDeps, change: BulkChange): Promise<string> {
   const parts: string[] = [];
   if (change.tagIds.length > 0) {
-    const tags = await deps.db.selectFrom('tags').select('name').where('id', 'in', change.tagIds).execute();
+    const tags = await findTags(deps.db, change.tagIds);
     parts.push(`${change.action === 'remove' ? 'remove' : 'add'} tags ${tags.map((t) => t.name).join(', ')}`);
   }
   if (change.role) parts.push(`role ${change.role}`);

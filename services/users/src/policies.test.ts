@@ -104,6 +104,7 @@ describe('users policies', () => {
       delete: true,
       signInAs: true,
       openBoard: true,
+      resetSecondFactor: true,
     });
     expect(userAbilities(as('admin'), SELF)).toEqual({
       editProfile: true,
@@ -112,6 +113,7 @@ describe('users policies', () => {
       delete: false,
       signInAs: false,
       openBoard: false,
+      resetSecondFactor: false,
     });
     expect(userAbilities(as('coach'), OTHER)).toEqual({
       editProfile: false,
@@ -120,6 +122,7 @@ describe('users policies', () => {
       delete: false,
       signInAs: false,
       openBoard: true,
+      resetSecondFactor: false,
     });
     expect(userAbilities(as('basic'), SELF)).toEqual({
       editProfile: true,
@@ -128,6 +131,7 @@ describe('users policies', () => {
       delete: false,
       signInAs: false,
       openBoard: false,
+      resetSecondFactor: false,
     });
   });
 

@@ -5,6 +5,8 @@
  */
 import {
   type Actor,
+  COMMUNITY_ROLES,
+  canResetSecondFactor,
   type MemberOverviewPart,
   memberOverviewParts,
   type Role,
@@ -44,7 +46,7 @@ export const canListUsers = (_actor: Actor) => true;
 export function userListView(actor: Actor): UserListView {
   if (isAdmin(actor)) return { presenter: 'full', roles: null, paymentFilters: true };
   if (isCoach(actor)) return { presenter: 'full', roles: ['premium'], paymentFilters: false };
-  return { presenter: 'community', roles: ['basic', 'premium'], paymentFilters: false };
+  return { presenter: 'community', roles: COMMUNITY_ROLES, paymentFilters: false };
 }
 
 /**
@@ -98,9 +100,12 @@ export function canUpsertUser(actor: Actor, user: Person, changed: readonly Upse
   return changed.every((field) => allowed.has(field));
 }
 
+/** Whether setting this role takes the admin role away (from an admin: nobody could give her own back). */
+export const takesAdminRoleAway = (newRole: Role | undefined) => newRole !== undefined && newRole !== 'admin';
+
 /** An admin may not take the admin role away from themselves (nobody could give it back). */
 export function removesOwnAdminRole(actor: Actor, targetIds: readonly number[], newRole: Role | undefined): boolean {
-  return isAdmin(actor) && newRole !== undefined && newRole !== 'admin' && targetIds.includes(actor.userId);
+  return isAdmin(actor) && takesAdminRoleAway(newRole) && targetIds.includes(actor.userId);
 }
 
 /** Admins delete anyone but themselves. */
@@ -170,6 +175,7 @@ export function userAbilities(actor: Actor, user: Person): UserAbilities {
     delete: canDeleteUser(actor, user),
     signInAs: canOfferSignInAs(actor, user),
     openBoard: canOpenBoard(actor, user),
+    resetSecondFactor: canResetSecondFactor(actor, user.id),
   };
 }
 
@@ -177,9 +183,6 @@ export function userAbilities(actor: Actor, user: Person): UserAbilities {
 export function userListAbilities(actor: Actor): UserListAbilities {
   return { create: canCreateUser(actor), manage: canManageUsers(actor) };
 }
-
-/** The roles the community holds (the community search's list, userListView). */
-const COMMUNITY_ROLES: readonly Role[] = ['basic', 'premium'];
 
 /**
  * A community profile: anyone signed in who sees the community list sees the profiles of the basic and

@@ -250,6 +250,7 @@ describe('GET /api/user/read-many and GET /api/user/{id}', () => {
             delete: false,
             signInAs: false,
             openBoard: true,
+            resetSecondFactor: false,
           });
         } else {
           expect({ who: person.fullName, status: res.status, body: res.body }).toEqual({
@@ -273,6 +274,7 @@ describe('GET /api/user/read-many and GET /api/user/{id}', () => {
         delete: true,
         signInAs: true,
         openBoard: false,
+        resetSecondFactor: true,
       });
       if (self)
         expect(self.abilities).toEqual({
@@ -282,6 +284,7 @@ describe('GET /api/user/read-many and GET /api/user/{id}', () => {
           delete: false,
           signInAs: false,
           openBoard: false,
+          resetSecondFactor: false,
         });
       expect(res.body.abilities).toEqual({ create: true, manage: true });
     });

@@ -38,7 +38,7 @@ import { endSession, startSession, switchActingRole } from '../commands/sessions
 import { admitSignIn, recordSignInFailure, recordSignInSuccess } from '../commands/sign-in-limits';
 import type { AuthDeps } from '../deps';
 import { hashPassword } from '../domain/passwords';
-import { canReturnFromSignInAs, canSignInAs, canSwitchRole } from '../policies';
+import { canReturnFromSignInAs, canSignInAs, canSwitchRole, isAdminAccount } from '../policies';
 import { presentCurrentUser } from '../presenters';
 import { savePerson } from '../store/people';
 import {
@@ -168,7 +168,7 @@ export function authRoutes(deps: AuthDeps): Router {
   router.post('/signinas', async (req, res) => {
     const current = await requireSignedIn(deps, req);
     if (!canSignInAs(policyActor(current))) {
-      throw forbidden(storedRoleOf(current.actor) === 'admin' ? secondFactorNeeded(current) : undefined);
+      throw forbidden(isAdminAccount(policyActor(current)) ? secondFactorNeeded(current) : undefined);
     }
     const input = parse(signInAsSchema, bodyOf(req));
     const [target, admin] = await Promise.all([
@@ -245,7 +245,7 @@ export function authRoutes(deps: AuthDeps): Router {
   router.post('/switch-role', async (req, res) => {
     const current = await requireSignedIn(deps, req);
     if (!canSwitchRole(policyActor(current))) {
-      throw forbidden(storedRoleOf(current.actor) === 'admin' ? secondFactorNeeded(current) : undefined);
+      throw forbidden(isAdminAccount(policyActor(current)) ? secondFactorNeeded(current) : undefined);
     }
     const { role } = parse(switchRoleSchema, bodyOf(req));
     // Recorded first: a switch users' log cannot record is not made.

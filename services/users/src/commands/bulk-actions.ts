@@ -12,6 +12,7 @@ import { badRequest, withEvents } from '@rainmakers/kit';
 import type { AuditActor } from '../domain/audit';
 import { chunks } from '../domain/bulk';
 import { publishUserChanged, publishUserDeleted } from '../events';
+import { takesAdminRoleAway } from '../policies';
 import { appendAudit } from '../store/audit';
 import { committedChunks, recordChunk } from '../store/jobs';
 import { findTags } from '../store/tags';
@@ -54,7 +55,7 @@ export async function bulkActionTag(deps: Pick<CommandDeps, 'db'>, change: BulkA
 /** Whether the action may not touch this person: one's own account for a delete, one's own admin role. */
 function refusedFor(change: BulkActionChange, actorId: number, userId: number): boolean {
   if (userId !== actorId) return false;
-  return change.action === 'delete' || (change.action === 'set-role' && change.role !== 'admin');
+  return change.action === 'delete' || (change.action === 'set-role' && takesAdminRoleAway(change.role));
 }
 
 /** The result as the API answers it. */

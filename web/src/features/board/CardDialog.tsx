@@ -151,7 +151,7 @@ function CardDialogBody({
 
           <ChecklistsSection card={card} canEdit={canEdit} run={run} />
           <AttachmentsSection card={card} canEdit={canEdit} run={run} onCover={setCover} />
-          <CommentsSection card={card} canComment={abilities.comment} run={run} />
+          <CommentsSection card={card} abilities={abilities} run={run} />
 
           {abilities.deleteCards && (
             <Box sx={{ mt: 3, pt: 2, borderTop: 1, borderColor: 'divider' }}>

@@ -16,12 +16,12 @@ import { PageHeader } from '../../components/PageHeader';
 import { toast } from '../../components/toast';
 import { usePageTitle } from '../../components/usePageTitle';
 import { config } from '../../config';
+import { clipAtWord, greeting, RECENT_TITLE_CHARS, timeAgo } from '../../lib/timeAgo';
 import { VISUALLY_HIDDEN } from '../../lib/visuallyHidden';
 import { useCurrentUser } from '../../session/context';
 import { BoardDonut } from './BoardDonut';
 import { CommunitySearch } from './CommunitySearch';
 import { DashboardCard, OOPS } from './DashboardCard';
-import { clipAtWord, greeting, RECENT_TITLE_CHARS, timeAgo } from './timeAgo';
 
 /** What a card shows while the answer is on its way, or when its source failed. */
 function CardState({

@@ -33,7 +33,7 @@ import { type AddressState, openActionOf, parseAddress, toAddress } from './rule
 const ResourceReader = lazy(() => import('./ResourceReader'));
 const ResourceFormDialog = lazy(() => import('./ResourceFormDialog'));
 const CategoryFormDialog = lazy(() => import('./CategoryFormDialog'));
-const PurchaseDialog = lazy(() => import('../billing/PurchaseDialog'));
+const PurchaseDialog = lazy(() => import('../../components/billing/PurchaseDialog'));
 /** A phone's filters, opened from the 'Filters' button. */
 const ResourceFiltersDrawer = lazy(() => import('./ResourceFiltersDrawer'));
 

@@ -10,7 +10,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { authApi } from '../../api/auth';
 import { errorMessage } from '../../api/client';
-import { toast } from '../../components/toast';
+import { toast } from '../toast';
 
 // Fetched when first shown: the QR code library, the dialog and the codes are not part of /profile's first load.
 const EnrolmentForm = lazy(() => import('./EnrolmentForm'));

@@ -12,11 +12,11 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import { errorMessage } from '../../api/client';
-import { REVIEW_CARDS_PER_PAGE, type ReviewQueueCard, useReviewQueue } from '../../api/reviewQueue';
-import { MessageCard } from '../../components/MessagePage';
-import { PageHeader } from '../../components/PageHeader';
-import { timeAgo } from '../dashboard/timeAgo';
+import { errorMessage } from '../../../api/client';
+import { REVIEW_CARDS_PER_PAGE, type ReviewQueueCard, useReviewQueue } from '../../../api/reviewQueue';
+import { MessageCard } from '../../../components/MessagePage';
+import { PageHeader } from '../../../components/PageHeader';
+import { timeAgo } from '../../../lib/timeAgo';
 import { excerpt, pageCount, waitingFor } from './reviewQueue';
 
 const MemberCardDialog = lazy(() => import('./MemberCardDialog'));

@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import type { EnrolmentStart } from '@rainmakers/contracts';
 import { toDataURL } from 'qrcode';
 import { useEffect, useState } from 'react';
-import { FormField } from '../../components/FormField';
+import { FormField } from '../FormField';
 
 /**
  * What an authenticator app needs: the otpauth:// address as a QR code (a data: image, which the CSP's
