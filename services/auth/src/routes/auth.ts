@@ -14,7 +14,6 @@ import {
   signInAsSchema,
   signInSchema,
   signUpSchema,
-  storedRoleOf,
   switchRoleSchema,
 } from '@rainmakers/contracts';
 import {
