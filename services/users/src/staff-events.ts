@@ -4,11 +4,12 @@
  *  - audit.recorded: a staff action in courses, resources or board (a course edited, a resource deleted, a banner
  *    changed, a list or card deleted on someone else's board), appended to audit_log with the names the publisher
  *    captured when it happened. Append-only, as every entry.
- *  - billing.sync-recorded: a Stripe sync started or finished: its row in the job history (`jobs`).
+ *  - billing.sync-recorded: a Stripe sync queued, started, progressing or finished: its row in the job table (`jobs`).
  */
+import { stripeSyncJobId } from '@rainmakers/contracts';
 import { type ConsumerWiring, createConsumer, type EventConsumer } from '@rainmakers/kit';
 import { appendAudit } from './store/audit';
-import { recordJobEnd, recordJobStart } from './store/job-history';
+import { recordJobEnd, recordJobProgress, recordJobStart } from './store/job-history';
 import type { Schema } from './store/schema';
 
 export const STAFF_CONSUMER_GROUP = 'users';
@@ -42,16 +43,19 @@ export function createStaffConsumer(options: ConsumerWiring<Schema>): EventConsu
       ]);
     },
     'billing.sync-recorded': async (data, { trx }) => {
-      const id = `stripe-sync:${data.jobId}`;
+      const id = stripeSyncJobId(data.jobId);
       await recordJobStart(trx, {
         id,
+        state: data.state === 'queued' ? 'queued' : 'running',
         kind: 'stripe-sync',
         queueJobId: data.jobId,
         actorId: data.actorId,
         counts: data.counts,
         createdAt: new Date(data.startedAt),
       });
-      if (data.state !== 'running') {
+      // billing reports a running sync's figures as it goes (after every page).
+      if (data.state === 'running') await recordJobProgress(trx, id, data.counts);
+      if (data.state === 'completed' || data.state === 'failed') {
         await recordJobEnd(trx, id, {
           state: data.state,
           counts: data.counts,
