@@ -49,7 +49,7 @@ describe('buildActor', () => {
     });
   });
 
-  it('carries whether the session passed the second factor (issue 24)', () => {
+  it('carries whether the session passed the second factor', () => {
     expect(buildActor('s', { ...session, secondFactor: true }, profile).secondFactor).toBe(true);
     expect(buildActor('s', session, profile).secondFactor).toBe(false);
   });

@@ -58,7 +58,7 @@ export function buildActor(sid: string, session: SessionRecord, profile: AccessP
     createdAt: profile.createdAt ?? null,
     // Changes only with the profile's version, which the token cache key carries.
     email: profile.email ?? null,
-    // Issue 24: whether the session's sign-in passed the second factor (sign-in-as and role changes need it).
+    // Whether the session's sign-in passed the second factor (sign-in-as and role changes need it).
     secondFactor: session.secondFactor === true,
   };
 }

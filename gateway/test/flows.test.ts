@@ -610,7 +610,7 @@ describe("GET /api/auth/me: the gateway replays auth's answer while session and 
       return r.body.currentUser?.role === 'admin' && r;
     });
     expect(asAdmin.body.currentUser?.isAdmin).toBe(false);
-    // Issue 24: her session was opened with a password alone, so an admin's powers wait for her second factor; she
+    // Her session was opened with a password alone, so an admin's powers wait for her second factor; she
     // signs in again, is made to enrol, and the new session may switch roles.
     expect((await admin.browser.post('/api/auth/switch-role', { role: 'premium' })).status).toBe(403);
     await signInWithNewSecondFactor(admin.browser, admin.email);

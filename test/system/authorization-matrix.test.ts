@@ -4,7 +4,7 @@
  * written out per cell below. Some cells also carry what the answer must show (e.g. which view of the user list)
  * or what must NOT have happened (a refused delete must leave the person in place).
  *
- * Callers are fresh people of each role (created by a fresh admin of this file, the "operator"; issue 24: the seeded
+ * Callers are fresh people of each role (created by a fresh admin of this file, the "operator"; the seeded
  * admin's second-factor codes are not spent here), so the seeded people stay as they are for the other files. The
  * admin caller enrols in the second factor at her first sign-in (test/support: signIn). Rows that end or replace the caller's session run last.
  *
@@ -155,7 +155,7 @@ const lastTag = () => tagIds()[tagIds().length - 1] ?? 0;
 const status = (response: GatewayResponse) => ({ status: response.status });
 const ownId = (caller: Caller) => caller.person?.id ?? seededUsers.basic.id;
 
-/** A comment of the board holder on her own card (issue 19 rows). */
+/** A comment of the board holder on her own card (the review queue's rows). */
 async function holderComment(comment: string): Promise<number> {
   const posted = await boardHolder.session.post<{ activity: { id: number } }>('/api/move-the-needle/activity/upsert', {
     comment,
@@ -197,7 +197,7 @@ async function operatorView(id: number): Promise<User | null> {
   return answer.status === 200 ? answer.body.user : null;
 }
 
-/** Issue 24: passes the second step a reset or invitation link answered with; ' after the code' when there was one. */
+/** Passes the second step a reset or invitation link answered with; ' after the code' when there was one. */
 async function afterTheCode(session: GatewaySession, email: string, answer: GatewayResponse): Promise<string> {
   const challenge = (answer.body as { secondFactor?: SecondStepChallenge } | undefined)?.secondFactor;
   if (answer.status !== 200 || !challenge) return '';
@@ -355,7 +355,7 @@ const ROWS: Row[] = [
     },
   },
 
-  // --- the second factor (issue 24) --------------------------------------------------------------------------
+  // --- the second factor --------------------------------------------------------------------------
   // The callers' admin passed her second factor at sign-in (enrolled on the way); the others have none.
   {
     name: 'POST /api/auth/signin/code {a forged token}',
@@ -452,7 +452,7 @@ const ROWS: Row[] = [
         await c.session.request('GET', '/api/user/987654321'),
       ),
   },
-  // --- member page (issue 20): staff only; coaches see premium members, without purchases and history. -------
+  // --- member page: staff only; coaches see premium members, without purchases and history. -------
   {
     name: 'GET /api/user/{own id}/overview',
     expected: [401, 403, 403, 403, '200 hides history+purchases', '200 hides none'],
@@ -493,7 +493,7 @@ const ROWS: Row[] = [
       return { status: 200, note: listView(answer.body, [...staff, callers.coach.person?.id ?? 0]) };
     },
   },
-  // --- community profile (issue 21): what the community list shows, never an e-mail or phone. ----------------
+  // --- community profile: what the community list shows, never an e-mail or phone. ----------------
   {
     name: "GET /api/user/{a basic member's id}/community",
     expected: [401, '200 no contact', '200 no contact', '200 no contact', '404 as unknown', '200 no contact'],
@@ -703,7 +703,7 @@ const ROWS: Row[] = [
     expected: [401, 403, 403, 403, 403, 200],
     run: async (c) => status(await c.session.request('GET', '/api/user/audit-log')),
   },
-  // Issue 20: the job history and the audit export. A job id nobody has: admins pass the check (404), others stop at it.
+  // The job history and the audit export. A job id nobody has: admins pass the check (404), others stop at it.
   {
     name: 'GET /api/user/audit-log.csv',
     expected: [401, 403, 403, 403, 403, 200],
@@ -751,7 +751,7 @@ const ROWS: Row[] = [
     },
   },
   {
-    // Issue 20 (u-invite).
+    // Invitations.
     name: 'POST /api/user/{id}/invite {another member}',
     expected: [401, 403, 403, 403, 403, '200 invited'],
     async run(c) {
@@ -822,7 +822,7 @@ const ROWS: Row[] = [
       ),
   },
 
-  // --- certificates (issue 13) ---------------------------------------------------------------------------
+  // --- certificates ---------------------------------------------------------------------------
   {
     name: "GET /api/certificates/{id} {another member's certificate}",
     expected: [
@@ -897,7 +897,7 @@ const ROWS: Row[] = [
     },
   },
   {
-    name: 'POST /api/tag/upsert {signupAllowed} (issue 23)',
+    name: 'POST /api/tag/upsert {signupAllowed}',
     expected: [401, 403, 403, 403, 403, '200 allowed'],
     async run(c) {
       const tag = await freshTag();
@@ -1051,7 +1051,7 @@ const ROWS: Row[] = [
     },
   },
 
-  // --- site content (issue 21): every signed-in person reads it; admins replace it. -------------------------------
+  // --- site content: every signed-in person reads it; admins replace it. -------------------------------
   {
     name: 'GET /api/site-content',
     expected: [401, 200, 200, 200, 200, 200],
@@ -1165,7 +1165,7 @@ const ROWS: Row[] = [
       status(await c.session.request('POST', '/api/product-qualifier/save', { score: 1, answers: { keyword: 1 } })),
   },
   {
-    name: 'POST /api/product-qualifier/send {own address} (issue 23)',
+    name: 'POST /api/product-qualifier/send {own address}',
     expected: [401, 200, 200, 200, 200, 200],
     run: async (c) =>
       status(
@@ -1177,7 +1177,7 @@ const ROWS: Row[] = [
       ),
   },
   {
-    name: "POST /api/product-qualifier/send {another person's address} (issue 23)",
+    name: "POST /api/product-qualifier/send {another person's address}",
     expected: [401, 400, 400, 400, 400, 400],
     run: async (c) =>
       status(
@@ -1189,7 +1189,7 @@ const ROWS: Row[] = [
       ),
   },
   {
-    name: 'GET /api/product-qualifier/history (issue 21: her own ratings)',
+    name: 'GET /api/product-qualifier/history (her own ratings)',
     expected: [401, 200, 200, 200, 200, 200],
     run: async (c) => status(await c.session.request('GET', '/api/product-qualifier/history?limit=5')),
   },
@@ -1231,7 +1231,7 @@ const ROWS: Row[] = [
     run: async (c) => status(await c.session.request('GET', '/api/course/progress')),
   },
   {
-    // Issue 21 (lessons): course insights are for admins, who run the courses (coaches review boards).
+    // Course insights are for admins, who run the courses (coaches review boards).
     name: 'GET /api/course/{id}/insights',
     expected: [401, 403, 403, 403, 403, '200 insights'],
     async run(c) {
@@ -1305,7 +1305,7 @@ const ROWS: Row[] = [
     },
   },
 
-  // --- Issue 19 (helper b-api): the coaches' review queue, comments edited by their author only and deleted by
+  // --- The coaches' review queue, comments edited by their author only and deleted by
   // their author or an admin, and notifications (one's own only). ------------------------------------------------
   {
     name: 'GET /api/move-the-needle/review-queue',
@@ -1483,7 +1483,7 @@ const ROWS: Row[] = [
   },
   {
     name: 'POST /api/auth/reset-password/{own link}',
-    // Issue 24: the enrolled admin's reset ends in the second step, then she is herself.
+    // The enrolled admin's reset ends in the second step, then she is herself.
     expected: ['200 self', '200 self', '200 self', '200 self', '200 self', '200 self after the code'],
     async run(c) {
       const person = c.person ?? (await freshMember('anon-reset'));
@@ -1501,7 +1501,7 @@ const ROWS: Row[] = [
     },
   },
   {
-    // Issue 20 (u-invite): the caller's own invitation link (the operator sends it).
+    // The caller's own invitation link (the operator sends it).
     name: 'POST /api/auth/invitation/{own link}',
     expected: ['200 self', '200 self', '200 self', '200 self', '200 self', '200 self after the code'],
     async run(c) {

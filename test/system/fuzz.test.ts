@@ -50,12 +50,12 @@ const QUERIES = [
   `?search=${LONG.slice(0, 8000)}`,
   '?a[b][c][d][e][f][g][h][i][j][k]=1&search[]=x&search[]=y',
   '?tagIds=%00,1&role=admin%00',
-  // The users table's sort and filters (issue 20).
+  // The users table's sort and filters.
   '?sort=%00&order=sideways&filters[joinedFrom]=2026-99-99&filters[tagId]=1e400&filters[payment][]=problems',
-  // Issue 21: the qualifier history's page.
+  // The qualifier history's page.
   '?before=%00&limit=1e400',
   '?before=-1&limit=99999999999999999999',
-  // Course insights' range (issue 21).
+  // Course insights' range.
   '?days=1e400&days[]=7',
   '?days=%00-1',
 ];
@@ -91,11 +91,11 @@ const FIELDS = [
   'isPremium',
   'items',
   'data',
-  // Issue 23: the tag's sign-up flag, the sign-up link's tags, the qualifier's mail text.
+  // The tag's sign-up flag, the sign-up link's tags, the qualifier's mail text.
   'signupAllowed',
   'signuptags',
   'keywords',
-  // Issue 21: the community settings.
+  // The community settings.
   'bio',
   'showCourses',
   'listed',
@@ -145,13 +145,13 @@ const GATEWAY_PATHS = [
   '/api/dashboard?userId=1&role=admin',
   '/api/dashboard?%ff=%00',
   '/api/dashboard/',
-  // The gateway's own member page route (issue 20): hostile ids and query strings.
+  // The gateway's own member page route: hostile ids and query strings.
   '/api/user/1/overview?role=admin&parts=purchases',
   '/api/user/%ff/overview',
   '/api/user/99999999999999999999999/overview',
   '/api/user/-1/overview',
   '/api/user/1/overview/',
-  // The gateway's own community profile route (issue 21): hostile ids and query strings.
+  // The gateway's own community profile route: hostile ids and query strings.
   '/api/user/1/community?showCourses=true&email=1',
   '/api/user/%ff/community',
   '/api/user/99999999999999999999999/community',
@@ -214,7 +214,7 @@ async function send(
       redirect: 'manual',
       signal: AbortSignal.timeout(20_000),
     });
-    // A server-sent event stream that opened (GET /api/notifications/events, issue 19) stays open: it answered.
+    // A server-sent event stream that opened (GET /api/notifications/events) stays open: it answered.
     if (response.status === 200 && response.headers.get('content-type')?.includes('text/event-stream')) {
       await response.body?.cancel();
       sent += 1;

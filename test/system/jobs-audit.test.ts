@@ -1,7 +1,7 @@
 /**
- * Issue 20, through the gateway on the running stack: the job history and a job's status outlive a restart of the
- * users service and the loss of the import's BullMQ data in Redis (both read the job table in PostgreSQL), every
- * bulk action is in the history, and staff actions in other services
+ * Through the gateway on the running stack: the job history and a job's status outlive a restart of the users
+ * service and the loss of the import's BullMQ data in Redis (both read the job table in PostgreSQL), every bulk
+ * action is in the history, and staff actions in other services
  * (a course edit, a resource delete, a banner change) reach the users service's audit log with the actor's and
  * the subject's names as they were.
  */

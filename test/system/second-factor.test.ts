@@ -1,5 +1,5 @@
 /**
- * Issue 24: the second factor through the whole stack (gateway -> auth, users). Codes are computed here from the
+ * The second factor through the whole stack (gateway -> auth, users). Codes are computed here from the
  * secret the enrolment showed, as an authenticator app would; nothing ever waits for the next 30 s step (each test
  * uses its own people, and a second code within a step is the next step's: one step of drift is accepted).
  */

@@ -47,6 +47,36 @@ export function displayedRole(accountRole: Role, actingRole: Role | null): Role 
   return accountRole === 'admin' ? actingRole : null;
 }
 
+/**
+ * What admin powers over other people's accounts read of a session: the account's own role (not a previewed one),
+ * who signed in as the person, and whether the sign-in passed the second factor (absent in older tokens: no).
+ */
+export interface SessionFacts {
+  userId: number;
+  accountRole: Role;
+  impersonatorId: number | null;
+  secondFactor?: boolean | null | undefined;
+}
+
+/**
+ * An admin resets another person's second factor (a lost phone), from a session that passed the second factor and
+ * is not a sign-in-as; never her own (she disables it with her password and a code). Auth guards the action with it
+ * (from its own session record); users sends it as the person's `abilities.resetSecondFactor` (from the actor).
+ */
+export function canResetSecondFactor(session: SessionFacts, targetUserId: number): boolean {
+  return (
+    session.accountRole === 'admin' &&
+    session.impersonatorId === null &&
+    session.secondFactor === true &&
+    session.userId !== targetUserId
+  );
+}
+
+/** The roles the community holds: the members' search lists them, and they have a community profile and settings. */
+export const COMMUNITY_ROLES: readonly Role[] = ['basic', 'premium'];
+
+export const isCommunityRole = (role: Role): boolean => COMMUNITY_ROLES.includes(role);
+
 /** The two entry-level memberships, offered 'Apply To Upgrade'. */
 const UPGRADE_ROLES: readonly Role[] = ['basic', 'course only'];
 
@@ -66,6 +96,8 @@ export interface SessionAbilities {
   seeUpgradeOffer: boolean;
   /** The Product Qualifier's upgrade note (spec part 2: course only). */
   seeQualifierUpgradeNote: boolean;
+  /** Her community settings on /profile: the roles the community search lists. */
+  joinCommunity: boolean;
 }
 
 export function sessionAbilities(person: { role: Role; createdAt?: string | null | undefined }): SessionAbilities {
@@ -75,5 +107,6 @@ export function sessionAbilities(person: { role: Role; createdAt?: string | null
     seeCoachingColumn: person.role !== 'basic',
     seeUpgradeOffer: UPGRADE_ROLES.includes(person.role),
     seeQualifierUpgradeNote: person.role === 'course only',
+    joinCommunity: isCommunityRole(person.role),
   };
 }

@@ -27,12 +27,12 @@ export const actorSchema = z.object({
    */
   createdAt: z.string().nullish(),
   /**
-   * The account's e-mail address, for mail a person sends to herself (the qualifier's results, issue 23). Absent or
+   * The account's e-mail address, for mail a person sends to herself (the qualifier's results). Absent or
    * null while the gateway holds a profile cached before the field existed, and in tokens minted before it.
    */
   email: z.string().nullish(),
   /**
-   * Issue 24: the session's sign-in passed the second factor (sign-in-as and role changes need it). Absent in tokens
+   * The session's sign-in passed the second factor (sign-in-as and role changes need it). Absent in tokens
    * minted before the field existed: treated as false.
    */
   secondFactor: z.boolean().nullish(),

@@ -4,13 +4,17 @@ import { ROLES } from './access';
 // The values live in the zod-free module the web imports into its first load.
 export {
   BLOCKING_STRIPE_STATUSES,
+  COMMUNITY_ROLES,
+  canResetSecondFactor,
   displayedRole,
   isBlockingStripeStatus,
+  isCommunityRole,
   isRole,
   isSubscriptionBlocked,
   PUBLIC_ROUTE,
   ROLES,
   type SessionAbilities,
+  type SessionFacts,
   STRIPE_STATUSES,
   sessionAbilities,
 } from './access';

@@ -42,12 +42,14 @@ import { appendAudit } from './store/audit';
 import {
   forgetQueuedJob,
   type JobEnd,
+  lockRunningJob,
   purgeExpiredJobs,
   recordJobEnd,
   recordJobProgress,
   recordJobStart,
 } from './store/job-history';
 import { pruneChunks } from './store/jobs';
+import { findTags } from './store/tags';
 import type { UsersDb } from './store/users';
 
 interface JobActor {
@@ -66,9 +68,9 @@ export interface ImportJobData extends JobActor {
   kind: ImportFileKind;
   /** Data rows counted at upload (a CSV); 0 until the worker has read a workbook. */
   total: number;
-  /** Jobs queued before issue 23 carried their rows. */
+  /** Jobs queued before the upload went to storage carried their rows. */
   rows?: ImportRecord[];
-  /** E-mail every person the import creates an invitation (issue 20). */
+  /** E-mail every person the import creates an invitation. */
   invite?: boolean;
 }
 
@@ -88,9 +90,9 @@ export interface BulkUpdateJobData extends JobActor {
   /** How many people the update handles (their ids are in storage, `peopleKey`). */
   total: number;
   change: BulkChange;
-  /** A bulk action of the table (issue 20) instead of the wizard's change: one audit entry with its counts. */
+  /** A bulk action of the table instead of the wizard's change: one audit entry with its counts. */
   bulkAction?: BulkActionChange;
-  /** Jobs queued before issue 23 carried the ids. */
+  /** Jobs queued before the list went to storage carried the ids. */
   userIds?: number[];
 }
 
@@ -191,14 +193,7 @@ async function finishJob(
   summary: Record<string, unknown>,
 ): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
-    const running = await trx
-      .selectFrom('jobs')
-      .select('id')
-      .where('id', '=', job.id)
-      .where('state', '=', 'running')
-      .forUpdate()
-      .executeTakeFirst();
-    if (!running) return;
+    if (!(await lockRunningJob(trx, job.id))) return;
     await recordJobEnd(trx, job.id, end);
     await appendAudit(trx, auditOf(job.actor), [
       {
@@ -318,7 +313,7 @@ export function importProcessor(deps: JobDeps) {
   };
 }
 
-/** The ids of a bulk update's people, from storage (or the job of before issue 23). */
+/** The ids of a bulk update's people, from storage (or the job itself, when queued before the list went to storage). */
 async function peopleOf(files: JobFiles, data: BulkUpdateJobData): Promise<number[]> {
   if (data.userIds) return data.userIds;
   const stored = await readObject(files, peopleKey(files, data.runId), MAX_STORED_UPLOAD);
@@ -334,7 +329,7 @@ async function peopleOf(files: JobFiles, data: BulkUpdateJobData): Promise<numbe
 async function describeChange(deps: JobDeps, change: BulkChange): Promise<string> {
   const parts: string[] = [];
   if (change.tagIds.length > 0) {
-    const tags = await deps.db.selectFrom('tags').select('name').where('id', 'in', change.tagIds).execute();
+    const tags = await findTags(deps.db, change.tagIds);
     parts.push(`${change.action === 'remove' ? 'remove' : 'add'} tags ${tags.map((t) => t.name).join(', ')}`);
   }
   if (change.role) parts.push(`role ${change.role}`);

@@ -1,5 +1,5 @@
 /**
- * Issue 24: the second factor, pure parts. TOTP per RFC 6238 (30 s steps, six digits, SHA-1: what every
+ * The second factor, pure parts. TOTP per RFC 6238 (30 s steps, six digits, SHA-1: what every
  * authenticator app reads from a QR code) through otplib; secrets encrypted at rest with AES-256-GCM under
  * TOTP_ENCRYPTION_KEY; recovery codes stored as sha256 (they carry 80 random bits, so a slow hash buys nothing);
  * the half-signed-in token between the password and the code. docs/decisions.md "A second factor for staff".
@@ -103,7 +103,7 @@ export const normalizeRecoveryCode = (input: string) => input.toLowerCase().repl
 export const hashRecoveryCode = (input: string) =>
   createHash('sha256').update(normalizeRecoveryCode(input)).digest('hex');
 
-/** Issue 24's policy: admins always; coaches when the setting says so; offered to everyone else. */
+/** Who needs a second factor: admins always; coaches when the setting says so; offered to everyone else. */
 export function secondFactorRequired(role: Role, settings: { requiredForCoaches: boolean }): boolean {
   return role === 'admin' || (role === 'coach' && settings.requiredForCoaches);
 }

@@ -1,5 +1,5 @@
 /**
- * Issue 24: the second factor's routes. The sign-in's second step and the forced enrolment carry the
+ * The second factor's routes. The sign-in's second step and the forced enrolment carry the
  * half-signed-in token (no session exists yet); the profile's enrolment, regeneration and disabling, and an admin's
  * reset of another person's, need a session. docs/decisions.md "A second factor for staff".
  */

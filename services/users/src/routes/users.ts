@@ -240,7 +240,7 @@ export function userRoutes(
     res.status(202).json({ jobId: runId, total: ids.length, notFound: report.notFound });
   });
 
-  /** Issue 20: a new invitation e-mail (the older link stops working); 429 past the per-person limit. */
+  /** A new invitation e-mail (the older link stops working); 429 past the per-person limit. */
   router.post('/:id/invite', async (req, res) => {
     const actor = requireActor(req);
     if (!canInviteUser(actor)) throw forbidden();
@@ -249,7 +249,7 @@ export function userRoutes(
   });
 
   /**
-   * The table's bulk actions (issue 20) on a selection (ids) or on everyone matching the list's search and filters
+   * The table's bulk actions on a selection (ids) or on everyone matching the list's search and filters
    * (the same match as read-many's, for the admin asking). Up to BULK_ACTION_INLINE_MAX people: done here, 200 with
    * {total, changed, unchanged, failed}. More: a user-bulk-update job, 202 with its id and the total; its status at
    * GET /jobs/{jobId} (routes/jobs.ts). Either way the action is in the job history. One audit entry per action.
