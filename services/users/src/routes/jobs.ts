@@ -50,11 +50,11 @@ export function jobRoutes(deps: { db: UsersDb; files: JobFiles }): Router {
   });
 
   /**
-   * The job named by the path (404 when unknown, expired, or of another kind than the path's). A job queued before
+   * The job named by the path, for a caller each route has authorized (404 when unknown, expired, or of another
+   * kind than the path's). A job queued before
    * jobs took their run id as queue id is found by its queue id.
    */
   const jobOf = async (req: Request, kind?: { kind: JobKind; missing: string }): Promise<JobRow> => {
-    if (!canReadJobHistory(requireActor(req))) throw forbidden();
     const id = String(req.params.id ?? '');
     const missing = notFound(kind?.missing ?? JOB_NOT_FOUND);
     if (!JOB_ID.test(id)) throw missing;
@@ -81,13 +81,23 @@ export function jobRoutes(deps: { db: UsersDb; files: JobFiles }): Router {
     await pipeline(object.body, res);
   };
 
-  router.get('/jobs/:id', async (req, res) => answerStatus(await jobOf(req), res));
+  router.get('/jobs/:id', async (req, res) => {
+    if (!canReadJobHistory(requireActor(req))) throw forbidden();
+    answerStatus(await jobOf(req), res);
+  });
   for (const kind of KIND_PATHS) {
-    router.get(`${kind.path}/:id`, async (req, res) => answerStatus(await jobOf(req, kind), res));
+    router.get(`${kind.path}/:id`, async (req, res) => {
+      if (!canReadJobHistory(requireActor(req))) throw forbidden();
+      answerStatus(await jobOf(req, kind), res);
+    });
   }
-  router.get('/import/:id/errors.csv', async (req, res) => answerErrors(await jobOf(req, IMPORT_PATH), res));
+  router.get('/import/:id/errors.csv', async (req, res) => {
+    if (!canReadJobHistory(requireActor(req))) throw forbidden();
+    await answerErrors(await jobOf(req, IMPORT_PATH), res);
+  });
 
   router.get('/jobs/:id/report.csv', async (req, res) => {
+    if (!canReadJobHistory(requireActor(req))) throw forbidden();
     const job = await jobOf(req);
     csvHeaders(res, `${job.kind}-report.csv`);
     const lines = [
@@ -104,7 +114,10 @@ export function jobRoutes(deps: { db: UsersDb; files: JobFiles }): Router {
     res.send(lines.join(''));
   });
 
-  router.get('/jobs/:id/errors.csv', async (req, res) => answerErrors(await jobOf(req), res));
+  router.get('/jobs/:id/errors.csv', async (req, res) => {
+    if (!canReadJobHistory(requireActor(req))) throw forbidden();
+    await answerErrors(await jobOf(req), res);
+  });
 
   return router;
 }
