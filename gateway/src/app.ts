@@ -89,7 +89,8 @@ export function buildGatewayApp(deps: GatewayDeps): Gateway {
   const https = publicUrl.protocol === 'https:';
   // `__Host-` names over https (contracts' cookieNames): auth sets them with the same rule.
   const names = cookieNames(https);
-  const tokens = new ActorTokenCache(config.INTERNAL_TOKEN_SECRET);
+  const secondFactorSettings = { requiredForCoaches: config.SECOND_FACTOR_REQUIRED_FOR_COACHES };
+  const tokens = new ActorTokenCache(config.INTERNAL_TOKEN_SECRET, secondFactorSettings);
   const cookies = new SessionCookieVerifier(config.SESSION_SECRET, names.session);
   const csrfTokens = new SessionCsrfTokens(config.SESSION_SECRET);
   const meAnswers = new MeAnswers(config.ME_ANSWER_TTL_MS);
@@ -173,7 +174,7 @@ export function buildGatewayApp(deps: GatewayDeps): Gateway {
     }
     const requestId = req.headers[REQUEST_ID_HEADER];
     return {
-      actor: buildActor(claims.sid, session, profile),
+      actor: buildActor(claims.sid, session, profile, secondFactorSettings),
       token: tokens.tokenFor(claims.sid, session, profile),
       requestId: typeof requestId === 'string' ? requestId : undefined,
     };

@@ -85,7 +85,8 @@ export function apiDocs(deps: ApiDocsDeps): Router {
     const session = claims ? await deps.sessions.get(claims.sid) : null;
     const profile = session && session.userId === claims?.userId ? await deps.profiles.get(session.userId) : null;
     if (!claims || !session || !profile) throw new HttpError(401, 'Please sign in to continue');
-    if (!canReadApiConsole(profile)) throw notFound('Not found');
+    // The account's role, under the rule for staff powers (policies.ts).
+    if (!canReadApiConsole({ role: profile.role, secondFactor: session.secondFactor })) throw notFound('Not found');
     res.set('Cache-Control', 'no-store').type('html').send(DOCS_PAGE);
   });
 

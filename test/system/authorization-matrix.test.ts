@@ -15,10 +15,13 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { CurrentUser, Role, SecondStepChallenge, Tag, User } from '@rainmakers/contracts';
 import { CSRF_COOKIE, SESSION_COOKIE } from '@rainmakers/contracts';
 import { waitFor } from '@rainmakers/kit/testing';
+import { profileCacheKey } from '../../gateway/src/profile-cache';
 import { passSecondStep } from '../../scripts/lib/second-factor';
+import type { HttpMethod } from '../../scripts/seed/context';
 import {
   type GatewayResponse,
   type GatewaySession,
+  listMail,
   newSession,
   seededUsers,
   signIn,
@@ -27,12 +30,16 @@ import {
 import {
   closeSystemResources,
   createPerson,
+  eventBusDrained,
   fileForm,
   newPassword,
   type Person,
   pngImage,
+  query,
+  redis,
   requestInvitationLink,
   requestResetLink,
+  signUp,
   uniqueEmail,
 } from '../support/system';
 
@@ -1718,5 +1725,154 @@ describe('a role taken away applies to the sessions the person already holds', (
     const after = await powers(session);
     const me = await session.get<{ currentUser: CurrentUser }>('/api/auth/me');
     expect({ ...after, role: me.currentUser.role }).toEqual({ tags: 403, create: 403, role: 'basic' });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Staff powers only with a second factor (docs/decisions.md): a member promoted to admin while signed in keeps a
+// session that never passed the second factor. Once the promotion has reached that session (the gateway's access
+// profile), it lives on but holds no staff role anywhere: no admin operation of the API answers it with a 2xx.
+// ---------------------------------------------------------------------------------------------------------------
+
+interface ApiOperation {
+  method: HttpMethod;
+  path: string;
+  roles: string[];
+}
+
+/** The operations of the gateway's OpenAPI document, with their `x-roles`. */
+async function apiOperations(): Promise<ApiOperation[]> {
+  const document = await newSession().get<{ paths: Record<string, Record<string, { 'x-roles'?: string[] }>> }>(
+    '/api/docs/openapi.json',
+  );
+  return Object.entries(document.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, operation]) => ({
+      method: method.toUpperCase() as HttpMethod,
+      path,
+      roles: operation['x-roles'] ?? [],
+    })),
+  );
+}
+
+describe('a password-only session of an admin account (promoted while signed in)', () => {
+  let promoted: Awaited<ReturnType<typeof signUp>>;
+  /** A member the promoted admin reaches for: never signed in, so invitations apply to her. */
+  let victim: Person & { user: User };
+
+  beforeAll(async () => {
+    promoted = await signUp('promoted-password-only');
+    victim = await freshMember('password-only-victim');
+    await operator.post('/api/user/upsert', { id: promoted.id, role: 'admin' });
+    // The promotion reaches her session: the gateway's access profile, and auth's copy (what /me shows).
+    await waitFor(
+      async () => {
+        const raw = await redis().get(profileCacheKey(stackInfo().redisPrefix, promoted.id));
+        return raw !== null && (JSON.parse(raw) as { role: string }).role === 'admin';
+      },
+      { what: "the promotion to reach the gateway's access profile" },
+    );
+    await waitFor(
+      async () =>
+        (await promoted.session.get<{ currentUser: CurrentUser | null }>('/api/auth/me')).currentUser?.withheldRole ===
+        'admin',
+      { what: "the promotion to reach auth's copy" },
+    );
+  }, 60_000);
+
+  /** Her session is still live (a refusal below is the rule, not a signed-out 401), and shown as it is treated. */
+  async function stillSignedInWithheld(): Promise<void> {
+    const { currentUser } = await promoted.session.get<{ currentUser: CurrentUser | null }>('/api/auth/me');
+    expect(currentUser).toMatchObject({
+      id: promoted.id,
+      role: 'basic',
+      withheldRole: 'admin',
+      isAdmin: false,
+      can: { administer: false },
+    });
+  }
+
+  it('creates and deletes nobody, writes no tag, sends no invitation, changes no role', async () => {
+    await stillSignedInWithheld();
+    const session = promoted.session;
+    const newcomer = uniqueEmail('password-only-made-admin');
+    const outcomes = {
+      createAdmin: (
+        await session.request('POST', '/api/user/upsert', { fullName: 'Made Admin', email: newcomer, role: 'admin' })
+      ).status,
+      createMember: (
+        await session.request('POST', '/api/user/upsert', {
+          fullName: 'Made Member',
+          email: uniqueEmail('x'),
+          role: 'basic',
+        })
+      ).status,
+      delete: (await session.request('DELETE', `/api/user/${victim.id}`)).status,
+      roleChange: (await session.request('POST', '/api/user/upsert', { id: victim.id, role: 'coach' })).status,
+      upgradeRole: (await session.request('POST', '/api/user/upgrade-role', { users: [victim.id], newRole: 'admin' }))
+        .status,
+      tagCreate: (await session.request('POST', '/api/tag/upsert', { name: `pw-only ${randomUUID().slice(0, 8)}` }))
+        .status,
+      invite: (await session.request('POST', `/api/user/${victim.id}/invite`)).status,
+      importRoles: (
+        await session.request(
+          'POST',
+          '/api/user/import',
+          fileForm(Buffer.from(`email,role\r\n${victim.email},admin\r\n`), 'roles.csv', 'text/csv', 'file'),
+        )
+      ).status,
+      bulkUpdate: (await session.request('PUT', '/api/user/bulk-update', { userEmails: [victim.email], role: 'admin' }))
+        .status,
+      bulkSetRole: (
+        await session.request('POST', '/api/user/bulk-action', {
+          action: 'set-role',
+          role: 'admin',
+          target: { ids: [victim.id] },
+        })
+      ).status,
+      bulkDelete: (
+        await session.request('POST', '/api/user/bulk-action', { action: 'delete', target: { ids: [victim.id] } })
+      ).status,
+      signInAs: (await session.request('POST', '/api/auth/signinas', { email: victim.email })).status,
+      switchRole: (await session.request('POST', '/api/auth/switch-role', { role: 'coach' })).status,
+    };
+    // She acts as a basic member: refused (403), or, for a person a basic member may not see, answered like a
+    // missing one (404).
+    const hiddenFromBasic = new Set(['delete', 'roleChange']);
+    expect(outcomes).toEqual(
+      Object.fromEntries(Object.keys(outcomes).map((name) => [name, hiddenFromBasic.has(name) ? 404 : 403])),
+    );
+    // Nothing happened: nobody was made, the victim is still here, still basic, and had no invitation.
+    expect(await query('users', 'SELECT id FROM users WHERE lower(email) = lower($1)', [newcomer])).toEqual([]);
+    await eventBusDrained();
+    expect(await operatorView(victim.id)).toMatchObject({ id: victim.id, role: 'basic' });
+    expect(await listMail(victim.email)).toEqual([]);
+    await stillSignedInWithheld();
+  });
+
+  it('gets no 2xx from any operation of the API document open to admins and not to basic members', async () => {
+    const operations = (await apiOperations()).filter(
+      (operation) => operation.roles.includes('admin') && !operation.roles.includes('basic'),
+    );
+    expect(operations.length).toBeGreaterThan(40);
+    const answered: string[] = [];
+    for (const operation of operations) {
+      // A real person's id where one is asked for, so a wrongly granted call would find something to act on.
+      const path = operation.path.replace(/\{[A-Za-z]*[iI]d\}/g, String(victim.id)).replace(/\{[^}]+\}/g, '1');
+      const hasBody = operation.method !== 'GET' && operation.method !== 'DELETE';
+      const response = await promoted.session.request(operation.method, path, hasBody ? {} : undefined);
+      if ((response.status >= 200 && response.status < 300) || response.status === 401) {
+        answered.push(`${operation.method} ${operation.path} -> ${response.status}`);
+      }
+    }
+    expect(answered).toEqual([]);
+    await stillSignedInWithheld();
+  }, 120_000);
+
+  it('holds the role once she signs in again with her second factor', async () => {
+    const session = await signIn({ email: promoted.email, password: promoted.password });
+    const { currentUser } = await session.get<{ currentUser: CurrentUser }>('/api/auth/me');
+    expect(currentUser).toMatchObject({ id: promoted.id, role: 'admin', can: { administer: true } });
+    expect(currentUser.withheldRole).toBeUndefined();
+    expect((await session.request('GET', '/api/tag/read-many')).status).toBe(200);
   });
 });

@@ -42,21 +42,19 @@ const shape = {
     .string()
     .default(DEV_TOTP_ENCRYPTION_KEY)
     .refine((value) => encryptionKeyBytes(value) !== null, 'must be 32 bytes, base64 or hex'),
-  /** Require a second factor of coaches too (admins always need one). */
-  SECOND_FACTOR_REQUIRED_FOR_COACHES: z.enum(['true', 'false']).default('false'),
+  /**
+   * Second-step attempts (a code or a recovery code) per account from any number of addresses within the window;
+   * past it the account's second step answers 429 until the window ends (the per-address limit above holds too).
+   */
+  SECOND_FACTOR_MAX_ATTEMPTS_PER_ACCOUNT: count(10),
+  SECOND_FACTOR_ATTEMPT_WINDOW_SECONDS: seconds(60 * 60),
 
   /** How long an invitation link stays valid (7 days). */
   INVITATION_TTL_HOURS: count(7 * 24),
 };
 
 /** USERS_SERVICE_ADDR (contracts' PEERS): users is asked for a person auth has no copy of. */
-export const settings = defineServiceConfig({
-  name: 'auth',
-  shape,
-  derive: (config) => ({
-    SECOND_FACTOR_REQUIRED_FOR_COACHES: config.SECOND_FACTOR_REQUIRED_FOR_COACHES === 'true',
-  }),
-});
+export const settings = defineServiceConfig({ name: 'auth', shape });
 export type Config = ReturnType<typeof settings.load>;
 /** Every key it reads (docs/configuration.md is checked against it). */
 export const configShape = settings.shape;

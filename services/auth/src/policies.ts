@@ -1,4 +1,4 @@
-import type { Actor } from '@rainmakers/contracts';
+import { type Actor, storedRoleOf } from '@rainmakers/contracts';
 
 /**
  * Who may do what in auth. Each rule looks at the account's own role (accountRole), not the role an admin
@@ -6,7 +6,9 @@ import type { Actor } from '@rainmakers/contracts';
  * `impersonatorId` and `secondFactor` must come from auth's own session record (routes pass the live session's
  * values): `secondFactor` is whether the session's sign-in passed the second factor.
  */
-type SessionActor = Pick<Actor, 'userId' | 'accountRole' | 'impersonatorId'> & { secondFactor: boolean };
+type SessionActor = Pick<Actor, 'userId' | 'accountRole' | 'impersonatorId' | 'withheldRole'> & {
+  secondFactor: boolean;
+};
 
 /**
  * An admin signs in as another person; not from a session that is itself a sign-in-as (no chains), and only from a
@@ -16,8 +18,11 @@ export function canSignInAs(actor: SessionActor): boolean {
   return actor.accountRole === 'admin' && actor.impersonatorId === null && actor.secondFactor;
 }
 
-/** An admin account (whatever role she previews): refused an admin power, she is told what her session lacks. */
-export const isAdminAccount = (actor: SessionActor) => actor.accountRole === 'admin';
+/**
+ * An admin account (whatever role she previews, or withheld from a session without the second factor): refused an
+ * admin power, she is told what her session lacks.
+ */
+export const isAdminAccount = (actor: SessionActor) => storedRoleOf(actor) === 'admin';
 
 /** Only a signed-in-as session can go back to the admin who opened it. */
 export function canReturnFromSignInAs(actor: SessionActor): boolean {

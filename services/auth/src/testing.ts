@@ -44,6 +44,7 @@ export async function startForTest(options: StartForTestOptions = {}): Promise<A
       AUTH_MAX_ATTEMPTS_PER_IP: '100000',
       SIGNIN_MAX_FAILURES_PER_ADDRESS: '100000',
       SIGNIN_SLOWDOWN_AFTER_FAILURES: '100000',
+      SECOND_FACTOR_MAX_ATTEMPTS_PER_ACCOUNT: '100000',
       ...options.env,
     },
   });

@@ -13,10 +13,14 @@ export {
   isSubscriptionBlocked,
   PUBLIC_ROUTE,
   ROLES,
+  type SecondFactorSettings,
   type SessionAbilities,
   type SessionFacts,
   STRIPE_STATUSES,
+  secondFactorRequired,
   sessionAbilities,
+  sessionRoles,
+  WITHHELD_STAFF_STAND_IN_ROLE,
 } from './access';
 
 export const roleSchema = z.enum(ROLES);

@@ -91,6 +91,11 @@ export const currentUserSchema = userSchema.extend({
   isAdmin: z.boolean(),
   /** Present while an admin is signed in as this person. */
   impersonatedBy: z.object({ id: z.number().int(), fullName: z.string() }).nullable(),
+  /**
+   * Present while the account's role (this one) is withheld because the session has not passed the second factor:
+   * `role` and `can` are then the stand-in role's, as every service sees it, until she signs in with the factor.
+   */
+  withheldRole: roleSchema.optional(),
   /** What this session may see and do across screens (contracts' `sessionAbilities` of the displayed role). */
   can: z.object({
     administer: z.boolean(),

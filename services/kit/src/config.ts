@@ -30,6 +30,14 @@ export const baseConfigShape = {
   /** Namespace for every Redis key, stream and queue, so environments can share one Redis. */
   REDIS_PREFIX: z.string().default('rm:'),
   INTERNAL_TOKEN_SECRET: secret('INTERNAL_TOKEN_SECRET'),
+  /**
+   * Coaches need a second factor too (admins always do). Read by every service and the gateway: auth asks for the
+   * factor at sign-in, and every reader of an actor withholds the coach role from a session without it.
+   */
+  SECOND_FACTOR_REQUIRED_FOR_COACHES: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
   /** The address people reach the product at; used in e-mailed links. */
   PUBLIC_URL: z.string().url().default('http://localhost:8080'),
   /**

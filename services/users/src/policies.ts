@@ -112,12 +112,10 @@ export function removesOwnAdminRole(actor: Actor, targetIds: readonly number[], 
 export const canDeleteUser = (actor: Actor, user: Person) => isAdmin(actor) && actor.userId !== user.id;
 
 /**
- * Role changes need a session whose sign-in passed the second factor (a phished password alone must not
- * make admins). Sessions from before the field existed carry none: their admin signs in again.
+ * Role changes, like every admin power, need a session that passed the second factor: the kit gives a session that
+ * has not an actor with no staff role (contracts `withSecondFactorRule`), so `isAdmin` already says it.
  */
-export const sessionPassedSecondFactor = (actor: Actor) => actor.secondFactor === true;
-
-export const canChangeRoles = (actor: Actor) => isAdmin(actor) && sessionPassedSecondFactor(actor);
+export const canChangeRoles = (actor: Actor) => isAdmin(actor);
 
 export const canAddTags = (actor: Actor) => isAdmin(actor);
 

@@ -32,6 +32,7 @@ import { authenticate, setCredentials } from '../commands/credentials';
 import { acceptInvitation } from '../commands/invitations';
 import { requestPasswordReset, resetPassword } from '../commands/password-reset';
 import { loadPerson } from '../commands/people';
+import { secondFactorSettings } from '../commands/second-factor';
 import { endSession, startSession, switchActingRole } from '../commands/sessions';
 import { admitSignIn, recordSignInFailure, recordSignInSuccess } from '../commands/sign-in-limits';
 import type { AuthDeps } from '../deps';
@@ -199,10 +200,15 @@ export function authRoutes(deps: AuthDeps): Router {
     await endSession(deps, current.session.id);
     setSessionCookie(deps, res, session);
     res.json({
-      currentUser: presentCurrentUser(target, {
-        actingRole: null,
-        impersonatedBy: { id: admin.id, fullName: admin.fullName },
-      }),
+      currentUser: presentCurrentUser(
+        target,
+        {
+          actingRole: null,
+          impersonatedBy: { id: admin.id, fullName: admin.fullName },
+          secondFactor: passedSecondFactor(session.authentication),
+        },
+        secondFactorSettings(deps),
+      ),
     });
   });
 
@@ -226,7 +232,13 @@ export function authRoutes(deps: AuthDeps): Router {
     });
     const session = await startSession(deps, { userId: admin.id, authentication: current.session.authentication });
     setSessionCookie(deps, res, session);
-    res.json({ currentUser: presentCurrentUser(admin, { actingRole: null, impersonatedBy: null }) });
+    res.json({
+      currentUser: presentCurrentUser(
+        admin,
+        { actingRole: null, impersonatedBy: null, secondFactor: passedSecondFactor(session.authentication) },
+        secondFactorSettings(deps),
+      ),
+    });
   });
 
   router.post('/switch-role', async (req, res) => {

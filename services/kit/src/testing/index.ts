@@ -104,8 +104,9 @@ export function buildActor(role: Role, overrides: Partial<Actor> = {}): Actor {
     alwaysGrantAccess: false,
     impersonatorId: null,
     createdAt: '2024-01-01T00:00:00.000Z',
-    // Every admin session passed the second factor (an admin cannot get a session without it).
-    secondFactor: role === 'admin',
+    // Every admin session passed the second factor (an admin cannot get a session without it), an admin previewing
+    // another role's included; a test of the rule itself says `secondFactor: false`.
+    secondFactor: (overrides.accountRole ?? role) === 'admin',
     ...overrides,
   };
 }

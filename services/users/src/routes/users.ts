@@ -6,7 +6,6 @@ import {
   bulkUpdateSchema,
   CURRENT_PASSWORD_REQUIRED,
   idParam,
-  SECOND_FACTOR_NEEDED,
   type UserUpsertInput,
   upgradeRoleSchema,
   userListQuerySchema,
@@ -64,7 +63,6 @@ import {
   canUpsertUser,
   needsCurrentPassword,
   removesOwnAdminRole,
-  sessionPassedSecondFactor,
   userListAbilities,
   userListView,
 } from '../policies';
@@ -176,7 +174,6 @@ export function userRoutes(
     if (removesOwnAdminRole(actor, [id], changed.includes('role') ? input.role : undefined)) {
       throw fieldError('role', CANNOT_REMOVE_OWN_ADMIN);
     }
-    if (changed.includes('role') && !sessionPassedSecondFactor(actor)) throw forbidden(SECOND_FACTOR_NEEDED);
     if (changed.length === 0) {
       res.json({ user: presentUserFor(actor, stored), isNew: false });
       return;
@@ -223,7 +220,6 @@ export function userRoutes(
     const report = emailReport(list, await findUsersByEmails(deps.db, list.unique));
     const ids = report.found.map((p) => p.id);
     if (removesOwnAdminRole(actor, ids, input.role ?? undefined)) throw fieldError('role', CANNOT_REMOVE_OWN_ADMIN);
-    if (input.role && !sessionPassedSecondFactor(actor)) throw forbidden(SECOND_FACTOR_NEEDED);
     const change = { tagIds: input.tags ?? [], action: input.availableAction, role: input.role ?? null };
     await checkBulkChange(deps, change);
     // The people's ids go to storage; the job holds their key (import-files.ts), never the list.
@@ -258,7 +254,6 @@ export function userRoutes(
     const actor = requireActor(req);
     if (!canRunBulkActions(actor)) throw forbidden();
     const input = parse(bulkActionSchema, req.body ?? {});
-    if (input.role && !sessionPassedSecondFactor(actor)) throw forbidden(SECOND_FACTOR_NEEDED);
     const change = { action: input.action, tagId: input.tagId, role: input.role };
     await bulkActionTag(deps, change);
     const ids =
