@@ -722,6 +722,11 @@ const ROWS: Row[] = [
     run: async (c) => status(await c.session.request('GET', '/api/user/jobs')),
   },
   {
+    name: 'GET /api/user/jobs/{id}',
+    expected: [401, 403, 403, 403, 403, 404],
+    run: async (c) => status(await c.session.request('GET', '/api/user/jobs/no-such-job')),
+  },
+  {
     name: 'GET /api/user/jobs/{id}/report.csv',
     expected: [401, 403, 403, 403, 403, 404],
     run: async (c) => status(await c.session.request('GET', '/api/user/jobs/no-such-job/report.csv')),

@@ -1,6 +1,7 @@
 /**
- * Through the gateway on the running stack: the job history outlives a restart of the users service and
- * the loss of the import's BullMQ data in Redis (it is read from PostgreSQL), and staff actions in other services
+ * Through the gateway on the running stack: the job history and a job's status outlive a restart of the users
+ * service and the loss of the import's BullMQ data in Redis (both read the job table in PostgreSQL), every bulk
+ * action is in the history, and staff actions in other services
  * (a course edit, a resource delete, a banner change) reach the users service's audit log with the actor's and
  * the subject's names as they were.
  */
@@ -8,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it, jest } from '@jest/globals';
 import { waitFor } from '@rainmakers/kit/testing';
 import { pidListeningOn } from '../support/processes';
-import { freshAdmin, type signIn, stackInfo } from '../support/stack-client';
+import { freshAdmin, internalClient, type signIn, stackInfo } from '../support/stack-client';
 import { closeSystemResources, fileForm, redis } from '../support/system';
 
 jest.setTimeout(180_000);
@@ -69,7 +70,18 @@ describe('job history', () => {
     );
     expect(keys.length).toBeGreaterThan(0);
     await redis().del(...keys);
-    expect((await admin.request('GET', `/api/user/import/${jobId}`)).status).toBe(404);
+    // The status is the job table's, not BullMQ's: the same answer without the Redis data, at both paths.
+    const afterLoss = await admin.request<{ state: string; kind: string; created: number }>(
+      'GET',
+      `/api/user/import/${jobId}`,
+    );
+    expect({ status: afterLoss.status, ...afterLoss.body }).toMatchObject({
+      status: 200,
+      state: 'completed',
+      kind: 'import',
+      created: 4,
+    });
+    expect((await admin.request('GET', `/api/user/jobs/${jobId}`)).body).toEqual(afterLoss.body);
     const pid = await pidListeningOn(ports.users);
     process.kill(pid, 'SIGKILL');
     await waitFor(
@@ -104,6 +116,41 @@ describe('job history', () => {
       `/api/user/read-many?search=${encodeURIComponent(`nameless-${tag}`)}`,
     );
     expect(nameless.body.users).toEqual([]);
+    // The status after the restart is still the job table's.
+    const after = await admin.request<{ state: string; created: number }>('GET', `/api/user/jobs/${jobId}`);
+    expect({ status: after.status, state: after.body.state, created: after.body.created }).toEqual({
+      status: 200,
+      state: 'completed',
+      created: 4,
+    });
+  });
+
+  it('lists a bulk action of two people (done in the request) as a job of the history', async () => {
+    const { session: admin } = await freshAdmin();
+    const tag = randomUUID().slice(0, 8);
+    const ids: number[] = [];
+    for (const i of [1, 2]) {
+      const { user } = await internalClient('users').request<{ user: { id: number } }>('POST', '/internal/users', {
+        fullName: `Bulk ${i} ${tag}`,
+        email: `bulk${i}-${tag}@system.test`,
+        role: 'basic',
+        tagIds: [],
+      });
+      ids.push(user.id);
+    }
+    const done = await admin.request<{ jobId: string; state: string; changed: number }>(
+      'POST',
+      '/api/user/bulk-action',
+      { action: 'delete', target: { ids } },
+    );
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({ state: 'completed', changed: 2 });
+    const history = await admin.request<{ jobs: Job[] }>('GET', '/api/user/jobs?jobsPerPage=100');
+    expect(history.body.jobs.find((j) => j.id === done.body.jobId)).toMatchObject({
+      kind: 'bulk-action',
+      state: 'completed',
+      counts: { total: 2, done: 2, changed: 2, unchanged: 0, failed: 0 },
+    });
   });
 });
 

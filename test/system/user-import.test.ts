@@ -78,6 +78,10 @@ describe('user-import and a killed worker', () => {
     expect(report.state).toBe('completed');
     // Every row was new: the report says so, whichever attempt wrote it.
     expect(report).toMatchObject({ total: ROWS, done: ROWS, created: ROWS, updated: 0, skipped: 0, failed: 0 });
+    // One status source: the job table's row, which both attempts wrote, answers the same at the one route.
+    const row = await admin.request<{ kind: string; counts: Record<string, number> }>('GET', `/api/user/jobs/${jobId}`);
+    expect(row.body).toEqual(report);
+    expect(row.body).toMatchObject({ kind: 'import', counts: { created: ROWS, done: ROWS } });
 
     const people = await query<{ n: number; distinct: number }>(
       'users',

@@ -1,8 +1,9 @@
 /**
  * The billing service's BullMQ job. stripe-sync: pages through every subscription in Stripe (100 a page, status
  * all), and reconciles each customer's status the way a webhook does (billing.subscription-changed, users updates
- * stripeStatus). Progress is the summary so far, stored after every page; a retry starts over (reconciling a
- * customer twice publishes the same status twice, which users applies once).
+ * stripeStatus). Progress is the summary so far, published after every page as billing.sync-recorded (users keeps
+ * it in its job table, the one status the screens read); a retry starts over (reconciling a customer twice
+ * publishes the same status twice, which users applies once).
  */
 import type { StripeSyncSummary } from '@rainmakers/contracts';
 import { createQueue, createWorker, type JobWorker, type Logger, QueueName, type Redis } from '@rainmakers/kit';
@@ -56,8 +57,13 @@ export function syncProcessor(deps: BillingDeps) {
     const summary = emptySummary();
     // The job history (users) hears of the sync as it starts and as it ends.
     await recordSync(deps, run, 'running', summary);
+    // The job table's figures move with the job's own progress (after every page, every 50 customers).
+    const progress = async (): Promise<void> => {
+      await job.updateProgress({ ...summary });
+      await recordSync(deps, run, 'running', summary);
+    };
     try {
-      await syncAll(deps, job, summary);
+      await syncAll(deps, job, summary, progress);
     } catch (error) {
       await recordSync(deps, run, 'failed', summary, error instanceof Error ? error.message : String(error)).catch(
         () => undefined,
@@ -69,7 +75,12 @@ export function syncProcessor(deps: BillingDeps) {
   };
 }
 
-async function syncAll(deps: BillingDeps, job: SyncJob, summary: StripeSyncSummary): Promise<void> {
+async function syncAll(
+  deps: BillingDeps,
+  job: SyncJob,
+  summary: StripeSyncSummary,
+  progress: () => Promise<void>,
+): Promise<void> {
   const startedAt = new Date();
   const limit = Math.min(Math.max(job.data.pageSize ?? 100, 1), 100);
   const all: Sub[] = [];
@@ -86,7 +97,7 @@ async function syncAll(deps: BillingDeps, job: SyncJob, summary: StripeSyncSumma
       all.push({ id: s.id, status: s.status, created: s.created, customer });
     }
     summary.subscriptions = all.length;
-    await job.updateProgress({ ...summary });
+    await progress();
     const last = page.data.at(-1);
     if (!page.has_more || !last) break;
     startingAfter = last.id;
@@ -115,7 +126,7 @@ async function syncAll(deps: BillingDeps, job: SyncJob, summary: StripeSyncSumma
     });
     summary.customers += 1;
     if (outcome === 'changed') summary.changed += 1;
-    if (summary.customers % 50 === 0) await job.updateProgress({ ...summary });
+    if (summary.customers % 50 === 0) await progress();
   }
   summary.done = true;
   await job.updateProgress({ ...summary });

@@ -2,7 +2,14 @@
  * What billing sends to clients: allow-lists of fields, so nothing of a Stripe object (its metadata, amounts, the
  * customer) leaks by being passed on whole.
  */
-import type { MemberPurchase, PaymentIntentAnswer, StripeSyncAnswer, StripeSyncSummary } from '@rainmakers/contracts';
+import {
+  jobStatusPath,
+  type MemberPurchase,
+  type PaymentIntentAnswer,
+  type StripeSyncAnswer,
+  type StripeSyncSummary,
+  stripeSyncJobId,
+} from '@rainmakers/contracts';
 import type Stripe from 'stripe';
 
 /** The browser's Stripe.js configuration (GET /api/stripe/config). */
@@ -20,7 +27,9 @@ export const presentSyncJob = (
   state: string,
   summary: StripeSyncSummary,
   failedReason: string | null,
-): StripeSyncAnswer => ({ data: { jobId, state, summary, failedReason } });
+): StripeSyncAnswer => ({
+  data: { jobId, state, summary, failedReason, statusUrl: jobStatusPath(stripeSyncJobId(jobId)) },
+});
 
 /**
  * A payment as the buyer's browser needs it: its status, the client secret only while 3-D Secure waits for her,

@@ -264,14 +264,23 @@ describe('billing API', () => {
         h.billing.database.db,
       );
       expect(rows.rows[0]?.n).toBeGreaterThanOrEqual(7);
-      // The job history (users) hears of the run as it starts and as it ends, with who asked and the counts.
+      // The job table (users) hears of the run as it is queued, as it starts, after every page, and as it ends,
+      // with who asked and the counts; the start's answer names where its status is.
+      expect(started.body.data.statusUrl).toBe(`/api/user/jobs/stripe-sync:${jobId}`);
       const recorded = (await h.published('billing.sync-recorded')).filter((e) => e.data.jobId === String(jobId));
-      expect(recorded.map((e) => e.data.state)).toEqual(['running', 'completed']);
-      expect(recorded[1]?.data).toMatchObject({
+      const states = recorded.map((e) => e.data.state);
+      expect(states[0]).toBe('queued');
+      expect(states.at(-1)).toBe('completed');
+      expect(states.slice(1, -1)).toEqual(Array.from({ length: states.length - 2 }, () => 'running'));
+      // The start, then one after each of the (at least 3) pages.
+      expect(states.length - 2).toBeGreaterThanOrEqual(1 + done.summary.pages);
+      const pagesSeen = recorded.map((e) => Number(e.data.counts.pages));
+      expect(pagesSeen).toEqual([...pagesSeen].sort((a, b) => a - b));
+      expect(recorded.at(-1)?.data).toMatchObject({
         actorId: h.actors.admin.userId,
         counts: { pages: done.summary.pages, customers: done.summary.customers, changed: done.summary.changed },
       });
-      expect(Date.parse(recorded[1]?.data.finishedAt ?? '')).not.toBeNaN();
+      expect(Date.parse(recorded.at(-1)?.data.finishedAt ?? '')).not.toBeNaN();
 
       // A second run changes nothing.
       const again = await h.api.post<StripeSyncAnswer>(h.actors.admin, '/api/stripe/sync');

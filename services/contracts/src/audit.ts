@@ -90,11 +90,17 @@ export type AuditQuery = z.infer<typeof auditQuerySchema>;
 /** The most entries one CSV export holds (the file says when it stopped there). */
 export const AUDIT_EXPORT_MAX_ROWS = 10_000;
 
-/** Job history (GET /api/user/jobs). */
-export const JOB_KINDS = ['import', 'bulk-update', 'stripe-sync'] as const;
+/**
+ * Job history (GET /api/user/jobs) and job status (GET /api/user/jobs/{id}): every job the product runs for people,
+ * from the users service's `jobs` table. A job is `queued` from the request that queued it, `running` once a worker
+ * took it, then `completed` or `failed`.
+ */
+export const JOB_KINDS = ['import', 'bulk-update', 'bulk-action', 'stripe-sync'] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
-export const JOB_STATES = ['running', 'completed', 'failed'] as const;
+export const JOB_STATES = ['queued', 'running', 'completed', 'failed'] as const;
 export type JobState = (typeof JOB_STATES)[number];
+/** A job that will not move again. */
+export const isJobFinished = (state: string | undefined): boolean => state === 'completed' || state === 'failed';
 /** How long a job's report and error file can be downloaded (then the row and its files are purged). */
 export const JOB_KEPT_DAYS = 30;
 
@@ -115,6 +121,32 @@ export interface JobSummary {
   failedReason: string | null;
   reportUrl?: string;
   errorFileUrl?: string;
+}
+
+/** The one status route of every job, and its one error report (a colon is a path character: kept as it is). */
+export const jobStatusPath = (id: string) => `/api/user/jobs/${encodeURIComponent(id).replace(/%3A/gi, ':')}`;
+export const jobErrorsPath = (id: string) => `${jobStatusPath(id)}/errors.csv`;
+/** The job-history id of a Stripe sync (billing's queue id; users keeps the sync under this id). */
+export const stripeSyncJobId = (queueJobId: string) => `stripe-sync:${queueJobId}`;
+
+/**
+ * GET /api/user/jobs/{id}: where a job stands, read from the job table the workers write as they go. `total` and
+ * `done` drive a progress bar (`total` 0: not known yet, or a kind that has none); `counts` are the kind's figures
+ * (import: created, updated, skipped, failed, errorCount; bulk update: updated, unchanged; bulk action: changed,
+ * unchanged, failed; Stripe sync: pages, subscriptions, customers, changed). The answer also carries every count
+ * at its top level (the keys of the earlier per-kind status answers). `errorFileUrl`: the error report, once written.
+ */
+export interface JobStatus {
+  jobId: string;
+  kind: JobKind;
+  state: JobState;
+  total: number;
+  done: number;
+  counts: Record<string, number>;
+  failedReason: string | null;
+  errorFileUrl: string | null;
+  createdAt: string;
+  finishedAt: string | null;
 }
 
 /** billing tells users that a Stripe sync started or finished (the job history). */

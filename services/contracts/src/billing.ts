@@ -81,13 +81,17 @@ export const stripeSyncSummarySchema = z.object({
 });
 export type StripeSyncSummary = z.infer<typeof stripeSyncSummarySchema>;
 
-/** POST /api/stripe/sync and GET /api/stripe/sync/{jobId}: `data` is the job and its summary so far. */
+/**
+ * POST /api/stripe/sync and GET /api/stripe/sync/{jobId}: `data` is the job and its summary so far. `statusUrl` is
+ * the sync's status in the job table (GET /api/user/jobs/{id}), which the screens follow like every other job.
+ */
 export const stripeSyncAnswerSchema = z.object({
   data: z.object({
     jobId: z.string(),
     state: z.string(),
     summary: stripeSyncSummarySchema,
     failedReason: z.string().nullable(),
+    statusUrl: z.string(),
   }),
 });
 export type StripeSyncAnswer = z.infer<typeof stripeSyncAnswerSchema>;

@@ -8,6 +8,7 @@
  *  - users.tag-renamed {id, name}: after a tag is renamed (courses keeps snapshots of tag names).
  * Consumes: below, in two consumers of group 'users' (what billing tells, and the staff actions and sync runs).
  */
+import { stripeSyncJobId } from '@rainmakers/contracts';
 import {
   type ConsumerWiring,
   createConsumer,
@@ -23,7 +24,7 @@ import { userChangedData } from './presenters';
 import { appendAudit } from './store/audit';
 import { addUserResource, peopleToUpdateForSubscription, setSubscription } from './store/billing-facts';
 import { recordSignIn } from './store/invitations';
-import { recordJobEnd, recordJobStart } from './store/job-history';
+import { recordJobEnd, recordJobProgress, recordJobStart } from './store/job-history';
 import type { Schema } from './store/schema';
 import { findUserById, lockForChange, type UserRecord, type UsersDb } from './store/users';
 
@@ -99,7 +100,7 @@ export function createBillingConsumer(
  *  - audit.recorded: a staff action in courses, resources or board (a course edited, a resource deleted, a banner
  *    changed, a list or card deleted on someone else's board), appended to audit_log with the names the publisher
  *    captured when it happened. Append-only, as every entry.
- *  - billing.sync-recorded: a Stripe sync started or finished: its row in the job history (`jobs`).
+ *  - billing.sync-recorded: a Stripe sync queued, started, progressing or finished: its row in the job table (`jobs`).
  */
 export const STAFF_CONSUMER_GROUP = 'users';
 
@@ -132,16 +133,19 @@ export function createStaffConsumer(options: ConsumerWiring<Schema>): EventConsu
       ]);
     },
     'billing.sync-recorded': async (data, { trx }) => {
-      const id = `stripe-sync:${data.jobId}`;
+      const id = stripeSyncJobId(data.jobId);
       await recordJobStart(trx, {
         id,
+        state: data.state === 'queued' ? 'queued' : 'running',
         kind: 'stripe-sync',
         queueJobId: data.jobId,
         actorId: data.actorId,
         counts: data.counts,
         createdAt: new Date(data.startedAt),
       });
-      if (data.state !== 'running') {
+      // billing reports a running sync's figures as it goes (after every page).
+      if (data.state === 'running') await recordJobProgress(trx, id, data.counts);
+      if (data.state === 'completed' || data.state === 'failed') {
         await recordJobEnd(trx, id, {
           state: data.state,
           counts: data.counts,

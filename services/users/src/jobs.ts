@@ -4,13 +4,17 @@
  *   upserted by e-mail (commands/imports);
  * - user-bulk-update: the bulk update wizard's tags and/or role for the people of its CSV (commands/users), and
  *   the table's bulk actions on more people than a request handles (commands/bulk-actions).
- * A job's data holds references (storage keys, the actor, options), never a file or a list of people: those live
- * in object storage (import-files.ts), and so does an import's error report; Redis keeps counts only (its
- * progress and its result). Both work a chunk per transaction and record each chunk under the job's run id in
- * that transaction (job_chunks). A retry (the worker killed mid-way: BullMQ finds the job stalled and runs it
- * again) skips the recorded chunks and counts them as they were: nobody is created or changed twice, and the
- * report is the same as without the kill.
+ * A job's status lives in one place, its row in the `jobs` table (store/job-history.ts): written by the request
+ * that queues it (`queueTracked`: state queued, the job queued under the row's run id), then by the worker as it
+ * goes (running, counts after every chunk, its end with the error report's key). Redis holds only the queue: the
+ * job's data holds references (storage keys, the actor, options), never a file or a list of people: those live in
+ * object storage (import-files.ts), and so does an import's error report. Both work a chunk per transaction and
+ * record each chunk under the job's run id in that transaction (job_chunks). A retry (the worker killed mid-way:
+ * BullMQ finds the job stalled and runs it again) skips the recorded chunks and counts them as they were: nobody
+ * is created or changed twice, and the report is the same as without the kill.
  */
+
+import type { JobKind } from '@rainmakers/contracts';
 import {
   createQueue,
   createWorker,
@@ -21,7 +25,7 @@ import {
   STREAM_PART_BYTES,
 } from '@rainmakers/kit';
 import { UnrecoverableError } from 'bullmq';
-import { type BulkActionChange, runBulkAction } from './commands/bulk-actions';
+import { type BulkActionChange, type BulkActionProgress, runBulkAction } from './commands/bulk-actions';
 import { importRows } from './commands/imports';
 import { type BulkChange, type BulkProgress, bulkUpdateUsers, type CommandDeps } from './commands/users';
 import { csvLine } from './domain/csv';
@@ -36,6 +40,7 @@ import {
 import { errorsKey, type JobFiles, peopleKey, readObject, uploadKey } from './import-files';
 import { appendAudit } from './store/audit';
 import {
+  forgetQueuedJob,
   type JobEnd,
   lockRunningJob,
   purgeExpiredJobs,
@@ -45,6 +50,7 @@ import {
 } from './store/job-history';
 import { pruneChunks } from './store/jobs';
 import { findTags } from './store/tags';
+import type { UsersDb } from './store/users';
 
 interface JobActor {
   /** The admin who asked (and the admin behind a sign-in-as), for the audit log. */
@@ -116,7 +122,7 @@ export function countsOf(report: ImportReport): ImportCounts {
   return { ...counts, errorCount: errors.length };
 }
 
-const emptyCounts = (total: number): ImportCounts => ({
+export const emptyImportCounts = (total: number): ImportCounts => ({
   total,
   done: 0,
   created: 0,
@@ -126,26 +132,41 @@ const emptyCounts = (total: number): ImportCounts => ({
   errorCount: 0,
 });
 
-/**
- * An import's figures from its stored progress or result (counts; a job queued before the error report went to
- * storage stored the whole report, errors included), else none yet.
- */
-export function importCountsOf(stored: unknown, total: number): ImportCounts {
-  if (!stored || typeof stored !== 'object' || !('done' in stored)) return emptyCounts(total);
-  const value = stored as Partial<ImportCounts> & { errors?: unknown[] };
-  return {
-    ...emptyCounts(total),
-    ...value,
-    errorCount: value.errorCount ?? value.errors?.length ?? 0,
-  } as ImportCounts;
+/** What the request that queues a job writes in its row. */
+export interface QueuedJob {
+  kind: JobKind;
+  fileName?: string | null;
+  counts: Record<string, number>;
+  peopleFileKey?: string | null;
 }
 
-/** The progress stored by a bulk update, when there is one. */
-export function bulkProgressOf(progress: unknown, total: number): BulkProgress {
-  if (progress && typeof progress === 'object' && 'done' in progress && 'updated' in progress) {
-    return progress as BulkProgress;
+/**
+ * Writes the job's row (queued), then queues the job under the row's run id, so its status is in PostgreSQL
+ * before the caller hears of it and a worker finds the row it moves on. A job that could not be queued (Redis
+ * down) leaves no row: the caller answers 503 and nothing was started.
+ */
+export async function queueTracked(
+  deps: { db: UsersDb },
+  row: QueuedJob,
+  data: JobActor & { runId: string },
+  add: (opts: { jobId: string }) => Promise<unknown>,
+): Promise<void> {
+  await recordJobStart(deps.db, {
+    id: data.runId,
+    state: 'queued',
+    kind: row.kind,
+    queueJobId: data.runId,
+    actorId: data.actorId,
+    fileName: row.fileName ?? null,
+    counts: row.counts,
+    peopleFileKey: row.peopleFileKey ?? null,
+  });
+  try {
+    await add({ jobId: data.runId });
+  } catch (error) {
+    await forgetQueuedJob(deps.db, data.runId).catch(() => undefined);
+    throw error;
   }
-  return { total, done: 0, updated: 0 };
 }
 
 const auditOf = (data: JobActor) => ({ actorId: data.actorId, impersonatorId: data.impersonatorId ?? null });
@@ -193,6 +214,9 @@ const reasonOf = (error: unknown) => (error instanceof Error ? error.message : S
 export const errorsCsv = (errors: readonly ImportError[]) =>
   csvLine(['row', 'email', 'reason']) + errors.map((e) => csvLine([e.row, e.email, e.reason])).join('');
 
+/** The error report of an import that failed as a whole: one line with no row, the reason. */
+export const failedErrorsCsv = (reason: string) => csvLine(['row', 'email', 'reason']) + csvLine(['', '', reason]);
+
 /** The largest upload the worker reads back (the request refuses larger files; a margin for the last part). */
 const MAX_STORED_UPLOAD = 64 * 1024 * 1024 + STREAM_PART_BYTES;
 
@@ -217,7 +241,7 @@ export function importProcessor(deps: JobDeps) {
     const { data } = job;
     const upload = uploadKey(deps.files, data.runId);
     const history = { id: data.runId, actor: data, action: 'user.import' as const, name: data.fileName || 'Import' };
-    let counts = emptyCounts(data.total);
+    let counts = emptyImportCounts(data.total);
     try {
       await purgeOldJobs(deps);
       await recordJobStart(deps.db, {
@@ -264,10 +288,23 @@ export function importProcessor(deps: JobDeps) {
     } catch (error) {
       if (error instanceof UnrecoverableError || lastAttempt(job)) {
         await deps.files.storage.delete(upload).catch(() => undefined);
+        // The failed import's error report says why it stopped (the row errors of a broken file never got that far).
+        const errorFileKey = errorsKey(deps.files, data.runId);
+        const stored = await deps.files.storage
+          .put(errorFileKey, Buffer.from(failedErrorsCsv(reasonOf(error))), 'text/csv; charset=utf-8')
+          .then(
+            () => true,
+            () => false,
+          );
         await finishJob(
           deps,
           history,
-          { state: 'failed', counts: { ...counts }, failedReason: reasonOf(error) },
+          {
+            state: 'failed',
+            counts: { ...counts },
+            failedReason: reasonOf(error),
+            errorFileKey: stored ? errorFileKey : null,
+          },
           { fileName: data.fileName, total: counts.total, created: counts.created, updated: counts.updated },
         ).catch(() => undefined);
       }
@@ -302,10 +339,7 @@ async function describeChange(deps: JobDeps, change: BulkChange): Promise<string
 export function bulkUpdateProcessor(deps: JobDeps) {
   return async (job: Job<BulkUpdateJobData>): Promise<BulkProgress> => {
     const { change, runId } = job.data;
-    if (job.data.bulkAction) {
-      const userIds = await peopleOf(deps.files, job.data);
-      return runBulkAction(deps, userIds, job.data.bulkAction, runId, auditOf(job.data), (p) => job.updateProgress(p));
-    }
+    if (job.data.bulkAction) return bulkActionJob(deps, job, job.data.bulkAction);
     const history = { id: runId, actor: job.data, action: 'user.bulk-update' as const, name: 'Bulk update from CSV' };
     let progress: BulkProgress = { total: job.data.total, done: 0, updated: 0 };
     const countsOfProgress = (p: BulkProgress) => ({
@@ -354,6 +388,82 @@ export function bulkUpdateProcessor(deps: JobDeps) {
       throw error;
     }
   };
+}
+
+/** A bulk action's figures in its job row. */
+export const bulkActionCounts = (p: BulkActionProgress) => ({
+  total: p.total,
+  done: p.done,
+  changed: p.changed,
+  unchanged: p.unchanged,
+  failed: p.failed,
+});
+
+export const emptyBulkActionProgress = (total: number): BulkActionProgress => ({
+  total,
+  done: 0,
+  changed: 0,
+  unchanged: 0,
+  failed: 0,
+  updated: 0,
+});
+
+/**
+ * A bulk action and its job row: running, its counts after every chunk, its end. Run by the worker for a large
+ * action and by the request for a small one (`retries: false`: nothing will run it again, so a failure is final),
+ * so every bulk action is in the job history whatever its size. Its audit entry is runBulkAction's.
+ */
+export async function trackedBulkAction(
+  deps: JobDeps,
+  run: { runId: string; queueJobId: string | null; actor: JobActor; total: number; finalAttempt: boolean },
+  people: () => Promise<readonly number[]>,
+  action: BulkActionChange,
+  onProgress?: (progress: BulkActionProgress) => Promise<void>,
+): Promise<BulkActionProgress> {
+  let progress = emptyBulkActionProgress(run.total);
+  try {
+    await purgeOldJobs(deps);
+    await recordJobStart(deps.db, {
+      id: run.runId,
+      kind: 'bulk-action',
+      queueJobId: run.queueJobId,
+      actorId: run.actor.actorId,
+      counts: bulkActionCounts(progress),
+    });
+    const result = await runBulkAction(deps, await people(), action, run.runId, auditOf(run.actor), async (p) => {
+      progress = p;
+      await onProgress?.(p);
+      await recordJobProgress(deps.db, run.runId, bulkActionCounts(p));
+    });
+    await recordJobEnd(deps.db, run.runId, { state: 'completed', counts: bulkActionCounts(result) });
+    return result;
+  } catch (error) {
+    if (error instanceof UnrecoverableError || run.finalAttempt) {
+      await recordJobEnd(deps.db, run.runId, {
+        state: 'failed',
+        counts: bulkActionCounts(progress),
+        failedReason: reasonOf(error),
+      }).catch(() => undefined);
+    }
+    throw error;
+  }
+}
+
+function bulkActionJob(deps: JobDeps, job: Job<BulkUpdateJobData>, action: BulkActionChange) {
+  const run = {
+    runId: job.data.runId,
+    queueJobId: job.id ?? null,
+    actor: job.data,
+    total: job.data.total,
+    finalAttempt: lastAttempt(job),
+  };
+  return trackedBulkAction(
+    deps,
+    run,
+    () => peopleOf(deps.files, job.data),
+    action,
+    (p) => job.updateProgress(p),
+  );
 }
 
 /** How soon a killed worker's job is taken up again, and how often that may happen before it fails. */

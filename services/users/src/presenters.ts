@@ -1,14 +1,18 @@
 /** Allow-lists of what each kind of caller gets to see of a person or a tag. */
-import type {
-  AccessProfile,
-  Actor,
-  CoachContact,
-  CommunityUser,
-  EventData,
-  JobSummary,
-  ManagedTag,
-  Tag,
-  User,
+import {
+  type AccessProfile,
+  type Actor,
+  type CoachContact,
+  type CommunityUser,
+  type EventData,
+  isJobFinished,
+  type JobStatus,
+  type JobSummary,
+  jobErrorsPath,
+  jobStatusPath,
+  type ManagedTag,
+  type Tag,
+  type User,
 } from '@rainmakers/contracts';
 import { canSeeSignInStatus, userAbilities } from './policies';
 import type { JobRow } from './store/job-history';
@@ -102,9 +106,30 @@ export function userChangedData(user: UserRecord): EventData<'users.user-changed
 }
 
 /** A job of the history, with the addresses of its files (an error file only when the import has errors). */
+/** Whether a job's error report can be downloaded: rows failed, or the job failed (the report says why). */
+const hasErrorFile = (job: JobRow) =>
+  job.errorFileKey !== null && (Number(job.counts.errorCount ?? 0) > 0 || job.state === 'failed');
+
+/** GET /api/user/jobs/{id} (and the older per-kind status paths): the one status shape of every job. */
+export function presentJobStatus(job: JobRow): JobStatus {
+  return {
+    // The earlier per-kind answers had the counts at the top level; the named keys below win over them.
+    ...job.counts,
+    jobId: job.id,
+    kind: job.kind,
+    state: job.state,
+    total: Number(job.counts.total ?? 0),
+    done: Number(job.counts.done ?? 0),
+    counts: job.counts,
+    failedReason: job.failedReason,
+    errorFileUrl: hasErrorFile(job) ? jobErrorsPath(job.id) : null,
+    createdAt: job.createdAt.toISOString(),
+    finishedAt: job.finishedAt?.toISOString() ?? null,
+  };
+}
+
 export function presentJob(job: JobRow): JobSummary {
-  const base = `/api/user/jobs/${encodeURIComponent(job.id)}`;
-  const errors = Number(job.counts.errorCount ?? 0);
+  const base = jobStatusPath(job.id);
   return {
     id: job.id,
     kind: job.kind,
@@ -115,7 +140,7 @@ export function presentJob(job: JobRow): JobSummary {
     counts: job.counts,
     fileName: job.fileName,
     failedReason: job.failedReason,
-    ...(job.state === 'running' ? {} : { reportUrl: `${base}/report.csv` }),
-    ...(job.errorFileKey && errors > 0 ? { errorFileUrl: `${base}/errors.csv` } : {}),
+    ...(isJobFinished(job.state) ? { reportUrl: `${base}/report.csv` } : {}),
+    ...(hasErrorFile(job) ? { errorFileUrl: jobErrorsPath(job.id) } : {}),
   };
 }

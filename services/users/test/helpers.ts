@@ -84,9 +84,9 @@ export interface Harness {
 const SYSTEM = { service: 'seed' };
 
 /** The users service with an auth stand-in, and an admin actor that exists in the database. */
-export async function startHarness(): Promise<Harness> {
+export async function startHarness(options: { runWorkers?: boolean } = {}): Promise<Harness> {
   const auth = await startAuthStandIn();
-  const users = await startForTest({ authAddr: auth.url });
+  const users = await startForTest({ authAddr: auth.url, ...options });
   const api = client(users.url);
   const harness: Harness = {
     users,

@@ -1,6 +1,6 @@
 /** /api/stripe/*: the customer portal that fixes a payment problem, purchases, the sync with Stripe. */
 import type { PaymentIntentAnswer, StripeConfig, StripeSyncAnswer } from '@rainmakers/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { api } from './client';
 
 export const billingApi = {
@@ -17,32 +17,13 @@ export const billingApi = {
     api<PaymentIntentAnswer>('/api/stripe/create-payment-intent', { method: 'POST', body: input }),
   paymentIntent: (id: string) => api<PaymentIntentAnswer>(`/api/stripe/payment-intent/${encodeURIComponent(id)}`),
   startSync: () => api<StripeSyncAnswer>('/api/stripe/sync', { method: 'POST' }),
-  syncStatus: (jobId: string) => api<StripeSyncAnswer>(`/api/stripe/sync/${encodeURIComponent(jobId)}`),
 };
 
 export function useCustomerPortal() {
   return useMutation({ mutationFn: billingApi.customerPortalUrl });
 }
 
-/** Starts a sync with Stripe. */
+/** Starts a sync with Stripe; its answer's `statusUrl` is followed with useJobProgress. */
 export function useStartStripeSync() {
   return useMutation({ mutationFn: billingApi.startSync });
-}
-
-/** Follows a sync job until it completes or fails; the user list reloads when it completed. */
-export function useStripeSyncStatus(jobId: string | null) {
-  const queryClient = useQueryClient();
-  return useQuery({
-    queryKey: ['stripe-sync', jobId],
-    queryFn: async () => {
-      const answer = await billingApi.syncStatus(jobId ?? '');
-      if (answer.data.state === 'completed') await queryClient.invalidateQueries({ queryKey: ['users'] });
-      return answer.data;
-    },
-    enabled: jobId !== null,
-    refetchInterval: (query) => {
-      const state = query.state.data?.state;
-      return state === 'completed' || state === 'failed' ? false : 500;
-    },
-  });
 }

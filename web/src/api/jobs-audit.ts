@@ -2,7 +2,7 @@
  * The job history (GET /api/user/jobs) and the audit log with its filters (GET /api/user/audit-log, its CSV
  * export), for the Jobs and Audit log tabs of /users (admins).
  */
-import type { JobSummary } from '@rainmakers/contracts';
+import { isJobFinished, type JobSummary } from '@rainmakers/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from './client';
 import type { AuditEntry } from './users';
@@ -11,7 +11,7 @@ export type { JobSummary };
 
 export const JOBS_PAGE_SIZE = 20;
 
-/** One page of the job history; asked again every few seconds while a job on it is running. */
+/** One page of the job history; asked again every few seconds while a job on it is queued or running. */
 export function useJobHistory(page: number) {
   return useQuery({
     queryKey: ['users', 'jobs', page],
@@ -21,7 +21,7 @@ export function useJobHistory(page: number) {
         signal,
       }),
     placeholderData: keepPreviousData,
-    refetchInterval: (query) => (query.state.data?.jobs.some((j) => j.state === 'running') ? 2000 : false),
+    refetchInterval: (query) => (query.state.data?.jobs.some((j) => !isJobFinished(j.state)) ? 2000 : false),
   });
 }
 

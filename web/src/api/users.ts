@@ -6,7 +6,6 @@ import type {
   BulkActionName,
   BulkActionResult,
   BulkUpdateResponse,
-  BulkUpdateStatus,
   CurrentUser,
   Role,
   ThemePreference,
@@ -19,7 +18,7 @@ import { useCurrentUser } from '../session/context';
 import { api } from './client';
 import { queryKeys } from './keys';
 
-export type { BulkActionResult, BulkUpdateStatus, User, UserListAbilities, ValidateUsersCsvResponse };
+export type { BulkActionResult, User, UserListAbilities, ValidateUsersCsvResponse };
 
 /** The list's filters as GET /api/user/read-many takes them (`filters[...]`), and a bulk action's "all matching". */
 export interface UserListFilters {
@@ -149,27 +148,7 @@ export const usersApi = {
   bulkAction(input: BulkActionInput): Promise<BulkActionResult> {
     return api<BulkActionResult>('/api/user/bulk-action', { method: 'POST', body: input });
   },
-  bulkActionStatus(jobId: string, signal?: AbortSignal): Promise<BulkActionResult> {
-    return api<BulkActionResult>(`/api/user/bulk-action/${encodeURIComponent(jobId)}`, { signal });
-  },
-  bulkUpdateStatus(jobId: string, signal?: AbortSignal): Promise<BulkUpdateStatus> {
-    return api<BulkUpdateStatus>(`/api/user/bulk-update/${encodeURIComponent(jobId)}`, { signal });
-  },
 };
-
-/** Where an import stands (GET /api/user/import/{jobId}). */
-export interface ImportStatus {
-  jobId: string;
-  state: string;
-  total: number;
-  done: number;
-  created: number;
-  updated: number;
-  skipped: number;
-  failed: number;
-  errorCount: number;
-  failedReason: string | null;
-}
 
 export const importsApi = {
   /** `sendInvitations`: e-mail every person the import creates an invitation. */
@@ -185,30 +164,7 @@ export const importsApi = {
     form.append('file', file);
     return api<{ jobId: string; total: number }>('/api/user/import', { method: 'POST', body: form });
   },
-  status(jobId: string, signal?: AbortSignal): Promise<ImportStatus> {
-    return api<ImportStatus>(`/api/user/import/${encodeURIComponent(jobId)}`, { signal });
-  },
 };
-
-export const importErrorsUrl = (jobId: string) => `/api/user/import/${encodeURIComponent(jobId)}/errors.csv`;
-
-/** An import's progress, asked every half second until it has finished (then the user lists are read again). */
-export function useImportStatus(jobId: string | null) {
-  const queryClient = useQueryClient();
-  return useQuery({
-    queryKey: ['user-import', jobId],
-    queryFn: async ({ signal }) => {
-      const status = await importsApi.status(jobId ?? '', signal);
-      if (status.state === 'completed') await queryClient.invalidateQueries({ queryKey: ['users'] });
-      return status;
-    },
-    enabled: jobId !== null,
-    refetchInterval: (query) => {
-      const state = query.state.data?.state;
-      return state === 'completed' || state === 'failed' ? false : 500;
-    },
-  });
-}
 
 export const useStartImport = () => useMutation({ mutationFn: importsApi.start });
 
@@ -274,23 +230,6 @@ export const useDeleteUser = () => useUsersChange(usersApi.remove);
 export const useUpgradeRoles = () => useUsersChange(usersApi.upgradeRole);
 export const useValidateUsersCsv = () => useMutation({ mutationFn: usersApi.validateCsv });
 export const useBulkUpdate = () => useMutation({ mutationFn: usersApi.bulkUpdate });
-
-const finished = (state: string | undefined) => state === 'completed' || state === 'failed';
-
-/** A bulk update's progress, asked every half second until it has finished (then the user lists are read again). */
-export function useBulkUpdateStatus(jobId: string | null) {
-  const queryClient = useQueryClient();
-  return useQuery({
-    queryKey: ['user-bulk-update', jobId],
-    queryFn: async ({ signal }) => {
-      const status = await usersApi.bulkUpdateStatus(jobId ?? '', signal);
-      if (status.state === 'completed') await queryClient.invalidateQueries({ queryKey: ['users'] });
-      return status;
-    },
-    enabled: jobId !== null,
-    refetchInterval: (query) => (finished(query.state.data?.state) ? false : 500),
-  });
-}
 
 /**
  * Saves the signed-in person's profile and puts the saved fields into the session at once, so the sidebar shows

@@ -1,6 +1,7 @@
 /**
- * The Stripe sync in the job history: billing publishes billing.sync-recorded when a sync starts and
- * when it ends (its summary, or why it failed); the users service keeps the history the admins' Jobs tab shows.
+ * The Stripe sync in the job table: billing publishes billing.sync-recorded when a sync is queued, as it goes
+ * (after every page) and when it ends (its summary, or why it failed); the users service keeps the job table the
+ * screens follow and the admins' Jobs tab shows.
  */
 import type { JobState, StripeSyncSummary } from '@rainmakers/contracts';
 import { withEvents } from '@rainmakers/kit';

@@ -16,6 +16,7 @@ import {
 import { Router } from 'express';
 import { openCustomerPortal } from '../commands/portal';
 import { checkPaymentIntent, createPaymentIntent, resourceIdOf } from '../commands/purchases';
+import { recordSync } from '../commands/sync-history';
 import type { StripeRouteDeps } from '../deps';
 import { summaryOf } from '../jobs';
 import { canSyncWithStripe } from '../policies';
@@ -51,6 +52,9 @@ export function stripeRoutes(deps: StripeRouteDeps): Router {
       actorId: actor.userId,
       ...(Number.isInteger(pageSize) && pageSize >= 1 && pageSize <= 100 ? { pageSize } : {}),
     });
+    // The job table (users) hears of the sync from here on: queued now, then the worker's progress and end.
+    const run = { jobId: String(job.id), actorId: actor.userId, startedAt: new Date(job.timestamp) };
+    await recordSync(deps, run, 'queued', summaryOf(null));
     res.status(202).json(presentSyncJob(String(job.id), 'waiting', summaryOf(null), null));
   });
 

@@ -1,34 +1,25 @@
 import { randomUUID } from 'node:crypto';
-import { pipeline } from 'node:stream/promises';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 /**
  * Import users (admins): POST /api/user/import takes a CSV or .xlsx (multipart field `file`), streams it to object
  * storage while checking it (import-limits.ts: size; for a CSV its header, rows, columns and cells; for an .xlsx
- * its zip directory) and queues a user-import job holding the file's key; GET /api/user/import/{jobId} tells how
- * far it got (the progress bar, then the final counts); GET /api/user/import/{jobId}/errors.csv is the error
- * report, kept in storage. Nothing of a refused file stays in Redis or storage.
+ * its zip directory), writes the job's row (queued) and queues a user-import job holding the file's key, under the
+ * run id that names the row; the job's status and error report are the job routes' (routes/jobs.ts). Nothing of
+ * a refused file stays in Redis, PostgreSQL or storage.
  */
 import { IMPORT_INVITE_FIELD, UPLOAD_MULTIPART_OVERHEAD_BYTES } from '@rainmakers/contracts';
-import {
-  badRequest,
-  forbidden,
-  getJobStatus,
-  HttpError,
-  notFound,
-  requireActor,
-  serviceUnavailable,
-} from '@rainmakers/kit';
+import { badRequest, forbidden, HttpError, requireActor, serviceUnavailable } from '@rainmakers/kit';
 import { type Request, type RequestHandler, type Response, Router } from 'express';
 import multer from 'multer';
 import { CsvImportReader, IMPORT_ERRORS, steps } from '../domain/imports';
 import { isZip } from '../domain/spreadsheet';
 import { ZipTail } from '../domain/workbook';
-import { errorsKey, type JobFiles, uploadKey } from '../import-files';
-import { errorsCsv, type ImportFileKind, type ImportQueue, importCountsOf } from '../jobs';
+import { type JobFiles, uploadKey } from '../import-files';
+import { emptyImportCounts, type ImportFileKind, type ImportQueue, queueTracked } from '../jobs';
 import { canManageUsers } from '../policies';
+import type { UsersDb } from '../store/users';
 
 export const IMPORT_FIELD = 'file';
-export const IMPORT_JOB_NOT_FOUND = 'Import not found';
 const MISSING_FILE = 'Choose a CSV or .xlsx file to import (multipart field file)';
 
 /** A file refused while it streamed: answered 400 with the reason. */
@@ -173,7 +164,12 @@ function wantsInvitations(req: Request): boolean {
 const tooLarge = (maxBytes: number) =>
   new HttpError(413, `The file is larger than ${Math.floor(maxBytes / (1024 * 1024))} MB`);
 
-export function importRoutes(deps: { imports: ImportQueue; importMaxBytes: number; files: JobFiles }): Router {
+export function importRoutes(deps: {
+  db: UsersDb;
+  imports: ImportQueue;
+  importMaxBytes: number;
+  files: JobFiles;
+}): Router {
   const router = Router();
   const parseFile = multer({
     storage: checkedUploadStorage(deps.files),
@@ -193,7 +189,7 @@ export function importRoutes(deps: { imports: ImportQueue; importMaxBytes: numbe
     if (!file?.runId || !file.kind) throw badRequest(MISSING_FILE, { file: MISSING_FILE });
     const { runId, kind, total } = file;
     try {
-      const job = await deps.imports.add('import', {
+      const data = {
         runId,
         kind,
         total: total ?? 0,
@@ -201,42 +197,19 @@ export function importRoutes(deps: { imports: ImportQueue; importMaxBytes: numbe
         invite: wantsInvitations(req),
         actorId: actor.userId,
         impersonatorId: actor.impersonatorId,
-      });
-      res.status(202).json({ jobId: job.id, total: total ?? 0 });
+      };
+      const row = {
+        kind: 'import' as const,
+        fileName: file.originalname,
+        counts: { ...emptyImportCounts(total ?? 0) },
+      };
+      await queueTracked(deps, row, data, (opts) => deps.imports.add('import', data, opts));
+      res.status(202).json({ jobId: runId, total: total ?? 0 });
     } catch (error) {
-      // Not queued (Redis down): the upload is not kept either.
+      // Not queued (PostgreSQL or Redis down): the upload is not kept either.
       await deps.files.storage.delete(uploadKey(deps.files, runId)).catch(() => undefined);
       throw error;
     }
-  });
-
-  const statusOf = async (req: Request) => {
-    if (!canManageUsers(requireActor(req))) throw forbidden();
-    const id = String(req.params.jobId ?? '');
-    const status = /^[\w-]{1,64}$/.test(id) ? await getJobStatus(deps.imports, id) : null;
-    if (!status) throw notFound(IMPORT_JOB_NOT_FOUND);
-    const job = await deps.imports.getJob(id);
-    const total = job?.data.total ?? job?.data.rows?.length ?? 0;
-    const counts = importCountsOf(status.result ?? status.progress, total);
-    return { id, status, counts, job };
-  };
-
-  router.get('/import/:jobId', async (req, res) => {
-    const { id, status, counts } = await statusOf(req);
-    res.json({ jobId: id, state: status.state, ...counts, failedReason: status.failedReason });
-  });
-
-  router.get('/import/:jobId/errors.csv', async (req, res) => {
-    const { status, job } = await statusOf(req);
-    res.setHeader('content-type', 'text/csv; charset=utf-8');
-    res.setHeader('content-disposition', 'attachment; filename="import-errors.csv"');
-    res.setHeader('cache-control', 'no-store');
-    // A job queued before the error report went to storage kept its errors in its result.
-    const legacy = status.result as { errors?: Parameters<typeof errorsCsv>[0] } | null;
-    if (legacy?.errors) return void res.send(errorsCsv(legacy.errors));
-    const object = job ? await deps.files.storage.get(errorsKey(deps.files, job.data.runId)) : null;
-    if (!object) return void res.send(errorsCsv([]));
-    await pipeline(object.body, res);
   });
 
   return router;

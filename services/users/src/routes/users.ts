@@ -17,7 +17,6 @@ import {
   badRequest,
   fieldError,
   forbidden,
-  getJobStatus,
   HttpError,
   notFound,
   parse,
@@ -25,14 +24,7 @@ import {
   zodFieldErrors,
 } from '@rainmakers/kit';
 import { Router } from 'express';
-import {
-  BULK_ACTION_INLINE_MAX,
-  BULK_ACTION_MAX,
-  type BulkActionProgress,
-  bulkActionResult,
-  bulkActionTag,
-  runBulkAction,
-} from '../commands/bulk-actions';
+import { BULK_ACTION_INLINE_MAX, BULK_ACTION_MAX, bulkActionResult, bulkActionTag } from '../commands/bulk-actions';
 import { resendInvitation } from '../commands/invitations';
 import {
   addTagsByEmail,
@@ -49,7 +41,13 @@ import { emailReport, normaliseEmails } from '../domain/bulk';
 import { buildUserSearch, coachContactSearch, matchingSearch, normalizeListQuery } from '../domain/listing';
 import { changedFields, changesFrom, formFieldErrors, missingForCreate } from '../domain/users';
 import { type JobFiles, peopleKey } from '../import-files';
-import { type BulkUpdateQueue, bulkProgressOf } from '../jobs';
+import {
+  type BulkUpdateQueue,
+  bulkActionCounts,
+  emptyBulkActionProgress,
+  queueTracked,
+  trackedBulkAction,
+} from '../jobs';
 import {
   canAddTags,
   canChangeRoles,
@@ -73,8 +71,6 @@ import { findUserById, findUsersByEmails, matchingUserIds, searchUsers, type Use
 
 export const CANNOT_REMOVE_OWN_ADMIN = 'You cannot take the admin role away from yourself';
 export const USER_NOT_FOUND = 'User not found';
-export const BULK_UPDATE_NOT_FOUND = 'Bulk update not found';
-export const BULK_ACTION_NOT_FOUND = 'Bulk action not found';
 export const BULK_ACTION_TOO_MANY = `A bulk action may change at most ${BULK_ACTION_MAX} people: narrow the filters`;
 
 /** The user with this id as `actor` may see them; a person they may not see answers exactly like an unknown id. */
@@ -230,26 +226,14 @@ export function userRoutes(
     const runId = randomUUID();
     await deps.files.ready();
     await deps.files.storage.put(peopleKey(deps.files, runId), Buffer.from(JSON.stringify(ids)), 'application/json');
-    const job = await deps.bulkUpdates.add('bulk-update', {
-      runId,
-      total: ids.length,
-      change,
-      actorId: actor.userId,
-      impersonatorId: actor.impersonatorId,
-    });
-    res.status(202).json({ jobId: job.id, total: ids.length, notFound: report.notFound });
-  });
-
-  /** Where a bulk update stands: the wizard's progress bar, then its report (people handled, people changed). */
-  router.get('/bulk-update/:jobId', async (req, res) => {
-    if (!canManageUsers(requireActor(req))) throw forbidden();
-    const id = String(req.params.jobId ?? '');
-    const status = /^[\w-]{1,64}$/.test(id) ? await getJobStatus(deps.bulkUpdates, id) : null;
-    if (!status) throw notFound(BULK_UPDATE_NOT_FOUND);
-    const job = await deps.bulkUpdates.getJob(id);
-    const progress =
-      status.result ?? bulkProgressOf(status.progress, job?.data.total ?? job?.data.userIds?.length ?? 0);
-    res.json({ jobId: id, state: status.state, ...progress, failedReason: status.failedReason });
+    const data = { runId, total: ids.length, change, actorId: actor.userId, impersonatorId: actor.impersonatorId };
+    const row = {
+      kind: 'bulk-update' as const,
+      counts: { total: ids.length, done: 0, updated: 0, unchanged: 0 },
+      peopleFileKey: peopleKey(deps.files, runId),
+    };
+    await queueTracked(deps, row, data, (opts) => deps.bulkUpdates.add('bulk-update', data, opts));
+    res.status(202).json({ jobId: runId, total: ids.length, notFound: report.notFound });
   });
 
   /** A new invitation e-mail (the older link stops working); 429 past the per-person limit. */
@@ -263,8 +247,8 @@ export function userRoutes(
   /**
    * The table's bulk actions on a selection (ids) or on everyone matching the list's search and filters
    * (the same match as read-many's, for the admin asking). Up to BULK_ACTION_INLINE_MAX people: done here, 200 with
-   * {total, changed, unchanged, failed}. More: a user-bulk-update job, 202 with its id and the total; its counts at
-   * GET /bulk-action/{jobId}. One audit entry per action with its counts.
+   * {total, changed, unchanged, failed}. More: a user-bulk-update job, 202 with its id and the total; its status at
+   * GET /jobs/{jobId} (routes/jobs.ts). Either way the action is in the job history. One audit entry per action.
    */
   router.post('/bulk-action', async (req, res) => {
     const actor = requireActor(req);
@@ -282,44 +266,24 @@ export function userRoutes(
           );
     if (ids.length > BULK_ACTION_MAX) throw fieldError('target', BULK_ACTION_TOO_MANY);
     const runId = randomUUID();
+    const jobActor = { actorId: actor.userId, impersonatorId: actor.impersonatorId };
     if (ids.length <= BULK_ACTION_INLINE_MAX) {
-      const progress = await runBulkAction(deps, ids, change, runId, auditActor(actor));
-      res.json({ ...bulkActionResult(progress), state: 'completed' });
+      const run = { runId, queueJobId: null, actor: jobActor, total: ids.length, finalAttempt: true };
+      const progress = await trackedBulkAction(deps, run, async () => ids, change);
+      res.json({ ...bulkActionResult(progress), jobId: runId, state: 'completed' });
       return;
     }
     await deps.files.ready();
     await deps.files.storage.put(peopleKey(deps.files, runId), Buffer.from(JSON.stringify(ids)), 'application/json');
-    const job = await deps.bulkUpdates.add('bulk-action', {
-      runId,
-      total: ids.length,
-      change: { tagIds: [] },
-      bulkAction: change,
-      actorId: actor.userId,
-      impersonatorId: actor.impersonatorId,
-    });
-    res
-      .status(202)
-      .json({ jobId: job.id, state: 'waiting', total: ids.length, done: 0, changed: 0, unchanged: 0, failed: 0 });
-  });
-
-  /** Where a bulk action run as a job stands: people handled so far, changed, unchanged, failed. */
-  router.get('/bulk-action/:jobId', async (req, res) => {
-    if (!canRunBulkActions(requireActor(req))) throw forbidden();
-    const id = String(req.params.jobId ?? '');
-    const status = /^[\w-]{1,64}$/.test(id) ? await getJobStatus(deps.bulkUpdates, id) : null;
-    const job = status ? await deps.bulkUpdates.getJob(id) : null;
-    if (!status || !job?.data.bulkAction) throw notFound(BULK_ACTION_NOT_FOUND);
-    const stored = (status.result ?? status.progress) as Partial<BulkActionProgress> | null | undefined;
-    const progress: BulkActionProgress = {
-      total: job.data.total,
-      done: 0,
-      changed: 0,
-      unchanged: 0,
-      failed: 0,
-      updated: 0,
-      ...(stored && typeof stored === 'object' && 'changed' in stored ? stored : {}),
+    const data = { ...jobActor, runId, total: ids.length, change: { tagIds: [] }, bulkAction: change };
+    const progress = emptyBulkActionProgress(ids.length);
+    const row = {
+      kind: 'bulk-action' as const,
+      counts: bulkActionCounts(progress),
+      peopleFileKey: peopleKey(deps.files, runId),
     };
-    res.json({ jobId: id, state: status.state, ...bulkActionResult(progress), failedReason: status.failedReason });
+    await queueTracked(deps, row, data, (opts) => deps.bulkUpdates.add('bulk-action', data, opts));
+    res.status(202).json({ ...bulkActionResult(progress), jobId: runId, state: 'queued' });
   });
 
   router.get('/:id', async (req, res) => {

@@ -1,6 +1,7 @@
 /**
- * The job history (migration 005): one row per import, bulk update and Stripe sync, written when it starts and
- * when it finishes, so the Jobs tab reads PostgreSQL, not Redis (a restart or an emptied Redis loses nothing).
+ * The job table (migrations 006, 011): one row per import, bulk update, bulk action and Stripe sync, the one source
+ * of a job's status: written when the job is queued, as it goes and when it ends, so the status routes and the
+ * Jobs tab read PostgreSQL, not Redis (a restart or an emptied Redis loses nothing; Redis holds only the queue).
  * Rows and their files in storage are purged after JOB_KEPT_DAYS (expires_at).
  */
 import { JOB_KEPT_DAYS, type JobKind, type JobState } from '@rainmakers/contracts';
@@ -26,6 +27,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface JobStart {
   id: string;
+  /** 'queued' from the request that queues it, 'running' from the worker (default). */
+  state?: 'queued' | 'running';
   kind: JobKind;
   queueJobId: string | null;
   actorId: number | null;
@@ -36,7 +39,8 @@ export interface JobStart {
 }
 
 /**
- * Records a job as running (a retry of the same run keeps the row, its creation time and its actor's name).
+ * Records a job as queued or running (a retry of the same run keeps the row, its creation time, its counts so far
+ * and its actor's name).
  * The actor's name is read from the people here, once, when the job starts.
  */
 export async function recordJobStart(db: UsersDb, job: JobStart): Promise<void> {
@@ -54,7 +58,7 @@ export async function recordJobStart(db: UsersDb, job: JobStart): Promise<void> 
       actor_id: job.actorId,
       actor_name: actor?.full_name ?? null,
       file_name: job.fileName ?? null,
-      state: 'running',
+      state: job.state ?? 'running',
       counts: JSON.stringify(job.counts ?? {}),
       people_file_key: job.peopleFileKey ?? null,
       created_at: createdAt,
@@ -63,8 +67,13 @@ export async function recordJobStart(db: UsersDb, job: JobStart): Promise<void> 
     .onConflict((oc) =>
       oc.column('id').doUpdateSet((eb) => ({
         queue_job_id: eb.fn.coalesce('excluded.queue_job_id', 'jobs.queue_job_id'),
-        // A sync's "running" that arrives after its end does not reopen it.
-        state: eb.case().when('jobs.state', '=', 'running').then('running').else(eb.ref('jobs.state')).end(),
+        // Only a queued job moves (to running); a "running" that arrives after the end does not reopen it.
+        state: eb
+          .case()
+          .when('jobs.state', '=', 'queued')
+          .then(eb.ref('excluded.state'))
+          .else(eb.ref('jobs.state'))
+          .end(),
       })),
     )
     .execute();
@@ -90,7 +99,7 @@ export async function lockRunningJob(db: UsersDb, id: string): Promise<boolean> 
   return running !== undefined;
 }
 
-/** Records how a job ended (its counts, its error file). */
+/** Records how a job ended (its counts, its error file); a job that has ended already keeps its end. */
 export async function recordJobEnd(db: UsersDb, id: string, end: JobEnd): Promise<void> {
   await db
     .updateTable('jobs')
@@ -102,6 +111,7 @@ export async function recordJobEnd(db: UsersDb, id: string, end: JobEnd): Promis
       finished_at: end.finishedAt ?? new Date(),
     })
     .where('id', '=', id)
+    .where('state', 'in', ['queued', 'running'])
     .execute();
 }
 
@@ -113,6 +123,11 @@ export async function recordJobProgress(db: UsersDb, id: string, counts: Record<
     .where('id', '=', id)
     .where('state', '=', 'running')
     .execute();
+}
+
+/** Forgets a job that could not be queued (its row was written first). */
+export async function forgetQueuedJob(db: UsersDb, id: string): Promise<void> {
+  await db.deleteFrom('jobs').where('id', '=', id).where('state', '=', 'queued').execute();
 }
 
 const toRow = (r: {
@@ -176,7 +191,7 @@ export async function findJob(db: UsersDb, id: string, now = new Date()): Promis
   return row ? toRow(row) : null;
 }
 
-/** The job of a queued import or bulk update by its BullMQ id. */
+/** A job by the BullMQ id it had before jobs were queued under their run id (status links of older jobs). */
 export async function findJobByQueueId(db: UsersDb, kind: JobKind, queueJobId: string): Promise<JobRow | null> {
   const row = await db
     .selectFrom('jobs')

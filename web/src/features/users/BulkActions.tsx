@@ -11,18 +11,20 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import LinearProgress from '@mui/material/LinearProgress';
 import NativeSelect from '@mui/material/NativeSelect';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { BulkActionName, Role } from '@rainmakers/contracts';
+import { type BulkActionName, jobStatusPath, type Role } from '@rainmakers/contracts';
 import { ROLES } from '@rainmakers/contracts/access';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { errorMessage } from '../../api/client';
+import { useJobProgress } from '../../api/jobProgress';
 import { useTags } from '../../api/tags';
 import { type BulkActionInput, type BulkActionResult, usersApi } from '../../api/users';
+import JobProgress from '../../components/JobProgress';
 import { toast } from '../../components/toast';
+import { jobCount } from '../../lib/jobProgress';
 import { peopleCount } from './listState';
 
 /** Who the action is for: the selected people, or everyone matching (counted when the list was read). */
@@ -118,17 +120,23 @@ function ConfirmBulkAction({
     },
     onError: (failure) => setError(errorMessage(failure)),
   });
-  const job = useQuery({
-    queryKey: ['user-bulk-action', jobId],
-    queryFn: async ({ signal }) => {
-      const status = await usersApi.bulkActionStatus(jobId ?? '', signal);
-      if (status.state === 'completed') await finish(status);
-      if (status.state === 'failed') setError('The bulk action stopped part-way: see the audit log for what changed.');
-      return status;
-    },
-    enabled: jobId !== null,
-    refetchInterval: (query) => (['completed', 'failed'].includes(query.state.data?.state ?? '') ? false : 500),
-  });
+  const job = useJobProgress(jobId === null ? null : jobStatusPath(jobId));
+  const progress = job.data;
+  // The job's end: the result toast and the dialog closes, or what went wrong.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to the job's state only; finish is stable enough.
+  useEffect(() => {
+    if (progress?.state === 'completed') {
+      void finish({
+        total: progress.total,
+        changed: jobCount(progress, 'changed'),
+        unchanged: jobCount(progress, 'unchanged'),
+        failed: jobCount(progress, 'failed'),
+      });
+    }
+    if (progress?.state === 'failed') {
+      setError('The bulk action stopped part-way: see the audit log for what changed.');
+    }
+  }, [progress?.state]);
 
   const who = peopleCount(count);
   const chosen = needsTag ? tagId !== '' : action === 'set-role' ? role !== '' : true;
@@ -151,7 +159,6 @@ function ConfirmBulkAction({
     });
   };
   const busy = run.isPending || jobId !== null;
-  const progress = job.data;
 
   return (
     <Dialog
@@ -214,16 +221,14 @@ function ConfirmBulkAction({
           )}
           {jobId && (
             <Stack spacing={1} role="status" aria-live="polite">
-              <LinearProgress
-                variant="determinate"
-                value={progress && progress.total > 0 ? ((progress.done ?? 0) / progress.total) * 100 : 0}
-                aria-label="Bulk action progress"
+              <JobProgress
+                status={progress}
+                labelId="bulk-action-progress-label"
+                label={progress ? `${progress.done} of ${progress.total} handled` : 'Starting…'}
               />
-              <Typography variant="body2">
-                {progress ? `${progress.done ?? 0} of ${progress.total} handled` : 'Starting…'}
-              </Typography>
             </Stack>
           )}
+          {job.isError && <Alert severity="error">{errorMessage(job.error)}</Alert>}
           {error && <Alert severity="error">{error}</Alert>}
         </Stack>
       </DialogContent>

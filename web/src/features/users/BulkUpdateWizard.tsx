@@ -16,25 +16,21 @@ import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
 import InputLabel from '@mui/material/InputLabel';
-import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { Role } from '@rainmakers/contracts';
+import { jobStatusPath, type Role } from '@rainmakers/contracts';
 import { type ChangeEvent, useEffect, useState } from 'react';
+import { type JobStatus, useJobProgress } from '../../api/jobProgress';
 import { useTags } from '../../api/tags';
-import {
-  type BulkUpdateStatus,
-  useBulkUpdate,
-  useBulkUpdateStatus,
-  useValidateUsersCsv,
-  type ValidateUsersCsvResponse,
-} from '../../api/users';
+import { useBulkUpdate, useValidateUsersCsv, type ValidateUsersCsvResponse } from '../../api/users';
+import JobProgress from '../../components/JobProgress';
 import { OptionPicker, type PickerOption } from '../../components/OptionPicker';
 import { toast } from '../../components/toast';
+import { jobCount } from '../../lib/jobProgress';
 import { emailsOf, IMPORT_ACCEPT, isZip, looksLikeText, withoutHeader } from './csvFile';
 import { ROLE_OPTIONS } from './userForm';
 
@@ -42,7 +38,7 @@ type Step =
   | { name: 'preparing' }
   | { name: 'viewingReport'; emails: string[]; report: ValidateUsersCsvResponse }
   | { name: 'submitting'; emails: string[]; report: ValidateUsersCsvResponse; jobId: string | null }
-  | { name: 'finished'; emails: string[]; report: ValidateUsersCsvResponse; result: BulkUpdateStatus };
+  | { name: 'finished'; emails: string[]; report: ValidateUsersCsvResponse; result: JobStatus };
 
 const FAILED = 'There has been a problem processing the request';
 
@@ -59,7 +55,7 @@ export default function BulkUpdateWizard({ onClose }: { onClose: () => void }) {
   const update = useBulkUpdate();
   const tagOptions = useTags(step.name !== 'preparing');
   const busy = validate.isPending || step.name === 'submitting';
-  const job = useBulkUpdateStatus(step.name === 'submitting' ? step.jobId : null);
+  const job = useJobProgress(step.name === 'submitting' && step.jobId ? jobStatusPath(step.jobId) : null);
   const progress = job.data;
 
   // The job's end: its report (and the toast), or back to the report to try again.
@@ -187,18 +183,15 @@ export default function BulkUpdateWizard({ onClose }: { onClose: () => void }) {
               </Select>
             </FormControl>
             {step.name === 'submitting' && (
-              <Box>
-                <Typography id="bulk-progress-label" sx={{ mb: 1 }}>
-                  {progress && progress.total > 0
+              <JobProgress
+                status={progress}
+                labelId="bulk-progress-label"
+                label={
+                  progress && progress.total > 0
                     ? `Updating… ${progress.done} of ${progress.total} people`
-                    : 'Updating…'}
-                </Typography>
-                <LinearProgress
-                  variant={progress && progress.total > 0 ? 'determinate' : 'indeterminate'}
-                  value={progress && progress.total > 0 ? Math.round((progress.done / progress.total) * 100) : 0}
-                  aria-labelledby="bulk-progress-label"
-                />
-              </Box>
+                    : 'Updating…'
+                }
+              />
             )}
           </Stack>
         )}
@@ -229,28 +222,19 @@ export default function BulkUpdateWizard({ onClose }: { onClose: () => void }) {
   );
 }
 
-function FinalReport({ result, notFound }: { result: BulkUpdateStatus; notFound: number }) {
-  const rows = [
-    ['Changed', result.updated],
-    ['Already as asked', result.total - result.updated],
-    ['Not found', notFound],
-  ] as const;
+function FinalReport({ result, notFound }: { result: JobStatus; notFound: number }) {
+  const updated = jobCount(result, 'updated');
   return (
-    <Stack spacing={1.5}>
-      <Typography>The bulk update has finished.</Typography>
-      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5, m: 0 }}>
-        {rows.map(([label, value]) => (
-          <Box key={label} sx={{ display: 'contents' }}>
-            <Typography component="dt" sx={{ fontWeight: 600 }}>
-              {label}
-            </Typography>
-            <Typography component="dd" sx={{ m: 0 }}>
-              {value}
-            </Typography>
-          </Box>
-        ))}
-      </Box>
-    </Stack>
+    <JobProgress
+      status={result}
+      labelId="bulk-final-label"
+      label="The bulk update has finished."
+      report={[
+        { label: 'Changed', value: updated },
+        { label: 'Already as asked', value: result.total - updated },
+        { label: 'Not found', value: notFound },
+      ]}
+    />
   );
 }
 

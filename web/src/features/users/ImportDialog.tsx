@@ -1,8 +1,8 @@
 /**
- * Import users from a CSV or an Excel workbook (.xlsx): the file goes to the server, which queues a user-import job; a progress bar follows the
- * job, then the final report (created, updated, skipped, failed) with the error report to download.
+ * Import users from a CSV or an Excel workbook (.xlsx): the file goes to the server, which queues a user-import job;
+ * a progress bar follows the job (useJobProgress), then the final report (created, updated, skipped, failed) with
+ * the error report to download.
  */
-import DownloadRounded from '@mui/icons-material/DownloadRounded';
 import UploadFileRounded from '@mui/icons-material/UploadFileRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -13,27 +13,41 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { jobStatusPath } from '@rainmakers/contracts';
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../api/client';
-import { importErrorsUrl, useImportStatus, useStartImport } from '../../api/users';
+import { useJobProgress } from '../../api/jobProgress';
+import { useStartImport } from '../../api/users';
+import JobProgress from '../../components/JobProgress';
 import { toast } from '../../components/toast';
+import { jobCount } from '../../lib/jobProgress';
 import { IMPORT_ACCEPT } from './csvFile';
 import { importOutcome } from './jobText';
 
 export default function ImportDialog({ onClose }: { onClose: () => void }) {
   const [jobId, setJobId] = useState<string | null>(null);
   const start = useStartImport();
-  const status = useImportStatus(jobId);
+  const status = useJobProgress(jobId === null ? null : jobStatusPath(jobId));
   const data = status.data;
   const finished = data?.state === 'completed' || data?.state === 'failed';
-  const running = start.isPending || (jobId !== null && !finished);
+  const count = (key: string) => jobCount(data, key);
+  const running = start.isPending || (jobId !== null && !finished && !status.isError);
   const announced = useRef(false);
   const [sendInvitations, setSendInvitations] = useState(true);
 
-  const outcome = data?.state === 'completed' ? importOutcome(data) : null;
+  const outcome =
+    data?.state === 'completed'
+      ? importOutcome({
+          total: data.total,
+          created: count('created'),
+          updated: count('updated'),
+          skipped: count('skipped'),
+          failed: count('failed'),
+          errorCount: count('errorCount'),
+        })
+      : null;
   // The final message tells the truth: rows that failed or were skipped are counted, never a plain success.
   useEffect(() => {
     if (outcome && !announced.current) {
@@ -50,7 +64,6 @@ export default function ImportDialog({ onClose }: { onClose: () => void }) {
     start.mutate({ file, sendInvitations }, { onSuccess: ({ jobId: id }) => setJobId(id) });
   };
 
-  const percent = data && data.total > 0 ? Math.round((data.done / data.total) * 100) : 0;
   return (
     <Dialog open onClose={running ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="import-title">
       <DialogTitle id="import-title">Import users</DialogTitle>
@@ -84,61 +97,28 @@ export default function ImportDialog({ onClose }: { onClose: () => void }) {
             </>
           )}
           {jobId !== null && (
-            <Box>
-              <Typography id="import-progress-label" sx={{ mb: 1 }}>
-                {finished ? 'Import finished' : `Importing… ${data ? `${data.done} of ${data.total} rows` : ''}`}
-              </Typography>
-              <LinearProgress
-                variant="determinate"
-                value={finished ? 100 : percent}
-                aria-labelledby="import-progress-label"
-              />
-            </Box>
+            <JobProgress
+              status={data}
+              labelId="import-progress-label"
+              label={finished ? 'Import finished' : `Importing… ${data ? `${data.done} of ${data.total} rows` : ''}`}
+              report={[
+                { label: 'Created', value: count('created'), testId: 'import-created' },
+                { label: 'Updated', value: count('updated'), testId: 'import-updated' },
+                { label: 'Skipped', value: count('skipped'), testId: 'import-skipped' },
+                { label: 'Failed', value: count('failed'), testId: 'import-failed' },
+              ]}
+              errorReportName="import-errors.csv"
+            />
           )}
+          {status.isError && <Alert severity="error">{errorMessage(status.error)}</Alert>}
           {outcome && (
             <Alert severity={outcome.severity} data-testid="import-outcome">
               {outcome.message}
-              {outcome.severity !== 'success' ? ': download the error report below to see why.' : '.'}
+              {outcome.severity !== 'success' ? ': download the error report to see why.' : '.'}
             </Alert>
           )}
           {data?.state === 'failed' && (
             <Alert severity="error">{data.failedReason ?? 'The import stopped before it finished.'}</Alert>
-          )}
-          {finished && data && (
-            <Box
-              component="dl"
-              sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5, m: 0 }}
-            >
-              {(
-                [
-                  ['Created', data.created],
-                  ['Updated', data.updated],
-                  ['Skipped', data.skipped],
-                  ['Failed', data.failed],
-                ] as const
-              ).map(([label, value]) => (
-                <Box key={label} sx={{ display: 'contents' }}>
-                  <Typography component="dt" sx={{ fontWeight: 600 }}>
-                    {label}
-                  </Typography>
-                  <Typography component="dd" sx={{ m: 0 }} data-testid={`import-${label.toLowerCase()}`}>
-                    {value}
-                  </Typography>
-                </Box>
-              ))}
-            </Box>
-          )}
-          {finished && data && data.errorCount > 0 && (
-            <Box>
-              <Button
-                component="a"
-                href={importErrorsUrl(data.jobId)}
-                download="import-errors.csv"
-                startIcon={<DownloadRounded />}
-              >
-                Download error report ({data.errorCount})
-              </Button>
-            </Box>
           )}
         </Stack>
       </DialogContent>

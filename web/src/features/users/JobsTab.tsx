@@ -28,7 +28,7 @@ import { pagerState } from './listState';
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-const STATE_COLOR = { running: 'info', completed: 'success', failed: 'error' } as const;
+const STATE_COLOR = { queued: 'default', running: 'info', completed: 'success', failed: 'error' } as const;
 
 function Downloads({ job }: { job: JobSummary }) {
   if (!job.reportUrl && !job.errorFileUrl) return <Typography color="text.secondary">—</Typography>;

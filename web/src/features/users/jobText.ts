@@ -9,12 +9,14 @@ export const JOB_KEPT_DAYS_LABEL = '30 days';
 const KIND_LABELS: Record<JobSummary['kind'], string> = {
   import: 'Import',
   'bulk-update': 'Bulk update',
+  'bulk-action': 'Bulk action',
   'stripe-sync': 'Stripe sync',
 };
 
 export const jobKindLabel = (kind: JobSummary['kind']) => KIND_LABELS[kind] ?? kind;
 
 export function jobStateLabel(job: Pick<JobSummary, 'state' | 'kind' | 'counts'>): string {
+  if (job.state === 'queued') return 'Queued';
   if (job.state === 'running') return 'Running';
   if (job.state === 'failed') return 'Failed';
   if (job.kind === 'import' && (job.counts.errorCount ?? 0) > 0) return 'Done, with errors';
