@@ -5,6 +5,7 @@
  * people of its own; codes are never reused (the next step's code is accepted: one step of drift).
  */
 import { describe, expect, it, jest } from '@jest/globals';
+import { waitFor } from '@rainmakers/kit/testing';
 import { timeStep, totpCode } from '../../scripts/lib/second-factor';
 import {
   type Page,
@@ -15,7 +16,7 @@ import {
   type ViewportName,
 } from '../support/browser';
 import { signIn } from '../support/stack-client';
-import { admin, createPerson, uniqueEmail } from './fixtures';
+import { admin, adminEdit, createPerson, uniqueEmail } from './fixtures';
 
 jest.setTimeout(120_000);
 const pages = useBrowser();
@@ -140,6 +141,31 @@ describe.each<ViewportName>(['desktop', 'mobile'])('two-step verification (%s)',
     await last.goto('/profile');
     await last.getByRole('region', { name: 'Two-step verification' }).getByText('9 recovery codes left.').waitFor();
     expect(await seriousViolations(last)).toEqual([]);
+  });
+
+  it('a member made admin while signed in is told her admin tools need two-step verification, and signs in again', async () => {
+    const person = await createPerson('premium', `totp-promoted-${viewport}`, 'Pat Promoted');
+    const page = await pages.open({ viewport });
+    await signInWithCookies(page, person);
+    await page.goto('/profile');
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await adminEdit(person.id, { role: 'admin' });
+    // The promotion reaches her session through users.user-changed; each load asks /me afresh.
+    const banner = page.getByRole('status').filter({ hasText: 'Your admin tools need two-step verification' });
+    await waitFor(
+      async () => {
+        await page.reload();
+        await page.getByRole('heading', { level: 1 }).first().waitFor();
+        return banner.isVisible();
+      },
+      { what: 'the withheld-role banner', intervalMs: 500 },
+    );
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, `second-factor-withheld-${viewport}`);
+    await banner.getByRole('button', { name: 'Sign in again' }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/signin'));
+    await passwordStep(page, person.email, person.password);
+    await page.getByRole('heading', { name: 'Set up two-step verification' }).waitFor();
   });
 
   it("an admin resets a member's second factor from the member page, and the member signs in with her password", async () => {

@@ -43,7 +43,7 @@ export function SecondFactorBanner() {
         gap: 1.5,
         px: 2,
         py: 0.75,
-        bgcolor: 'warning.light',
+        bgcolor: 'warning.main',
         color: 'warning.contrastText',
       }}
     >
