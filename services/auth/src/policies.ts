@@ -1,4 +1,4 @@
-import { type Actor, storedRoleOf } from '@rainmakers/contracts';
+import { type Actor, canSwitchDisplayedRole, storedRoleOf } from '@rainmakers/contracts';
 
 /**
  * Who may do what in auth. Each rule looks at the account's own role (accountRole), not the role an admin
@@ -31,7 +31,7 @@ export function canReturnFromSignInAs(actor: SessionActor): boolean {
 
 /** Only admins switch the displayed role (and switch it back), from a session that passed the second factor. */
 export function canSwitchRole(actor: SessionActor): boolean {
-  return actor.accountRole === 'admin' && actor.secondFactor;
+  return canSwitchDisplayedRole(actor);
 }
 
 /** A person sets up, regenerates or disables her own second factor; never an admin signed in as her. */

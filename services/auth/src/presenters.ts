@@ -21,7 +21,12 @@ export function presentCurrentUser(
   },
   settings: SecondFactorSettings,
 ): CurrentUser {
-  const { role, isAdmin, withheldRole } = sessionRoles(user.role, session.actingRole, session.secondFactor, settings);
+  const { role, accountRole, isAdmin, withheldRole } = sessionRoles(
+    user.role,
+    session.actingRole,
+    session.secondFactor,
+    settings,
+  );
   return {
     id: user.id,
     fullName: user.fullName,
@@ -44,6 +49,6 @@ export function presentCurrentUser(
       ? { id: session.impersonatedBy.id, fullName: session.impersonatedBy.fullName }
       : null,
     ...(withheldRole ? { withheldRole } : {}),
-    can: sessionAbilities({ role, createdAt: user.createdAt }),
+    can: sessionAbilities({ role, createdAt: user.createdAt }, { accountRole, secondFactor: session.secondFactor }),
   };
 }

@@ -125,6 +125,16 @@ describe('signed-in-as sessions', () => {
   });
 });
 
+describe('the role switcher ability', () => {
+  it.each(ALL_ROLES)('a %s session is told whether it may switch roles, as switch-role then answers', async (role) => {
+    const browser = await browserFor(role);
+    const me = await browser.get<{ currentUser: { can: { switchRole: boolean } } }>('/api/auth/me');
+    const switched = await browser.post('/api/auth/switch-role', { role: 'basic' });
+    expect(switched.status).toBe(role === 'admin' ? 200 : 403);
+    expect(me.body.currentUser.can.switchRole).toBe(switched.status === 200);
+  });
+});
+
 describe('internal routes', () => {
   it('answer other services only', async () => {
     const api = client(stack.auth.url);

@@ -140,9 +140,22 @@ export interface SessionAbilities {
   seeQualifierUpgradeNote: boolean;
   /** Her community settings on /profile: the roles the community search lists. */
   joinCommunity: boolean;
+  /** The role switcher: an admin account in a session that passed the second factor (auth's `canSwitchRole`). */
+  switchRole: boolean;
 }
 
-export function sessionAbilities(person: { role: Role; createdAt?: string | null | undefined }): SessionAbilities {
+/**
+ * Whether a session may switch the displayed role (and switch it back): an admin account, whatever role it previews,
+ * in a session that passed the second factor. Auth guards POST /api/auth/switch-role with it and sends it as `can`.
+ */
+export function canSwitchDisplayedRole(session: { accountRole: Role; secondFactor: boolean }): boolean {
+  return session.accountRole === 'admin' && session.secondFactor;
+}
+
+export function sessionAbilities(
+  person: { role: Role; createdAt?: string | null | undefined },
+  session: { accountRole: Role; secondFactor: boolean } | null = null,
+): SessionAbilities {
   return {
     administer: person.role === 'admin',
     haveOwnBoard: canHaveOwnBoard(person),
@@ -150,5 +163,6 @@ export function sessionAbilities(person: { role: Role; createdAt?: string | null
     seeUpgradeOffer: UPGRADE_ROLES.includes(person.role),
     seeQualifierUpgradeNote: person.role === 'course only',
     joinCommunity: isCommunityRole(person.role),
+    switchRole: session !== null && canSwitchDisplayedRole(session),
   };
 }

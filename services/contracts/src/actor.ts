@@ -42,17 +42,17 @@ export const actorSchema = z.object({
 export type Actor = z.infer<typeof actorSchema>;
 
 /**
- * The actor under the one rule for staff powers (access.ts `sessionRoles`): an account role that needs a second
- * factor, in a session that has not passed it, is replaced by the stand-in role everywhere the actor is read, with
- * no switched role. Idempotent, so the gateway that builds the actor and the kit that reads it both apply it.
- */
-/**
  * The role stored on the account, withheld or not: for rules about the account itself (whether it must keep its
  * second factor, which message explains a refusal), never for granting a power.
  */
 export const storedRoleOf = (actor: Pick<Actor, 'accountRole' | 'withheldRole'>) =>
   actor.withheldRole ?? actor.accountRole;
 
+/**
+ * The actor under the one rule for staff powers (access.ts `sessionRoles`): an account role that needs a second
+ * factor, in a session that has not passed it, is replaced by the stand-in role everywhere the actor is read, with
+ * no switched role. Idempotent, so the gateway that builds the actor and the kit that reads it both apply it.
+ */
 export function withSecondFactorRule(actor: Actor, settings: SecondFactorSettings): Actor {
   const roles = sessionRoles(actor.accountRole, null, actor.secondFactor === true, settings);
   if (roles.withheldRole === null) return actor;

@@ -6,6 +6,7 @@ export {
   BLOCKING_STRIPE_STATUSES,
   COMMUNITY_ROLES,
   canResetSecondFactor,
+  canSwitchDisplayedRole,
   displayedRole,
   isBlockingStripeStatus,
   isCommunityRole,

@@ -104,6 +104,7 @@ export const currentUserSchema = userSchema.extend({
     seeUpgradeOffer: z.boolean(),
     seeQualifierUpgradeNote: z.boolean(),
     joinCommunity: z.boolean(),
+    switchRole: z.boolean(),
   }),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;

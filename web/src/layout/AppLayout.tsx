@@ -7,6 +7,7 @@ import { ErrorBoundary } from '../components/ErrorBoundary';
 import { PageSkeleton } from '../components/Spinners';
 import { sidebarColors } from '../theme';
 import { ImpersonationBanner } from './ImpersonationBanner';
+import { SecondFactorBanner } from './SecondFactorBanner';
 import { Sidebar } from './Sidebar';
 
 export const DRAWER_WIDTH = 272;
@@ -97,6 +98,7 @@ export default function AppLayout() {
 
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <ImpersonationBanner />
+        <SecondFactorBanner />
         {!desktop && (
           <Suspense fallback={<Box sx={{ height: 56, borderBottom: 1, borderColor: 'divider' }} />}>
             <MobileTopBar

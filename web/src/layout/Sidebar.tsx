@@ -27,7 +27,6 @@ import { lazy, type ReactNode, Suspense } from 'react';
 import { matchPath, Link as RouterLink, useLocation } from 'react-router-dom';
 import { useSiteLinks } from '../api/siteContent';
 import { BrandLogo } from '../components/BrandLogo';
-import { canSwitchRole } from '../lib/access';
 import { type NavItemId, showApplyToUpgrade, visibleNavItems } from '../lib/navigation';
 import { useCurrentUser } from '../session/context';
 import { sidebarColors } from '../theme';
@@ -176,7 +175,7 @@ export function Sidebar({ onClose }: { onClose?: () => void }) {
       </Box>
 
       <Box sx={{ borderTop: `1px solid ${sidebarColors.divider}`, p: 2 }}>
-        {canSwitchRole(user) && (
+        {user.can.switchRole && (
           <Suspense fallback={<Box sx={{ height: 40, mb: 2 }} />}>
             <RoleSwitcher />
           </Suspense>

@@ -1,8 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import * as contracts from '@rainmakers/contracts';
+import { sessionAbilities } from '@rainmakers/contracts/access';
 import {
   type AccessUser,
-  canSwitchRole,
   decideAccess,
   isMoveTheNeedleHidden,
   isSubscriptionBlocked,
@@ -123,10 +123,13 @@ describe('Move the Needle cut-off (premium accounts created on or after 2025-02-
   });
 });
 
-describe('canSwitchRole', () => {
-  it('admins, and admins previewing another role', () => {
-    expect(canSwitchRole({ role: 'admin', isAdmin: false })).toBe(true);
-    expect(canSwitchRole({ role: 'basic', isAdmin: true })).toBe(true);
-    expect(canSwitchRole({ role: 'coach', isAdmin: false })).toBe(false);
+describe('the role switcher (sessionAbilities().switchRole, from auth)', () => {
+  it('admin accounts in a session that passed the second factor, also while previewing another role', () => {
+    const passed = { accountRole: 'admin' as const, secondFactor: true };
+    expect(sessionAbilities({ role: 'admin' }, passed).switchRole).toBe(true);
+    expect(sessionAbilities({ role: 'basic' }, passed).switchRole).toBe(true);
+    expect(sessionAbilities({ role: 'admin' }, { accountRole: 'admin', secondFactor: false }).switchRole).toBe(false);
+    expect(sessionAbilities({ role: 'coach' }, { accountRole: 'coach', secondFactor: true }).switchRole).toBe(false);
+    expect(sessionAbilities({ role: 'admin' }).switchRole).toBe(false);
   });
 });

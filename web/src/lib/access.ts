@@ -70,8 +70,3 @@ export function decideAccess(user: AccessUser | null, access: RouteAccess): Acce
   if (access.hidden?.(user)) return { kind: 'hidden' };
   return roleOrTagFits(user, access) ? { kind: 'allow' } : { kind: 'members-only' };
 }
-
-/** Whether the person may switch the displayed role: an admin account, also while previewing another role. */
-export function canSwitchRole(user: Pick<CurrentUser, 'role' | 'isAdmin'>): boolean {
-  return user.role === 'admin' || user.isAdmin;
-}

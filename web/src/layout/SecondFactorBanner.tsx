@@ -1,0 +1,59 @@
+import LockPersonRounded from '@mui/icons-material/LockPersonRounded';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { errorMessage } from '../api/client';
+import { toast } from '../components/toast';
+import { useCurrentUser, useSession } from '../session/context';
+
+/**
+ * A staff account in a session that has not passed the second factor acts as a basic member everywhere (the server
+ * withholds the role: docs/decisions.md, "Staff powers only with a second factor"). Say so, and offer the way back:
+ * signing in again asks for the code (or the enrolment) the role needs.
+ */
+export function SecondFactorBanner() {
+  const user = useCurrentUser();
+  const { signOut } = useSession();
+  const navigate = useNavigate();
+  const [pending, setPending] = useState(false);
+
+  if (!user.withheldRole) return null;
+
+  const signInAgain = async () => {
+    setPending(true);
+    try {
+      await signOut();
+      navigate('/signin');
+    } catch (error) {
+      toast(errorMessage(error), 'error');
+      setPending(false);
+    }
+  };
+
+  return (
+    <Box
+      role="status"
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        flexWrap: 'wrap',
+        gap: 1.5,
+        px: 2,
+        py: 0.75,
+        bgcolor: 'warning.light',
+        color: 'warning.contrastText',
+      }}
+    >
+      <LockPersonRounded fontSize="small" />
+      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+        Your {user.withheldRole} tools need two-step verification. Sign in again with your authenticator to use them.
+      </Typography>
+      <Button size="small" variant="contained" color="primary" onClick={signInAgain} loading={pending}>
+        Sign in again
+      </Button>
+    </Box>
+  );
+}
