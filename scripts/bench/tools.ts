@@ -3,6 +3,7 @@
  * 200 products, and the AI Toolkit's time to first streamed token through the gateway against the local
  * OpenAI-compatible stand-in (scripts/lib/ai-stand-in.ts, which waits 20 ms before each word it sends).
  */
+import http from 'node:http';
 import type { GatewaySession } from '../seed/context';
 import { type LoadResult, summarize } from './load';
 import type { ScenarioPlan } from './scenarios';
@@ -138,6 +139,35 @@ const CHAT_TIMEOUT_MS = 20_000;
 /** Where a chat that failed stopped, so a row says which part did not finish. */
 export type ChatFailure = 'no answer' | 'no first token' | 'no done event' | 'no end after done' | 'cut by deadline';
 
+/**
+ * One chat over node:http, its body written with its headers. Not the global fetch: in the full bench, right after
+ * the product read-many run, undici's fetch connected to the gateway and then never wrote the chat (its request
+ * body is an async iterator over a web stream that never yielded; 0 bytes sent on 4 connected sockets, the gateway
+ * and tools idle): the stall was the harness's (docs/decisions.md, "The bench's AI chats after read-many").
+ */
+function postChat(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+  signal: AbortSignal,
+): Promise<http.IncomingMessage> {
+  return new Promise((resolve, reject) => {
+    const payload = Buffer.from(body);
+    const request = http.request(url, {
+      method: 'POST',
+      agent: chatAgent,
+      headers: { ...headers, 'content-length': String(payload.length) },
+      signal,
+    });
+    request.once('response', resolve);
+    request.once('error', reject);
+    request.end(payload);
+  });
+}
+
+/** Kept-alive connections for the chats, as a browser keeps its own. */
+const chatAgent = new http.Agent({ keepAlive: true });
+
 export async function runFirstTokenBench(options: FirstTokenOptions): Promise<FirstTokenResult> {
   const firstToken: number[] = [];
   const whole: number[] = [];
@@ -157,31 +187,29 @@ export async function runFirstTokenBench(options: FirstTokenOptions): Promise<Fi
     let stage: ChatFailure = 'no answer';
     sent += 1;
     try {
-      const response = await fetch(`${options.gatewayUrl}/api/ai/chat`, {
-        method: 'POST',
-        headers: { ...member.write, accept: 'text/event-stream' },
-        body: JSON.stringify({
+      const response = await postChat(
+        `${options.gatewayUrl}/api/ai/chat`,
+        { ...member.write, accept: 'text/event-stream' },
+        JSON.stringify({
           assistant: 'instagram-bio',
           message: `Bench chat ${i}: a bio for a bamboo kitchenware brand that sells cutting boards`,
         }),
         // A stream that never ends counts as an error instead of holding the bench.
-        signal: options.signal
+        options.signal
           ? AbortSignal.any([AbortSignal.timeout(CHAT_TIMEOUT_MS), options.signal])
           : AbortSignal.timeout(CHAT_TIMEOUT_MS),
-      });
-      statusCodes[response.status] = (statusCodes[response.status] ?? 0) + 1;
-      if (response.status >= 300 || !response.body) {
+      );
+      const status = response.statusCode ?? 0;
+      statusCodes[status] = (statusCodes[status] ?? 0) + 1;
+      if (status >= 300) {
         non2xx += 1;
-        await response.text().catch(() => '');
+        response.resume();
         return;
       }
       stage = 'no first token';
-      const reader = response.body.getReader();
       const decoder = new TextDecoder();
       let text = '';
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
+      for await (const value of response as AsyncIterable<Buffer>) {
         bytes += value.byteLength;
         text += decoder.decode(value, { stream: true });
         if (stage === 'no first token' && text.includes('event: token')) {

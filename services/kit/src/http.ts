@@ -20,6 +20,7 @@ import {
   ShedLog,
 } from './overload';
 import { keepRawBody } from './raw-body';
+import { onResponseClose } from './response-close';
 import { httpTracing } from './tracing';
 import { isDependencyFailure, serviceUnavailable } from './unavailable';
 
@@ -257,7 +258,7 @@ export const SLOW_REQUEST_MS = 2000;
 function slowRequestLog(logger: Logger): RequestHandler {
   return (req, res, next) => {
     const started = performance.now();
-    res.once('close', () => {
+    onResponseClose(res, () => {
       const ms = Math.round(performance.now() - started);
       // Event streams stay open on purpose.
       if (ms < SLOW_REQUEST_MS || String(res.getHeader('content-type')).startsWith('text/event-stream')) return;

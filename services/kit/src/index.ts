@@ -21,6 +21,7 @@ export * from './overload';
 export * from './public-url';
 export * from './redis';
 export * from './replica';
+export * from './response-close';
 export * from './service';
 export * from './session-token';
 export * from './storage';

@@ -10,6 +10,7 @@
 import { TOO_BUSY, TOO_BUSY_MESSAGE } from '@rainmakers/contracts';
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import { HttpError } from './errors';
+import { onResponseClose } from './response-close';
 import { isDependencyFailure } from './unavailable';
 
 export interface ConcurrencyLimitOptions {
@@ -147,20 +148,19 @@ export function concurrencyLimit(
     // Only the expensive shape of a route waits (e.g. large pages); the others pass straight on.
     if (options.when && !options.when(req)) return next();
     const gone = new AbortController();
-    const onClose = () => gone.abort();
-    res.once('close', onClose);
+    const withdraw = onResponseClose(res, () => gone.abort());
     limiter.acquire(gone.signal).then(
       (release) => {
-        res.off('close', onClose);
+        withdraw();
         if (res.writableEnded || req.destroyed) {
           release();
           return;
         }
-        res.once('close', release);
+        onResponseClose(res, release);
         next();
       },
       (error: unknown) => {
-        res.off('close', onClose);
+        withdraw();
         if (error instanceof TooBusyError) setRetryAfter(res, error.retryAfterSeconds);
         next(error);
       },

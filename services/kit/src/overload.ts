@@ -23,6 +23,7 @@ import type { RequestHandler, Response } from 'express';
 import { type Activity, processActivity } from './activity';
 import { HttpError } from './errors';
 import type { Logger } from './logger';
+import { onResponseClose } from './response-close';
 
 export interface LoadSheddingSettings {
   /** Shed while the median event-loop delay is at least this (ms). 0: never on delay. */
@@ -160,7 +161,7 @@ export class ProcessLoad {
       leave();
       return (writeHead as (...a: unknown[]) => Response).apply(this, args);
     } as typeof res.writeHead;
-    res.once('close', leave);
+    onResponseClose(res, leave);
   }
 
   reason(settings: LoadSheddingSettings): OverloadReason | null {

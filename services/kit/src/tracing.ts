@@ -22,6 +22,7 @@ import {
 import type { Request, RequestHandler } from 'express';
 import type { BaseConfig } from './config';
 import { routeLabel } from './metrics';
+import { onResponseClose } from './response-close';
 
 const TRACER_NAME = '@rainmakers/kit';
 export const TRACEPARENT_HEADER = 'traceparent';
@@ -195,7 +196,7 @@ export function httpTracing(): RequestHandler {
       if (res.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
       span.end();
     };
-    res.once('close', finish);
+    onResponseClose(res, finish);
     context.with(trace.setSpan(parent, span), next);
   };
 }

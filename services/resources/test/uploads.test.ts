@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import http from 'node:http';
 import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -248,6 +249,32 @@ describe('GET /upload/files/:name', () => {
     }
     // the real name still works
     expect((await api.get(null, `/upload/files/${name}`)).status).toBe(200);
+  });
+
+  it('streams a file again and again, whole and in ranges, within ten close listeners per response', async () => {
+    const png = tinyPng();
+    const created = await upload(form('image', png, 'a.png', 'image/png'));
+    // The service runs in this process: every close listener added to one of its responses is counted. (Node's
+    // MaxListenersExceededWarning goes to the process, which jest does not hand to a test file.)
+    let most = 0;
+    const on = http.ServerResponse.prototype.on;
+    http.ServerResponse.prototype.on = function (this: http.ServerResponse, event, listener) {
+      const added = on.call(this, event, listener);
+      if (event === 'close') most = Math.max(most, this.listenerCount('close'));
+      return added;
+    };
+    try {
+      for (let i = 0; i < 20; i++) {
+        const range: Record<string, string> = i % 2 === 0 ? {} : { range: 'bytes=0-9' };
+        const response = await fetch(service.url + created.body.latestUploadedFileUrl, { headers: range });
+        expect(response.status).toBe(i % 2 === 0 ? 200 : 206);
+        await response.arrayBuffer();
+      }
+    } finally {
+      http.ServerResponse.prototype.on = on;
+    }
+    expect(most).toBeGreaterThan(0);
+    expect(most).toBeLessThanOrEqual(EventEmitter.defaultMaxListeners);
   });
 
   it('stops serving a file once storage deletes it', async () => {

@@ -1,0 +1,35 @@
+/**
+ * The kit's own work at the end of a response (the trace span, the slow-request log, the in-flight count, a
+ * concurrency slot) runs from one `close` listener per response instead of one each. Node warns past ten
+ * listeners of an event on one emitter, and a streamed answer (`stream.pipeline` into the response adds seven on
+ * Node 20, compression one more) reached eleven with the kit's four: the warning said "leak" on every file download
+ * although nothing grew (docs/decisions.md, "One close listener per response").
+ */
+import type { ServerResponse } from 'node:http';
+
+const endings = new WeakMap<ServerResponse, Set<() => void>>();
+
+/**
+ * Runs `run` once when `res` closes (finished, or its connection gone), after the callbacks registered before it.
+ * Returns a function that withdraws it.
+ */
+export function onResponseClose(res: ServerResponse, run: () => void): () => void {
+  let pending = endings.get(res);
+  if (!pending) {
+    const callbacks = new Set<() => void>();
+    pending = callbacks;
+    endings.set(res, callbacks);
+    res.once('close', () => {
+      endings.delete(res);
+      for (const callback of callbacks) callback();
+      callbacks.clear();
+    });
+  }
+  // A wrapper of its own, so the same function registered twice runs twice and is withdrawn once.
+  const entry = () => run();
+  pending.add(entry);
+  const registered = pending;
+  return () => {
+    registered.delete(entry);
+  };
+}
