@@ -296,6 +296,10 @@ export class UpstreamHealth {
     if (verdict === 'alive') this.breaker.success();
     else if (verdict === 'dead') this.breaker.trip('refused');
     else if (verdict === 'unresponsive') this.breaker.trip('unresponsive');
+    // Not open yet for this, but no answer either: an open breaker stays open. Probes this process could not time
+    // (its own timer late on a loaded machine) used to let the open period run out, and the half-open trial hung
+    // in the frozen service for its whole timeout (10 s on a review run).
+    else if (this.breaker.state !== 'closed') this.breaker.trip('unresponsive');
   }
 
   /**
