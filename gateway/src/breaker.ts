@@ -190,7 +190,14 @@ export class UpstreamHealth {
     if (this.options.intervalMs <= 0 || this.timer) return;
     // Every intervalMs while the gateway serves, slower while it is idle (kit activity.ts); its first request after
     // a quiet spell probes at once.
-    this.timer = new PacedTimer(() => this.probe(), this.options.intervalMs);
+    // An open breaker or a call in flight keeps the pace: at the idle pace (2 s) plus a probe's timeout the open
+    // period ran out between two probes and a half-open trial hung in a frozen service for its whole timeout.
+    this.timer = new PacedTimer(
+      () => this.probe(),
+      this.options.intervalMs,
+      undefined,
+      () => this.breaker.state !== 'closed' || this.inFlight > 0,
+    );
     this.timer.start();
   }
 
@@ -296,9 +303,8 @@ export class UpstreamHealth {
     if (verdict === 'alive') this.breaker.success();
     else if (verdict === 'dead') this.breaker.trip('refused');
     else if (verdict === 'unresponsive') this.breaker.trip('unresponsive');
-    // Not open yet for this, but no answer either: an open breaker stays open. Probes this process could not time
-    // (its own timer late on a loaded machine) used to let the open period run out, and the half-open trial hung
-    // in the frozen service for its whole timeout (10 s on a review run).
+    // Not open yet for this, but no answer either: an open breaker stays open (a probe this process could not time,
+    // its own timer late on a loaded machine, must not let the open period run out into a trial that hangs).
     else if (this.breaker.state !== 'closed') this.breaker.trip('unresponsive');
   }
 
