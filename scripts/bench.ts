@@ -208,7 +208,7 @@ async function startOwnStack(
 
 async function externalTarget(options: BenchOptions, gatewayUrl: string): Promise<BenchTarget> {
   const seededAdmin = SEED_PEOPLE.find((p) => p.key === 'admin');
-  // Issue 24: the admin's second step needs her TOTP secret (the seeded one's is known; --admin-totp-secret else).
+  // The admin's second step needs her TOTP secret (the seeded one's is known; --admin-totp-secret else).
   const adminEmail = options.adminEmail ?? seededAdmin?.email ?? '';
   const totpSecret = options.adminTotpSecret ?? (options.adminEmail ? undefined : seededAdmin?.totpSecret);
   if (totpSecret) rememberSecondFactor(adminEmail, totpSecret);
@@ -378,7 +378,7 @@ async function boardFilled(owner: SignedIn) {
   return board;
 }
 
-/** Issue 21: 20 members' completions on the biggest generated course, the statement EXPLAINed, then measured. */
+/** 20 members' completions on the biggest generated course, the statement EXPLAINed, then measured. */
 async function courseInsightsStep(ctx: RunContext): Promise<void> {
   if (!ctx.target.coursesDb) {
     say('course-insights skipped: it needs the courses database (own stack or --generate)');
@@ -410,7 +410,7 @@ async function memberScenariosStep(ctx: RunContext): Promise<void> {
     if (wants('dashboard-10')) await measurer.run(dashboardScenario(target.gatewayUrl, signedIn.headers, 10));
   }
   if (wants('notifications')) {
-    // Issue 19: the bell's unread count, read by the seeded long-standing member (she holds replies first).
+    // The bell's unread count, read by the seeded long-standing member (she holds replies first).
     const reader = await boardOwnerSignedIn(target.gatewayUrl);
     const prepared = performance.now();
     const held = await prepareNotifications(reader.session, reader.headers.userId, ctx.adminSignedIn.session);

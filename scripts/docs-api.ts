@@ -1,13 +1,19 @@
 /**
- * `npm run docs:api`: writes docs/api.md from the OpenAPI document (gateway/src/openapi). scripts/openapi.test.ts
- * fails when docs/api.md is not what this writes.
+ * `npm run docs:api`: writes gateway/src/openapi/policy-roles.ts (the roles the catalogue's policies admit, evaluated
+ * from the services' policy functions), then docs/api.md from the OpenAPI document (gateway/src/openapi).
+ * scripts/openapi.test.ts and scripts/route-access.test.ts fail when either is not what this writes.
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildOpenApiDocument } from '../gateway/src/openapi/document';
 import { renderApiMarkdown } from '../gateway/src/openapi/markdown';
+import { evaluatePolicyRoles, renderPolicyRoles } from './lib/policy-roles';
 
 export const API_MD = path.resolve(import.meta.dirname, '..', 'docs', 'api.md');
+export const POLICY_ROLES_TS = path.resolve(import.meta.dirname, '..', 'gateway', 'src', 'openapi', 'policy-roles.ts');
 
-writeFileSync(API_MD, renderApiMarkdown(buildOpenApiDocument()));
+const policyRoles = evaluatePolicyRoles();
+writeFileSync(POLICY_ROLES_TS, renderPolicyRoles(policyRoles));
+console.log(`wrote ${path.relative(process.cwd(), POLICY_ROLES_TS)}`);
+writeFileSync(API_MD, renderApiMarkdown(buildOpenApiDocument(policyRoles)));
 console.log(`wrote ${path.relative(process.cwd(), API_MD)}`);

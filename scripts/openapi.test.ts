@@ -3,10 +3,10 @@
  *  - the OpenAPI document validates as OpenAPI 3.1;
  *  - every route of every service's real Express router (public ones: not /internal, health or readiness) is in the
  *    document, every service operation of the document is in a router, and the gateway sends it to that service;
- *  - every API path of both spec parts is in the document;
+ *  - every API path of both spec parts (scripts/spec-routes.json, copied from the spec) is in the document;
  *  - docs/api.md is what `npm run docs:api` writes.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { Validator } from '@seriousme/openapi-schema-validator';
@@ -97,36 +97,14 @@ describe('the OpenAPI document', () => {
   });
 });
 
-/**
- * "METHOD /path" of every call the spec names (its tables and lists), with "X and /y" read as two calls of the same
- * method ("/label/add and /label/remove": /y replaces as many trailing segments of X as it has).
- */
-function extractSpecApiPaths(markdown: string): string[] {
-  const found = new Set<string>();
-  const call = /\b(GET|POST|PUT|PATCH|DELETE) (\/(?:api|upload)[^\s|,;)`]*)((?: and \/[^\s|,;)`]+)*)/g;
-  for (const match of markdown.matchAll(call)) {
-    const method = match[1] as string;
-    const first = (match[2] as string).replace(/\.$/, '');
-    found.add(key(method, first));
-    for (const other of (match[3] ?? '').split(' and ').filter(Boolean)) {
-      const tail = other.replace(/\.$/, '');
-      if (tail.startsWith('/api/') || tail.startsWith('/upload')) {
-        found.add(key(method, tail));
-      } else {
-        const segments = first.split('/');
-        const replaced = tail.split('/').filter(Boolean);
-        found.add(key(method, [...segments.slice(0, segments.length - replaced.length), ...replaced].join('/')));
-      }
-    }
-  }
-  return [...found].sort();
-}
-
-/** The spec lives in shared/ beside the repository (as on every machine and in CI); SPEC_DIR overrides. */
+/** Every call of both spec parts, from the fact file copied out of the spec (its `source` says where and when). */
 function specApiPaths(): string[] {
-  const dir = process.env.SPEC_DIR ?? path.resolve(root, '..', 'shared', 'spec');
-  expect({ specFolder: dir, found: existsSync(dir) }).toEqual({ specFolder: dir, found: true });
-  const parts = readdirSync(dir).filter((name) => /^part-[12].*\.md$/.test(name));
+  const facts = JSON.parse(readFileSync(path.join(root, 'scripts', 'spec-routes.json'), 'utf8')) as {
+    parts: Record<string, string[]>;
+  };
+  const parts = Object.values(facts.parts);
   expect(parts.length).toBe(2);
-  return parts.flatMap((name) => extractSpecApiPaths(readFileSync(path.join(dir, name), 'utf8')));
+  return [
+    ...new Set(parts.flat().map((call) => key(call.split(' ')[0] as string, call.split(' ')[1] as string))),
+  ].sort();
 }

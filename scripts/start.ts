@@ -82,7 +82,7 @@ function banner(stack: Stack, seeded: boolean): string {
     lines.push('   Sign in with');
     const passwordWidth = Math.max(...SEED_PEOPLE.map((p) => p.password.length));
     for (const person of SEED_PEOPLE) {
-      // Issue 24: the admin needs a second factor; her TOTP secret (base32) goes into an authenticator app.
+      // The admin needs a second factor; her TOTP secret (base32) goes into an authenticator app.
       const totp = person.totpSecret ? `   TOTP secret ${person.totpSecret}` : '';
       lines.push(
         `     ${person.role.padEnd(12)} ${person.email.padEnd(width)}   ${person.password.padEnd(passwordWidth)}${totp}`.trimEnd(),

@@ -84,12 +84,13 @@ export interface Gateway {
 export function buildGatewayApp(deps: GatewayDeps): Gateway {
   const { config, logger, sessions, profiles } = deps;
   const publicUrl = new URL(config.PUBLIC_URL);
-  // Every configured address of the product (PUBLIC_URL, PUBLIC_URLS; issue 21): a page on any of them may call.
+  // Every configured address of the product (PUBLIC_URL, PUBLIC_URLS): a page on any of them may call.
   const publicOrigins = new Set(publicAddresses(config).map((address) => new URL(address).origin));
   const https = publicUrl.protocol === 'https:';
   // `__Host-` names over https (contracts' cookieNames): auth sets them with the same rule.
   const names = cookieNames(https);
-  const tokens = new ActorTokenCache(config.INTERNAL_TOKEN_SECRET);
+  const secondFactorSettings = { requiredForCoaches: config.SECOND_FACTOR_REQUIRED_FOR_COACHES };
+  const tokens = new ActorTokenCache(config.INTERNAL_TOKEN_SECRET, secondFactorSettings);
   const cookies = new SessionCookieVerifier(config.SESSION_SECRET, names.session);
   const csrfTokens = new SessionCsrfTokens(config.SESSION_SECRET);
   const meAnswers = new MeAnswers(config.ME_ANSWER_TTL_MS);
@@ -174,7 +175,7 @@ export function buildGatewayApp(deps: GatewayDeps): Gateway {
     }
     const requestId = req.headers[REQUEST_ID_HEADER];
     return {
-      actor: buildActor(claims.sid, session, profile),
+      actor: buildActor(claims.sid, session, profile, secondFactorSettings),
       token: tokens.tokenFor(claims.sid, session, profile),
       requestId: typeof requestId === 'string' ? requestId : undefined,
     };
@@ -199,7 +200,7 @@ export function buildGatewayApp(deps: GatewayDeps): Gateway {
     res.set('Cache-Control', 'no-store').json(await gatherMemberOverview(overview, actor, userId, token, requestId));
   });
 
-  // A member's community profile (community-profile.ts, issue 21): users decides who may look, courses adds her courses.
+  // A member's community profile (community-profile.ts): users decides who may look, courses adds her courses.
   app.get('/api/user/:id/community', async (req: Request, res: Response) => {
     const { token, requestId } = await signedInCaller(req, res);
     const userId = parse(idParam, req.params.id);

@@ -1,5 +1,5 @@
 /**
- * GET /api/user/{id}/community (issue 21): a member's community profile. users decides who may see it and answers
+ * GET /api/user/{id}/community: a member's community profile. users decides who may see it and answers
  * the person (never the e-mail or phone); when she shows her completed courses, courses adds them (her
  * certificates, on its /internal route with the gateway's service token). Courses that cannot be read in time
  * leave `courses` null: the profile still opens.

@@ -100,41 +100,27 @@ function pickResources(body: unknown): DashboardResource[] {
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }
 
-/** The read-many answer's keys (spec part 2 §7) by banner type. */
-const BANNER_KEYS = { basic: 'basic', premium: 'premium', 'course only': 'courseOnly' } as const;
+/**
+ * The read-many answer's keys (spec part 2 §7), in the order the cards show them. Resources answers only the banners
+ * the person may read (its canReadBanner: every banner for admins, the one of her level otherwise) and the shipping
+ * rate only to those who may see it (its canSeeShippingRate), so the gateway keeps whatever came back.
+ */
+const BANNER_KEYS = ['basic', 'courseOnly', 'premium'] as const;
 
-/** The banner of the person's level (premium for coaches, whose members are premium); every banner for admins. */
-export function bannerTypesFor(role: string): (keyof typeof BANNER_KEYS)[] {
-  switch (role) {
-    case 'admin':
-      return ['basic', 'course only', 'premium'];
-    case 'premium':
-    case 'coach':
-      return ['premium'];
-    case 'course only':
-      return ['course only'];
-    default:
-      return ['basic'];
-  }
-}
-
-function pickBanners(body: unknown, role: string): { banners: DashboardBanner[]; premium: DashboardBanner | null } {
+function pickBanners(body: unknown): { banners: DashboardBanner[]; premium: DashboardBanner | null } {
   const all = expectRecord(body, 'banners');
-  const banner = (type: keyof typeof BANNER_KEYS) => {
-    const found = record(all[BANNER_KEYS[type]]);
+  const banner = (key: (typeof BANNER_KEYS)[number]) => {
+    const found = record(all[key]);
     return found ? (found as unknown as DashboardBanner) : null;
   };
   return {
-    banners: bannerTypesFor(role)
-      .map(banner)
-      .filter((b): b is DashboardBanner => b !== null),
+    banners: BANNER_KEYS.map(banner).filter((b): b is DashboardBanner => b !== null),
     premium: banner('premium'),
   };
 }
 
-/** Current Average Shipping Rate: premium members and admins (spec part 2 §6), from the premium banner. */
-export function shippingRateFor(role: string, premiumBanner: DashboardBanner | null): string | null {
-  if (role !== 'premium' && role !== 'admin') return null;
+/** Current Average Shipping Rate (spec part 2 §6): the premium banner's, as resources sent it to this person. */
+export function shippingRateOf(premiumBanner: DashboardBanner | null): string | null {
   const rate = premiumBanner?.average_shipping_rate;
   if (rate === null || rate === undefined || rate === '') return null;
   return String(rate);
@@ -178,7 +164,7 @@ export function presentDashboard(
   const courseProgress = read('courseProgress', pickCourseProgress);
   const productCount = read('products', pickProductCount);
   const recentResources = read('resources', pickResources);
-  const banners = read('banners', (body) => pickBanners(body, actor.role));
+  const banners = read('banners', pickBanners);
   const kind = thirdColumnKind(actor);
   return {
     role: actor.role as DashboardAnswer['role'],
@@ -186,7 +172,7 @@ export function presentDashboard(
     productCount,
     recentResources,
     banners: banners?.banners ?? null,
-    averageShippingRate: banners ? shippingRateFor(actor.role, banners.premium) : null,
+    averageShippingRate: banners ? shippingRateOf(banners.premium) : null,
     thirdColumn:
       kind === 'board' ? { kind: 'board', board: read('board', pickBoard) } : kind === 'calendar' ? { kind } : null,
     unavailable,

@@ -13,6 +13,7 @@ import { CSRF_HEADER, cookieNames } from '@rainmakers/contracts';
 import { HttpError, notFound, type SessionTokenClaims } from '@rainmakers/kit';
 import express, { type Request, type Response, Router } from 'express';
 import { DOCS_PATH, OPENAPI_PATH, openApiDocument } from './openapi/document';
+import { canReadApiConsole } from './policies';
 import type { ProfileStore } from './profile-cache';
 import type { SessionStore } from './session';
 import { securityHeaders } from './static';
@@ -84,8 +85,8 @@ export function apiDocs(deps: ApiDocsDeps): Router {
     const session = claims ? await deps.sessions.get(claims.sid) : null;
     const profile = session && session.userId === claims?.userId ? await deps.profiles.get(session.userId) : null;
     if (!claims || !session || !profile) throw new HttpError(401, 'Please sign in to continue');
-    // The account's role: an admin viewing the product as another role still reads the reference.
-    if (profile.role !== 'admin') throw notFound('Not found');
+    // The account's role, under the rule for staff powers (policies.ts).
+    if (!canReadApiConsole({ role: profile.role, secondFactor: session.secondFactor })) throw notFound('Not found');
     res.set('Cache-Control', 'no-store').type('html').send(DOCS_PAGE);
   });
 

@@ -22,17 +22,22 @@ const profile: AccessProfile = {
   email: 'ada@example.com',
   version: 3,
 };
+// An admin's session: she signed in with her second factor.
 const session: SessionRecord = {
   userId: 7,
   actingRole: null,
   impersonatorId: null,
   expiresAt: '2999-01-01T00:00:00.000Z',
   idleExpiresAt: '2999-01-01T00:00:00.000Z',
+  secondFactor: true,
 };
+const passwordOnly: SessionRecord = { ...session, secondFactor: false };
+const ADMINS_ONLY = { requiredForCoaches: false };
+const COACHES_TOO = { requiredForCoaches: true };
 
 describe('buildActor', () => {
   it('uses the account role when no role is switched', () => {
-    expect(buildActor('sid1', session, profile)).toEqual({
+    expect(buildActor('sid1', session, profile, ADMINS_ONLY)).toEqual({
       userId: 7,
       sessionId: 'sid1',
       role: 'admin',
@@ -45,35 +50,53 @@ describe('buildActor', () => {
       impersonatorId: null,
       createdAt: '2025-03-01T10:00:00.000Z',
       email: 'ada@example.com',
-      secondFactor: false,
+      secondFactor: true,
+      withheldRole: null,
     });
   });
 
-  it('carries whether the session passed the second factor (issue 24)', () => {
-    expect(buildActor('s', { ...session, secondFactor: true }, profile).secondFactor).toBe(true);
-    expect(buildActor('s', session, profile).secondFactor).toBe(false);
+  it('carries whether the session passed the second factor', () => {
+    expect(buildActor('s', session, profile, ADMINS_ONLY).secondFactor).toBe(true);
+    expect(buildActor('s', passwordOnly, profile, ADMINS_ONLY).secondFactor).toBe(false);
+  });
+
+  it('withholds a staff role from a session that has not passed the second factor, switched role included', () => {
+    for (const from of [passwordOnly, { ...passwordOnly, actingRole: 'coach' as const }]) {
+      expect(buildActor('s', from, profile, ADMINS_ONLY)).toMatchObject({
+        role: 'basic',
+        accountRole: 'basic',
+        isAdmin: false,
+        withheldRole: 'admin',
+      });
+    }
+    const coach = { ...profile, role: 'coach' as const };
+    expect(buildActor('s', passwordOnly, coach, ADMINS_ONLY)).toMatchObject({ role: 'coach', withheldRole: null });
+    expect(buildActor('s', passwordOnly, coach, COACHES_TOO)).toMatchObject({ role: 'basic', withheldRole: 'coach' });
+    expect(buildActor('s', session, coach, COACHES_TOO)).toMatchObject({ role: 'coach', withheldRole: null });
+    const member = { ...profile, role: 'premium' as const };
+    expect(buildActor('s', passwordOnly, member, COACHES_TOO)).toMatchObject({ role: 'premium', withheldRole: null });
   });
 
   it('carries null for createdAt from a profile cached before the field existed', () => {
     const { createdAt: _createdAt, ...oldProfile } = profile;
-    expect(buildActor('s', session, oldProfile).createdAt).toBeNull();
+    expect(buildActor('s', session, oldProfile, ADMINS_ONLY).createdAt).toBeNull();
     const { email: _email, ...withoutEmail } = profile;
-    expect(buildActor('s', session, withoutEmail).email).toBeNull();
+    expect(buildActor('s', session, withoutEmail, ADMINS_ONLY).email).toBeNull();
   });
 
   it('acts in the switched role and flags the admin', () => {
-    const actor = buildActor('sid1', { ...session, actingRole: 'basic' }, profile);
+    const actor = buildActor('sid1', { ...session, actingRole: 'basic' }, profile, ADMINS_ONLY);
     expect(actor).toMatchObject({ role: 'basic', accountRole: 'admin', isAdmin: true });
   });
 
   it('carries the impersonating admin', () => {
-    expect(buildActor('s', { ...session, impersonatorId: 1 }, profile).impersonatorId).toBe(1);
+    expect(buildActor('s', { ...session, impersonatorId: 1 }, profile, ADMINS_ONLY).impersonatorId).toBe(1);
   });
 });
 
 describe('ActorTokenCache', () => {
   it('mints a verifiable token and reuses it for the same session, version and role', () => {
-    const cache = new ActorTokenCache(TEST_SECRET);
+    const cache = new ActorTokenCache(TEST_SECRET, ADMINS_ONLY);
     const token = cache.tokenFor('sid1', session, profile);
     expect(cache.tokenFor('sid1', session, profile)).toBe(token);
     const claims = jwt.verify(token, TEST_SECRET, { audience: 'rainmakers-services' }) as {
@@ -87,7 +110,7 @@ describe('ActorTokenCache', () => {
   });
 
   it('mints anew when the profile version or acting role changes', () => {
-    const cache = new ActorTokenCache(TEST_SECRET);
+    const cache = new ActorTokenCache(TEST_SECRET, ADMINS_ONLY);
     const token = cache.tokenFor('sid1', session, profile);
     const actorOf = (t: string) => (jwt.decode(t) as { actor: { role: string; sessionId: string } }).actor;
     // A newer profile (the role changed with it) is never served from an older version's token.

@@ -4,7 +4,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-import { type AccessProfile, type Actor, displayedRole, type SessionRecord } from '@rainmakers/contracts';
+import {
+  type AccessProfile,
+  type Actor,
+  type SecondFactorSettings,
+  type SessionRecord,
+  sessionRoles,
+} from '@rainmakers/contracts';
 import { INTERNAL_TOKEN_HEADER, signActorToken, TtlLru } from '@rainmakers/kit';
 
 /** Headers that claim an identity or a gateway decision; only the gateway itself may set them upstream. */
@@ -40,15 +46,25 @@ export function stripIncomingHeaders(headers: IncomingHttpHeaders): void {
   for (const name of HOP_BY_HOP) delete headers[name];
 }
 
-/** The actor services receive, as the architecture fixes it. */
-export function buildActor(sid: string, session: SessionRecord, profile: AccessProfile): Actor {
-  const switchedTo = displayedRole(profile.role, session.actingRole);
+/**
+ * The actor services receive, as the architecture fixes it. Its roles follow the one rule for staff powers
+ * (contracts `sessionRoles`): an account whose role needs a second factor, in a session that has not passed it,
+ * acts with the stand-in role and no switched role until its owner signs in with the factor.
+ */
+export function buildActor(
+  sid: string,
+  session: SessionRecord,
+  profile: AccessProfile,
+  settings: SecondFactorSettings,
+): Actor {
+  const secondFactor = session.secondFactor === true;
+  const roles = sessionRoles(profile.role, session.actingRole, secondFactor, settings);
   return {
     userId: session.userId,
     sessionId: sid,
-    role: switchedTo ?? profile.role,
-    accountRole: profile.role,
-    isAdmin: switchedTo !== null,
+    role: roles.role,
+    accountRole: roles.accountRole,
+    isAdmin: roles.isAdmin,
     tagIds: profile.tagIds,
     tagNames: profile.tagNames,
     stripeStatus: profile.stripeStatus,
@@ -58,8 +74,8 @@ export function buildActor(sid: string, session: SessionRecord, profile: AccessP
     createdAt: profile.createdAt ?? null,
     // Changes only with the profile's version, which the token cache key carries.
     email: profile.email ?? null,
-    // Issue 24: whether the session's sign-in passed the second factor (sign-in-as and role changes need it).
-    secondFactor: session.secondFactor === true,
+    secondFactor,
+    withheldRole: roles.withheldRole,
   };
 }
 
@@ -80,6 +96,7 @@ export class ActorTokenCache {
 
   constructor(
     private readonly secret: string,
+    private readonly settings: SecondFactorSettings,
     private readonly options: { tokenTtlSeconds: number; reuseMs: number; maxEntries: number } = {
       tokenTtlSeconds: 60,
       reuseMs: 30_000,
@@ -93,7 +110,11 @@ export class ActorTokenCache {
     const key = actorKey(sid, session, profile);
     const cached = this.tokens.get(key);
     if (cached) return cached;
-    const token = signActorToken(buildActor(sid, session, profile), this.secret, this.options.tokenTtlSeconds);
+    const token = signActorToken(
+      buildActor(sid, session, profile, this.settings),
+      this.secret,
+      this.options.tokenTtlSeconds,
+    );
     this.tokens.set(key, token);
     return token;
   }

@@ -1,5 +1,5 @@
 /**
- * GET /api/user/{id}/overview: a member's whole picture for staff (issue 20), gathered like the dashboard
+ * GET /api/user/{id}/overview: a member's whole picture for staff, gathered like the dashboard
  * (dashboard.ts). In parallel, each with its own deadline:
  *  - users, as the person (their internal token): the person, tags and history, and the decision who may look
  *    (404 for an id the viewer may not read, 403 for a member) — its answer is passed on as it is when it refuses;

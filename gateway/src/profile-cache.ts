@@ -32,7 +32,7 @@ if current then
     if decoded.deleted == true then return 0 end
     local version = tonumber(decoded.version)
     if version and version > tonumber(ARGV[2]) then return 0 end
-    -- The same version replaces only a profile cached before it carried the e-mail (issue 23).
+    -- The same version replaces only a profile cached before it carried the e-mail.
     if version and version == tonumber(ARGV[2]) and type(decoded.email) == 'string' then return 0 end
   end
 end
@@ -131,7 +131,7 @@ export class ProfileStore {
         const value = parseJson(raw);
         if (deletedMarkerSchema.safeParse(value).success) return this.loaded(userId, null);
         const profile = accessProfileSchema.safeParse(value);
-        // A profile cached before it carried the e-mail (issue 23: the qualifier mails only the person's own
+        // A profile cached before it carried the e-mail (the qualifier mails only the person's own
         // address) is read again from users, once: the write below replaces it at the same version.
         if (profile.success && profile.data.userId === userId && profile.data.email !== undefined) {
           return this.loaded(userId, profile.data);

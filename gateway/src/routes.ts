@@ -133,7 +133,7 @@ function openAccess(method: string, path: string): ProxyRoute['session'] | null 
   if (method === 'POST') {
     if (
       path === '/api/auth/signin' ||
-      // Issue 24: the second step and forced enrolment carry the half-signed-in token, not a session.
+      // The second step and forced enrolment carry the half-signed-in token, not a session.
       path === '/api/auth/signin/code' ||
       path === '/api/auth/signin/enrol' ||
       path === '/api/auth/signin/enrol/confirm' ||

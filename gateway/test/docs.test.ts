@@ -28,8 +28,16 @@ afterAll(async () => {
   await redis?.quit();
 });
 
-/** A signed-in person of `role` (the account's role) whose session and profile the gateway finds in Redis. */
-async function cookieFor(userId: number, role: Role, actingRole: Role | null = null): Promise<string> {
+/**
+ * A signed-in person of `role` (the account's role) whose session and profile the gateway finds in Redis; the
+ * session passed the second factor, as every admin's does, unless `secondFactor` says otherwise.
+ */
+async function cookieFor(
+  userId: number,
+  role: Role,
+  actingRole: Role | null = null,
+  secondFactor = true,
+): Promise<string> {
   const sid = randomBytes(12).toString('hex');
   const expiresAt = new Date(Date.now() + 3_600_000);
   const record: SessionRecord = {
@@ -38,6 +46,7 @@ async function cookieFor(userId: number, role: Role, actingRole: Role | null = n
     impersonatorId: null,
     expiresAt: expiresAt.toISOString(),
     idleExpiresAt: expiresAt.toISOString(),
+    secondFactor,
   };
   const profile: AccessProfile = {
     userId,
@@ -91,6 +100,9 @@ describe('the API reference', () => {
     // An admin viewing the product as a member still reads it.
     const switched = await getAs('/api/docs', await cookieFor(104, 'admin', 'basic'));
     expect(switched.status).toBe(200);
+    // A session of an admin account that has not passed the second factor holds no admin role.
+    const passwordOnly = await getAs('/api/docs', await cookieFor(106, 'admin', null, false));
+    expect(passwordOnly.status).toBe(404);
   });
 
   it("runs under the web app's CSP: no inline script, every script and style a file from 'self'", async () => {

@@ -1,5 +1,5 @@
 /**
- * Move the Needle under load (issue 9): a member's board of 7 lists and 500 cards, card moves and card upserts
+ * Move the Needle under load: a member's board of 7 lists and 500 cards, card moves and card upserts
  * through the gateway. The board belongs to the seeded long-standing premium member (boards are hidden from premium
  * members who joined after the 2025-02-13 cut-off, which the bench's own members did).
  */
@@ -10,7 +10,7 @@ import type { SessionHeaders } from './setup';
 
 export const BOARD_CARDS = 500;
 
-/** Issue 9's target: a card move p95 under 30 ms through the gateway on the 500-card board. */
+/** The board's target: a card move p95 under 30 ms through the gateway on the 500-card board. */
 export const BOARD_P95_TARGETS_MS = { 'board-move': 30 } as const;
 
 interface ListAnswer {

@@ -13,7 +13,6 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { CATALOGUE_PREVIEW_COUNT, type Role } from '@rainmakers/contracts';
 import { createDatabase, ensureDatabaseExists, runMigrations } from '@rainmakers/kit';
-import { generateCatalogue, type Queryable } from '../../services/courses/src/bench/generate';
 import type { Viewer } from '../../services/courses/src/domain/visibility';
 import {
   allLessonsStatement,
@@ -22,6 +21,7 @@ import {
   moduleSearchStatement,
   visibleLessonCountStatement,
 } from '../../services/courses/src/store/catalogue';
+import { generateCatalogue, type Queryable } from '../../services/courses/src/store/catalogue-generator';
 import type { Statement } from '../../services/courses/src/store/db';
 
 export interface ExplainedStatement {

@@ -1,5 +1,5 @@
 /**
- * Issue 22: what the stack costs doing nothing (watchdogs, probes, relays, consumers' blocking reads, timers), summed
+ * What the stack costs doing nothing (watchdogs, probes, relays, consumers' blocking reads, timers), summed
  * over every process the bench watches, over a quiet minute after the seed and before any load. It multiplies by
  * every pod of a deployment, so it has a target: under 5 % of one core for the whole stack.
  */

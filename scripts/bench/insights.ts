@@ -1,5 +1,5 @@
 /**
- * The course-insights scenario (issue 21): on the generated catalogue, the course with the most lessons gets
+ * The course-insights scenario: on the generated catalogue, the course with the most lessons gets
  * 20 members' completions (member k completes the first (20 - k) / 20 of its lessons, spread over the last 30
  * days), then admins ask GET /api/course/{id}/insights (30 days) over and over. Before measuring, the statement is
  * EXPLAINed (ANALYZE, BUFFERS) exactly as the courses service builds it (services/courses/src/store/insights.ts).

@@ -1,5 +1,5 @@
 /**
- * `heavy-isolation` (issue 23): the spec's catalogue call, `GET /api/course/read-many?search=<term>&itemsPerPage=1000`
+ * `heavy-isolation`: the spec's catalogue call, `GET /api/course/read-many?search=<term>&itemsPerPage=1000`
  * (spec part 1, section 9), as an admin at 10 connections, beside a member reading course pages. The member's p95 is
  * measured alone first, then beside the admin's load for the same time; the target is her p95 under load at most
  * twice her p95 alone, with no 5xx for her (the admin may be answered 429/503 with Retry-After: that is his).
@@ -12,7 +12,7 @@ import type { ScenarioPlan } from './scenarios';
 import { coursePageScenario } from './scenarios';
 import type { SessionHeaders } from './setup';
 
-/** Issue 23's acceptance: her p95 beside the heavy calls within twice her p95 alone. */
+/** The acceptance of bounded work: her p95 beside the heavy calls within twice her p95 alone. */
 export const ISOLATION_MAX_P95_RATIO = 2;
 export const HEAVY_CONNECTIONS = 10;
 

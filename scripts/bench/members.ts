@@ -1,5 +1,5 @@
 /**
- * `members` (issue 23): simulated members, each signed in with a session of her own, doing what members do — reads
+ * `members`: simulated members, each signed in with a session of her own, doing what members do — reads
  * mostly (dashboard, catalogue, course page, board, products), about 20 % writes (lesson completion, card move,
  * product upsert) — with 1-3 s of think time between her requests, ramped in steps (e.g. 100, 200, 300, 500) for a
  * fixed time per step. Each step reports members, requests/s, p50/p99, 5xx and errors; the result is the largest
@@ -20,7 +20,7 @@ import { statusList, table } from './report';
 import { allTabPath } from './scenarios';
 import { ensureBenchMember, MEMBER_PASSWORD, memberEmail, type SessionHeaders, type SignedIn, signIn } from './setup';
 
-/** Issue 23's goal: p99 under 1 s and no 5xx. */
+/** The goal under 500 members: p99 under 1 s and no 5xx. */
 export const MEMBERS_P99_LIMIT_MS = 1000;
 const THINK_MS = { min: 1000, max: 3000 };
 const REQUEST_TIMEOUT_MS = 10_000;
@@ -419,7 +419,7 @@ export function membersTable(result: MembersResult): string {
   );
 }
 
-/** Issue 23's goal on this machine: 500 members held. */
+/** The goal on this machine: 500 members held. */
 export const MEMBERS_GOAL = 500;
 
 export function membersTargetLine(result: MembersResult): string {

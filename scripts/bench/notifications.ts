@@ -1,5 +1,5 @@
 /**
- * The bell (issue 19): the unread count a page reads when it opens (GET /api/notifications?notificationsPerPage=1)
+ * The bell: the unread count a page reads when it opens (GET /api/notifications?notificationsPerPage=1)
  * through the gateway at 10 connections. The reader holds notifications first, some read, so the count and the page
  * are not answered from an empty table.
  */
@@ -7,7 +7,7 @@ import type { GatewaySession } from '../seed/context';
 import type { ScenarioPlan } from './scenarios';
 import type { SessionHeaders } from './setup';
 
-/** Issue 19's target: the unread count read, p95 under 20 ms at 10 connections. */
+/** The bell's target: the unread count read, p95 under 20 ms at 10 connections. */
 export const NOTIFICATIONS_P95_TARGET_MS = 20;
 /** Notifications the reader holds before the run. */
 export const BENCH_NOTIFICATIONS = 100;

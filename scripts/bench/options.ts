@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 
 export const SCENARIO_KEYS = [
   'pipe',
-  // Issue 22: the bare pipe with the kit's metrics and traces, against the bare pipe in the same run.
+  // The bare pipe with the kit's metrics and traces, against the bare pipe in the same run.
   'pipe-observed',
   'search',
   'search-reference',
@@ -16,7 +16,7 @@ export const SCENARIO_KEYS = [
   'proxy',
   'signin',
   'signin-throttled',
-  // Issue 24: the sign-in's second step (a TOTP or recovery code).
+  // The sign-in's second step (a TOTP or recovery code).
   'signin-code',
   'web',
   'board-move',
@@ -28,14 +28,14 @@ export const SCENARIO_KEYS = [
   'product-read-many',
   'ai-first-token',
   'users-jobs',
-  // Issue 20: the users table with a filter and a sort on 100,000 people.
+  // The users table with a filter and a sort on 100,000 people.
   'users-list',
   'heavy-isolation',
   'members',
   'notifications',
-  // Issue 22: the whole stack's CPU over a quiet minute (scripts/bench/idle.ts).
+  // The whole stack's CPU over a quiet minute (scripts/bench/idle.ts).
   'idle',
-  // Issue 21: an admin's course insights on the generated catalogue with 20 members' completions.
+  // An admin's course insights on the generated catalogue with 20 members' completions.
   'course-insights',
 ] as const;
 export type ScenarioKey = (typeof SCENARIO_KEYS)[number];
@@ -85,7 +85,7 @@ tables and writes bench-results/bench-<timestamp>.json.
                           (default http://127.0.0.1:4103; the token is signed with $INTERNAL_TOKEN_SECRET or the dev secret)
   --admin-email <e>       with --url: an admin to create the bench members (default the seeded admin)
   --admin-password <p>
-  --admin-totp-secret <s> with --url: that admin's base32 TOTP secret (issue 24; default the seeded admin's)
+  --admin-totp-secret <s> with --url: that admin's base32 TOTP secret (default the seeded admin's)
   --courses <n>           catalogue size (default 100 courses, 2000 modules, 100000 lessons)
   --modules <n>
   --lessons <n>

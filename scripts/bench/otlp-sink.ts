@@ -1,5 +1,5 @@
 /**
- * Where the observed pipe's spans go (issue 22's overhead scenario): an OTLP/HTTP endpoint that accepts
+ * Where the observed pipe's spans go (the tracing overhead scenario): an OTLP/HTTP endpoint that accepts
  * `POST /v1/traces`, counts the spans it is sent and keeps nothing, so the cost measured is the exporting side's.
  */
 import { createServer } from 'node:http';

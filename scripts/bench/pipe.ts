@@ -22,7 +22,7 @@ export const PIPE_KEY = 'pipe';
 export const PIPE_NAME = 'bare pipe (Express -> proxy -> Express)';
 export const PIPE_PATH = '/api/auth/me';
 export const OBSERVED_PIPE_KEY = 'pipe-observed';
-/** Issue 22: metrics and traces may cost at most a tenth of the pipe's throughput. */
+/** Metrics and traces may cost at most a tenth of the pipe's throughput. */
 export const OBSERVED_PIPE_AT_LEAST = 0.9;
 /** The sampling the target is held to (docs/deploy.md recommends it for production), and the every-trace case. */
 export const OBSERVED_PIPE_RATIOS = [0.1, 1] as const;

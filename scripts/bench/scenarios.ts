@@ -24,7 +24,7 @@ export interface ScenarioPlan {
   targets?: ScenarioTarget[];
 }
 
-/** Issue 7's targets (p95 through the gateway at 10 connections on the generated catalogue). */
+/** The hot paths' targets (p95 through the gateway at 10 connections on the generated catalogue). */
 export const P95_TARGETS_MS = {
   search: 25,
   'search-distinct': 100,
@@ -193,7 +193,7 @@ export function meScenario(gatewayUrl: string, members: readonly SessionHeaders[
   };
 }
 
-/** Issue 13's target: the dashboard's data through the gateway, p95 on this 2-core machine. */
+/** The dashboard's target: its data through the gateway, p95 on this 2-core machine. */
 export const DASHBOARD_P95_TARGET_MS = 50;
 
 /**
@@ -215,7 +215,7 @@ export function dashboardScenario(gatewayUrl: string, member: SessionHeaders, co
   };
 }
 
-/** Issue 20's target: a member page's data through the gateway at 10 connections, p95 on this 2-core machine. */
+/** The member page's target: its data through the gateway at 10 connections, p95 on this 2-core machine. */
 export const OVERVIEW_P95_TARGET_MS = 80;
 
 /**
@@ -358,7 +358,7 @@ export function signInScenario(
   };
 }
 
-/** Issue 24's target: the sign-in's second step answers within 50 ms at p95. */
+/** The second step's target: the sign-in's second step answers within 50 ms at p95. */
 export const SECOND_STEP_P95_TARGET_MS = 50;
 
 /**

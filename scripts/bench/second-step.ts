@@ -1,5 +1,5 @@
 /**
- * Issue 24's bench: the sign-in's second step (POST /api/auth/signin/code) must answer with p95 < 50 ms. Each
+ * The second step's bench: the sign-in's second step (POST /api/auth/signin/code) must answer with p95 < 50 ms. Each
  * request needs a half-signed-in token (a password step, done here beforehand: argon2id is the `signin` row's
  * cost) and a code that was never used: a code works once per person and 30 s step. So each bench person offers
  * one TOTP code (the step after her enrolment's) and her ten recovery codes, and there are enough people for the

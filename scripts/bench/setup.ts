@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@rainmakers/contracts';
 import { createDatabase } from '@rainmakers/kit';
-import { generateCatalogue } from '../../services/courses/src/bench/generate';
+import { generateCatalogue } from '../../services/courses/src/store/catalogue-generator';
 import { signInThroughGateway } from '../lib/gateway-session';
 import { GatewayRequestError, type GatewaySession } from '../seed/context';
 

@@ -1,5 +1,5 @@
 /**
- * The business tools under load (issue 12): the Power Profit Tool's product upsert and read-many for a member with
+ * The business tools under load: the Power Profit Tool's product upsert and read-many for a member with
  * 200 products, and the AI Toolkit's time to first streamed token through the gateway against the local
  * OpenAI-compatible stand-in (scripts/lib/ai-stand-in.ts, which waits 20 ms before each word it sends).
  */
@@ -11,7 +11,7 @@ import type { SessionHeaders } from './setup';
 export const BENCH_PRODUCTS = 200;
 
 /**
- * Issue 12's targets, in line with the other hot paths (a course page and a card move: p95 under 30 ms through the
+ * The business tools' targets, in line with the other hot paths (a course page and a card move: p95 under 30 ms through the
  * gateway): product upsert and read-many p95 under 30 ms; the first streamed token p95 under 70 ms = the stand-in's
  * own 20 ms before its first word + 50 ms for the gateway, the daily-limit check, the conversation and message
  * writes, the history read and the SDK's request.

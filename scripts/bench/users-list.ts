@@ -1,5 +1,5 @@
 /**
- * The users table at scale (issue 20): `GET /api/user/read-many` as the admin's /users screen asks it with a filter
+ * The users table at scale: `GET /api/user/read-many` as the admin's /users screen asks it with a filter
  * and a sort, on 100,000 people, at 10 connections. Target: p95 < 50 ms. explainUsersList (printed by the bench after
  * the scenario) and services/users/test/search-plan.test.ts show the sort indexes of migration 007 serve it.
  *

@@ -1,5 +1,5 @@
 /**
- * User administration under load (issue 10), through the gateway as the admin:
+ * User administration under load, through the gateway as the admin:
  * - user-import: a 10,000-row CSV uploaded (POST /api/user/import), its status read every 100 ms until the job is
  *   completed; end-to-end time (upload to report ready) and rows per second. Target: under 30 s.
  * - user-export: GET /api/user/export (users.csv, streamed) at about 10,000 people and again at about 100,000

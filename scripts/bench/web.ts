@@ -7,7 +7,7 @@
  *   elsewhere);
  * - first contentful paint, the main heading (`main h1` on screen), the first card (`main .MuiCard-root`), the
  *   largest contentful paint, and long tasks (PerformanceObserver 'longtask': count, total and longest);
- * and checks the budgets of issue 8 (BUDGETS below). Numbers are milliseconds since navigation start.
+ * and checks the first-load budgets (BUDGETS below). Numbers are milliseconds since navigation start.
  */
 import http from 'node:http';
 import { CSRF_COOKIE, SESSION_COOKIE } from '@rainmakers/contracts';
@@ -47,8 +47,8 @@ interface PageSpec {
   /** Also loaded on Slow 4G (the catalogue's budget); the other screens are held to the unthrottled budgets. */
   slow: boolean;
   /**
-   * Held to the catalogue's budgets (200 KB, 15 JS requests before the content): the screens of issues 9 to 13,
-   * which ask to "stay inside the first-load budgets". The course page and the profile are measured for reference.
+   * Held to the catalogue's budgets (200 KB, 15 JS requests before the content): the board, users, tools,
+   * dashboard and certificate screens, which must "stay inside the first-load budgets". The course page and the profile are measured for reference.
    */
   budget: boolean;
 }
@@ -389,7 +389,7 @@ export function webTargets(reports: readonly WebPageReport[]): WebTarget[] {
       pass: below(card, BUDGETS.coursesSlow4gCardMs),
     });
   }
-  // Every other screen keeps the catalogue's first-load budgets (issues 9 to 13: "stay inside the first-load
+  // Every other screen keeps the catalogue's first-load budgets (they must "stay inside the first-load
   // budgets"): its JS before its content, in bytes and in requests.
   for (const report of reports) {
     if (report.network !== 'unthrottled' || !report.budget) continue;

@@ -1,5 +1,5 @@
 /**
- * Issue 18: no function in scripts/ over 200 lines. Every function, arrow function, method, constructor and
+ * No function in scripts/ over 200 lines. Every function, arrow function, method, constructor and
  * accessor in the TypeScript files under scripts/ is measured with the TypeScript compiler API from its first to
  * its last line (a nested function counts inside its parent too, as a reader sees it).
  */

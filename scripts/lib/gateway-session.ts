@@ -106,7 +106,7 @@ export function createGatewaySession(
 }
 
 /**
- * Signs in through the gateway; throws with the gateway's answer when it fails. A second step (issue 24) is passed
+ * Signs in through the gateway; throws with the gateway's answer when it fails. A second step is passed
  * with the codes this process knows for the e-mail (lib/second-factor.ts), or by enrolling when the role requires
  * a second factor the account lacks.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 24, for the seed, the bench and the tests: passing the sign-in's second step the way a person with an
+ * For the seed, the bench and the tests: passing the sign-in's second step the way a person with an
  * authenticator app does, without ever waiting for the next 30 s step.
  *
  * A code works once per person and step (auth remembers the step), and one step of drift is accepted. So a client

@@ -512,7 +512,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       internalTokenSecret: options.secrets?.internalToken || process.env.INTERNAL_TOKEN_SECRET || randomSecret(),
       sessionSecret: options.secrets?.session || process.env.SESSION_SECRET || randomSecret(),
     };
-    // One address throughout (issue 21): what the banner prints is what e-mailed links use. PUBLIC_URL wins when set.
+    // One address throughout: what the banner prints is what e-mailed links use. PUBLIC_URL wins when set.
     const publicUrl = options.publicUrl ?? process.env.PUBLIC_URL ?? `http://localhost:${ports.gateway}`;
     // The other addresses this machine answers at: links follow whichever of them a person came from.
     const publicUrls =

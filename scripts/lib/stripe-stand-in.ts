@@ -224,8 +224,8 @@ interface StandInContext {
   /** Sends an event; the first attempt is awaited, retries go on in the background. */
   sendEvent(type: string, object: Json): Promise<void>;
   /**
-   * Delivers the events sent about an object once more, as Stripe does when it did not see an answer (issue 21:
-   * a purchase's receipt is sent once however often its webhook arrives). Returns the event ids redelivered.
+   * Delivers the events sent about an object once more, as Stripe does when it did not see an answer (a
+   * purchase's receipt is sent once however often its webhook arrives). Returns the event ids redelivered.
    */
   redeliver(objectId: string): Promise<string[]>;
   /** http://host:port, known once the server listens. */

@@ -55,7 +55,7 @@ export interface SeededPerson {
   email: string;
   password: string;
   role: 'admin' | 'coach' | 'premium' | 'course only' | 'basic';
-  /** Issue 24: the base32 TOTP secret the account is enrolled with (the seeded admin). */
+  /** The base32 TOTP secret the account is enrolled with (the seeded admin). */
   totpSecret?: string;
 }
 

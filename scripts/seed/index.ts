@@ -94,7 +94,7 @@ async function ensurePerson(
 }
 
 /**
- * Issue 24: enrols a seeded person who has a known TOTP secret (the admin) with it, every seeding (so the secret
+ * Enrols a seeded person who has a known TOTP secret (the admin) with it, every seeding (so the secret
  * `npm start` prints is the one that works), and lets this process pass her second step.
  */
 async function ensureSecondFactor(

@@ -15,7 +15,7 @@ export interface SeedPersonSpec {
   /** When the account was created (ISO 8601); now when left out. The Move the Needle cut-off reads it. */
   createdAt?: string;
   /**
-   * Issue 24: the base32 TOTP secret the seed enrols the account with (admins need a second factor). A development
+   * The base32 TOTP secret the seed enrols the account with (admins need a second factor). A development
    * value like the password beside it: `npm start` prints both.
    */
   totpSecret?: string;
@@ -24,7 +24,7 @@ export interface SeedPersonSpec {
 export const SEED_TAGS = ['Mastermind', 'nova', 'teller', 'Wholesale Bootcamp', 'Webinar Guest'] as const;
 
 /**
- * The seed's one tag allowed on sign-up links (issue 23: `/signup?signuptags=` attaches only such tags). It opens
+ * The seed's one tag allowed on sign-up links (`/signup?signuptags=` attaches only such tags). It opens
  * nothing gated: it marks who came through the webinar's sign-up link.
  */
 export const SEED_SIGNUP_TAG: (typeof SEED_TAGS)[number] = 'Webinar Guest';

@@ -141,7 +141,7 @@ export const SEED_BANNERS = [
 const PURCHASE_WAIT_MS = 20_000;
 
 /**
- * Site content (issue 21): a public sample video for every video place (YouTube: its embed host is allowed by the
+ * Site content: a public sample video for every video place (YouTube: its embed host is allowed by the
  * CSP; the sandbox has no internet, so it plays only where YouTube is reachable), and a booking calendar.
  */
 const SAMPLE_VIDEO = 'https://www.youtube.com/watch?v=aqz-KE-bpKQ';

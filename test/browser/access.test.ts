@@ -185,7 +185,7 @@ describe('hidden route', () => {
   it.each(['desktop', 'mobile'] as const)(
     'sends a premium account created after the cut-off to the booking calendar from /move-the-needle (%s)',
     async (viewport) => {
-      // The seeded site content has a calendar link (issue 21): the hidden route sends the browser there, as the
+      // The seeded site content has a calendar link: the hidden route sends the browser there, as the
       // spec asks, with her address in place of {token} (features/errors/CalendarBookingPage).
       const page = await pages.open({ viewport, allowExternal: [CALENDAR] });
       // The seeded premium member who joined after the cut-off (the long-standing one keeps her board).

@@ -83,8 +83,8 @@ describe('/signup', () => {
     await page.goto('/signup');
     await page.getByRole('heading', { name: 'Create your account' }).waitFor();
     await page.getByText(/Welcome! We're so glad you're here/).waitFor();
-    // The test build has no VITE_WELCOME_VIDEO_URL: the welcome area lists what members get (the brand panel on a
-    // desktop, a card under the form on a phone) and offers no video.
+    // The welcome area lists what members get (the brand panel on a desktop, a card under the form on a phone) and
+    // offers no video.
     const welcome =
       viewport === 'mobile'
         ? page.getByRole('region', { name: 'What members get' })
@@ -100,7 +100,7 @@ describe('/signup', () => {
 
   it('creates the account with ?signuptags, attaches the tag and signs the person in', async () => {
     const page = await pages.open({ viewport: 'desktop' });
-    // The seed's tag allowed on sign-up links (issue 23: a gated tag's id would be ignored).
+    // The seed's tag allowed on sign-up links (a gated tag's id would be ignored).
     const tagId = stackInfo().tags['Webinar Guest'];
     expect(tagId).toBeDefined();
     const email = uniqueEmail('signup');

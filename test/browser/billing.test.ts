@@ -138,7 +138,7 @@ describe('buying a paid upgrade with the card element', () => {
     await done.getByRole('button', { name: 'Close' }).click();
     await done.waitFor({ state: 'detached' });
 
-    // Bought: Close opens what she bought (issue 21), not the grid.
+    // Bought: Close opens what she bought, not the grid.
     await page.getByRole('heading', { name: 'Week 1' }).waitFor();
     expect(new URL(page.url()).searchParams.get('id')).toMatch(/^\d+$/);
     expect(await axeProblems(page)).toEqual([]);

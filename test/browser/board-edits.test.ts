@@ -1,5 +1,5 @@
 /**
- * No lost edits on the card dialog (issue 19), in Chromium against the running stack, as a long-standing premium
+ * No lost edits on the card dialog, in Chromium against the running stack, as a long-standing premium
  * member: a description edit survives clicking away and a reload; typed offline it is kept on the device (the tab
  * warns before closing) and saved when the card opens again; Escape puts the saved text back and leaves the dialog
  * open; checklist polish (title asked first, "No items yet", grey 0 % track, struck-through ticked items, item titles
@@ -7,7 +7,7 @@
  * attachment opened and downloaded under its name, a comment edited and deleted, "@" opening the coach picker.
  *
  * The comment delete (`DELETE /api/move-the-needle/activity/{id}`) and the coach picker for members
- * (`GET /api/user/read-many` answering coaches to members) come with the server part of issue 19.
+ * (`GET /api/user/read-many` answering coaches to members) are served by the board and users services.
  */
 import { randomUUID } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -402,7 +402,7 @@ describe('Trello basics', () => {
     expect((await readCard(card.id)).Activities.map((a) => a.comment)).toEqual(['Second thoughts']);
   });
 
-  it('deletes one’s own comment after a confirmation [needs the server part of issue 19]', async () => {
+  it('deletes one’s own comment after a confirmation', async () => {
     const card = await newCard('Uncommented');
     await memberApi.post(`${MTN}/activity/upsert`, { comment: 'To be deleted', CardId: card.id });
     const page = await openCard(card.id);
@@ -417,7 +417,7 @@ describe('Trello basics', () => {
     expect((await readCard(card.id)).Activities).toEqual([]);
   });
 
-  it('opens the coach picker on "@" and writes the mention [needs the server part of issue 19]', async () => {
+  it('opens the coach picker on "@" and writes the mention', async () => {
     const card = await newCard('Mentioned');
     const page = await openCard(card.id);
     const dialog = page.getByRole('dialog');

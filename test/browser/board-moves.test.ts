@@ -1,5 +1,5 @@
 /**
- * Moves from anywhere (issue 19): on a phone-sized touch context (390x844, hasTouch, isMobile) a member drags a card
+ * Moves from anywhere: on a phone-sized touch context (390x844, hasTouch, isMobile) a member drags a card
  * by touch to another list (the board scrolls while the finger rests near its right edge) and moves one with the card
  * dialog's 'Move to list'; on a desktop a card is moved by keyboard across several lists (each step announced in a
  * live region, Escape puts it back). Every move survives a reload and reaches the server. axe-core is clean on the

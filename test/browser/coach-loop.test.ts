@@ -1,5 +1,5 @@
 /**
- * The coaching loop in Chromium against the running stack (issue 19): the coach's way into members' boards from
+ * The coaching loop in Chromium against the running stack: the coach's way into members' boards from
  * /users (every 'Go to board' link opens a board; a member without one gets an explanation and a way back), the
  * review queue (/review-queue) opening a FOR REVIEW card in place, the notification bell (unread count live, a row
  * opens the card) and the mention e-mail switch on /profile. axe-clean on desktop and on a 390x844 phone.
@@ -123,7 +123,7 @@ describe("the coach's way into members' boards", () => {
   });
 });
 
-// The parts below need the notifications and review-queue routes of the server (issue 19).
+// The parts below need the notifications and review-queue routes of the server.
 
 /** Puts a new card of the member's into FOR REVIEW (the member's own calls); returns its id. */
 async function cardInReview(title: string): Promise<number> {

@@ -1,5 +1,5 @@
 /**
- * The community in Chromium (issue 21): a member searches Community Search on the dashboard by a state's name,
+ * The community in Chromium: a member searches Community Search on the dashboard by a state's name,
  * opens a Texan's community profile from the results (a link, by keyboard) and sees her name, place and bio but never
  * her e-mail; /profile's Community section saves a bio. Desktop and phone, axe each time; screenshots kept.
  */

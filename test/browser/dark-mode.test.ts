@@ -1,5 +1,5 @@
 /**
- * Dark mode (issue 21): chosen on /profile (Appearance), kept on the account and after a reload, and every main
+ * Dark mode: chosen on /profile (Appearance), kept on the account and after a reload, and every main
  * screen of a member and an admin readable in it, on desktop and phone: axe (color-contrast included) finds no
  * serious violation. The system's setting is followed when the choice is 'Same as my device'.
  */

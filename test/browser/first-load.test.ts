@@ -1,5 +1,5 @@
 /**
- * The first load of the web app (issue 8, "no waterfall"): index.html's inline script starts the session check and
+ * The first load of the web app ("no waterfall"): index.html's inline script starts the session check and
  * the catalogue call (a course page's access check and outline) and asks for the route's JS, the app takes those answers over instead of asking again, and
  * the gateway's CSP lets the inline script run by its hash (a CSP refusal would be a console error, which the page
  * guard turns into a failure). Speed itself is measured by `npm run bench -- --only=web`, not here.
@@ -130,7 +130,7 @@ const CONTENT_OBSERVER = `(() => {
 })();`;
 
 /**
- * The eight pages held to the first-load budget (issues 19-21; `npm run bench -- --only web` measures the same on the
+ * The eight pages held to the first-load budget (`npm run bench -- --only web` measures the same on the
  * bench's data): at most 15 JS files and 200 KB of gzipped JS (1 KB = 1000 bytes) started before the first card, or
  * before the main heading where the page has no cards. The board is a new member's with one card of her own.
  */
@@ -168,7 +168,7 @@ describe('first loads within budget', () => {
     { path: '/profit-calculator', content: 'heading', as: async () => 'premium' },
     { path: '/move-the-needle', content: 'card', as: owner },
     { path: '/users', content: 'heading', as: async () => 'admin' },
-    // Issue 21's new pages: a fellow member's community profile (her name is its heading) and the admins' content.
+    // The community and site-content pages: a fellow member's community profile (her name is its heading) and the admins' content.
     {
       path: '/community/{id}',
       content: 'heading',

@@ -33,7 +33,7 @@ interface UserBody {
   stripeStatus: string | null;
   stripeCustomerId: string | null;
   alwaysGrantAccess: boolean;
-  /** Issue 21: the colour scheme chosen on /profile. */
+  /** The colour scheme chosen on /profile. */
   theme?: string;
   createdAt: string;
   Tags: { id: number; name: string }[];
@@ -41,7 +41,7 @@ interface UserBody {
 
 let adminSession: Promise<GatewaySession> | null = null;
 
-/** One admin session per test file (a new admin of the file's own, issue 24; through the gateway). */
+/** One admin session per test file (a new admin of the file's own, who passes the second factor; through the gateway). */
 export function admin(): Promise<GatewaySession> {
   adminSession ??= signIn('admin');
   return adminSession;
@@ -68,7 +68,7 @@ export async function createPerson(
     password,
     Tags: tagIds,
   });
-  // Issue 24: an admin is enrolled at once (her first sign-in, through the API): this test process then knows her
+  // An admin is enrolled at once (her first sign-in, through the API): this test process then knows her
   // codes, so the UI's second step can be passed like an authenticator app would.
   if (role === 'admin') await signIn({ email, password });
   return { id: user.id, fullName, email, password, role };

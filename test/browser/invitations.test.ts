@@ -1,5 +1,5 @@
 /**
- * Invitations (issue 20) in the browser, against the running stack: an admin adds a person without a password with
+ * Invitations in the browser, against the running stack: an admin adds a person without a password with
  * "Send an invitation e-mail" ticked; the test reads the e-mail's link from the stack's mail catcher, opens it, sets
  * a password and lands signed in on the dashboard; the used link then says so. The invitation page is axe-clean
  * (serious and critical, WCAG 2.2 AA) at desktop and phone sizes.

@@ -1,5 +1,5 @@
 /**
- * Issue 20 in Chromium against the running stack: the Jobs tab of /users (an import with its truthful counts and
+ * In Chromium against the running stack: the Jobs tab of /users (an import with its truthful counts and
  * its error file) and the audit log's filters kept in the address (a course edit found by action and kind, with
  * the names as they were), on a desktop and a 390x844 phone, axe-clean; a coach sees neither tab.
  * Screenshots: test-artifacts/screenshots/jobs-audit-*.png.

@@ -1,5 +1,5 @@
 /**
- * Issue 21 (lessons): Previous / Next Lesson with their keyboard shortcuts, a course resuming after the member's
+ * Lessons: Previous / Next Lesson with their keyboard shortcuts, a course resuming after the member's
  * last completed lesson, and an admin's course insights, desktop and phone, axe-clean.
  * Screenshots: test-artifacts/screenshots/lessons-*.png.
  */

@@ -1,5 +1,5 @@
 /**
- * The member page (/users/{id}, issue 20) in Chromium: an admin and a coach open a premium member's page from the
+ * The member page (/users/{id}) in Chromium: an admin and a coach open a premium member's page from the
  * /users table, on a desktop and a phone; the admin sees every section and the invitation resend, the coach no
  * purchases and no history, and changes the tags; axe-core finds no serious or critical violation.
  * Screenshots: member-page-*.png.

@@ -272,7 +272,7 @@ describe('sign-up welcome area', () => {
     await page.goto('/signup');
     await page.getByRole('heading', { name: 'Create your account', level: 1 }).waitFor();
     await page.getByText("Welcome! We're so glad you're here.", { exact: false }).waitFor();
-    // The test build has no VITE_WELCOME_VIDEO_URL: no 'on its way' poster, no play button.
+    // No 'on its way' poster, no play button.
     expect(await page.getByText('Our welcome video is on its way').count()).toBe(0);
     expect(await page.getByRole('button', { name: /Play welcome video/ }).count()).toBe(0);
     if (viewport === 'mobile') {

@@ -1,5 +1,5 @@
 /**
- * Issue 24 in the browser: a member enrols on /profile and an admin is made to enrol right after her password,
+ * The second factor in the browser: a member enrols on /profile and an admin is made to enrol right after her password,
  * each by reading the secret from the page and computing the code here (as her authenticator app would); then a
  * sign-in with a code and one with a recovery code. Desktop and phone, axe on every new screen. Every test uses
  * people of its own; codes are never reused (the next step's code is accepted: one step of drift).

@@ -1,5 +1,5 @@
 /**
- * Issue 21 (site content): /site-content names a bad address under its own field and keeps nothing; leaving with
+ * Site content: /site-content names a bad address under its own field and keeps nothing; leaving with
  * unsaved edits asks first, both through the app's own links (the sidebar) and when the tab is reloaded. Desktop
  * and phone, axe-clean. Screenshots: test-artifacts/screenshots/site-content-*.png.
  */

@@ -126,7 +126,7 @@ describe('Power Profit Tool', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await compare.getByRole('button', { name: 'Close' }).click();
 
-    // Detail view (issue 21): its own address, a reload keeps it, Back returns to the list.
+    // Detail view: its own address, a reload keeps it, Back returns to the list.
     await press.getByRole('button', { name: 'View Metrics' }).click();
     await page.getByRole('button', { name: 'back to products' }).waitFor();
     await page.waitForURL(/\/profit-calculator\?product=\d+$/);
@@ -323,13 +323,13 @@ describe('Product Qualifier', () => {
     // Learn More opens a video modal.
     await page.getByRole('button', { name: 'Learn More about question 1', exact: true }).click();
     await page.getByRole('dialog').getByText('Question 1', { exact: true }).waitFor();
-    // The seeded site content sets every video (issue 21): a play button, and no request to the video host before
+    // The seeded site content sets every video: a play button, and no request to the video host before
     // she presses it.
     await page.getByRole('dialog').getByRole('button', { name: 'Play video: Learn more: question 1' }).waitFor();
     expect(await page.locator('iframe').count()).toBe(0);
     await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
 
-    // Before the volume is set, question 3 has no 0 threshold (issue 21).
+    // Before the volume is set, question 3 has no 0 threshold.
     await page.locator('#question-searches').getByText('with enough monthly searches each?').waitFor();
     expect(await page.getByText('at least 0 monthly searches').count()).toBe(0);
     await page.getByText('You have not rated a product yet.').waitFor();
@@ -344,7 +344,7 @@ describe('Product Qualifier', () => {
     await page.locator('#qualifier-score', { hasText: '7/10' }).waitFor();
     await page.getByRole('img', { name: 'One thumb up' }).waitFor();
     await page.getByText('Congratulations!').waitFor();
-    // The seeded results video of her band (issue 21), behind its play button.
+    // The seeded results video of her band, behind its play button.
     await page.getByRole('button', { name: /^Play video: What your .+ means$/ }).waitFor();
     // The feedback on every answer is on screen with the score (the e-mail's lines).
     const feedback = page.getByRole('region', { name: 'Feedback on your answers' });
@@ -360,7 +360,7 @@ describe('Product Qualifier', () => {
     // The results e-mail: her own address is filled in; the keyword is required; then a real e-mail.
     await expect(page.getByRole('textbox', { name: 'Email *' }).inputValue()).resolves.toBe(member.email);
     await page.getByRole('button', { name: 'Send', exact: true }).click();
-    // Her address is filled in (issue 21): only the keyword is missing.
+    // Her address is filled in: only the keyword is missing.
     expect(await page.getByText('This field is required').count()).toBe(1);
     await page.getByRole('textbox', { name: 'TSCRK keyword *' }).fill('garlic press');
     await page.getByRole('button', { name: 'Send', exact: true }).click();
@@ -462,7 +462,7 @@ describe('AI Toolkit', () => {
     const page = await pages.open();
     await signInWithCookies(page, 'basic', '/ai-toolkit');
     await page.getByRole('heading', { name: 'AI Toolkit', level: 1 }).waitFor();
-    // The test stack's endpoint is the stand-in: the page says it is a demo (issue 21).
+    // The test stack's endpoint is the stand-in: the page says it is a demo.
     await page.getByText(/^Demo mode: no AI service is connected yet/).waitFor();
     const bio = page.getByRole('article', { name: 'Instagram Bio Expert' });
     await bio.getByRole('link', { name: 'Start chatting with Instagram Bio Expert' }).waitFor();
@@ -495,7 +495,7 @@ describe('AI Toolkit', () => {
     await screenshot(page, 'tools-ai-nova-chat');
     expect(await seriousViolations(page)).toEqual([]);
 
-    // Copy an answer (issue 21): a toast, and the text is on the clipboard.
+    // Copy an answer: a toast, and the text is on the clipboard.
     await page
       .context()
       .grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(page.url()).origin });

@@ -1,5 +1,5 @@
 /**
- * Issue 20, the users table that scales, in Chromium against the running stack: filters and sort kept in the
+ * The users table that scales, in Chromium against the running stack: filters and sort kept in the
  * address, "Select all N matching" across pages and a bulk tag on all of them behind its confirmation, the layout at
  * 1366 px (a long name does not push Edit off the edge) and on a phone (a scroll hint), a coach without the admin's
  * payment filters; axe on each. Every test makes people of its own, named with a token unique to the run.

@@ -460,7 +460,7 @@ describe('/tag-management as an admin', () => {
       .getByRole('cell', { name: `${t} second`, exact: true })
       .waitFor();
 
-    // Issue 23: allowed on sign-up links with the row's switch, then its sign-up link copied.
+    // Allowed on sign-up links with the row's switch, then its sign-up link copied.
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     const copyLink = main(page).getByRole('button', { name: `Copy sign-up link for ${t} first` });
     expect(await copyLink.isDisabled()).toBe(true);

@@ -1,5 +1,5 @@
 /**
- * Issue 21 (videos): an admin uploads the Product Qualifier's intro video on /site-content and a member sees it play
+ * Videos: an admin uploads the Product Qualifier's intro video on /site-content and a member sees it play
  * (the browser's own player, from the app's S3-backed /upload/files/, inside the CSP); a lesson video resumes where
  * the member paused it after a reload. Desktop and phone, axe-clean. The fixture is an 8-second, 6 KB MP4 recorded
  * by Chromium itself (test/support/fixtures/eight-seconds.mp4). Screenshots: test-artifacts/screenshots/videos-*.png.

@@ -220,7 +220,7 @@ export async function signInThroughUi(
   page: Page,
   who: SeedPersonKey | { email: string; password: string },
 ): Promise<string> {
-  // Issue 24: 'admin' is a new admin, enrolled through the API (this process knows her codes): the seeded admin's
+  // 'admin' is a new admin, enrolled through the API (this process knows her codes): the seeded admin's
   // code works once per 30 s step.
   const person =
     who === 'admin' ? (await freshAdmin()).person : typeof who === 'string' ? stackInfo().seededUsers[who] : who;
@@ -295,7 +295,7 @@ export async function signInWithCookies(
   path = '/',
   options: { fresh?: boolean } = {},
 ): Promise<void> {
-  // Issue 24: 'admin' is a new admin per test file (signIn('admin')), kept under that key like anyone else.
+  // 'admin' is a new admin per test file (signIn('admin')), kept under that key like anyone else.
   const key = who === 'admin' ? 'admin' : typeof who === 'string' ? stackInfo().seededUsers[who].email : who.email;
   let session = options.fresh ? undefined : apiSessions.get(key);
   if (!session) {

@@ -1,5 +1,5 @@
 /**
- * A small OTLP/HTTP trace receiver for the tests (issue 22): accepts `POST /v1/traces` with OTLP/JSON bodies (what
+ * A small OTLP/HTTP trace receiver for the tests: accepts `POST /v1/traces` with OTLP/JSON bodies (what
  * the kit's exporter sends), keeps the last spans in memory, and answers `GET /spans?traceId=...` with them
  * flattened. The test stack's processes export to it (OTEL_EXPORTER_OTLP_ENDPOINT), so a system test can look a
  * request's trace up by id.

@@ -3,7 +3,7 @@
  * sessions through the gateway, and the mail the stack sent.
  *
  *   const session = newSession();                       // anonymous, keeps cookies, sends the CSRF header
- *   const admin = await signIn('admin');                // a new admin each time (issue 24); or signIn({ email, password })
+ *   const admin = await signIn('admin');                // a new admin each time; or signIn({ email, password })
  *   const mail = await readMail('basic@rainmakers.local', { subject: /reset/i, since });
  *   mail.links[0]                                       // e.g. the reset-password link
  */
@@ -96,7 +96,7 @@ export function newSession(): GatewaySession {
  * without a second factor is enrolled on the way.
  *
  * `signIn('admin')` signs in a NEW admin each time (freshAdmin), never the seeded one: a second-factor code works
- * once per person and 30 s step, and the suite signs admins in far more often than that (issue 24). Tests that need
+ * once per person and 30 s step, and the suite signs admins in far more often than that. Tests that need
  * the seeded admin herself use `signIn(seededUsers.admin)` once.
  */
 export async function signIn(who: SeedPersonKey | { email: string; password: string }): Promise<GatewaySession> {

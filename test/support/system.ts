@@ -314,7 +314,7 @@ export async function eventBusDrained(timeoutMs = 30_000): Promise<void> {
 }
 
 /**
- * Issue 20: has `admin` (re)send the person's invitation and reads the new e-mail's link from the stack's mail
+ * Has `admin` (re)send the person's invitation and reads the new e-mail's link from the stack's mail
  * catcher (the subject says "invited"; the link is /invitation/{token}).
  */
 export function requestInvitationLink(

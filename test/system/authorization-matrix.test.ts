@@ -4,7 +4,7 @@
  * written out per cell below. Some cells also carry what the answer must show (e.g. which view of the user list)
  * or what must NOT have happened (a refused delete must leave the person in place).
  *
- * Callers are fresh people of each role (created by a fresh admin of this file, the "operator"; issue 24: the seeded
+ * Callers are fresh people of each role (created by a fresh admin of this file, the "operator"; the seeded
  * admin's second-factor codes are not spent here), so the seeded people stay as they are for the other files. The
  * admin caller enrols in the second factor at her first sign-in (test/support: signIn). Rows that end or replace the caller's session run last.
  *
@@ -15,10 +15,13 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { CurrentUser, Role, SecondStepChallenge, Tag, User } from '@rainmakers/contracts';
 import { CSRF_COOKIE, SESSION_COOKIE } from '@rainmakers/contracts';
 import { waitFor } from '@rainmakers/kit/testing';
+import { profileCacheKey } from '../../gateway/src/profile-cache';
 import { passSecondStep } from '../../scripts/lib/second-factor';
+import type { HttpMethod } from '../../scripts/seed/context';
 import {
   type GatewayResponse,
   type GatewaySession,
+  listMail,
   newSession,
   seededUsers,
   signIn,
@@ -27,12 +30,16 @@ import {
 import {
   closeSystemResources,
   createPerson,
+  eventBusDrained,
   fileForm,
   newPassword,
   type Person,
   pngImage,
+  query,
+  redis,
   requestInvitationLink,
   requestResetLink,
+  signUp,
   uniqueEmail,
 } from '../support/system';
 
@@ -155,7 +162,7 @@ const lastTag = () => tagIds()[tagIds().length - 1] ?? 0;
 const status = (response: GatewayResponse) => ({ status: response.status });
 const ownId = (caller: Caller) => caller.person?.id ?? seededUsers.basic.id;
 
-/** A comment of the board holder on her own card (issue 19 rows). */
+/** A comment of the board holder on her own card (the review queue's rows). */
 async function holderComment(comment: string): Promise<number> {
   const posted = await boardHolder.session.post<{ activity: { id: number } }>('/api/move-the-needle/activity/upsert', {
     comment,
@@ -197,7 +204,7 @@ async function operatorView(id: number): Promise<User | null> {
   return answer.status === 200 ? answer.body.user : null;
 }
 
-/** Issue 24: passes the second step a reset or invitation link answered with; ' after the code' when there was one. */
+/** Passes the second step a reset or invitation link answered with; ' after the code' when there was one. */
 async function afterTheCode(session: GatewaySession, email: string, answer: GatewayResponse): Promise<string> {
   const challenge = (answer.body as { secondFactor?: SecondStepChallenge } | undefined)?.secondFactor;
   if (answer.status !== 200 || !challenge) return '';
@@ -355,7 +362,7 @@ const ROWS: Row[] = [
     },
   },
 
-  // --- the second factor (issue 24) --------------------------------------------------------------------------
+  // --- the second factor --------------------------------------------------------------------------
   // The callers' admin passed her second factor at sign-in (enrolled on the way); the others have none.
   {
     name: 'POST /api/auth/signin/code {a forged token}',
@@ -452,7 +459,7 @@ const ROWS: Row[] = [
         await c.session.request('GET', '/api/user/987654321'),
       ),
   },
-  // --- member page (issue 20): staff only; coaches see premium members, without purchases and history. -------
+  // --- member page: staff only; coaches see premium members, without purchases and history. -------
   {
     name: 'GET /api/user/{own id}/overview',
     expected: [401, 403, 403, 403, '200 hides history+purchases', '200 hides none'],
@@ -493,7 +500,7 @@ const ROWS: Row[] = [
       return { status: 200, note: listView(answer.body, [...staff, callers.coach.person?.id ?? 0]) };
     },
   },
-  // --- community profile (issue 21): what the community list shows, never an e-mail or phone. ----------------
+  // --- community profile: what the community list shows, never an e-mail or phone. ----------------
   {
     name: "GET /api/user/{a basic member's id}/community",
     expected: [401, '200 no contact', '200 no contact', '200 no contact', '404 as unknown', '200 no contact'],
@@ -703,7 +710,7 @@ const ROWS: Row[] = [
     expected: [401, 403, 403, 403, 403, 200],
     run: async (c) => status(await c.session.request('GET', '/api/user/audit-log')),
   },
-  // Issue 20: the job history and the audit export. A job id nobody has: admins pass the check (404), others stop at it.
+  // The job history and the audit export. A job id nobody has: admins pass the check (404), others stop at it.
   {
     name: 'GET /api/user/audit-log.csv',
     expected: [401, 403, 403, 403, 403, 200],
@@ -746,7 +753,7 @@ const ROWS: Row[] = [
     },
   },
   {
-    // Issue 20 (u-invite).
+    // Invitations.
     name: 'POST /api/user/{id}/invite {another member}',
     expected: [401, 403, 403, 403, 403, '200 invited'],
     async run(c) {
@@ -817,7 +824,7 @@ const ROWS: Row[] = [
       ),
   },
 
-  // --- certificates (issue 13) ---------------------------------------------------------------------------
+  // --- certificates ---------------------------------------------------------------------------
   {
     name: "GET /api/certificates/{id} {another member's certificate}",
     expected: [
@@ -892,7 +899,7 @@ const ROWS: Row[] = [
     },
   },
   {
-    name: 'POST /api/tag/upsert {signupAllowed} (issue 23)',
+    name: 'POST /api/tag/upsert {signupAllowed}',
     expected: [401, 403, 403, 403, 403, '200 allowed'],
     async run(c) {
       const tag = await freshTag();
@@ -1046,7 +1053,7 @@ const ROWS: Row[] = [
     },
   },
 
-  // --- site content (issue 21): every signed-in person reads it; admins replace it. -------------------------------
+  // --- site content: every signed-in person reads it; admins replace it. -------------------------------
   {
     name: 'GET /api/site-content',
     expected: [401, 200, 200, 200, 200, 200],
@@ -1160,7 +1167,7 @@ const ROWS: Row[] = [
       status(await c.session.request('POST', '/api/product-qualifier/save', { score: 1, answers: { keyword: 1 } })),
   },
   {
-    name: 'POST /api/product-qualifier/send {own address} (issue 23)',
+    name: 'POST /api/product-qualifier/send {own address}',
     expected: [401, 200, 200, 200, 200, 200],
     run: async (c) =>
       status(
@@ -1172,7 +1179,7 @@ const ROWS: Row[] = [
       ),
   },
   {
-    name: "POST /api/product-qualifier/send {another person's address} (issue 23)",
+    name: "POST /api/product-qualifier/send {another person's address}",
     expected: [401, 400, 400, 400, 400, 400],
     run: async (c) =>
       status(
@@ -1184,7 +1191,7 @@ const ROWS: Row[] = [
       ),
   },
   {
-    name: 'GET /api/product-qualifier/history (issue 21: her own ratings)',
+    name: 'GET /api/product-qualifier/history (her own ratings)',
     expected: [401, 200, 200, 200, 200, 200],
     run: async (c) => status(await c.session.request('GET', '/api/product-qualifier/history?limit=5')),
   },
@@ -1226,7 +1233,7 @@ const ROWS: Row[] = [
     run: async (c) => status(await c.session.request('GET', '/api/course/progress')),
   },
   {
-    // Issue 21 (lessons): course insights are for admins, who run the courses (coaches review boards).
+    // Course insights are for admins, who run the courses (coaches review boards).
     name: 'GET /api/course/{id}/insights',
     expected: [401, 403, 403, 403, 403, '200 insights'],
     async run(c) {
@@ -1300,7 +1307,7 @@ const ROWS: Row[] = [
     },
   },
 
-  // --- Issue 19 (helper b-api): the coaches' review queue, comments edited by their author only and deleted by
+  // --- The coaches' review queue, comments edited by their author only and deleted by
   // their author or an admin, and notifications (one's own only). ------------------------------------------------
   {
     name: 'GET /api/move-the-needle/review-queue',
@@ -1478,7 +1485,7 @@ const ROWS: Row[] = [
   },
   {
     name: 'POST /api/auth/reset-password/{own link}',
-    // Issue 24: the enrolled admin's reset ends in the second step, then she is herself.
+    // The enrolled admin's reset ends in the second step, then she is herself.
     expected: ['200 self', '200 self', '200 self', '200 self', '200 self', '200 self after the code'],
     async run(c) {
       const person = c.person ?? (await freshMember('anon-reset'));
@@ -1496,7 +1503,7 @@ const ROWS: Row[] = [
     },
   },
   {
-    // Issue 20 (u-invite): the caller's own invitation link (the operator sends it).
+    // The caller's own invitation link (the operator sends it).
     name: 'POST /api/auth/invitation/{own link}',
     expected: ['200 self', '200 self', '200 self', '200 self', '200 self', '200 self after the code'],
     async run(c) {
@@ -1713,5 +1720,154 @@ describe('a role taken away applies to the sessions the person already holds', (
     const after = await powers(session);
     const me = await session.get<{ currentUser: CurrentUser }>('/api/auth/me');
     expect({ ...after, role: me.currentUser.role }).toEqual({ tags: 403, create: 403, role: 'basic' });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Staff powers only with a second factor (docs/decisions.md): a member promoted to admin while signed in keeps a
+// session that never passed the second factor. Once the promotion has reached that session (the gateway's access
+// profile), it lives on but holds no staff role anywhere: no admin operation of the API answers it with a 2xx.
+// ---------------------------------------------------------------------------------------------------------------
+
+interface ApiOperation {
+  method: HttpMethod;
+  path: string;
+  roles: string[];
+}
+
+/** The operations of the gateway's OpenAPI document, with their `x-roles`. */
+async function apiOperations(): Promise<ApiOperation[]> {
+  const document = await newSession().get<{ paths: Record<string, Record<string, { 'x-roles'?: string[] }>> }>(
+    '/api/docs/openapi.json',
+  );
+  return Object.entries(document.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, operation]) => ({
+      method: method.toUpperCase() as HttpMethod,
+      path,
+      roles: operation['x-roles'] ?? [],
+    })),
+  );
+}
+
+describe('a password-only session of an admin account (promoted while signed in)', () => {
+  let promoted: Awaited<ReturnType<typeof signUp>>;
+  /** A member the promoted admin reaches for: never signed in, so invitations apply to her. */
+  let victim: Person & { user: User };
+
+  beforeAll(async () => {
+    promoted = await signUp('promoted-password-only');
+    victim = await freshMember('password-only-victim');
+    await operator.post('/api/user/upsert', { id: promoted.id, role: 'admin' });
+    // The promotion reaches her session: the gateway's access profile, and auth's copy (what /me shows).
+    await waitFor(
+      async () => {
+        const raw = await redis().get(profileCacheKey(stackInfo().redisPrefix, promoted.id));
+        return raw !== null && (JSON.parse(raw) as { role: string }).role === 'admin';
+      },
+      { what: "the promotion to reach the gateway's access profile" },
+    );
+    await waitFor(
+      async () =>
+        (await promoted.session.get<{ currentUser: CurrentUser | null }>('/api/auth/me')).currentUser?.withheldRole ===
+        'admin',
+      { what: "the promotion to reach auth's copy" },
+    );
+  }, 60_000);
+
+  /** Her session is still live (a refusal below is the rule, not a signed-out 401), and shown as it is treated. */
+  async function stillSignedInWithheld(): Promise<void> {
+    const { currentUser } = await promoted.session.get<{ currentUser: CurrentUser | null }>('/api/auth/me');
+    expect(currentUser).toMatchObject({
+      id: promoted.id,
+      role: 'basic',
+      withheldRole: 'admin',
+      isAdmin: false,
+      can: { administer: false },
+    });
+  }
+
+  it('creates and deletes nobody, writes no tag, sends no invitation, changes no role', async () => {
+    await stillSignedInWithheld();
+    const session = promoted.session;
+    const newcomer = uniqueEmail('password-only-made-admin');
+    const outcomes = {
+      createAdmin: (
+        await session.request('POST', '/api/user/upsert', { fullName: 'Made Admin', email: newcomer, role: 'admin' })
+      ).status,
+      createMember: (
+        await session.request('POST', '/api/user/upsert', {
+          fullName: 'Made Member',
+          email: uniqueEmail('x'),
+          role: 'basic',
+        })
+      ).status,
+      delete: (await session.request('DELETE', `/api/user/${victim.id}`)).status,
+      roleChange: (await session.request('POST', '/api/user/upsert', { id: victim.id, role: 'coach' })).status,
+      upgradeRole: (await session.request('POST', '/api/user/upgrade-role', { users: [victim.id], newRole: 'admin' }))
+        .status,
+      tagCreate: (await session.request('POST', '/api/tag/upsert', { name: `pw-only ${randomUUID().slice(0, 8)}` }))
+        .status,
+      invite: (await session.request('POST', `/api/user/${victim.id}/invite`)).status,
+      importRoles: (
+        await session.request(
+          'POST',
+          '/api/user/import',
+          fileForm(Buffer.from(`email,role\r\n${victim.email},admin\r\n`), 'roles.csv', 'text/csv', 'file'),
+        )
+      ).status,
+      bulkUpdate: (await session.request('PUT', '/api/user/bulk-update', { userEmails: [victim.email], role: 'admin' }))
+        .status,
+      bulkSetRole: (
+        await session.request('POST', '/api/user/bulk-action', {
+          action: 'set-role',
+          role: 'admin',
+          target: { ids: [victim.id] },
+        })
+      ).status,
+      bulkDelete: (
+        await session.request('POST', '/api/user/bulk-action', { action: 'delete', target: { ids: [victim.id] } })
+      ).status,
+      signInAs: (await session.request('POST', '/api/auth/signinas', { email: victim.email })).status,
+      switchRole: (await session.request('POST', '/api/auth/switch-role', { role: 'coach' })).status,
+    };
+    // She acts as a basic member: refused (403), or, for a person a basic member may not see, answered like a
+    // missing one (404).
+    const hiddenFromBasic = new Set(['delete', 'roleChange']);
+    expect(outcomes).toEqual(
+      Object.fromEntries(Object.keys(outcomes).map((name) => [name, hiddenFromBasic.has(name) ? 404 : 403])),
+    );
+    // Nothing happened: nobody was made, the victim is still here, still basic, and had no invitation.
+    expect(await query('users', 'SELECT id FROM users WHERE lower(email) = lower($1)', [newcomer])).toEqual([]);
+    await eventBusDrained();
+    expect(await operatorView(victim.id)).toMatchObject({ id: victim.id, role: 'basic' });
+    expect(await listMail(victim.email)).toEqual([]);
+    await stillSignedInWithheld();
+  });
+
+  it('gets no 2xx from any operation of the API document open to admins and not to basic members', async () => {
+    const operations = (await apiOperations()).filter(
+      (operation) => operation.roles.includes('admin') && !operation.roles.includes('basic'),
+    );
+    expect(operations.length).toBeGreaterThan(40);
+    const answered: string[] = [];
+    for (const operation of operations) {
+      // A real person's id where one is asked for, so a wrongly granted call would find something to act on.
+      const path = operation.path.replace(/\{[A-Za-z]*[iI]d\}/g, String(victim.id)).replace(/\{[^}]+\}/g, '1');
+      const hasBody = operation.method !== 'GET' && operation.method !== 'DELETE';
+      const response = await promoted.session.request(operation.method, path, hasBody ? {} : undefined);
+      if ((response.status >= 200 && response.status < 300) || response.status === 401) {
+        answered.push(`${operation.method} ${operation.path} -> ${response.status}`);
+      }
+    }
+    expect(answered).toEqual([]);
+    await stillSignedInWithheld();
+  }, 120_000);
+
+  it('holds the role once she signs in again with her second factor', async () => {
+    const session = await signIn({ email: promoted.email, password: promoted.password });
+    const { currentUser } = await session.get<{ currentUser: CurrentUser }>('/api/auth/me');
+    expect(currentUser).toMatchObject({ id: promoted.id, role: 'admin', can: { administer: true } });
+    expect(currentUser.withheldRole).toBeUndefined();
+    expect((await session.request('GET', '/api/tag/read-many')).status).toBe(200);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The community through the running stack (issue 21): "TX" and "Texas" find the same people, the member herself is
+ * The community through the running stack: "TX" and "Texas" find the same people, the member herself is
  * not listed and people without a location come last; a community profile never holds an e-mail or phone, shows
  * completed courses only when she allows it, and answers 404 to others once she leaves the list.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 22: what the images run. scripts/build-services.mjs compiles every service and the gateway to dist/*.mjs
+ * What the images run. scripts/build-services.mjs compiles every service and the gateway to dist/*.mjs
  * (the Dockerfiles run it, then plain `node dist/main.mjs`: no tsx, no TypeScript at run time). Here a second,
  * fresh stack runs exactly those modules with plain node, migrates its databases from them, takes the seed, and a
  * member signs in and reads the catalogue through the compiled gateway; the workers answer their health checks.

@@ -45,7 +45,7 @@ jest.setTimeout(60_000);
 type Me = { currentUser: CurrentUser | null };
 
 let admin: GatewaySession;
-/** Issue 24: a new admin of this file's own (signing the seeded admin in again would need a fresh code). */
+/** A new admin of this file's own (signing the seeded admin in again would need a fresh code). */
 let adminPerson: SeededPerson;
 
 beforeAll(async () => {
@@ -98,7 +98,7 @@ describe('sign-up, session check, sign-out', () => {
     });
   });
 
-  it('attaches only the sign-up tags an admin allowed: ?signuptags with a gated tag attaches nothing (issue 23)', async () => {
+  it('attaches only the sign-up tags an admin allowed: ?signuptags with a gated tag attaches nothing', async () => {
     const { tags } = stackInfo();
     const allowed = tags['Webinar Guest'];
     const gated = [tags.Mastermind, tags.nova, tags.teller, tags['Wholesale Bootcamp']];

@@ -1,17 +1,21 @@
 /**
- * Hostile input over every route of every service, through the gateway, as a visitor, a basic member and an
- * admin: never a 5xx, and every 4xx in the spec's error shape. The routes are read from the services' real
+ * Hostile input over every route of every service, through the gateway, as a visitor, a basic member, an admin and
+ * a member promoted to admin while signed in (no second factor in her session): never a 5xx, every 4xx in the spec's
+ * error shape, and never a 2xx to the last on an operation only staff may use. The routes are read from the services' real
  * Express routers (so a route added tomorrow is fuzzed tomorrow) and checked against the gateway's table.
  *
  * No valid ids are sent, so nothing real is changed or deleted; sign-out is left to the visitor.
  */
 import { randomBytes } from 'node:crypto';
-import { beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@rainmakers/contracts';
+import { waitFor } from '@rainmakers/kit/testing';
+import { openApiDocument } from '../../gateway/src/openapi/document';
+import { profileCacheKey } from '../../gateway/src/profile-cache';
 import { matchRoute, serviceFor } from '../../gateway/src/routes';
 import { serviceRoutes } from '../support/service-routes';
 import { signIn, stackInfo } from '../support/stack-client';
-import { errorShapeProblems } from '../support/system';
+import { closeSystemResources, errorShapeProblems, redis, signUp } from '../support/system';
 
 jest.setTimeout(120_000);
 
@@ -50,12 +54,12 @@ const QUERIES = [
   `?search=${LONG.slice(0, 8000)}`,
   '?a[b][c][d][e][f][g][h][i][j][k]=1&search[]=x&search[]=y',
   '?tagIds=%00,1&role=admin%00',
-  // The users table's sort and filters (issue 20).
+  // The users table's sort and filters.
   '?sort=%00&order=sideways&filters[joinedFrom]=2026-99-99&filters[tagId]=1e400&filters[payment][]=problems',
-  // Issue 21: the qualifier history's page.
+  // The qualifier history's page.
   '?before=%00&limit=1e400',
   '?before=-1&limit=99999999999999999999',
-  // Course insights' range (issue 21).
+  // Course insights' range.
   '?days=1e400&days[]=7',
   '?days=%00-1',
 ];
@@ -91,11 +95,11 @@ const FIELDS = [
   'isPremium',
   'items',
   'data',
-  // Issue 23: the tag's sign-up flag, the sign-up link's tags, the qualifier's mail text.
+  // The tag's sign-up flag, the sign-up link's tags, the qualifier's mail text.
   'signupAllowed',
   'signuptags',
   'keywords',
-  // Issue 21: the community settings.
+  // The community settings.
   'bio',
   'showCourses',
   'listed',
@@ -145,13 +149,13 @@ const GATEWAY_PATHS = [
   '/api/dashboard?userId=1&role=admin',
   '/api/dashboard?%ff=%00',
   '/api/dashboard/',
-  // The gateway's own member page route (issue 20): hostile ids and query strings.
+  // The gateway's own member page route: hostile ids and query strings.
   '/api/user/1/overview?role=admin&parts=purchases',
   '/api/user/%ff/overview',
   '/api/user/99999999999999999999999/overview',
   '/api/user/-1/overview',
   '/api/user/1/overview/',
-  // The gateway's own community profile route (issue 21): hostile ids and query strings.
+  // The gateway's own community profile route: hostile ids and query strings.
   '/api/user/1/community?showCourses=true&email=1',
   '/api/user/%ff/community',
   '/api/user/99999999999999999999999/community',
@@ -160,6 +164,31 @@ const GATEWAY_PATHS = [
 ];
 
 type Caller = { role: string; cookie: string; csrf: string };
+
+/**
+ * A member promoted to admin while signed in: her session never passed the second factor, so it holds no staff role
+ * (docs/decisions.md, "Staff powers only with a second factor"). Besides the rules every caller follows, no
+ * operation the API document opens to admins and not to basic members may answer her with a 2xx.
+ */
+const PASSWORD_ONLY_ADMIN = 'password-only admin';
+
+/** `METHOD /path` (OpenAPI form) of the operations whose `x-roles` hold admin and not basic. */
+function staffOperations(): Set<string> {
+  const document = openApiDocument() as unknown as {
+    paths: Record<string, Record<string, { 'x-roles'?: string[] }>>;
+  };
+  const found = new Set<string>();
+  for (const [path, methods] of Object.entries(document.paths)) {
+    for (const [method, operation] of Object.entries(methods)) {
+      const roles = operation['x-roles'] ?? [];
+      if (roles.includes('admin') && !roles.includes('basic')) found.add(`${method.toUpperCase()} ${path}`);
+    }
+  }
+  return found;
+}
+const STAFF_OPERATIONS = staffOperations();
+const isStaffRoute = (route: Route) =>
+  STAFF_OPERATIONS.has(`${route.method} ${route.path.replace(/:([A-Za-z]+)/g, '{$1}')}`);
 
 function requestsFor(
   route: Route,
@@ -194,6 +223,7 @@ let sent = 0;
 async function send(
   caller: Caller,
   request: { method: string; path: string; body?: string | Buffer; type?: string; headers?: Record<string, string> },
+  route?: Route,
 ) {
   const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
   const cookies = [`${CSRF_COOKIE}=${caller.csrf}`];
@@ -214,7 +244,7 @@ async function send(
       redirect: 'manual',
       signal: AbortSignal.timeout(20_000),
     });
-    // A server-sent event stream that opened (GET /api/notifications/events, issue 19) stays open: it answered.
+    // A server-sent event stream that opened (GET /api/notifications/events) stays open: it answered.
     if (response.status === 200 && response.headers.get('content-type')?.includes('text/event-stream')) {
       await response.body?.cancel();
       sent += 1;
@@ -222,6 +252,9 @@ async function send(
     }
     const text = await response.text();
     sent += 1;
+    if (caller.role === PASSWORD_ONLY_ADMIN && route && isStaffRoute(route) && response.status < 300) {
+      failures.push(`${label} -> ${response.status}: a staff power without the second factor`);
+    }
     if (response.status >= 500) failures.push(`${label} -> ${response.status} ${text.slice(0, 200)}`);
     else if (response.status >= 400) {
       let body: unknown = text;
@@ -261,7 +294,22 @@ beforeAll(async () => {
   for (const role of ['basic', 'admin'] as const) {
     const session = await signIn(role);
     callers.push({ role, cookie: session.cookie(SESSION_COOKIE) ?? '', csrf: csrf() });
+    if (role !== 'admin') continue;
+    const promoted = await signUp('fuzz-promoted');
+    await session.post('/api/user/upsert', { id: promoted.id, role: 'admin' });
+    await waitFor(
+      async () => {
+        const raw = await redis().get(profileCacheKey(stackInfo().redisPrefix, promoted.id));
+        return raw !== null && (JSON.parse(raw) as { role: string }).role === 'admin';
+      },
+      { what: "the promotion to reach the gateway's access profile" },
+    );
+    callers.push({ role: PASSWORD_ONLY_ADMIN, cookie: promoted.session.cookie(SESSION_COOKIE) ?? '', csrf: csrf() });
   }
+});
+
+afterAll(async () => {
+  await closeSystemResources();
 });
 
 describe('the route list', () => {
@@ -284,6 +332,7 @@ describe('hostile input', () => {
   it('never gets a 5xx, and every 4xx is in the error shape', async () => {
     const work: Array<{
       caller: Caller;
+      route?: Route;
       request: { method: string; path: string; body?: string | Buffer; type?: string };
     }> = [];
     for (const caller of callers) {
@@ -298,11 +347,11 @@ describe('hostile input', () => {
           const match = matchRoute(route.method, route.path.replace(/:[A-Za-z]+/g, '1'));
           if (match.kind === 'proxy' && match.session === 'required') continue;
         }
-        for (const request of requestsFor(route, caller)) work.push({ caller, request });
+        for (const request of requestsFor(route, caller)) work.push({ caller, route, request });
       }
       for (const path of GATEWAY_PATHS) work.push({ caller, request: { method: 'GET', path } });
     }
-    await runAll(work, 6, ({ caller, request }) => send(caller, request));
+    await runAll(work, 6, ({ caller, route, request }) => send(caller, request, route));
     expect({ sent: sent > 1000, failures }).toEqual({ sent: true, failures: [] });
   });
 });
@@ -325,6 +374,7 @@ describe('hostile Idempotency-Key headers', () => {
     const before = { sent, failed: failures.length };
     const work: Array<{
       caller: Caller;
+      route: Route;
       request: { method: string; path: string; body: string; headers: Record<string, string> };
     }> = [];
     for (const caller of callers.filter((c) => c.role !== 'visitor')) {
@@ -332,11 +382,15 @@ describe('hostile Idempotency-Key headers', () => {
         if (route.method !== 'POST' || !route.path.startsWith('/api/') || /\/sign(out|inas)/.test(route.path)) continue;
         for (const key of HOSTILE_IDEMPOTENCY_KEYS) {
           const path = route.path.replace(/:[A-Za-z]+/g, '0');
-          work.push({ caller, request: { method: 'POST', path, body: '{}', headers: { 'Idempotency-Key': key } } });
+          work.push({
+            caller,
+            route,
+            request: { method: 'POST', path, body: '{}', headers: { 'Idempotency-Key': key } },
+          });
         }
       }
     }
-    await runAll(work, 6, ({ caller, request }) => send(caller, request));
+    await runAll(work, 6, ({ caller, route, request }) => send(caller, request, route));
     expect({ sent: sent - before.sent > 100, failures: failures.slice(before.failed) }).toEqual({
       sent: true,
       failures: [],

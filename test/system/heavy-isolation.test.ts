@@ -1,9 +1,9 @@
 /**
- * Issue 23, "bounded work per request": the spec's catalogue call with `itemsPerPage=1000` (spec part 1, section 9),
+ * Bounded work per request: the spec's catalogue call with `itemsPerPage=1000` (spec part 1, section 9),
  * sent by an admin client 10 at a time for 20 s, must not take course pages away from a member reading them.
  *
  * The stack is seeded with a small catalogue, so this file generates a large one first (the bench's generator,
- * services/courses/src/bench/generate.ts, at 40 courses / 800 modules / 40,000 lessons: each 1,000-item answer lists
+ * services/courses/src/store/catalogue-generator.ts, at 40 courses / 800 modules / 40,000 lessons: each 1,000-item answer lists
  * 1,000 lessons by title and by content plus every module, ~1 MB of JSON) and removes it afterwards. The admin
  * rotates ~40 search terms (word prefixes as typed), more than the catalogue cache keeps of answers this size.
  *
@@ -15,7 +15,7 @@
 import { execFile } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { SESSION_COOKIE } from '@rainmakers/contracts';
-import { generateCatalogue } from '../../services/courses/src/bench/generate';
+import { generateCatalogue } from '../../services/courses/src/store/catalogue-generator';
 import { type GatewaySession, signIn, stackInfo } from '../support/stack-client';
 import { closeSystemResources, db, redis } from '../support/system';
 

@@ -1,5 +1,5 @@
 /**
- * Idempotent creates through the gateway (issue 23, point 8): a product create sent while tools is frozen answers
+ * Idempotent creates through the gateway: a product create sent while tools is frozen answers
  * 503, yet tools applies it when it resumes. The member retries with the same Idempotency-Key (as the web's API
  * client does after a 503) and gets the first answer: exactly one product, never a duplicate.
  *

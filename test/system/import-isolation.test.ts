@@ -1,5 +1,5 @@
 /**
- * Issue 23: no import takes the users service down for everyone. Through the gateway, on the whole stack (users and
+ * No import takes the users service down for everyone. Through the gateway, on the whole stack (users and
  * users-worker in their own processes), an admin uploads a 1,000,000-row CSV, a 200,000-column header and a 20 MB
  * file within the limits, and a 50 KB workbook holding a 50 MB cell, while a basic member reads her own record
  * (`GET /api/user/{id}`) every 50 ms: every read answers 200, and fast; the refused files answer 400 at once; the

@@ -1,5 +1,5 @@
 /**
- * Invitations (issue 20) through the running stack: an import with invitations e-mails one invitation per person it
+ * Invitations through the running stack: an import with invitations e-mails one invitation per person it
  * creates (through the stack's mail catcher); the link sets a password once and signs the person in; a second use
  * and an expired link are refused with their own messages; an admin-created person without a password can be
  * invited from the form and re-invited (the old link stops working) up to the per-person limit; the staff views

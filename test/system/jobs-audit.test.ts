@@ -1,5 +1,5 @@
 /**
- * Issue 20, through the gateway on the running stack: the job history outlives a restart of the users service and
+ * Through the gateway on the running stack: the job history outlives a restart of the users service and
  * the loss of the import's BullMQ data in Redis (it is read from PostgreSQL), and staff actions in other services
  * (a course edit, a resource delete, a banner change) reach the users service's audit log with the actor's and
  * the subject's names as they were.

@@ -1,5 +1,5 @@
 /**
- * GET /api/user/{id}/overview through the running stack (issue 20): every part of a member's page from the service
+ * GET /api/user/{id}/overview through the running stack: every part of a member's page from the service
  * that owns it, what a coach may not see, who may not look at all, and one stopped service costing its part only.
  */
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';

@@ -1,5 +1,5 @@
 /**
- * Issue 22: the gateway, a service and a worker each serve Prometheus metrics on a port the public one never
+ * The gateway, a service and a worker each serve Prometheus metrics on a port the public one never
  * forwards to, and what a member does shows there: the request counter of the route she called, the queue gauges
  * and the event-consumer gauges (lag/pending) of the group that handles `courses.lesson-completed`.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 19 across the whole stack, through the gateway: the mention, reply and FOR REVIEW notifications arrive —
+ * Notifications across the whole stack, through the gateway: the mention, reply and FOR REVIEW notifications arrive —
  * in GET /api/notifications and as the live unread count on GET /api/notifications/events within a second of the
  * write's answer — and the coaches' review queue lists only reviewed members' FOR REVIEW cards.
  *

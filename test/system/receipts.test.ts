@@ -1,5 +1,5 @@
 /**
- * Receipts and links through the running stack (issue 21, points 5 and 9): a purchase sends exactly one receipt
+ * Receipts and links through the running stack: a purchase sends exactly one receipt
  * (item, amount, date, the card's last four digits, a link that opens it) even when Stripe delivers its webhooks
  * again; e-mailed links follow the address the person came from when it is one of PUBLIC_URLS, never a foreign one.
  */

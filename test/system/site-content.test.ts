@@ -1,5 +1,5 @@
 /**
- * Site content through the running stack (issue 21): an admin's PUT round-trips; every signed-in person reads what
+ * Site content through the running stack: an admin's PUT round-trips; every signed-in person reads what
  * each screen shows from it (the board's welcome video, the qualifier's intro, the booking link behind the hidden
  * calendar route and the dashboard's Rainmaker Calendar card, `{token}` filled with her own e-mail); visitors read
  * only the public part; a bad field is named under its own key and nothing is kept; nobody but an admin writes it.

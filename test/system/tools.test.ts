@@ -51,7 +51,7 @@ describe('tools through the gateway', () => {
       'estimated-profit': 1,
       improve: 1,
     };
-    // The member's own address: the results go nowhere else (issue 23).
+    // The member's own address: the results go nowhere else.
     const to = seededUsers.premium.email;
     const since = new Date();
     await premium.post('/api/product-qualifier/send', { score: 3, answers, result: 'x', email: to, keywords: 'yoga' });
@@ -116,7 +116,7 @@ describe('tools through the gateway', () => {
   });
 });
 
-describe('issue 21: the qualifier history, the fee range, the AI demo flag', () => {
+describe('The qualifier history, the fee range, the AI demo flag', () => {
   const answers = (keyword: 0 | 1, volume: number): QualifierAnswers => ({
     keyword,
     volume,

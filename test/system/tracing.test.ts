@@ -1,5 +1,5 @@
 /**
- * Issue 22: one trace follows a member's request from the gateway to the service that answers it and on to the
+ * One trace follows a member's request from the gateway to the service that answers it and on to the
  * consumer of the event it published. The test stack's processes export their spans over OTLP/HTTP to a receiver the
  * tests start themselves (test/support/otlp-receiver.ts, started with the stack in test/setup/stack.ts); here a
  * member completes a lesson and the trace of that request is looked up there by its request id.

@@ -1,5 +1,5 @@
 /**
- * Issue 20, the users table through the gateway: sorting and filters answer the people the filters describe, and
+ * The users table through the gateway: sorting and filters answer the people the filters describe, and
  * "select all N matching" (a bulk action on the filter) changes exactly the people read-many lists with those
  * filters, reporting changed / unchanged truthfully; the export follows the same filters. Each run works on its own
  * people (a city of its own), so the seeded people and other files are left alone.

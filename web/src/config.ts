@@ -1,7 +1,7 @@
 /**
  * Addresses outside the app that admins do not set. Set them at build time with VITE_* variables (see web/README.md);
  * the defaults are placeholders on the reserved example domain. The videos, the calendar, support, community and
- * upgrade links are site content set on /site-content (api/siteContent.ts, issue 21).
+ * upgrade links are site content set on /site-content (api/siteContent.ts).
  */
 const env = import.meta.env;
 

@@ -29,7 +29,7 @@ export const focusRing = { outline: `3px solid ${berry.main}`, outlineOffset: 2 
 const darkFocusRing = { outline: `3px solid ${apricot.main}`, outlineOffset: 2 } as const;
 
 /**
- * Dark mode (issue 21): the same berry and apricot, lightened so text and icons keep at least 4.5:1 on the dark
+ * Dark mode: the same berry and apricot, lightened so text and icons keep at least 4.5:1 on the dark
  * aubergine paper, with dark text on the light buttons. The sidebar is dark in both modes.
  */
 const darkBerry = { main: '#E79BC0', dark: '#D27AA6', light: '#F2C2DA', contrastText: '#2A1B24' };

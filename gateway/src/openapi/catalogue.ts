@@ -103,7 +103,6 @@ import {
   qualifierHistoryQuerySchema,
   qualifierSaveSchema,
   qualifierSendSchema,
-  type Role,
   resetPasswordSchema,
   resourceListQuerySchema,
   resourceListSchema,
@@ -142,8 +141,17 @@ import { z } from 'zod';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-/** Who may call a route: anyone (no session), every signed-in person, or these roles. */
-export type Access = 'anyone' | 'signed-in' | readonly Role[];
+export type PolicyName = `${ApiRoute['service']}.${string}`;
+
+/** A policy function of the answering service (see `policy` below). */
+export interface PolicyAccess {
+  policy: PolicyName;
+  /** What the function is given after the caller, when it also looks at a record. */
+  probe: readonly unknown[];
+}
+
+/** Who may call a route: anyone (no session), every signed-in person, or whom a policy admits. */
+export type Access = 'anyone' | 'signed-in' | PolicyAccess;
 
 export interface Answer {
   status: number;
@@ -178,10 +186,22 @@ export interface ApiRoute {
 export const ERROR_STATUSES = [400, 401, 402, 403, 404, 409, 413, 422, 429, 503] as const;
 export type ErrorStatus = (typeof ERROR_STATUSES)[number];
 
-const STAFF: Role[] = ['admin', 'coach'];
-const ADMIN: Role[] = ['admin'];
-/** The Move the Needle board: admins, coaches and premium members (minus premium accounts after the cut-off). */
-const BOARD: Role[] = ['admin', 'coach', 'premium'];
+/**
+ * A route guarded by a policy function that looks at the caller alone (or at the caller and `probe`, a typical record:
+ * another person): `service.functionName` in that service's policies.ts (the gateway's own: gateway/src/policies.ts).
+ * The roles in the document are what the function admits, evaluated by `npm run docs:api` into policy-roles.ts;
+ * scripts/route-access.test.ts fails when that table is stale or the route's handler calls another policy.
+ */
+const policy = (name: PolicyName, ...probe: unknown[]): PolicyAccess => ({ policy: name, probe });
+
+/** The key of a policy (with its probe) in policy-roles.ts. */
+export const policyKey = (access: PolicyAccess) =>
+  access.probe.length === 0
+    ? access.policy
+    : `${access.policy}(${access.probe.map((p) => JSON.stringify(p)).join(', ')})`;
+
+/** Someone other than the caller, for the policies about another person (the caller is id 1 when they are evaluated). */
+const OTHER_PERSON = { id: 2, role: 'premium' } as const;
 
 const BOARD_403 = 'The Move the Needle board is not part of your membership (or the caller may see but not change it)';
 
@@ -191,7 +211,7 @@ const optionalCurrentUserAnswer = z.object({ currentUser: currentUserSchema.null
 const userAnswer = z.object({ user: userSchema });
 const userUpsertAnswer = z.object({ user: userSchema, isNew: z.boolean() });
 const messageAnswer = z.object({ message: z.string() });
-// Issue 24: the second factor's answers.
+// The second factor's answers.
 const secondStepChallenge = z.object({
   token: z.string(),
   next: z.enum(['code', 'enrol']),
@@ -255,7 +275,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     tag: 'Docs',
     summary: 'The interactive API reference (Swagger UI)',
     description: 'Admins only; anyone else gets 404 as for an unknown path.',
-    access: ADMIN,
+    access: policy('gateway.canReadApiConsole'),
     answer: { status: 200, type: 'text/html', description: 'The reference page' },
     errors: { 404: 'Not an admin (answers as an unknown path)' },
   }),
@@ -270,7 +290,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     body: signInSchema,
     answer: ok(
       signInAnswer,
-      'The signed-in person; or, for an enrolled person or an admin without a second factor (issue 24), `currentUser: null` and `secondFactor` {token, next: code | enrol}: no session until POST /api/auth/signin/code or /signin/enrol/confirm',
+      'The signed-in person; or, for an enrolled person or an admin without a second factor, `currentUser: null` and `secondFactor` {token, next: code | enrol}: no session until POST /api/auth/signin/code or /signin/enrol/confirm',
     ),
     errors: {
       401: 'Invalid email or password',
@@ -323,7 +343,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     summary: 'Set a new password from a reset link',
     access: 'anyone',
     body: resetPasswordSchema,
-    answer: ok(setPasswordAnswer, 'The person, signed in (cookie set); or `user: null` and `secondFactor` (issue 24)'),
+    answer: ok(setPasswordAnswer, 'The person, signed in (cookie set); or `user: null` and `secondFactor`'),
     errors: {
       400: 'Invalid or expired link; errors.confirmPassword: Passwords do not match',
       429: 'Too many attempts from this address (Retry-After)',
@@ -333,7 +353,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'auth',
     tag: 'Auth',
     summary: 'Sign in as another person',
-    access: ADMIN,
+    access: policy('auth.canSignInAs'),
     body: signInAsSchema,
     answer: ok(currentUserAnswer, 'The other person, with `impersonatedBy`'),
     errors: { 404: 'Unknown person' },
@@ -349,7 +369,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'auth',
     tag: 'Auth',
     summary: 'View the product as another role (admin accounts)',
-    access: ADMIN,
+    access: policy('auth.canSwitchRole'),
     body: switchRoleSchema,
     answer: ok(currentUserAnswer, 'The displayed `role` with `isAdmin: true`'),
     errors: { 403: 'Not an admin, or a session without the second factor' },
@@ -357,7 +377,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   route('POST /api/auth/signin/code', {
     service: 'auth',
     tag: 'Auth',
-    summary: "The sign-in's second step (issue 24)",
+    summary: "The sign-in's second step",
     description:
       'The token from POST /api/auth/signin and a six-digit TOTP code (once per 30 s step; one step of drift) or a recovery code (once). Wrong codes count like wrong passwords per (e-mail, address).',
     access: 'anyone',
@@ -368,7 +388,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   route('POST /api/auth/signin/enrol', {
     service: 'auth',
     tag: 'Auth',
-    summary: 'Forced enrolment: the secret (issue 24)',
+    summary: 'Forced enrolment: the secret',
     description:
       'For a `next: enrol` token (an admin without a second factor): a new TOTP secret, kept until confirmed.',
     access: 'anyone',
@@ -379,7 +399,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   route('POST /api/auth/signin/enrol/confirm', {
     service: 'auth',
     tag: 'Auth',
-    summary: 'Forced enrolment: confirm with a first code (issue 24)',
+    summary: 'Forced enrolment: confirm with a first code',
     access: 'anyone',
     body: forcedEnrolmentConfirmSchema,
     answer: ok(forcedEnrolmentAnswer, 'Signed in (cookie set), with the ten recovery codes, shown once'),
@@ -388,14 +408,14 @@ export const API_ROUTES: readonly ApiRoute[] = [
   route('GET /api/auth/second-factor', {
     service: 'auth',
     tag: 'Auth',
-    summary: "The person's second factor (issue 24)",
+    summary: "The person's second factor",
     access: 'signed-in',
     answer: ok(secondFactorStatusAnswer, 'Enrolled, required by the role, recovery codes left, session passed'),
   }),
   route('POST /api/auth/second-factor/enrol', {
     service: 'auth',
     tag: 'Auth',
-    summary: 'Begin an enrolment on /profile (issue 24)',
+    summary: 'Begin an enrolment on /profile',
     access: 'signed-in',
     answer: ok(enrolmentAnswer, 'A new base32 secret and its otpauth:// address'),
     errors: { 403: 'A sign-in-as session', 409: 'Already enrolled' },
@@ -403,7 +423,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   route('POST /api/auth/second-factor/enrol/confirm', {
     service: 'auth',
     tag: 'Auth',
-    summary: 'Confirm an enrolment with a first code (issue 24)',
+    summary: 'Confirm an enrolment with a first code',
     access: 'signed-in',
     body: enrolmentConfirmSchema,
     answer: ok(recoveryCodesAnswer, 'The ten recovery codes, shown once'),
@@ -412,7 +432,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   route('POST /api/auth/second-factor/recovery-codes', {
     service: 'auth',
     tag: 'Auth',
-    summary: 'New recovery codes after a fresh password and code (issue 24)',
+    summary: 'New recovery codes after a fresh password and code',
     access: 'signed-in',
     body: secondFactorChangeSchema,
     answer: ok(recoveryCodesAnswer, 'Ten new recovery codes (the old ones stop working)'),
@@ -421,7 +441,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   route('POST /api/auth/second-factor/disable', {
     service: 'auth',
     tag: 'Auth',
-    summary: 'Turn the second factor off after a fresh password and code (issue 24)',
+    summary: 'Turn the second factor off after a fresh password and code',
     access: 'signed-in',
     body: secondFactorChangeSchema,
     answer: noContent,
@@ -430,9 +450,9 @@ export const API_ROUTES: readonly ApiRoute[] = [
   route('POST /api/auth/second-factor/reset/{userId}', {
     service: 'auth',
     tag: 'Auth',
-    summary: "Reset another person's second factor (issue 24)",
+    summary: "Reset another person's second factor",
     description: "Audited in users' log (user.second-factor-reset) and e-mailed to the person.",
-    access: ADMIN,
+    access: policy('auth.canResetSecondFactor', OTHER_PERSON.id),
     answer: noContent,
     errors: {
       400: 'The person has no second factor',
@@ -467,7 +487,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     summary: "A member's page: person, tags, purchases, course progress, board, certificates, history",
     description:
       '`{person, history, historyTotal, purchases, courses, certificates, board, hidden, unavailable}` (types in `services/contracts/src/member-overview.ts`). Answered by the gateway: users decides who may look (admin: anyone; coach: premium members; anyone else 404 like an unknown id, a member their own id 403) and answers the person, tags and the latest 50 audit entries; billing, courses and board add their parts from their `/internal` routes in parallel, each within `MEMBER_OVERVIEW_PART_DEADLINE_MS`. A part the caller may not see (coach: `purchases`, `history`) is `null` and listed in `hidden`; a part whose service failed is `null` and listed in `unavailable`. Lists are the newest 50.',
-    access: STAFF,
+    access: policy('users.canReadMemberOverview', OTHER_PERSON),
     answer: ok(anyObject, 'The member page'),
     errors: {
       403: 'A member asking for their own page',
@@ -478,7 +498,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   route('GET /api/user/{id}/community', {
     service: 'users',
     tag: 'Users',
-    summary: "A member's community profile (issue 21)",
+    summary: "A member's community profile",
     description:
       '`{profile: {id, fullName, photoUrl, city, state, bio, courses}}`: never the e-mail or phone. Answered by the gateway: users decides who may look (the basic and premium members of the community list, to anyone whose list shows them; a member who left the list only to herself; anyone else 404 like an unknown id); courses adds the courses she completed (`[{courseId, courseTitle, completedAt}]`) when she shows them, else `courses` is null.',
     access: 'signed-in',
@@ -523,7 +543,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'users',
     tag: 'Users',
     summary: 'Delete a person (not oneself)',
-    access: ADMIN,
+    access: policy('users.canDeleteUser', OTHER_PERSON),
     answer: noContent,
     errors: { 404: 'User not found' },
   }),
@@ -531,7 +551,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'users',
     tag: 'Users',
     summary: "Change several people's role",
-    access: ADMIN,
+    access: policy('users.canChangeRoles'),
     body: upgradeRoleSchema,
     answer: ok(upgradeRoleResponseSchema, '`{updated}`'),
   }),
@@ -539,7 +559,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'users',
     tag: 'Users',
     summary: 'Add tags to a person by e-mail',
-    access: ADMIN,
+    access: policy('users.canAddTags'),
     body: addTagsSchema,
     answer: ok(userAnswer, '`{user}`'),
     errors: { 404: 'User not found' },
@@ -550,14 +570,14 @@ export const API_ROUTES: readonly ApiRoute[] = [
     summary: 'Everyone (or everyone matching the list filters) as users.csv',
     description:
       "The same search and filters as read-many (none: everyone). Streamed in id order a batch at a time: id, fullName, email, role, city, state, country, phoneNumber, stripeStatus, stripeCustomerId, alwaysGrantAccess, createdAt, tags. A cell starting with = + - @ tab or CR gets a leading `'`.",
-    access: ADMIN,
+    access: policy('users.canManageUsers'),
     answer: { status: 200, type: 'text/csv', description: 'users.csv' },
   }),
   route('GET /api/user/generate-test-user-csv', {
     service: 'users',
     tag: 'Users',
     summary: 'The bulk update sample file (one email column)',
-    access: ADMIN,
+    access: policy('users.canManageUsers'),
     answer: { status: 200, type: 'text/csv', description: 'A sample CSV' },
   }),
   route('GET /api/user/generate-test-user-import-csv', {
@@ -565,14 +585,14 @@ export const API_ROUTES: readonly ApiRoute[] = [
     tag: 'Users',
     summary: 'The import sample file',
     description: 'Columns `email,fullName,role,city,state,country,phoneNumber,tags`.',
-    access: ADMIN,
+    access: policy('users.canManageUsers'),
     answer: { status: 200, type: 'text/csv', description: 'A sample CSV' },
   }),
   route('PUT /api/user/validate-users-csv', {
     service: 'users',
     tag: 'Users',
     summary: 'Check a list of e-mail addresses (at most 50,000)',
-    access: ADMIN,
+    access: policy('users.canManageUsers'),
     body: validateUsersCsvSchema,
     answer: ok(validateUsersCsvResponseSchema, '`{found, duplicate, notFound}`'),
   }),
@@ -581,7 +601,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     tag: 'Users',
     summary: 'Add or remove tags and/or set a role for many people (a job)',
     description: 'A `user-bulk-update` job: 500 people per transaction, each changed person published and audited.',
-    access: ADMIN,
+    access: policy('users.canManageUsers'),
     body: bulkUpdateSchema,
     answer: ok(bulkUpdateResponseSchema, '`{jobId, total, notFound}`', 202),
     errors: { 400: "errors.tags: unknown tags; errors.role: an admin's own admin role" },
@@ -590,7 +610,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'users',
     tag: 'Users',
     summary: "A bulk update's progress and report",
-    access: ADMIN,
+    access: policy('users.canManageUsers'),
     answer: ok(bulkUpdateStatusSchema, '`{jobId, state, total, done, updated, failedReason}`'),
     errors: { 404: 'Unknown job' },
   }),
@@ -600,7 +620,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     summary: 'Add or remove a tag, set a role or delete, for a selection or all matching',
     description:
       '`target` is `{ids}` or `{filter: {search, filters}}` (the same filters as read-many). Up to 500 people: done at once (200); more: a `user-bulk-update` job (202, `jobId`). `changed` / `unchanged` (already so) / `failed` (gone, or oneself for a delete or losing admin). One audit entry `user.bulk-action` with the counts.',
-    access: ADMIN,
+    access: policy('users.canRunBulkActions'),
     body: bulkActionSchema,
     answer: ok(bulkActionResultSchema, '`{total, changed, unchanged, failed, state}` (202 with `jobId` for a job)'),
     errors: { 400: 'errors.tagId: unknown tag; errors.target: more than 250,000 people' },
@@ -609,7 +629,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'users',
     tag: 'Users',
     summary: "A bulk action's progress and counts",
-    access: ADMIN,
+    access: policy('users.canRunBulkActions'),
     answer: ok(bulkActionResultSchema, '`{jobId, state, total, done, changed, unchanged, failed, failedReason}`'),
     errors: { 404: 'Unknown job' },
   }),
@@ -619,7 +639,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     summary: 'Import people from a CSV or an Excel workbook (a job)',
     description:
       'A header line naming an `email` column (also fullName, role, city, state, country, phoneNumber, tags), at most 50,000 rows.',
-    access: ADMIN,
+    access: policy('users.canManageUsers'),
     multipartField: 'file',
     answer: ok(jobAnswer, '`{jobId, total}` (a `user-import` job)', 202),
     errors: {
@@ -631,7 +651,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'users',
     tag: 'Users',
     summary: "An import's progress and report",
-    access: ADMIN,
+    access: policy('users.canManageUsers'),
     answer: ok(anyObject, '`{jobId, state, total, done, created, updated, skipped, failed, errorCount, failedReason}`'),
     errors: { 404: 'Unknown job' },
   }),
@@ -640,7 +660,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     tag: 'Users',
     summary: "An import's failed and skipped rows",
     description: '`row,email,reason` (row numbers as a spreadsheet shows them, header = 1).',
-    access: ADMIN,
+    access: policy('users.canManageUsers'),
     answer: { status: 200, type: 'text/csv', description: 'errors.csv' },
     errors: { 404: 'Unknown job' },
   }),
@@ -650,20 +670,20 @@ export const API_ROUTES: readonly ApiRoute[] = [
     summary: 'The audit log (read-only), newest first',
     description:
       "Filters (all optional): `userId` (about a person), `actorId`, `action`, `subjectType`, `subjectId`, `from`/`to` (days, YYYY-MM-DD, UTC); `page`, `itemsPerPage` (≤ 100). Names are those captured when the entry was written. `before`/`after` hold only the fields that changed. Other services' staff actions arrive as `audit.recorded` events.",
-    access: ADMIN,
+    access: policy('users.canReadAuditLog'),
     query: auditQuerySchema,
     answer: ok(
       anyObject,
       '`{entries: [{id, at, actorId, actorName, impersonatorId, action, service, userId, userName, tagId, subjectType, subjectId, subjectName, before, after}], totalCount}`',
     ),
   }),
-  // Issue 20 (job history and audit export).
+  // The job history and the audit export.
   route('GET /api/user/audit-log.csv', {
     service: 'users',
     tag: 'Users',
     summary: 'The audit log as a CSV (the same filters)',
     description: `Labels instead of internal names, formula-safe cells, at most ${AUDIT_EXPORT_MAX_ROWS} entries (a last line says when it stopped).`,
-    access: ADMIN,
+    access: policy('users.canReadAuditLog'),
     query: auditQuerySchema,
     answer: { status: 200, type: 'text/csv', description: 'audit-log.csv' },
   }),
@@ -671,7 +691,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'users',
     tag: 'Users',
     summary: 'The job history: imports, bulk updates and Stripe syncs, newest first (kept 30 days)',
-    access: ADMIN,
+    access: policy('users.canReadJobHistory'),
     query: jobsQuerySchema,
     answer: ok(
       anyObject,
@@ -682,7 +702,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'users',
     tag: 'Users',
     summary: "A job's report: who, when, state and counts",
-    access: ADMIN,
+    access: policy('users.canReadJobHistory'),
     answer: { status: 200, type: 'text/csv', description: 'report.csv' },
     errors: { 404: 'Unknown job, or older than 30 days' },
   }),
@@ -690,7 +710,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'users',
     tag: 'Users',
     summary: "An import's error file: `row,email,reason`",
-    access: ADMIN,
+    access: policy('users.canReadJobHistory'),
     answer: { status: 200, type: 'text/csv', description: 'import-errors.csv' },
     errors: { 404: 'Unknown job, or older than 30 days' },
   }),
@@ -698,7 +718,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'users',
     tag: 'Tags',
     summary: 'Tags',
-    access: STAFF,
+    access: policy('users.canReadTags'),
     query: tagListQuerySchema,
     answer: ok(tagListResponseSchema, '`{tags, totalCount}`'),
   }),
@@ -709,7 +729,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     summary: 'Create or rename a tag',
     description:
       "A rename publishes `users.tag-renamed`. A tag is `{id, name, signupAllowed}`: only tags with `signupAllowed` are attached by a sign-up link's `signuptags`.",
-    access: ADMIN,
+    access: policy('users.canManageTags'),
     body: tagUpsertSchema,
     answer: ok(tagUpsertResponseSchema, '`{tag, isNew}`'),
   }),
@@ -717,7 +737,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'users',
     tag: 'Tags',
     summary: 'Delete a tag',
-    access: ADMIN,
+    access: policy('users.canManageTags'),
     answer: noContent,
   }),
 
@@ -737,7 +757,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     tag: 'Uploads',
     summary: 'Upload a video (site content, lesson videos)',
     description: 'One file in field `video`: MP4 or WebM by content, at most VIDEO_UPLOAD_MAX_BYTES (50 MB).',
-    access: ADMIN,
+    access: policy('resources.canUploadVideo'),
     multipartField: 'video',
     answer: ok(uploadResponseSchema, '`{latestUploadedFileUrl}`', 201),
     errors: { 400: 'Not an MP4 or WebM video, or no file', 413: 'Too large' },
@@ -802,7 +822,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'courses',
     tag: 'Courses',
     summary: "A course's insights: members started and completed, the lesson funnel, completions per day",
-    access: ADMIN,
+    access: policy('courses.canReadCourseInsights'),
     query: courseInsightsQuerySchema,
     answer: ok(courseInsightsResponseSchema, '`{insights}`'),
     errors: { 404: 'Course not found' },
@@ -819,7 +839,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'courses',
     tag: 'Courses',
     summary: 'Create or change a course',
-    access: ADMIN,
+    access: policy('courses.canUpsertCourse'),
     body: courseUpsertSchema,
     answer: ok(courseUpsertResponseSchema, '`{course, isNew}`'),
     errors: { 400: 'errors.slug: This slug is already in use', 404: 'Course not found' },
@@ -828,7 +848,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'courses',
     tag: 'Courses',
     summary: 'Delete a course (its modules become free)',
-    access: ADMIN,
+    access: policy('courses.canDeleteCourse'),
     answer: noContent,
     errors: { 404: 'Course not found' },
   }),
@@ -836,7 +856,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'courses',
     tag: 'Courses',
     summary: "Reorder a course's modules and lessons",
-    access: ADMIN,
+    access: policy('courses.canReorderCourse'),
     body: courseReorderSchema,
     answer: ok(successResponseSchema, '`{success: true}`'),
   }),
@@ -844,7 +864,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'courses',
     tag: 'Courses',
     summary: 'Reorder the catalogue',
-    access: ADMIN,
+    access: policy('courses.canReorderCourses'),
     body: coursesReorderSchema,
     answer: ok(successResponseSchema, '`{success: true}`'),
   }),
@@ -860,7 +880,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'courses',
     tag: 'Courses',
     summary: 'Create or change a module',
-    access: ADMIN,
+    access: policy('courses.canUpsertModule'),
     body: moduleUpsertSchema,
     answer: ok(moduleUpsertResponseSchema, '`{module, isNew}`'),
     errors: { 404: 'Module or course not found' },
@@ -869,7 +889,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'courses',
     tag: 'Courses',
     summary: 'Delete a module with its lessons',
-    access: ADMIN,
+    access: policy('courses.canDeleteModule'),
     answer: noContent,
     errors: { 404: 'Module not found' },
   }),
@@ -877,7 +897,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'courses',
     tag: 'Courses',
     summary: 'Reorder modules',
-    access: ADMIN,
+    access: policy('courses.canReorderModules'),
     body: moduleReorderSchema,
     answer: ok(successResponseSchema, '`{success: true}`'),
   }),
@@ -939,7 +959,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'courses',
     tag: 'Courses',
     summary: 'Create or change a lesson',
-    access: ADMIN,
+    access: policy('courses.canUpsertLesson'),
     body: lessonUpsertSchema,
     answer: ok(lessonUpsertResponseSchema, '`{lesson, isNew}`'),
     errors: { 404: 'Lesson or module not found' },
@@ -948,7 +968,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'courses',
     tag: 'Courses',
     summary: 'Delete a lesson',
-    access: ADMIN,
+    access: policy('courses.canDeleteLesson'),
     answer: noContent,
     errors: { 404: 'Lesson not found' },
   }),
@@ -1033,7 +1053,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     tag: 'Tools',
     summary: "The caller's past qualifier ratings, newest first",
     description:
-      "Issue 21: the ratings 'Rate My Product' saved (not the e-mailed copies). Query `limit` (1 to 50, default 10) and `before` (the previous page's `nextBefore`).",
+      "The ratings 'Rate My Product' saved (not the e-mailed copies). Query `limit` (1 to 50, default 10) and `before` (the previous page's `nextBefore`).",
     access: 'signed-in',
     query: qualifierHistoryQuerySchema,
     answer: ok(anyObject, '`{ratings: [{id, score, result, answers, createdAt}], nextBefore}`'),
@@ -1105,14 +1125,14 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'tools',
     tag: 'AI',
     summary: "Every assistant's system prompt",
-    access: ADMIN,
+    access: policy('tools.canEditPrompts'),
     answer: ok(anyObject, 'The prompts'),
   }),
   route('PUT /api/ai/prompts/{key}', {
     service: 'tools',
     tag: 'AI',
     summary: "Save an assistant's system prompt",
-    access: ADMIN,
+    access: policy('tools.canEditPrompts'),
     body: aiPromptSchema,
     answer: ok(anyObject, 'The saved prompt'),
     errors: { 404: 'Unknown assistant' },
@@ -1150,7 +1170,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     tag: 'Resources',
     summary: 'Create or change a resource',
     description: 'content is dropped unless Article; price and purchaseUrl unless For Sale / For Sale Premium.',
-    access: ADMIN,
+    access: policy('resources.canUpsertResource'),
     body: resourceUpsertSchema,
     answer: ok(resourceUpsertResponseSchema, '`{resource, isNew}` (201 when created)'),
     errors: {
@@ -1162,7 +1182,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'resources',
     tag: 'Resources',
     summary: 'Delete a resource (its purchases stay on record)',
-    access: ADMIN,
+    access: policy('resources.canDeleteResource'),
     answer: noContent,
     errors: { 404: 'Resource not found' },
   }),
@@ -1171,7 +1191,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'resources',
     tag: 'Resources',
     summary: 'Create or rename a resource category',
-    access: ADMIN,
+    access: policy('resources.canUpsertCategory'),
     body: categoryUpsertSchema,
     answer: ok(categoryUpsertResponseSchema, '`{resourceCategory, isNew}` (201 when created)'),
     errors: { 400: 'errors.name: empty', 404: 'Category not found', 409: 'errors.name: a name in use (any case)' },
@@ -1180,7 +1200,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'resources',
     tag: 'Resources',
     summary: 'Delete a resource category (its resources stay, without it)',
-    access: ADMIN,
+    access: policy('resources.canDeleteCategory'),
     answer: noContent,
     errors: { 404: 'Category not found' },
   }),
@@ -1204,7 +1224,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'resources',
     tag: 'Banners',
     summary: "Create or replace a level's banner",
-    access: ADMIN,
+    access: policy('resources.canEditBanners'),
     body: bannerUpsertSchema,
     answer: ok(bannerUpsertResponseSchema, '`{banner, isNew}` (201 when created)'),
     errors: { 400: 'errors.<field>: title, content, button_text, button_url, urls, average_shipping_rate' },
@@ -1213,7 +1233,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'resources',
     tag: 'Banners',
     summary: "Delete a level's banner",
-    access: ADMIN,
+    access: policy('resources.canEditBanners'),
     answer: noContent,
     errors: { 400: 'Unknown type', 404: 'Banner not found' },
   }),
@@ -1241,7 +1261,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     tag: 'Site content',
     summary: 'Replace the site content',
     description: 'The whole document; a missing or empty field is not set. Recorded in the audit log.',
-    access: ADMIN,
+    access: policy('resources.canEditSiteContent'),
     body: siteContentSchema,
     answer: ok(siteContentResponseSchema, '`{content, updatedAt, bookingUrl, abilities}`'),
     errors: {
@@ -1281,14 +1301,14 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'billing',
     tag: 'Billing',
     summary: 'Sync subscriptions from Stripe (a job)',
-    access: ADMIN,
+    access: policy('billing.canSyncWithStripe'),
     answer: ok(stripeSyncAnswerSchema, '`{data: {jobId, state, summary, failedReason}}`', 202),
   }),
   route('GET /api/stripe/sync/{jobId}', {
     service: 'billing',
     tag: 'Billing',
     summary: "A sync's progress",
-    access: ADMIN,
+    access: policy('billing.canSyncWithStripe'),
     answer: ok(stripeSyncAnswerSchema, '`{data}`'),
     errors: { 404: 'Unknown job' },
   }),
@@ -1315,14 +1335,14 @@ export const API_ROUTES: readonly ApiRoute[] = [
     access: 'signed-in',
     answer: ok(paymentIntentAnswerSchema, '`{paymentIntentId, status, clientSecret, resourceId}`'),
     errors: { 404: "Unknown, or anyone else's" },
-  }), // Issue 20 (u-invite): invitations.
+  }), // Invitations.
   route('POST /api/user/{id}/invite', {
     service: 'users',
     tag: 'Users',
     summary: "(Re)send a person's invitation e-mail",
     description:
       'A new single-use link valid 7 days (auth INVITATION_TTL_HOURS) that sets a password and signs the person in; the older invitation link stops working. Publishes `users.user-invited`; auth queues the e-mail (send-mail job). A person created by `POST /api/user/upsert` without a password and with `sendInvitation: true`, or by `POST /api/user/import` with the multipart field `sendInvitations=true`, is invited the same way.',
-    access: ADMIN,
+    access: policy('users.canInviteUser'),
     answer: ok(inviteResponseSchema, '`{message}`'),
     errors: {
       404: 'Unknown person',
@@ -1335,7 +1355,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     summary: 'Set the first password from an invitation link (signs in)',
     access: 'anyone',
     body: acceptInvitationSchema,
-    answer: ok(setPasswordAnswer, 'The person, signed in (cookie set); or `user: null` and `secondFactor` (issue 24)'),
+    answer: ok(setPasswordAnswer, 'The person, signed in (cookie set); or `user: null` and `secondFactor`'),
     errors: {
       400: 'The link was already used, has expired, or is not valid (each with its own message); errors.password, errors.confirmPassword',
       429: 'Too many attempts from this address (Retry-After)',
@@ -1353,7 +1373,7 @@ function boardRoutes(): ApiRoute[] {
       service: 'board',
       tag: 'Move the Needle',
       summary,
-      access: BOARD,
+      access: policy('board.hasBoardAccess'),
       ...details,
       errors: { 403: BOARD_403, ...details.errors },
     });
@@ -1474,11 +1494,12 @@ function boardRoutes(): ApiRoute[] {
       errors: { 404: 'Check item not found' },
     }),
     board('GET /api/move-the-needle/coaches', 'Coaches (the mention picker)', {
+      access: policy('board.canListCoaches'),
       answer: ok(coachesResponseSchema, '`{coaches}`'),
     }),
-    // Issue 19 (helper b-api): the review queue, deleting comments, notifications.
+    // The review queue, deleting comments, notifications.
     board('GET /api/move-the-needle/review-queue', "Cards waiting in members' FOR REVIEW lists (coaches, admins)", {
-      access: STAFF,
+      access: policy('board.canReadReviewQueue'),
       description:
         "Every card in the FOR REVIEW list of a member's board (premium members the cut-off leaves a board), oldest waiting first (by when it entered the list), with its latest comment. `cardsPerPage` at most 50 (default 20).",
       query: reviewQueueQuerySchema,

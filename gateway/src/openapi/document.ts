@@ -2,7 +2,8 @@
  * The OpenAPI 3.1 document of the public API, generated from the route catalogue (catalogue.ts) and the contracts'
  * zod schemas. Served at GET /api/docs/openapi.json (docs.ts) and rendered to docs/api.md (scripts/docs-api.ts).
  *
- * Per operation: `x-roles` (who may call it: 'visitor' for anyone without a session, else the roles), `x-service`
+ * Per operation: `x-roles` (who may call it: 'visitor' for anyone without a session, else the roles), `x-policy` (the
+ * policy function that admits those roles, where one guards the route), `x-service`
  * (which service answers), and every error it can answer with the one error body of every service
  * (contracts/errors.ts). The gateway's own errors come from its routing table (routes.ts): 401 without a session,
  * 402 for a blocking payment status, 403 for a missing CSRF token, 503 while the service is down.
@@ -11,16 +12,23 @@ import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from '@asteaso
 import { errorBodySchema, ROLES } from '@rainmakers/contracts';
 import { z } from 'zod';
 import { matchRoute } from '../routes';
-import { API_ROUTES, type ApiRoute, ERROR_STATUSES, type ErrorStatus } from './catalogue';
+import { API_ROUTES, type ApiRoute, ERROR_STATUSES, type ErrorStatus, policyKey } from './catalogue';
+import { POLICY_ROLES, type PolicyRoles } from './policy-roles';
 
 export const OPENAPI_PATH = '/api/docs/openapi.json';
 export const DOCS_PATH = '/api/docs';
 
-/** The roles an operation names in `x-roles`: 'visitor' stands for a caller without a session. */
-export function rolesOf(route: ApiRoute): string[] {
+/**
+ * The roles an operation names in `x-roles`: 'visitor' stands for a caller without a session; a route guarded by a
+ * policy gets the roles that policy admits (policy-roles.ts, evaluated from the services' policies).
+ */
+export function rolesOf(route: ApiRoute, policyRoles: PolicyRoles = POLICY_ROLES): string[] {
   if (route.access === 'anyone') return ['visitor', ...ROLES];
   if (route.access === 'signed-in') return [...ROLES];
-  return [...route.access];
+  const key = policyKey(route.access);
+  const roles = policyRoles[key];
+  if (!roles) throw new Error(`${key} is not in gateway/src/openapi/policy-roles.ts: run npm run docs:api`);
+  return [...roles];
 }
 
 export const GENERIC_ERRORS: Record<ErrorStatus, string> = {
@@ -49,7 +57,7 @@ export function errorsOf(route: ApiRoute): Partial<Record<ErrorStatus, string>> 
   if (gateway?.kind === 'proxy' && gateway.blockable) add(402);
   if (route.service === 'gateway' && route.path === '/api/dashboard') add(402);
   if (gateway?.kind === 'proxy' && gateway.csrf) add(403);
-  if (Array.isArray(route.access) && route.service !== 'gateway') add(403, 'Not allowed for this role');
+  if (typeof route.access === 'object' && route.service !== 'gateway') add(403, 'Not allowed for this role');
   if (route.path.includes('{')) add(404);
   if (route.idempotent) {
     add(
@@ -67,7 +75,7 @@ const concretePath = (path: string) => path.replace(/\{[^}]+\}/g, 'x1');
 
 const paramsOf = (path: string) => [...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1] as string);
 
-export function buildOpenApiDocument() {
+export function buildOpenApiDocument(policyRoles: PolicyRoles = POLICY_ROLES) {
   const registry = new OpenAPIRegistry();
   // One component for the error body of every service (contracts/errors.ts), referenced by every error answer.
   const { $schema: _dialect, ...errorJson } = z.toJSONSchema(errorBodySchema, { target: 'draft-2020-12' });
@@ -133,7 +141,8 @@ export function buildOpenApiDocument() {
       security: route.access === 'anyone' ? [] : [{ session: [] }],
       request,
       responses,
-      'x-roles': rolesOf(route),
+      'x-roles': rolesOf(route, policyRoles),
+      ...(typeof route.access === 'object' ? { 'x-policy': policyKey(route.access) } : {}),
       'x-service': route.service,
     });
   }

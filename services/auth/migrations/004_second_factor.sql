@@ -1,4 +1,4 @@
--- Issue 24: a second factor (TOTP, RFC 6238) with single-use recovery codes. docs/decisions.md "A second factor
+-- A second factor (TOTP, RFC 6238) with single-use recovery codes. docs/decisions.md "A second factor
 -- for staff".
 -- The secret is encrypted (AES-256-GCM under TOTP_ENCRYPTION_KEY, never the session secret). A row without
 -- confirmed_at is an enrolment begun and not yet confirmed by a first code; beginning again replaces it.

@@ -1,11 +1,11 @@
-import { createApp, type ReadinessCheck } from '@rainmakers/kit';
-import type { AuthDeps } from './deps';
+import { createApp } from '@rainmakers/kit';
+import type { AppDeps } from './deps';
 import { authRoutes } from './routes/auth';
 import { internalRoutes } from './routes/internal';
 import { secondFactorRoutes } from './routes/second-factor';
 
 /** The auth service: sign-in, sign-up, sessions, password resets, sign-in-as and role switch, the second factor. */
-export function buildApp(deps: AuthDeps & { readiness: ReadinessCheck[] }) {
+export function buildApp(deps: AppDeps) {
   return createApp(
     {
       name: 'auth',

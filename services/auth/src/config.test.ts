@@ -1,8 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
 import { DEV_SECRETS } from '@rainmakers/kit';
-import { loadServiceConfig, loadWorkerConfig } from './config';
+import { settings } from './config';
 import { DEV_TOTP_ENCRYPTION_KEY } from './domain/second-factor';
 
+const loadServiceConfig = settings.load;
+const loadWorkerConfig = settings.loadWorker;
 const base = { PORT: '4101' };
 const REAL_TOTP_KEY = 'a'.repeat(64);
 
@@ -37,7 +39,7 @@ describe('auth config', () => {
     );
   });
 
-  it('refuses a missing or development second-factor key in production, and one that is not 32 bytes (issue 24)', () => {
+  it('refuses a missing or development second-factor key in production, and one that is not 32 bytes', () => {
     const production = {
       ...base,
       NODE_ENV: 'production',

@@ -1,23 +1,15 @@
-import { PEERS } from '@rainmakers/contracts';
-import { DEV_SECRETS, loadConfig, peerAddresses } from '@rainmakers/kit';
+import { DEV_SECRETS, defineServiceConfig } from '@rainmakers/kit';
 import { z } from 'zod';
 import { DEV_TOTP_ENCRYPTION_KEY, encryptionKeyBytes } from './domain/second-factor';
 
 const count = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
 const seconds = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
 
-export const configShape = {
-  SERVICE_NAME: z.string().default('auth'),
+const shape = {
   /** Signs the rm_session cookie (a JWT); the gateway verifies it with the same secret. */
   SESSION_SECRET: z.string().min(16).default(DEV_SECRETS.SESSION_SECRET),
   /** How long auth waits for users when it has no copy of a person (GET /me, sign-in): then 503. */
   USERS_READ_TIMEOUT_MS: z.coerce.number().int().min(1).default(1000),
-  SMTP_URL: z.string().default('smtp://127.0.0.1:1025'),
-  MAIL_FROM: z.string().default('Rainmakers <no-reply@rainmakers.local>'),
-  /** Run the send-mail worker inside the HTTP process (default: only in development). */
-  RUN_WORKERS_IN_PROCESS: z.enum(['true', 'false']).optional(),
-  /** The worker process (src/worker.ts) answers GET /healthz and /readyz on this port; none: no probe. */
-  HEALTH_PORT: z.coerce.number().int().min(1).max(65535).optional(),
 
   // Throttling, checked before any password hash is computed (one argon2id verify costs ~11 ms of CPU). auth is
   // the only owner of these limits (the gateway counts nothing); domain/sign-in-limits.ts explains the rules.
@@ -42,7 +34,7 @@ export const configShape = {
   RESET_MAILS_WINDOW_SECONDS: seconds(60 * 60),
 
   /**
-   * Issue 24: the key that encrypts second-factor secrets at rest (AES-256-GCM): 32 bytes, base64 or hex. Not the
+   * The key that encrypts second-factor secrets at rest (AES-256-GCM): 32 bytes, base64 or hex. Not the
    * session secret (rotating that must not lose every enrolment). Development and tests use a fixed default;
    * production refuses it (kit assertNoDevSecrets: it contains "change-me").
    */
@@ -50,31 +42,19 @@ export const configShape = {
     .string()
     .default(DEV_TOTP_ENCRYPTION_KEY)
     .refine((value) => encryptionKeyBytes(value) !== null, 'must be 32 bytes, base64 or hex'),
-  /** Issue 24: require a second factor of coaches too (admins always need one). */
-  SECOND_FACTOR_REQUIRED_FOR_COACHES: z.enum(['true', 'false']).default('false'),
+  /**
+   * Second-step attempts (a code or a recovery code) per account from any number of addresses within the window;
+   * past it the account's second step answers 429 until the window ends (the per-address limit above holds too).
+   */
+  SECOND_FACTOR_MAX_ATTEMPTS_PER_ACCOUNT: count(10),
+  SECOND_FACTOR_ATTEMPT_WINDOW_SECONDS: seconds(60 * 60),
 
-  /** How long an invitation link stays valid (issue 20; 7 days). */
+  /** How long an invitation link stays valid (7 days). */
   INVITATION_TTL_HOURS: count(7 * 24),
-
-  /** Events left unacknowledged this long by a crashed or stuck consumer are taken over (kit reclaimIdleMs). */
-  EVENT_RECLAIM_IDLE_MS: z.coerce.number().int().min(1).default(30_000),
 };
 
-export function loadServiceConfig(env: Record<string, string | undefined> = process.env) {
-  const config = loadConfig(configShape, env);
-  const peers = peerAddresses(PEERS.auth, config.NODE_ENV, env);
-  return {
-    ...config,
-    USERS_SERVICE_ADDR: peers.users,
-    SECOND_FACTOR_REQUIRED_FOR_COACHES: config.SECOND_FACTOR_REQUIRED_FOR_COACHES === 'true',
-    RUN_WORKERS_IN_PROCESS: config.RUN_WORKERS_IN_PROCESS
-      ? config.RUN_WORKERS_IN_PROCESS === 'true'
-      : config.NODE_ENV === 'development',
-  };
-}
-export type Config = ReturnType<typeof loadServiceConfig>;
-
-/** The worker process (worker.ts) serves no HTTP: it needs no PORT. */
-export function loadWorkerConfig(env: Record<string, string | undefined> = process.env) {
-  return loadServiceConfig({ PORT: '0', ...env, SERVICE_NAME: 'auth-worker' });
-}
+/** USERS_SERVICE_ADDR (contracts' PEERS): users is asked for a person auth has no copy of. */
+export const settings = defineServiceConfig({ name: 'auth', shape });
+export type Config = ReturnType<typeof settings.load>;
+/** Every key it reads (docs/configuration.md is checked against it). */
+export const configShape = settings.shape;

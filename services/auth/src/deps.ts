@@ -1,4 +1,4 @@
-import type { Db, EventNudger, Logger, MailSender, Redis } from '@rainmakers/kit';
+import type { Db, EventNudger, Logger, MailSender, ReadinessCheck, Redis } from '@rainmakers/kit';
 import type { UsersClient } from './clients/users';
 import type { Config } from './config';
 import type { RateLimiter } from './store/rate-limits';
@@ -17,4 +17,9 @@ export interface AuthDeps {
   mail: MailSender;
   /** The outbox relay (auth.signed-in). */
   events: EventNudger;
+}
+
+/** What the app is built with (service.ts builds it): the deps and the /readyz checks. */
+export interface AppDeps extends AuthDeps {
+  readiness: ReadinessCheck[];
 }

@@ -1,4 +1,4 @@
-import { createConsumer } from '@rainmakers/kit';
+import { type ConsumerWiring, createConsumer } from '@rainmakers/kit';
 import { sendInvitation } from './commands/invitations';
 import { personFromEvent } from './commands/people';
 import { endAllSessions } from './commands/sessions';
@@ -12,7 +12,7 @@ import type { AuthSchema } from './store/schema';
  * - users.user-changed: the account's sign-in email follows users (the hash stays; new accounts get a row
  *   without a password, which forgot-password can then set), and auth's copy of the person (people) is
  *   replaced unless it is newer: /me and sign-in read that copy, not users;
- * - users.user-invited (issue 20): a new single-use invitation link (older ones retired) and its e-mail queued;
+ * - users.user-invited: a new single-use invitation link (older ones retired) and its e-mail queued;
  * - users.user-deleted: credentials, open reset links and the copy go, every session is revoked.
  * It publishes auth.signed-in (commands/sign-ins.ts) when someone signs in: users keeps lastSignInAt.
  */
@@ -20,14 +20,8 @@ export const CONSUMER_GROUP = 'auth';
 
 export function createAuthConsumer(
   deps: Pick<AuthDeps, 'db' | 'redis' | 'sessionCache' | 'logger' | 'config' | 'mail'>,
+  wiring: ConsumerWiring<AuthSchema>,
 ) {
-  const wiring = {
-    db: deps.db,
-    redis: deps.redis,
-    prefix: deps.config.REDIS_PREFIX,
-    logger: deps.logger,
-    reclaimIdleMs: deps.config.EVENT_RECLAIM_IDLE_MS,
-  };
   return createConsumer<AuthSchema>(wiring, CONSUMER_GROUP, {
     'users.user-changed': async (user, { trx }) => {
       const now = new Date();

@@ -24,7 +24,7 @@ describe('auth policies', () => {
     expect(canSignInAs(actor('admin', 1))).toBe(false);
   });
 
-  it('sign in as and role switches need a session that passed the second factor (issue 24)', () => {
+  it('sign in as and role switches need a session that passed the second factor', () => {
     expect(canSignInAs(actor('admin', null, false))).toBe(false);
     expect(canSwitchRole(actor('admin', null, false))).toBe(false);
   });

@@ -1,8 +1,9 @@
-import { type BackgroundTask, OutboxRelay, type ServiceRuntime, serviceMail } from '@rainmakers/kit';
+import { fileURLToPath } from 'node:url';
+import { defineService, mailWorkerFor } from '@rainmakers/kit';
 import { buildApp } from './app';
 import { createUsersClient } from './clients/users';
-import type { Config } from './config';
-import type { AuthDeps } from './deps';
+import { settings } from './config';
+import type { AppDeps } from './deps';
 import { createAuthConsumer } from './events';
 import { createHousekeeping } from './housekeeping';
 import { createRateLimiter } from './store/rate-limits';
@@ -10,19 +11,19 @@ import type { AuthSchema } from './store/schema';
 import { createSessionCache } from './store/session-cache';
 
 /**
- * Wires the service for main.ts and testing.ts: its deps (database, Redis, session cache, rate limiter, the users
- * client, the mail sender), the app, and the background tasks (users.* consumer, housekeeping, the mail queue's
- * close, the send-mail worker when RUN_WORKERS_IN_PROCESS).
+ * The auth service, declared once: main.ts, worker.ts, testing.ts and the layout check read this. Its send-mail
+ * worker is the one place mail is sent from (every service queues on send-mail): worker.ts's process in production,
+ * this one in development (RUN_WORKERS_IN_PROCESS; docs/decisions.md "One service definition").
  */
-export function buildService(runtime: ServiceRuntime<AuthSchema>, config: Config) {
-  const { redis, logger } = runtime;
-  const { mail, background: mailTasks } = serviceMail(config, redis, logger);
-  // auth.signed-in (issue 20) goes through auth's outbox like every service's events.
-  const relay = new OutboxRelay({ db: runtime.database.db, redis, prefix: config.REDIS_PREFIX, logger });
-  const deps: AuthDeps = {
+export const service = defineService<AuthSchema>()({
+  config: settings,
+  migrations: fileURLToPath(new URL('../migrations', import.meta.url)),
+  // auth.signed-in.
+  outbox: true,
+  deps: ({ config, logger, database, redis, readiness, relay, mail }): AppDeps => ({
     config,
     logger,
-    db: runtime.database.db,
+    db: database.db,
     redis,
     sessionCache: createSessionCache(redis, config.REDIS_PREFIX),
     limiter: createRateLimiter(redis, config.REDIS_PREFIX),
@@ -31,9 +32,17 @@ export function buildService(runtime: ServiceRuntime<AuthSchema>, config: Config
       secret: config.INTERNAL_TOKEN_SECRET,
       readTimeoutMs: config.USERS_READ_TIMEOUT_MS,
     }),
-    mail,
+    mail: mail(),
     events: relay,
-  };
-  const background: BackgroundTask[] = [relay, createAuthConsumer(deps), createHousekeeping(deps), ...mailTasks];
-  return { app: buildApp({ ...deps, readiness: runtime.readiness }), background, deps };
-}
+    readiness,
+  }),
+  app: buildApp,
+  consumers: (deps, wiring) => [createAuthConsumer(deps, wiring)],
+  tasks: (deps) => [createHousekeeping(deps)],
+  workers: {
+    jobs: 'send-mail',
+    // Sending mail needs Redis and SMTP only.
+    database: false,
+    build: ({ config, redis, logger }) => [mailWorkerFor(config, redis, logger)],
+  },
+});

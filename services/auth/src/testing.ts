@@ -3,15 +3,13 @@
  * app and its background tasks (users.* consumer, send-mail worker), on `port` (0 = any free port).
  */
 
-import { fileURLToPath } from 'node:url';
-import type { ServiceRuntime } from '@rainmakers/kit';
-import { startServiceForTest, type TestDatabase } from '@rainmakers/kit/testing';
-import { type Config, loadServiceConfig } from './config';
+import { startDefinedServiceForTest, type TestDatabase } from '@rainmakers/kit/testing';
+import type { Config } from './config';
 import type { AuthDeps } from './deps';
-import { buildService } from './service';
+import { service as auth } from './service';
 import type { AuthSchema } from './store/schema';
 
-export const MIGRATIONS_DIR = fileURLToPath(new URL('../migrations', import.meta.url));
+export const MIGRATIONS_DIR = auth.migrations;
 
 export interface StartForTestOptions {
   port?: number;
@@ -35,9 +33,7 @@ export interface AuthTestService {
 }
 
 export async function startForTest(options: StartForTestOptions = {}): Promise<AuthTestService> {
-  const service = await startServiceForTest({
-    name: 'auth',
-    migrationsDir: MIGRATIONS_DIR,
+  const service = await startDefinedServiceForTest(auth, {
     port: options.port,
     redisPrefix: options.redisPrefix,
     env: {
@@ -48,10 +44,9 @@ export async function startForTest(options: StartForTestOptions = {}): Promise<A
       AUTH_MAX_ATTEMPTS_PER_IP: '100000',
       SIGNIN_MAX_FAILURES_PER_ADDRESS: '100000',
       SIGNIN_SLOWDOWN_AFTER_FAILURES: '100000',
+      SECOND_FACTOR_MAX_ATTEMPTS_PER_ACCOUNT: '100000',
       ...options.env,
     },
-    loadConfig: loadServiceConfig,
-    build: (runtime: ServiceRuntime<AuthSchema>, config) => buildService(runtime, config),
   });
   return {
     url: service.url,

@@ -27,7 +27,7 @@ afterAll(async () => {
 async function browserFor(caller: Caller): Promise<Browser> {
   const browser = new Browser(stack);
   if (caller !== 'anonymous') {
-    // Issue 24: a new admin each time (she enrols at her first sign-in): a second-factor code works once per 30 s
+    // A new admin each time (she enrols at her first sign-in): a second-factor code works once per 30 s
     // step, and this file signs an admin in far more often than that.
     const person = caller === 'admin' ? await createPerson(stack, { role: 'admin' }) : people.get(caller)!;
     await browser.signIn(person.email, person.password);

@@ -232,7 +232,7 @@ export class Browser {
   post = <T = Record<string, unknown>>(path: string, body?: unknown) => this.request<T>('POST', path, body);
 
   /**
-   * Signs in; the second step (issue 24) is passed with the codes this process knows for the e-mail, and an admin
+   * Signs in; the second step is passed with the codes this process knows for the e-mail, and an admin
    * without a second factor is enrolled on the way (scripts/lib/second-factor.ts computes the codes).
    */
   async signIn(email: string, password: string) {

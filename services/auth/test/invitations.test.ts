@@ -1,5 +1,5 @@
 /**
- * Invitations (issue 20) against the real users and auth services: users publishes users.user-invited (a resend
+ * Invitations against the real users and auth services: users publishes users.user-invited (a resend
  * through POST /api/user/{id}/invite), auth's consumer makes the link and queues the e-mail; the link's rules
  * (single use, 7 days, a resend retires the older one, a link only works for its own kind), the per-person limit,
  * and auth.signed-in reaching users as lastSignInAt.

@@ -1,5 +1,5 @@
 /**
- * Issue 24 at the service: auth's second factor with the real users service behind it. Codes are computed here
+ * At the service: auth's second factor with the real users service behind it. Codes are computed here
  * from the secret the enrolment answered, as an authenticator app would; a code is never reused and nothing waits
  * for the next 30 s step (one step of drift is accepted, so the step after the enrolment's works at once).
  */

@@ -69,7 +69,7 @@ describe('sign in', () => {
       impersonatorId: null,
       expiresAt: row.expires_at.toISOString(),
       idleExpiresAt: new Date(row.last_seen_at.getTime() + SESSION_IDLE_DAYS * 24 * 3600 * 1000).toISOString(),
-      // Issue 24: a password-only sign-in (no second factor enrolled).
+      // A password-only sign-in (no second factor enrolled).
       secondFactor: false,
     });
     const ttl = await stack.redis.pttl(`${stack.prefix}session:${browser.sid}`);
@@ -222,7 +222,7 @@ describe('sign up', () => {
     expect(Object.keys((badTags.body as { errors: object }).errors)[0]).toMatch(/^signuptags/);
   });
 
-  it('attaches only tags an admin allowed on sign-up links: a gated tag id is ignored (issue 23)', async () => {
+  it('attaches only tags an admin allowed on sign-up links: a gated tag id is ignored', async () => {
     const admin = await createPerson(stack, { role: 'admin' });
     const b = new Browser(stack);
     await b.signIn(admin.email, admin.password);

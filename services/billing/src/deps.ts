@@ -1,6 +1,6 @@
 import type { EventNudger, Logger, ReadinessCheck } from '@rainmakers/kit';
 import type { ResourcesClient } from './clients/resources';
-import type { StripeRouteDeps } from './routes/stripe';
+import type { SyncQueue } from './jobs';
 import type { BillingDb } from './store/db';
 import type { Stripe } from './stripe';
 
@@ -14,6 +14,16 @@ export interface BillingDeps {
 export interface PurchaseDeps extends BillingDeps {
   resources: ResourcesClient;
   currency: string;
+}
+
+/** What /api/stripe's signed-in routes are given. */
+export interface StripeRouteDeps extends PurchaseDeps {
+  sync: SyncQueue;
+  publicUrl: string;
+  /** Every configured public address, PUBLIC_URL first (kit publicAddresses): links follow the caller's. */
+  publicUrls: string[];
+  publishableKey: string;
+  jsUrl: string;
 }
 
 /** What the app is built with (service.ts builds it). */

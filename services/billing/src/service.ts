@@ -1,45 +1,51 @@
-import {
-  type BackgroundTask,
-  consumerWiring,
-  OutboxRelay,
-  publicAddresses,
-  type ServiceRuntime,
-} from '@rainmakers/kit';
+import { fileURLToPath } from 'node:url';
+import { defineService, publicAddresses } from '@rainmakers/kit';
 import { buildApp } from './app';
 import { createResourcesClient } from './clients/resources';
-import type { Config } from './config';
+import { settings } from './config';
+import type { AppDeps } from './deps';
 import { createEventConsumer } from './events';
 import { createSyncQueue, createSyncWorker } from './jobs';
 import type { Schema } from './store/schema';
 import { createStripe } from './stripe';
 
-/** Wires the app and its background tasks: the outbox relay, the users consumer, the sync worker in development. */
-export function buildService(runtime: ServiceRuntime<Schema>, config: Config) {
-  const { logger, redis } = runtime;
-  const db = runtime.database.db;
-  const prefix = config.REDIS_PREFIX;
-  const relay = new OutboxRelay({ db, redis, prefix, logger, pollMs: config.OUTBOX_POLL_MS });
-  const stripe = createStripe(config);
-  const sync = createSyncQueue(redis, prefix);
-  const base = { db, events: relay, stripe, logger };
-  const background: BackgroundTask[] = [
-    relay,
-    createEventConsumer(consumerWiring(runtime, config)),
-    { start: () => {}, stop: () => sync.close() },
-  ];
-  if (config.RUN_WORKERS_IN_PROCESS) background.push(createSyncWorker(base, redis, prefix, logger));
-  const app = buildApp({
-    ...base,
+/**
+ * The billing service, declared once: main.ts, worker.ts, testing.ts and the layout check read this. Its stripe-sync
+ * worker runs in worker.ts's process (`npm start`, production) or in this one (RUN_WORKERS_IN_PROCESS: tests).
+ */
+export const service = defineService<Schema>()({
+  config: settings,
+  migrations: fileURLToPath(new URL('../migrations', import.meta.url)),
+  // billing.subscription-changed, billing.purchase-completed, billing.sync-recorded.
+  outbox: true,
+  deps: ({ config, logger, database, redis, readiness, relay }): AppDeps => ({
+    db: database.db,
+    events: relay,
+    stripe: createStripe(config),
+    logger,
     internalTokenSecret: config.INTERNAL_TOKEN_SECRET,
-    readiness: runtime.readiness,
+    readiness,
     webhookSecret: config.STRIPE_WEBHOOK_SECRET,
     resources: createResourcesClient({ baseUrl: config.RESOURCES_SERVICE_ADDR, secret: config.INTERNAL_TOKEN_SECRET }),
     currency: config.STRIPE_CURRENCY,
-    sync,
+    sync: createSyncQueue(redis, config.REDIS_PREFIX),
     publicUrl: config.PUBLIC_URL,
     publicUrls: publicAddresses(config),
     publishableKey: config.STRIPE_PUBLISHABLE_KEY,
     jsUrl: config.STRIPE_JS_URL,
-  });
-  return { app, relay, background };
-}
+  }),
+  app: buildApp,
+  consumers: (_deps, wiring) => [createEventConsumer(wiring)],
+  tasks: (deps) => [{ start: () => {}, stop: () => deps.sync.close() }],
+  workers: {
+    jobs: 'stripe-sync',
+    build: ({ config, logger, redis, database, relay }) => [
+      createSyncWorker(
+        { db: database.db, events: relay, stripe: createStripe(config), logger },
+        redis,
+        config.REDIS_PREFIX,
+        logger,
+      ),
+    ],
+  },
+});

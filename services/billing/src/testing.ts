@@ -2,14 +2,11 @@
  * Boots the real billing service for tests: a throwaway database with the migrations, the real app on `port`
  * (0 = any free port), its outbox relay, users consumer and sync worker on the test Redis.
  */
-import { fileURLToPath } from 'node:url';
-import type { ServiceRuntime } from '@rainmakers/kit';
-import { startServiceForTest, type TestDatabase } from '@rainmakers/kit/testing';
-import { loadServiceConfig } from './config';
-import { buildService } from './service';
+import { startDefinedServiceForTest, type TestDatabase } from '@rainmakers/kit/testing';
+import { service as billing } from './service';
 import type { Schema } from './store/schema';
 
-export const MIGRATIONS_DIR = fileURLToPath(new URL('../migrations', import.meta.url));
+export const MIGRATIONS_DIR = billing.migrations;
 
 export interface StartBillingOptions {
   port?: number;
@@ -31,9 +28,7 @@ export interface RunningBilling {
 }
 
 export async function startForTest(options: StartBillingOptions): Promise<RunningBilling> {
-  const service = await startServiceForTest({
-    name: 'billing',
-    migrationsDir: MIGRATIONS_DIR,
+  const service = await startDefinedServiceForTest(billing, {
     port: options.port,
     redisPrefix: options.redisPrefix,
     env: {
@@ -44,8 +39,6 @@ export async function startForTest(options: StartBillingOptions): Promise<Runnin
       RUN_WORKERS_IN_PROCESS: 'true',
       ...options.env,
     },
-    loadConfig: loadServiceConfig,
-    build: (runtime: ServiceRuntime<Schema>, config) => buildService(runtime, config),
   });
   return {
     url: service.url,

@@ -5,23 +5,6 @@
  * customers go out while it works), GET /healthz and GET /readyz on HEALTH_PORT, and the shutdown order: the job
  * in flight finishes before Redis and PostgreSQL close.
  */
-import { runWorker } from '@rainmakers/kit';
-import { loadWorkerConfig } from './config';
-import { createSyncWorker } from './jobs';
-import type { Schema } from './store/schema';
-import { createStripe } from './stripe';
+import { service } from './service';
 
-const config = loadWorkerConfig();
-
-await runWorker<Schema>({
-  config,
-  jobs: 'stripe-sync',
-  build: ({ database, relay, redis, logger }) => [
-    createSyncWorker(
-      { db: database.db, events: relay, stripe: createStripe(config), logger },
-      redis,
-      config.REDIS_PREFIX,
-      logger,
-    ),
-  ],
-});
+await service.runWorker();

@@ -1,4 +1,4 @@
--- Issue 19: the coaches' review queue and notifications.
+-- The coaches' review queue and notifications.
 --
 -- cards.list_entered_at: when the card entered the list it is on (set on create, and by card/move when the list
 -- changes; a reorder within the list keeps it). Cards that existed before take their last update as the best

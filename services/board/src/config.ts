@@ -1,29 +1,13 @@
-import { DEFAULT_PORTS } from '@rainmakers/contracts';
-import { loadConfig } from '@rainmakers/kit';
+import { defineServiceConfig } from '@rainmakers/kit';
 import { z } from 'zod';
 
-export const configShape = {
-  SERVICE_NAME: z.string().default('board'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(DEFAULT_PORTS.board),
-  /** How often the outbox relay looks for unpublished events when nobody nudges it. */
-  OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(250),
-  /** Events left unacknowledged this long by a crashed or stuck consumer are taken over (kit reclaimIdleMs). */
-  EVENT_RECLAIM_IDLE_MS: z.coerce.number().int().min(1).default(30_000),
-  /** A comment line on every open board stream this often (proxies keep it open; a gone client is noticed). */
-  LIVE_HEARTBEAT_MS: z.coerce.number().int().min(100).default(15_000),
-  SMTP_URL: z.string().default('smtp://127.0.0.1:1025'),
-  MAIL_FROM: z.string().default('Rainmakers <no-reply@rainmakers.local>'),
-  /** Work the shared send-mail queue inside the HTTP process too (default: only in development). */
-  RUN_WORKERS_IN_PROCESS: z.enum(['true', 'false']).optional(),
-};
-
-export function loadServiceConfig(env: Record<string, string | undefined> = process.env) {
-  const config = loadConfig(configShape, env);
-  return {
-    ...config,
-    RUN_WORKERS_IN_PROCESS: config.RUN_WORKERS_IN_PROCESS
-      ? config.RUN_WORKERS_IN_PROCESS === 'true'
-      : config.NODE_ENV === 'development',
-  };
-}
-export type Config = ReturnType<typeof loadServiceConfig>;
+export const settings = defineServiceConfig({
+  name: 'board',
+  shape: {
+    /** A comment line on every open board stream this often (proxies keep it open; a gone client is noticed). */
+    LIVE_HEARTBEAT_MS: z.coerce.number().int().min(100).default(15_000),
+  },
+});
+export type Config = ReturnType<typeof settings.load>;
+/** Every key it reads (docs/configuration.md is checked against it). */
+export const configShape = settings.shape;

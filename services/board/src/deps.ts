@@ -1,4 +1,4 @@
-import type { EventNudger, Logger, ReadinessCheck } from '@rainmakers/kit';
+import type { EventNudger, Logger, MailSender, ReadinessCheck } from '@rainmakers/kit';
 import type { BoardChanges, RedisBoardChanges } from './live';
 import type { BoardDb } from './store/db';
 
@@ -18,4 +18,8 @@ export interface AppDeps extends BoardDeps {
   readiness: ReadinessCheck[];
   live: RedisBoardChanges;
   heartbeatMs: number;
+  /** The shared send-mail queue (mention e-mails). */
+  mail: MailSender;
+  /** PUBLIC_URL: the links in mention e-mails. */
+  publicUrl: string;
 }

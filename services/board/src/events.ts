@@ -62,7 +62,7 @@ export function createMentionMailConsumer(
   return createConsumer(options, MAIL_CONSUMER_GROUP, {
     'board.comment-mentioned': async (data: EventData<'board.comment-mentioned'>, { trx }) => {
       const people = await findPeople(trx, data.mentionedUserIds);
-      // People who turned mention e-mails off on /profile (issue 19) still get the notification, not the e-mail.
+      // People who turned mention e-mails off on /profile still get the notification, not the e-mail.
       const off = await mentionEmailsOff(trx, data.mentionedUserIds);
       for (const userId of data.mentionedUserIds) {
         const coach = people.get(userId);

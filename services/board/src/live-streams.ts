@@ -1,5 +1,5 @@
 /**
- * Per-person cap on open event streams (issue 23, point 6): one person may hold at most `limit` streams in this
+ * Per-person cap on open event streams: one person may hold at most `limit` streams in this
  * process; opening one more closes her oldest. The count is kept per replica, in memory: a stream lives on one
  * replica's socket and ends with it, so nothing needs sharing, and a person spread over N replicas holds at most
  * N x limit (the bound that matters: sockets and subscriptions per process).

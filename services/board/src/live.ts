@@ -4,7 +4,7 @@
  * fans a message out to the SSE streams open on that board in its process. The stream carries only "this board
  * changed" (no data), so a client refetches through the same authorized calls: nothing leaks through it.
  *
- * The same connection carries "this person's notifications changed" notices (issue 19) on a channel per person:
+ * The same connection carries "this person's notifications changed" notices on a channel per person:
  * the notification stream then reads the person's unread count and sends it.
  */
 import { type BackgroundTask, blockingDuplicate, type Logger, type Redis } from '@rainmakers/kit';

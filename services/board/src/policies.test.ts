@@ -107,7 +107,7 @@ describe('board policies (view, edit, comment, delete card, delete list, reset)'
   });
 });
 
-describe('issue 19: comments, the review queue', () => {
+describe('Comments, the review queue', () => {
   it('edits a comment by its author only; deletes it by its author or an admin (on a board they may comment on)', () => {
     const byOwner = 10;
     const rules = Object.fromEntries(

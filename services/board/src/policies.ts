@@ -58,12 +58,14 @@ export function canViewBoard(actor: Actor, board: BoardRef): boolean {
 export const canEditBoard = (actor: Actor, board: BoardRef) =>
   canViewBoard(actor, board) && (isAdmin(actor) || isOwn(actor, board));
 export const canComment = (actor: Actor, board: BoardRef) => canViewBoard(actor, board) && !board.isTemplate;
-/** A comment is edited by its author only (issue 19: others' comments are refused, admins' too). */
+/** A comment is edited by its author only (others' comments are refused, admins' too). */
 export const canEditComment = (actor: Actor, board: BoardRef, authorId: number) =>
   canComment(actor, board) && authorId === actor.userId;
+/** Admins delete anyone's comment on a board they may comment on. */
+export const canDeleteOthersComments = (actor: Actor, board: BoardRef) => canComment(actor, board) && isAdmin(actor);
 /** A comment is deleted by its author, or by an admin (any comment). */
 export const canDeleteComment = (actor: Actor, board: BoardRef, authorId: number) =>
-  canComment(actor, board) && (isAdmin(actor) || authorId === actor.userId);
+  authorId === actor.userId ? canComment(actor, board) : canDeleteOthersComments(actor, board);
 export const canDeleteCard = (actor: Actor, board: BoardRef) => canEditBoard(actor, board) && isAdmin(actor);
 /** Fixed lists are refused by the command whatever the policy says. */
 export const canDeleteList = (actor: Actor, board: BoardRef) => canEditBoard(actor, board) && isAdmin(actor);
@@ -92,6 +94,7 @@ export function boardAbilities(actor: Actor, board: BoardRef, labelCount: number
   return {
     edit,
     comment: canComment(actor, board),
+    deleteOthersComments: canDeleteOthersComments(actor, board),
     deleteCards: canDeleteCard(actor, board),
     deleteLists: canDeleteList(actor, board),
     // The button is for non-admins (spec §6); an admin resets a member's board through the API only.

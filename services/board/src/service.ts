@@ -1,35 +1,40 @@
-import { type BackgroundTask, consumerWiring, OutboxRelay, type ServiceRuntime, serviceMail } from '@rainmakers/kit';
+import { fileURLToPath } from 'node:url';
+import { defineService } from '@rainmakers/kit';
 import { buildApp } from './app';
-import type { Config } from './config';
+import { settings } from './config';
+import type { AppDeps } from './deps';
 import { createMentionMailConsumer, createPeopleConsumer } from './events';
 import { RedisBoardChanges } from './live';
 import type { BoardDatabase } from './store/schema';
 
-/** Wires the app and its background tasks (relay, consumers, live fan-out, the mail queue, optional mail worker). */
-export function buildService(runtime: ServiceRuntime<BoardDatabase>, config: Config) {
-  const { logger, redis } = runtime;
-  const db = runtime.database.db;
-  const prefix = config.REDIS_PREFIX;
-  const relay = new OutboxRelay({ db, redis, prefix, logger, pollMs: config.OUTBOX_POLL_MS });
-  const wiring = consumerWiring(runtime, config);
-  const { mail, background: mailTasks } = serviceMail(config, redis, logger);
-  const live = new RedisBoardChanges({ redis, prefix, logger: logger.child({ part: 'live' }) });
-  const background: BackgroundTask[] = [
-    relay,
+/**
+ * The board service, declared once: main.ts, testing.ts and the layout check read this. Mention e-mails only go
+ * on the shared send-mail queue; auth's worker sends them (docs/decisions.md "One service definition").
+ */
+export const service = defineService<BoardDatabase>()({
+  config: settings,
+  migrations: fileURLToPath(new URL('../migrations', import.meta.url)),
+  // board.comment-mentioned, audit.recorded.
+  outbox: true,
+  deps: ({ config, logger, database, redis, readiness, relay, mail }): AppDeps => {
+    const live = new RedisBoardChanges({ redis, prefix: config.REDIS_PREFIX, logger: logger.child({ part: 'live' }) });
+    return {
+      logger,
+      internalTokenSecret: config.INTERNAL_TOKEN_SECRET,
+      readiness,
+      db: database.db,
+      events: relay,
+      changes: live,
+      live,
+      heartbeatMs: config.LIVE_HEARTBEAT_MS,
+      mail: mail(),
+      publicUrl: config.PUBLIC_URL,
+    };
+  },
+  app: buildApp,
+  consumers: (deps, wiring) => [
     createPeopleConsumer(wiring),
-    createMentionMailConsumer({ ...wiring, queue: mail, publicUrl: config.PUBLIC_URL }),
-    live,
-    ...mailTasks,
-  ];
-  const app = buildApp({
-    logger,
-    internalTokenSecret: config.INTERNAL_TOKEN_SECRET,
-    readiness: runtime.readiness,
-    db,
-    events: relay,
-    changes: live,
-    live,
-    heartbeatMs: config.LIVE_HEARTBEAT_MS,
-  });
-  return { app, relay, live, background };
-}
+    createMentionMailConsumer({ ...wiring, queue: deps.mail, publicUrl: deps.publicUrl }),
+  ],
+  tasks: (deps) => [deps.live],
+});

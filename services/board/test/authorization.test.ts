@@ -161,7 +161,7 @@ const CALLS: [name: string, call: Call, expected: number[]][] = [
   ],
   ['DELETE attachment/{id}', ['DELETE', (f) => `${MTN}/attachment/${f.attachmentId}`], EDIT_NONE],
   ['activity/upsert', ['POST', () => `${MTN}/activity/upsert`, (f) => ({ comment: 'hi', CardId: f.cardId })], COMMENT],
-  // Issue 19: the owner's comment is edited by her alone, deleted by her or an admin.
+  // The owner's comment is edited by her alone, deleted by her or an admin.
   [
     'activity/upsert (edit)',
     ['POST', () => `${MTN}/activity/upsert`, (f) => ({ id: f.commentId, comment: 'edited', CardId: f.cardId })],
@@ -251,13 +251,20 @@ describe('authorization matrix of every board call', () => {
     expect(seen.board.abilities).toEqual({
       edit: false,
       comment: true,
+      deleteOthersComments: false,
       deleteCards: false,
       deleteLists: false,
       reset: false,
       createLabel: false,
     });
     const byAdmin = await readBoard(h, admin, owner.userId);
-    expect(byAdmin.board.abilities).toMatchObject({ edit: true, deleteCards: true, deleteLists: true, reset: false });
+    expect(byAdmin.board.abilities).toMatchObject({
+      edit: true,
+      deleteOthersComments: true,
+      deleteCards: true,
+      deleteLists: true,
+      reset: false,
+    });
   });
 
   it('lets board holders list coaches, no one else', async () => {

@@ -49,6 +49,7 @@ describe('the board and its lists', () => {
     expect(board.board.abilities).toEqual({
       edit: true,
       comment: true,
+      deleteOthersComments: false,
       deleteCards: false,
       deleteLists: false,
       reset: true,
@@ -651,7 +652,7 @@ describe('the coach picker', () => {
   });
 });
 
-describe('the audit log of staff deletes (issue 20)', () => {
+describe('the audit log of staff deletes', () => {
   const audits = async () =>
     (
       await h.service.database.db

@@ -22,7 +22,8 @@ beforeAll(async () => {
   mailDir = await mkdtemp(path.join(tmpdir(), 'board-mail-'));
   catcher = await startMailCatcher({ directory: mailDir, smtpPort: 0, webPort: 0 });
   h = await startHarness({
-    env: { RUN_WORKERS_IN_PROCESS: 'true', SMTP_URL: catcher.smtpUrl, PUBLIC_URL, LIVE_HEARTBEAT_MS: '200' },
+    smtpUrl: catcher.smtpUrl,
+    env: { PUBLIC_URL, LIVE_HEARTBEAT_MS: '200' },
   });
 });
 afterAll(async () => {
@@ -178,7 +179,7 @@ describe('live updates (SSE)', () => {
     await waitFor(() => !h.service.live.watchedBoards().includes(boardId), { what: 'the closed streams to be freed' });
   });
 
-  it("caps one person's streams at 5: the 6th closes her oldest cleanly, telling it not to reconnect (issue 23)", async () => {
+  it("caps one person's streams at 5: the 6th closes her oldest cleanly, telling it not to reconnect", async () => {
     const member = await h.person('premium');
     const coach = await h.person('coach');
     await readBoard(h, member);

@@ -1,5 +1,5 @@
 /**
- * Notifications (issue 19) against the real service: a coach mentioned in a comment, a member whose card a coach
+ * Notifications against the real service: a coach mentioned in a comment, a member whose card a coach
  * or admin commented on, and every coach when a member puts a card in FOR REVIEW; never the actor. Read newest
  * first with the unread count, marked read (one's own only), heard live over /api/notifications/events, and the
  * mention e-mail setting. Also editing and deleting comments.
@@ -35,7 +35,8 @@ beforeAll(async () => {
   mailDir = await mkdtemp(path.join(tmpdir(), 'board-notify-mail-'));
   catcher = await startMailCatcher({ directory: mailDir, smtpPort: 0, webPort: 0 });
   h = await startHarness({
-    env: { RUN_WORKERS_IN_PROCESS: 'true', SMTP_URL: catcher.smtpUrl, LIVE_HEARTBEAT_MS: '200' },
+    smtpUrl: catcher.smtpUrl,
+    env: { LIVE_HEARTBEAT_MS: '200' },
   });
   coach = await h.person('coach', { fullName: 'Cora Coach' });
   admin = await h.person('admin', { fullName: 'Ada Admin' });

@@ -1,5 +1,5 @@
 /**
- * The coaches' review queue (issue 19): every card in the FOR REVIEW list of a member's board, oldest waiting
+ * The coaches' review queue: every card in the FOR REVIEW list of a member's board, oldest waiting
  * first by when it entered the list, with the member, the list and the latest comment; paged and bounded; for
  * coaches and admins only. The SQL rule of whose boards are reviewed agrees with policies.isReviewedMember.
  */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { roleSchema } from './roles';
+import { roleSchema, type SecondFactorSettings, sessionRoles } from './roles';
 
 /**
  * The access profile of the person behind a request, as the gateway forwards it to services
@@ -27,17 +27,43 @@ export const actorSchema = z.object({
    */
   createdAt: z.string().nullish(),
   /**
-   * The account's e-mail address, for mail a person sends to herself (the qualifier's results, issue 23). Absent or
+   * The account's e-mail address, for mail a person sends to herself (the qualifier's results). Absent or
    * null while the gateway holds a profile cached before the field existed, and in tokens minted before it.
    */
   email: z.string().nullish(),
   /**
-   * Issue 24: the session's sign-in passed the second factor (sign-in-as and role changes need it). Absent in tokens
-   * minted before the field existed: treated as false.
+   * The session's sign-in passed the second factor. Absent in tokens minted before the field existed: treated as
+   * false. Without it an account role that needs one is withheld (`withSecondFactorRule`).
    */
   secondFactor: z.boolean().nullish(),
+  /** The account role withheld from a session that has not passed the second factor; null or absent otherwise. */
+  withheldRole: roleSchema.nullish(),
 });
 export type Actor = z.infer<typeof actorSchema>;
+
+/**
+ * The role stored on the account, withheld or not: for rules about the account itself (whether it must keep its
+ * second factor, which message explains a refusal), never for granting a power.
+ */
+export const storedRoleOf = (actor: Pick<Actor, 'accountRole' | 'withheldRole'>) =>
+  actor.withheldRole ?? actor.accountRole;
+
+/**
+ * The actor under the one rule for staff powers (access.ts `sessionRoles`): an account role that needs a second
+ * factor, in a session that has not passed it, is replaced by the stand-in role everywhere the actor is read, with
+ * no switched role. Idempotent, so the gateway that builds the actor and the kit that reads it both apply it.
+ */
+export function withSecondFactorRule(actor: Actor, settings: SecondFactorSettings): Actor {
+  const roles = sessionRoles(actor.accountRole, null, actor.secondFactor === true, settings);
+  if (roles.withheldRole === null) return actor;
+  return {
+    ...actor,
+    role: roles.role,
+    accountRole: roles.accountRole,
+    isAdmin: false,
+    withheldRole: roles.withheldRole,
+  };
+}
 
 /** The cached access profile of an account (what users.user-changed keeps fresh at the gateway). */
 export const accessProfileSchema = z.object({

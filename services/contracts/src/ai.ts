@@ -135,7 +135,7 @@ export interface AssistantsResponse {
   configured: boolean;
   /**
    * True when the endpoint is a stand-in that gives sample answers (AI_DEMO, as `npm start` runs it without
-   * AI_BASE_URL): the toolkit shows AI_DEMO_NOTICE on the page (issue 21).
+   * AI_BASE_URL): the toolkit shows AI_DEMO_NOTICE on the page.
    */
   demo: boolean;
 }

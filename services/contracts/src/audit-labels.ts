@@ -1,5 +1,5 @@
 /**
- * The audit log's labels (issue 20), without zod so the web can import them alone: what the screen and the CSV
+ * The audit log's labels, without zod so the web can import them alone: what the screen and the CSV
  * export show instead of internal action and field names (no signedInAs, displayedRole or alwaysGrantAccess).
  */
 

@@ -1,5 +1,5 @@
 /**
- * The audit log and the job history (issue 20), shared by the services that record staff actions, the users
+ * The audit log and the job history, shared by the services that record staff actions, the users
  * service that keeps them, and the web that shows them.
  *
  * - `audit.recorded`: a staff action in another service (courses, resources, board, ...), published through that

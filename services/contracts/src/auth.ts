@@ -66,7 +66,7 @@ export const CURRENT_PASSWORD_WRONG = 'The current password is not correct';
 export const RESET_LINK_INVALID = 'This password reset link is invalid or has expired';
 
 // ---------------------------------------------------------------------------------------------------------------
-// Invitations (issue 20): a single-use link that sets a first password and signs the person in
+// Invitations: a single-use link that sets a first password and signs the person in
 // ---------------------------------------------------------------------------------------------------------------
 
 /** How long an invitation link stays valid (auth's INVITATION_TTL_HOURS, default 7 days). */
@@ -112,7 +112,7 @@ export const sessionRecordSchema = z.object({
   /** ISO 8601: the end if nobody uses the session until then (last seen + SESSION_IDLE_DAYS). */
   idleExpiresAt: z.string(),
   /**
-   * Issue 24: whether the sign-in behind the session passed the second factor (a code or a recovery code). Absent in
+   * Whether the sign-in behind the session passed the second factor (a code or a recovery code). Absent in
    * mirrors written before the field existed: treated as false (no sensitive actions until the next sign-in).
    */
   secondFactor: z.boolean().optional(),
@@ -165,7 +165,7 @@ export interface MessageResponse {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Second factor (issue 24): TOTP (RFC 6238, 30 s steps, six digits) with single-use recovery codes
+// Second factor: TOTP (RFC 6238, 30 s steps, six digits) with single-use recovery codes
 // ---------------------------------------------------------------------------------------------------------------
 
 /** How a session's sign-in was proven: the password alone, or the password and a second factor. */

@@ -38,7 +38,7 @@ export const purchaseCompletedSchema = z.object({
   amountCents: z.number().int().nonnegative(),
   currency: z.string(),
   purchasedAt: z.string(),
-  /** The card's last four digits, for the receipt (issue 21); null or absent when Stripe did not say. */
+  /** The card's last four digits, for the receipt; null or absent when Stripe did not say. */
   cardLast4: z.string().nullable().optional(),
   /** The configured public address the purchase was made from (the receipt's link); absent: PUBLIC_URL. */
   publicUrl: z.string().optional(),

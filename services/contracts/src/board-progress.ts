@@ -1,6 +1,6 @@
 /**
  * The progress rules of spec part 1 §5, in integer arithmetic, shared by the board service and the web so both
- * show the same figure (issue 19: the web's floating-point `(29 / 50) * 100` floored to 57 where the spec says 58).
+ * show the same figure (the web's floating-point `(29 / 50) * 100` floored to 57 where the spec says 58).
  *
  * No zod and no other import with a runtime cost: the web imports this file into the board's first load.
  */

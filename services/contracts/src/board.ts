@@ -98,6 +98,8 @@ export const boardAbilitiesSchema = z.object({
   edit: z.boolean(),
   /** Post comments (the owner, a reviewing coach, admins). */
   comment: z.boolean(),
+  /** Delete comments written by others (admins); authors delete their own where they may comment. */
+  deleteOthersComments: z.boolean(),
   /** Delete cards (admins). */
   deleteCards: z.boolean(),
   /** Delete lists that are not fixed (admins). */
@@ -339,7 +341,7 @@ export const bodyIdSchema = z.object({ id });
 export const coachesResponseSchema = z.object({ coaches: z.array(personRefSchema) });
 
 // ---------------------------------------------------------------------------------------------------------
-// Review queue (issue 19)
+// Review queue
 
 /** Cards per page of the coaches' review queue: the default and the most one call may ask for. */
 export const REVIEW_QUEUE_PAGE_SIZE = 20;

@@ -1,5 +1,5 @@
 /**
- * Certificates of completion (issue 13, beyond the spec): one per member and course, issued by the courses service
+ * Certificates of completion (beyond the spec): one per member and course, issued by the courses service
  * when the member has completed every lesson of the course they can open. The public answer carries only what the
  * certificate shows.
  */

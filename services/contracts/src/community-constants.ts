@@ -1,4 +1,4 @@
-/** The community profile's texts and limits (issue 21), without zod, so the web can import them as values. */
+/** The community profile's texts and limits, without zod, so the web can import them as values. */
 
 /** The bio's bound: a few sentences, plain text. */
 export const COMMUNITY_BIO_MAX = 500;

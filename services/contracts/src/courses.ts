@@ -441,7 +441,7 @@ export const lessonUpsertSchema = z.preprocess(
     ModuleId: id,
     Tags: tagRefsField.optional(),
     position: position.optional(),
-    /** The lesson's video (issue 21): absent keeps it, '' or null removes it. */
+    /** The lesson's video: absent keeps it, '' or null removes it. */
     videoUrl: videoAddressField.optional(),
   }),
 );

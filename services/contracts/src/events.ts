@@ -38,7 +38,7 @@ export const userChangedSchema = z.object({
   stripeCustomerId: z.string().nullable(),
   alwaysGrantAccess: z.boolean(),
   createdAt: z.string(),
-  /** Issue 21: the colour scheme chosen on /profile (older events: the system's). */
+  /** The colour scheme chosen on /profile (older events: the system's). */
   theme: z.enum(['system', 'light', 'dark']).optional(),
   version: z.number().int(),
 });
@@ -96,7 +96,7 @@ export const eventSchemas = {
   'billing.subscription-changed': subscriptionChangedSchema,
   'billing.purchase-completed': purchaseCompletedSchema,
   'billing.sync-recorded': syncRecordedSchema,
-  // A staff action in any service, written into the users service's audit log (issue 20).
+  // A staff action in any service, written into the users service's audit log.
   'audit.recorded': auditRecordedSchema,
 } as const;
 export type EventType = keyof typeof eventSchemas;

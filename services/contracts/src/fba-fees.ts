@@ -17,7 +17,7 @@ export const FBA_FEES_EFFECTIVE_DATE = '2026-01-15';
 /** The effective date as sellers read it. */
 export const FBA_FEES_EFFECTIVE_LABEL = 'January 15, 2026';
 /**
- * Where the figures come from, in plain words for sellers (issue 21). The tables were taken from Amazon's published
+ * Where the figures come from, in plain words for sellers. The tables were taken from Amazon's published
  * US fee schedules as quoted by public calculators and sellers' guides (docs/fba-fees.md names them).
  */
 export const FBA_FEES_SOURCE =

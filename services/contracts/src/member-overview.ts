@@ -1,5 +1,5 @@
 /**
- * GET /api/user/{id}/overview: one member's whole picture for staff (issue 20). The gateway gathers it like the
+ * GET /api/user/{id}/overview: one member's whole picture for staff. The gateway gathers it like the
  * dashboard: users answers the person, tags and history as the viewer (its read policy decides 403/404), while
  * billing, courses and board answer their parts on their /internal routes, each with its own deadline. A part whose
  * service failed or was too slow is null and named in `unavailable`; a part the viewer may not see is null and named

@@ -1,5 +1,5 @@
 /**
- * Error texts shared by the services and the screens (issue 21: "this field cannot be empty" and "this field is
+ * Error texts shared by the services and the screens ("this field cannot be empty" and "this field is
  * required" were mixed, in lower case). Zod-free, so the web imports it as it is. The user form keeps the text the
  * spec fixes for it (FIELD_CANNOT_BE_EMPTY in users.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * Notifications (issue 19): what the board service stores for a person when a coach is mentioned, a coach replies
+ * Notifications: what the board service stores for a person when a coach is mentioned, a coach replies
  * on a member's card, or a member puts a card in FOR REVIEW; the bell reads them, marks them read and hears of
  * changes to the unread count over GET /api/notifications/events. Also the per-person e-mail setting.
  */

@@ -1,5 +1,5 @@
 /**
- * A phone number as people write one (issue 21: "abc" was accepted): digits with spaces and + ( ) - . between
+ * A phone number as people write one ("abc" was accepted): digits with spaces and + ( ) - . between
  * them, no letters. Zod-free, so the profile screen checks it with the same rule as the users service.
  */
 export const PHONE_NUMBER_MESSAGE = 'Enter a phone number using digits, spaces and + ( ) - only';

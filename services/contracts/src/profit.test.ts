@@ -187,7 +187,7 @@ describe('additional fees', () => {
     expect(acceptAdditionalFeesInput(10, 5, 'dollar', 20)).toBe(10);
   });
 
-  it('says the allowed range of an out-of-range entry (issue 21)', () => {
+  it('says the allowed range of an out-of-range entry', () => {
     expect(additionalFeesInputError('60', 'percentage', 25)).toBe(ADDITIONAL_FEES_PERCENT_RANGE);
     expect(additionalFeesInputError('-1', 'percentage', 25)).toBe(ADDITIONAL_FEES_PERCENT_RANGE);
     expect(additionalFeesInputError('50', 'percentage', 25)).toBeNull();

@@ -77,7 +77,7 @@ export const isValidAdditionalFeesPercent = (percent: number): boolean =>
 export const isValidAdditionalFeesDollars = (dollars: number, retailPrice: number): boolean =>
   Number.isFinite(dollars) && dollars >= 0 && toCents(dollars) <= toCents(maxAdditionalFeesDollars(retailPrice));
 
-/** The field error of an out-of-range percentage (the server's and the screen's, issue 21). */
+/** The field error of an out-of-range percentage (the server's and the screen's). */
 export const ADDITIONAL_FEES_PERCENT_RANGE = `Enter a percentage from 0 to ${MAX_ADDITIONAL_FEES_PERCENT} (of the retail price)`;
 
 /** The field error of an out-of-range dollar amount: from $0.00 to half the retail price. */
@@ -85,7 +85,7 @@ export const additionalFeesDollarRange = (retailPrice: number): string =>
   `Enter an amount from $0.00 to ${formatMoney(maxAdditionalFeesDollars(retailPrice))} (half the retail price)`;
 
 /**
- * Why a typed Additional Fees value cannot be used, or null when it can (issue 21: an out-of-range entry is not
+ * Why a typed Additional Fees value cannot be used, or null when it can (an out-of-range entry is not
  * silently ignored; the field says its range and the value shown stays what it was until the entry is valid).
  */
 export function additionalFeesInputError(text: string, type: AdditionalFeesType, retailPrice: number): string | null {

@@ -110,7 +110,7 @@ describe('answers', () => {
     expect(mail.text).toContain('Without an improvement you compete on price alone.');
   });
 
-  it('words question 3 without a 0 threshold until the volume is set (issue 21)', () => {
+  it('words question 3 without a 0 threshold until the volume is set', () => {
     const related = QUESTIONS.find((q) => q.id === 'searches');
     if (!related) throw new Error('question 3 is missing');
     expect(questionText(related, EMPTY_ANSWERS)).toBe(RELATED_KEYWORDS_QUESTION_UNSET);

@@ -69,8 +69,8 @@ export interface QualifierQuestion {
   /** The wording; `{min}` and `{price}` are filled in from the answers. */
   question: string;
   /**
-   * The 'Learn More' video's key: the web builds its address from VITE_QUALIFIER_VIDEO_BASE_URL (the videos are
-   * the course team's; without an address the modal says the video is not available yet).
+   * The 'Learn More' video's key in the site content (admins set its address on /site-content; not set, the modal
+   * shows no video).
    */
   video: string;
   /** Feedback for yes and no (yes/no questions). */
@@ -246,7 +246,7 @@ export interface QualifierAnswerLine {
 
 const yesNo = (value: 0 | 1 | null) => (value === 1 ? 'Yes' : value === 0 ? 'No' : 'Not answered');
 
-/** Question 3 before a search volume is set: no '0 monthly searches' threshold (issue 21). */
+/** Question 3 before a search volume is set: no '0 monthly searches' threshold. */
 export const RELATED_KEYWORDS_QUESTION_UNSET =
   'Are there at least 3 other related keywords with enough monthly searches each?';
 /** Under question 3 while the volume is not set: where its number comes from. */
@@ -264,7 +264,7 @@ export function questionText(question: QualifierQuestion, answers: QualifierAnsw
 
 /**
  * Every question with its answer and feedback: the results e-mail lists them and the screen shows them under the
- * score after 'Rate My Product' (one source for both, issue 21).
+ * score after 'Rate My Product' (one source for both).
  */
 export function answerLines(answers: QualifierAnswers): QualifierAnswerLine[] {
   const price = referencePrice(answers.standard);

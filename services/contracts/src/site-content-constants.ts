@@ -1,5 +1,5 @@
 /**
- * Site content (issue 21) without zod, so the web can import it alone: the video keys and labels, the links'
+ * Site content without zod, so the web can import it alone: the video keys and labels, the links'
  * defaults, and what a video address plays (parseVideoSource). Schemas: site-content.ts.
  */
 /** uploads.ts UPLOAD_FILES_PATH (that file carries zod). */

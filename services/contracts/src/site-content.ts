@@ -1,5 +1,5 @@
 /**
- * Site content set by admins (issue 21): every video of the product and the addresses outside it (the booking
+ * Site content set by admins: every video of the product and the addresses outside it (the booking
  * calendar, support, community, upgrade). Kept by the resources service (GET/PUT /api/site-content); the web reads
  * it instead of build-time settings. A video is an address: YouTube, Vimeo or a file uploaded to the app.
  */

@@ -192,7 +192,7 @@ export const qualifierSaveSchema = z.object({
 });
 
 /** POST /api/product-qualifier/send: {score, answers, result, email, keywords}. */
-/** The qualifier's results go to the member's own address only (issue 23): any other `email` is refused with this. */
+/** The qualifier's results go to the member's own address only: any other `email` is refused with this. */
 export const QUALIFIER_OWN_EMAIL_ONLY = 'Results can only be sent to your own e-mail address';
 /** A member who sent the results e-mail as often as a day allows (429, with Retry-After). */
 export const QUALIFIER_SEND_LIMIT = 'You have e-mailed your results too many times today. Please try again later.';

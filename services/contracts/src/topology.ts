@@ -18,7 +18,7 @@ export const DEFAULT_PORTS: Record<ServiceName | 'gateway', number> = {
 };
 
 /** The services each service calls over HTTP (the gateway calls every one). Events go through Redis instead. */
-export const PEERS: Record<ServiceName, readonly ServiceName[]> = {
+export const PEERS = {
   auth: ['users'],
   users: ['auth'],
   courses: [],
@@ -26,7 +26,10 @@ export const PEERS: Record<ServiceName, readonly ServiceName[]> = {
   tools: [],
   resources: [],
   billing: ['resources'],
-};
+} as const satisfies Record<ServiceName, readonly ServiceName[]>;
+
+/** The services a service calls (kit defineServiceConfig turns them into `<NAME>_SERVICE_ADDR` settings). */
+export type PeerOf<N extends ServiceName> = (typeof PEERS)[N][number];
 
 export type ServiceAddrVar = `${Uppercase<ServiceName>}_SERVICE_ADDR`;
 

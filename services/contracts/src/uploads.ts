@@ -60,7 +60,7 @@ export const UPLOAD_FILE_NAME_PATTERN =
   /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(png|jpg|gif|webp|mp4|webm)$/;
 
 /**
- * Video uploads (issue 21: site content and lesson videos), admins only: `POST /upload/video`, one file in the
+ * Video uploads (site content and lesson videos), admins only: `POST /upload/video`, one file in the
  * form field `video`, MP4 or WebM recognised by its content. Served from the same `/upload/files/` path.
  */
 export const VIDEO_UPLOAD_PATH = '/upload/video';

@@ -1,5 +1,5 @@
 /**
- * US states, DC and the inhabited territories by their postal abbreviation (issue 21, point 4): the community search
+ * US states, DC and the inhabited territories by their postal abbreviation: the community search
  * matches "TX" and "Texas" alike, whichever of the two a member wrote in her profile.
  */
 export const US_STATES: Readonly<Record<string, string>> = {

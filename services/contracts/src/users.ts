@@ -16,7 +16,7 @@ import { ROLES, roleSchema } from './roles';
 /** The user form's text for a missing field (spec part 1); every other form says FIELD_REQUIRED (messages.ts). */
 export const FIELD_CANNOT_BE_EMPTY = 'this field cannot be empty';
 
-/** The colour scheme a person chose on /profile (issue 21): light, dark or the one their system uses. */
+/** The colour scheme a person chose on /profile: light, dark or the one their system uses. */
 export const THEMES = ['system', 'light', 'dark'] as const;
 export const themeSchema = z.enum(THEMES, { error: 'Choose light, dark or system' });
 export type ThemePreference = (typeof THEMES)[number];
@@ -44,6 +44,8 @@ export const userAbilitiesSchema = z.object({
   signInAs: z.boolean(),
   /** Open the person's Move the Needle board ('Go to board'): staff, for premium members. */
   openBoard: z.boolean(),
+  /** Reset the person's second factor (auth's POST /api/auth/second-factor/reset/{id}): contracts' canResetSecondFactor. */
+  resetSecondFactor: z.boolean(),
 });
 export type UserAbilities = z.infer<typeof userAbilitiesSchema>;
 
@@ -71,13 +73,13 @@ export const userSchema = z.object({
   stripeCustomerId: z.string().nullable(),
   alwaysGrantAccess: z.boolean(),
   createdAt: z.string(),
-  /** The colour scheme chosen on /profile (issue 21); absent or 'system': the device's. */
+  /** The colour scheme chosen on /profile; absent or 'system': the device's. */
   theme: themeSchema.optional(),
   Tags: z.array(tagSchema),
   Resources: z.array(z.object({ id: z.number().int(), title: z.string() })),
   /** Sent by the people screens' calls (list, read, upsert); absent on internal and current-user answers. */
   abilities: userAbilitiesSchema.optional(),
-  /** Staff views only (issue 20): when the last invitation e-mail was sent, and the last sign-in; null: never. */
+  /** Staff views only: when the last invitation e-mail was sent, and the last sign-in; null: never. */
   invitedAt: z.string().nullable().optional(),
   lastSignInAt: z.string().nullable().optional(),
 });
@@ -89,6 +91,11 @@ export const currentUserSchema = userSchema.extend({
   isAdmin: z.boolean(),
   /** Present while an admin is signed in as this person. */
   impersonatedBy: z.object({ id: z.number().int(), fullName: z.string() }).nullable(),
+  /**
+   * Present while the account's role (this one) is withheld because the session has not passed the second factor:
+   * `role` and `can` are then the stand-in role's, as every service sees it, until she signs in with the factor.
+   */
+  withheldRole: roleSchema.optional(),
   /** What this session may see and do across screens (contracts' `sessionAbilities` of the displayed role). */
   can: z.object({
     administer: z.boolean(),
@@ -96,6 +103,7 @@ export const currentUserSchema = userSchema.extend({
     seeCoachingColumn: z.boolean(),
     seeUpgradeOffer: z.boolean(),
     seeQualifierUpgradeNote: z.boolean(),
+    joinCommunity: z.boolean(),
   }),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
@@ -133,7 +141,7 @@ export const userUpsertSchema = z.preprocess(
     id: idParam.nullish(),
     /** Required when a person changes their own password (profile); checked by auth. */
     currentPassword: z.string().max(1024).optional(),
-    /** Creating a person without a password: e-mail them an invitation link (issue 20). Ignored otherwise. */
+    /** Creating a person without a password: e-mail them an invitation link. Ignored otherwise. */
     sendInvitation: z.boolean().optional(),
   }),
 );
@@ -167,7 +175,7 @@ export const userFiltersSchema = z
     role: stringOrList.pipe(z.array(z.enum(ROLES))).optional(),
     stripeStatus: z.string().trim().min(1).max(40).optional(),
     cityOrState: z.string().trim().max(120).optional(),
-    /** People holding this tag (issue 20). */
+    /** People holding this tag. */
     tagId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
     payment: z.enum(PAYMENT_FILTERS, { error: 'payment must be problems' }).optional(),
     /** Joined on or after this day. */
@@ -181,7 +189,7 @@ export const userFiltersSchema = z
   });
 export type UserFilters = z.infer<typeof userFiltersSchema>;
 
-/** The user dashboard's sortable columns (issue 20); newest first by default. */
+/** The user dashboard's sortable columns; newest first by default. */
 export const USER_SORTS = ['name', 'joined', 'role', 'payment'] as const;
 export type UserSort = (typeof USER_SORTS)[number];
 export const SORT_ORDERS = ['asc', 'desc'] as const;
@@ -211,7 +219,7 @@ export type BulkTarget = z.infer<typeof bulkTargetSchema>;
 export const BULK_ACTIONS = ['add-tag', 'remove-tag', 'set-role', 'delete'] as const;
 export type BulkActionName = (typeof BULK_ACTIONS)[number];
 
-/** POST /api/user/bulk-action (issue 20): the table's bulk actions, on a selection or on all matching. */
+/** POST /api/user/bulk-action: the table's bulk actions, on a selection or on all matching. */
 export const bulkActionSchema = z
   .object({
     action: z.enum(BULK_ACTIONS, { error: 'action must be add-tag, remove-tag, set-role or delete' }),
@@ -251,7 +259,7 @@ export type CommunityUser = z.infer<typeof communityUserSchema>;
 
 /**
  * What a basic or premium member sees of a coach in the mention picker (read-many with the role filter coach
- * alone; issue 19): name and e-mail, nothing else.
+ * alone): name and e-mail, nothing else.
  */
 export const coachContactSchema = userSchema.pick({ id: true, fullName: true, email: true });
 export type CoachContact = z.infer<typeof coachContactSchema>;
@@ -350,7 +358,7 @@ export const tagUpsertSchema = z.object({
 });
 /**
  * A tag as the tag API (/api/tag/*) shows it: the spec's id and name, and whether a sign-up link may attach it
- * (issue 23: only tags an admin marked may be attached by `signuptags`; every other id is ignored).
+ * (only tags an admin marked may be attached by `signuptags`; every other id is ignored).
  */
 export const managedTagSchema = tagSchema.extend({ signupAllowed: z.boolean() });
 export type ManagedTag = z.infer<typeof managedTagSchema>;
@@ -396,7 +404,7 @@ export const SESSION_AUDIT_ACTIONS = [
   'user.sign-in-as',
   'user.sign-in-as-back',
   'user.role-switch',
-  // Issue 24: an admin reset another person's second factor.
+  // An admin reset another person's second factor.
   'user.second-factor-reset',
 ] as const;
 export const internalAuditSchema = z.object({

@@ -1,4 +1,4 @@
--- Certificates of completion (issue 13) and the courses service's copy of people it needs to issue them.
+-- Certificates of completion and the courses service's copy of people it needs to issue them.
 --
 -- people: kept from users.user-changed / users.user-deleted (users owns people). The name goes on the certificate;
 -- role and tags decide which lessons of a course count (the lessons the member can open, as on the course card).

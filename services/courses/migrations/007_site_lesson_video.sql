@@ -1,4 +1,4 @@
--- Lesson videos (issue 21): an optional video per lesson (YouTube, Vimeo or an uploaded file; checked by the API),
+-- Lesson videos: an optional video per lesson (YouTube, Vimeo or an uploaded file; checked by the API),
 -- and where each member stopped watching it, so the video resumes there.
 ALTER TABLE lessons ADD COLUMN video_url text;
 

@@ -1,5 +1,5 @@
 /**
- * The courses service's bounded work (issue 23; docs/decisions.md "Bounded work"): which requests wait for a slot
+ * The courses service's bounded work (docs/decisions.md "Bounded work"): which requests wait for a slot
  * and how many run at once. Refusals answer 429 TOO_BUSY with Retry-After (kit limits.ts) to that caller only.
  */
 import { ConcurrencyLimiter, concurrencyLimit } from '@rainmakers/kit';

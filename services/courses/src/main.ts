@@ -1,13 +1,3 @@
-import { fileURLToPath } from 'node:url';
-import { runService } from '@rainmakers/kit';
-import { loadServiceConfig } from './config';
-import { buildService } from './service';
-import type { CoursesDatabase } from './store/schema';
+import { service } from './service';
 
-const config = loadServiceConfig();
-
-await runService<CoursesDatabase>({
-  config,
-  migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
-  build: (runtime) => buildService(runtime, config),
-});
+await service.run();

@@ -1,34 +1,29 @@
-import { consumerWiring, OutboxRelay, type ServiceRuntime } from '@rainmakers/kit';
+import { fileURLToPath } from 'node:url';
+import { defineService } from '@rainmakers/kit';
 import { buildApp } from './app';
 import { CatalogueCache } from './catalogue-cache';
-import type { Config } from './config';
+import { settings } from './config';
+import type { AppDeps } from './deps';
 import { createEventConsumer } from './events';
 import type { CoursesDatabase } from './store/schema';
 
-/** Wires the app and its background tasks (outbox relay, the users.* and courses.lesson-completed consumer) from a service runtime. */
-export function buildService(runtime: ServiceRuntime<CoursesDatabase>, config: Config) {
-  const relay = new OutboxRelay({
-    db: runtime.database.db,
-    redis: runtime.redis,
-    prefix: config.REDIS_PREFIX,
-    logger: runtime.logger,
-    pollMs: config.OUTBOX_POLL_MS,
-  });
-  const catalogue = new CatalogueCache({ redis: runtime.redis, prefix: config.REDIS_PREFIX, logger: runtime.logger });
-  const store = { db: runtime.database.db, pool: runtime.database.pool };
-  const consumer = createEventConsumer({
-    ...consumerWiring(runtime, config),
-    store,
-    onTagsRenamed: () => catalogue.invalidate(),
-  });
-  const app = buildApp({
-    logger: runtime.logger,
+/** The courses service, declared once: main.ts, testing.ts and the layout check read this. */
+export const service = defineService<CoursesDatabase>()({
+  config: settings,
+  migrations: fileURLToPath(new URL('../migrations', import.meta.url)),
+  // courses.lesson-completed / -uncompleted, audit.recorded.
+  outbox: true,
+  deps: ({ config, logger, database, redis, readiness, relay }): AppDeps => ({
+    logger,
     internalTokenSecret: config.INTERNAL_TOKEN_SECRET,
-    readiness: runtime.readiness,
-    store,
+    readiness,
+    store: { db: database.db, pool: database.pool },
     events: relay,
     publicUrl: config.PUBLIC_URL,
-    catalogue,
-  });
-  return { app, relay, consumer, background: [relay, consumer] };
-}
+    catalogue: new CatalogueCache({ redis, prefix: config.REDIS_PREFIX, logger }),
+  }),
+  app: buildApp,
+  consumers: (deps, wiring) => [
+    createEventConsumer({ ...wiring, store: deps.store, onTagsRenamed: () => deps.catalogue.invalidate() }),
+  ],
+});

@@ -3,14 +3,11 @@
  * migrations, the real app on `port` (0 = any free port), its outbox relay and its users.user-deleted consumer
  * on the test Redis.
  */
-import { fileURLToPath } from 'node:url';
-import type { ServiceRuntime } from '@rainmakers/kit';
-import { startServiceForTest, type TestDatabase } from '@rainmakers/kit/testing';
-import { loadServiceConfig } from './config';
-import { buildService } from './service';
+import { startDefinedServiceForTest, type TestDatabase } from '@rainmakers/kit/testing';
+import { service as courses } from './service';
 import type { CoursesDatabase } from './store/schema';
 
-export const MIGRATIONS_DIR = fileURLToPath(new URL('../migrations', import.meta.url));
+export const MIGRATIONS_DIR = courses.migrations;
 
 export interface StartCoursesOptions {
   port?: number;
@@ -32,17 +29,13 @@ export interface RunningCourses {
 }
 
 export async function startForTest(options: StartCoursesOptions = {}): Promise<RunningCourses> {
-  const service = await startServiceForTest({
-    name: 'courses',
-    migrationsDir: MIGRATIONS_DIR,
+  const service = await startDefinedServiceForTest(courses, {
     port: options.port,
     redisPrefix: options.redisPrefix,
     env: {
       OUTBOX_POLL_MS: String(options.pollMs ?? 250),
       ...(options.reclaimIdleMs !== undefined ? { EVENT_RECLAIM_IDLE_MS: String(options.reclaimIdleMs) } : {}),
     },
-    loadConfig: loadServiceConfig,
-    build: (runtime: ServiceRuntime<CoursesDatabase>, config) => buildService(runtime, config),
   });
   return {
     url: service.url,

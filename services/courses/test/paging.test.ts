@@ -157,7 +157,7 @@ describe('GET /api/course/{slug}/lessons/{id}', () => {
       Tags: [],
       abilities: { edit: false, delete: false, reorder: false },
       completed: 'true',
-      // Issue 21: the lesson's own video (none here) and where the member left it.
+      // The lesson's own video (none here) and where the member left it.
       videoUrl: null,
       videoPosition: 0,
     });

@@ -3,10 +3,10 @@
  * on titles, full text on content), never by a sequential scan of lessons, and must answer correctly.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { generateCatalogue } from '../src/bench/generate';
 import { plainText } from '../src/domain/search';
 import type { Viewer } from '../src/domain/visibility';
 import { allLessonsStatement, type LessonSearchKind, lessonSearchStatement } from '../src/store/catalogue';
+import { generateCatalogue } from '../src/store/catalogue-generator';
 import type { Statement } from '../src/store/db';
 import { createCourse, createLesson, createModule, type Harness, startHarness } from './helpers';
 

@@ -1,7 +1,7 @@
 /**
  * Whether this process has served anything lately: a request other than a probe, a job, an event. Watchdogs,
  * probes and pollers tick at their normal pace while it has and slowly while it has not, because what an idle pod
- * costs multiplies by every pod (issue 22: the idle stack cost a fifth of a core, nearly all of it in those ticks).
+ * costs multiplies by every pod (the idle stack cost a fifth of a core, nearly all of it in those ticks).
  * The first request after a quiet spell brings them back to their pace at once, so a dependency that went down
  * meanwhile is still noticed within their normal bound of that request.
  */

@@ -5,6 +5,7 @@ import { type BaseConfig, loadConfig } from './config';
 import { createDatabase, type DatabaseHandle, ensureDatabaseExists, runMigrations, serviceDatabaseOptions } from './db';
 import { configureAccessLog, type ReadinessCheck } from './http';
 import { idempotencyPurgeTask } from './idempotency';
+import { configureSecondFactorRule } from './internal-token';
 import { startLiveness } from './liveness';
 import { createLogger, type Logger } from './logger';
 import { collectProcessMetrics, registerPoolMetrics } from './metrics';
@@ -55,6 +56,7 @@ export async function runService<Schema>(definition: ServiceDefinition<Schema>):
     if (applied.length > 0) logger.info({ applied }, 'migrations applied');
   }
   configureAccessLog(config.ACCESS_LOG_SAMPLE_RATE);
+  configureSecondFactorRule({ requiredForCoaches: config.SECOND_FACTOR_REQUIRED_FOR_COACHES });
   collectProcessMetrics(config.SERVICE_NAME);
   configureLoadShedding({
     maxEventLoopDelayMs: config.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS,

@@ -1,4 +1,11 @@
-import { localServiceAddr, type ServiceName, serviceAddrVar } from '@rainmakers/contracts';
+import {
+  DEFAULT_PORTS,
+  localServiceAddr,
+  PEERS,
+  type PeerOf,
+  type ServiceName,
+  serviceAddrVar,
+} from '@rainmakers/contracts';
 import { z } from 'zod';
 
 /** Secrets that only exist so a developer can run the product without setting anything. */
@@ -25,10 +32,18 @@ export const baseConfigShape = {
   /** Namespace for every Redis key, stream and queue, so environments can share one Redis. */
   REDIS_PREFIX: z.string().default('rm:'),
   INTERNAL_TOKEN_SECRET: secret('INTERNAL_TOKEN_SECRET'),
+  /**
+   * Coaches need a second factor too (admins always do). Read by every service and the gateway: auth asks for the
+   * factor at sign-in, and every reader of an actor withholds the coach role from a session without it.
+   */
+  SECOND_FACTOR_REQUIRED_FOR_COACHES: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
   /** The address people reach the product at; used in e-mailed links. */
   PUBLIC_URL: z.string().url().default('http://localhost:8080'),
   /**
-   * Other addresses of the same product (comma separated; issue 21): e-mailed links and Stripe's return addresses
+   * Other addresses of the same product (comma separated): e-mailed links and Stripe's return addresses
    * follow the one a request came from when it is listed (public-url.ts), else PUBLIC_URL.
    */
   PUBLIC_URLS: z.string().optional(),
@@ -123,4 +138,107 @@ export function peerAddresses<P extends ServiceName>(
   }
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   return addresses;
+}
+
+/**
+ * Settings every service (not the gateway) shares on top of the base, parsed here once for all seven: mail, the
+ * job workers' place, the worker process's probe, the outbox relay and the event consumers.
+ */
+export const serviceSettingsShape = {
+  /** Where the send-mail worker delivers (auth's worker; the others only queue mail). */
+  SMTP_URL: z.string().default('smtp://127.0.0.1:1025'),
+  MAIL_FROM: z.string().default('Rainmakers <no-reply@rainmakers.local>'),
+  /**
+   * Run the service's declared job workers inside the HTTP process (default: only in development); `npm start` and
+   * production run the services that have a worker process with it off.
+   */
+  RUN_WORKERS_IN_PROCESS: z.enum(['true', 'false']).optional(),
+  /** The worker process (src/worker.ts) answers GET /healthz and /readyz on this port; none: no probe. */
+  HEALTH_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** How often the outbox relay looks for unpublished events when nobody nudges it. */
+  OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(250),
+  /** Events left unacknowledged this long by a crashed or stuck consumer are taken over (kit reclaimIdleMs). */
+  EVENT_RECLAIM_IDLE_MS: z.coerce.number().int().min(1).default(30_000),
+};
+
+/** `USERS_SERVICE_ADDR`... for the peers a service calls (contracts' PEERS). */
+export type PeerAddressSettings<N extends ServiceName> = {
+  [P in PeerOf<N> as `${Uppercase<P>}_SERVICE_ADDR`]: string;
+};
+
+type Env = Record<string, string | undefined>;
+
+function serviceShape<N extends ServiceName, S extends z.ZodRawShape>(name: N, shape: S) {
+  return {
+    SERVICE_NAME: z.string().default(name),
+    PORT: z.coerce.number().int().min(0).max(65535).default(DEFAULT_PORTS[name]),
+    ...serviceSettingsShape,
+    ...shape,
+  };
+}
+
+/** The settings of service N with its own keys S, as parsed (before the service's own `derive`). */
+export type ParsedServiceSettings<N extends ServiceName, S extends z.ZodRawShape> = Omit<
+  ReturnType<typeof loadConfig<ReturnType<typeof serviceShape<N, S>>>>,
+  'RUN_WORKERS_IN_PROCESS'
+> &
+  PeerAddressSettings<N> & { RUN_WORKERS_IN_PROCESS: boolean };
+
+function parseServiceSettings<N extends ServiceName, S extends z.ZodRawShape>(
+  name: N,
+  shape: S,
+  env: Env,
+): ParsedServiceSettings<N, S> {
+  const parsed = loadConfig(serviceShape(name, shape), env);
+  // The shared keys' types, which the generic shape hides from the compiler here.
+  const shared = parsed as unknown as BaseConfig & { RUN_WORKERS_IN_PROCESS?: 'true' | 'false' | undefined };
+  const addresses = peerAddresses<ServiceName>(PEERS[name], shared.NODE_ENV, env);
+  const peers = Object.fromEntries(
+    Object.entries(addresses).map(([peer, address]) => [serviceAddrVar(peer as ServiceName), address]),
+  );
+  const runWorkers = shared.RUN_WORKERS_IN_PROCESS;
+  return {
+    ...parsed,
+    ...peers,
+    RUN_WORKERS_IN_PROCESS: runWorkers ? runWorkers === 'true' : shared.NODE_ENV === 'development',
+  } as unknown as ParsedServiceSettings<N, S>;
+}
+
+/** A service's settings, declared once (src/config.ts) and read by its definition, worker and tests. */
+export interface ServiceConfigDefinition<Config> {
+  name: ServiceName;
+  /** Every key the service reads: the base, the shared service settings and its own (docs/configuration.md). */
+  shape: z.ZodRawShape;
+  /** The HTTP process's settings from the environment. */
+  load(env?: Env): Config;
+  /** The worker process's: no PORT needed, SERVICE_NAME `<name>-worker`. */
+  loadWorker(env?: Env): Config;
+}
+
+/**
+ * A service's settings: the base and the shared service settings (parsed here for every service), the peers'
+ * addresses, and the service's own keys; `derive` turns its own raw values into what the code reads (a flag into
+ * a boolean, production-only checks).
+ */
+export function defineServiceConfig<
+  N extends ServiceName,
+  S extends z.ZodRawShape,
+  Extra extends object = Record<never, never>,
+>(options: {
+  name: N;
+  shape: S;
+  derive?: (config: ParsedServiceSettings<N, S>, env: Env) => Extra;
+}): ServiceConfigDefinition<Omit<ParsedServiceSettings<N, S>, keyof Extra> & Extra> {
+  const { name, shape, derive } = options;
+  const load = (env: Env = process.env) => {
+    const config = parseServiceSettings(name, shape, env);
+    const extra = derive ? derive(config, env) : ({} as Extra);
+    return { ...config, ...extra } as Omit<ParsedServiceSettings<N, S>, keyof Extra> & Extra;
+  };
+  return {
+    name,
+    shape: { ...baseConfigShape, ...serviceShape(name, shape) },
+    load,
+    loadWorker: (env: Env = process.env) => load({ PORT: '0', ...env, SERVICE_NAME: `${name}-worker` }),
+  };
 }

@@ -118,7 +118,7 @@ export function configureAccessLog(sampleRate: number): void {
 }
 
 /**
- * One line per request (issue 22): method, route template, status, duration, bytes, request id and the person's id,
+ * One line per request: method, route template, status, duration, bytes, request id and the person's id,
  * never cookies, headers or bodies. Successful answers are sampled (`sampleRate`); errors and 5xx always written,
  * except a 503 with Retry-After (load shed on purpose: counted by the shedding's own summary line).
  */

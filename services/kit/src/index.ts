@@ -4,6 +4,7 @@ export * from './bus';
 export * from './config';
 export * from './consumers';
 export * from './db';
+export * from './define-service';
 export * from './errors';
 export * from './http';
 export * from './idempotency';

@@ -1,5 +1,5 @@
 import { createSecretKey, type KeyObject } from 'node:crypto';
-import { type Actor, actorSchema } from '@rainmakers/contracts';
+import { type Actor, actorSchema, type SecondFactorSettings, withSecondFactorRule } from '@rainmakers/contracts';
 import type { NextFunction, Request, Response } from 'express';
 import jwt from 'jsonwebtoken';
 import { forbidden, unauthorized } from './errors';
@@ -54,12 +54,32 @@ export function signServiceToken(service: string, secret: string, ttlSeconds = A
   });
 }
 
+/**
+ * The process's second-factor setting (SECOND_FACTOR_REQUIRED_FOR_COACHES), set once at boot by `runService`,
+ * `runWorker` and the gateway; admins need the factor whatever it says.
+ */
+const secondFactorSettings: SecondFactorSettings = { requiredForCoaches: false };
+
+export function configureSecondFactorRule(settings: SecondFactorSettings): void {
+  secondFactorSettings.requiredForCoaches = settings.requiredForCoaches;
+}
+
+/**
+ * An actor a service may act on: parsed, then put under the one rule for staff powers (contracts
+ * `withSecondFactorRule`), so a session that has not passed the second factor holds no staff role in any policy,
+ * whoever minted the token. Job workers that act for a person read their actor through this too.
+ */
+export function trustedActor(raw: unknown): Actor | null {
+  const actor = actorSchema.safeParse(raw);
+  return actor.success ? withSecondFactorRule(actor.data, secondFactorSettings) : null;
+}
+
 function verify(token: string, secret: string): TokenClaims | null {
   try {
     const claims = jwt.verify(token, hmacKey(secret), { algorithms: ['HS256'], audience: AUDIENCE }) as TokenClaims;
     if (claims.kind === 'actor') {
-      const actor = actorSchema.safeParse(claims.actor);
-      return actor.success ? { kind: 'actor', actor: actor.data } : null;
+      const actor = trustedActor(claims.actor);
+      return actor ? { kind: 'actor', actor } : null;
     }
     if (claims.kind === 'service' && typeof claims.service === 'string') return claims;
     return null;

@@ -1,5 +1,5 @@
 /**
- * Bounded work per request (issue 23): an expensive route runs at most `maxRunning` at a time; a few more wait in
+ * Bounded work per request: an expensive route runs at most `maxRunning` at a time; a few more wait in
  * a short queue (at most `maxQueued`, each at most `maxWaitMs`); anything beyond answers at once 429 TOO_BUSY with
  * `Retry-After`, in the spec's error body. Only the callers of that route wait or are refused: the rest of the
  * service (course pages, completions, health probes) never queues behind them.

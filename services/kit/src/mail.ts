@@ -62,7 +62,7 @@ export function createMailWorker({
 }
 
 /**
- * The send-mail worker as a background task (auth runs it; the board runs one too when RUN_WORKERS_IN_PROCESS):
+ * The send-mail worker as a background task (auth's, the one place mail is sent from):
  * the SMTP transport closes after the worker has finished its current job.
  */
 export function createMailWorkerTask(options: {
@@ -118,7 +118,7 @@ export interface MailConfig {
   MAIL_FROM: string;
 }
 
-/** The send-mail worker of a service's settings (auth's worker process; services in-process when so configured). */
+/** The send-mail worker of a service's settings: auth's workers (its worker process, or in-process in development). */
 export function mailWorkerFor(config: MailConfig, redis: Redis, logger: Logger): BackgroundTask {
   return createMailWorkerTask({
     redis,
@@ -127,19 +127,4 @@ export function mailWorkerFor(config: MailConfig, redis: Redis, logger: Logger):
     from: config.MAIL_FROM,
     logger: logger.child({ worker: QueueName.SendMail }),
   });
-}
-
-/**
- * A service's mail: the sender its commands use, and its background tasks (the sender's close, and the send-mail
- * worker when RUN_WORKERS_IN_PROCESS).
- */
-export function serviceMail(
-  config: MailConfig & { RUN_WORKERS_IN_PROCESS: boolean },
-  redis: Redis,
-  logger: Logger,
-): { mail: MailSender; background: BackgroundTask[] } {
-  const mail = createMailSender(redis, config.REDIS_PREFIX);
-  const background: BackgroundTask[] = [mail];
-  if (config.RUN_WORKERS_IN_PROCESS) background.push(mailWorkerFor(config, redis, logger));
-  return { mail, background };
 }

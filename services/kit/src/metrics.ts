@@ -1,5 +1,5 @@
 /**
- * Prometheus metrics (issue 22): one registry per process, served as text at `GET /metrics` on a port the gateway
+ * Prometheus metrics: one registry per process, served as text at `GET /metrics` on a port the gateway
  * never forwards to (a service's own port, a worker's health port, the gateway's METRICS_PORT).
  *
  * Labels stay bounded: routes are Express route templates (`/api/user/:id`), never raw paths; anything that matched
@@ -21,7 +21,7 @@ export function collectProcessMetrics(service: string): void {
   processMetricsOn = true;
   metricsRegistry.setDefaultLabels({ service });
   // The lag histogram samples with a native timer; prom-client's default 10 ms wakes every process 100 times a second
-  // even when idle (issue 22's idle budget). One sample a second still shows a starved loop; load shedding keeps its
+  // even when idle (the idle budget, docs/decisions.md "What an idle pod costs: watchers paced by activity"). One sample a second still shows a starved loop; load shedding keeps its
   // own finer measure while requests are served (overload.ts).
   client.collectDefaultMetrics({ register: metricsRegistry, eventLoopMonitoringPrecision: EVENT_LOOP_SAMPLE_MS });
 }

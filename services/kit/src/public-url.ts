@@ -1,5 +1,5 @@
 /**
- * The public address a link should use (issue 21, point 9). A machine may be reached at several configured
+ * The public address a link should use. A machine may be reached at several configured
  * addresses (PUBLIC_URLS, e.g. http://localhost:8080 and http://192.168.1.20:8080); a member signed in on one of them
  * would land signed out on another. E-mailed links and Stripe's return addresses follow the address the request came
  * from (its Origin) when it is one of them, and PUBLIC_URL otherwise. An arbitrary Origin is never used.

@@ -1,5 +1,5 @@
 /**
- * Traces (issue 22): OpenTelemetry with manual spans at the few places a request crosses a process boundary, so one
+ * Traces: OpenTelemetry with manual spans at the few places a request crosses a process boundary, so one
  * trace follows a request from the gateway through the services it calls, the events it publishes (the outbox keeps
  * the W3C `traceparent`, the envelope carries it, the consumer's span is its child) and the jobs it queues (the job
  * data carries it, the worker's span is its child).

@@ -5,6 +5,7 @@ import { OutboxRelay } from './bus';
 import type { BaseConfig } from './config';
 import { createDatabase, type DatabaseHandle, SERVICE_DATABASE_OPTIONS } from './db';
 import { READINESS_TIMEOUT_MS, type ReadinessCheck } from './http';
+import { configureSecondFactorRule } from './internal-token';
 import { createLogger, type Logger } from './logger';
 import { collectProcessMetrics, registerPoolMetrics, writeMetrics } from './metrics';
 import { createRedis, type Redis } from './redis';
@@ -46,6 +47,8 @@ export async function runWorker<Schema>(definition: WorkerDefinition<Schema>): P
   const { config } = definition;
   const logger = createLogger(config.SERVICE_NAME, config.LOG_LEVEL);
   if (startTracing(config)) logger.info('tracing on: spans exported over OTLP');
+  // Workers act for the person who queued a job: any actor they read follows the same rule as a request's.
+  configureSecondFactorRule({ requiredForCoaches: config.SECOND_FACTOR_REQUIRED_FOR_COACHES });
   collectProcessMetrics(config.SERVICE_NAME);
   const redis = createRedis(config.REDIS_URL, config.SERVICE_NAME);
   redis.on('error', (error) => logger.warn({ err: error }, 'redis connection error'));

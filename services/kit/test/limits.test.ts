@@ -1,5 +1,5 @@
 /**
- * Bounded work (issue 23): the concurrency limiter in front of an expensive route (N running, a short queue, then a
+ * Bounded work: the concurrency limiter in front of an expensive route (N running, a short queue, then a
  * fast 429 TOO_BUSY with Retry-After in the error body, other routes untouched), and statement timeouts (the pool's
  * default, a shorter or longer one per call) whose cancellations answer 503 SERVICE_UNAVAILABLE with Retry-After.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 22: a job queued inside a traced request carries its trace context in the job data, and the worker's span
+ * A job queued inside a traced request carries its trace context in the job data, and the worker's span
  * joins that trace as a child of the span that queued it.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';

@@ -1,4 +1,4 @@
--- Site content set by admins (issue 21): every video of the product and the links outside it, as one document.
+-- Site content set by admins: every video of the product and the links outside it, as one document.
 -- One row only (id is always true); the JSON's shape is contracts/site-content.ts siteContentSchema, checked on write
 -- and again on read.
 CREATE TABLE site_content (

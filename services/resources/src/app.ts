@@ -12,11 +12,11 @@ export function buildApp(deps: AppDeps) {
   return createApp(
     { name: 'resources', logger: deps.logger, internalTokenSecret: deps.internalTokenSecret, readiness },
     (app) => {
+      app.use('/internal', internalRoutes({ db: deps.db }));
       app.use('/upload', uploadRoutes({ storage: deps.storage, maxBytes: deps.uploadMaxBytes }));
       app.use('/api/resource', resourceRoutes({ db: deps.db, events: deps.events }));
       app.use('/api/dashboard-banner', bannerRoutes({ db: deps.db, events: deps.events }));
       app.use('/api/site-content', siteContentRoutes({ db: deps.db, events: deps.events }));
-      app.use(internalRoutes({ db: deps.db }));
     },
   );
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { storageOptionsFromConfig } from '@rainmakers/kit';
-import { loadServiceConfig } from './config';
+import { settings } from './config';
+
+const loadServiceConfig = settings.load;
 
 const production = { NODE_ENV: 'production', INTERNAL_TOKEN_SECRET: 'a-real-secret-from-the-vault-0123456789' };
 

@@ -59,7 +59,7 @@ export const categoryAbilities = (actor: Actor): ResourceAbilities => ({
   delete: canDeleteCategory(actor),
 });
 
-// Site content (issue 21): every signed-in person reads it (videos and links of her screens); admins edit it.
+// Site content: every signed-in person reads it (videos and links of her screens); admins edit it.
 export const canReadSiteContent = (_actor: Actor) => true;
 export const canEditSiteContent = (actor: Actor) => isAdmin(actor);
 /** Videos (site content, lesson videos) are made by admins. */

@@ -1,27 +1,32 @@
-import { consumerWiring, OutboxRelay, type ServiceRuntime, type Storage } from '@rainmakers/kit';
+import { fileURLToPath } from 'node:url';
+import { defineService } from '@rainmakers/kit';
 import { buildApp } from './app';
-import type { Config } from './config';
+import { settings } from './config';
+import type { AppDeps } from './deps';
 import { createEventConsumer } from './events';
+import { storageFromConfig } from './storage';
 import type { ResourcesDatabase } from './store/schema';
 
-/** Wires the app and its background tasks (the outbox relay; the billing.purchase-completed / users.tag-renamed consumer). */
-export function buildService(runtime: ServiceRuntime<ResourcesDatabase>, config: Config, storage: Storage) {
-  const consumer = createEventConsumer(consumerWiring(runtime, config));
-  // Relays the outbox: staff actions published as audit.recorded (issue 20).
-  const relay = new OutboxRelay({
-    db: runtime.database.db,
-    redis: runtime.redis,
-    prefix: config.REDIS_PREFIX,
-    logger: runtime.logger,
-  });
-  const app = buildApp({
-    logger: runtime.logger,
-    readiness: runtime.readiness,
-    storage,
-    internalTokenSecret: config.INTERNAL_TOKEN_SECRET,
-    uploadMaxBytes: config.UPLOAD_MAX_BYTES,
-    db: runtime.database.db,
-    events: relay,
-  });
-  return { app, consumer, background: [relay, consumer] };
-}
+/** The resources service, declared once: main.ts, testing.ts and the layout check read this. */
+export const service = defineService<ResourcesDatabase>()({
+  config: settings,
+  migrations: fileURLToPath(new URL('../migrations', import.meta.url)),
+  // audit.recorded (staff actions).
+  outbox: true,
+  deps: async ({ config, logger, database, readiness, relay }): Promise<AppDeps> => {
+    const storage = storageFromConfig(config);
+    // Creates the bucket on local S3 servers (s3rver, MinIO); on AWS the bucket exists and this only checks it.
+    await storage.ensureBucket();
+    return {
+      logger,
+      readiness,
+      storage,
+      internalTokenSecret: config.INTERNAL_TOKEN_SECRET,
+      uploadMaxBytes: config.UPLOAD_MAX_BYTES,
+      db: database.db,
+      events: relay,
+    };
+  },
+  app: buildApp,
+  consumers: (_deps, wiring) => [createEventConsumer(wiring)],
+});

@@ -7,15 +7,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { ServiceRuntime, Storage } from '@rainmakers/kit';
-import { startServiceForTest, type TestDatabase } from '@rainmakers/kit/testing';
-import { loadServiceConfig } from './config';
-import { buildService } from './service';
-import { storageFromConfig } from './storage';
+import type { Storage } from '@rainmakers/kit';
+import { startDefinedServiceForTest, type TestDatabase } from '@rainmakers/kit/testing';
+import { service as resources } from './service';
 import type { ResourcesDatabase } from './store/schema';
-
-const migrationsDir = fileURLToPath(new URL('../migrations', import.meta.url));
 
 export interface LocalS3 {
   /** e.g. http://127.0.0.1:40123 */
@@ -52,9 +47,7 @@ export async function startForTest(
 ): Promise<StartedResources> {
   const localS3 = options.s3Endpoint ? null : await startLocalS3();
   const s3Endpoint = options.s3Endpoint ?? localS3?.endpoint ?? '';
-  const service = await startServiceForTest({
-    name: 'resources',
-    migrationsDir,
+  const service = await startDefinedServiceForTest(resources, {
     port: options.port,
     redisPrefix: options.redisPrefix,
     env: {
@@ -64,14 +57,8 @@ export async function startForTest(
       S3_SECRET_ACCESS_KEY: 'S3RVER',
       S3_FORCE_PATH_STYLE: 'true',
     },
-    loadConfig: loadServiceConfig,
-    build: async (runtime: ServiceRuntime<ResourcesDatabase>, config) => {
-      const storage = storageFromConfig(config);
-      await storage.ensureBucket();
-      return { ...buildService(runtime, config, storage), storage };
-    },
   });
-  const { storage } = service.built;
+  const { storage } = service.built.deps;
   return {
     url: service.url,
     database: service.database,

@@ -6,7 +6,7 @@ import type { Actor, EventData, EventType, ProductBody, Role } from '@rainmakers
 import { createLogger, createRedis, OutboxRelay, publishEvent } from '@rainmakers/kit';
 import { buildActor, client, createTestDatabase, testInfra } from '@rainmakers/kit/testing';
 import type { ToolsDatabase } from '../src/store/schema';
-import { MIGRATIONS_DIR, type RunningTools, startForTest } from '../src/testing';
+import { MIGRATIONS_DIR, type RunningTools, type StartToolsOptions, startForTest } from '../src/testing';
 
 export type Api = ReturnType<typeof client>;
 
@@ -19,7 +19,7 @@ export interface Harness {
   stop(): Promise<void>;
 }
 
-export async function startHarness(options: { env?: Record<string, string> } = {}): Promise<Harness> {
+export async function startHarness(options: StartToolsOptions = {}): Promise<Harness> {
   const service = await startForTest(options);
   const usersDb = await createTestDatabase<ToolsDatabase>(MIGRATIONS_DIR, 'users_side');
   const redis = createRedis(testInfra().redisUrl, 'users-side');

@@ -21,7 +21,8 @@ beforeAll(async () => {
   mailDir = await mkdtemp(path.join(tmpdir(), 'tools-mail-'));
   catcher = await startMailCatcher({ directory: mailDir, smtpPort: 0, webPort: 0 });
   h = await startHarness({
-    env: { RUN_WORKERS_IN_PROCESS: 'true', SMTP_URL: catcher.smtpUrl, QUALIFIER_SENDS_PER_DAY: String(SENDS_PER_DAY) },
+    smtpUrl: catcher.smtpUrl,
+    env: { QUALIFIER_SENDS_PER_DAY: String(SENDS_PER_DAY) },
   });
 });
 afterAll(async () => {
@@ -117,7 +118,7 @@ describe('POST /api/product-qualifier/send', () => {
     expect(QUESTIONS).toHaveLength(10);
   });
 
-  it('refuses any address but her own, and mails nothing (issue 23)', async () => {
+  it('refuses any address but her own, and mails nothing', async () => {
     const me = h.as('basic', { email: `own-${Date.now()}@example.com` });
     const victim = `victim-${Date.now()}@evil.example`;
     const res = await h.api.post<{ error: string; errors: Record<string, string> }>(me, '/api/product-qualifier/send', {
@@ -142,7 +143,7 @@ describe('POST /api/product-qualifier/send', () => {
     expect(catcher.messages(victim)).toHaveLength(0);
   });
 
-  it('holds a daily limit per person: past it 429 with Retry-After, and others still send (issue 23)', async () => {
+  it('holds a daily limit per person: past it 429 with Retry-After, and others still send', async () => {
     const email = `limited-${Date.now()}@example.com`;
     const me = h.as('premium', { email });
     const send = (who = me, to = email) =>

@@ -1,4 +1,4 @@
--- Issue 20: invitations and sign-in status. invited_at: the last invitation e-mail asked for (users.user-invited);
+-- Invitations and sign-in status. invited_at: the last invitation e-mail asked for (users.user-invited);
 -- last_sign_in_at: the last sign-in auth told us about (auth.signed-in). Neither is part of the access profile:
 -- changing them bumps no version and publishes no users.user-changed.
 ALTER TABLE users ADD COLUMN invited_at timestamptz;

@@ -1,4 +1,4 @@
--- Issue 20 (helper u-jobs): the job history, and an audit log that reads on its own.
+-- The job history, and an audit log that reads on its own.
 --
 -- jobs: every import, bulk update and Stripe sync, written when it starts and when it finishes (the BullMQ job in
 -- Redis is only the queue: this is what the Jobs tab shows after a restart or with Redis emptied). Its files in

@@ -1,4 +1,4 @@
--- Issue 20 (u-table): the user dashboard sorts by name, date joined, role and payment status, and filters by role,
+-- The user dashboard sorts by name, date joined, role and payment status, and filters by role,
 -- tag, payment status and join date. Each sort is one index read, forwards or backwards (the page's order is the
 -- column then id, both in the asked direction), and the same behind role for the role filter and the coaches'
 -- list (premium only), so a filtered and sorted page stops after the rows it shows.

@@ -1,4 +1,4 @@
--- Performance (issues 19/20 bench): the users table's counts (totalCount, premiumCount, basicCount) over a filter of
+-- Performance: the users table's counts (totalCount, premiumCount, basicCount) over a filter of
 -- 100,000 people cost a count over every match on each page. The service keeps them a few seconds per filter
 -- (store/users.ts searchUsers) and drops them as soon as people or their tags change: every statement that writes
 -- users or user_tags (the services' own writes, the worker's imports, cascades, direct SQL) advances this sequence,

@@ -1,4 +1,4 @@
--- Issue 21 (helper members): the community profile. A short plain-text bio the member writes on /profile, whether her
+-- The community profile. A short plain-text bio the member writes on /profile, whether her
 -- completed courses show on it, and whether she is listed in the community at all (leaving the list also hides the
 -- profile page from others). Everyone stays listed, with an empty bio and courses hidden, until she chooses.
 ALTER TABLE users ADD COLUMN IF NOT EXISTS bio text NOT NULL DEFAULT '';

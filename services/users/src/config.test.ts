@@ -1,5 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import { loadServiceConfig } from './config';
+import { settings } from './config';
+
+const loadServiceConfig = settings.load;
 
 describe('users config', () => {
   it("calls auth where the topology says, and refuses to start in production without auth's address", () => {

@@ -1,15 +1,7 @@
-import { PEERS } from '@rainmakers/contracts';
-import { loadConfig, peerAddresses, storageConfigShape } from '@rainmakers/kit';
+import { defineServiceConfig, storageConfigShape } from '@rainmakers/kit';
 import { z } from 'zod';
 
-export const configShape = {
-  SERVICE_NAME: z.string().default('users'),
-  /** Events left unacknowledged this long by a crashed or stuck consumer are taken over (kit reclaimIdleMs). */
-  EVENT_RECLAIM_IDLE_MS: z.coerce.number().int().min(1).default(30_000),
-  /** Run the job workers inside the HTTP process (default: only in development; `npm start` runs worker.ts apart). */
-  RUN_WORKERS_IN_PROCESS: z.enum(['true', 'false']).optional(),
-  /** The worker process's /healthz and /readyz (worker.ts); none when left out. */
-  HEALTH_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+const shape = {
   /** The largest import file accepted (bytes); 50,000 rows of a few columns fit well within it. */
   IMPORT_MAX_BYTES: z.coerce
     .number()
@@ -27,22 +19,8 @@ export const configShape = {
     .default('user-jobs/'),
 };
 
-export type Config = ReturnType<typeof loadServiceConfig>;
-
-export const loadServiceConfig = (env: Record<string, string | undefined> = process.env) => {
-  const config = loadConfig(configShape, env);
-  // auth is called to store a password when one is set through the user form.
-  const peers = peerAddresses(PEERS.users, config.NODE_ENV, env);
-  return {
-    ...config,
-    AUTH_SERVICE_ADDR: peers.auth,
-    RUN_WORKERS_IN_PROCESS: config.RUN_WORKERS_IN_PROCESS
-      ? config.RUN_WORKERS_IN_PROCESS === 'true'
-      : config.NODE_ENV === 'development',
-  };
-};
-
-/** The worker process (worker.ts) serves no HTTP: it needs no PORT. */
-export function loadWorkerConfig(env: Record<string, string | undefined> = process.env) {
-  return loadServiceConfig({ PORT: '0', ...env, SERVICE_NAME: 'users-worker' });
-}
+/** AUTH_SERVICE_ADDR (contracts' PEERS): auth is called to store a password set through the user form. */
+export const settings = defineServiceConfig({ name: 'users', shape });
+export type Config = ReturnType<typeof settings.load>;
+/** Every key it reads (docs/configuration.md is checked against it). */
+export const configShape = settings.shape;

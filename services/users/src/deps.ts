@@ -1,4 +1,4 @@
-import type { Logger, ReadinessCheck } from '@rainmakers/kit';
+import type { Logger, MailSender, ReadinessCheck } from '@rainmakers/kit';
 import type { CredentialsClient } from './clients/auth';
 import type { EventNotifier } from './events';
 import type { JobFiles } from './import-files';
@@ -19,4 +19,8 @@ export interface AppDeps {
   /** INVITATIONS_PER_PERSON_PER_DAY. */
   invitationsPerDay: number;
   files: JobFiles;
+  /** The shared send-mail queue (receipts). */
+  mail: MailSender;
+  /** PUBLIC_URL first, then PUBLIC_URLS (the receipts' links). */
+  publicUrls: string[];
 }

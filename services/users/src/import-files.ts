@@ -1,9 +1,9 @@
 /**
- * The users service's files in object storage (issue 23): an import's upload, the people of a bulk update and an
+ * The users service's files in object storage: an import's upload, the people of a bulk update and an
  * import's error report, each under `${IMPORT_STORAGE_PREFIX}${runId}/`. BullMQ jobs carry these keys, never the
  * content. The upload is deleted when its job ends (completed, refused, or out of attempts); the error report and
  * the bulk update's list stay as long as the job's row in the job history (30 days: jobs.ts purgeOldJobs deletes
- * both together, issue 20).
+ * both together).
  */
 import { createStorage, type Storage, storageOptionsFromConfig } from '@rainmakers/kit';
 import type { Config } from './config';

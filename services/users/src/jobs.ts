@@ -3,7 +3,7 @@
  * - user-import: an uploaded file, read from storage by the worker (CSV streamed, .xlsx checked then read), its rows
  *   upserted by e-mail (commands/imports);
  * - user-bulk-update: the bulk update wizard's tags and/or role for the people of its CSV (commands/users), and
- *   the table's bulk actions on more people than a request handles (commands/bulk-actions, issue 20).
+ *   the table's bulk actions on more people than a request handles (commands/bulk-actions).
  * A job's data holds references (storage keys, the actor, options), never a file or a list of people: those live
  * in object storage (import-files.ts), and so does an import's error report; Redis keeps counts only (its
  * progress and its result). Both work a chunk per transaction and record each chunk under the job's run id in
@@ -35,8 +35,16 @@ import {
 } from './domain/imports';
 import { errorsKey, type JobFiles, peopleKey, readObject, uploadKey } from './import-files';
 import { appendAudit } from './store/audit';
-import { type JobEnd, purgeExpiredJobs, recordJobEnd, recordJobProgress, recordJobStart } from './store/job-history';
+import {
+  type JobEnd,
+  lockRunningJob,
+  purgeExpiredJobs,
+  recordJobEnd,
+  recordJobProgress,
+  recordJobStart,
+} from './store/job-history';
 import { pruneChunks } from './store/jobs';
+import { findTags } from './store/tags';
 
 interface JobActor {
   /** The admin who asked (and the admin behind a sign-in-as), for the audit log. */
@@ -54,9 +62,9 @@ export interface ImportJobData extends JobActor {
   kind: ImportFileKind;
   /** Data rows counted at upload (a CSV); 0 until the worker has read a workbook. */
   total: number;
-  /** Jobs queued before issue 23 carried their rows. */
+  /** Jobs queued before the upload went to storage carried their rows. */
   rows?: ImportRecord[];
-  /** E-mail every person the import creates an invitation (issue 20). */
+  /** E-mail every person the import creates an invitation. */
   invite?: boolean;
 }
 
@@ -76,9 +84,9 @@ export interface BulkUpdateJobData extends JobActor {
   /** How many people the update handles (their ids are in storage, `peopleKey`). */
   total: number;
   change: BulkChange;
-  /** A bulk action of the table (issue 20) instead of the wizard's change: one audit entry with its counts. */
+  /** A bulk action of the table instead of the wizard's change: one audit entry with its counts. */
   bulkAction?: BulkActionChange;
-  /** Jobs queued before issue 23 carried the ids. */
+  /** Jobs queued before the list went to storage carried the ids. */
   userIds?: number[];
 }
 
@@ -119,8 +127,8 @@ const emptyCounts = (total: number): ImportCounts => ({
 });
 
 /**
- * An import's figures from its stored progress or result (counts; a job of before issue 23 stored the whole
- * report, errors included), else none yet.
+ * An import's figures from its stored progress or result (counts; a job queued before the error report went to
+ * storage stored the whole report, errors included), else none yet.
  */
 export function importCountsOf(stored: unknown, total: number): ImportCounts {
   if (!stored || typeof stored !== 'object' || !('done' in stored)) return emptyCounts(total);
@@ -164,14 +172,7 @@ async function finishJob(
   summary: Record<string, unknown>,
 ): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
-    const running = await trx
-      .selectFrom('jobs')
-      .select('id')
-      .where('id', '=', job.id)
-      .where('state', '=', 'running')
-      .forUpdate()
-      .executeTakeFirst();
-    if (!running) return;
+    if (!(await lockRunningJob(trx, job.id))) return;
     await recordJobEnd(trx, job.id, end);
     await appendAudit(trx, auditOf(job.actor), [
       {
@@ -275,7 +276,7 @@ export function importProcessor(deps: JobDeps) {
   };
 }
 
-/** The ids of a bulk update's people, from storage (or the job of before issue 23). */
+/** The ids of a bulk update's people, from storage (or the job itself, when queued before the list went to storage). */
 async function peopleOf(files: JobFiles, data: BulkUpdateJobData): Promise<number[]> {
   if (data.userIds) return data.userIds;
   const stored = await readObject(files, peopleKey(files, data.runId), MAX_STORED_UPLOAD);
@@ -291,7 +292,7 @@ async function peopleOf(files: JobFiles, data: BulkUpdateJobData): Promise<numbe
 async function describeChange(deps: JobDeps, change: BulkChange): Promise<string> {
   const parts: string[] = [];
   if (change.tagIds.length > 0) {
-    const tags = await deps.db.selectFrom('tags').select('name').where('id', 'in', change.tagIds).execute();
+    const tags = await findTags(deps.db, change.tagIds);
     parts.push(`${change.action === 'remove' ? 'remove' : 'add'} tags ${tags.map((t) => t.name).join(', ')}`);
   }
   if (change.role) parts.push(`role ${change.role}`);

@@ -72,7 +72,7 @@ describe('users policies', () => {
     expect(matrix((r) => canCreateUser(as(r)))).toEqual(yesFor('admin'));
   });
 
-  it('sends invitations: admin only; sees the sign-in status: staff (issue 20)', () => {
+  it('sends invitations: admin only; sees the sign-in status: staff', () => {
     expect(matrix((r) => canInviteUser(as(r)))).toEqual(yesFor('admin'));
     expect(matrix((r) => canSeeSignInStatus(as(r)))).toEqual(yesFor('admin', 'coach'));
   });
@@ -104,6 +104,7 @@ describe('users policies', () => {
       delete: true,
       signInAs: true,
       openBoard: true,
+      resetSecondFactor: true,
     });
     expect(userAbilities(as('admin'), SELF)).toEqual({
       editProfile: true,
@@ -112,6 +113,7 @@ describe('users policies', () => {
       delete: false,
       signInAs: false,
       openBoard: false,
+      resetSecondFactor: false,
     });
     expect(userAbilities(as('coach'), OTHER)).toEqual({
       editProfile: false,
@@ -120,6 +122,7 @@ describe('users policies', () => {
       delete: false,
       signInAs: false,
       openBoard: true,
+      resetSecondFactor: false,
     });
     expect(userAbilities(as('basic'), SELF)).toEqual({
       editProfile: true,
@@ -128,6 +131,7 @@ describe('users policies', () => {
       delete: false,
       signInAs: false,
       openBoard: false,
+      resetSecondFactor: false,
     });
   });
 
@@ -199,7 +203,7 @@ describe('users policies', () => {
   });
 });
 
-describe('the mention picker (issue 19)', () => {
+describe('the mention picker', () => {
   it('gives basic and premium members coach contacts when they ask for coaches alone', () => {
     const allowed = ALL_ROLES.filter((role) => canListCoachContacts(buildActor(role), ['coach']));
     expect(allowed).toEqual(['premium', 'basic']);

@@ -5,6 +5,8 @@
  */
 import {
   type Actor,
+  COMMUNITY_ROLES,
+  canResetSecondFactor,
   type MemberOverviewPart,
   memberOverviewParts,
   type Role,
@@ -33,7 +35,7 @@ export interface UserListView {
   presenter: 'full' | 'community';
   /** Roles the person may see; null = every role. */
   roles: readonly Role[] | null;
-  /** May filter and sort by payment status (Sub. Problems, Payment problems): admins (issue 20: not coaches). */
+  /** May filter and sort by payment status (Sub. Problems, Payment problems): admins (not coaches). */
   paymentFilters: boolean;
 }
 
@@ -44,11 +46,11 @@ export const canListUsers = (_actor: Actor) => true;
 export function userListView(actor: Actor): UserListView {
   if (isAdmin(actor)) return { presenter: 'full', roles: null, paymentFilters: true };
   if (isCoach(actor)) return { presenter: 'full', roles: ['premium'], paymentFilters: false };
-  return { presenter: 'community', roles: ['basic', 'premium'], paymentFilters: false };
+  return { presenter: 'community', roles: COMMUNITY_ROLES, paymentFilters: false };
 }
 
 /**
- * The mention picker (spec part 1 §7: "The coach picker uses usersPerPage 50 and filter role coach"; issue 19):
+ * The mention picker (spec part 1 §7: "The coach picker uses usersPerPage 50 and filter role coach"):
  * a basic or premium member who asks for coaches alone gets them as contacts (presentCoachContact: id, name and
  * e-mail). Any other question of a member keeps the community view.
  */
@@ -74,10 +76,10 @@ export function canReadUser(actor: Actor, user: Person): boolean {
 
 export const canCreateUser = (actor: Actor) => isAdmin(actor);
 
-/** Admins (re)send a person's invitation e-mail (issue 20). */
+/** Admins (re)send a person's invitation e-mail. */
 export const canInviteUser = (actor: Actor) => isAdmin(actor);
 
-/** Staff see when a person was invited and last signed in (issue 20); members never do, not even their own. */
+/** Staff see when a person was invited and last signed in; members never do, not even their own. */
 export const canSeeSignInStatus = (actor: Actor) => isAdmin(actor) || isCoach(actor);
 
 /** Whether the person may open an existing user for editing at all (before looking at the fields). */
@@ -98,21 +100,22 @@ export function canUpsertUser(actor: Actor, user: Person, changed: readonly Upse
   return changed.every((field) => allowed.has(field));
 }
 
+/** Whether setting this role takes the admin role away (from an admin: nobody could give her own back). */
+export const takesAdminRoleAway = (newRole: Role | undefined) => newRole !== undefined && newRole !== 'admin';
+
 /** An admin may not take the admin role away from themselves (nobody could give it back). */
 export function removesOwnAdminRole(actor: Actor, targetIds: readonly number[], newRole: Role | undefined): boolean {
-  return isAdmin(actor) && newRole !== undefined && newRole !== 'admin' && targetIds.includes(actor.userId);
+  return isAdmin(actor) && takesAdminRoleAway(newRole) && targetIds.includes(actor.userId);
 }
 
 /** Admins delete anyone but themselves. */
 export const canDeleteUser = (actor: Actor, user: Person) => isAdmin(actor) && actor.userId !== user.id;
 
 /**
- * Issue 24: role changes need a session whose sign-in passed the second factor (a phished password alone must not
- * make admins). Sessions from before the field existed carry none: their admin signs in again.
+ * Role changes, like every admin power, need a session that passed the second factor: the kit gives a session that
+ * has not an actor with no staff role (contracts `withSecondFactorRule`), so `isAdmin` already says it.
  */
-export const sessionPassedSecondFactor = (actor: Actor) => actor.secondFactor === true;
-
-export const canChangeRoles = (actor: Actor) => isAdmin(actor) && sessionPassedSecondFactor(actor);
+export const canChangeRoles = (actor: Actor) => isAdmin(actor);
 
 export const canAddTags = (actor: Actor) => isAdmin(actor);
 
@@ -172,6 +175,7 @@ export function userAbilities(actor: Actor, user: Person): UserAbilities {
     delete: canDeleteUser(actor, user),
     signInAs: canOfferSignInAs(actor, user),
     openBoard: canOpenBoard(actor, user),
+    resetSecondFactor: canResetSecondFactor(actor, user.id),
   };
 }
 
@@ -180,11 +184,8 @@ export function userListAbilities(actor: Actor): UserListAbilities {
   return { create: canCreateUser(actor), manage: canManageUsers(actor) };
 }
 
-/** The roles the community holds (the community search's list, userListView). */
-const COMMUNITY_ROLES: readonly Role[] = ['basic', 'premium'];
-
 /**
- * A community profile (issue 21): anyone signed in who sees the community list sees the profiles of the basic and
+ * A community profile: anyone signed in who sees the community list sees the profiles of the basic and
  * premium members in it; a member who left the list is seen by herself only. Everyone else is told "not found".
  */
 export function canSeeCommunityProfile(actor: Actor, person: Person & { listed: boolean }): boolean {

@@ -1,69 +1,57 @@
-import {
-  type BackgroundTask,
-  consumerWiring,
-  createMailSender,
-  OutboxRelay,
-  publicAddresses,
-  type ServiceRuntime,
-} from '@rainmakers/kit';
+import { fileURLToPath } from 'node:url';
+import { defineService, publicAddresses } from '@rainmakers/kit';
 import { buildApp } from './app';
-import { createBillingConsumer } from './billing-events';
 import { createCredentialsClient } from './clients/auth';
-import type { Config } from './config';
+import { settings } from './config';
+import type { AppDeps } from './deps';
+import { createBillingConsumer, createStaffConsumer } from './events';
 import { jobFilesFromConfig } from './import-files';
 import { createBulkUpdateQueue, createImportQueue, createUserWorkers } from './jobs';
-import { createStaffConsumer } from './staff-events';
 import type { Schema } from './store/schema';
 
 /**
- * Wires the app and its background tasks from a running service's runtime: the outbox relay, the billing
- * consumer, and the job workers (user-import, user-bulk-update) when they run in this process (tests; `npm start`
- * and production run worker.ts).
+ * The users service, declared once: main.ts, worker.ts, testing.ts and the layout check read this. Its job workers
+ * (user-import, user-bulk-update) run in worker.ts's process (`npm start`, production) or in this one
+ * (RUN_WORKERS_IN_PROCESS: tests). Receipt e-mails only go on the shared send-mail queue: auth's worker sends all
+ * mail, with its SMTP settings (docs/decisions.md "One service definition").
  */
-export function buildService(runtime: ServiceRuntime<Schema>, config: Config) {
-  const relay = new OutboxRelay({
-    db: runtime.database.db,
-    redis: runtime.redis,
-    prefix: config.REDIS_PREFIX,
-    logger: runtime.logger,
-  });
-  const files = jobFilesFromConfig(config);
-  // Receipt e-mails (issue 21) only go on the shared send-mail queue: auth owns sending mail (its worker, in its
-  // process in development, auth-worker in production). A second worker here would take jobs with its own SMTP
-  // settings, and fail and delay them wherever those differ from auth's.
-  const mail = createMailSender(runtime.redis, config.REDIS_PREFIX);
-  const app = buildApp({
-    logger: runtime.logger,
+export const service = defineService<Schema>()({
+  config: settings,
+  migrations: fileURLToPath(new URL('../migrations', import.meta.url)),
+  // users.user-changed, users.user-deleted, users.tag-renamed, users.user-invited.
+  outbox: true,
+  deps: ({ config, logger, database, redis, readiness, relay, mail }): AppDeps => ({
+    logger,
     internalTokenSecret: config.INTERNAL_TOKEN_SECRET,
-    readiness: runtime.readiness,
-    db: runtime.database.db,
+    readiness,
+    db: database.db,
     credentials: createCredentialsClient({ baseUrl: config.AUTH_SERVICE_ADDR, secret: config.INTERNAL_TOKEN_SECRET }),
     events: relay,
-    imports: createImportQueue(runtime.redis, config.REDIS_PREFIX),
-    bulkUpdates: createBulkUpdateQueue(runtime.redis, config.REDIS_PREFIX),
+    imports: createImportQueue(redis, config.REDIS_PREFIX),
+    bulkUpdates: createBulkUpdateQueue(redis, config.REDIS_PREFIX),
     importMaxBytes: config.IMPORT_MAX_BYTES,
     invitationsPerDay: config.INVITATIONS_PER_PERSON_PER_DAY,
-    files,
-  });
-  const background: BackgroundTask[] = [
-    relay,
+    files: jobFilesFromConfig(config),
+    mail: mail(),
+    publicUrls: publicAddresses(config),
+  }),
+  app: buildApp,
+  consumers: (deps, wiring) => [
     createBillingConsumer({
-      ...consumerWiring(runtime, config),
-      relay,
-      receipts: { mail, publicUrls: publicAddresses(config) },
+      ...wiring,
+      relay: deps.events,
+      receipts: { mail: deps.mail, publicUrls: deps.publicUrls },
     }),
-    mail,
-    createStaffConsumer(consumerWiring(runtime, config)),
-  ];
-  if (config.RUN_WORKERS_IN_PROCESS) {
-    background.push(
-      ...createUserWorkers(
-        { db: runtime.database.db, events: relay, files },
-        runtime.redis,
+    createStaffConsumer(wiring),
+  ],
+  workers: {
+    jobs: 'user-import, user-bulk-update',
+    build: ({ config, logger, redis, database, relay }) =>
+      createUserWorkers(
+        { db: database.db, events: relay, files: jobFilesFromConfig(config) },
+        redis,
         config.REDIS_PREFIX,
-        runtime.logger,
+        logger,
       ),
-    );
-  }
-  return { app, relay, files, background };
-}
+  },
+});

@@ -6,16 +6,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { ServiceRuntime } from '@rainmakers/kit';
-import { startServiceForTest, type TestDatabase } from '@rainmakers/kit/testing';
-import { loadServiceConfig } from './config';
+import { startDefinedServiceForTest, type TestDatabase } from '@rainmakers/kit/testing';
 import type { EventNotifier } from './events';
 import type { JobFiles } from './import-files';
-import { buildService } from './service';
+import { service as users } from './service';
 import type { Schema } from './store/schema';
 
-export const MIGRATIONS_DIR = fileURLToPath(new URL('../migrations', import.meta.url));
+export const MIGRATIONS_DIR = users.migrations;
 
 export interface StartUsersOptions {
   port?: number;
@@ -63,9 +60,7 @@ export async function startForTest(options: StartUsersOptions = {}): Promise<Run
   const localS3 = options.s3Endpoint || options.env?.S3_ENDPOINT ? null : await startLocalS3();
   const s3Endpoint = options.s3Endpoint ?? options.env?.S3_ENDPOINT ?? localS3?.endpoint ?? '';
   const s3Bucket = options.env?.S3_BUCKET ?? 'rainmakers-uploads';
-  const service = await startServiceForTest({
-    name: 'users',
-    migrationsDir: MIGRATIONS_DIR,
+  const service = await startDefinedServiceForTest(users, {
     port: options.port,
     redisPrefix: options.redisPrefix,
     // Port 9 (discard) on loopback: refused at once, like an auth that is down.
@@ -79,8 +74,6 @@ export async function startForTest(options: StartUsersOptions = {}): Promise<Run
       S3_FORCE_PATH_STYLE: 'true',
       ...options.env,
     },
-    loadConfig: loadServiceConfig,
-    build: (runtime: ServiceRuntime<Schema>, config) => buildService(runtime, config),
   });
   return {
     url: service.url,
@@ -88,7 +81,7 @@ export async function startForTest(options: StartUsersOptions = {}): Promise<Run
     redisPrefix: service.redisPrefix,
     s3Endpoint,
     s3Bucket,
-    jobDeps: { db: service.database.db, events: service.built.relay, files: service.built.files },
+    jobDeps: { db: service.database.db, events: service.built.relay, files: service.built.deps.files },
     flushEvents: () => service.built.relay.flush(),
     async stop() {
       await service.stop();

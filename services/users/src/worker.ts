@@ -5,22 +5,6 @@
  * imported and updated people go out while it works), GET /healthz and GET /readyz on HEALTH_PORT (the stack's
  * launcher waits on /readyz, and finds the process by that port), and the shutdown order: jobs in flight first.
  */
-import { runWorker } from '@rainmakers/kit';
-import { loadWorkerConfig } from './config';
-import { jobFilesFromConfig } from './import-files';
-import { createUserWorkers } from './jobs';
-import type { Schema } from './store/schema';
+import { service } from './service';
 
-const config = loadWorkerConfig();
-
-await runWorker<Schema>({
-  config,
-  jobs: 'user-import, user-bulk-update',
-  build: ({ database, relay, redis, logger }) =>
-    createUserWorkers(
-      { db: database.db, events: relay, files: jobFilesFromConfig(config) },
-      redis,
-      config.REDIS_PREFIX,
-      logger,
-    ),
-});
+await service.runWorker();

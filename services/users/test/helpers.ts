@@ -132,7 +132,7 @@ export async function createUser(
 }
 
 /**
- * The record without `abilities` and the staff-only sign-in status (issue 20), which depend on who asks, to compare
+ * The record without `abilities` and the staff-only sign-in status, which depend on who asks, to compare
  * answers given to different callers.
  */
 export function withoutAbilities(user: User): User {

@@ -1,5 +1,5 @@
 /**
- * No import may hold the users service (issue 23): a file is checked while it streams to storage and refused with
+ * No import may hold the users service: a file is checked while it streams to storage and refused with
  * 400 before anything is queued, or read by the worker (which fails the job with the reason), while another
  * member's reads of GET /api/user/{id} stay 2xx and fast; job data, progress and results in Redis hold
  * references and counts, never a file, a cell or the error list.

@@ -53,7 +53,7 @@ describe('users internal API', () => {
     expect(h.auth.calls).toHaveLength(0);
   });
 
-  it('attaches only the tags an admin allowed on sign-up links, for every caller but the seed (issue 23)', async () => {
+  it('attaches only the tags an admin allowed on sign-up links, for every caller but the seed', async () => {
     const gated = await createTag(h, 'Gated Mastermind');
     const allowed = await h.api.post<{ tag: { id: number; name: string } }>(h.admin, '/api/tag/upsert', {
       name: 'Open Campaign',

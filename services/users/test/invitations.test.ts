@@ -1,5 +1,5 @@
 /**
- * Invitations (issue 20), users' side: who gets a users.user-invited event (a person created without a password
+ * Invitations, users' side: who gets a users.user-invited event (a person created without a password
  * with the box ticked, each person an import with invitations creates; nobody else), invitedAt, the audit entry
  * and the per-person limit of POST /api/user/{id}/invite. auth's side (links, e-mail) is in services/auth/test.
  */

@@ -60,7 +60,7 @@ describe('user search query plans', () => {
     expect(place.page).not.toContain('Seq Scan');
   });
 
-  it('serves a filtered and sorted page (issue 20) from the sort indexes, without sorting the whole match', async () => {
+  it('serves a filtered and sorted page from the sort indexes, without sorting the whole match', async () => {
     const premiumByName = await plan({ roles: ['premium'], sort: 'name', order: 'asc' });
     expect(premiumByName.page).toContain('users_role_name_sort');
     expect(premiumByName.page).not.toContain('Seq Scan');

@@ -88,7 +88,7 @@ describe('tags: /api/tag/*', () => {
       expect((await h.api.post(h.admin, '/api/tag/upsert', { id: 999999, name: 'Ghost' })).status).toBe(404);
     });
 
-    it('lets an admin allow a tag on sign-up links (issue 23), and records it in the audit log', async () => {
+    it('lets an admin allow a tag on sign-up links, and records it in the audit log', async () => {
       const made = await h.api.post<{ tag: Tag; isNew: boolean }>(h.admin, '/api/tag/upsert', {
         name: 'Campaign',
         signupAllowed: true,

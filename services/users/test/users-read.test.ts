@@ -74,12 +74,12 @@ describe('GET /api/user/read-many and GET /api/user/{id}', () => {
           'stripeCustomerId',
           'alwaysGrantAccess',
           'createdAt',
-          // Issue 21: light, dark or the system's.
+          // Light, dark or the system's.
           'theme',
           'Tags',
           'Resources',
           'abilities',
-          // Issue 20: staff see the sign-in status.
+          // Staff see the sign-in status.
           'invitedAt',
           'lastSignInAt',
         ].sort(),
@@ -158,7 +158,7 @@ describe('GET /api/user/read-many and GET /api/user/{id}', () => {
       const member = buildActor(role);
       const res = await list(member, 'page=1&usersPerPage=15&filters[role][]=basic&filters[role][]=premium');
       expect(res.status).toBe(200);
-      // Issue 21: people who share no place are listed last.
+      // People who share no place are listed last.
       expect(names(res.body)).toEqual(['Basic Bea', 'Premium Paul', 'Premium Pia', 'Basic Ben', 'Odd 100%_Name']);
       for (const user of res.body.users)
         expect(Object.keys(user).sort()).toEqual(['city', 'fullName', 'id', 'photoUrl', 'state']);
@@ -167,13 +167,13 @@ describe('GET /api/user/read-many and GET /api/user/{id}', () => {
       expect((await list(member, 'filters[role]=admin')).body.totalCount).toBe(0);
       expect((await list(member, 'search=%40example')).body.totalCount).toBe(0);
       expect((await list(member, 'filters[stripeStatus]=unpaid')).body.totalCount).toBe(5);
-      // Issue 21: a state's abbreviation finds its name too ('TX' and 'Texas').
+      // A state's abbreviation finds its name too ('TX' and 'Texas').
       expect(names((await list(member, 'filters[cityOrState]=tx')).body)).toEqual(['Premium Pia', 'Basic Ben']);
     },
   );
 
   it.each(['basic', 'premium'] as const)(
-    'lets a %s member list coaches for the mention picker: id, name and e-mail only (issue 19)',
+    'lets a %s member list coaches for the mention picker: id, name and e-mail only',
     async (role) => {
       const member = buildActor(role);
       const res = await list(member, 'page=1&usersPerPage=50&filters[role]=coach');
@@ -212,7 +212,7 @@ describe('GET /api/user/read-many and GET /api/user/{id}', () => {
       const { abilities } = res.body.user;
       expect(withoutAbilities(res.body.user)).toEqual(me);
       expect(abilities).toMatchObject({ editProfile: true, delete: false });
-      // Issue 20: the sign-in status is for staff only.
+      // The sign-in status is for staff only.
       const staff = role === 'admin' || role === 'coach';
       expect('lastSignInAt' in res.body.user).toBe(staff);
     });
@@ -250,6 +250,7 @@ describe('GET /api/user/read-many and GET /api/user/{id}', () => {
             delete: false,
             signInAs: false,
             openBoard: true,
+            resetSecondFactor: false,
           });
         } else {
           expect({ who: person.fullName, status: res.status, body: res.body }).toEqual({
@@ -273,6 +274,7 @@ describe('GET /api/user/read-many and GET /api/user/{id}', () => {
         delete: true,
         signInAs: true,
         openBoard: false,
+        resetSecondFactor: true,
       });
       if (self)
         expect(self.abilities).toEqual({
@@ -282,6 +284,7 @@ describe('GET /api/user/read-many and GET /api/user/{id}', () => {
           delete: false,
           signInAs: false,
           openBoard: false,
+          resetSecondFactor: false,
         });
       expect(res.body.abilities).toEqual({ create: true, manage: true });
     });

@@ -1,5 +1,5 @@
 /**
- * Issue 20, the users table that scales: sorting and filters of GET /api/user/read-many (role, tag, payment status,
+ * The users table that scales: sorting and filters of GET /api/user/read-many (role, tag, payment status,
  * join date), POST /api/user/bulk-action with truthful counts and one audit entry, and the export following the
  * filters.
  */

@@ -31,7 +31,7 @@ export interface SignUpInput {
 /** What the password step leads to. */
 export type SignInOutcome = { currentUser: CurrentUser } | { secondStep: SecondStepChallenge };
 
-/** A reset or invitation link's answer: signed in, or a second step first (issue 24). */
+/** A reset or invitation link's answer: signed in, or a second step first. */
 export interface SetPasswordResponse {
   user: CurrentUser | null;
   secondFactor?: SecondStepChallenge;
@@ -48,7 +48,7 @@ export const authApi = {
       throw error;
     }
   },
-  /** The password step: signed in, or (issue 24) a second step to pass first. */
+  /** The password step: signed in, or a second step to pass first. */
   async signIn(input: SignInInput): Promise<SignInOutcome> {
     const body = await api<SignInResponse>('/api/auth/signin', { method: 'POST', body: input });
     if (body?.secondFactor) return { secondStep: body.secondFactor };
@@ -99,7 +99,7 @@ export const authApi = {
       body: { password, confirmPassword },
     });
   },
-  /** An invitation link (issue 20): sets the first password and signs the person in. */
+  /** An invitation link: sets the first password and signs the person in. */
   acceptInvitation(token: string, password: string, confirmPassword: string): Promise<unknown> {
     return api(`/api/auth/invitation/${encodeURIComponent(token)}`, {
       method: 'POST',

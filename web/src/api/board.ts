@@ -264,7 +264,7 @@ export function useBoardLive(boardUserId: number, enabled: boolean): void {
       timer = setTimeout(fire, LIVE_REFRESH_DELAY_MS);
     };
     source.addEventListener('board-changed', refresh);
-    // The server caps a person's streams (issue 23): a newer tab's stream closed this one. Stay closed instead of
+    // The server caps a person's streams: a newer tab's stream closed this one. Stay closed instead of
     // reconnecting and pushing the newer one out in turn; this tab reads the board again when it is next opened.
     source.addEventListener('superseded', () => source.close());
     // After a reconnection, changes made while the stream was down are read once.

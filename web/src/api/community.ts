@@ -1,6 +1,6 @@
 /**
  * The community profile (GET /api/user/{id}/community, gathered by the gateway) and her own community choices
- * (GET/PUT /api/user/community-settings) on /profile (issue 21).
+ * (GET/PUT /api/user/community-settings) on /profile.
  */
 import type { CommunityProfile, CommunitySettings } from '@rainmakers/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

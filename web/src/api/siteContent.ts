@@ -1,5 +1,5 @@
 /**
- * Site content set by admins (issue 21): every video of the product and the links outside it. Members read
+ * Site content set by admins: every video of the product and the links outside it. Members read
  * GET /api/site-content; visitors (sign-up, the blocked page) GET /api/site-content/public; admins PUT it.
  */
 import type { PublicSiteContent, SiteContent, SiteContentResponse } from '@rainmakers/contracts';

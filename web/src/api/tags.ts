@@ -3,7 +3,7 @@ import type { ManagedTag } from '@rainmakers/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './client';
 
-/** A tag as the tag API shows it: id, name, and whether sign-up links may attach it (issue 23). */
+/** A tag as the tag API shows it: id, name, and whether sign-up links may attach it. */
 export type Tag = ManagedTag;
 
 /** The sign-up link that attaches this tag: `<origin>/signup?signuptags=<id>` (only for tags allowed on sign-up). */

@@ -67,7 +67,7 @@ export interface PhotoUpdate {
   photoUrl: string | null;
 }
 
-/** The colour scheme alone (issue 21): saved as soon as it is picked on /profile. */
+/** The colour scheme alone: saved as soon as it is picked on /profile. */
 export interface ThemeUpdate {
   id: number;
   theme: ThemePreference;
@@ -172,7 +172,7 @@ export interface ImportStatus {
 }
 
 export const importsApi = {
-  /** `sendInvitations`: e-mail every person the import creates an invitation (issue 20). */
+  /** `sendInvitations`: e-mail every person the import creates an invitation. */
   start({
     file,
     sendInvitations,

@@ -52,7 +52,7 @@ function useSystemDark(): boolean {
 }
 
 /**
- * The app's MUI theme in the chosen mode (issue 21). It starts from the choice remembered in this browser (the
+ * The app's MUI theme in the chosen mode. It starts from the choice remembered in this browser (the
  * same one index.html's early script painted), so the first render matches the first paint.
  */
 export function ThemeModeProvider({ children }: { children: ReactNode }) {

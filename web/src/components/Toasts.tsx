@@ -6,7 +6,7 @@ import { onToastWanted } from './toast';
 /**
  * Toasts sit at the top centre on wide screens: never over the lesson's Mark as Completed / Next Lesson row at the
  * foot of a lesson (LessonPanel also keeps that row out of this band when it raises a toast). On a phone they sit at
- * the bottom centre, above the home indicator (issue 21: at the top they covered the lesson's header).
+ * the bottom centre, above the home indicator (at the top they covered the lesson's header).
  */
 export const TOAST_BAND_PX = { desktop: 96, phone: 144 } as const;
 

@@ -31,7 +31,7 @@ export interface VideoPlayerProps {
 }
 
 /**
- * The product's one video player (issue 21). YouTube plays from youtube-nocookie.com and Vimeo from player.vimeo.com
+ * The product's one video player. YouTube plays from youtube-nocookie.com and Vimeo from player.vimeo.com
  * (the gateway's CSP allows exactly those frames), behind a click-to-play button so nothing is requested from them
  * until the viewer asks; captions and full screen are allowed. Uploaded files play in the browser's own player
  * (keyboard usable) and can report their position. A video that is not set renders nothing: no empty box.

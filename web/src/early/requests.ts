@@ -28,7 +28,7 @@ export function withQuery(path: string, query: Record<string, QueryValue> | unde
 /** The session check every page starts with. */
 export const SESSION_URL = '/api/auth/me';
 
-/** One call of GET /api/course/read-many (issue 7 pages the catalogue by kind: `page`, `only`). */
+/** One call of GET /api/course/read-many (the catalogue is paged by kind: `page`, `only`). */
 export interface CatalogueRequest {
   search?: string;
   itemsPerPage: number;

@@ -1,5 +1,5 @@
 /**
- * Dark mode before the first paint (issue 21). The person's choice (light, dark or system) is kept on their user
+ * Dark mode before the first paint. The person's choice (light, dark or system) is kept on their user
  * record and remembered in this browser's local storage; index.html's early script (early/script.ts) reads it and
  * marks <html> before any CSS or JS arrives, so a dark page never flashes white. Shared with the app (ThemeMode).
  */

@@ -1,4 +1,4 @@
-/** Addresses of the certificate screens and the PDF (issue 13); small enough to live in the shell. */
+/** Addresses of the certificate screens and the PDF; small enough to live in the shell. */
 const encodedId = (id: string) => encodeURIComponent(id);
 
 /** The printable page of a member's certificate (route '/certificates/:id/print'). */

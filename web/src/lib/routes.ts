@@ -75,9 +75,9 @@ export const ROUTES: readonly RouteDef[] = [
   { kind: 'guest', path: '/signup', page: 'signUp', signedInGoesHome: true },
   { kind: 'guest', path: '/forgot-password', page: 'forgotPassword', signedInGoesHome: false },
   { kind: 'guest', path: '/reset-password/:token', page: 'resetPassword', signedInGoesHome: false },
-  // An invitation e-mail's link (issue 20): set the first password, land signed in.
+  // An invitation e-mail's link: set the first password, land signed in.
   { kind: 'guest', path: '/invitation/:token', page: 'invitation', signedInGoesHome: false },
-  // The public verification page of a certificate: the same for visitors and members (issue 13).
+  // The public verification page of a certificate: the same for visitors and members.
   { kind: 'guest', path: '/certificates/:id', page: 'verifyCertificate', signedInGoesHome: false },
 
   { kind: 'guarded', path: '/blocked', page: 'blocked', access: ACCESS.blocked, bare: true },
@@ -85,7 +85,7 @@ export const ROUTES: readonly RouteDef[] = [
   { kind: 'guarded', path: '/', page: 'dashboard', access: ACCESS.member },
   { kind: 'guarded', path: '/courses', page: 'courses', access: ACCESS.member },
   { kind: 'guarded', path: '/courses/:slug', page: 'course', access: ACCESS.member },
-  // A course's insights for admins (issue 21): before /courses/:slug/:moduleId, which it would otherwise match.
+  // A course's insights for admins: before /courses/:slug/:moduleId, which it would otherwise match.
   { kind: 'guarded', path: '/courses/:slug/insights', page: 'courseInsights', access: ACCESS.admin },
   { kind: 'guarded', path: '/courses/:slug/:moduleId', page: 'course', access: ACCESS.member },
   { kind: 'guarded', path: '/courses/:slug/:moduleId/:lessonId', page: 'course', access: ACCESS.member },
@@ -94,7 +94,7 @@ export const ROUTES: readonly RouteDef[] = [
   { kind: 'guarded', path: '/profit-calculator', page: 'profitCalculator', access: ACCESS.member },
   { kind: 'guarded', path: '/product-qualifier', page: 'productQualifier', access: ACCESS.member },
   { kind: 'guarded', path: '/profile', page: 'profile', access: ACCESS.member },
-  // A member's community profile (issue 21): the server decides who may see whom.
+  // A member's community profile: the server decides who may see whom.
   { kind: 'guarded', path: '/community/:id', page: 'communityProfile', access: ACCESS.member },
   { kind: 'guarded', path: '/move-the-needle', page: 'moveTheNeedle', access: ACCESS.ownBoard },
   {
@@ -106,14 +106,14 @@ export const ROUTES: readonly RouteDef[] = [
     ownIdGoesTo: '/move-the-needle',
   },
   { kind: 'guarded', path: '/users', page: 'users', access: ACCESS.staff },
-  // The coaches' queue of FOR REVIEW cards (issue 19).
+  // The coaches' queue of FOR REVIEW cards.
   { kind: 'guarded', path: '/review-queue', page: 'reviewQueue', access: ACCESS.staff },
-  // One member's page (issue 20): the server decides whom a coach may open (premium members).
+  // One member's page: the server decides whom a coach may open (premium members).
   { kind: 'guarded', path: '/users/:id', page: 'member', access: ACCESS.staff },
   { kind: 'guarded', path: '/tag-management', page: 'tagManagement', access: ACCESS.admin },
   { kind: 'guarded', path: '/resources', page: 'resources', access: ACCESS.member },
   { kind: 'guarded', path: '/dashboard-banners', page: 'dashboardBanners', access: ACCESS.admin },
-  // Videos and outside links of the product (issue 21).
+  // Videos and outside links of the product.
   { kind: 'guarded', path: '/site-content', page: 'siteContent', access: ACCESS.admin },
   { kind: 'guarded', path: '/ai-toolkit', page: 'aiToolkit', access: ACCESS.member },
   { kind: 'guarded', path: '/ai-toolkit-chat', page: 'aiToolkitChat', access: ACCESS.member },

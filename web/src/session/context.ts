@@ -12,7 +12,7 @@ export interface SessionValue {
   retry: () => void;
   /** Asks the server again (after a profile change, a payment fix...). */
   refresh: () => Promise<void>;
-  /** The password step: signed in, or a second step to pass first (issue 24). */
+  /** The password step: signed in, or a second step to pass first. */
   signIn: (input: SignInInput) => Promise<SignInOutcome>;
   /** The second step with a code or a recovery code. */
   signInWithCode: (token: string, code: string) => Promise<CurrentUser>;

@@ -1,5 +1,5 @@
 /**
- * Invitations (issue 20): users decides who is invited (users.user-invited, consumed in events.ts); auth makes the
+ * Invitations: users decides who is invited (users.user-invited, consumed in events.ts); auth makes the
  * single-use link with its password-reset machinery (password_resets, kind 'invitation', valid
  * INVITATION_TTL_HOURS) and queues the e-mail through the send-mail job. Using the link sets the first password,
  * retires every open link of the account and signs the person in (the route).

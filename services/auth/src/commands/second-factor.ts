@@ -5,8 +5,10 @@ import {
   SECOND_FACTOR_ALREADY_ENROLLED,
   SECOND_FACTOR_CODE_WRONG,
   SECOND_FACTOR_NOT_ENROLLED,
+  type SecondFactorSettings,
   type SecondFactorStatus,
   type SessionAuthentication,
+  secondFactorRequired,
 } from '@rainmakers/contracts';
 import { badRequest, conflict, unauthorized } from '@rainmakers/kit';
 import type { AuthDeps } from '../deps';
@@ -21,7 +23,7 @@ import {
   newTotpSecret,
   otpauthUrl,
   type SecondStepClaims,
-  secondFactorRequired,
+  type SecondStepToken,
   signSecondStepToken,
   totpCodeOf,
   verifySecondStepToken,
@@ -42,10 +44,15 @@ import {
 type Deps = Pick<AuthDeps, 'db' | 'config'>;
 
 /** The half-signed-in token is signed with a key derived from SESSION_SECRET for this purpose alone. */
-const tokenKey = (deps: Deps) => createHmac('sha256', deps.config.SESSION_SECRET).update('second-step-token').digest();
+const tokenKey = (deps: Pick<Deps, 'config'>) =>
+  createHmac('sha256', deps.config.SESSION_SECRET).update('second-step-token').digest();
 
-export const isRequiredFor = (deps: Deps, role: Role) =>
-  secondFactorRequired(role, { requiredForCoaches: deps.config.SECOND_FACTOR_REQUIRED_FOR_COACHES });
+/** SECOND_FACTOR_REQUIRED_FOR_COACHES as the rule for staff powers reads it (contracts `sessionRoles`). */
+export const secondFactorSettings = (deps: Pick<Deps, 'config'>): SecondFactorSettings => ({
+  requiredForCoaches: deps.config.SECOND_FACTOR_REQUIRED_FOR_COACHES,
+});
+
+export const isRequiredFor = (deps: Deps, role: Role) => secondFactorRequired(role, secondFactorSettings(deps));
 
 /** Whether the account has a confirmed second factor. */
 export async function isEnrolled(deps: Deps, userId: number): Promise<boolean> {
@@ -56,11 +63,32 @@ export function issueSecondStepToken(deps: Deps, claims: SecondStepClaims) {
   return signSecondStepToken(claims, tokenKey(deps).toString('base64'));
 }
 
-/** The token's claims, or 401 (expired, forged, or for the other step). */
-export function readSecondStepToken(deps: Deps, token: string, next: SecondStepClaims['next']): SecondStepClaims {
+const SECOND_STEP_EXPIRED = 'This sign-in has expired. Sign in again with your e-mail and password.';
+type TokenDeps = Pick<AuthDeps, 'config' | 'limiter'>;
+const usedTokenKey = (jti: string) => `second-step-used:${jti}`;
+
+/**
+ * The token's claims, or 401 (expired, forged, for the other step, or already used: a token opens one session).
+ * Checked before any code is tried, so a used token never spends one of the person's codes.
+ */
+export async function readSecondStepToken(
+  deps: TokenDeps,
+  token: string,
+  next: SecondStepClaims['next'],
+): Promise<SecondStepToken> {
   const claims = verifySecondStepToken(token, tokenKey(deps).toString('base64'), next);
-  if (!claims) throw unauthorized('This sign-in has expired. Sign in again with your e-mail and password.');
+  if (!claims || (await deps.limiter.remembers(usedTokenKey(claims.jti)))) throw unauthorized(SECOND_STEP_EXPIRED);
   return claims;
+}
+
+/**
+ * Uses the token up once its step succeeded, before the session opens: its id is recorded (SET NX) for the rest of
+ * its lifetime, so a second request with the same token, even one racing this one, answers 401 like an expired one.
+ */
+export async function spendSecondStepToken(deps: TokenDeps, claims: SecondStepToken, now = Date.now()): Promise<void> {
+  const seconds = Math.max(1, claims.expiresAtSeconds - Math.floor(now / 1000));
+  const { passed } = await deps.limiter.pass(usedTokenKey(claims.jti), seconds);
+  if (!passed) throw unauthorized(SECOND_STEP_EXPIRED);
 }
 
 /**

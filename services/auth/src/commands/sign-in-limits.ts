@@ -1,5 +1,10 @@
 import type { AuthDeps } from '../deps';
-import { isAddressLockedOut, type SignInLimitSettings, slowdownSeconds } from '../domain/sign-in-limits';
+import {
+  isAddressLockedOut,
+  isSecondStepOverLimit,
+  type SignInLimitSettings,
+  slowdownSeconds,
+} from '../domain/sign-in-limits';
 import { addressKey, emailKey } from '../store/rate-limits';
 
 type Deps = Pick<AuthDeps, 'limiter' | 'config'>;
@@ -22,6 +27,7 @@ const keys = (email: string, address: string) => {
     accountFailures: `signin-failures:${account}`,
     known: `signin-known:${account}:${from}`,
     gate: `signin-gate:${account}`,
+    secondStepAttempts: `second-step-attempts:${account}`,
   };
 };
 
@@ -61,4 +67,31 @@ export async function recordSignInSuccess(deps: Deps, email: string, address: st
   const k = keys(email, address);
   await deps.limiter.clear(k.pairFailures);
   await deps.limiter.remember(k.known, deps.config.SIGNIN_KNOWN_ADDRESS_DAYS * 24 * 60 * 60);
+}
+
+/**
+ * Whether a second step's attempt (a code or a recovery code) may be checked: the (e-mail, address) rules of the
+ * password first, then the account's attempts from every address together, counted here as they are admitted.
+ */
+export async function admitSecondStep(
+  deps: Deps,
+  email: string,
+  address: string,
+): Promise<{ admitted: true } | { admitted: false; retryAfterSeconds: number }> {
+  const pair = await admitSignIn(deps, email, address);
+  if (!pair.admitted) return pair;
+  const account = await deps.limiter.hit(
+    keys(email, address).secondStepAttempts,
+    deps.config.SECOND_FACTOR_ATTEMPT_WINDOW_SECONDS,
+  );
+  if (isSecondStepOverLimit(account.count, deps.config.SECOND_FACTOR_MAX_ATTEMPTS_PER_ACCOUNT)) {
+    return { admitted: false, retryAfterSeconds: account.retryAfterSeconds };
+  }
+  return { admitted: true };
+}
+
+/** A completed second step: what recordSignInSuccess forgets, and the account's second-step attempts. */
+export async function recordSecondStepSuccess(deps: Deps, email: string, address: string): Promise<void> {
+  await recordSignInSuccess(deps, email, address);
+  await deps.limiter.clear(keys(email, address).secondStepAttempts);
 }

@@ -1,5 +1,5 @@
 /**
- * auth.signed-in (issue 20): published when someone signs in with a password, signs up, or uses a reset or an
+ * auth.signed-in: published when someone signs in with a password, signs up, or uses a reset or an
  * invitation link (never for a sign-in-as); users keeps it as the person's lastSignInAt. Written to auth's outbox
  * and relayed like every event; a failure to write it is logged, never a failed sign-in.
  */

@@ -24,7 +24,7 @@ describe('reset password mail', () => {
   });
 });
 
-describe('invitation mail (issue 20)', () => {
+describe('invitation mail', () => {
   const link = 'http://localhost:8080/invitation/abc_DEF-123';
 
   it('carries the link, the greeting and how long it works', () => {

@@ -29,7 +29,7 @@ export function resetPasswordMail(input: { link: string; ttlMinutes: number; ful
   return { subject: 'Reset your Rainmakers password', text: lines.join('\n'), html };
 }
 
-/** The invitation e-mail (issue 20): a person an admin created or imported sets their first password. */
+/** The invitation e-mail: a person an admin created or imported sets their first password. */
 export function invitationMail(input: { link: string; ttlHours: number; fullName?: string | null }): {
   subject: string;
   text: string;
@@ -75,7 +75,7 @@ export function escapeHtml(value: string): string {
     .replaceAll("'", '&#39;');
 }
 
-/** Issue 24: an admin reset the person's second factor; she sets it up again at her next sign-in or on her profile. */
+/** An admin reset the person's second factor; she sets it up again at her next sign-in or on her profile. */
 export function secondFactorResetMail(input: { fullName?: string | null; adminName: string; profileLink: string }): {
   subject: string;
   text: string;

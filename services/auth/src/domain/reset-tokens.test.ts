@@ -57,7 +57,7 @@ describe('password reset tokens', () => {
   });
 });
 
-describe('invitation links (issue 20)', () => {
+describe('invitation links', () => {
   const now = new Date('2026-11-26T12:00:00Z');
 
   it('tells a usable link from a used and an expired one', () => {

@@ -34,7 +34,7 @@ export function resetLink(publicUrl: string, token: string): string {
   return `${publicUrl.replace(/\/+$/, '')}/reset-password/${encodeURIComponent(token)}`;
 }
 
-/** Why a link cannot be used, or that it can: an invitation tells the person which (issue 20). */
+/** Why a link cannot be used, or that it can: an invitation tells the person which. */
 export function resetTokenState(
   token: { expiresAt: Date; usedAt: Date | null },
   now: Date,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { secondFactorRequired } from '@rainmakers/contracts';
 import { generate } from 'otplib';
 import {
   DEV_TOTP_ENCRYPTION_KEY,
@@ -10,7 +11,6 @@ import {
   newRecoveryCodes,
   newTotpSecret,
   otpauthUrl,
-  secondFactorRequired,
   signSecondStepToken,
   totpCodeOf,
   verifySecondStepToken,
@@ -87,8 +87,19 @@ describe('policy', () => {
 
 describe('the half-signed-in token', () => {
   it('names the account and the next step; refused for the other step, another key, or once expired', () => {
-    const { token } = signSecondStepToken({ userId: 7, email: 'ada@example.com', next: 'code' }, 'key');
-    expect(verifySecondStepToken(token, 'key', 'code')).toEqual({ userId: 7, email: 'ada@example.com', next: 'code' });
+    const { token, expiresAt } = signSecondStepToken({ userId: 7, email: 'ada@example.com', next: 'code' }, 'key');
+    expect(verifySecondStepToken(token, 'key', 'code')).toEqual({
+      userId: 7,
+      email: 'ada@example.com',
+      next: 'code',
+      // What a use records (once), until the token's own end.
+      jti: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      expiresAtSeconds: Math.floor(expiresAt.getTime() / 1000),
+    });
+    const again = signSecondStepToken({ userId: 7, email: 'ada@example.com', next: 'code' }, 'key');
+    expect(verifySecondStepToken(again.token, 'key', 'code')?.jti).not.toBe(
+      verifySecondStepToken(token, 'key', 'code')?.jti,
+    );
     expect(verifySecondStepToken(token, 'key', 'enrol')).toBeNull();
     expect(verifySecondStepToken(token, 'other', 'code')).toBeNull();
     const old = signSecondStepToken(

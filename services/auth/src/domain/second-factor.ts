@@ -1,5 +1,5 @@
 /**
- * Issue 24: the second factor, pure parts. TOTP per RFC 6238 (30 s steps, six digits, SHA-1: what every
+ * The second factor, pure parts. TOTP per RFC 6238 (30 s steps, six digits, SHA-1: what every
  * authenticator app reads from a QR code) through otplib; secrets encrypted at rest with AES-256-GCM under
  * TOTP_ENCRYPTION_KEY; recovery codes stored as sha256 (they carry 80 random bits, so a slow hash buys nothing);
  * the half-signed-in token between the password and the code. docs/decisions.md "A second factor for staff".
@@ -7,7 +7,6 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes, randomUUID } from 'node:crypto';
 import {
   RECOVERY_CODE_COUNT,
-  type Role,
   SECOND_STEP_TTL_MINUTES,
   type SessionAuthentication,
   TOTP_ISSUER,
@@ -103,11 +102,6 @@ export const normalizeRecoveryCode = (input: string) => input.toLowerCase().repl
 export const hashRecoveryCode = (input: string) =>
   createHash('sha256').update(normalizeRecoveryCode(input)).digest('hex');
 
-/** Issue 24's policy: admins always; coaches when the setting says so; offered to everyone else. */
-export function secondFactorRequired(role: Role, settings: { requiredForCoaches: boolean }): boolean {
-  return role === 'admin' || (role === 'coach' && settings.requiredForCoaches);
-}
-
 // ---------------------------------------------------------------------------------------------------------------
 // The half-signed-in token: a JWT of its own audience (a session cookie check refuses it, and it refuses a
 // session token), naming the account, the e-mail it signed in with (the attempt limits' key) and what comes next.
@@ -122,10 +116,18 @@ export interface SecondStepClaims {
   next: 'code' | 'enrol';
 }
 
+/** A verified token: its claims, its id (what a use records) and its end (seconds since the epoch). */
+export interface SecondStepToken extends SecondStepClaims {
+  jti: string;
+  expiresAtSeconds: number;
+}
+
 const claimsSchema = z.object({
   sub: z.string().regex(/^\d+$/),
   email: z.string().min(1),
   next: z.enum(['code', 'enrol']),
+  jti: z.string().min(1).max(100),
+  exp: z.number().int(),
 });
 
 export function signSecondStepToken(claims: SecondStepClaims, secret: string, now = new Date()) {
@@ -149,7 +151,7 @@ export function verifySecondStepToken(
   token: string,
   secret: string,
   next: SecondStepClaims['next'],
-): SecondStepClaims | null {
+): SecondStepToken | null {
   try {
     const payload = jwt.verify(token, secret, {
       algorithms: ['HS256'],
@@ -158,7 +160,13 @@ export function verifySecondStepToken(
     });
     const claims = claimsSchema.safeParse(payload);
     if (!claims.success || claims.data.next !== next) return null;
-    return { userId: Number(claims.data.sub), email: claims.data.email, next: claims.data.next };
+    return {
+      userId: Number(claims.data.sub),
+      email: claims.data.email,
+      next: claims.data.next,
+      jti: claims.data.jti,
+      expiresAtSeconds: claims.data.exp,
+    };
   } catch {
     return null;
   }

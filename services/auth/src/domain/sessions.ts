@@ -21,7 +21,7 @@ export interface Session {
   expiresAt: Date;
   lastSeenAt: Date;
   revokedAt: Date | null;
-  /** How the sign-in behind it was proven (issue 24); sign-in-as and role changes need a second factor. */
+  /** How the sign-in behind it was proven; sign-in-as and role changes need a second factor. */
   authentication: SessionAuthentication;
 }
 

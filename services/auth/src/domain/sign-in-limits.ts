@@ -27,5 +27,13 @@ export function slowdownSeconds(failures: number, settings: SignInLimitSettings)
   return Math.min(settings.slowdownBaseSeconds * 2 ** Math.min(doublings, 30), settings.slowdownMaxSeconds);
 }
 
+/**
+ * Second-step attempts per account, from anywhere: counted as they are admitted (so parallel guesses cannot pass
+ * the bound together) and forgotten when the step succeeds. Only someone who knows the password gets there, and
+ * each attempt has a few chances in a million: 10 an hour keeps a month of guessing near 2 %.
+ */
+export const isSecondStepOverLimit = (attemptsOfAccount: number, maxAttempts: number) =>
+  attemptsOfAccount > maxAttempts;
+
 export const isAddressLockedOut = (failuresFromAddress: number, settings: SignInLimitSettings) =>
   failuresFromAddress >= settings.maxFailuresPerAddress;

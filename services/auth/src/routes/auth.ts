@@ -32,11 +32,12 @@ import { authenticate, setCredentials } from '../commands/credentials';
 import { acceptInvitation } from '../commands/invitations';
 import { requestPasswordReset, resetPassword } from '../commands/password-reset';
 import { loadPerson } from '../commands/people';
+import { secondFactorSettings } from '../commands/second-factor';
 import { endSession, startSession, switchActingRole } from '../commands/sessions';
 import { admitSignIn, recordSignInFailure, recordSignInSuccess } from '../commands/sign-in-limits';
 import type { AuthDeps } from '../deps';
 import { hashPassword } from '../domain/passwords';
-import { canReturnFromSignInAs, canSignInAs, canSwitchRole } from '../policies';
+import { canReturnFromSignInAs, canSignInAs, canSwitchRole, isAdminAccount } from '../policies';
 import { presentCurrentUser } from '../presenters';
 import { savePerson } from '../store/people';
 import {
@@ -79,7 +80,7 @@ export function authRoutes(deps: AuthDeps): Router {
       await recordSignInFailure(deps, input.email, address);
       throw unauthorized(INVALID_CREDENTIALS);
     }
-    // Issue 24: an enrolled person (or one whose role requires a second factor) gets no session yet, only the
+    // An enrolled person (or one whose role requires a second factor) gets no session yet, only the
     // half-signed-in token; the pair's failures are cleared when the second step completes, not here.
     const secondFactor = await secondStepFor(deps, user, input.email);
     if (secondFactor) {
@@ -133,7 +134,7 @@ export function authRoutes(deps: AuthDeps): Router {
     // The same answer, at the same moment, whether or not the account exists; the work happens after it.
     res.json({ message: FORGOT_PASSWORD_SENT });
     try {
-      // The link follows the address she asked from when it is one of ours (issue 21), else PUBLIC_URL.
+      // The link follows the address she asked from when it is one of ours, else PUBLIC_URL.
       const publicUrl = publicUrlFor(requestOrigin(req.headers), publicAddresses(deps.config));
       const outcome = await requestPasswordReset(deps, input.email, publicUrl);
       req.log.info({ outcome }, 'password reset requested');
@@ -148,25 +149,25 @@ export function authRoutes(deps: AuthDeps): Router {
     const userId = await resetPassword(deps, String(req.params.token), input.password);
     const user = await loadPerson(deps, userId);
     if (!user) throw badRequest(RESET_LINK_INVALID);
-    // Issue 24: a reset keeps the second factor; the sign-in it ends with asks for it.
+    // A reset keeps the second factor; the sign-in it ends with asks for it.
     await signInAfterLink(deps, req, res, user);
   });
 
-  /** Issue 20: an invitation link sets the first password and signs the person in (as a reset does). */
+  /** An invitation link sets the first password and signs the person in (as a reset does). */
   router.post('/invitation/:token', async (req, res) => {
     const input = parse(acceptInvitationSchema, bodyOf(req));
     await limitByIp(deps, req, res, 'invitation');
     const userId = await acceptInvitation(deps, String(req.params.token), input.password);
     const user = await loadPerson(deps, userId);
     if (!user) throw badRequest(INVITATION_LINK_INVALID);
-    // Issue 24: an invited admin sets up her second factor before her first session.
+    // An invited admin sets up her second factor before her first session.
     await signInAfterLink(deps, req, res, user);
   });
 
   router.post('/signinas', async (req, res) => {
     const current = await requireSignedIn(deps, req);
     if (!canSignInAs(policyActor(current))) {
-      throw forbidden(current.actor.accountRole === 'admin' ? secondFactorNeeded(current) : undefined);
+      throw forbidden(isAdminAccount(policyActor(current)) ? secondFactorNeeded(current) : undefined);
     }
     const input = parse(signInAsSchema, bodyOf(req));
     const [target, admin] = await Promise.all([
@@ -199,10 +200,15 @@ export function authRoutes(deps: AuthDeps): Router {
     await endSession(deps, current.session.id);
     setSessionCookie(deps, res, session);
     res.json({
-      currentUser: presentCurrentUser(target, {
-        actingRole: null,
-        impersonatedBy: { id: admin.id, fullName: admin.fullName },
-      }),
+      currentUser: presentCurrentUser(
+        target,
+        {
+          actingRole: null,
+          impersonatedBy: { id: admin.id, fullName: admin.fullName },
+          secondFactor: passedSecondFactor(session.authentication),
+        },
+        secondFactorSettings(deps),
+      ),
     });
   });
 
@@ -226,13 +232,19 @@ export function authRoutes(deps: AuthDeps): Router {
     });
     const session = await startSession(deps, { userId: admin.id, authentication: current.session.authentication });
     setSessionCookie(deps, res, session);
-    res.json({ currentUser: presentCurrentUser(admin, { actingRole: null, impersonatedBy: null }) });
+    res.json({
+      currentUser: presentCurrentUser(
+        admin,
+        { actingRole: null, impersonatedBy: null, secondFactor: passedSecondFactor(session.authentication) },
+        secondFactorSettings(deps),
+      ),
+    });
   });
 
   router.post('/switch-role', async (req, res) => {
     const current = await requireSignedIn(deps, req);
     if (!canSwitchRole(policyActor(current))) {
-      throw forbidden(current.actor.accountRole === 'admin' ? secondFactorNeeded(current) : undefined);
+      throw forbidden(isAdminAccount(policyActor(current)) ? secondFactorNeeded(current) : undefined);
     }
     const { role } = parse(switchRoleSchema, bodyOf(req));
     // Recorded first: a switch users' log cannot record is not made.
@@ -253,7 +265,7 @@ export function authRoutes(deps: AuthDeps): Router {
   return router;
 }
 
-/** The 403 text for an admin whose session lacks the second factor (issue 24); the generic one otherwise. */
+/** The 403 text for an admin whose session lacks the second factor; the generic one otherwise. */
 function secondFactorNeeded(current: SignedIn): string | undefined {
   return passedSecondFactor(current.session.authentication) ? undefined : SECOND_FACTOR_NEEDED;
 }
@@ -276,7 +288,7 @@ function signUpError(error: unknown): unknown {
 }
 
 /**
- * The end of a reset or invitation link: a session, or (issue 24) the second step when the person has a second
+ * The end of a reset or invitation link: a session, or the second step when the person has a second
  * factor or her role requires one; the caller's own sessions end either way.
  */
 async function signInAfterLink(

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type Actor, type CurrentUser, cookieNames } from '@rainmakers/contracts';
+import { type Actor, type CurrentUser, cookieNames, passedSecondFactor } from '@rainmakers/contracts';
 import {
   csrfTokenFor,
   HttpError,
@@ -10,6 +10,7 @@ import {
 } from '@rainmakers/kit';
 import type { Request, Response } from 'express';
 import { loadPersonCopy } from '../commands/people';
+import { secondFactorSettings } from '../commands/second-factor';
 import { endSession, findLiveSession } from '../commands/sessions';
 import type { AuthDeps } from '../deps';
 import { csrfCookieOptions, isHttps, type Session, sessionCookieOptions } from '../domain/sessions';
@@ -118,7 +119,11 @@ export async function loadCurrentUser(
   const impersonatedBy =
     session.impersonatorId === null ? null : { id: session.impersonatorId, fullName: impersonatorName ?? '' };
   return {
-    currentUser: presentCurrentUser(copy.user, { actingRole: session.actingRole, impersonatedBy }),
+    currentUser: presentCurrentUser(
+      copy.user,
+      { actingRole: session.actingRole, impersonatedBy, secondFactor: passedSecondFactor(session.authentication) },
+      secondFactorSettings(deps),
+    ),
     personVersion: copy.version,
   };
 }

@@ -30,7 +30,7 @@ export function internalRoutes(deps: AuthDeps): Router {
     res.status(204).end();
   });
 
-  /** Issue 24: the seed enrols its admin with a known secret (printed by `npm start`); the recovery codes back. */
+  /** The seed enrols its admin with a known secret (printed by `npm start`); the recovery codes back. */
   router.put('/second-factor/:userId', async (req, res) => {
     const userId = parse(idParam, req.params.userId);
     const input = parse(internalSecondFactorSchema, bodyOf(req));

@@ -1,5 +1,5 @@
 /**
- * Issue 24: the second factor's routes. The sign-in's second step and the forced enrolment carry the
+ * The second factor's routes. The sign-in's second step and the forced enrolment carry the
  * half-signed-in token (no session exists yet); the profile's enrolment, regeneration and disabling, and an admin's
  * reset of another person's, need a session. docs/decisions.md "A second factor for staff".
  */
@@ -18,6 +18,7 @@ import {
   type SessionAuthentication,
   secondFactorChangeSchema,
   secondStepSchema,
+  storedRoleOf,
   type User,
 } from '@rainmakers/contracts';
 import { badRequest, forbidden, notFound, parse, unauthorized } from '@rainmakers/kit';
@@ -33,11 +34,13 @@ import {
   regenerateRecoveryCodes,
   removeSecondFactor,
   requireFreshProof,
+  secondFactorSettings,
   secondFactorStatus,
+  spendSecondStepToken,
   useSecondFactor,
 } from '../commands/second-factor';
 import { startSession } from '../commands/sessions';
-import { admitSignIn, recordSignInFailure, recordSignInSuccess } from '../commands/sign-in-limits';
+import { admitSecondStep, recordSecondStepSuccess, recordSignInFailure } from '../commands/sign-in-limits';
 import { announceSignIn } from '../commands/sign-ins';
 import type { AuthDeps } from '../deps';
 import { secondFactorResetMail } from '../domain/mail';
@@ -87,13 +90,20 @@ export async function openSession(
   const session = await startSession(deps, { userId: user.id, authentication });
   await announceSignIn(deps, user.id);
   setSessionCookie(deps, res, session);
-  return presentCurrentUser(user, { actingRole: null, impersonatedBy: null });
+  return presentCurrentUser(
+    user,
+    { actingRole: null, impersonatedBy: null, secondFactor: passedSecondFactor(authentication) },
+    secondFactorSettings(deps),
+  );
 }
 
-/** A second step's attempt, limited per (e-mail, address) as passwords are; the address its outcome counts against. */
-async function admitSecondStep(deps: AuthDeps, req: Request, res: Response, email: string): Promise<string> {
+/**
+ * A second step's attempt, limited per (e-mail, address) as passwords are and per account from every address; the
+ * address its outcome counts against.
+ */
+async function admitAttempt(deps: AuthDeps, req: Request, res: Response, email: string): Promise<string> {
   const address = clientAddress(req);
-  const admission = await admitSignIn(deps, email, address);
+  const admission = await admitSecondStep(deps, email, address);
   if (!admission.admitted) throw tooMany(res, admission.retryAfterSeconds);
   return address;
 }
@@ -104,13 +114,14 @@ export function secondFactorRoutes(deps: AuthDeps): Router {
   /**
    * The sign-in's second step: a six-digit code (once: its time step is remembered) or a recovery code (once).
    * Wrong codes count against the (e-mail, address) pair exactly as wrong passwords do, and only a completed
-   * sign-in clears that count (a correct password alone does not, so codes cannot be guessed without limit).
+   * sign-in clears that count (a correct password alone does not, so codes cannot be guessed without limit); the
+   * account's attempts from all addresses together are bounded too. The token opens one session.
    */
   router.post('/signin/code', async (req, res) => {
     const input = parse(secondStepSchema, bodyOf(req));
     await limitByIp(deps, req, res, 'signin');
-    const claims = readSecondStepToken(deps, input.token, 'code');
-    const address = await admitSecondStep(deps, req, res, claims.email);
+    const claims = await readSecondStepToken(deps, input.token, 'code');
+    const address = await admitAttempt(deps, req, res, claims.email);
     const authentication = await useSecondFactor(deps, claims.userId, input.code);
     if (!authentication) {
       await recordSignInFailure(deps, claims.email, address);
@@ -118,7 +129,8 @@ export function secondFactorRoutes(deps: AuthDeps): Router {
     }
     const user = await loadPerson(deps, claims.userId);
     if (!user) throw unauthorized();
-    await recordSignInSuccess(deps, claims.email, address);
+    await spendSecondStepToken(deps, claims);
+    await recordSecondStepSuccess(deps, claims.email, address);
     res.json({ currentUser: await openSession(deps, req, res, user, authentication) });
   });
 
@@ -126,7 +138,7 @@ export function secondFactorRoutes(deps: AuthDeps): Router {
   router.post('/signin/enrol', async (req, res) => {
     const input = parse(forcedEnrolmentSchema, bodyOf(req));
     await limitByIp(deps, req, res, 'signin');
-    const claims = readSecondStepToken(deps, input.token, 'enrol');
+    const claims = await readSecondStepToken(deps, input.token, 'enrol');
     res.json(await beginEnrolment(deps, claims.userId, claims.email));
   });
 
@@ -134,8 +146,8 @@ export function secondFactorRoutes(deps: AuthDeps): Router {
   router.post('/signin/enrol/confirm', async (req, res) => {
     const input = parse(forcedEnrolmentConfirmSchema, bodyOf(req));
     await limitByIp(deps, req, res, 'signin');
-    const claims = readSecondStepToken(deps, input.token, 'enrol');
-    const address = await admitSecondStep(deps, req, res, claims.email);
+    const claims = await readSecondStepToken(deps, input.token, 'enrol');
+    const address = await admitAttempt(deps, req, res, claims.email);
     let recoveryCodes: string[];
     try {
       recoveryCodes = await confirmEnrolment(deps, claims.userId, input.code);
@@ -145,7 +157,8 @@ export function secondFactorRoutes(deps: AuthDeps): Router {
     }
     const user = await loadPerson(deps, claims.userId);
     if (!user) throw unauthorized();
-    await recordSignInSuccess(deps, claims.email, address);
+    await spendSecondStepToken(deps, claims);
+    await recordSecondStepSuccess(deps, claims.email, address);
     const currentUser = await openSession(deps, req, res, user, 'password+totp');
     res.json({ currentUser, recoveryCodes } satisfies ForcedEnrolmentResponse);
   });
@@ -156,7 +169,7 @@ export function secondFactorRoutes(deps: AuthDeps): Router {
       await secondFactorStatus(
         deps,
         current.session.userId,
-        current.actor.accountRole,
+        storedRoleOf(current.actor),
         passedSecondFactor(current.session.authentication),
       ),
     );
@@ -193,7 +206,7 @@ export function secondFactorRoutes(deps: AuthDeps): Router {
   router.post('/second-factor/disable', async (req, res) => {
     const current = await requireSignedIn(deps, req);
     if (!canManageOwnSecondFactor(policyActor(current))) throw forbidden();
-    if (isRequiredFor(deps, current.actor.accountRole)) throw forbidden(SECOND_FACTOR_REQUIRED_FOR_ROLE);
+    if (isRequiredFor(deps, storedRoleOf(current.actor))) throw forbidden(SECOND_FACTOR_REQUIRED_FOR_ROLE);
     const input = parse(secondFactorChangeSchema, bodyOf(req));
     await limitByIp(deps, req, res, 'second-factor');
     await requireFreshProof(deps, current.session.userId, input.password, input.code);

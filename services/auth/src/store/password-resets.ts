@@ -5,7 +5,7 @@ type Database = Db<AuthSchema>;
 
 export interface PasswordReset {
   tokenHash: string;
-  /** A forgot-password link or an invitation (issue 20); a link is only used for what it was made. */
+  /** A forgot-password link or an invitation; a link is only used for what it was made. */
   kind: ResetKind;
   userId: number;
   expiresAt: Date;

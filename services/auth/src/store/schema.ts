@@ -22,11 +22,11 @@ export interface SessionsTable {
   expires_at: Date;
   last_seen_at: Date;
   revoked_at: Date | null;
-  /** Migration 004 (issue 24). */
+  /** Migration 004. */
   authentication: SessionAuthentication;
 }
 
-/** Migration 004 (issue 24). last_used_step: bigint, read back as a string by pg. */
+/** Migration 004. last_used_step: bigint, read back as a string by pg. */
 export interface SecondFactorsTable {
   user_id: number;
   secret_ciphertext: string;
@@ -44,7 +44,7 @@ export interface RecoveryCodesTable {
 
 export interface PasswordResetsTable {
   token_hash: string;
-  /** Migration 003 (issue 20): a forgot-password link or an invitation. */
+  /** Migration 003: a forgot-password link or an invitation. */
   kind: ColumnType<ResetKind, ResetKind | undefined, ResetKind>;
   user_id: number;
   expires_at: Date;

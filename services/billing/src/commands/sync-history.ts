@@ -1,5 +1,5 @@
 /**
- * The Stripe sync in the job history (issue 20): billing publishes billing.sync-recorded when a sync starts and
+ * The Stripe sync in the job history: billing publishes billing.sync-recorded when a sync starts and
  * when it ends (its summary, or why it failed); the users service keeps the history the admins' Jobs tab shows.
  */
 import type { JobState, StripeSyncSummary } from '@rainmakers/contracts';

@@ -16,23 +16,14 @@ import {
 import { Router } from 'express';
 import { openCustomerPortal } from '../commands/portal';
 import { checkPaymentIntent, createPaymentIntent, resourceIdOf } from '../commands/purchases';
-import type { PurchaseDeps } from '../deps';
-import { type SyncQueue, summaryOf } from '../jobs';
+import type { StripeRouteDeps } from '../deps';
+import { summaryOf } from '../jobs';
 import { canSyncWithStripe } from '../policies';
 import { presentPaymentIntent, presentPortal, presentStripeConfig, presentSyncJob } from '../presenters';
 
 export { CUSTOMER_NOT_FOUND } from '../commands/portal';
 export const SYNC_NOT_FOUND = 'Sync not found';
 const CLIENT_PRICE = 'The price is set by the server';
-
-export interface StripeRouteDeps extends PurchaseDeps {
-  sync: SyncQueue;
-  publicUrl: string;
-  /** Every configured public address, PUBLIC_URL first (kit publicAddresses): links follow the caller's (issue 21). */
-  publicUrls: string[];
-  publishableKey: string;
-  jsUrl: string;
-}
 
 const PAYMENT_INTENT_ID = /^pi_[A-Za-z0-9_]{1,250}$/;
 

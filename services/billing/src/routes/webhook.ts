@@ -4,7 +4,7 @@
  * nothing is recorded. Each event id is applied once; subscription and invoice events reconcile the customer
  * from what Stripe holds now, payment intent events record purchases. A failure answers 500 so Stripe retries.
  *
- * Issue 23: the SDK's tolerance checks only the past, so a signature timestamped more than 5 minutes ahead is refused
+ * The SDK's tolerance checks only the past, so a signature timestamped more than 5 minutes ahead is refused
  * here (400). An event about an object Stripe does not know (an unknown payment intent, an empty object, a customer
  * that does not exist) is acknowledged with 200, recorded as handled, logged and counted: there is nothing to do,
  * and a 500 would have Stripe retry it for days.

@@ -206,7 +206,7 @@ export async function moveCard(
       ...destCards.map((c) => [c.id, { listId: dest.id, position: c.position }] as const),
     ]);
     await setPlacements(trx, changedPlacements(result.placements, current));
-    // A member putting her card up for review tells every coach (issue 19); other moves read nothing more.
+    // A member putting her card up for review tells every coach; other moves read nothing more.
     const ownerId = board.userId;
     const owner =
       ownerId !== null && ownerId === actor.userId && entersList(source.id, dest, FOR_REVIEW_LIST_NAME)

@@ -1,4 +1,4 @@
-/** Who is told what when a comment is posted or a card enters FOR REVIEW (issue 19). Pure. */
+/** Who is told what when a comment is posted or a card enters FOR REVIEW. Pure. */
 import { NOTIFICATION_EXCERPT_LENGTH, type NotificationKind } from '@rainmakers/contracts';
 
 export interface NotificationTarget {

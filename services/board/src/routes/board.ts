@@ -329,7 +329,7 @@ export function boardRoutes(deps: BoardDeps): Router {
   });
 
   // ------------------------------------------------------------------------------------------------- review queue
-  /** The cards waiting in members' FOR REVIEW lists, oldest first (coaches and admins; issue 19). */
+  /** The cards waiting in members' FOR REVIEW lists, oldest first (coaches and admins). */
   router.get('/review-queue', async (req, res) => {
     const actor = requireActor(req);
     requireBoardAccess(actor);

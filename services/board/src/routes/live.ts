@@ -4,7 +4,7 @@
  * A comment line every heartbeat keeps proxies from closing an idle stream and tells us when the client is
  * gone; a closed connection unsubscribes at once.
  *
- * At most LIVE_STREAMS_PER_PERSON streams per person (per replica, issue 23): a newer one closes her oldest with
+ * At most LIVE_STREAMS_PER_PERSON streams per person (per replica): a newer one closes her oldest with
  * `event: superseded` and a long `retry:`, then ends it. The web closes its EventSource on that event, so an old tab
  * does not reconnect and push the newer one out in turn; a client that ignores the event waits an hour to retry.
  */

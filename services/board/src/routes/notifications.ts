@@ -1,5 +1,5 @@
 /**
- * /api/notifications/*: the person's own notifications (issue 19). Read newest first with the unread count, mark
+ * /api/notifications/*: the person's own notifications. Read newest first with the unread count, mark
  * read, the mention e-mail setting, and a server-sent event stream that sends `event: notifications` with
  * `{unreadCount}` whenever the count changes (the same Redis fan-out, heartbeat and per-person cap as the board
  * stream, routes/live.ts; a separate cap, so a tab's board stream and bell stream do not push each other out).

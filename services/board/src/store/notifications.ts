@@ -1,4 +1,4 @@
-/** Notifications and the per-person notification settings (issue 19). */
+/** Notifications and the per-person notification settings. */
 import type { NotificationKind } from '@rainmakers/contracts';
 import { sql } from '@rainmakers/kit';
 import type { BoardDb, BoardTx } from './db';

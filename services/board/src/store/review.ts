@@ -1,4 +1,4 @@
-/** The coaches' review queue (issue 19): the cards waiting in members' FOR REVIEW lists, in one query. */
+/** The coaches' review queue: the cards waiting in members' FOR REVIEW lists, in one query. */
 import { MEMBERSHIP_CUTOFF_DATE } from '@rainmakers/contracts';
 import { sql } from '@rainmakers/kit';
 import type { BoardDb } from './db';

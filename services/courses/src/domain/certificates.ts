@@ -1,5 +1,5 @@
 /**
- * Certificates of completion (issue 13; decisions in docs/decisions.md, 'Certificates'):
+ * Certificates of completion (decisions in docs/decisions.md, 'Certificates'):
  *
  * - the lessons that count are the lessons of the course the member can open when the certificate is considered
  *   (the same rule as the progress on the course card, so the certificate comes with the 'Completed' overlay);

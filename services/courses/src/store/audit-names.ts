@@ -1,4 +1,4 @@
-/** What the audit log keeps of a course, a module or a lesson (issue 20): read before a change or a delete. */
+/** What the audit log keeps of a course, a module or a lesson: read before a change or a delete. */
 import type { CoursesDb } from './db';
 
 export async function moduleForAudit(db: CoursesDb, id: number) {

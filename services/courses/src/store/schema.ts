@@ -61,7 +61,7 @@ export interface LessonsTable {
   search: ReadOnly<string>;
   /** Has a required tag; kept by triggers on lesson_tags (migrations/003_progress_counts.sql). */
   tagged: Generated<boolean>;
-  /** An optional video above the markdown (issue 21): YouTube, Vimeo or an uploaded file. */
+  /** An optional video above the markdown: YouTube, Vimeo or an uploaded file. */
   video_url: string | null;
 }
 

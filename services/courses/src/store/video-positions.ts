@@ -1,4 +1,4 @@
-/** Where each member stopped watching a lesson's video (issue 21). Always the caller's own rows. */
+/** Where each member stopped watching a lesson's video. Always the caller's own rows. */
 import type { CoursesDb } from './db';
 
 export async function saveVideoPosition(db: CoursesDb, userId: number, lessonId: number, seconds: number) {

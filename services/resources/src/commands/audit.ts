@@ -1,5 +1,5 @@
 /**
- * Staff actions of the resources service in the users service's audit log (issue 20): resources, categories and
+ * Staff actions of the resources service in the users service's audit log: resources, categories and
  * dashboard banners created, edited or deleted, published as audit.recorded through the outbox (users writes the
  * entry). The subject's name is captured here, when the action happens.
  */

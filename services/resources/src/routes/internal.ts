@@ -8,10 +8,10 @@ import { findResource } from '../store/resources';
 
 export function internalRoutes(deps: { db: ResourcesDb }): Router {
   const router = Router();
-  router.use('/internal', requireService);
+  router.use(requireService);
 
   /** What billing may charge for a resource: the server decides the amount (resourceOfferSchema). */
-  router.get('/internal/resources/:id/offer', async (req, res) => {
+  router.get('/resources/:id/offer', async (req, res) => {
     const resource = await findResource(deps.db, parse(idParam, req.params.id));
     if (!resource) throw notFound(RESOURCE_NOT_FOUND);
     res.json(offerOf(resource));

@@ -1,4 +1,4 @@
-/** /api/site-content: the admins' videos and links (issue 21). */
+/** /api/site-content: the admins' videos and links. */
 import {
   bookingUrlFor,
   type PublicSiteContent,

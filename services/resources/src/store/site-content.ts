@@ -1,4 +1,4 @@
-/** Site content (issue 21): one row holding the admins' videos and links as JSON. */
+/** Site content: one row holding the admins' videos and links as JSON. */
 import { EMPTY_SITE_CONTENT, type SiteContent, siteContentSchema } from '@rainmakers/contracts';
 import type { ResourcesDb } from './db';
 

@@ -43,7 +43,7 @@ export function qualifierRoutes(deps: ToolsDeps): Router {
       .json({ result: { id: saved.id, score, result: saved.result, createdAt: saved.createdAt.toISOString() } });
   });
 
-  /** Issue 21: her own past ratings (saved by 'Rate My Product'), newest first, a page at a time (`before`, `limit`). */
+  /** Her own past ratings (saved by 'Rate My Product'), newest first, a page at a time (`before`, `limit`). */
   router.get('/history', async (req, res) => {
     const actor = requireActor(req);
     const { before, limit } = parse(qualifierHistoryQuerySchema, req.query);
@@ -64,7 +64,7 @@ export function qualifierRoutes(deps: ToolsDeps): Router {
   });
 
   /**
-   * Issue 23: the results go to the member's own address only (the actor's e-mail, from her access profile); a
+   * The results go to the member's own address only (the actor's e-mail, from her access profile); a
    * different `email` is a 400 keyed `email`, and each person may send QUALIFIER_SENDS_PER_DAY a day (429).
    */
   router.post('/send', async (req, res) => {

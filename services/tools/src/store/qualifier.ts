@@ -75,7 +75,7 @@ export async function listQualifierRatings(
 const SEND_LOCK = 23_004;
 
 /**
- * Records a results e-mail unless the person already sent `limit` in the last `windowSeconds` (issue 23: a daily
+ * Records a results e-mail unless the person already sent `limit` in the last `windowSeconds` (a daily
  * limit per person). Checked and written under a per-person advisory lock, so concurrent sends cannot pass the limit
  * together. Refused: how long until the oldest send of the window leaves it.
  */

@@ -1,5 +1,5 @@
 /**
- * The table's bulk actions (issue 20): add or remove one tag, set a role, or delete, for a selection of people or
+ * The table's bulk actions: add or remove one tag, set a role, or delete, for a selection of people or
  * everyone matching the list's filters. A chunk of people per transaction (lock, change, publish, record the chunk
  * under the run id, so a retried job skips what was done and counts it as it was); ONE audit entry per action with
  * its counts, written once at the end. The counts are the truth of what happened to each person:
@@ -12,6 +12,7 @@ import { badRequest, withEvents } from '@rainmakers/kit';
 import type { AuditActor } from '../domain/audit';
 import { chunks } from '../domain/bulk';
 import { publishUserChanged, publishUserDeleted } from '../events';
+import { takesAdminRoleAway } from '../policies';
 import { appendAudit } from '../store/audit';
 import { committedChunks, recordChunk } from '../store/jobs';
 import { findTags } from '../store/tags';
@@ -54,7 +55,7 @@ export async function bulkActionTag(deps: Pick<CommandDeps, 'db'>, change: BulkA
 /** Whether the action may not touch this person: one's own account for a delete, one's own admin role. */
 function refusedFor(change: BulkActionChange, actorId: number, userId: number): boolean {
   if (userId !== actorId) return false;
-  return change.action === 'delete' || (change.action === 'set-role' && change.role !== 'admin');
+  return change.action === 'delete' || (change.action === 'set-role' && takesAdminRoleAway(change.role));
 }
 
 /** The result as the API answers it. */

@@ -24,7 +24,7 @@ import type { CommandDeps } from './users';
 
 /** Rows written per transaction, at most. */
 export const IMPORT_CHUNK = 250;
-/** A small file is still worked in about this many steps, so its progress bar moves (issue 20). */
+/** A small file is still worked in about this many steps, so its progress bar moves. */
 export const IMPORT_STEPS = 20;
 /** No chunk is smaller than this (a transaction per row would be slow). */
 export const IMPORT_MIN_CHUNK = 5;
@@ -92,7 +92,7 @@ export async function importRows(
   rows: readonly ImportRecord[],
   runId: string,
   onChunk: (report: ImportReport) => Promise<void> | void,
-  /** Invite the people it creates (issue 20), in each chunk's transaction: a retried chunk invites nobody twice. */
+  /** Invite the people it creates, in each chunk's transaction: a retried chunk invites nobody twice. */
   invite: { invitedBy: number | null } | null = null,
 ): Promise<ImportReport> {
   const tags = await tagsByName(deps);

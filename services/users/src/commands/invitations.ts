@@ -1,5 +1,5 @@
 /**
- * Invitation e-mails (issue 20). users decides who is invited and when (invitedAt, the per-person limit, the
+ * Invitation e-mails. users decides who is invited and when (invitedAt, the per-person limit, the
  * audit log) and publishes users.user-invited in the transaction of that decision; auth makes the single-use link
  * and queues the e-mail through the send-mail job (see auth's commands/invitations.ts). A person created without a
  * password is invited in the transaction that creates them, so the invitation exists exactly when the person does.

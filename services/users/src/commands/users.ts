@@ -44,7 +44,7 @@ function emailTaken(error: unknown, status: number): unknown {
 
 /**
  * The tags among `tagIds`; unknown ids are refused ('reject') or dropped ('ignore'). 'signup' (a sign-up link's
- * tags) keeps only the tags an admin allowed on sign-up links and drops every other id (issue 23).
+ * tags) keeps only the tags an admin allowed on sign-up links and drops every other id.
  */
 async function resolveTags(
   db: UsersDb,
@@ -78,7 +78,7 @@ export async function createUser(
     audit?: AuditActor;
     /** Told the ids that were not attached ('ignore' and 'signup'), for the log. */
     onIgnoredTags?: (ids: number[]) => void;
-    /** E-mail an invitation (issue 20) when the person gets no password here. */
+    /** E-mail an invitation when the person gets no password here. */
     invite?: boolean;
   },
 ): Promise<UserRecord> {

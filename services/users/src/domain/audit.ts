@@ -9,14 +9,14 @@ export const AUDIT_ACTIONS = [
   'user.add-tags',
   'user.bulk-update',
   'user.import',
-  // An invitation e-mail re-sent by an admin (issue 20; one asked for at creation is part of user.create/import).
+  // An invitation e-mail re-sent by an admin (one asked for at creation is part of user.create/import).
   'user.invite',
-  // A bulk action of the table (issue 20): one entry with its counts (total, changed, unchanged, failed).
+  // A bulk action of the table: one entry with its counts (total, changed, unchanged, failed).
   'user.bulk-action',
   'tag.create',
   'tag.rename',
   'tag.delete',
-  // Whether a sign-up link may attach the tag (issue 23).
+  // Whether a sign-up link may attach the tag.
   'tag.signup-allowed',
   // Recorded by auth through POST /internal/audit (sessions live there).
   ...SESSION_AUDIT_ACTIONS,

@@ -1,5 +1,5 @@
 /**
- * The bounds of an imported file (issue 23: no upload may hold the users service). Where each is checked:
+ * The bounds of an imported file (no upload may hold the users service). Where each is checked:
  * - while the upload streams (routes/imports.ts), before anything is stored for good or queued: the file size
  *   (IMPORT_MAX_BYTES), and for a CSV every rule below that is about rows, columns and cells; for an .xlsx the
  *   zip's own directory (entries, declared uncompressed sizes);

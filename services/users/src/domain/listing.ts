@@ -59,7 +59,7 @@ export function buildUserSearch(query: UserListQuery, view: UserListView, viewer
     limit: query.usersPerPage,
     offset: (query.page - 1) * query.usersPerPage,
     details: staff,
-    // Members see the community (issue 21): those who stay listed, located first, never themselves.
+    // Members see the community: those who stay listed, located first, never themselves.
     community: !staff && viewerId !== undefined ? { viewerId } : undefined,
   };
 }

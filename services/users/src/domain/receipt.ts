@@ -1,4 +1,4 @@
-/** The receipt e-mail after a resource purchase (issue 21, point 5; pure). */
+/** The receipt e-mail after a resource purchase (pure). */
 import type { EventData } from '@rainmakers/contracts';
 
 export interface ReceiptRecipient {

@@ -12,14 +12,14 @@ export interface UserRecord {
   state: string | null;
   country: string | null;
   phoneNumber: string | null;
-  /** The colour scheme chosen on /profile (issue 21). */
+  /** The colour scheme chosen on /profile. */
   theme: ThemePreference;
   stripeStatus: string | null;
   stripeCustomerId: string | null;
   alwaysGrantAccess: boolean;
   createdAt: Date;
   version: number;
-  /** The last invitation e-mail asked for and the last sign-in (issue 20); null: never. */
+  /** The last invitation e-mail asked for and the last sign-in; null: never. */
   invitedAt: Date | null;
   lastSignInAt: Date | null;
   /** Sorted by name. */
@@ -53,7 +53,7 @@ export interface UserSearch {
   /** Load tags and resources of each user on the page. */
   details: boolean;
   /**
-   * The community list (issue 21): only people who stay listed, never the viewer herself, and those who share a
+   * The community list: only people who stay listed, never the viewer herself, and those who share a
    * city or state before those who do not (then newest first).
    */
   community?: { viewerId: number };

@@ -77,7 +77,7 @@ describe('changedFields', () => {
   });
 });
 
-describe('theme and phone number (issue 21)', () => {
+describe('theme and phone number', () => {
   it('keeps a chosen theme as a change of the profile', () => {
     const input = form({ id: 7, theme: 'dark' });
     expect(changedFields(stored, input)).toEqual(['theme']);

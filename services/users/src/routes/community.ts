@@ -1,5 +1,5 @@
 /**
- * The community profile (issue 21), beside the community search (/api/user/read-many):
+ * The community profile, beside the community search (/api/user/read-many):
  *  - GET /api/user/{id}/community: what members see of one another (the gateway adds completed courses);
  *  - GET and PUT /api/user/community-settings: her own bio, courses shown, listed or not (on /profile).
  */

@@ -231,7 +231,7 @@ export function importRoutes(deps: { imports: ImportQueue; importMaxBytes: numbe
     res.setHeader('content-type', 'text/csv; charset=utf-8');
     res.setHeader('content-disposition', 'attachment; filename="import-errors.csv"');
     res.setHeader('cache-control', 'no-store');
-    // A job of before issue 23 kept its errors in its result.
+    // A job queued before the error report went to storage kept its errors in its result.
     const legacy = status.result as { errors?: Parameters<typeof errorsCsv>[0] } | null;
     if (legacy?.errors) return void res.send(errorsCsv(legacy.errors));
     const object = job ? await deps.files.storage.get(errorsKey(deps.files, job.data.runId)) : null;

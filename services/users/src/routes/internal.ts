@@ -17,7 +17,7 @@ export function internalRoutes(deps: CommandDeps): Router {
 
   router.post('/users', async (req, res) => {
     const input = parse(internalCreateUserSchema, req.body ?? {});
-    // Issue 23: these tags come from a sign-up link (auth passes a visitor's ?signuptags= through), so only tags an
+    // These tags come from a sign-up link (auth passes a visitor's ?signuptags= through), so only tags an
     // admin allowed on sign-up links are attached and every other id is dropped and logged. The rule lives here, with
     // the tags, for every caller; only the seed, which provisions a stack for its operator, attaches any tag.
     const signupRule = req.callerService !== SEED_SERVICE;

@@ -6,7 +6,6 @@ import {
   bulkUpdateSchema,
   CURRENT_PASSWORD_REQUIRED,
   idParam,
-  SECOND_FACTOR_NEEDED,
   type UserUpsertInput,
   upgradeRoleSchema,
   userListQuerySchema,
@@ -66,7 +65,6 @@ import {
   canUpsertUser,
   needsCurrentPassword,
   removesOwnAdminRole,
-  sessionPassedSecondFactor,
   userListAbilities,
   userListView,
 } from '../policies';
@@ -180,7 +178,6 @@ export function userRoutes(
     if (removesOwnAdminRole(actor, [id], changed.includes('role') ? input.role : undefined)) {
       throw fieldError('role', CANNOT_REMOVE_OWN_ADMIN);
     }
-    if (changed.includes('role') && !sessionPassedSecondFactor(actor)) throw forbidden(SECOND_FACTOR_NEEDED);
     if (changed.length === 0) {
       res.json({ user: presentUserFor(actor, stored), isNew: false });
       return;
@@ -227,7 +224,6 @@ export function userRoutes(
     const report = emailReport(list, await findUsersByEmails(deps.db, list.unique));
     const ids = report.found.map((p) => p.id);
     if (removesOwnAdminRole(actor, ids, input.role ?? undefined)) throw fieldError('role', CANNOT_REMOVE_OWN_ADMIN);
-    if (input.role && !sessionPassedSecondFactor(actor)) throw forbidden(SECOND_FACTOR_NEEDED);
     const change = { tagIds: input.tags ?? [], action: input.availableAction, role: input.role ?? null };
     await checkBulkChange(deps, change);
     // The people's ids go to storage; the job holds their key (import-files.ts), never the list.
@@ -256,7 +252,7 @@ export function userRoutes(
     res.json({ jobId: id, state: status.state, ...progress, failedReason: status.failedReason });
   });
 
-  /** Issue 20: a new invitation e-mail (the older link stops working); 429 past the per-person limit. */
+  /** A new invitation e-mail (the older link stops working); 429 past the per-person limit. */
   router.post('/:id/invite', async (req, res) => {
     const actor = requireActor(req);
     if (!canInviteUser(actor)) throw forbidden();
@@ -265,7 +261,7 @@ export function userRoutes(
   });
 
   /**
-   * The table's bulk actions (issue 20) on a selection (ids) or on everyone matching the list's search and filters
+   * The table's bulk actions on a selection (ids) or on everyone matching the list's search and filters
    * (the same match as read-many's, for the admin asking). Up to BULK_ACTION_INLINE_MAX people: done here, 200 with
    * {total, changed, unchanged, failed}. More: a user-bulk-update job, 202 with its id and the total; its counts at
    * GET /bulk-action/{jobId}. One audit entry per action with its counts.
@@ -274,7 +270,6 @@ export function userRoutes(
     const actor = requireActor(req);
     if (!canRunBulkActions(actor)) throw forbidden();
     const input = parse(bulkActionSchema, req.body ?? {});
-    if (input.role && !sessionPassedSecondFactor(actor)) throw forbidden(SECOND_FACTOR_NEEDED);
     const change = { action: input.action, tagId: input.tagId, role: input.role };
     await bulkActionTag(deps, change);
     const ids =

@@ -78,6 +78,18 @@ export interface JobEnd {
   finishedAt?: Date;
 }
 
+/** Locks the job's row while it is still running (false once an earlier attempt has moved it on). */
+export async function lockRunningJob(db: UsersDb, id: string): Promise<boolean> {
+  const running = await db
+    .selectFrom('jobs')
+    .select('id')
+    .where('id', '=', id)
+    .where('state', '=', 'running')
+    .forUpdate()
+    .executeTakeFirst();
+  return running !== undefined;
+}
+
 /** Records how a job ended (its counts, its error file). */
 export async function recordJobEnd(db: UsersDb, id: string, end: JobEnd): Promise<void> {
   await db

@@ -24,14 +24,14 @@ export interface UsersTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   version: Generated<number>;
-  /** Migration 005 (issue 20): the last invitation asked for, the last sign-in auth reported. */
+  /** Migration 005: the last invitation asked for, the last sign-in auth reported. */
   invited_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   last_sign_in_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
-  /** Migration 009 (issue 21): the community profile's bio, whether it shows completed courses, listed at all. */
+  /** Migration 009: the community profile's bio, whether it shows completed courses, listed at all. */
   bio: Generated<string>;
   show_courses: Generated<boolean>;
   community_listed: Generated<boolean>;
-  /** Migration 010 (issue 21): 'system', 'light' or 'dark'. */
+  /** Migration 010: 'system', 'light' or 'dark'. */
   theme: Generated<string>;
 }
 

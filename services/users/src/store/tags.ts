@@ -41,7 +41,7 @@ export async function findTags(db: UsersDb, ids: number[]): Promise<Tag[]> {
 }
 
 /**
- * The tags among `ids` that exist and that an admin allowed on sign-up links (issue 23): the only tags a sign-up
+ * The tags among `ids` that exist and that an admin allowed on sign-up links: the only tags a sign-up
  * may attach. Read with a shared lock, like the foreign-key check of the attach would.
  */
 export async function findSignupTags(db: UsersDb, ids: number[]): Promise<Tag[]> {

@@ -204,7 +204,7 @@ function searchQuery(db: UsersDb, criteria: Omit<UserSearch, 'limit' | 'offset' 
   if (criteria.paymentProblems) query = query.where('stripe_status', 'in', [...BLOCKING_STRIPE_STATUSES]);
   if (criteria.cityOrState) {
     const pattern = containsPattern(criteria.cityOrState);
-    // "TX" also finds "Texas" and the other way round (issue 21).
+    // "TX" also finds "Texas" and the other way round.
     const spellings = stateSpellings(criteria.cityOrState).map(wholePattern);
     query = query.where((eb) =>
       eb.or([

@@ -14,8 +14,8 @@ import { Link as RouterLink } from 'react-router-dom';
 import { type AssistantKey, useAssistants } from '../../api/ai';
 import { errorMessage } from '../../api/client';
 import { PageHeader } from '../../components/PageHeader';
+import { VideoFacade } from '../../components/VideoFacade';
 import { useCurrentUser } from '../../session/context';
-import { VideoFacade } from '../tools/VideoFacade';
 
 const PromptDialog = lazy(() => import('./PromptDialog'));
 

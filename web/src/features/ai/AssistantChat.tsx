@@ -32,10 +32,10 @@ import {
 import { errorMessage } from '../../api/client';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { FormField } from '../../components/FormField';
+import { Markdown } from '../../components/Markdown';
 import { PageHeader } from '../../components/PageHeader';
 import { toast } from '../../components/toast';
 import { useCurrentUser } from '../../session/context';
-import { Markdown } from '../courses/Markdown';
 
 interface Line {
   role: 'user' | 'assistant';

@@ -8,10 +8,10 @@ import { errorMessage } from '../../api/client';
 import { AuthForm } from '../../components/AuthForm';
 import { AuthLayout } from '../../components/AuthLayout';
 import { FormField } from '../../components/FormField';
+import { AuthenticatorSetup } from '../../components/second-factor/AuthenticatorSetup';
+import { RecoveryCodes } from '../../components/second-factor/RecoveryCodes';
 import { useFormFields } from '../../components/useFormFields';
 import { useSession } from '../../session/context';
-import { AuthenticatorSetup } from '../second-factor/AuthenticatorSetup';
-import { RecoveryCodes } from '../second-factor/RecoveryCodes';
 import { START_OVER } from './sign-in-texts';
 
 /** An admin without a second factor sets one up before her first session; then her recovery codes, once. */

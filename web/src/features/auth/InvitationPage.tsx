@@ -4,7 +4,7 @@ import { SetPasswordPage } from './SetPasswordPage';
 export const INVITATION_TITLE = 'Welcome to Rainmakers — set your password';
 
 /**
- * /invitation/{token} (issue 20): the link of an invitation e-mail. The person chooses their first password (the
+ * /invitation/{token}: the link of an invitation e-mail. The person chooses their first password (the
  * sign-up rules); the server signs them in and they land on the dashboard. A used or expired link says so.
  */
 export default function InvitationPage() {

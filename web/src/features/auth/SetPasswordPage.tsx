@@ -34,7 +34,7 @@ export function SetPasswordPage({ send, successToast, passwordLabel, ...texts }:
     mutationFn: () => send(token, values.password, values.confirmPassword),
     onSuccess: async (body) => {
       toast(successToast, 'success');
-      // Issue 24: an enrolled person (or an admin who must enrol) passes the second step before any session.
+      // An enrolled person (or an admin who must enrol) passes the second step before any session.
       const secondStep = (body as SetPasswordResponse | undefined)?.secondFactor;
       if (secondStep) {
         navigate('/signin', { replace: true, state: { secondStep } satisfies SignInLocationState });

@@ -21,7 +21,7 @@ export interface SignInLocationState {
 const ForcedEnrolment = lazy(() => import('./ForcedEnrolment'));
 
 /**
- * /signin. The password, then (issue 24) for an enrolled person the code from her app or a recovery code, and for an
+ * /signin. The password, then for an enrolled person the code from her app or a recovery code, and for an
  * admin without a second factor its set-up (nothing else opens until it is done). After success the guest route
  * sends the person where they wanted to go (or home).
  */

@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
+import { FIELD_REQUIRED as REQUIRED } from '@rainmakers/contracts/messages';
 import { BANNER_TOASTS, BANNER_TYPE_LABELS, type BannerType } from '@rainmakers/contracts/resources-constants';
 import { type FormEvent, useState } from 'react';
 import { ApiError, errorMessage } from '../../api/client';
@@ -10,7 +11,6 @@ import { FormField } from '../../components/FormField';
 import { toast } from '../../components/toast';
 import { useConfirmedDelete } from '../../components/useConfirmedDelete';
 import { useFormFields } from '../../components/useFormFields';
-import { REQUIRED } from '../courses/constants';
 
 interface Values {
   title: string;

@@ -6,9 +6,9 @@ import type { PaymentIntentAnswer } from '@rainmakers/contracts';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { billingApi } from '../../api/billing';
+import { PAYMENT_SUCCESSFUL } from '../../components/billing/texts';
 import { usePageTitle } from '../../components/usePageTitle';
 import { useSession } from '../../session/context';
-import { PAYMENT_SUCCESSFUL } from './texts';
 
 export const CHECKING_PAYMENT = 'Checking your payment status...';
 const FINAL = new Set(['succeeded', 'canceled', 'requires_payment_method']);

@@ -24,7 +24,7 @@ import { findCard } from './model';
 
 /**
  * The card dialog (spec part 1 §4 Board): opening sets the active card (the address's `?card=`). The title, the
- * description, checklist titles and item titles save as one types (card/useAutosave.ts, issue 19): closing never
+ * description, checklist titles and item titles save as one types (card/useAutosave.ts): closing never
  * holds an edit back, Escape inside a box cancels that edit and leaves the dialog open. Everything else (labels,
  * checklists, attachments, cover, comments) is saved at once.
  */
@@ -151,7 +151,7 @@ function CardDialogBody({
 
           <ChecklistsSection card={card} canEdit={canEdit} run={run} />
           <AttachmentsSection card={card} canEdit={canEdit} run={run} onCover={setCover} />
-          <CommentsSection card={card} canComment={abilities.comment} run={run} />
+          <CommentsSection card={card} abilities={abilities} run={run} />
 
           {abilities.deleteCards && (
             <Box sx={{ mt: 3, pt: 2, borderTop: 1, borderColor: 'divider' }}>

@@ -14,7 +14,7 @@ import { VISUALLY_HIDDEN } from '../../lib/visuallyHidden';
 export const LIST_RENAMED = 'List renamed';
 
 /**
- * A list's heading (issue 19 point 6): lists one added can be renamed in place (Enter or leaving the box saves,
+ * A list's heading: lists one added can be renamed in place (Enter or leaving the box saves,
  * Escape cancels) through `list/upsert` with the list's id; the seven fixed lists keep their names.
  */
 export function ListName({

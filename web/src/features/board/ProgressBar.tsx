@@ -1,7 +1,7 @@
 import LinearProgress, { type LinearProgressProps } from '@mui/material/LinearProgress';
 
 /**
- * A determinate progress bar whose track is neutral grey (issue 19 point 7): MUI's default track is a tint of the
+ * A determinate progress bar whose track is neutral grey: MUI's default track is a tint of the
  * bar's colour, so 0 % looked like a full coloured bar that reads as done.
  */
 export function ProgressBar({ value, sx, ...props }: Omit<LinearProgressProps, 'variant'> & { value: number }) {

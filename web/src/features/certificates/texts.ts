@@ -1,3 +1,3 @@
-/** Texts of the certificate screens (beyond the spec: issue 13). */
+/** Texts of the certificate screens (beyond the spec). */
 export const CERTIFICATE_MISSING = 'No such certificate exists.';
 export const CERTIFICATE_GENUINE = 'This certificate is genuine.';

@@ -1,5 +1,5 @@
 /**
- * /community/{id} (issue 21): a member as the community sees her — photo, name, city and state, her bio, and the
+ * /community/{id}: a member as the community sees her — photo, name, city and state, her bio, and the
  * courses she completed when she shows them. Never the e-mail or phone (the API does not send them).
  */
 import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded';

@@ -22,8 +22,7 @@ export const NEW_ITEM_POSITION = 0;
 export const REORDER_FIRST_POSITION = 1;
 /** Progress at or above this shows the 'Completed' overlay. */
 export const COMPLETED_PROGRESS = 100;
-/** Tags and modules whose names start with this are hidden from the pickers. */
-export const DELETED_PREFIX = 'DELETED -';
+export { DELETED_PREFIX } from '../../lib/options';
 
 /** Under a form field left empty. */
 export const REQUIRED = FIELD_REQUIRED;

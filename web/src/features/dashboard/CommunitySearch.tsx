@@ -19,7 +19,7 @@ export const NO_RAINMAKERS = 'No Rainmakers found. Try searching a neighboring c
 /**
  * Community Search: basic and premium members by city or state, 15 at a time, the next page loading when the end of
  * the list scrolls into view. Members see photo, name, city and state only (the users service's community view);
- * each opens the person's community profile (/community/{id}, issue 21).
+ * each opens the person's community profile (/community/{id}).
  */
 export function CommunitySearch() {
   const [typed, setTyped] = useState('');

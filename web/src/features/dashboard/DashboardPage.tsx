@@ -16,12 +16,12 @@ import { PageHeader } from '../../components/PageHeader';
 import { toast } from '../../components/toast';
 import { usePageTitle } from '../../components/usePageTitle';
 import { config } from '../../config';
+import { clipAtWord, greeting, RECENT_TITLE_CHARS, timeAgo } from '../../lib/timeAgo';
 import { VISUALLY_HIDDEN } from '../../lib/visuallyHidden';
 import { useCurrentUser } from '../../session/context';
 import { BoardDonut } from './BoardDonut';
 import { CommunitySearch } from './CommunitySearch';
 import { DashboardCard, OOPS } from './DashboardCard';
-import { clipAtWord, greeting, RECENT_TITLE_CHARS, timeAgo } from './timeAgo';
 
 /** What a card shows while the answer is on its way, or when its source failed. */
 function CardState({
@@ -199,7 +199,7 @@ function RecentResources({ resources }: { resources: DashboardAnswer['recentReso
             )}
             <Box sx={{ minWidth: 0 }}>
               {/* Two lines at most, cut after a whole word with an ellipsis; the full title is read out and shown
-                  on hover (issue 21: titles were cut mid-word). */}
+                  on hover (titles were cut mid-word). */}
               <Typography
                 sx={{
                   // The containing block of the hidden full title, so it never sticks out of the page.

@@ -23,9 +23,9 @@ import {
   useNotificationsKey,
 } from '../../api/notifications';
 import { toast } from '../../components/toast';
+import { excerpt } from '../../lib/excerpt';
+import { timeAgo } from '../../lib/timeAgo';
 import { VISUALLY_HIDDEN } from '../../lib/visuallyHidden';
-import { excerpt } from '../coach/reviewQueue';
-import { timeAgo } from '../dashboard/timeAgo';
 import { notificationHeadline, notificationHref } from './notificationText';
 
 const ICONS: Record<NotificationKind, typeof AlternateEmailRounded> = {

@@ -25,7 +25,7 @@ export const COMMUNITY_LISTED_LABEL = 'Show me in Community Search';
 export const COMMUNITY_COURSES_LABEL = 'Show the courses I completed on my profile';
 
 /**
- * /profile, Community (issue 21): the short bio others read on her community profile, whether it lists the courses
+ * /profile, Community: the short bio others read on her community profile, whether it lists the courses
  * she completed, and whether she is in Community Search at all (off: her profile answers "not found" to others).
  */
 export function CommunitySettings() {

@@ -12,17 +12,17 @@ import { useUpdateProfile } from '../../api/users';
 import { FormField } from '../../components/FormField';
 import { PageHeader } from '../../components/PageHeader';
 import { PasswordField } from '../../components/PasswordField';
+import { SecondFactorSettings } from '../../components/second-factor/SecondFactorSettings';
 import { unfieldedError, useFormFields } from '../../components/useFormFields';
 import { ROLE_LABELS } from '../../layout/roles';
 import { useCurrentUser } from '../../session/context';
-import { SecondFactorSettings } from '../second-factor/SecondFactorSettings';
 import { AvatarUpload } from './AvatarUpload';
 import { CommunitySettings } from './CommunitySettings';
 import { EmailSettings } from './EmailSettings';
 import { ThemeSettings } from './ThemeSettings';
 
 /**
- * The spec fixes both ways in: 'Settings' in the sidebar and 'Profile' in the phone's avatar menu (issue 21: the
+ * The spec fixes both ways in: 'Settings' in the sidebar and 'Profile' in the phone's avatar menu (the
  * sidebar said 'Settings' for a page titled 'Profile'); the title names both.
  */
 export const PROFILE_TITLE = 'Profile and settings';
@@ -194,7 +194,7 @@ export default function ProfilePage() {
       {!user.impersonatedBy && <SecondFactorSettings />}
       <ThemeSettings />
       <EmailSettings />
-      {(user.role === 'basic' || user.role === 'premium') && <CommunitySettings />}
+      {user.can.joinCommunity && <CommunitySettings />}
     </Box>
   );
 }

@@ -22,7 +22,7 @@ export const THEME_SAVED: Record<ThemePreference, string> = {
 };
 
 /**
- * /profile, Appearance (issue 21): light, dark or the device's colours. Applied at once; saved on the account
+ * /profile, Appearance: light, dark or the device's colours. Applied at once; saved on the account
  * (POST /api/user/upsert with the theme only) so it follows the person to other devices. A refused save puts the
  * earlier choice back.
  */

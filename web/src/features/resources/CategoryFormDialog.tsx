@@ -1,4 +1,5 @@
 import Stack from '@mui/material/Stack';
+import { FIELD_REQUIRED as REQUIRED } from '@rainmakers/contracts/messages';
 import { RESOURCE_TOASTS } from '@rainmakers/contracts/resources-constants';
 import type { FormEvent } from 'react';
 import { ApiError, errorMessage } from '../../api/client';
@@ -8,7 +9,6 @@ import { FormField } from '../../components/FormField';
 import { toast } from '../../components/toast';
 import { useConfirmedDelete } from '../../components/useConfirmedDelete';
 import { useFormFields } from '../../components/useFormFields';
-import { REQUIRED } from '../courses/constants';
 
 /**
  * Add or rename a resource category (name required, errors under it), or delete it after a confirmation. Saves

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { FilterControls, type FilterControlsProps } from './ResourceFilters';
 
 /**
- * A phone's resource filters (issue 21): the same controls as the desktop's left column, in a sheet from the bottom
+ * A phone's resource filters: the same controls as the desktop's left column, in a sheet from the bottom
  * of the screen, so the first screen shows the search and the cards instead of every category. Each change applies
  * at once (the cards behind update); 'Show results' or Escape closes it.
  */

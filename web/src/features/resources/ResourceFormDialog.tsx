@@ -13,6 +13,7 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { FIELD_REQUIRED as REQUIRED } from '@rainmakers/contracts/messages';
 import {
   isForSaleVisibility,
   RESOURCE_FORM_TYPES,
@@ -36,12 +37,11 @@ import {
 import { FormDialog } from '../../components/FormDialog';
 import { FormField } from '../../components/FormField';
 import { ImageUploadButton, UploadError, UploadingOverlay, useImageUpload } from '../../components/ImageUpload';
+import { OptionPicker, type PickerOption } from '../../components/OptionPicker';
+import { TagPicker, tagRefs } from '../../components/TagPicker';
 import { toast } from '../../components/toast';
 import { useConfirmedDelete } from '../../components/useConfirmedDelete';
 import { useFormFields } from '../../components/useFormFields';
-import { REQUIRED } from '../courses/constants';
-import { OptionPicker, type PickerOption } from '../courses/editor/OptionPicker';
-import { TagPicker, tagRefs } from '../courses/editor/TagPicker';
 import { ResourceCover } from './ResourceCover';
 
 interface Values {

@@ -10,7 +10,7 @@ import { RESOURCE_NOT_FOUND } from '@rainmakers/contracts/resources-constants';
 import { Link as RouterLink } from 'react-router-dom';
 import { ApiError, errorMessage } from '../../api/client';
 import { type Resource, useResource } from '../../api/resources';
-import { Markdown } from '../courses/Markdown';
+import { Markdown } from '../../components/Markdown';
 import { priceLabel } from './ResourceCard';
 import { ResourceCover } from './ResourceCover';
 import { embedUrlOf, openActionOf } from './rules';

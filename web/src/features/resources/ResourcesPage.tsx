@@ -33,7 +33,7 @@ import { type AddressState, openActionOf, parseAddress, toAddress } from './rule
 const ResourceReader = lazy(() => import('./ResourceReader'));
 const ResourceFormDialog = lazy(() => import('./ResourceFormDialog'));
 const CategoryFormDialog = lazy(() => import('./CategoryFormDialog'));
-const PurchaseDialog = lazy(() => import('../billing/PurchaseDialog'));
+const PurchaseDialog = lazy(() => import('../../components/billing/PurchaseDialog'));
 /** A phone's filters, opened from the 'Filters' button. */
 const ResourceFiltersDrawer = lazy(() => import('./ResourceFiltersDrawer'));
 
@@ -173,7 +173,7 @@ export default function ResourcesPage() {
             resource={{ id: buying.id, title: buying.title, price: buying.price }}
             onClose={() => setBuying(null)}
             onPurchased={() => {
-              // The bought item opens (issue 21), read again now that she owns it.
+              // The bought item opens, read again now that she owns it.
               const id = buying.id;
               void reload();
               go({ id });

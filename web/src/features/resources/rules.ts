@@ -10,7 +10,7 @@ import {
   type ResourceType,
   type ResourceVisibility,
 } from '@rainmakers/contracts/resources-constants';
-import { slugify } from '../courses/editor/options';
+import { slugify } from '../../lib/options';
 
 export interface AddressState {
   /** A single resource (the article reader), or null for the grid. */

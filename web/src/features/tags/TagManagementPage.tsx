@@ -37,7 +37,7 @@ async function copyText(text: string): Promise<boolean> {
 }
 
 /**
- * Whether sign-up links may attach the tag (issue 23: `?signuptags=` attaches only such tags, every other id is
+ * Whether sign-up links may attach the tag (`?signuptags=` attaches only such tags, every other id is
  * ignored), and the link to copy when they may.
  */
 function SignupLinkCell({ tag }: { tag: Tag }) {

@@ -29,7 +29,7 @@ import { toast } from '../../components/toast';
 
 /**
  * Additional Fees Per Unit (spec §4, §5, §6): percentage or dollar, converted both ways; an out-of-range entry says
- * its range under the field and is not used (issue 21); a slider with two decimals; the hint under 25 %; Save sends
+ * its range under the field and is not used; a slider with two decimals; the hint under 25 %; Save sends
  * a percentage. Every change is reported through `onPreview` (the percentage), so the totals beside it follow the
  * slider before Save. Basic members see it locked and blurred with an upgrade link (the server refuses them too).
  */

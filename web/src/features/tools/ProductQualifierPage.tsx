@@ -50,11 +50,11 @@ import { useSiteLinks, useSiteVideo } from '../../api/siteContent';
 import { type QualifierRatingBody, useSaveQualifierRating } from '../../api/tools';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PageHeader } from '../../components/PageHeader';
+import { VideoFacade } from '../../components/VideoFacade';
 import { config } from '../../config';
 import { VISUALLY_HIDDEN } from '../../lib/visuallyHidden';
 import { useCurrentUser } from '../../session/context';
 import { AnswerFeedback, PastRatings, ResultsMail } from './QualifierResults';
-import { VideoFacade } from './VideoFacade';
 
 type YesNoKey = Exclude<keyof QualifierAnswers, 'volume' | 'standard'>;
 const ANSWER_REQUIRED = 'Please answer this question';

@@ -161,7 +161,7 @@ function ProductCard({
 /**
  * The detail view: back, edit, Additional Fees Per Unit, and the grid of computed totals. While the fee slider or
  * field moves, the totals are worked out here with the server's own formulas (contracts' computeProfit) for the
- * fee shown; Save makes the server's figures the ones kept (issue 21).
+ * fee shown; Save makes the server's figures the ones kept.
  */
 function ProductDetail({ product, onBack, onEdit }: { product: ProductBody; onBack: () => void; onEdit: () => void }) {
   const showFees = product.abilities.editAdditionalFees;
@@ -249,7 +249,7 @@ export default function ProfitCalculatorPage() {
   const products = useProducts();
   const [tab, setTab] = useState<TabValue>('product');
   // The detail view has its own address (/profit-calculator?product=12): a reload or a shared link reopens it, and
-  // Back (the browser's or 'back to products') returns to the list (issue 21).
+  // Back (the browser's or 'back to products') returns to the list.
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const location = useLocation();

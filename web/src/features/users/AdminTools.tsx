@@ -1,6 +1,6 @@
 /**
- * Admin-only tools of the user dashboard, one download: the Options menu. 'Sync with Stripe' opens the billing
- * feature's dialog (features/billing/StripeSyncDialog). The bulk role change of the selected rows is one of the
+ * Admin-only tools of the user dashboard, one download: the Options menu. 'Sync with Stripe' opens the shared
+ * billing dialog (components/billing/StripeSyncDialog). The bulk role change of the selected rows is one of the
  * table's bulk actions (BulkActions, with its confirmation).
  */
 import ExpandMoreRounded from '@mui/icons-material/ExpandMoreRounded';
@@ -12,13 +12,13 @@ import { lazy, Suspense, useState } from 'react';
 
 const BulkUpdateWizard = lazy(() => import('./BulkUpdateWizard'));
 const ImportDialog = lazy(() => import('./ImportDialog'));
-const StripeSyncDialog = lazy(() => import('../billing/StripeSyncDialog'));
+const StripeSyncDialog = lazy(() => import('../../components/billing/StripeSyncDialog'));
 
 type Props = {
   part: 'menu';
   unpaidFilter: boolean;
   onUnpaidFilter: (on: boolean) => void;
-  /** users.csv of the people the list's filters match (issue 20: the export follows the screen). */
+  /** users.csv of the people the list's filters match (the export follows the screen). */
   exportHref: string;
   /** 'Exporting 47 people matching your filters' */
   exportNote?: string;

@@ -1,5 +1,5 @@
 /**
- * The table's bulk actions (issue 20), their own download: add or remove a tag, change the role, delete, on the
+ * The table's bulk actions, their own download: add or remove a tag, change the role, delete, on the
  * selected people or on all N matching the filters. Each asks first in a dialog that states how many people and what
  * will change; the result is told as it is (changed / unchanged / failed). A large "all matching" set runs as a job
  * on the server: the dialog shows its progress until it is done.

@@ -33,8 +33,8 @@ import {
   useValidateUsersCsv,
   type ValidateUsersCsvResponse,
 } from '../../api/users';
+import { OptionPicker, type PickerOption } from '../../components/OptionPicker';
 import { toast } from '../../components/toast';
-import { OptionPicker, type PickerOption } from '../courses/editor/OptionPicker';
 import { emailsOf, IMPORT_ACCEPT, isZip, looksLikeText, withoutHeader } from './csvFile';
 import { ROLE_OPTIONS } from './userForm';
 

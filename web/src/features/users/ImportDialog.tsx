@@ -38,7 +38,7 @@ export default function ImportDialog({ onClose }: { onClose: () => void }) {
   useEffect(() => {
     if (outcome && !announced.current) {
       announced.current = true;
-      // The spec's text when every row went in; otherwise the counts (issue 20).
+      // The spec's text when every row went in; otherwise the counts.
       toast(outcome.severity === 'success' ? 'Users imported successfully' : outcome.message, outcome.severity);
     }
   }, [outcome]);

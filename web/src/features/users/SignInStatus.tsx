@@ -2,7 +2,7 @@ import Typography from '@mui/material/Typography';
 import { signInState } from './signInStatus';
 
 /**
- * A person's sign-in status for staff (issue 20): "Last sign-in 3 days ago", "Invited Nov 20, 2026" (invited, never
+ * A person's sign-in status for staff: "Last sign-in 3 days ago", "Invited Nov 20, 2026" (invited, never
  * signed in) or "Never signed in". The exact time is in the title.
  */
 export function SignInStatus(props: { invitedAt?: string | null; lastSignInAt?: string | null }) {

@@ -13,11 +13,11 @@ import { useTags } from '../../api/tags';
 import { type User, useDeleteUser, useSaveUser } from '../../api/users';
 import { FormDialog } from '../../components/FormDialog';
 import { FormField } from '../../components/FormField';
+import { OptionPicker } from '../../components/OptionPicker';
 import { PasswordField } from '../../components/PasswordField';
 import { toast } from '../../components/toast';
 import { useConfirmedDelete } from '../../components/useConfirmedDelete';
 import { useFormFields } from '../../components/useFormFields';
-import { OptionPicker } from '../courses/editor/OptionPicker';
 import { emailProblem, formErrors, formPayload, initialValues, ROLE_OPTIONS } from './userForm';
 
 /**

@@ -11,7 +11,7 @@ export const DEFAULT_PAGE_SIZE = 10;
 export const SEARCH_DEBOUNCE_MS = 500;
 /** 'Sub. Problems' (the spec's filter): people whose subscription is unpaid, and only that status. */
 export const UNPAID_FILTER = 'unpaid';
-/** 'Payment problems' (issue 20): every status that blocks access (unpaid, incomplete, incomplete_expired, past_due). */
+/** 'Payment problems': every status that blocks access (unpaid, incomplete, incomplete_expired, past_due). */
 export const PAYMENT_PROBLEMS_FILTER = 'problems';
 export type PaymentFilter = typeof UNPAID_FILTER | typeof PAYMENT_PROBLEMS_FILTER;
 

@@ -1,4 +1,4 @@
-/** What the staff views say about a person's sign-ins (issue 20), as pure functions. */
+/** What the staff views say about a person's sign-ins, as pure functions. */
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 24 * 3600],

@@ -6,7 +6,7 @@ export const ROLE_OPTIONS = ROLES;
 
 export const EMAIL_IN_USE = 'This email address is already in use';
 export const FIELD_CANNOT_BE_EMPTY = 'this field cannot be empty';
-/** Issue 20: a blank or malformed e-mail is caught in the form, before it is sent, with its own message. */
+/** A blank or malformed e-mail is caught in the form, before it is sent, with its own message. */
 export const ENTER_AN_EMAIL = 'Enter an e-mail address';
 export const ENTER_A_VALID_EMAIL = 'Enter a valid e-mail address, like name@example.com';
 
@@ -33,7 +33,7 @@ export interface UserFormValues {
   state: string;
   country: string;
   tags: { id: number; name: string }[];
-  /** A new person without a password: e-mail them an invitation (issue 20). */
+  /** A new person without a password: e-mail them an invitation. */
   sendInvitation: boolean;
 }
 

@@ -10,10 +10,19 @@ import { toast } from '../../../components/toast';
 import { BOARD_TOASTS } from '../constants';
 
 import { Section } from './CardParts';
-import { CommentItem } from './CommentItem';
+import { CommentItem, type CommentItemAbilities } from './CommentItem';
 import type { Run } from './useCardRun';
 
-export function CommentsSection({ card, canComment, run }: { card: BoardCard; canComment: boolean; run: Run }) {
+export function CommentsSection({
+  card,
+  abilities,
+  run,
+}: {
+  card: BoardCard;
+  abilities: CommentItemAbilities;
+  run: Run;
+}) {
+  const canComment = abilities.comment;
   const [text, setText] = useState('');
   const [mentioned, setMentioned] = useState<PersonRef[]>([]);
   const [pickerOpen, setPickerOpen] = useState(false);
@@ -162,7 +171,7 @@ export function CommentsSection({ card, canComment, run }: { card: BoardCard; ca
       ) : (
         <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }} aria-label="Comments">
           {card.Activities.map((activity) => (
-            <CommentItem key={activity.id} activity={activity} canComment={canComment} run={run} />
+            <CommentItem key={activity.id} activity={activity} abilities={abilities} run={run} />
           ))}
         </Box>
       )}

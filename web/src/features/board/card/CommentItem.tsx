@@ -6,6 +6,7 @@ import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import type { BoardAbilities } from '@rainmakers/contracts';
 import { useState } from 'react';
 import { type BoardActivity, boardApi } from '../../../api/board';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
@@ -24,15 +25,25 @@ const initials = (name: string) =>
     .map((w) => w[0]?.toUpperCase())
     .join('');
 
+export type CommentItemAbilities = Pick<BoardAbilities, 'comment' | 'deleteOthersComments'>;
+
 /**
- * One comment (issue 19 point 6): its author may edit it in place (Enter saves, Escape cancels without closing the
- * card) and delete it after a confirmation; admins may delete any comment. The server checks the same.
+ * One comment: its author may edit it in place (Enter saves, Escape cancels without closing the card) and delete it
+ * after a confirmation; admins may delete any comment. The board's abilities (the server's policy) decide both.
  */
-export function CommentItem({ activity, canComment, run }: { activity: BoardActivity; canComment: boolean; run: Run }) {
+export function CommentItem({
+  activity,
+  abilities,
+  run,
+}: {
+  activity: BoardActivity;
+  abilities: CommentItemAbilities;
+  run: Run;
+}) {
   const viewer = useCurrentUser();
   const own = activity.User !== null && activity.User.id === viewer.id;
-  const canEditThis = canComment && own;
-  const canDeleteThis = own || viewer.role === 'admin';
+  const canEditThis = abilities.comment && own;
+  const canDeleteThis = own ? abilities.comment : abilities.deleteOthersComments;
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState(activity.comment);
   const [saving, setSaving] = useState(false);

@@ -5,9 +5,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FocusEvent, useRef, useState } from 'react';
 import { type BoardCard, boardApi } from '../../../api/board';
+import { Markdown } from '../../../components/Markdown';
 import { VISUALLY_HIDDEN } from '../../../lib/visuallyHidden';
 import { useCurrentUser } from '../../../session/context';
-import { Markdown } from '../../courses/Markdown';
 import { updateCard } from '../model';
 import { Section } from './CardParts';
 import { editTriggerProps } from './editTrigger';
@@ -16,7 +16,7 @@ import { draftKey, useAutosave } from './useAutosave';
 import type { Run } from './useCardRun';
 
 /**
- * The card's description (issue 19): a markdown preview that turns into a box named "Description" on click. What is
+ * The card's description: a markdown preview that turns into a box named "Description" on click. What is
  * typed is saved after a pause, on Save and on leaving the box; Escape (or Cancel) puts back the text the box opened
  * with and keeps the dialog open. An edit not yet saved is kept on this device and given back when the card opens
  * again.

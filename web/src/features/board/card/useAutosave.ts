@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 /**
- * Saving as the person types (issue 19 "no lost edits"): a change is saved 800 ms after the last keystroke, at once
+ * Saving as the person types (docs/decisions.md "No lost edits in the card dialog"): a change is saved 800 ms after the last keystroke, at once
  * on `flush` (Save, leaving the box, closing the dialog), and a change not yet saved is kept as a local draft in
  * localStorage until the server has it, so a reload or a closed tab gives it back. While a change waits or is being
  * saved, closing the tab asks first (beforeunload).

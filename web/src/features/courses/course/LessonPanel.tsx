@@ -14,8 +14,8 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useRef } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import type { CourseLesson, CoursePageLesson, CoursePageModule } from '../../../api/courses';
+import { Markdown } from '../../../components/Markdown';
 import { TOAST_BAND_PX } from '../../../components/Toasts';
-import { Markdown } from '../Markdown';
 import { LessonVideo } from './LessonVideo';
 
 /**

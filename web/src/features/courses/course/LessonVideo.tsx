@@ -3,7 +3,7 @@ import { api } from '../../../api/client';
 import { VideoPlayer } from '../../../components/VideoPlayer';
 
 /**
- * A lesson's video above its text (issue 21). The player reports where the member is every ~10 s, on pause and when
+ * A lesson's video above its text. The player reports where the member is every ~10 s, on pause and when
  * the page goes away (PUT /api/lesson/video-position, kept server-side); the lesson resumes there after a reload.
  */
 export function LessonVideo({

@@ -21,14 +21,14 @@ import {
 import { FormDialog } from '../../../components/FormDialog';
 import { FormField } from '../../../components/FormField';
 import { ImageUploadButton, UploadError, UploadingOverlay, useImageUpload } from '../../../components/ImageUpload';
+import { OptionPicker, type PickerOption } from '../../../components/OptionPicker';
+import { TagPicker, tagRefs } from '../../../components/TagPicker';
 import { toast } from '../../../components/toast';
 import { useConfirmedDelete } from '../../../components/useConfirmedDelete';
 import { useFormFields } from '../../../components/useFormFields';
+import { modulesOfferedFor, slugify } from '../../../lib/options';
 import { CoverImage } from '../catalogue/CoverImage';
 import { COURSE_STATUSES, type CourseStatusValue, REQUIRED, TOASTS } from '../constants';
-import { OptionPicker, type PickerOption } from './OptionPicker';
-import { modulesOfferedFor, slugify } from './options';
-import { TagPicker, tagRefs } from './TagPicker';
 import { VisibilityFields } from './VisibilityFields';
 
 /** What the form needs of a course: a catalogue card, or the course page's course (its modules reduced to id/title). */

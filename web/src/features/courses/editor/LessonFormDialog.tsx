@@ -20,15 +20,15 @@ import { type CourseLesson, type LessonItem, useDeleteLesson, useUpsertLesson } 
 import { FormDialog } from '../../../components/FormDialog';
 import { FormField } from '../../../components/FormField';
 import { ImageUploadButton, UploadError, useImageUpload } from '../../../components/ImageUpload';
+import { Markdown } from '../../../components/Markdown';
+import type { PickerOption } from '../../../components/OptionPicker';
+import { TagPicker, tagRefs } from '../../../components/TagPicker';
 import { toast } from '../../../components/toast';
 import { useConfirmedDelete } from '../../../components/useConfirmedDelete';
 import { useFormFields } from '../../../components/useFormFields';
 import { NEW_ITEM_POSITION, REQUIRED, TOASTS } from '../constants';
-import { Markdown } from '../Markdown';
 import { showServerErrors } from './formErrors';
 import { insertBlock } from './insertBlock';
-import type { PickerOption } from './OptionPicker';
-import { TagPicker, tagRefs } from './TagPicker';
 
 /** Server errors: content and module messages under their fields, every other one under the title. */
 const OWN_ERRORS = { content: 'content', ModuleId: 'module', videoUrl: 'videoUrl' };

@@ -5,13 +5,13 @@ import { errorMessage } from '../../../api/client';
 import { type CoursePageModule, useDeleteModule, useUpsertModule } from '../../../api/courses';
 import { FormDialog } from '../../../components/FormDialog';
 import { FormField } from '../../../components/FormField';
+import type { PickerOption } from '../../../components/OptionPicker';
+import { TagPicker, tagRefs } from '../../../components/TagPicker';
 import { toast } from '../../../components/toast';
 import { useConfirmedDelete } from '../../../components/useConfirmedDelete';
 import { useFormFields } from '../../../components/useFormFields';
 import { NEW_ITEM_POSITION, REQUIRED, TOASTS } from '../constants';
 import { showServerErrors } from './formErrors';
-import type { PickerOption } from './OptionPicker';
-import { TagPicker, tagRefs } from './TagPicker';
 import { VisibilityFields } from './VisibilityFields';
 
 /** Server errors: a position message under Position, every other one under the title. */

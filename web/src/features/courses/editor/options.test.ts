@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import * as contracts from '@rainmakers/contracts';
+import { isDeletedName, modulesOfferedFor, slugify, sortKey, sortOptions } from '../../../lib/options';
 import * as constants from '../constants';
-import { isDeletedName, modulesOfferedFor, slugify, sortKey, sortOptions } from './options';
 
 const names = (items: { name: string }[]) => items.map((i) => i.name);
 const named = (...list: string[]) => list.map((name, index) => ({ id: index + 1, name }));

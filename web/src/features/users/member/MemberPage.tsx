@@ -1,5 +1,5 @@
 /**
- * /users/{id}: one member's whole picture for staff (issue 20). One call (GET /api/user/{id}/overview); each part
+ * /users/{id}: one member's whole picture for staff. One call (GET /api/user/{id}/overview); each part
  * shows its own loading, "could not be loaded" and empty states, and parts the person may not see are left out.
  */
 import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded';
@@ -27,10 +27,9 @@ import {
 } from '../../../api/memberOverview';
 import { useTags } from '../../../api/tags';
 import { LazyConfirmDialog } from '../../../components/LazyMui';
+import { OptionPicker, type PickerOption } from '../../../components/OptionPicker';
 import { toast } from '../../../components/toast';
 import { usePageTitle } from '../../../components/usePageTitle';
-import { useSession } from '../../../session/context';
-import { OptionPicker, type PickerOption } from '../../courses/editor/OptionPicker';
 import { SignInStatus } from '../SignInStatus';
 import { barShares, formatAmount, type PartState, partState, paymentLabel } from './parts';
 
@@ -85,9 +84,9 @@ function Header({ answer }: { answer: MemberOverview }) {
   const resend = useResendInvitation();
   // Admins change people's profiles; they are the ones who (re)send invitations.
   const canInvite = person.abilities?.editProfile === true && !person.lastSignInAt;
-  // Only admins reset a second factor, and not their own (they do that on /profile).
-  const { currentUser } = useSession();
-  const canReset = currentUser?.role === 'admin' && currentUser.id !== person.id && Boolean(person.lastSignInAt);
+  // The server's rule (an admin account, a session that passed the second factor, no sign-in-as, not her own);
+  // someone who never signed in has no second factor to reset.
+  const canReset = person.abilities?.resetSecondFactor === true && Boolean(person.lastSignInAt);
   const sendInvitation = () =>
     resend.mutate(person.id, {
       onSuccess: () => toast(`Invitation sent to ${person.email}`, 'success'),

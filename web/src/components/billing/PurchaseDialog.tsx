@@ -1,7 +1,7 @@
 /**
  * The purchase dialog of a For Sale resource: the card (Stripe Elements, loaded only when the dialog opens), then
  * the states pending and success. On success it shows 'Payment successful'; Close then tells the screen, which
- * reloads the resource and opens it (issue 21). A failed payment never shows success; a card error is shown under the card.
+ * reloads the resource and opens it. A failed payment never shows success; a card error is shown under the card.
  */
 import CheckCircleRounded from '@mui/icons-material/CheckCircleRounded';
 import Box from '@mui/material/Box';

@@ -1,4 +1,4 @@
-/** A new account (issue 21): greeted 'Welcome' rather than 'Welcome back' for its first day. */
+/** A new account: greeted 'Welcome' rather than 'Welcome back' for its first day. */
 export const NEW_ACCOUNT_MS = 24 * 3600 * 1000;
 
 /** The dashboard's greeting: 'Welcome' on an account's first day, 'Welcome back' after. Pure. */

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { type TagRefInput, useTagOptions } from '../../../api/courses';
+import { type TagRefInput, useTagOptions } from '../api/courses';
 import { OptionPicker, type PickerOption } from './OptionPicker';
 
 /** Tags as the forms send them (`{ id, name }` only). */

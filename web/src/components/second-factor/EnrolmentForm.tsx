@@ -7,8 +7,8 @@ import { useMutation } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { authApi } from '../../api/auth';
 import { errorMessage } from '../../api/client';
-import { FormField } from '../../components/FormField';
-import { useFormFields } from '../../components/useFormFields';
+import { FormField } from '../FormField';
+import { useFormFields } from '../useFormFields';
 import { AuthenticatorSetup } from './AuthenticatorSetup';
 
 /** /profile: the QR code and secret of a begun enrolment, confirmed by a first code (then the recovery codes). */

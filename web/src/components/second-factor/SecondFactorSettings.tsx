@@ -10,7 +10,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { authApi } from '../../api/auth';
 import { errorMessage } from '../../api/client';
-import { toast } from '../../components/toast';
+import { toast } from '../toast';
 
 // Fetched when first shown: the QR code library, the dialog and the codes are not part of /profile's first load.
 const EnrolmentForm = lazy(() => import('./EnrolmentForm'));
@@ -20,7 +20,7 @@ const RecoveryCodes = lazy(() => import('./RecoveryCodes').then((m) => ({ defaul
 const STATUS_KEY = ['second-factor'] as const;
 
 /**
- * /profile, Two-step verification (issue 24): set up an authenticator app (QR code and secret, confirmed by a first
+ * /profile, Two-step verification: set up an authenticator app (QR code and secret, confirmed by a first
  * code), then the recovery codes once; later new recovery codes or turning it off, each after a fresh password and
  * code. Required roles (admins) cannot turn it off.
  */

@@ -12,11 +12,11 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import { errorMessage } from '../../api/client';
-import { REVIEW_CARDS_PER_PAGE, type ReviewQueueCard, useReviewQueue } from '../../api/reviewQueue';
-import { MessageCard } from '../../components/MessagePage';
-import { PageHeader } from '../../components/PageHeader';
-import { timeAgo } from '../dashboard/timeAgo';
+import { errorMessage } from '../../../api/client';
+import { REVIEW_CARDS_PER_PAGE, type ReviewQueueCard, useReviewQueue } from '../../../api/reviewQueue';
+import { MessageCard } from '../../../components/MessagePage';
+import { PageHeader } from '../../../components/PageHeader';
+import { timeAgo } from '../../../lib/timeAgo';
 import { excerpt, pageCount, waitingFor } from './reviewQueue';
 
 const MemberCardDialog = lazy(() => import('./MemberCardDialog'));
@@ -64,7 +64,7 @@ function QueueRow({ card, onOpen }: { card: ReviewQueueCard; onOpen: () => void 
 }
 
 /**
- * The review queue (issue 19): every card members put in FOR REVIEW on the boards the coach may review, oldest
+ * The review queue: every card members put in FOR REVIEW on the boards the coach may review, oldest
  * waiting first, paged (`?page=`). A row opens the card in place, in the board's own card dialog.
  */
 export default function ReviewQueuePage() {

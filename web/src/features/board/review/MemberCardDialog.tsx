@@ -4,10 +4,10 @@ import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import Typography from '@mui/material/Typography';
 import { lazy, type ReactNode, Suspense } from 'react';
-import { useBoard, useBoardLive } from '../../api/board';
-import { errorMessage } from '../../api/client';
+import { useBoard, useBoardLive } from '../../../api/board';
+import { errorMessage } from '../../../api/client';
 
-const CardDialog = lazy(() => import('../board/CardDialog'));
+const CardDialog = lazy(() => import('../CardDialog'));
 
 /** A dialog of the same shape as the card dialog, while the board loads or when it cannot be read. */
 function PlaceholderDialog({ title, children, onClose }: { title: string; children: ReactNode; onClose: () => void }) {

@@ -3,10 +3,10 @@ import Typography from '@mui/material/Typography';
 import type { EnrolmentStart } from '@rainmakers/contracts';
 import { toDataURL } from 'qrcode';
 import { useEffect, useState } from 'react';
-import { FormField } from '../../components/FormField';
+import { FormField } from '../FormField';
 
 /**
- * Issue 24: what an authenticator app needs: the otpauth:// address as a QR code (a data: image, which the CSP's
+ * What an authenticator app needs: the otpauth:// address as a QR code (a data: image, which the CSP's
  * img-src allows) and the secret as text for typing in by hand.
  */
 export function AuthenticatorSetup({ enrolment }: { enrolment: EnrolmentStart }) {

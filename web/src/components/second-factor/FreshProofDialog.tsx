@@ -4,10 +4,10 @@ import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { authApi } from '../../api/auth';
 import { errorMessage } from '../../api/client';
-import { FormDialog } from '../../components/FormDialog';
-import { FormField } from '../../components/FormField';
-import { PasswordField } from '../../components/PasswordField';
-import { useFormFields } from '../../components/useFormFields';
+import { FormDialog } from '../FormDialog';
+import { FormField } from '../FormField';
+import { PasswordField } from '../PasswordField';
+import { useFormFields } from '../useFormFields';
 
 /** New recovery codes or turning it off: the password and a current code first. */
 export default function FreshProofDialog({

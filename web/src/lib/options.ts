@@ -2,7 +2,8 @@
  * Pure helpers for the admin pickers (required tags, modules) and the course form: how options are filtered and
  * sorted, which modules a course may take, and the slug suggested from a title. No React, no DOM.
  */
-import { DELETED_PREFIX } from '../constants';
+/** Tags and modules whose names start with this are hidden from the pickers. */
+export const DELETED_PREFIX = 'DELETED -';
 
 /** Emoji pieces: pictographs, keycaps, skin tones, joiners and variation selectors. */
 const EMOJI = /\p{Extended_Pictographic}|\p{Emoji_Modifier}|\p{Regional_Indicator}|\u200d|[\ufe0e\ufe0f\u20e3]/gu;

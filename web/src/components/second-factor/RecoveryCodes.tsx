@@ -17,7 +17,7 @@ function downloadCodes(codes: string[]): void {
   window.setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-/** Issue 24: the ten recovery codes, shown once (the server keeps only their hashes), with a download. */
+/** The ten recovery codes, shown once (the server keeps only their hashes), with a download. */
 export function RecoveryCodes({ codes }: { codes: string[] }) {
   return (
     <Box>

@@ -1,6 +1,6 @@
 import type { SiteVideoKey } from '@rainmakers/contracts/site-content-constants';
-import { useSiteVideo } from '../../api/siteContent';
-import { VideoPlayer } from '../../components/VideoPlayer';
+import { useSiteVideo } from '../api/siteContent';
+import { VideoPlayer } from './VideoPlayer';
 
 /**
  * A video of the product by its key (the qualifier's intro, Learn More and results videos, the AI Toolkit intro),
