@@ -113,7 +113,8 @@ export function buildGatewayApp(deps: GatewayDeps): Gateway {
   app.use((req, res, next) => {
     const started = performance.now();
     res.once('finish', () => {
-      // A 503 with Retry-After is a service shedding load on purpose (kit overload.ts): it logs its own summary.
+      // A 503 with Retry-After is a service shedding load on purpose (kit overload.ts: it logs its own summary) or
+      // this gateway answering for a service that cannot take calls (its breaker's opening and proxy errors are logged).
       if (res.statusCode < 500 || req.path === '/readyz' || res.getHeader('retry-after') !== undefined) return;
       const ms = Math.round(performance.now() - started);
       logger.error(
@@ -344,6 +345,8 @@ export function createGatewayProxies(config: GatewayConfig, logger: Logger): Pro
       intervalMs: config.UPSTREAM_PROBE_INTERVAL_MS,
       timeoutMs: config.UPSTREAM_PROBE_TIMEOUT_MS,
       silenceMs: config.UPSTREAM_SILENCE_MS,
+      livenessIntervalMs: config.UPSTREAM_LIVENESS_INTERVAL_MS,
+      livenessTimeoutMs: config.UPSTREAM_LIVENESS_TIMEOUT_MS,
     },
     logger,
   });

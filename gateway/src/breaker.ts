@@ -11,21 +11,29 @@
  * half-open -> one trial request is in flight; its success closes the breaker, its failure opens it again.
  *
  * Opening never fails the requests already in flight, except when the service is known dead ('refused': nothing
- * listens, so nothing will answer them): a busy service may still answer, and each call keeps its own timeout.
+ * listens) or stopped ('stopped': its liveness thread fell silent too), so nothing will answer them: a busy service
+ * may still answer, and each call keeps its own timeout.
  *
  * The state machine is pure (time comes in through `now`); UpstreamHealth adds the active probe.
  */
 import http from 'node:http';
-import { PacedTimer } from '@rainmakers/kit';
+import { livenessPortOf, PacedTimer } from '@rainmakers/kit';
 
 export type BreakerState = 'closed' | 'open' | 'half-open';
 
 /**
  * Why a breaker opened: 'refused' nothing listens (the process is gone: calls in flight cannot be answered),
- * 'unresponsive' no answer to anything for the probe's silence window (frozen, or stuck for seconds),
- * 'failures' `failureThreshold` calls in a row failed.
+ * 'stopped' the service's liveness thread fell silent and nothing else came back meanwhile (the whole process is
+ * stopped or frozen, not just busy: calls in flight cannot be answered either), 'unresponsive' no answer to
+ * anything for the probe's silence window (frozen, or stuck for seconds), 'failures' `failureThreshold` calls in a
+ * row failed.
  */
-export type OpenReason = 'refused' | 'unresponsive' | 'failures';
+export type OpenReason = 'refused' | 'stopped' | 'unresponsive' | 'failures';
+
+/** Whether the calls in flight are failed at once when the breaker opens for `reason` (nothing will answer them). */
+export function failsCallsInFlight(reason: OpenReason): boolean {
+  return reason === 'refused' || reason === 'stopped';
+}
 
 export interface BreakerOptions {
   failureThreshold: number;
@@ -106,6 +114,13 @@ export interface ProbeOptions {
    * from it for this long: a service busy with a heavy request is slow, not gone. A refused probe opens it at once.
    */
   silenceMs: number;
+  /**
+   * While calls to the service are in flight, its liveness thread (kit liveness.ts, port named by /healthz) is asked
+   * this often (0: never); one unanswered for `livenessTimeoutMs`, with nothing else heard from the service since it
+   * was sent, means the process is stopped: the breaker opens and the calls in flight answer 503.
+   */
+  livenessIntervalMs: number;
+  livenessTimeoutMs: number;
 }
 
 export type ProbeOutcome = 'ok' | 'refused' | 'silent' | 'inconclusive';
@@ -134,16 +149,35 @@ export function probeVerdict(
  * fires, and uploads have long ones. The probe asks GET /healthz every `intervalMs` on a connection of its own.
  * A refused probe opens the breaker at once; an unanswered one only once the service has been silent (no probe
  * and no proxied call answered) for `silenceMs`: from outside, a service whose event loop is held by one heavy
- * request looks exactly like a frozen one, and it must not become an outage for a second of work. The calls in
- * flight keep their own timeouts then (the busy service may still answer them).
+ * request looks exactly like a frozen one, and it must not become an outage for a second of work.
+ *
+ * The service's liveness thread (kit liveness.ts) tells the two apart: it answers while the process runs, however
+ * busy its main loop. While calls are in flight to the service it is asked every `livenessIntervalMs`; silent for
+ * `livenessTimeoutMs` with nothing else heard from the service meanwhile, the process is stopped: the breaker opens
+ * ('stopped') and the calls in flight are answered 503 within about a second instead of at their own timeout. An
+ * unanswered /healthz probe asks it too, so a stopped service's breaker stays open without trials into it.
  */
 export class UpstreamHealth {
   /** performance.now() of the upstream's last answer to a proxied request (set by the proxy). */
   lastAnswerAt = 0;
   /** performance.now() of the last probe the upstream answered (or of the start). */
   private lastProbeAnswerAt = performance.now();
+  /** performance.now() of the liveness thread's last answer. */
+  private lastLivenessAt = 0;
+  /** The liveness thread's port, as the last good /healthz named it (a restarted service may name another). */
+  private livenessPort: number | undefined;
+  /**
+   * The last port that answered as a liveness thread. Only its silence counts: a port named but never reached (a
+   * Kubernetes Service that does not expose it drops the packets) says nothing about the process.
+   */
+  private livenessProvenPort: number | undefined;
+  private inFlight = 0;
+  private livenessTimer: NodeJS.Timeout | undefined;
+  private livenessChecking = false;
+  private lastLivenessCheckAt = Number.NEGATIVE_INFINITY;
   private timer: PacedTimer | undefined;
   private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  private readonly livenessAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   private stopped = false;
 
   constructor(
@@ -156,14 +190,28 @@ export class UpstreamHealth {
     if (this.options.intervalMs <= 0 || this.timer) return;
     // Every intervalMs while the gateway serves, slower while it is idle (kit activity.ts); its first request after
     // a quiet spell probes at once.
-    this.timer = new PacedTimer(() => this.probe(), this.options.intervalMs);
+    // An open breaker or a call in flight keeps the pace: at the idle pace (2 s) plus a probe's timeout the open
+    // period ran out between two probes and a half-open trial hung in a frozen service for its whole timeout.
+    this.timer = new PacedTimer(
+      () => this.probe(),
+      this.options.intervalMs,
+      undefined,
+      () => this.breaker.state !== 'closed' || this.inFlight > 0,
+    );
     this.timer.start();
   }
 
   stop(): void {
     this.stopped = true;
     this.timer?.stop();
+    clearTimeout(this.livenessTimer);
     this.agent.destroy();
+    this.livenessAgent.destroy();
+  }
+
+  /** The liveness thread's port once it has answered there (only then does its silence count), if any. */
+  get knownLivenessPort(): number | undefined {
+    return this.livenessProvenPort;
   }
 
   /** How long the upstream has said nothing at all (no probe, no proxied call answered). */
@@ -171,30 +219,117 @@ export class UpstreamHealth {
     return now - Math.max(this.lastProbeAnswerAt, this.lastAnswerAt);
   }
 
-  private async probe(): Promise<void> {
-    const outcome = await this.ask();
+  /**
+   * A call to the upstream is on its way; the returned function says it ended. While any is, the liveness thread is
+   * asked on its interval (no call in flight: no liveness check, so an idle gateway costs nothing more).
+   */
+  callStarted(): () => void {
+    this.inFlight += 1;
+    this.scheduleLiveness();
+    let ended = false;
+    return () => {
+      if (ended) return;
+      ended = true;
+      this.inFlight -= 1;
+    };
+  }
+
+  /** The last time anything came back from the upstream: a probe, a proxied answer, its liveness thread. */
+  private lastHeardAt(): number {
+    return Math.max(this.lastProbeAnswerAt, this.lastAnswerAt, this.lastLivenessAt);
+  }
+
+  private scheduleLiveness(): void {
+    if (this.stopped || this.livenessTimer || this.livenessChecking || this.options.livenessIntervalMs <= 0) return;
+    if (this.livenessPort === undefined) return;
+    // At most one check per interval, however often calls start and end.
+    const wait = Math.max(0, this.lastLivenessCheckAt + this.options.livenessIntervalMs - performance.now());
+    this.livenessTimer = setTimeout(() => {
+      this.livenessTimer = undefined;
+      if (this.inFlight <= 0) return;
+      this.livenessChecking = true;
+      this.checkLiveness()
+        .catch(() => undefined)
+        .finally(() => {
+          this.livenessChecking = false;
+          if (this.inFlight > 0) this.scheduleLiveness();
+        });
+    }, wait);
+    this.livenessTimer.unref();
+  }
+
+  /**
+   * One question to the liveness thread. Silent (this process kept time) with nothing heard from the upstream since
+   * it was sent: stopped. Refused: the port is not (or no longer) the thread's: forgotten until a /healthz names
+   * one again (a dead service is the /healthz probe's and the calls' own finding).
+   */
+  private async checkLiveness(): Promise<void> {
+    const port = this.livenessPort;
+    if (port === undefined) return;
+    const sentAt = performance.now();
+    this.lastLivenessCheckAt = sentAt;
+    const url = new URL(this.healthUrl);
+    url.port = String(port);
+    url.pathname = '/';
+    const { outcome, status } = await this.ask(url, this.options.livenessTimeoutMs, this.livenessAgent);
     if (this.stopped) return;
-    if (outcome === 'ok') this.lastProbeAnswerAt = performance.now();
+    // Any answer, even its 503 for a loop wedged for long, means the process runs.
+    if (status !== undefined) {
+      this.lastLivenessAt = performance.now();
+      this.livenessProvenPort = port;
+    } else if (outcome === 'refused') {
+      if (this.livenessPort === port) this.livenessPort = undefined;
+    } else if (outcome === 'silent' && port === this.livenessProvenPort && this.lastHeardAt() < sentAt) {
+      this.breaker.trip('stopped');
+    }
+  }
+
+  private async probe(): Promise<void> {
+    const { outcome, body } = await this.ask(this.healthUrl, this.options.timeoutMs, this.agent);
+    if (this.stopped) return;
+    if (outcome === 'ok') {
+      this.lastProbeAnswerAt = performance.now();
+      this.livenessPort = livenessPortOf(body);
+      // A port named for the first time is asked once at once, so its silence counts from the first call in flight.
+      if (this.livenessPort !== undefined && this.livenessPort !== this.livenessProvenPort) {
+        if (this.options.livenessIntervalMs > 0) await this.checkLiveness();
+      }
+    } else if (outcome !== 'refused' && this.livenessPort !== undefined && this.options.livenessIntervalMs > 0) {
+      // Busy or stopped? Its liveness thread says (and trips the breaker itself when stopped).
+      await this.checkLiveness();
+      if (this.stopped || this.breaker.state === 'open') return;
+    }
     const verdict = probeVerdict(outcome, this.silentForMs(), this.options.silenceMs);
     if (verdict === 'alive') this.breaker.success();
     else if (verdict === 'dead') this.breaker.trip('refused');
     else if (verdict === 'unresponsive') this.breaker.trip('unresponsive');
+    // Not open yet for this, but no answer either: an open breaker stays open (a probe this process could not time,
+    // its own timer late on a loaded machine, must not let the open period run out into a trial that hangs).
+    else if (this.breaker.state !== 'closed') this.breaker.trip('unresponsive');
   }
 
   /**
-   * One GET /healthz: 'ok' on 2xx, 'refused' when nothing listens, 'silent' when nothing came back in time, and
-   * 'inconclusive' when this process itself did not keep time (its timer fired late: the machine is overloaded,
-   * so the service's silence says nothing about the service).
+   * One GET: 'ok' on 2xx (with its JSON body, if any), 'refused' when nothing listens, 'silent' when nothing came
+   * back in time, and 'inconclusive' when this process itself did not keep time (its timer fired late: the machine
+   * is overloaded, so the service's silence says nothing about the service).
    */
-  private ask(): Promise<ProbeOutcome> {
+  private ask(
+    url: URL,
+    timeoutMs: number,
+    agent: http.Agent,
+  ): Promise<{ outcome: ProbeOutcome; status?: number; body?: unknown }> {
     return new Promise((resolve) => {
       let answered = false;
-      const deadline = performance.now() + this.options.timeoutMs;
-      const request = http.get(this.healthUrl, { agent: this.agent }, (response) => {
+      const deadline = performance.now() + timeoutMs;
+      const request = http.get(url, { agent }, (response) => {
         answered = true;
-        response.resume();
         clearTimeout(timer);
-        resolve(response.statusCode && response.statusCode < 300 ? 'ok' : 'silent');
+        const status = response.statusCode ?? 0;
+        const outcome: ProbeOutcome = status >= 200 && status < 300 ? 'ok' : 'silent';
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.once('end', () => resolve({ outcome, status, body: parseJson(chunks) }));
+        response.once('error', () => resolve({ outcome, status }));
       });
       // When the timer fires late in a busy process, one more turn of the event loop lets an answer already
       // waiting on the socket count.
@@ -203,14 +338,23 @@ export class UpstreamHealth {
           setImmediate(() => {
             if (answered) return;
             request.destroy();
-            resolve(performance.now() - deadline > LATE_TIMER_MS ? 'inconclusive' : 'silent');
+            resolve({ outcome: performance.now() - deadline > LATE_TIMER_MS ? 'inconclusive' : 'silent' });
           }),
-        this.options.timeoutMs,
+        timeoutMs,
       );
       request.on('error', (error: NodeJS.ErrnoException) => {
+        if (answered) return;
         clearTimeout(timer);
-        resolve(error.code === 'ECONNREFUSED' ? 'refused' : 'silent');
+        resolve({ outcome: error.code === 'ECONNREFUSED' ? 'refused' : 'silent' });
       });
     });
+  }
+}
+
+function parseJson(chunks: Buffer[]): unknown {
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  } catch {
+    return undefined;
   }
 }

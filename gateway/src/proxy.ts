@@ -9,12 +9,20 @@ import { PERSON_VERSION_HEADER, SERVICE_UNAVAILABLE, SERVICE_UNAVAILABLE_MESSAGE
 import { currentTraceparent, type Logger, TRACEPARENT_HEADER } from '@rainmakers/kit';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
-import { Breaker, type ProbeOptions, UpstreamHealth } from './breaker';
+import { Breaker, failsCallsInFlight, type ProbeOptions, UpstreamHealth } from './breaker';
 import { UPSTREAMS, type Upstream } from './config';
 import type { UpstreamTimeout } from './routes';
 
 /** The answer for every call a service cannot take now: down, frozen, too slow, or its breaker open. */
 export const UNAVAILABLE_BODY = { error: SERVICE_UNAVAILABLE_MESSAGE, code: SERVICE_UNAVAILABLE } as const;
+
+/** A breaker stays open at least a probe round or two: a client may try again after a second. */
+const UNAVAILABLE_RETRY_AFTER_SECONDS = '1';
+
+/** The gateway's 503 for a service it cannot reach now, with when to try again. */
+export function answerUnavailable(res: Response): void {
+  res.status(503).set('Retry-After', UNAVAILABLE_RETRY_AFTER_SECONDS).json(UNAVAILABLE_BODY);
+}
 
 /** Per-request facts the proxy's response hooks need (kept in res.locals). */
 export interface ProxyLocals {
@@ -91,15 +99,16 @@ export function createProxies(options: ProxyOptions): Proxies {
     const upstream = new UpstreamHealth(breaker, new URL('/healthz', options.upstreams[service]), options.probe);
     health[service] = upstream;
     // Calls on their way to this service. An open breaker stops new ones; those in flight keep their own timeouts
-    // (a busy service may still answer them), unless nothing listens any more: then nothing will answer them.
+    // (a busy service may still answer them), unless nothing listens any more or the process is stopped (its
+    // liveness thread fell silent): then nothing will answer them.
     const inFlight = new Set<http.ClientRequest>();
     breaker.onOpen((reason) => {
       options.logger.warn(
         { upstream: service, reason, inFlight: inFlight.size },
         `breaker open: ${service} unavailable`,
       );
-      if (reason !== 'refused') return;
-      for (const proxyReq of inFlight) proxyReq.destroy(new Error(`${service} is unavailable (nothing listens)`));
+      if (!failsCallsInFlight(reason)) return;
+      for (const proxyReq of inFlight) proxyReq.destroy(new Error(`${service} is unavailable (${reason})`));
       inFlight.clear();
     });
     upstream.start();
@@ -109,6 +118,8 @@ export function createProxies(options: ProxyOptions): Proxies {
         on: {
           proxyReq(proxyReq, req, res) {
             inFlight.add(proxyReq);
+            const ended = upstream.callStarted();
+            proxyReq.once('close', ended);
             // The service's span joins the gateway's trace (tracing on only).
             const traceparent = currentTraceparent();
             if (traceparent) proxyReq.setHeader(TRACEPARENT_HEADER, traceparent);
@@ -186,7 +197,7 @@ export function createProxies(options: ProxyOptions): Proxies {
               res.destroy();
               return;
             }
-            res.status(503).json(UNAVAILABLE_BODY);
+            answerUnavailable(res);
           },
         },
       });
@@ -199,7 +210,7 @@ export function createProxies(options: ProxyOptions): Proxies {
     handlers[service] = (req, res, next) => {
       // A closed breaker costs one comparison; an open one answers without touching the service.
       if (!breaker.allow()) {
-        res.status(503).json(UNAVAILABLE_BODY);
+        answerUnavailable(res);
         return Promise.resolve();
       }
       return (proxyLocals(res).upstreamTimeout === 'stream' ? streamProxy : proxy)(req, res, next);

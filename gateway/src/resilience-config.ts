@@ -11,6 +11,13 @@ export const resilienceConfigShape = {
    */
   UPSTREAM_SILENCE_MS: z.coerce.number().int().min(1).default(3000),
   /**
+   * While calls to a service are in flight, its liveness thread (kit liveness.ts) is asked this often (0: never);
+   * unanswered for UPSTREAM_LIVENESS_TIMEOUT_MS with nothing else heard meanwhile, the process is stopped: its
+   * breaker opens and the calls in flight answer 503. A busy main loop does not silence the thread.
+   */
+  UPSTREAM_LIVENESS_INTERVAL_MS: z.coerce.number().int().min(0).default(250),
+  UPSTREAM_LIVENESS_TIMEOUT_MS: z.coerce.number().int().min(1).default(500),
+  /**
    * While Redis does not answer, a session or access profile this process verified within this long is served
    * from its own memory instead of asking auth or users (a Redis blip must not answer 503 on every route).
    * The same when Redis lacks them and auth/users cannot answer. A session revoked meanwhile is honoured by this

@@ -20,7 +20,7 @@ import {
   writeMetrics,
 } from '@rainmakers/kit';
 import { buildGatewayApp, createGatewayProxies, type Gateway } from './app';
-import type { Breaker } from './breaker';
+import { failsCallsInFlight, type UpstreamHealth } from './breaker';
 import type { GatewayConfig, Upstream } from './config';
 import { createProfileConsumer } from './events';
 import { ProfileStore } from './profile-cache';
@@ -61,7 +61,7 @@ export async function startGateway(
         secret: config.INTERNAL_TOKEN_SECRET,
         timeoutMs: INTERNAL_LOOKUP_TIMEOUT_MS,
       }),
-      proxies.health[service].breaker,
+      proxies.health[service],
     );
   const sessions = new SessionStore({
     redis,
@@ -150,29 +150,38 @@ const INTERNAL_LOOKUP_TIMEOUT_MS = 1500;
 
 /**
  * An internal client that answers 503 at once while the service's breaker is open, gives up as soon as it opens
- * because nothing listens (the health probe was refused), and reports its own outcomes to the breaker.
+ * because nothing listens or the process is stopped, and reports its own outcomes to the breaker.
  */
-export function guardedByBreaker(client: InternalClient, breaker: Breaker): InternalClient {
+export function guardedByBreaker(client: InternalClient, health: UpstreamHealth): InternalClient {
+  const { breaker } = health;
   return {
     request<T>(method: string, path: string, body?: unknown): Promise<T> {
       if (!breaker.allow()) return Promise.reject(serviceUnavailable());
       return new Promise<T>((resolve, reject) => {
-        // Given up only when nothing listens any more; otherwise the lookup keeps its own (short) timeout.
-        const unsubscribe = breaker.onOpen((reason) => reason === 'refused' && reject(serviceUnavailable()));
+        // Given up only when nothing will answer; otherwise the lookup keeps its own (short) timeout.
+        const unsubscribe = breaker.onOpen((reason) => failsCallsInFlight(reason) && reject(serviceUnavailable()));
+        // The liveness thread is watched while the lookup is in flight, as for proxied calls.
+        const ended = health.callStarted();
         client
           .request<T>(method, path, body)
           .then(
             (value) => {
+              health.lastAnswerAt = performance.now();
               breaker.success();
               resolve(value);
             },
             (error: unknown) => {
-              if (error instanceof HttpError) breaker.success();
-              else breaker.failure();
+              if (error instanceof HttpError) {
+                health.lastAnswerAt = performance.now();
+                breaker.success();
+              } else breaker.failure();
               reject(error);
             },
           )
-          .finally(unsubscribe);
+          .finally(() => {
+            unsubscribe();
+            ended();
+          });
       });
     },
   };

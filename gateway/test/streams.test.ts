@@ -46,7 +46,7 @@ beforeAll(async () => {
     timeoutsMs: DEFAULT_UPSTREAM_TIMEOUTS_MS,
     connectTimeoutMs: 1000,
     breaker: { failureThreshold: 5, openMs: 1000 },
-    probe: { intervalMs: 0, timeoutMs: 500, silenceMs: 3000 },
+    probe: { intervalMs: 0, timeoutMs: 500, silenceMs: 3000, livenessIntervalMs: 0, livenessTimeoutMs: 500 },
     logger: createLogger('gateway-test', 'silent'),
   });
   const app = express();

@@ -8,9 +8,10 @@
  * again without anything else being restarted (the other processes keep their pids), and the completion written
  * before the fault is still there.
  *
- * A killed service is noticed at once (nothing listens). A frozen one looks, from outside, exactly like one busy
- * with a heavy request, so the gateway calls it unresponsive only after UPSTREAM_SILENCE_MS (3 s) without any
- * answer (docs/decisions.md "Degrade under load"): the frozen case first waits for that, then runs the flow.
+ * A killed service is noticed at once (nothing listens). A stopped one is told from a busy one by its liveness
+ * thread (kit liveness.ts), which SIGSTOP silences and a busy main loop does not: the calls sent to it right after
+ * the stop, in flight while the gateway cannot know yet, answer 503 within 2 s, and the flow after them within a
+ * second (docs/decisions.md "A frozen upstream: liveness from a worker thread").
  *
  * The system project shares one stack across files: every stopped process is continued in `finally`/afterAll
  * and the test waits until the whole stack is ready again.
@@ -27,6 +28,10 @@ jest.setTimeout(300_000);
 
 /** Generous: a hang shows up as seconds, a loaded 2-core machine as a few hundred milliseconds. */
 const ANSWER_BOUND_MS = 1000;
+/** The product's bound for a call in flight to a stopped service (sent before the gateway could know). */
+const IN_FLIGHT_BOUND_MS = 2000;
+/** Calls sent at once to a service just stopped. */
+const IN_FLIGHT_CALLS = 4;
 type Target = ServiceName | 'redis' | 'postgres';
 type Call = { service: ServiceName; method: 'GET' | 'PUT' | 'POST'; path: string; body?: unknown };
 
@@ -175,22 +180,37 @@ const NOTICE_PATHS: Record<ServiceName, string> = {
 };
 
 /**
- * Waits until the gateway answers a frozen service's routes with a fast 503 (it has noticed the silence), asking
- * with a client that gives up after a second: a call in flight to the frozen service keeps its own timeout.
+ * Calls sent together to a service just stopped, in flight before the gateway can know: each must answer 503 with
+ * Retry-After within IN_FLIGHT_BOUND_MS (the client gives up later, so a hang shows as its length).
  */
-async function gatewayNoticed(target: Target): Promise<void> {
-  if (target === 'redis' || target === 'postgres') return;
+async function inFlightToStopped(target: Target): Promise<string[]> {
+  if (target === 'redis' || target === 'postgres') return [];
   const cookie = `${SESSION_COOKIE}=${member.cookie(SESSION_COOKIE) ?? ''}`;
-  await waitFor(
-    async () => {
+  const answers = await Promise.all(
+    Array.from({ length: IN_FLIGHT_CALLS }, async () => {
+      const started = Date.now();
       const response = await fetch(new URL(NOTICE_PATHS[target], stackInfo().gatewayUrl), {
         headers: { cookie, accept: 'application/json' },
-        signal: AbortSignal.timeout(ANSWER_BOUND_MS),
+        signal: AbortSignal.timeout(15_000),
       }).catch(() => undefined);
-      return response?.status === 503 ? true : null;
-    },
-    { what: `the gateway to notice ${target} is frozen`, timeoutMs: 15_000, intervalMs: 100 },
+      const body = (await response?.json().catch(() => undefined)) as { code?: string } | undefined;
+      return {
+        status: response?.status ?? 0,
+        code: body?.code,
+        retryAfter: response?.headers.get('retry-after'),
+        ms: Date.now() - started,
+      };
+    }),
   );
+  return answers
+    .filter(
+      (answer) =>
+        answer.status !== 503 ||
+        answer.code !== SERVICE_UNAVAILABLE ||
+        !answer.retryAfter ||
+        answer.ms >= IN_FLIGHT_BOUND_MS,
+    )
+    .map((answer) => `in flight to stopped ${target}: ${answer.status} ${answer.code} in ${answer.ms} ms`);
 }
 
 const others = (pids: Record<string, number>, target: Target) =>
@@ -212,15 +232,15 @@ afterAll(async () => {
 const TARGETS: Target[] = [...SERVICES, 'redis', 'postgres'];
 
 describe.each(TARGETS)('%s', (target) => {
-  it('frozen (SIGSTOP): answered within a second, then served again after SIGCONT, nothing else restarted', async () => {
+  it('frozen (SIGSTOP): calls in flight answered within 2 s, then within a second, served again after SIGCONT, nothing else restarted', async () => {
     await stackReady();
     const before = await listeningPids();
     const tree = target === 'postgres' ? await processTree(before.postgres) : [before[target]];
     signal(tree, 'SIGSTOP');
     let problems: string[];
     try {
-      await gatewayNoticed(target);
-      problems = await flowUnderFault(target);
+      problems = await inFlightToStopped(target);
+      problems.push(...(await flowUnderFault(target)));
     } finally {
       signal(tree, 'SIGCONT');
     }

@@ -6,11 +6,12 @@
  *    own memory, so at most a few calls answer 503 instead of every route for the length of the blip. To show that
  *    it does not lean on auth for them (what opened auth's breaker under load), a second case kills Redis while
  *    auth is stopped: the course reads of members checked moments ago still answer;
- *  - a service busy for less than the gateway's silence window (here: frozen with SIGSTOP for 1.5 s, which from
- *    outside is what an event loop held by one heavy request looks like) does not open its breaker: the calls in
- *    flight and those sent meanwhile are all answered by the service once it goes on, none with 503.
+ *  - a service stopped for 1.5 s (SIGSTOP) under that load: its liveness thread falls silent with it, so the calls
+ *    in flight to it are answered 503 SERVICE_UNAVAILABLE with Retry-After within 2 s instead of waiting for it, the
+ *    other routes keep answering, and it is served again once continued. (A service only busy, its main loop held
+ *    by CPU work, keeps its liveness thread answering and is not cut: gateway/test/upstream-faults.test.ts.)
  *
- * Counts, not timings: the machine is shared. The system project shares one stack across files: every stopped
+ * Counts, not timings (the machine is shared), but for the 2 s bound of a call in flight to a stopped service. The system project shares one stack across files: every stopped
  * process is continued in `finally`, and each test waits until the stack is ready again.
  */
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
@@ -34,7 +35,10 @@ const stopped = new Set<number>();
 interface Answer {
   path: string;
   status: number;
+  code?: string;
+  retryAfter?: string | null;
   at: number;
+  ms: number;
 }
 
 /** Each member reads `reads` in turn, back to back, until `until` resolves; every answer is recorded. */
@@ -48,8 +52,17 @@ async function load(until: Promise<unknown>, reads = READS): Promise<Answer[]> {
     members.map(async (member, m) => {
       for (let i = m; !done; i++) {
         const path = reads[i % reads.length] as string;
-        const response = await member.request('GET', path).catch(() => ({ status: 0 }));
-        answers.push({ path, status: response.status, at: Date.now() });
+        const started = Date.now();
+        const response = await member.request('GET', path).catch(() => undefined);
+        const body = response?.body as { code?: string } | undefined;
+        answers.push({
+          path,
+          status: response?.status ?? 0,
+          code: body?.code,
+          retryAfter: response?.headers.get('retry-after'),
+          at: Date.now(),
+          ms: Date.now() - started,
+        });
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
     }),
@@ -165,9 +178,10 @@ describe('a Redis blip under load', () => {
   });
 });
 
-describe('a service busy for less than the silence window', () => {
-  it('keeps its breaker closed: calls in flight and new ones are answered by it, none with 503', async () => {
+describe('a service stopped for 1.5 s under load', () => {
+  it('answers the calls in flight to it 503 within 2 s, keeps the others answering, and serves it again', async () => {
     const pid = await pidListeningOn(stackInfo().ports.courses);
+    let continuedAt = 0;
     const scenario = (async () => {
       await sleep(500);
       process.kill(pid, 'SIGSTOP');
@@ -177,13 +191,29 @@ describe('a service busy for less than the silence window', () => {
       } finally {
         process.kill(pid, 'SIGCONT');
         stopped.delete(pid);
+        continuedAt = Date.now();
       }
-      await sleep(1500);
+      // Until the course reads are served again (the breaker closes on the first good probe).
+      await waitFor(async () => (await members[0]?.request('GET', COURSE_READS[0] as string))?.status === 200, {
+        what: 'courses served again',
+      });
+      await sleep(500);
     })();
     const answers = await load(scenario);
     await scenario;
     const courses = answers.filter((answer) => answer.path !== '/api/auth/me');
     expect(courses.length).toBeGreaterThan(0);
-    expect(answers.filter((answer) => answer.status !== 200)).toEqual([]);
+    // auth is not touched: all its answers are 200.
+    expect(answers.filter((answer) => answer.path === '/api/auth/me' && answer.status !== 200)).toEqual([]);
+    // The course reads: served, or 503 SERVICE_UNAVAILABLE with Retry-After, never a hang.
+    const wrong = courses.filter(
+      (answer) =>
+        answer.status !== 200 &&
+        !(answer.status === 503 && answer.code === 'SERVICE_UNAVAILABLE' && answer.retryAfter === '1'),
+    );
+    expect(wrong).toEqual([]);
+    expect(answers.filter((answer) => answer.ms >= 2000)).toEqual([]);
+    // Served again after the stop.
+    expect(courses.some((answer) => answer.at > continuedAt && answer.status === 200)).toBe(true);
   });
 });

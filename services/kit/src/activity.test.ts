@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { Activity, PacedTimer } from './activity';
+import { waitFor } from './testing';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -68,6 +69,24 @@ describe('PacedTimer', () => {
     const stoppedAt = ticks;
     await sleep(100);
     expect(ticks).toBe(stoppedAt);
+  });
+
+  it('keeps the serving pace in a quiet process while told to', async () => {
+    const activity = new Activity(100, 60_000);
+    let ticks = 0;
+    const timer = new PacedTimer(
+      () => {
+        ticks += 1;
+        return undefined;
+      },
+      10,
+      activity,
+      () => true,
+    );
+    timer.start();
+    // Never touched, so quiet: only keepPace brings ticks at the serving pace instead of once a minute.
+    await waitFor(() => ticks >= 3, { what: 'three ticks at the serving pace', timeoutMs: 5000 });
+    timer.stop();
   });
 
   it('never overlaps a tick that is still running', async () => {

@@ -61,13 +61,19 @@ export class PacedTimer {
     private readonly tick: () => Promise<unknown> | undefined,
     private readonly activeMs: number,
     private readonly activity: Activity = processActivity,
+    /**
+     * While this says so, the serving pace holds even in a quiet process: a watcher with something pending (the
+     * gateway's probe of a service whose breaker is open or that holds calls in flight) must not slow down because
+     * no new request came.
+     */
+    private readonly keepPace: () => boolean = () => false,
   ) {}
 
   start(): void {
     if (this.unsubscribe) return;
     this.stopped = false;
     this.unsubscribe = this.activity.onWake(() => this.wake());
-    this.schedule(this.activity.pace(this.activeMs));
+    this.schedule(this.nextDelay());
   }
 
   stop(): void {
@@ -76,6 +82,10 @@ export class PacedTimer {
     this.timer = undefined;
     this.unsubscribe?.();
     this.unsubscribe = undefined;
+  }
+
+  private nextDelay(): number {
+    return this.keepPace() ? this.activeMs : this.activity.pace(this.activeMs);
   }
 
   private schedule(ms: number): void {
@@ -93,7 +103,7 @@ export class PacedTimer {
       .catch(() => undefined)
       .finally(() => {
         this.ticking = false;
-        this.schedule(this.activity.pace(this.activeMs));
+        this.schedule(this.nextDelay());
       });
   }
 

@@ -6,6 +6,7 @@ import { createDatabase, type DatabaseHandle, ensureDatabaseExists, runMigration
 import { configureAccessLog, type ReadinessCheck } from './http';
 import { idempotencyPurgeTask } from './idempotency';
 import { configureSecondFactorRule } from './internal-token';
+import { startLiveness } from './liveness';
 import { createLogger, type Logger } from './logger';
 import { collectProcessMetrics, registerPoolMetrics } from './metrics';
 import { configureLoadShedding } from './overload';
@@ -74,6 +75,7 @@ export async function runService<Schema>(definition: ServiceDefinition<Schema>):
   const readiness = dependencyReadiness(database, redis);
   const { app, background = [] } = await definition.build({ config, logger, database, redis, readiness });
   const server = await listen(app, config.PORT, config.HOST);
+  await startLiveness({ port: config.LIVENESS_PORT, host: config.HOST });
   // Every service's database holds the kit's idempotency keys: expired ones are purged beside the service.
   for (const task of [...background, idempotencyPurgeTask(database.db, logger)]) await task.start();
   logger.info({ port: config.PORT }, `${config.SERVICE_NAME} listening`);

@@ -22,6 +22,8 @@ export const baseConfigShape = {
   SERVICE_NAME: z.string().min(1),
   PORT: z.coerce.number().int().min(0).max(65535),
   HOST: z.string().default('127.0.0.1'),
+  /** Port of the liveness thread (liveness.ts); 0: any free one, which /healthz names to the gateway. */
+  LIVENESS_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATABASE_URL: z.string().url().optional(),
   /** statement_timeout of every query of a service's pool, ms (0: none); routes may ask for another (db.ts). */

@@ -9,6 +9,7 @@ import { ZodError } from 'zod';
 import { HttpError, notFound, validationError } from './errors';
 import { jsonBodyGuard, urlGuard } from './input-guard';
 import { internalTokenMiddleware } from './internal-token';
+import { livenessPort } from './liveness';
 import type { Logger } from './logger';
 import { httpMetrics, routeLabel, writeMetrics } from './metrics';
 import {
@@ -76,6 +77,8 @@ export function createApp(options: AppOptions, mount: (app: Express) => void): E
       service: options.name,
       eventLoopDelayMs: Math.round(load.delay.ms),
       inFlight: load.inFlight,
+      // Where the gateway asks whether the process runs at all while this loop is busy (liveness.ts).
+      livenessPort: livenessPort(),
     });
   });
   app.get('/readyz', readinessHandler(options.readiness ?? []));

@@ -13,6 +13,7 @@ export * from './internal-client';
 export * from './internal-token';
 export * from './jobs';
 export * from './limits';
+export * from './liveness';
 export * from './logger';
 export * from './lru';
 export * from './mail';
