@@ -1,12 +1,10 @@
 import LockPersonRounded from '@mui/icons-material/LockPersonRounded';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { errorMessage } from '../api/client';
 import { toast } from '../components/toast';
 import { useCurrentUser, useSession } from '../session/context';
+import { StatusBanner } from './StatusBanner';
 
 /**
  * A staff account in a session that has not passed the second factor acts as a basic member everywhere (the server
@@ -33,27 +31,14 @@ export function SecondFactorBanner() {
   };
 
   return (
-    <Box
-      role="status"
-      sx={{
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-        flexWrap: 'wrap',
-        gap: 1.5,
-        px: 2,
-        py: 0.75,
-        bgcolor: 'warning.main',
-        color: 'warning.contrastText',
-      }}
-    >
-      <LockPersonRounded fontSize="small" />
-      <Typography variant="body2" sx={{ fontWeight: 600 }}>
-        Your {user.withheldRole} tools need two-step verification. Sign in again with your authenticator to use them.
-      </Typography>
-      <Button size="small" variant="contained" color="primary" onClick={signInAgain} loading={pending}>
-        Sign in again
-      </Button>
-    </Box>
+    <StatusBanner
+      icon={<LockPersonRounded fontSize="small" />}
+      message={`Your ${user.withheldRole} tools need two-step verification. Sign in again with your authenticator to use them.`}
+      action="Sign in again"
+      onAction={signInAgain}
+      pending={pending}
+      background="warning.main"
+      color="warning.contrastText"
+    />
   );
 }
