@@ -14,6 +14,9 @@
  *   pinned images, the ports and peer addresses of the topology (services/contracts/src/topology.ts), KEDA
  *   ScaledObjects on the wait lists of the queues their worker serves, and egress closed to the dependencies' ports
  *   in the chart and both overlays;
+ * - checks that the gateway can reach every service's liveness thread (kit liveness.ts): a fixed LIVENESS_PORT, a
+ *   container port and a Service port named `liveness` with that same number, and ingress and egress
+ *   NetworkPolicies that let the gateway's pods in on it; and proves that check fails on broken copies;
  * - validates every rendered object (both overlays, every chart variant, the helm test pod) against the Kubernetes
  *   API schemas of kubernetes-models and the prometheus-operator / KEDA models, strict on unknown fields
  *   (k8s/validate.mjs), and proves the strictness on deliberately broken objects.
@@ -80,6 +83,118 @@ function tool(command, args) {
 }
 
 const labelsMatch = (selector, labels) => Object.entries(selector ?? {}).every(([k, v]) => labels?.[k] === v);
+
+/** A label selector (matchLabels and matchExpressions) selects these labels. */
+function selects(selector, labels) {
+  if (!labelsMatch(selector?.matchLabels, labels)) return false;
+  return (selector?.matchExpressions ?? []).every((e) => {
+    const has = Object.hasOwn(labels ?? {}, e.key);
+    if (e.operator === 'In') return has && e.values.includes(labels[e.key]);
+    if (e.operator === 'NotIn') return !has || !e.values.includes(labels[e.key]);
+    if (e.operator === 'Exists') return has;
+    if (e.operator === 'DoesNotExist') return !has;
+    return false;
+  });
+}
+
+/** A NetworkPolicy rule's ports (none: every port) include this container port ({ name, containerPort }), over TCP. */
+function rulePortsAllow(ports, port) {
+  if (!ports || ports.length === 0) return true;
+  return ports.some((p) => {
+    if ((p.protocol ?? 'TCP') !== 'TCP') return false;
+    if (p.port === undefined) return true;
+    if (p.port === port.name || p.port === port.containerPort) return true;
+    return (
+      typeof p.port === 'number' &&
+      p.endPort !== undefined &&
+      p.port <= port.containerPort &&
+      port.containerPort <= p.endPort
+    );
+  });
+}
+
+/**
+ * NetworkPolicy peers (none: everyone) include a pod of the same namespace with these labels. An ipBlock, or a
+ * namespaceSelector other than `{}` (all namespaces), is not taken as one: pod addresses and namespace labels are
+ * not known here, so only a rule that provably lets the pod through counts.
+ */
+function peersAllow(peers, labels) {
+  if (!peers || peers.length === 0) return true;
+  return peers.some((peer) => {
+    if (peer.ipBlock) return false;
+    if (peer.namespaceSelector && Object.keys(peer.namespaceSelector).length > 0) return false;
+    return selects(peer.podSelector ?? {}, labels);
+  });
+}
+
+/**
+ * Pods labelled `from` may open a TCP connection to pods labelled `to` on `port` under the rendered NetworkPolicies
+ * (both directions: an egress policy selecting `from`, an ingress policy selecting `to`). Empty when allowed, else
+ * which direction refuses it.
+ */
+function policiesRefuse(docs, from, to, port) {
+  const policies = docs.filter((d) => d.kind === 'NetworkPolicy');
+  const refused = [];
+  for (const [type, own, other, key, peersKey] of [
+    ['Ingress', to, from, 'ingress', 'from'],
+    ['Egress', from, to, 'egress', 'to'],
+  ]) {
+    const governing = policies.filter(
+      (policy) =>
+        (policy.spec.policyTypes ?? ['Ingress', ...(policy.spec.egress ? ['Egress'] : [])]).includes(type) &&
+        selects(policy.spec.podSelector ?? {}, own),
+    );
+    if (governing.length === 0) continue;
+    const allowed = governing.some((policy) =>
+      (policy.spec[key] ?? []).some((rule) => peersAllow(rule[peersKey], other) && rulePortsAllow(rule.ports, port)),
+    );
+    if (!allowed) refused.push(`${key} (${governing.map((p) => p.metadata.name).join(', ')})`);
+  }
+  return refused;
+}
+
+/**
+ * The gateway reaches every service's liveness thread (kit liveness.ts): the service's container sets a fixed
+ * LIVENESS_PORT and names that port `liveness`; its Service exposes it under the same number (the gateway asks the
+ * Service's address on the port /healthz names); and the NetworkPolicies let the gateway's pods in on it.
+ */
+function checkLiveness(docs) {
+  const problems = [];
+  const deployments = docs.filter((d) => d.kind === 'Deployment');
+  const gateway = deployments.find((d) => d.spec.template.metadata?.labels?.app === 'gateway');
+  if (!gateway) return ['no gateway Deployment'];
+  const gatewayLabels = gateway.spec.template.metadata.labels;
+  for (const deployment of deployments) {
+    const labels = deployment.spec.template.metadata?.labels ?? {};
+    if (!PORTS[labels.app] || labels.app === 'gateway') continue;
+    const container = deployment.spec.template.spec.containers[0];
+    if (!(container.ports ?? []).some((p) => p.name === 'http')) continue; // a job worker: no liveness thread
+    const id = `Deployment/${deployment.metadata.name}`;
+    const port = (container.ports ?? []).find((p) => p.name === 'liveness');
+    const env = container.env?.find((e) => e.name === 'LIVENESS_PORT')?.value;
+    if (!port) {
+      problems.push(`${id}: no container port named liveness`);
+      continue;
+    }
+    if (env === undefined || Number(env) !== port.containerPort)
+      problems.push(`${id}: LIVENESS_PORT=${env} but its liveness port is ${port.containerPort}`);
+    const services = docs.filter((d) => d.kind === 'Service' && selects({ matchLabels: d.spec.selector }, labels));
+    const exposed = services.flatMap((s) =>
+      (s.spec.ports ?? []).filter((p) => p.targetPort === 'liveness' || p.targetPort === port.containerPort),
+    );
+    if (services.length === 0) problems.push(`${id}: no Service selects its pods`);
+    else if (exposed.length === 0)
+      problems.push(`${id}: its Service does not expose the liveness port (${services[0].metadata.name})`);
+    else if (!exposed.some((p) => p.port === port.containerPort && p.name === 'liveness'))
+      problems.push(
+        `${id}: its Service's liveness port is ${exposed.map((p) => `${p.name}:${p.port}`).join(', ')}, not liveness:${port.containerPort} (the number /healthz names)`,
+      );
+    const refused = policiesRefuse(docs, gatewayLabels, labels, port);
+    if (refused.length > 0)
+      problems.push(`${id}: the gateway cannot reach its liveness port; refused by ${refused.join(' and ')}`);
+  }
+  return problems;
+}
 
 /** The invariants of a rendered set of manifests. */
 function checkManifests(docs) {
@@ -227,6 +342,7 @@ function checkManifests(docs) {
   }
   const apps = new Set(deployments.map((d) => d.spec.template.metadata.labels.app));
   for (const app of Object.keys(PORTS)) if (!apps.has(app)) problems.push(`no Deployment for ${app}`);
+  problems.push(...checkLiveness(docs));
   return problems;
 }
 
@@ -605,6 +721,86 @@ if (tools.helm) {
     'helm/rainmakers: egress limited to DNS, own pods and dependencies',
     problem ? [problem] : checkEgress(loadAll(out)),
   );
+}
+
+// 3d. The liveness check (checkLiveness, run on every rendering above) fails when the gateway cannot reach a service's
+// liveness thread: each case breaks one thing in a copy of the chart's and the prod overlay's rendering and expects
+// the problem by name.
+{
+  const renderings = [];
+  if (tools.helm) renderings.push(['helm/rainmakers', tool(tools.helm, ['template', 'rm', 'helm/rainmakers'])]);
+  if (tools.kubectl) renderings.push(['k8s/overlays/prod', tool(tools.kubectl, ['kustomize', 'k8s/overlays/prod'])]);
+  const isLiveness = (p) => p.port === 'liveness' || p.port === 4190;
+  const cases = [
+    [
+      'the ingress policies without the liveness port',
+      (docs) => {
+        for (const policy of docs.filter((d) => d.kind === 'NetworkPolicy' && d.spec.ingress)) {
+          // A rule left without ports would allow every port: drop it instead.
+          policy.spec.ingress = policy.spec.ingress
+            .map((rule) => (rule.ports ? { ...rule, ports: rule.ports.filter((p) => !isLiveness(p)) } : rule))
+            .filter((rule) => !rule.ports || rule.ports.length > 0);
+        }
+      },
+      'the gateway cannot reach its liveness port; refused by ingress',
+    ],
+    [
+      "egress to the product's own pods narrowed to http",
+      (docs) => {
+        for (const policy of docs.filter((d) => d.kind === 'NetworkPolicy' && d.spec.egress)) {
+          for (const rule of policy.spec.egress)
+            if (rule.to && !rule.ports) rule.ports = [{ protocol: 'TCP', port: 'http' }];
+        }
+      },
+      'the gateway cannot reach its liveness port; refused by egress',
+    ],
+    [
+      'a Service without the liveness port',
+      (docs) => {
+        const service = docs.find((d) => d.kind === 'Service' && d.spec.selector?.app === 'courses');
+        service.spec.ports = service.spec.ports.filter((p) => p.name !== 'liveness');
+      },
+      'its Service does not expose the liveness port',
+    ],
+    [
+      'a Service port number other than LIVENESS_PORT',
+      (docs) => {
+        const service = docs.find((d) => d.kind === 'Service' && d.spec.selector?.app === 'courses');
+        service.spec.ports.find((p) => p.name === 'liveness').port = 4191;
+      },
+      "its Service's liveness port is liveness:4191",
+    ],
+    [
+      'LIVENESS_PORT left out (any free port)',
+      (docs) => {
+        const deployment = docs.find(
+          (d) => d.kind === 'Deployment' && d.spec.template.metadata.labels.app === 'courses',
+        );
+        const container = deployment.spec.template.spec.containers[0];
+        container.env = container.env.filter((e) => e.name !== 'LIVENESS_PORT');
+      },
+      'LIVENESS_PORT=undefined',
+    ],
+  ];
+  for (const [source, { out, problem }] of renderings) {
+    const docs = problem ? [] : loadAll(out);
+    for (const [label, mutate, expected] of cases) {
+      const title = `${source}: the liveness check refuses ${label}`;
+      if (problem) {
+        report(title, [problem]);
+        continue;
+      }
+      const before = checkLiveness(docs);
+      const copy = structuredClone(docs);
+      mutate(copy);
+      const after = checkLiveness(copy);
+      report(title, [
+        ...before.map((p) => `before the change: ${p}`),
+        ...(after.some((p) => p.includes(expected)) ? [] : [`not refused (got: ${after.join('; ') || 'no problem'})`]),
+      ]);
+    }
+  }
+  if (!tools.helm || !tools.kubectl) report('the liveness check refuses broken copies', ['no helm or kubectl']);
 }
 
 // 4. values.schema.json refuses what would otherwise render silently: a wrong type, an unknown key.

@@ -100,6 +100,10 @@ Extra keys: inlineConfig (also the shared settings, for hooks).
 {{- end }}
 - name: PORT
   value: {{ .svc.port | quote }}
+{{- if and .http (ne .name "gateway") }}
+- name: LIVENESS_PORT
+  value: {{ $root.Values.livenessPort | quote }}
+{{- end }}
 {{- if and .http (eq .name "gateway") }}
 - name: METRICS_PORT
   value: {{ $root.Values.metrics.gatewayPort | quote }}
@@ -192,6 +196,10 @@ containers:
       {{- /* Prometheus only: the gateway's metrics never share its public port. */}}
       - name: metrics
         containerPort: {{ $root.Values.metrics.gatewayPort }}
+      {{- else }}
+      {{- /* The service's liveness thread (kit liveness.ts), asked by the gateway. */}}
+      - name: liveness
+        containerPort: {{ $root.Values.livenessPort }}
       {{- end }}
     startupProbe:
       {{- toYaml $root.Values.probes.startup | nindent 6 }}
