@@ -1,23 +1,9 @@
 /** What the staff views say about a person's sign-ins, as pure functions. */
+import { timeAgo } from '../../lib/timeAgo';
 
-const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
-  ['year', 365 * 24 * 3600],
-  ['month', 30 * 24 * 3600],
-  ['week', 7 * 24 * 3600],
-  ['day', 24 * 3600],
-  ['hour', 3600],
-  ['minute', 60],
-];
-
-/** "3 days ago", "yesterday", "just now". */
+/** "3 days ago", "yesterday", "just now" (the app's one relative-time wording, lib/timeAgo). */
 export function relativeDate(iso: string, now: Date = new Date()): string {
-  const seconds = Math.round((new Date(iso).getTime() - now.getTime()) / 1000);
-  if (Math.abs(seconds) < 60) return 'just now';
-  const format = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
-  for (const [unit, size] of UNITS) {
-    if (Math.abs(seconds) >= size) return format.format(Math.round(seconds / size), unit);
-  }
-  return 'just now';
+  return timeAgo(iso, now.getTime());
 }
 
 /** "Jan 5, 2026". */
