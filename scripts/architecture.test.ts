@@ -140,6 +140,36 @@ function crossFeatureImports(file: string, text: string): Finding[] {
     .map(({ node }) => finding(file, source, node));
 }
 
+/**
+ * What the shell may not import: everything under web/src/lib, session and early travels in the file every page
+ * downloads first (web/vite.config.ts, SHELL), so a value import of the contracts package root (zod) or of a
+ * screen's library there adds tens of KB to every first load. Type-only imports cost nothing.
+ */
+const SHELL_FOLDERS = /^web\/src\/(lib|session|early)\//;
+const HEAVY_FOR_THE_SHELL = /^(@rainmakers\/contracts|zod|marked|dompurify|@stripe\/|@mui\/x-|qrcode|@hello-pangea\/)/;
+
+function heavyShellImports(file: string, text: string): Finding[] {
+  if (!SHELL_FOLDERS.test(file)) return [];
+  const source = parse(file, text);
+  return specifiers(source)
+    .filter(({ node, specifier }) => {
+      if (!HEAVY_FOR_THE_SHELL.test(specifier)) return false;
+      // The contracts' zod-free subpaths (@rainmakers/contracts/access, ...) are what the shell reads.
+      if (specifier.startsWith('@rainmakers/contracts/')) return false;
+      const clause = ts.isImportDeclaration(node) ? node.importClause : undefined;
+      const typeOnly =
+        (clause?.isTypeOnly ?? false) ||
+        (ts.isExportDeclaration(node) && node.isTypeOnly) ||
+        (clause !== undefined &&
+          clause.name === undefined &&
+          clause.namedBindings !== undefined &&
+          ts.isNamedImports(clause.namedBindings) &&
+          clause.namedBindings.elements.every((element) => element.isTypeOnly));
+      return !typeOnly;
+    })
+    .map(({ node }) => finding(file, source, node));
+}
+
 /** Kysely's entry points to a table, and SQL statements written as text. */
 const QUERY_BUILDER_CALLS = new Set([
   'selectFrom',
@@ -267,6 +297,26 @@ describe('architecture rules', () => {
 
     it('finds none', () => {
       expect(check(files('web/src/features'), crossFeatureImports)).toEqual([]);
+    });
+  });
+
+  describe('the shell stays light', () => {
+    it('catches a planted value import of the contracts root and of a screen library, and leaves types alone', () => {
+      const planted = [
+        "import { isJobFinished } from '@rainmakers/contracts';",
+        "import DOMPurify from 'dompurify';",
+        "import { marked } from 'marked';",
+        "import type { CurrentUser } from '@rainmakers/contracts';",
+        "import { type Role } from '@rainmakers/contracts';",
+        "import { PUBLIC_ROUTE } from '@rainmakers/contracts/access';",
+        "import { useQuery } from '@tanstack/react-query';",
+      ].join('\n');
+      expect(heavyShellImports('web/src/lib/x.ts', planted)).toHaveLength(3);
+      expect(heavyShellImports('web/src/components/x.ts', planted)).toEqual([]);
+    });
+
+    it('finds none in lib/, session/ and early/', () => {
+      expect(check(files('web/src'), heavyShellImports)).toEqual([]);
     });
   });
 

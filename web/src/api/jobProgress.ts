@@ -1,13 +1,13 @@
 /**
  * The one way the screens follow a job (import, bulk update, bulk action, Stripe sync): its status at
  * GET /api/user/jobs/{id} (contracts jobStatusPath; a sync's `statusUrl`), asked again after a wait that grows
- * while the job runs and never again once it has ended (lib/jobProgress.ts). When a job completes, the people
+ * while the job runs and never again once it has ended (components/jobProgressRules.ts). When a job completes, the people
  * lists are read again (every job changes people).
  */
 import type { JobStatus } from '@rainmakers/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { missingMeansPending, nextPollDelay } from '../lib/jobProgress';
+import { missingMeansPending, nextPollDelay } from '../components/jobProgressRules';
 import { ApiError, api } from './client';
 
 export type { JobStatus };

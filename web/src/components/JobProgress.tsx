@@ -8,7 +8,7 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import type { JobStatus } from '@rainmakers/contracts';
-import { jobBar } from '../lib/jobProgress';
+import { jobBar } from './jobProgressRules';
 
 export interface JobReportRow {
   label: string;

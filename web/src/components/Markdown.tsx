@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import { alpha } from '@mui/material/styles';
 import { type MouseEvent, useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { renderMarkdown } from '../lib/markdown';
+import { renderMarkdown } from './markdownHtml';
 
 /**
  * Rendered lesson markdown in the app's type: readable line length, responsive images and videos, tables that

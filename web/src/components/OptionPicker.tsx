@@ -2,7 +2,7 @@ import Autocomplete from '@mui/material/Autocomplete';
 import Chip from '@mui/material/Chip';
 import TextField from '@mui/material/TextField';
 import { useMemo } from 'react';
-import { sortOptions } from '../lib/options';
+import { sortOptions } from './options';
 
 export interface PickerOption {
   id: number;

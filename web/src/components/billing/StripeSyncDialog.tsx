@@ -15,7 +15,7 @@ import { useStartStripeSync } from '../../api/billing';
 import { errorMessage } from '../../api/client';
 import { useJobProgress } from '../../api/jobProgress';
 import JobProgress from '../../components/JobProgress';
-import { jobCount } from '../../lib/jobProgress';
+import { jobCount } from '../jobProgressRules';
 
 /**
  * The sync's row is written by users when billing's event arrives, a moment after the start: until then (at most

@@ -22,7 +22,7 @@ export const NEW_ITEM_POSITION = 0;
 export const REORDER_FIRST_POSITION = 1;
 /** Progress at or above this shows the 'Completed' overlay. */
 export const COMPLETED_PROGRESS = 100;
-export { DELETED_PREFIX } from '../../lib/options';
+export { DELETED_PREFIX } from '../../components/options';
 
 /** Under a form field left empty. */
 export const REQUIRED = FIELD_REQUIRED;

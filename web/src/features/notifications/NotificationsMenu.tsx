@@ -22,8 +22,8 @@ import {
   useNotifications,
   useNotificationsKey,
 } from '../../api/notifications';
+import { excerpt } from '../../components/excerpt';
 import { toast } from '../../components/toast';
-import { excerpt } from '../../lib/excerpt';
 import { timeAgo } from '../../lib/timeAgo';
 import { VISUALLY_HIDDEN } from '../../lib/visuallyHidden';
 import { notificationHeadline, notificationHref } from './notificationText';

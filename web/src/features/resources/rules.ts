@@ -10,7 +10,7 @@ import {
   type ResourceType,
   type ResourceVisibility,
 } from '@rainmakers/contracts/resources-constants';
-import { slugify } from '../../lib/options';
+import { slugify } from '../../components/options';
 
 export interface AddressState {
   /** A single resource (the article reader), or null for the grid. */

@@ -23,8 +23,8 @@ import { useJobProgress } from '../../api/jobProgress';
 import { useTags } from '../../api/tags';
 import { type BulkActionInput, type BulkActionResult, usersApi } from '../../api/users';
 import JobProgress from '../../components/JobProgress';
+import { jobCount } from '../../components/jobProgressRules';
 import { toast } from '../../components/toast';
-import { jobCount } from '../../lib/jobProgress';
 import { peopleCount } from './listState';
 
 /** Who the action is for: the selected people, or everyone matching (counted when the list was read). */

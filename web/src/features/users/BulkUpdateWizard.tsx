@@ -28,9 +28,9 @@ import { type JobStatus, useJobProgress } from '../../api/jobProgress';
 import { useTags } from '../../api/tags';
 import { useBulkUpdate, useValidateUsersCsv, type ValidateUsersCsvResponse } from '../../api/users';
 import JobProgress from '../../components/JobProgress';
+import { jobCount } from '../../components/jobProgressRules';
 import { OptionPicker, type PickerOption } from '../../components/OptionPicker';
 import { toast } from '../../components/toast';
-import { jobCount } from '../../lib/jobProgress';
 import { emailsOf, IMPORT_ACCEPT, isZip, looksLikeText, withoutHeader } from './csvFile';
 import { ROLE_OPTIONS } from './userForm';
 

@@ -21,8 +21,8 @@ import { errorMessage } from '../../api/client';
 import { useJobProgress } from '../../api/jobProgress';
 import { useStartImport } from '../../api/users';
 import JobProgress from '../../components/JobProgress';
+import { jobCount } from '../../components/jobProgressRules';
 import { toast } from '../../components/toast';
-import { jobCount } from '../../lib/jobProgress';
 import { IMPORT_ACCEPT } from './csvFile';
 import { importOutcome } from './jobText';
 

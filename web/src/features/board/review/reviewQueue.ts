@@ -1,6 +1,6 @@
 /** Screen rules of the review queue, pure (unit-tested in reviewQueue.test.ts). */
 
-export { excerpt } from '../../../lib/excerpt';
+export { excerpt } from '../../../components/excerpt';
 
 /** How many pages `total` items make (at least one). */
 export function pageCount(total: number, perPage: number): number {

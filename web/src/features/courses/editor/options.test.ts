@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import * as contracts from '@rainmakers/contracts';
-import { isDeletedName, modulesOfferedFor, slugify, sortKey, sortOptions } from '../../../lib/options';
+import { isDeletedName, modulesOfferedFor, slugify, sortKey, sortOptions } from '../../../components/options';
 import * as constants from '../constants';
 
 const names = (items: { name: string }[]) => items.map((i) => i.name);

@@ -6,7 +6,7 @@ import {
   jobCount,
   missingMeansPending,
   nextPollDelay,
-} from './jobProgress';
+} from './jobProgressRules';
 
 describe('nextPollDelay', () => {
   it('stops once the job has ended', () => {
