@@ -5,9 +5,9 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { PageSkeleton } from '../components/Spinners';
+import { useCurrentUser } from '../session/context';
 import { sidebarColors } from '../theme';
 import { ImpersonationBanner } from './ImpersonationBanner';
-import { SecondFactorBanner } from './SecondFactorBanner';
 import { Sidebar } from './Sidebar';
 
 export const DRAWER_WIDTH = 272;
@@ -51,6 +51,8 @@ function SkipLink() {
 /** Phone-only pieces (top bar with its avatar menu, slide-in drawer) are fetched when first shown. */
 const MobileTopBar = lazy(() => import('./MobileTopBar'));
 const MobileDrawer = lazy(() => import('./MobileDrawer'));
+/** Shown only to a staff account whose session has not passed the second factor: fetched then, not in the shell. */
+const SecondFactorBanner = lazy(() => import('./SecondFactorBanner'));
 
 /**
  * The signed-in frame: a fixed sidebar on desktop; on phones and tablets an app bar with a hamburger (opening the
@@ -58,6 +60,7 @@ const MobileDrawer = lazy(() => import('./MobileDrawer'));
  * menu link exists once on the page.
  */
 export default function AppLayout() {
+  const user = useCurrentUser();
   const theme = useTheme();
   const desktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const [menuOpen, setMenuOpen] = useState(false);
@@ -98,7 +101,11 @@ export default function AppLayout() {
 
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <ImpersonationBanner />
-        <SecondFactorBanner />
+        {user.withheldRole && (
+          <Suspense fallback={null}>
+            <SecondFactorBanner />
+          </Suspense>
+        )}
         {!desktop && (
           <Suspense fallback={<Box sx={{ height: 56, borderBottom: 1, borderColor: 'divider' }} />}>
             <MobileTopBar

@@ -11,7 +11,7 @@ import { StatusBanner } from './StatusBanner';
  * withholds the role: docs/decisions.md, "Staff powers only with a second factor"). Say so, and offer the way back:
  * signing in again asks for the code (or the enrolment) the role needs.
  */
-export function SecondFactorBanner() {
+export default function SecondFactorBanner() {
   const user = useCurrentUser();
   const { signOut } = useSession();
   const navigate = useNavigate();
