@@ -204,7 +204,9 @@ function checkManifests(docs) {
   const configMaps = new Set(byKind('ConfigMap').map((d) => d.metadata.name));
   const deployments = byKind('Deployment');
 
-  for (const workload of [...deployments, ...byKind('Job')]) {
+  // A CronJob's pods are checked like a Job's: its jobTemplate holds the same pod template.
+  const cronJobs = byKind('CronJob').map((c) => ({ ...c, spec: c.spec?.jobTemplate?.spec ?? {} }));
+  for (const workload of [...deployments, ...byKind('Job'), ...cronJobs]) {
     const id = name(workload);
     const pod = workload.spec?.template?.spec ?? {};
     const sc = pod.securityContext ?? {};
@@ -220,7 +222,7 @@ function checkManifests(docs) {
     }
     if (!workload.spec.template.metadata?.labels?.app) problems.push(`${id}: pods have no app label`);
     const tmp = (pod.volumes ?? []).find((v) => v.emptyDir);
-    for (const container of pod.containers ?? []) {
+    for (const container of [...(pod.initContainers ?? []), ...(pod.containers ?? [])]) {
       const cid = `${id} container ${container.name}`;
       const command = [...(container.command ?? []), ...(container.args ?? [])].join(' ');
       if (/\btsx\b|\.ts\b/.test(command)) problems.push(`${cid}: runs TypeScript (${command}), not the compiled dist/`);
@@ -635,6 +637,14 @@ for (const [label, args] of [
     ],
   ],
   [
+    'backups: the CronJob, the restore Job, their alerts',
+    [
+      '--set',
+      'backup.enabled=true,backup.target.bucket=rainmakers-backups,backup.restore.enabled=true,' +
+        'backup.restore.from=2026-11-29T03-00-00Z,metrics.prometheusRule.enabled=true',
+    ],
+  ],
+  [
     'no network policies, no autoscaling',
     ['--set', 'networkPolicy.enabled=false,serviceDefaults.autoscaling.enabled=false'],
   ],
@@ -659,7 +669,8 @@ if (tools.helm) {
     'rm',
     'helm/rainmakers',
     '--set',
-    'metrics.podMonitor.enabled=true,metrics.prometheusRule.enabled=true,metrics.dashboard.enabled=true',
+    'metrics.podMonitor.enabled=true,metrics.prometheusRule.enabled=true,metrics.dashboard.enabled=true,' +
+      'backup.enabled=true,backup.target.bucket=rainmakers-backups',
   ]);
   const problems = problem ? [problem] : [];
   const docs = problem ? [] : loadAll(out);
@@ -678,12 +689,57 @@ if (tools.helm) {
   if (!dashboard) problems.push('no dashboard ConfigMap rendered');
   const dashboardExprs = dashboard ? JSON.parse(dashboard).panels.flatMap((p) => p.targets.map((t) => t.expr)) : [];
   for (const expr of [...rules.map((r) => r.expr), ...dashboardExprs]) {
-    for (const [, name] of expr.matchAll(/([a-z_]+)\{/g)) named.add(name.replace(/_(bucket|sum|count)$/, ''));
+    for (const [, name] of expr.matchAll(/([a-z_][a-z0-9_]*)\{/g)) named.add(name.replace(/_(bucket|sum|count)$/, ''));
   }
+  // process_* and nodejs_* are prom-client's process metrics (the lag gauges are kit metrics.ts's, same names);
+  // `up` is Prometheus' own series of each target.
   for (const name of named) {
-    if (!exported.has(name) && !name.startsWith('process_')) problems.push(`${name} is not exported by the code`);
+    // kube_*: kube-state-metrics' series of the cluster's objects (the backup CronJob's last success).
+    if (!exported.has(name) && !/^(process|nodejs|kube)_/.test(name) && name !== 'up') {
+      problems.push(`${name} is not exported by the code`);
+    }
   }
   report('alerts and dashboard name exported metrics', problems);
+}
+
+// 3b'. A changed Secret rolls the pods: every Deployment's pod template carries checksum/secret, the same on every
+// one, and bumping global.secretRevision changes it (docs/deploy.md "Rotating secrets"). The previous keys of a
+// rotation reach the pods as optional secretKeyRefs.
+if (tools.helm) {
+  const render = (args) => tool(tools.helm, ['template', 'rm', 'helm/rainmakers', ...args]);
+  const checksums = (out) =>
+    loadAll(out)
+      .filter((d) => d.kind === 'Deployment')
+      .map((d) => ({ name: d.metadata.name, sum: d.spec.template.metadata?.annotations?.['checksum/secret'] }));
+  const before = render([]);
+  const after = render(['--set', 'global.secretRevision=rotated']);
+  const problems = [before.problem, after.problem].filter(Boolean);
+  if (problems.length === 0) {
+    const one = checksums(before.out);
+    const two = checksums(after.out);
+    for (const { name, sum } of one)
+      if (!/^[0-9a-f]{64}$/.test(sum ?? '')) problems.push(`${name}: no checksum/secret`);
+    if (new Set(one.map((d) => d.sum)).size > 1) problems.push('checksum/secret differs between Deployments');
+    for (const { name, sum } of two) {
+      if (one.find((d) => d.name === name)?.sum === sum) problems.push(`${name}: secretRevision does not roll it`);
+    }
+    const env = (name) =>
+      loadAll(before.out)
+        .filter((d) => d.kind === 'Deployment' && d.metadata.name === `rm-${name}`)
+        .flatMap((d) => d.spec.template.spec.containers.flatMap((c) => c.env ?? []));
+    for (const [name, keys] of [
+      ['gateway', ['INTERNAL_TOKEN_SECRET_PREVIOUS', 'SESSION_SECRET_PREVIOUS']],
+      ['auth', ['INTERNAL_TOKEN_SECRET_PREVIOUS', 'SESSION_SECRET_PREVIOUS', 'TOTP_ENCRYPTION_KEY_PREVIOUS']],
+      ['courses', ['INTERNAL_TOKEN_SECRET_PREVIOUS']],
+    ]) {
+      for (const key of keys) {
+        const found = env(name).find((e) => e.name === key);
+        if (found?.valueFrom?.secretKeyRef?.optional !== true)
+          problems.push(`${name}: ${key} is not an optional secretKeyRef`);
+      }
+    }
+  }
+  report('helm/rainmakers: a changed Secret rolls the pods (checksum/secret), previous keys optional', problems);
 }
 
 // 3c. Egress is closed by default, in the chart and in both overlays alike: every pod is under an egress policy
@@ -701,8 +757,9 @@ function checkEgress(docs) {
   if (!rules.some((rule) => !rule.ports && rule.to?.some((peer) => peer.podSelector && !peer.namespaceSelector)))
     problems.push("egress does not allow the product's own pods");
   if (rules.some((rule) => !rule.ports && !rule.to)) problems.push('an egress rule allows everything');
-  for (const workload of docs.filter((d) => d.kind === 'Deployment' || d.kind === 'Job')) {
-    const labels = workload.spec.template.metadata?.labels ?? {};
+  for (const workload of docs.filter((d) => ['Deployment', 'Job', 'CronJob'].includes(d.kind))) {
+    const template = workload.kind === 'CronJob' ? workload.spec.jobTemplate.spec.template : workload.spec.template;
+    const labels = template.metadata?.labels ?? {};
     if (!policies.some((policy) => labelsMatch(policy.spec.podSelector?.matchLabels, labels)))
       problems.push(`${workload.kind}/${workload.metadata.name}: no egress policy selects its pods`);
   }
@@ -716,7 +773,14 @@ for (const overlay of ['dev', 'prod']) {
   );
 }
 if (tools.helm) {
-  const { out, problem } = tool(tools.helm, ['template', 'rm', 'helm/rainmakers']);
+  // With the backup CronJob and the restore Job: their pods reach PostgreSQL and S3 under the same policy.
+  const { out, problem } = tool(tools.helm, [
+    'template',
+    'rm',
+    'helm/rainmakers',
+    '--set',
+    'backup.enabled=true,backup.target.bucket=rainmakers-backups,backup.restore.enabled=true,backup.restore.from=x',
+  ]);
   report(
     'helm/rainmakers: egress limited to DNS, own pods and dependencies',
     problem ? [problem] : checkEgress(loadAll(out)),

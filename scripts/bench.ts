@@ -18,7 +18,9 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CSRF_COOKIE } from '@rainmakers/contracts';
 import { createDatabase } from '@rainmakers/kit';
-import { boardMoveScenario, boardUpsertScenario, prepareBoard } from './bench/board';
+import { analyticsScenario, prepareAnalyticsYear } from './bench/analytics';
+import { boardDueScenario, boardMoveScenario, boardUpsertScenario, prepareBoard } from './bench/board';
+import { type BroadcastBenchResult, runBroadcastBench } from './bench/broadcasts';
 import { DeadlineMissed, deadlineSeconds, withDeadline } from './bench/deadline';
 import { type ExplainedTerm, explainTerms } from './bench/explain';
 import { IDLE_SETTLE_SECONDS, type IdleResult, idleLines, measureIdle } from './bench/idle';
@@ -46,6 +48,7 @@ import {
   throughputRatio,
   writeJson,
 } from './bench/report';
+import { cardActivityScenario, prepareCardActivity, prepareReviewQueue, reviewQueueScenario } from './bench/review';
 import {
   accessPath,
   completionScenario,
@@ -91,7 +94,7 @@ import {
   USERS_LIST_PEOPLE,
   usersListScenario,
 } from './bench/users-list';
-import { runWebBench, type WebBenchResult, webTable, webTargetLines } from './bench/web';
+import { runWebBench, type WebBenchResult, webBenchSeconds, webTable, webTargetLines } from './bench/web';
 import { createGatewaySession } from './lib/gateway-session';
 import { freePort } from './lib/infra';
 import { rememberSecondFactor } from './lib/second-factor';
@@ -119,6 +122,8 @@ interface BenchTarget {
   coursesDb: string | null;
   /** The users database (the users-jobs scenario tops it up to 100,000 people for the export); null with --url. */
   usersDb: string | null;
+  /** The board database (review-queue and card-activity write their boards and history there); null with --url. */
+  boardDb: string | null;
   admin: { email: string; password: string };
   watched: Watched[];
   timings: Record<string, number>;
@@ -199,6 +204,7 @@ async function startOwnStack(
       internalTokenSecret: stack.internalTokenSecret,
       coursesDb: stack.databaseUrls.courses,
       usersDb: stack.databaseUrls.users,
+      boardDb: stack.databaseUrls.board,
       admin: { email: seeded.people.admin.email, password: seeded.people.admin.password },
       watched,
       timings,
@@ -221,6 +227,7 @@ async function externalTarget(options: BenchOptions, gatewayUrl: string): Promis
     internalTokenSecret: await localInternalTokenSecret(),
     coursesDb: options.generate ? options.coursesDb : null,
     usersDb: null,
+    boardDb: null,
     admin: {
       email: options.adminEmail ?? seededAdmin?.email ?? '',
       password: options.adminPassword ?? seededAdmin?.password ?? '',
@@ -257,6 +264,7 @@ interface Findings {
   /** EXPLAIN of the users table's statements for the users-list scenario's asks (after it ran). */
   usersListSql: ExplainedUsersShape[];
   usersJobs: UsersBenchResult | null;
+  broadcast: BroadcastBenchResult | null;
   web: WebBenchResult | null;
   membersRun: MembersResult | null;
   idle: IdleResult | null;
@@ -393,16 +401,57 @@ async function courseInsightsStep(ctx: RunContext): Promise<void> {
   await ctx.measurer.run(courseInsightsScenario(ctx.target.gatewayUrl, ctx.adminSignedIn.headers, course));
 }
 
+/** The review queue on 1,000 members' boards (its statement EXPLAINed first) and a card's history. */
+async function reviewStep(ctx: RunContext): Promise<void> {
+  const { target, wants, measurer } = ctx;
+  if (!target.boardDb) {
+    say('review-queue, card-activity skipped: they need the board database (own stack)');
+    return;
+  }
+  if (wants('review-queue')) {
+    const prepared = performance.now();
+    const queue = await prepareReviewQueue(target.boardDb);
+    say(
+      `  review-queue: ${queue.members} members' boards, ${queue.waiting} cards waiting ` +
+        `(${seconds(performance.now() - prepared)}); cards_awaiting_review ${queue.usesIndex ? 'used' : 'NOT used'}`,
+    );
+    say(`  EXPLAIN (ANALYZE, BUFFERS) of the queue's page:\n    ${queue.plan.join('\n    ')}`);
+    await measurer.run(reviewQueueScenario(target.gatewayUrl, ctx.adminSignedIn.headers));
+  }
+  if (wants('card-activity')) {
+    const owner = await boardOwnerSignedIn(target.gatewayUrl);
+    await boardFilled(owner);
+    const cardId = await prepareCardActivity(owner.session, owner.headers.userId, target.boardDb);
+    await measurer.run(cardActivityScenario(target.gatewayUrl, owner.headers, cardId));
+  }
+}
+
+/** The users database's reporting store filled with a year of 100,000 people, then the overview measured. */
+async function analyticsStep(ctx: RunContext): Promise<void> {
+  if (!ctx.target.usersDb) {
+    say('analytics skipped: it needs the users database (own stack)');
+    return;
+  }
+  const prepared = performance.now();
+  const year = await prepareAnalyticsYear(ctx.target.usersDb);
+  say(
+    `  analytics: ${year.from} to ${year.to}, ${year.hourlyRows} hourly rows (${seconds(performance.now() - prepared)})`,
+  );
+  await ctx.measurer.run(analyticsScenario(ctx.target.gatewayUrl, ctx.adminSignedIn.headers, year));
+}
+
 async function memberScenariosStep(ctx: RunContext): Promise<void> {
   const { target, members, content, wants, measurer } = ctx;
   if (wants('course-page')) await measurer.run(coursePageScenario(target.gatewayUrl, members, content.slugs));
   if (wants('completion')) await measurer.run(completionScenario(target.gatewayUrl, members, content.lessonIds));
   if (wants('course-insights')) await courseInsightsStep(ctx);
-  if (wants('board-move') || wants('board-upsert')) {
+  if (wants('analytics')) await analyticsStep(ctx);
+  if (wants('board-move') || wants('board-upsert') || wants('board-due')) {
     const owner = await boardOwnerSignedIn(target.gatewayUrl);
     const board = await boardFilled(owner);
     if (wants('board-move')) await measurer.run(boardMoveScenario(target.gatewayUrl, owner.headers, board));
     if (wants('board-upsert')) await measurer.run(boardUpsertScenario(target.gatewayUrl, owner.headers, board));
+    if (wants('board-due')) await measurer.run(boardDueScenario(target.gatewayUrl, owner.headers, board));
   }
   if (wants('dashboard') || wants('dashboard-10')) {
     const signedIn = await boardOwnerSignedIn(target.gatewayUrl);
@@ -417,6 +466,7 @@ async function memberScenariosStep(ctx: RunContext): Promise<void> {
     say(`  ${reader.headers.email}: ${held}+ notifications (${seconds(performance.now() - prepared)})`);
     await measurer.run(notificationsScenario(target.gatewayUrl, reader.headers));
   }
+  if (wants('review-queue') || wants('card-activity')) await reviewStep(ctx);
   if (wants('overview')) {
     const owner = await boardOwnerSignedIn(target.gatewayUrl);
     const ids = [owner.headers.userId, ...ctx.members.map((m) => m.userId)];
@@ -558,16 +608,17 @@ async function heavyScenariosStep(ctx: RunContext, findings: Findings): Promise<
   }
   if (wants('members')) {
     say(
-      `Simulated members, steps ${options.memberSteps.join(', ')}, ${options.stepSeconds} s each (${uptimeLine()}) ...`,
+      `Simulated members, steps ${options.memberSteps.join(', ')}` +
+        `${options.shedMembers ? `, shed step ${options.shedMembers}` : ''}, ${options.stepSeconds} s each (${uptimeLine()}) ...`,
     );
     const owner = await boardOwnerSignedIn(target.gatewayUrl);
     const layout = await boardFilled(owner);
-    const maxMembers = Math.max(...options.memberSteps);
+    const maxMembers = Math.max(...options.memberSteps, options.shedMembers);
     findings.membersRun = await section(
       findings,
       'members',
       // Creating and signing in the members (about half a second each, four at a time), then the steps.
-      maxMembers * 0.5 + options.memberSteps.length * (options.stepSeconds + 15),
+      maxMembers * 0.5 + (options.memberSteps.length + (options.shedMembers ? 1 : 0)) * (options.stepSeconds + 15),
       (signal) =>
         runMembers({
           gatewayUrl: target.gatewayUrl,
@@ -578,6 +629,7 @@ async function heavyScenariosStep(ctx: RunContext, findings: Findings): Promise<
           board: { owner: owner.headers, layout },
           steps: options.memberSteps,
           stepSeconds: options.stepSeconds,
+          shedMembers: options.shedMembers,
           signal,
           log: (line) => say(`  ${line}`),
         }),
@@ -613,11 +665,23 @@ async function jobsAndWebStep(ctx: RunContext, findings: Findings): Promise<void
     );
     say(`  (${uptimeLine()})`);
   }
+  if (wants('broadcast')) {
+    if (!target.usersDb) say('Broadcast skipped: the users database is not known (--url without a local stack)');
+    else {
+      const usersDb = target.usersDb;
+      say(`A broadcast to 10,000 people (admin, through the gateway; ${uptimeLine()}) ...`);
+      findings.broadcast = await section(findings, 'broadcast', 60, () =>
+        runBroadcastBench({ admin: ctx.adminSignedIn.session, usersDb, log: say }),
+      );
+      for (const t of findings.broadcast?.targets ?? [])
+        say(`  ${t.pass ? 'PASS' : 'FAIL'} ${t.name}: ${t.value} (${t.limit})`);
+    }
+  }
   if (wants('web')) {
     say(`The web app's first load in Chromium (premium member, cold cache per load; ${uptimeLine()}) ...`);
     const boardOwner = SEED_PEOPLE.find((p) => p.key === 'premium');
     const loads = options.quick ? 2 : 7;
-    findings.web = await section(findings, 'web', 120 + loads * 20, async () =>
+    findings.web = await section(findings, 'web', webBenchSeconds(loads, options.quick ? 1 : 3), async () =>
       runWebBench({
         gatewayUrl: target.gatewayUrl,
         sessions: {
@@ -872,6 +936,7 @@ async function main(): Promise<void> {
       explained: [],
       usersListSql: [],
       usersJobs: null,
+      broadcast: null,
       web: null,
       membersRun: null,
       idle,

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /**
- * Compiles the gateway and the services for their images: each entry point (src/main.ts, and src/worker.ts and
- * src/migrate.ts where they exist) becomes one ES module under the workspace's dist/ that plain `node` runs, with
- * our own workspaces (@rainmakers/kit, @rainmakers/contracts) compiled in and every npm dependency left to
+ * Compiles the gateway and the services for their images: each entry point (src/main.ts, and src/worker.ts,
+ * src/migrate.ts and auth's src/rotate-totp.ts where they exist) becomes one ES module under the workspace's dist/
+ * that plain `node` runs, with our own workspaces (@rainmakers/kit, @rainmakers/contracts) compiled in and every npm dependency left to
  * node_modules. Development and tests keep running the sources through tsx; only images run dist/.
  *
  *   node scripts/build-services.mjs              every workspace
@@ -20,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const ENTRIES = ['main', 'worker', 'migrate'];
+const ENTRIES = ['main', 'worker', 'migrate', 'rotate-totp'];
 
 const workspaces = Object.fromEntries([
   ['gateway', path.join(root, 'gateway')],
@@ -66,7 +66,7 @@ const NODE_ESM_BUILD = {
   bundle: true,
   platform: 'node',
   format: 'esm',
-  target: 'node20.19',
+  target: 'node24',
   sourcemap: 'linked',
   banner: {
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",

@@ -17,7 +17,8 @@ const SHARED = ['sha', 'red'].join('');
 /** The word followed by a number, a range or a #number, in any case (the planted sample below shows the forms). */
 const ISSUE_CITE = new RegExp(`\\b${'iss'}ues? #?[0-9]+\\b`, 'i');
 /** A path into the folder beside the checkout: relative, as a quoted path segment, or absolute on this machine. */
-const SIBLING_READ = new RegExp(`\\.\\./${SHARED}\\b|'${SHARED}'|"${SHARED}"|/work/${SHARED}\\b`);
+// A quoted segment counts where a path is joined (an argument), not as any string value (an XML attribute, a mode).
+const SIBLING_READ = new RegExp(`\\.\\./${SHARED}\\b|[(,]\\s*'${SHARED}'|[(,]\\s*"${SHARED}"|/work/${SHARED}\\b`);
 
 type Finding = { file: string; line: number; rule: 'issue cite' | 'reads beside the checkout'; text: string };
 

@@ -1,15 +1,21 @@
 /**
- * The one test command (`npm test`): unit and service tests, then the whole stack over HTTP (system),
- * then Chromium against the stack (browser). `npm test -- unit|service|system|browser` runs one group.
+ * The one test command (`npm test`): unit and service tests, then the whole stack over HTTP (system), then
+ * Chromium against the stack (browser, one file at a time). `npm test -- unit|service|system|browser`
+ * runs the groups named, in one jest run. Timings and why: docs/running.md "Test run time".
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const groups = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const extra = process.argv.slice(2).filter((a) => a.startsWith('-'));
-const plan: string[][] = groups.length > 0 ? [groups] : [['unit', 'service'], ['system'], ['browser']];
+/**
+ * Stages run one after the other; the jest runs of a stage would run side by side. unit + service and system ran
+ * side by side for a while: on 2 cores the timing-sensitive tests of each (import bounds, heavy isolation, the
+ * paced timer) failed beside the other, so each has the machine to itself again (docs/running.md "Test run time").
+ */
+const plan: string[][][] = groups.length > 0 ? [[groups]] : [[['unit', 'service']], [['system']], [['browser']]];
 
 const jest = path.join(root, 'node_modules/jest/bin/jest.js');
 
@@ -34,15 +40,43 @@ function ensureChromium(): string {
   }
   throw new Error("The browser tests need Chromium: install Debian's chromium package or set CHROMIUM_PATH");
 }
-let failed = false;
-for (const projects of plan) {
+function jestArgs(projects: string[]): string[] {
   const args = ['--experimental-vm-modules', '--no-warnings', jest, '--selectProjects', ...projects, ...extra];
-  if (projects.includes('browser')) process.env.CHROMIUM_PATH = ensureChromium();
-  if (projects.some((p) => p === 'system' || p === 'browser')) args.push('--runInBand');
+  // The system tests share one stack and change it (faults, restarts): one file at a time. So do the browser files:
+  // two at a time (a file that changes what others read says `@runs-alone`, test/setup/browser-lock.ts) loaded the
+  // 2-core CI machine to 18 and failed timing-sensitive tests; docs/running.md "Test run time".
+  if (projects.includes('system') || projects.includes('browser')) args.push('--runInBand');
   else args.push('--maxWorkers=2');
-  console.log(`\n=== ${projects.join(' + ')} ===`);
-  const result = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit', env: { ...process.env } });
-  if (result.status !== 0) {
+  return args;
+}
+
+/** One jest run; its output goes straight through (live) or is kept and printed as one block when it ends. */
+function runJest(projects: string[], live: boolean): Promise<boolean> {
+  const title = `=== ${projects.join(' + ')} ===`;
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, jestArgs(projects), {
+      cwd: root,
+      stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env },
+    });
+    const kept: Buffer[] = [];
+    child.stdout?.on('data', (chunk: Buffer) => kept.push(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => kept.push(chunk));
+    child.on('close', (code) => {
+      if (!live) process.stdout.write(`\n${title} (ran beside the others; its output)\n${Buffer.concat(kept)}`);
+      resolve(code === 0);
+    });
+  });
+}
+
+let failed = false;
+for (const stage of plan) {
+  if (stage.some((projects) => projects.includes('browser'))) process.env.CHROMIUM_PATH = ensureChromium();
+  // The longest run of the stage (the last) is shown live; the others print when they end.
+  const names = stage.map((projects) => projects.join(' + '));
+  console.log(`\n=== ${names.join(' | ')} ===${stage.length > 1 ? ` (side by side; ${names.at(-1)} live)` : ''}`);
+  const results = await Promise.all(stage.map((projects, i) => runJest(projects, i === stage.length - 1)));
+  if (results.includes(false)) {
     failed = true;
     if (!process.env.TEST_KEEP_GOING) break;
   }

@@ -10,6 +10,8 @@
  *     and X-Forwarded-For/-Proto/-Host and X-Request-Id set by the gateway.
  */
 import {
+  ACCOUNT_OWNER_ONLY,
+  accountExportFileName,
   CSRF_HEADER,
   cookieNames,
   idParam,
@@ -21,6 +23,7 @@ import {
   VIDEO_UPLOAD_PATH,
 } from '@rainmakers/contracts';
 import {
+  accessLogMiddleware,
   errorHandler,
   HttpError,
   httpMetrics,
@@ -39,10 +42,12 @@ import {
   urlGuard,
 } from '@rainmakers/kit';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import { gatherAccountExport } from './account-export';
+import { admission, admissionSettings } from './admission';
 import { gatherCommunityProfile } from './community-profile';
 import type { GatewayConfig } from './config';
 import { checkCsrf, csrfCookieFrom, csrfSetCookie, newCsrfToken, SessionCsrfTokens } from './csrf';
-import { type DashboardGatherer, gatherDashboard } from './dashboard';
+import { type DashboardGatherer, gatherDashboard, KeptDashboardSources } from './dashboard';
 import { apiDocs } from './docs';
 import {
   ActorTokenCache,
@@ -55,10 +60,11 @@ import {
 } from './identity';
 import { MeAnswers } from './me-answers';
 import { gatherMemberOverview, KeptParts, type OverviewGatherer } from './member-overview';
+import { canExportOwnData } from './policies';
 import type { ProfileStore } from './profile-cache';
 import { createProxies, type Proxies, proxyLocals } from './proxy';
 import { isUnsafeMethod, matchRoute, metricsRouteOf, normalizePath, type ProxyRoute } from './routes';
-import { SessionCookieVerifier, type SessionStore } from './session';
+import { resignedSessionCookie, SessionCookieVerifier, type SessionStore } from './session';
 import { securityHeaders, WebBuild, wantsSpa, webApp } from './static';
 
 /** Served with uploaded files (GET /upload/*): no scripts, no plugins, sandboxed if opened directly. */
@@ -91,8 +97,8 @@ export function buildGatewayApp(deps: GatewayDeps): Gateway {
   const names = cookieNames(https);
   const secondFactorSettings = { requiredForCoaches: config.SECOND_FACTOR_REQUIRED_FOR_COACHES };
   const tokens = new ActorTokenCache(config.INTERNAL_TOKEN_SECRET, secondFactorSettings);
-  const cookies = new SessionCookieVerifier(config.SESSION_SECRET, names.session);
-  const csrfTokens = new SessionCsrfTokens(config.SESSION_SECRET);
+  const cookies = new SessionCookieVerifier(config.sessionKeys, names.session);
+  const csrfTokens = new SessionCsrfTokens(config.sessionKeys);
   const meAnswers = new MeAnswers(config.ME_ANSWER_TTL_MS);
   const proxies = deps.proxies ?? createGatewayProxies(config, logger);
 
@@ -109,21 +115,15 @@ export function buildGatewayApp(deps: GatewayDeps): Gateway {
   // The trace of every request starts here (or continues the caller's); the proxy passes it on (kit tracing.ts).
   app.use(httpTracing());
   app.use(httpMetrics());
-  // Errors only: an access log line per proxied call would cost the hot path ~10% (services log their own).
-  app.use((req, res, next) => {
-    const started = performance.now();
-    res.once('finish', () => {
-      // A 503 with Retry-After is a service shedding load on purpose (kit overload.ts: it logs its own summary) or
-      // this gateway answering for a service that cannot take calls (its breaker's opening and proxy errors are logged).
-      if (res.statusCode < 500 || req.path === '/readyz' || res.getHeader('retry-after') !== undefined) return;
-      const ms = Math.round(performance.now() - started);
-      logger.error(
-        { reqId: req.headers[REQUEST_ID_HEADER], method: req.method, url: req.originalUrl, status: res.statusCode, ms },
-        'request failed',
-      );
-    });
-    next();
-  });
+  // One line per answer, the gateway's own 4xx (CSRF, sign-in, admission) included: the route-table prefix, never
+  // the path or its query (search terms are personal data); 2xx sampled by ACCESS_LOG_SAMPLE_RATE (kit http.ts).
+  app.use(
+    accessLogMiddleware(logger, {
+      sampleRate: config.ACCESS_LOG_SAMPLE_RATE,
+      userId: (_req, res) => sessionLocals(res).claims?.userId,
+      path: false,
+    }),
+  );
 
   // The same hostile-URL check as every service (kit input guard), for the paths the gateway answers itself.
   app.use(urlGuard());
@@ -137,19 +137,28 @@ export function buildGatewayApp(deps: GatewayDeps): Gateway {
     processActivity.touch();
     next();
   });
+  // Past what the machine serves, a fast 503 with Retry-After instead of a queue (admission.ts).
+  app.use(admission(admissionSettings(config), logger));
 
   // Every browser gets a CSRF token cookie on its first response (the SPA's index.html included): bound to its
   // session when it has one (auth sets that one at sign-in; this repairs a browser holding another), random
   // before sign-in.
+  // A session cookie signed with the previous SESSION_SECRET is signed again with the current one (and its CSRF
+  // token follows), so removing the previous secret later signs out nobody who used the product meanwhile.
   app.use((req, res, next) => {
     const claims = cookies.claims(req.headers.cookie);
     sessionLocals(res).claims = claims;
     const bound = claims ? csrfTokens.for(claims.sid) : undefined;
     const current = csrfCookieFrom(req.headers.cookie, names.csrf);
-    if (bound ? current !== bound : !current) {
-      const cookie = csrfSetCookie(names.csrf, bound ?? newCsrfToken(), https);
-      res.append('Set-Cookie', cookie);
-      proxyLocals(res).gatewayCookies = [cookie];
+    const gatewayCookies: string[] = [];
+    if (claims?.previousKey) {
+      gatewayCookies.push(resignedSessionCookie(names.session, claims, config.sessionKeys.current, https));
+    }
+    if (bound ? current !== bound : !current)
+      gatewayCookies.push(csrfSetCookie(names.csrf, bound ?? newCsrfToken(), https));
+    if (gatewayCookies.length > 0) {
+      for (const cookie of gatewayCookies) res.append('Set-Cookie', cookie);
+      proxyLocals(res).gatewayCookies = gatewayCookies;
     }
     next();
   });
@@ -160,17 +169,18 @@ export function buildGatewayApp(deps: GatewayDeps): Gateway {
     agents: proxies.agents,
     isUp: (service) => proxies.health[service].breaker.state !== 'open',
     deadlineMs: config.DASHBOARD_SOURCE_DEADLINE_MS,
+    kept: new KeptDashboardSources(),
   };
   /**
    * The person behind a call the gateway answers itself (dashboard, member page): 401 without a live session, 402
    * while a blocking payment status shuts her out, else her actor, its token and the request id to pass on.
    */
-  async function signedInCaller(req: Request, res: Response) {
+  async function signedInCaller(req: Request, res: Response, options: { blockable: boolean } = { blockable: true }) {
     const claims = sessionLocals(res).claims ?? null;
     const session = claims ? await sessions.get(claims.sid) : null;
     const profile = session && session.userId === claims?.userId ? await profiles.get(session.userId) : null;
     if (!claims || !session || !profile) throw new HttpError(401, 'Please sign in to continue');
-    if (isSubscriptionBlocked(profile)) {
+    if (options.blockable && isSubscriptionBlocked(profile)) {
       throw new HttpError(402, SUBSCRIPTION_BLOCKED_MESSAGE, undefined, SUBSCRIPTION_BLOCKED);
     }
     const requestId = req.headers[REQUEST_ID_HEADER];
@@ -194,19 +204,34 @@ export function buildGatewayApp(deps: GatewayDeps): Gateway {
     internalTokenSecret: config.INTERNAL_TOKEN_SECRET,
     keptParts: new KeptParts(config.MEMBER_OVERVIEW_PART_KEEP_MS),
   };
-  app.get('/api/user/:id/overview', async (req: Request, res: Response) => {
+  app.get('/api/user/overview/:id', async (req: Request, res: Response) => {
     const { actor, token, requestId } = await signedInCaller(req, res);
     const userId = parse(idParam, req.params.id);
     res.set('Cache-Control', 'no-store').json(await gatherMemberOverview(overview, actor, userId, token, requestId));
   });
 
   // A member's community profile (community-profile.ts): users decides who may look, courses adds her courses.
-  app.get('/api/user/:id/community', async (req: Request, res: Response) => {
+  app.get('/api/user/community/:id', async (req: Request, res: Response) => {
     const { token, requestId } = await signedInCaller(req, res);
     const userId = parse(idParam, req.params.id);
     res
       .set('Cache-Control', 'no-store')
       .json({ profile: await gatherCommunityProfile(overview, userId, token, requestId) });
+  });
+
+  // Her own data as one file (account-export.ts): every service's part, or 503; never another person's id.
+  app.get('/api/account/export', async (req: Request, res: Response) => {
+    const { actor, requestId } = await signedInCaller(req, res, { blockable: false });
+    if (!canExportOwnData(actor)) throw new HttpError(403, ACCOUNT_OWNER_ONLY);
+    const file = await gatherAccountExport(
+      { ...overview, deadlineMs: config.ACCOUNT_EXPORT_PART_DEADLINE_MS },
+      actor.userId,
+      requestId,
+    );
+    res
+      .set('Cache-Control', 'no-store')
+      .attachment(accountExportFileName(actor.userId, new Date(file.exportedAt)))
+      .json(file);
   });
 
   // The API reference (docs.ts): GET /api/docs/openapi.json for anyone, the Swagger UI page for admins.
@@ -230,7 +255,7 @@ export function buildGatewayApp(deps: GatewayDeps): Gateway {
         cookieHeader: headers.cookie,
         cookieName: names.csrf,
         headerToken: headers[CSRF_HEADER],
-        sessionToken: claims ? csrfTokens.for(claims.sid) : null,
+        sessionTokens: claims ? csrfTokens.accepted(claims.sid) : null,
         origin: headers.origin,
         host: headers.host,
         publicOrigin:

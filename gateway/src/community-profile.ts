@@ -1,5 +1,5 @@
 /**
- * GET /api/user/{id}/community: a member's community profile. users decides who may see it and answers
+ * GET /api/user/community/{id}: a member's community profile. users decides who may see it and answers
  * the person (never the e-mail or phone); when she shows her completed courses, courses adds them (her
  * certificates, on its /internal route with the gateway's service token). Courses that cannot be read in time
  * leave `courses` null: the profile still opens.
@@ -40,7 +40,7 @@ export async function gatherCommunityProfile(
   const ask = upstreamAsker(gatherer, requestId);
   let core: CommunityProfileCore;
   try {
-    const answer = await ask('users', `/api/user/${userId}/community`, personToken, gatherer.coreDeadlineMs);
+    const answer = await ask('users', `/api/user/community/${userId}`, personToken, gatherer.coreDeadlineMs);
     if (answer.status >= 500) throw new Error(`users answered ${answer.status}`);
     if (answer.status >= 400) {
       const body = isRecord(answer.body) ? answer.body : {};

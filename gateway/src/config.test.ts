@@ -33,4 +33,30 @@ describe('loadGatewayConfig', () => {
       }),
     ).toThrow(/USERS_SERVICE_ADDR/);
   });
+
+  it('reads the previous session and internal-token secrets of a rotation; empty means none', () => {
+    const rotating = loadGatewayConfig({
+      SESSION_SECRET: 'the-new-session-secret-0123456789',
+      SESSION_SECRET_PREVIOUS: 'the-old-session-secret-0123456789',
+      INTERNAL_TOKEN_SECRET_PREVIOUS: 'the-old-internal-secret-0123456789',
+    });
+    expect(rotating.sessionKeys).toEqual({
+      current: 'the-new-session-secret-0123456789',
+      previous: 'the-old-session-secret-0123456789',
+    });
+    expect(rotating.INTERNAL_TOKEN_SECRET_PREVIOUS).toBe('the-old-internal-secret-0123456789');
+    const settled = loadGatewayConfig({ SESSION_SECRET_PREVIOUS: '', INTERNAL_TOKEN_SECRET_PREVIOUS: '' });
+    expect(settled.sessionKeys.previous).toBeUndefined();
+    expect(settled.INTERNAL_TOKEN_SECRET_PREVIOUS).toBeUndefined();
+    expect(() => loadGatewayConfig({ SESSION_SECRET_PREVIOUS: 'short' })).toThrow(/SESSION_SECRET_PREVIOUS/);
+    // A development default is no more welcome as the previous secret in production than as the current one.
+    expect(() =>
+      loadGatewayConfig({
+        NODE_ENV: 'production',
+        SESSION_SECRET: 'a-real-session-secret-0123456789',
+        SESSION_SECRET_PREVIOUS: 'dev-session-secret-change-me-000000000000',
+        INTERNAL_TOKEN_SECRET: 'a-real-internal-secret-0123456789',
+      }),
+    ).toThrow(/SESSION_SECRET_PREVIOUS/);
+  });
 });

@@ -7,8 +7,9 @@ import {
   serviceAddrVar,
   UPLOAD_MAX_BYTES,
 } from '@rainmakers/contracts';
-import { ConfigError, DEV_SECRETS, loadConfig } from '@rainmakers/kit';
+import { type ConfigProblem, DEV_SECRETS, loadConfig, previousSecretSchema, type SecretKeys } from '@rainmakers/kit';
 import { z } from 'zod';
+import { admissionConfigShape } from './admission';
 import { resilienceConfigShape } from './resilience-config';
 import { DEFAULT_UPSTREAM_TIMEOUTS_MS, type UpstreamTimeout } from './routes';
 
@@ -47,6 +48,12 @@ export const configShape = {
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   /** Verifies the rm_session cookie (a JWT signed by auth with the same secret). */
   SESSION_SECRET: z.string().min(16).default(DEV_SECRETS.SESSION_SECRET),
+  /**
+   * The session secret being replaced, while a rotation runs (auth reads the same): cookies and CSRF tokens signed
+   * with it still pass, and the gateway signs such a cookie again with SESSION_SECRET (docs/deploy.md "Rotating
+   * secrets"). Unset outside a rotation.
+   */
+  SESSION_SECRET_PREVIOUS: previousSecretSchema(z.string().min(16)),
   ...addrShape,
   /** The built web app (Vite output). */
   WEB_DIST: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
@@ -73,10 +80,12 @@ export const configShape = {
   UPSTREAM_PROBE_TIMEOUT_MS: count(600),
   /** GET /api/dashboard: each card's source that has not answered within this long shows its error fallback. */
   DASHBOARD_SOURCE_DEADLINE_MS: milliseconds(800),
-  /** GET /api/user/{id}/overview: a member page's part that has not answered within this long shows "could not be loaded". */
+  /** GET /api/user/overview/{id}: a member page's part that has not answered within this long shows "could not be loaded". */
   MEMBER_OVERVIEW_PART_DEADLINE_MS: milliseconds(800),
+  /** GET /api/account/export: every service's part must answer within this long, else the whole file is 503. */
+  ACCOUNT_EXPORT_PART_DEADLINE_MS: milliseconds(5_000),
   /**
-   * GET /api/user/{id}/overview: how long a part's answer (purchases, courses, certificates, board) is kept per member
+   * GET /api/user/overview/{id}: how long a part's answer (purchases, courses, certificates, board) is kept per member
    * and shown again without asking its service (0: never). users' part, which decides access, is never kept.
    */
   MEMBER_OVERVIEW_PART_KEEP_MS: milliseconds(DEFAULT_OVERVIEW_PART_KEEP_MS),
@@ -101,6 +110,7 @@ export const configShape = {
   /** Events left unacknowledged this long by a crashed or stuck consumer are taken over (kit reclaimIdleMs). */
   EVENT_RECLAIM_IDLE_MS: count(30_000),
   ...resilienceConfigShape,
+  ...admissionConfigShape,
 
   // Extra Content-Security-Policy sources (the app itself, YouTube and Vimeo are always allowed).
   CSP_EXTRA_SCRIPT_SRC: sourceList,
@@ -113,22 +123,27 @@ export type GatewayConfig = ReturnType<typeof loadGatewayConfig>;
 
 /** Reads and validates the gateway's settings once, at boot. */
 export function loadGatewayConfig(env: Record<string, string | undefined> = process.env) {
-  const config = loadConfig(configShape, env);
   const upstreams = {} as Record<Upstream, string>;
-  const missing: string[] = [];
-  for (const name of UPSTREAMS) {
-    const addr = config[upstreamAddrVar(name)];
-    if (addr) upstreams[name] = addr;
-    else if (config.NODE_ENV === 'production') missing.push(upstreamAddrVar(name));
-    else upstreams[name] = `http://127.0.0.1:${DEFAULT_PORTS[name]}`;
-  }
-  if (missing.length > 0) throw new ConfigError(`Missing service addresses: ${missing.join(', ')}`);
+  // Missing service addresses are listed with every other problem of the environment (kit loadConfig).
+  const config = loadConfig(configShape, env, (parsed) => {
+    const problems: ConfigProblem[] = [];
+    for (const name of UPSTREAMS) {
+      const variable = upstreamAddrVar(name);
+      const addr = parsed[variable];
+      if (addr) upstreams[name] = addr;
+      else if (parsed.NODE_ENV === 'production')
+        problems.push({ variable, value: env[variable], allowed: 'required in production' });
+      else upstreams[name] = `http://127.0.0.1:${DEFAULT_PORTS[name]}`;
+    }
+    return problems;
+  });
   const upstreamTimeouts: Record<UpstreamTimeout, number> = {
     api: config.UPSTREAM_TIMEOUT_MS,
     transfer: config.UPSTREAM_TRANSFER_TIMEOUT_MS,
     stream: config.UPSTREAM_STREAM_TIMEOUT_MS,
   };
-  return { ...config, upstreams, upstreamTimeouts, trustProxy: parseTrustProxy(config.TRUST_PROXY) };
+  const sessionKeys: SecretKeys = { current: config.SESSION_SECRET, previous: config.SESSION_SECRET_PREVIOUS };
+  return { ...config, upstreams, upstreamTimeouts, sessionKeys, trustProxy: parseTrustProxy(config.TRUST_PROXY) };
 }
 
 /** "true"/"false", a hop count, or a list of addresses/subnets/names Express understands. */

@@ -62,7 +62,7 @@ describe('checkCsrf', () => {
   const base = {
     cookieHeader: `rm_csrf=${token}`,
     cookieName: 'rm_csrf',
-    sessionToken: null,
+    sessionTokens: null,
     headerToken: token,
     origin: undefined,
     host: 'localhost:8080',
@@ -87,7 +87,7 @@ describe('checkCsrf', () => {
 describe('session-bound tokens', () => {
   const secret = 'a-session-secret-0123456789';
   it('are the HMAC of the session id: stable per session, different across sessions', () => {
-    const tokens = new SessionCsrfTokens(secret);
+    const tokens = new SessionCsrfTokens({ current: secret });
     expect(tokens.for('sid-1')).toBe(csrfTokenFor('sid-1', secret));
     expect(tokens.for('sid-1')).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(tokens.for('sid-2')).not.toBe(tokens.for('sid-1'));
@@ -100,7 +100,7 @@ describe('session-bound tokens', () => {
       origin: undefined,
       host: 'localhost:8080',
       publicOrigin: 'http://localhost:8080',
-      sessionToken: bound,
+      sessionTokens: [bound],
     };
     expect(() => checkCsrf({ ...base, cookieHeader: `rm_csrf=${bound}`, headerToken: bound })).not.toThrow();
     expect(() => checkCsrf({ ...base, cookieHeader: `rm_csrf=${old}`, headerToken: old })).toThrow(
@@ -110,5 +110,24 @@ describe('session-bound tokens', () => {
     expect(() => checkCsrf({ ...base, cookieHeader: `rm_csrf=${other}`, headerToken: other })).toThrow(
       expect.objectContaining({ status: 403 }),
     );
+  });
+  it('during a rotation the token of the previous secret passes too, and is never the one handed out', () => {
+    const previous = 'the-previous-session-secret-0123';
+    const tokens = new SessionCsrfTokens({ current: secret, previous });
+    const old = csrfTokenFor('sid-1', previous);
+    expect(tokens.for('sid-1')).toBe(csrfTokenFor('sid-1', secret));
+    const base = {
+      cookieName: 'rm_csrf',
+      origin: undefined,
+      host: 'localhost:8080',
+      publicOrigin: 'http://localhost:8080',
+    };
+    const sessionTokens = tokens.accepted('sid-1');
+    expect(() => checkCsrf({ ...base, sessionTokens, cookieHeader: `rm_csrf=${old}`, headerToken: old })).not.toThrow();
+    // Once the previous secret is removed it no longer passes.
+    const rotated = new SessionCsrfTokens({ current: secret }).accepted('sid-1');
+    expect(() =>
+      checkCsrf({ ...base, sessionTokens: rotated, cookieHeader: `rm_csrf=${old}`, headerToken: old }),
+    ).toThrow(expect.objectContaining({ status: 403, code: 'CSRF' }));
   });
 });

@@ -9,7 +9,7 @@
  * nor set the header, so a forged request fails with 403. A present Origin must also be ours.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { csrfTokenFor, HttpError, readCookie, TtlLru } from '@rainmakers/kit';
+import { csrfTokensFor, HttpError, readCookie, type SecretKeys, TtlLru } from '@rainmakers/kit';
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
@@ -29,19 +29,28 @@ export function csrfSetCookie(cookieName: string, token: string, secure: boolean
   return `${cookieName}=${token}; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`;
 }
 
-/** The session-bound tokens, remembered per session id (a busy browser costs no HMAC per request). */
+/**
+ * The session-bound tokens, remembered per session id (a busy browser costs no HMAC per request). During a rotation
+ * of SESSION_SECRET a browser may still hold the token of the previous secret: it passes, and is replaced.
+ */
 export class SessionCsrfTokens {
-  private readonly tokens = new TtlLru<string, string>(60_000, 20_000);
+  private readonly tokens = new TtlLru<string, string[]>(60_000, 20_000);
 
-  constructor(private readonly secret: string) {}
+  constructor(private readonly keys: SecretKeys) {}
 
+  /** The token to hand out (under the current secret). */
   for(sid: string): string {
-    let token = this.tokens.get(sid);
-    if (token === undefined) {
-      token = csrfTokenFor(sid, this.secret);
-      this.tokens.set(sid, token);
+    return this.accepted(sid)[0] as string;
+  }
+
+  /** Every token that passes for the session: the current secret's first. */
+  accepted(sid: string): string[] {
+    let tokens = this.tokens.get(sid);
+    if (tokens === undefined) {
+      tokens = csrfTokensFor(sid, this.keys);
+      this.tokens.set(sid, tokens);
     }
-    return token;
+    return tokens;
   }
 }
 
@@ -71,21 +80,21 @@ export function originAllowed(origin: string | undefined, publicOrigin: string, 
 }
 
 /**
- * Throws 403 unless the unsafe request carries the right token and a same-site Origin. `sessionToken`: the
- * token bound to the request's session when it has one (then nothing else passes); otherwise the header must
+ * Throws 403 unless the unsafe request carries the right token and a same-site Origin. `sessionTokens`: the
+ * tokens bound to the request's session when it has one (then nothing else passes); otherwise the header must
  * equal the CSRF cookie.
  */
 export function checkCsrf(input: {
   cookieHeader: string | undefined;
   cookieName: string;
   headerToken: string | string[] | undefined;
-  sessionToken: string | null;
+  sessionTokens: readonly string[] | null;
   origin: string | undefined;
   host: string | undefined;
   publicOrigin: string;
 }): void {
   if (!originAllowed(input.origin, input.publicOrigin, input.host)) throw csrfError();
   const header = typeof input.headerToken === 'string' ? input.headerToken : undefined;
-  const expected = input.sessionToken ?? csrfCookieFrom(input.cookieHeader, input.cookieName);
-  if (!tokensMatch(header, expected)) throw csrfError();
+  const expected = input.sessionTokens ?? [csrfCookieFrom(input.cookieHeader, input.cookieName)];
+  if (!expected.some((token) => tokensMatch(header, token))) throw csrfError();
 }

@@ -15,7 +15,14 @@ import {
   type DashboardSource,
   sessionAbilities,
 } from '@rainmakers/contracts';
-import { INTERNAL_TOKEN_HEADER, REQUEST_ID_HEADER } from '@rainmakers/kit';
+import {
+  currentTraceparent,
+  endClientSpan,
+  INTERNAL_TOKEN_HEADER,
+  REQUEST_ID_HEADER,
+  startClientSpan,
+  TRACEPARENT_HEADER,
+} from '@rainmakers/kit';
 import type { Upstream } from './config';
 
 /** Resources asked for on the dashboard (spec part 2 §9: page size 15 on the dashboard). */
@@ -199,6 +206,15 @@ export async function getJson(options: JsonGet): Promise<unknown> {
 export function getJsonAnswer(options: JsonGet): Promise<{ status: number; body: unknown }> {
   return new Promise((resolve, reject) => {
     const url = new URL(options.path, options.baseUrl);
+    // A CLIENT span per call (tracing on, sampled), parent of the service's server span; else the caller's context.
+    const client = startClientSpan('GET', url);
+    const traceparent = client?.traceparent ?? currentTraceparent();
+    let spanOpen = client !== undefined;
+    const endSpan = (status: number | undefined, error?: unknown) => {
+      if (!spanOpen) return;
+      spanOpen = false;
+      endClientSpan(client, status, error);
+    };
     const request = http.get(
       url,
       {
@@ -207,6 +223,7 @@ export function getJsonAnswer(options: JsonGet): Promise<{ status: number; body:
           accept: 'application/json',
           [INTERNAL_TOKEN_HEADER]: options.token,
           ...(options.requestId ? { [REQUEST_ID_HEADER]: options.requestId } : {}),
+          ...(traceparent ? { [TRACEPARENT_HEADER]: traceparent } : {}),
         },
       },
       (response) => {
@@ -216,6 +233,7 @@ export function getJsonAnswer(options: JsonGet): Promise<{ status: number; body:
         response.on('end', () => {
           clearTimeout(timer);
           const status = response.statusCode ?? 500;
+          endSpan(status);
           try {
             resolve({ status, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
           } catch (error) {
@@ -230,9 +248,55 @@ export function getJsonAnswer(options: JsonGet): Promise<{ status: number; body:
     );
     request.on('error', (error) => {
       clearTimeout(timer);
+      endSpan(undefined, error);
       reject(error);
     });
   });
+}
+
+/**
+ * How long the content cards' answers are kept (docs/decisions.md, "The dashboard keeps its content cards, not its
+ * progress cards"): the recent resources and the banners change when staff publish, not when the member acts, and
+ * their call to resources was the dearest of the five (a list with its categories, tags and purchases). The cards
+ * that follow the member's own work (course progress, products, board) are asked on every call.
+ */
+export const DASHBOARD_CONTENT_KEEP_MS = 5_000;
+
+/** The sources whose answers are kept, and what each answer depends on besides the data. */
+const KEPT_SOURCES: Partial<Record<DashboardSource, (actor: DashboardActor) => string>> = {
+  // Visibility follows the role, the tags and the person's purchases (resources' visibleTo).
+  resources: (actor) => `resources:${actor.userId}:${actor.role}:${actor.tagIds.join(',')}`,
+  // One banner per level, the shipping rate by role (resources' canReadBanner, canSeeShippingRate): shared by role.
+  banners: (actor) => `banners:${actor.role}`,
+};
+
+type DashboardActor = Pick<Actor, 'userId' | 'role' | 'createdAt' | 'tagIds'>;
+
+/** Successful answers of the kept sources, each for DASHBOARD_CONTENT_KEEP_MS, at most `max` of them. */
+export class KeptDashboardSources {
+  private readonly kept = new Map<string, { until: number; body: unknown }>();
+  constructor(
+    readonly keepMs = DASHBOARD_CONTENT_KEEP_MS,
+    private readonly max = 5_000,
+  ) {}
+
+  get(key: string, now = Date.now()): unknown {
+    const entry = this.kept.get(key);
+    if (!entry) return undefined;
+    if (entry.until > now) return entry.body;
+    this.kept.delete(key);
+    return undefined;
+  }
+
+  set(key: string, body: unknown, now = Date.now()): void {
+    if (this.keepMs <= 0) return;
+    this.kept.delete(key);
+    if (this.kept.size >= this.max) {
+      const oldest = this.kept.keys().next();
+      if (!oldest.done) this.kept.delete(oldest.value);
+    }
+    this.kept.set(key, { until: now + this.keepMs, body });
+  }
 }
 
 export interface DashboardGatherer {
@@ -241,12 +305,14 @@ export interface DashboardGatherer {
   /** Whether a service's breaker lets calls through (an open breaker fails its card at once). */
   isUp: (service: Upstream) => boolean;
   deadlineMs: number;
+  /** The content cards' kept answers; without it every source is asked on every call. */
+  kept?: KeptDashboardSources;
 }
 
 /** Asks every applicable source at once and presents the answer; never throws for a failing source. */
 export async function gatherDashboard(
   gatherer: DashboardGatherer,
-  actor: Pick<Actor, 'userId' | 'role' | 'createdAt'>,
+  actor: DashboardActor,
   token: string,
   requestId: string | undefined,
 ): Promise<DashboardAnswer> {
@@ -255,6 +321,10 @@ export async function gatherDashboard(
   );
   const settled = await Promise.all(
     calls.map(async ([source, call]): Promise<[DashboardSource, SourceResult]> => {
+      const keyOf = KEPT_SOURCES[source];
+      const key = keyOf && gatherer.kept ? keyOf(actor) : null;
+      const kept = key === null ? undefined : gatherer.kept?.get(key);
+      if (kept !== undefined) return [source, { ok: true, body: kept }];
       if (!gatherer.isUp(call.service)) return [source, { ok: false }];
       try {
         const body = await getJson({
@@ -265,6 +335,7 @@ export async function gatherDashboard(
           requestId,
           deadlineMs: gatherer.deadlineMs,
         });
+        if (key !== null) gatherer.kept?.set(key, body);
         return [source, { ok: true, body }];
       } catch {
         return [source, { ok: false }];

@@ -1,8 +1,9 @@
-import { createLogger, shutdownOnSignals, startTracing, stopTracing } from '@rainmakers/kit';
+import { createLogger, readConfigOrExit, shutdownOnSignals, startTracing, stopTracing } from '@rainmakers/kit';
 import { loadGatewayConfig } from './config';
 import { startGateway } from './runtime';
 
-const config = loadGatewayConfig();
+// Every problem of the environment at once, then exit 78 (kit config.ts).
+const config = readConfigOrExit(() => loadGatewayConfig());
 const logger = createLogger(config.SERVICE_NAME, config.LOG_LEVEL);
 if (startTracing(config)) logger.info('tracing on: spans exported over OTLP');
 const running = await startGateway(config, { logger });

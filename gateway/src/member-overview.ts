@@ -1,5 +1,5 @@
 /**
- * GET /api/user/{id}/overview: a member's whole picture for staff, gathered like the dashboard
+ * GET /api/user/overview/{id}: a member's whole picture for staff, gathered like the dashboard
  * (dashboard.ts). In parallel, each with its own deadline:
  *  - users, as the person (their internal token): the person, tags and history, and the decision who may look
  *    (404 for an id the viewer may not read, 403 for a member) — its answer is passed on as it is when it refuses;
@@ -168,7 +168,10 @@ export interface OverviewGatherer extends DashboardGatherer {
 }
 
 /** One GET to a service within `deadlineMs` (default: a part's deadline), refused at once while its breaker is open. */
-export function upstreamAsker(gatherer: OverviewGatherer, requestId: string | undefined) {
+export function upstreamAsker(
+  gatherer: Pick<OverviewGatherer, 'upstreams' | 'agents' | 'isUp' | 'deadlineMs'>,
+  requestId: string | undefined,
+) {
   return (service: Upstream, path: string, token: string, deadlineMs = gatherer.deadlineMs): Promise<Answer> =>
     gatherer.isUp(service)
       ? getJsonAnswer({
@@ -211,7 +214,7 @@ export async function gatherMemberOverview(
     return call;
   };
   const [users, ...parts] = await Promise.allSettled([
-    ask('users', `/api/user/${userId}/overview`, personToken, gatherer.coreDeadlineMs),
+    ask('users', `/api/user/overview/${userId}`, personToken, gatherer.coreDeadlineMs),
     ...shown.map(callFor),
   ]);
   if (users.status === 'rejected' || users.value.status >= 500) throw new HttpError(503, OVERVIEW_UNAVAILABLE);

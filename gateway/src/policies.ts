@@ -2,7 +2,7 @@
  * Who may use what the gateway itself answers (everything else is decided by the service that owns it). The one
  * place in the gateway that looks at a role.
  */
-import { type Role, sessionRoles } from '@rainmakers/contracts';
+import { type Actor, type Role, sessionRoles } from '@rainmakers/contracts';
 
 /**
  * The Swagger UI console at /api/docs: admin accounts. The account's role, so an admin previewing the product as
@@ -12,3 +12,9 @@ import { type Role, sessionRoles } from '@rainmakers/contracts';
  */
 export const canReadApiConsole = (caller: { role: Role; secondFactor?: boolean | null | undefined }) =>
   sessionRoles(caller.role, null, caller.secondFactor === true, { requiredForCoaches: false }).accountRole === 'admin';
+
+/**
+ * Her own data export (GET /api/account/export): any signed-in person, for herself only (the id comes from her
+ * session), never from a sign-in-as session: the admin is not the person.
+ */
+export const canExportOwnData = (actor: Pick<Actor, 'impersonatorId'>) => actor.impersonatorId === null;

@@ -6,9 +6,15 @@
 import http from 'node:http';
 import type { Socket } from 'node:net';
 import { PERSON_VERSION_HEADER, SERVICE_UNAVAILABLE, SERVICE_UNAVAILABLE_MESSAGE } from '@rainmakers/contracts';
-import { currentTraceparent, type Logger, TRACEPARENT_HEADER } from '@rainmakers/kit';
+import { currentTraceparent, endClientSpan, type Logger, startClientSpan, TRACEPARENT_HEADER } from '@rainmakers/kit';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { createProxyMiddleware } from 'http-proxy-middleware';
+import {
+  createProxyMiddleware,
+  debugProxyErrorsPlugin,
+  errorResponsePlugin,
+  type Plugin,
+  proxyEventsPlugin,
+} from 'http-proxy-middleware';
 import { Breaker, failsCallsInFlight, type ProbeOptions, UpstreamHealth } from './breaker';
 import { UPSTREAMS, type Upstream } from './config';
 import type { UpstreamTimeout } from './routes';
@@ -74,9 +80,37 @@ export function createStreamAgent(): http.Agent {
   return new http.Agent({ keepAlive: false, maxSockets: Number.POSITIVE_INFINITY });
 }
 
-/** How http-proxy-middleware is set up for every upstream, before the gateway's hooks. */
-function proxyOptions(target: string, agent: http.Agent) {
-  return { target, changeOrigin: true, agent, xfwd: false };
+/**
+ * How http-proxy-middleware is set up for every upstream, before the gateway's hooks. The target is parsed once
+ * (parsedTarget). Its default logger plugin is
+ * left out: on every answer it built the target's URL (`new URL`, the agent's socket names) for a log line that its
+ * no-op logger then dropped. The two other defaults stay (the `on` hooks; the guards against socket errors), and its
+ * error-answer plugin is replaced by the gateway's own `on.error`.
+ */
+function proxyOptions<TReq extends http.IncomingMessage, TRes extends http.ServerResponse>(
+  target: string,
+  agent: http.Agent,
+) {
+  // Typed for plain node:http requests; they never touch what Express adds.
+  const plugins = [debugProxyErrorsPlugin, proxyEventsPlugin] as unknown as Plugin<TReq, TRes>[];
+  return { target: parsedTarget(target), changeOrigin: true, agent, xfwd: false, ejectPlugins: true, plugins };
+}
+
+/**
+ * The target as http-proxy reads it (the fields of a legacy `url.parse` result: protocol, host, hostname, port,
+ * path), built once: given the string, it ran `url.parse` on it for every request.
+ */
+function parsedTarget(target: string) {
+  const url = new URL(target);
+  return {
+    protocol: url.protocol,
+    host: url.host,
+    hostname: url.hostname,
+    port: url.port,
+    path: url.pathname,
+    pathname: url.pathname,
+    href: url.href,
+  };
 }
 
 /**
@@ -84,7 +118,9 @@ function proxyOptions(target: string, agent: http.Agent) {
  * the benchmark's bare pipe (scripts/bench/pipe.ts) measures the ceiling of the gateway's shape with it.
  */
 export function createBareProxy(target: string, maxSockets: number): RequestHandler {
-  return createProxyMiddleware(proxyOptions(target, createUpstreamAgent(maxSockets)));
+  const options = proxyOptions<http.IncomingMessage, http.ServerResponse>(target, createUpstreamAgent(maxSockets));
+  // No `on.error` of its own: the library's error answer (502), as before the logger plugin was left out.
+  return createProxyMiddleware({ ...options, plugins: [...options.plugins, errorResponsePlugin] });
 }
 
 export function createProxies(options: ProxyOptions): Proxies {
@@ -114,15 +150,28 @@ export function createProxies(options: ProxyOptions): Proxies {
     upstream.start();
     const proxyThrough = (through: http.Agent) =>
       createProxyMiddleware<Request, Response>({
-        ...proxyOptions(options.upstreams[service], through),
+        ...proxyOptions<Request, Response>(options.upstreams[service], through),
         on: {
           proxyReq(proxyReq, req, res) {
             inFlight.add(proxyReq);
             const ended = upstream.callStarted();
             proxyReq.once('close', ended);
-            // The service's span joins the gateway's trace (tracing on only).
-            const traceparent = currentTraceparent();
+            // The call's CLIENT span, parent of the service's server span (tracing on and the trace sampled); an
+            // unsampled trace still passes its traceparent on, so the service follows the decision.
+            const client = startClientSpan(req.method, new URL(proxyReq.path, options.upstreams[service]));
+            const traceparent = client?.traceparent ?? currentTraceparent();
             if (traceparent) proxyReq.setHeader(TRACEPARENT_HEADER, traceparent);
+            if (client) {
+              let status: number | undefined;
+              let failure: unknown;
+              proxyReq.once('response', (answer) => {
+                status = answer.statusCode;
+              });
+              proxyReq.once('error', (error) => {
+                failure = error;
+              });
+              proxyReq.once('close', () => endClientSpan(client, status, failure));
+            }
             // A service may answer before reading the whole body (413 on an oversized upload) and close its
             // connection. Whatever the client still sends after the answer is read and dropped, so the next request
             // on its kept-alive connection is answered instead of queueing behind an unread body.

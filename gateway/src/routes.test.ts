@@ -84,6 +84,13 @@ describe('matchRoute', () => {
       csrf: false,
     });
     expect(matchRoute('POST', '/api/auth/signinas')).toMatchObject({ session: 'required', blockable: false });
+    // Closing her account stays open to a blocked payment status (her data export too: the gateway's own route).
+    expect(matchRoute('DELETE', '/api/account')).toMatchObject({
+      service: 'auth',
+      session: 'required',
+      blockable: false,
+      csrf: true,
+    });
     expect(matchRoute('GET', '/api/auth/me/extra')).toMatchObject({ session: 'required' });
     expect(matchRoute('POST', '/upload')).toMatchObject({ service: 'resources', session: 'required', csrf: true });
     expect(matchRoute('DELETE', '/api/auth/me')).toMatchObject({ session: 'required' });

@@ -12,9 +12,14 @@ import type { ServiceName as Upstream } from '@rainmakers/contracts';
 /** Public path prefix -> service. A prefix matches itself and anything below it ("/api/user" and "/api/user/1"). */
 export const ROUTE_TABLE: ReadonlyArray<readonly [prefix: string, service: Upstream]> = [
   ['/api/auth', 'auth'],
+  // DELETE /api/account (closing her account checks her password there); GET /api/account/export is the gateway's.
+  ['/api/account', 'auth'],
   ['/api/user', 'users'],
+  ['/api/analytics', 'users'],
   ['/api/v2/user', 'users'],
   ['/api/tag', 'users'],
+  ['/api/broadcast', 'users'],
+  ['/api/unsubscribe', 'users'],
   ['/api/course', 'courses'],
   ['/api/module', 'courses'],
   ['/api/lesson', 'courses'],
@@ -29,6 +34,8 @@ export const ROUTE_TABLE: ReadonlyArray<readonly [prefix: string, service: Upstr
   ['/api/site-content', 'resources'],
   ['/upload', 'resources'],
   ['/api/stripe', 'billing'],
+  // A member's paid purchases and their receipts.
+  ['/api/purchases', 'billing'],
 ];
 
 /**
@@ -147,6 +154,8 @@ function openAccess(method: string, path: string): ProxyRoute['session'] | null 
     }
     // Verified by its signature at billing; Stripe sends no cookies.
     if (path === '/api/stripe/webhook') return 'none';
+    // A mail client's one-click unsubscribe (RFC 8058): its signed token is the only credential.
+    if (path === '/api/unsubscribe') return 'none';
   }
   if ((method === 'GET' || method === 'HEAD') && path === '/api/auth/me') return 'optional';
   // The sign-up welcome video and the support links (site content a visitor's screens show).
@@ -167,11 +176,21 @@ function isOpenCertificatePath(path: string): boolean {
 /** Calls a person with a blocking payment status may still make: everything auth, and fixing the payment. */
 function exemptFromBlock(method: string, path: string): boolean {
   if (under(path, '/api/auth')) return true;
+  // Her own data and closing her account: a blocked payment must not keep her from either.
+  if (under(path, '/api/account')) return true;
   if (path === '/api/stripe/webhook') return true;
+  if (path === '/api/unsubscribe') return true;
   // The blocked page's support links.
   if (path === '/api/site-content/public') return true;
   return method === 'POST' && under(path, '/api/stripe/create-customer-portal');
 }
+
+/**
+ * POSTs sent by other parties without our cookies, checked by their own signature: Stripe's webhook, and a mail
+ * client's one-click unsubscribe (docs/decisions.md "Broadcasts and unsubscribe": its token is signed, and all it
+ * can do is stop broadcasts to the person it names, so a forged cross-site POST gains nothing).
+ */
+const NO_CSRF_POSTS = new Set(['/api/stripe/webhook', '/api/unsubscribe']);
 
 /** Whether a path belongs to the API side of the gateway (never to the web app). */
 export function isApiPath(path: string): boolean {
@@ -193,7 +212,7 @@ export function matchRoute(method: string, rawPath: string): RouteMatch {
     service,
     session: open ?? 'required',
     blockable: open !== 'none' && !exemptFromBlock(upperMethod, path),
-    csrf: isUnsafeMethod(upperMethod) && !(upperMethod === 'POST' && path === '/api/stripe/webhook'),
+    csrf: isUnsafeMethod(upperMethod) && !(upperMethod === 'POST' && NO_CSRF_POSTS.has(path)),
     timeout: timeoutFor(upperMethod, path),
   };
 }

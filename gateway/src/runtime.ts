@@ -92,7 +92,7 @@ export async function startGateway(
   });
 
   const server = await listen(gateway.app, config.PORT, config.HOST);
-  collectProcessMetrics(config.SERVICE_NAME);
+  collectProcessMetrics(config.SERVICE_NAME, { version: config.BUILD_VERSION, commit: config.BUILD_COMMIT });
   reportBreakers(proxies.health);
   const metrics = config.METRICS_PORT ? await serveMetrics(config.METRICS_PORT, config.HOST) : null;
   consumer.start();

@@ -29,9 +29,11 @@ import {
   type Logger,
   type Redis,
   readCookie,
+  type SecretKeys,
   type SessionTokenClaims,
   SingleFlight,
   serviceUnavailable,
+  signSessionToken,
   TtlLru,
   verifySessionToken,
 } from '@rainmakers/kit';
@@ -45,7 +47,7 @@ export class SessionCookieVerifier {
   private readonly verified = new TtlLru<string, SessionTokenClaims | null>(5000, 20_000);
 
   constructor(
-    private readonly secret: string,
+    private readonly keys: SecretKeys,
     private readonly cookieName: string,
   ) {}
 
@@ -54,10 +56,26 @@ export class SessionCookieVerifier {
     if (!token) return null;
     const cached = this.verified.get(token);
     if (cached !== undefined) return cached;
-    const claims = verifySessionToken(token, this.secret);
+    const claims = verifySessionToken(token, this.keys);
     this.verified.set(token, claims);
     return claims;
   }
+}
+
+/**
+ * The cookie of a token signed with the previous session secret, signed again with the current one (same session,
+ * same end), so a rotation signs nobody out: a browser in use moves to the new secret on its next request, and one
+ * unused until the previous secret is removed has passed its idle end anyway (docs/deploy.md "Rotating secrets").
+ * The attributes are auth's (its sessionCookieOptions): HttpOnly, SameSite=Lax, Path=/, Secure over https.
+ */
+export function resignedSessionCookie(
+  cookieName: string,
+  claims: SessionTokenClaims,
+  currentSecret: string,
+  secure: boolean,
+): string {
+  const token = signSessionToken({ id: claims.sid, userId: claims.userId, expiresAt: claims.expiresAt }, currentSecret);
+  return `${cookieName}=${token}; Path=/; Expires=${claims.expiresAt.toUTCString()}; HttpOnly${secure ? '; Secure' : ''}; SameSite=Lax`;
 }
 
 /** auth or users could not be asked: 503 SERVICE_UNAVAILABLE, like the proxy's answer for their routes. */

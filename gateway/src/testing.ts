@@ -5,6 +5,7 @@
  */
 
 import { randomBytes } from 'node:crypto';
+import type { Logger } from '@rainmakers/kit';
 import { TEST_SECRET, testInfra } from '@rainmakers/kit/testing';
 import { type GatewayConfig, loadGatewayConfig, UPSTREAMS, type Upstream, upstreamAddrVar } from './config';
 import { type RunningGateway, startGateway } from './runtime';
@@ -18,6 +19,8 @@ export interface GatewayTestOptions {
   publicUrl?: string;
   /** Any other gateway setting, as environment variables. */
   env?: Record<string, string>;
+  /** Where its log lines go (default: a logger at the test's LOG_LEVEL, silent). */
+  logger?: Logger;
 }
 
 export interface GatewayForTest {
@@ -47,6 +50,10 @@ export async function startGatewayForTest(options: GatewayTestOptions): Promise<
   };
   for (const name of UPSTREAMS) env[upstreamAddrVar(name)] = options.upstreams[name] ?? CLOSED_ADDRESS;
   const config: GatewayConfig = loadGatewayConfig(env);
-  const running = await startGateway(config, { consumerReclaimIdleMs: 2000, consumerBlockMs: 200 });
+  const running = await startGateway(config, {
+    consumerReclaimIdleMs: 2000,
+    consumerBlockMs: 200,
+    ...(options.logger ? { logger: options.logger } : {}),
+  });
   return { url: running.url, config, running, stop: () => running.stop() };
 }

@@ -1,7 +1,7 @@
 /**
  * The course-insights scenario: on the generated catalogue, the course with the most lessons gets
  * 20 members' completions (member k completes the first (20 - k) / 20 of its lessons, spread over the last 30
- * days), then admins ask GET /api/course/{id}/insights (30 days) over and over. Before measuring, the statement is
+ * days), then admins ask GET /api/course/insights/{id} (30 days) over and over. Before measuring, the statement is
  * EXPLAINed (ANALYZE, BUFFERS) exactly as the courses service builds it (services/courses/src/store/insights.ts).
  */
 import { createDatabase } from '@rainmakers/kit';
@@ -72,13 +72,13 @@ export function courseInsightsScenario(
     key: 'course-insights',
     name: 'course insights (admin)',
     description:
-      `GET /api/course/{id}/insights (30 days) on the generated course with the most lessons (${course.lessons}), ` +
+      `GET /api/course/insights/{id} (30 days) on the generated course with the most lessons (${course.lessons}), ` +
       `${INSIGHTS_MEMBERS} members' completions (${course.completions} rows)`,
     origin: gatewayUrl,
     targets: [{ p95BelowMs: INSIGHTS_P95_TARGET_MS }],
     next: () => ({
       method: 'GET',
-      path: `/api/course/${course.courseId}/insights?days=30`,
+      path: `/api/course/insights/${course.courseId}?days=30`,
       headers: { ...admin.read, 'accept-encoding': 'gzip, deflate, br' },
     }),
   };

@@ -21,6 +21,7 @@ export const SCENARIO_KEYS = [
   'web',
   'board-move',
   'board-upsert',
+  'board-due',
   'dashboard',
   'dashboard-10',
   'overview',
@@ -28,15 +29,22 @@ export const SCENARIO_KEYS = [
   'product-read-many',
   'ai-first-token',
   'users-jobs',
+  // An admin's broadcast to 10,000 people, queued (scripts/bench/broadcasts.ts).
+  'broadcast',
   // The users table with a filter and a sort on 100,000 people.
   'users-list',
   'heavy-isolation',
   'members',
   'notifications',
+  // The coaches' review queue with 1,000 members' boards, and a card's history (scripts/bench/review.ts).
+  'review-queue',
+  'card-activity',
   // The whole stack's CPU over a quiet minute (scripts/bench/idle.ts).
   'idle',
   // An admin's course insights on the generated catalogue with 20 members' completions.
   'course-insights',
+  // An admin's analytics overview: a year by day over a 100,000-person reporting store.
+  'analytics',
 ] as const;
 export type ScenarioKey = (typeof SCENARIO_KEYS)[number];
 
@@ -66,6 +74,7 @@ const NOT_COMPARED_WITH_PIPE: ReadonlySet<ScenarioKey> = new Set([
   'signin-throttled',
   'signin-code',
   'users-jobs',
+  'broadcast',
   'heavy-isolation',
   'members',
 ]);
@@ -97,7 +106,7 @@ tables and writes bench-results/bench-<timestamp>.json.
   --only <a,b>            run only these scenarios: ${SCENARIO_KEYS.join(', ')}
                           (web: the first load of the web app in headless Chromium, scripts/bench/web.ts;
                           it builds the web app when web/dist is missing or older than its sources)
-                          (board-move, board-upsert: the seeded long-standing premium member's Move the
+                          (board-move, board-upsert, board-due: the seeded long-standing premium member's Move the
                           Needle board, filled to 500 cards over its 7 lists first; scripts/bench/board.ts)
                           (product-upsert, product-read-many: the first bench member's Power Profit
                           products, filled to 200 first; ai-first-token: chats through the gateway
@@ -110,7 +119,7 @@ tables and writes bench-results/bench-<timestamp>.json.
                           by the seeded long-standing premium member at 10 connections; scripts/bench/notifications.ts)
                           (idle: the whole stack's CPU over a quiet minute before any load, target < 5 % of one
                           core; scripts/bench/idle.ts)
-                          (overview: GET /api/user/{id}/overview as the admin over the seeded premium member
+                          (overview: GET /api/user/overview/{id} as the admin over the seeded premium member
                           and the bench members, 10 connections; gateway/src/member-overview.ts)
                           (users-jobs: a 10,000-row user import end to end, then users.csv exports at 10,000 and
                           100,000 people with the users process's RSS sampled; scripts/bench/users.ts)
@@ -119,8 +128,10 @@ tables and writes bench-results/bench-<timestamp>.json.
                           does, except the sign-in ones alone; the catalogue is generated only for the
                           scenarios that read it (search*, course-page, completion, proxy)
   --isolation-duration <s>  heavy-isolation: seconds of the member alone, then beside the admin (default 20)
-  --member-steps <a,b>    members: the member counts, in order (default 100,200,300,500,750); the ramp stops at the
+  --member-steps <a,b>    members: the member counts, in order (default 300,500,1000); the ramp stops at the
                           first step not held (p99 >= 1 s, a 5xx or an error)
+  --shed-step <n>         members: a last step past capacity, run even when the ramp stopped (default 2000; 0: none):
+                          the excess must be shed with 429/503 + Retry-After, served p99 < 2 s, no time-out
   --step-duration <s>     members: seconds per step (default 30)
   --quick                 2 s scenarios, 1 s warm-up, 40 sign-ins: a smoke run, not a measurement
   --out <dir>             where the JSON goes (default bench-results)
@@ -148,6 +159,8 @@ export interface BenchOptions {
   /** members: member counts per step, and seconds per step. */
   memberSteps: number[];
   stepSeconds: number;
+  /** members: the shed step's member count (0: none). */
+  shedMembers: number;
 }
 
 function positive(name: string, value: string | undefined, fallback: number): number {
@@ -182,6 +195,7 @@ export function parseOptions(argv: string[]): BenchOptions | 'help' {
       'isolation-duration': { type: 'string' },
       'member-steps': { type: 'string' },
       'step-duration': { type: 'string' },
+      'shed-step': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -226,9 +240,11 @@ export function parseOptions(argv: string[]): BenchOptions | 'help' {
     quick,
     out: values.out ?? 'bench-results',
     isolationSeconds: positive('isolation-duration', values['isolation-duration'], quick ? 3 : 20),
-    memberSteps: (values['member-steps'] ?? (quick ? '5,10' : '100,200,300,500,750'))
+    memberSteps: (values['member-steps'] ?? (quick ? '5,10' : '300,500,1000'))
       .split(',')
       .map((s) => Math.round(positive('member-steps', s.trim(), 1))),
     stepSeconds: positive('step-duration', values['step-duration'], quick ? 5 : 30),
+    shedMembers:
+      values['shed-step'] === '0' ? 0 : Math.round(positive('shed-step', values['shed-step'], quick ? 20 : 2000)),
   };
 }

@@ -116,6 +116,8 @@ export async function startBarePipe(
       ? {
           BENCH_PIPE_OBSERVED: '1',
           OTEL_EXPORTER_OTLP_ENDPOINT: observed.otlpUrl,
+          // The receiver reads OTLP/JSON; the SDK's default is protobuf.
+          OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
           OTEL_TRACES_SAMPLER_ARG: String(observed.sampleRatio),
           SERVICE_NAME: `pipe-${half}`,
         }

@@ -104,7 +104,7 @@ export function productReadManyScenario(gatewayUrl: string, member: SessionHeade
     description: `GET /api/product/read-many: a member's ${count} products, each with every computed figure (compressed)`,
     origin: gatewayUrl,
     notes: [`one member with ${count} products`],
-    targets: [{ p95BelowMs: TOOLS_P95_TARGETS_MS['product-read-many'] }],
+    targets: [{ p95BelowMs: TOOLS_P95_TARGETS_MS['product-read-many'] }, { ratioOf: 'pipe', atLeast: 0.25 }],
     next: () => ({
       method: 'GET',
       path: '/api/product/read-many',

@@ -1,8 +1,9 @@
 /**
  * `npm run bench -- --only=web`: the web app's first load in headless Chromium (Debian's, driven by playwright-core),
  * the way a premium member opens it: a cold cache (a new browser context per load), signed in (the session cookie
- * of an API sign-in put in the context), one page address typed in. For `/`, `/courses`, a course page and
- * `/profile`, unthrottled (desktop) and on DevTools' "Slow 4G" (phone), it reports the median over several loads of
+ * of an API sign-in put in the context), one page address typed in. For every route of the app (WEB_PAGES), unthrottled
+ * (desktop), and for `/`, `/courses`, a course page and `/profile` also on DevTools' "Slow 4G" (phone), it reports the
+ * median over several loads of
  * - JS requests and their gzipped bytes before the page's content (the first card on /courses, the main heading
  *   elsewhere);
  * - first contentful paint, the main heading (`main h1` on screen), the first card (`main .MuiCard-root`), the
@@ -26,31 +27,195 @@ export const SLOW_4G = { offline: false, latency: 562.5, downloadThroughput: 180
 export const BUDGETS = {
   /** /courses, unthrottled: the heading and the first card on screen within this. */
   coursesVisibleMs: 1000,
-  /** /courses, unthrottled: JS fetched before the first card, gzipped (1 KB = 1000 bytes). */
-  coursesJsGzipBytes: 200_000,
-  coursesJsRequests: 15,
+  /** Every screen, unthrottled: JS fetched before its content, gzipped (1 KB = 1000 bytes). */
+  jsGzipBytes: 185_000,
+  /** Every screen: JS requests before its content. */
+  jsRequests: 15,
   /** /courses on Slow 4G: the first card on screen within this. */
   coursesSlow4gCardMs: 2500,
 };
 
 type Network = 'unthrottled' | 'slow 4G';
 
-/** Whose session a page loads with: the bench's premium member, the seeded long-standing member, the admin. */
-export type WebPersona = 'member' | 'boardOwner' | 'admin';
+/**
+ * Whose session a page loads with: the bench's premium member, the seeded long-standing member, the admin, or none
+ * (the sign-in screens, opened by someone signed out).
+ */
+export type WebPersona = 'member' | 'boardOwner' | 'admin' | 'guest';
+type SignedInPersona = Exclude<WebPersona, 'guest'>;
 
 interface PageSpec {
   label: string;
+  /** The route of web/src/lib/routes.ts this page stands for. */
+  route: string;
   path: string;
   /** What counts as the page's content for "JS before the content". */
   content: 'card' | 'heading';
   as: WebPersona;
-  /** Also loaded on Slow 4G (the catalogue's budget); the other screens are held to the unthrottled budgets. */
+  /** Also loaded on Slow 4G (the pages members open most); the others are held to the unthrottled budgets. */
   slow: boolean;
-  /**
-   * Held to the catalogue's budgets (200 KB, 15 JS requests before the content): the board, users, tools,
-   * dashboard and certificate screens, which must "stay inside the first-load budgets". The course page and the profile are measured for reference.
-   */
+  /** Held to the first-load budgets (185 KB, 15 JS requests before the content). */
   budget: boolean;
+}
+
+/** What the bench fills route parameters with; a page whose parameter is unknown (null) is left out. */
+export interface WebFixtures {
+  courseSlug: string | null;
+  moduleId: number | null;
+  lessonId: number | null;
+  /** A fellow member whose community profile the member opens. */
+  communityId: number | null;
+  /** The seeded long-standing member: whose board and member page the admin opens. */
+  boardOwnerId: number | null;
+}
+
+interface PageEntry {
+  label: string;
+  as: WebPersona;
+  content: 'card' | 'heading';
+  /** Measured on Slow 4G too, with the full number of loads (the others get WEB_SECONDARY_LOADS). */
+  slow?: boolean;
+  /** The address typed in: the route with its parameters filled (tokens and ids that match nothing still load
+   * the route's code and show its heading: "link expired", "not found"). */
+  path: string | ((f: WebFixtures) => string | null);
+}
+
+/** Loads (after the warm-up) of a page that is not measured on Slow 4G: enough for a median of its JS. */
+const WEB_SECONDARY_LOADS = 3;
+
+const coursePath = (f: WebFixtures, ...rest: (number | string | null)[]) =>
+  f.courseSlug === null || rest.some((part) => part === null)
+    ? null
+    : [`/courses/${encodeURIComponent(f.courseSlug)}`, ...rest].join('/');
+
+/**
+ * Every route of the app (web/src/lib/routes.ts `ROUTES`) but its redirects, keyed by its path pattern, with the page
+ * the bench opens for it: each screen's first load is held to the same budgets. scripts/bench/web-pages.test.ts
+ * fails when a route has no entry here (a new screen must be measured) or an entry names no route.
+ */
+export const WEB_PAGES: Readonly<Record<string, PageEntry>> = {
+  '/signin': { label: 'sign-in', as: 'guest', content: 'heading', path: '/signin' },
+  '/signup': { label: 'sign-up', as: 'guest', content: 'heading', path: '/signup' },
+  '/forgot-password': { label: 'forgot password', as: 'guest', content: 'heading', path: '/forgot-password' },
+  '/reset-password/:token': {
+    label: 'reset password',
+    as: 'guest',
+    content: 'heading',
+    path: '/reset-password/bench-unknown-token',
+  },
+  '/invitation/:token': {
+    label: 'invitation',
+    as: 'guest',
+    content: 'heading',
+    path: '/invitation/bench-unknown-token',
+  },
+  '/certificates/:id': { label: 'certificate check', as: 'guest', content: 'heading', path: '/certificates/1' },
+  '/blocked': { label: 'blocked', as: 'member', content: 'heading', path: '/blocked' },
+  // The landing page of a broadcast's unsubscribe link; a made-up token still draws the page (it refuses on POST).
+  '/unsubscribe': { label: 'unsubscribe', as: 'guest', content: 'heading', path: '/unsubscribe?token=1.bench' },
+  '/analytics': { label: 'analytics', as: 'admin', content: 'heading', path: '/analytics' },
+  '/broadcasts': { label: 'broadcasts', as: 'admin', content: 'heading', path: '/broadcasts' },
+  // The receipt page's code is what is measured; an unknown id draws its not-found heading.
+  '/purchases/:id/receipt': { label: 'receipt', as: 'member', content: 'heading', path: '/purchases/1/receipt' },
+  '/': { label: 'dashboard', as: 'member', content: 'card', slow: true, path: '/' },
+  '/courses': { label: 'catalogue', as: 'member', content: 'card', slow: true, path: '/courses' },
+  '/courses/:slug': { label: 'course page', as: 'member', content: 'heading', slow: true, path: (f) => coursePath(f) },
+  '/courses/:slug/insights': {
+    label: 'course insights',
+    as: 'admin',
+    content: 'heading',
+    path: (f) => coursePath(f, 'insights'),
+  },
+  '/courses/:slug/:moduleId': {
+    label: 'course module',
+    as: 'member',
+    content: 'heading',
+    path: (f) => coursePath(f, f.moduleId),
+  },
+  '/courses/:slug/:moduleId/:lessonId': {
+    label: 'course lesson',
+    as: 'member',
+    content: 'heading',
+    path: (f) => coursePath(f, f.moduleId, f.lessonId),
+  },
+  '/course/:moduleId/:lessonId': {
+    label: 'old lesson address',
+    as: 'member',
+    content: 'heading',
+    path: (f) => (f.moduleId === null || f.lessonId === null ? null : `/course/${f.moduleId}/${f.lessonId}`),
+  },
+  '/profit-calculator': { label: 'profit tool', as: 'member', content: 'heading', path: '/profit-calculator' },
+  '/product-qualifier': { label: 'qualifier', as: 'member', content: 'heading', path: '/product-qualifier' },
+  '/profile': { label: 'profile', as: 'member', content: 'heading', slow: true, path: '/profile' },
+  '/community/:id': {
+    label: 'community profile',
+    as: 'member',
+    content: 'heading',
+    path: (f) => (f.communityId === null ? null : `/community/${f.communityId}`),
+  },
+  '/move-the-needle': { label: 'board', as: 'boardOwner', content: 'card', path: '/move-the-needle' },
+  '/move-the-needle/:id': {
+    label: "a member's board",
+    as: 'admin',
+    content: 'card',
+    path: (f) => (f.boardOwnerId === null ? null : `/move-the-needle/${f.boardOwnerId}`),
+  },
+  '/users': { label: 'user dashboard', as: 'admin', content: 'heading', path: '/users' },
+  '/review-queue': { label: 'review queue', as: 'admin', content: 'heading', path: '/review-queue' },
+  '/users/:id': {
+    label: 'member page',
+    as: 'admin',
+    content: 'heading',
+    path: (f) => (f.boardOwnerId === null ? null : `/users/${f.boardOwnerId}`),
+  },
+  '/tag-management': { label: 'tags', as: 'admin', content: 'heading', path: '/tag-management' },
+  '/resources': { label: 'resources', as: 'member', content: 'card', path: '/resources' },
+  '/dashboard-banners': { label: 'banners', as: 'admin', content: 'heading', path: '/dashboard-banners' },
+  '/site-content': { label: 'site content', as: 'admin', content: 'heading', path: '/site-content' },
+  '/ai-toolkit': { label: 'AI toolkit', as: 'member', content: 'heading', path: '/ai-toolkit' },
+  '/ai-toolkit-chat': { label: 'AI chat', as: 'member', content: 'heading', path: '/ai-toolkit-chat' },
+  '/ai-toolkit-chat-nova': { label: 'nova chat', as: 'admin', content: 'heading', path: '/ai-toolkit-chat-nova' },
+  '/check-stripe-payment': {
+    label: 'payment check',
+    as: 'member',
+    content: 'heading',
+    path: '/check-stripe-payment',
+  },
+  '/certificates/:id/print': {
+    label: 'certificate',
+    as: 'member',
+    content: 'heading',
+    path: '/certificates/1/print',
+  },
+  '/not-found': { label: 'not found', as: 'member', content: 'heading', path: '/not-found' },
+  '*': { label: 'unknown address', as: 'member', content: 'heading', path: '/bench-no-such-page' },
+};
+
+/** The pages of WEB_PAGES the bench opens with these fixtures and sessions. */
+export function webPageSpecs(fixtures: WebFixtures, personas: ReadonlySet<WebPersona>): PageSpec[] {
+  const specs: PageSpec[] = [];
+  for (const [route, entry] of Object.entries(WEB_PAGES)) {
+    const path = typeof entry.path === 'string' ? entry.path : entry.path(fixtures);
+    if (path === null || !personas.has(entry.as)) continue;
+    specs.push({
+      label: entry.label,
+      route,
+      path,
+      content: entry.content,
+      as: entry.as,
+      slow: entry.slow ?? false,
+      budget: true,
+    });
+  }
+  return specs;
+}
+
+/** Seconds the web section may take: warm-up and loads of every page, Slow 4G ones about four times slower. */
+export function webBenchSeconds(loads: number, slowLoads: number): number {
+  const entries = Object.values(WEB_PAGES);
+  const slow = entries.filter((e) => e.slow).length;
+  const unthrottledLoads = slow * (loads + 1) + (entries.length - slow) * (Math.min(loads, WEB_SECONDARY_LOADS) + 1);
+  return 120 + unthrottledLoads * 3 + slow * (slowLoads + 1) * 12;
 }
 
 /**
@@ -161,7 +326,7 @@ function median(values: (number | null)[]): number | null {
 export interface WebBenchOptions {
   gatewayUrl: string;
   /** Cookies of each persona's API sign-in; pages of a persona without a session are left out. */
-  sessions: Partial<Record<WebPersona, { cookie(name: string): string | undefined }>>;
+  sessions: Partial<Record<SignedInPersona, { cookie(name: string): string | undefined }>>;
   /** A course the member may open. */
   courseSlug: string | null;
   /** A fellow member whose community profile (/community/{id}) the member opens; left out when null. */
@@ -173,48 +338,41 @@ export interface WebBenchOptions {
 
 export async function runWebBench(options: WebBenchOptions): Promise<WebBenchResult> {
   const origin = new URL(options.gatewayUrl).origin;
-  const cookiesOf = (persona: WebPersona) => {
+  const cookiesOf = (persona: SignedInPersona) => {
     const session = options.sessions[persona];
     const sessionCookie = session?.cookie(SESSION_COOKIE);
     if (!session || !sessionCookie) throw new Error(`web bench: the ${persona} has no session cookie`);
     return { sessionCookie, csrfCookie: session.cookie(CSRF_COOKIE) };
   };
-  const pages: PageSpec[] = (
-    [
-      { label: 'dashboard', path: '/', content: 'card', as: 'member', slow: true, budget: true },
-      { label: 'catalogue', path: '/courses', content: 'card', as: 'member', slow: true, budget: false },
-      ...(options.courseSlug
-        ? [
-            {
-              label: 'course page',
-              path: `/courses/${options.courseSlug}`,
-              content: 'heading',
-              as: 'member',
-              slow: true,
-              budget: false,
-            } as const,
-          ]
-        : []),
-      { label: 'profile', path: '/profile', content: 'heading', as: 'member', slow: true, budget: false },
-      { label: 'board', path: '/move-the-needle', content: 'card', as: 'boardOwner', slow: false, budget: true },
-      { label: 'profit tool', path: '/profit-calculator', content: 'heading', as: 'member', slow: false, budget: true },
-      { label: 'resources', path: '/resources', content: 'card', as: 'member', slow: false, budget: true },
-      { label: 'user dashboard', path: '/users', content: 'heading', as: 'admin', slow: false, budget: true },
-      ...(options.communityId
-        ? [
-            {
-              label: 'community profile',
-              path: `/community/${options.communityId}`,
-              content: 'heading',
-              as: 'member',
-              slow: false,
-              budget: true,
-            } as const,
-          ]
-        : []),
-      { label: 'site content', path: '/site-content', content: 'heading', as: 'admin', slow: false, budget: true },
-    ] as const satisfies readonly PageSpec[]
-  ).filter((page) => options.sessions[page.as]);
+  const apiGet = async <T>(persona: SignedInPersona, path: string): Promise<T | null> => {
+    if (!options.sessions[persona]) return null;
+    const response = await fetch(`${options.gatewayUrl}${path}`, {
+      headers: { cookie: `${SESSION_COOKIE}=${cookiesOf(persona).sessionCookie}`, accept: 'application/json' },
+    }).catch(() => null);
+    return response?.ok ? ((await response.json()) as T) : null;
+  };
+  // Route parameters: the course's first module and lesson, the seeded member's id.
+  const course = options.courseSlug
+    ? await apiGet<{ course: { Modules: { id: number; Lessons: { id: number }[] }[] } }>(
+        'member',
+        `/api/course/${encodeURIComponent(options.courseSlug)}`,
+      )
+    : null;
+  const firstModule = course?.course.Modules.find((m) => m.Lessons.length > 0) ?? null;
+  const owner = await apiGet<{ currentUser: { id: number } | null }>('boardOwner', '/api/auth/me');
+  const fixtures: WebFixtures = {
+    courseSlug: options.courseSlug,
+    moduleId: firstModule?.id ?? null,
+    lessonId: firstModule?.Lessons[0]?.id ?? null,
+    communityId: options.communityId,
+    boardOwnerId: owner?.currentUser?.id ?? null,
+  };
+  const personas = new Set<WebPersona>(['guest']);
+  for (const persona of ['member', 'boardOwner', 'admin'] as const)
+    if (options.sessions[persona]) personas.add(persona);
+  const pages = webPageSpecs(fixtures, personas);
+  const left = Object.keys(WEB_PAGES).filter((route) => !pages.some((page) => page.route === route));
+  if (left.length > 0) options.log(`  left out (no session or no such data): ${left.join(', ')}`);
   const sizes = new Map<string, Promise<number>>();
   const sizeOf = (url: string) => {
     let size = sizes.get(url);
@@ -248,13 +406,15 @@ export async function runWebBench(options: WebBenchOptions): Promise<WebBenchRes
       locale: 'en-US',
     });
     try {
-      const { sessionCookie, csrfCookie } = cookiesOf(spec.as);
       // The board's welcome dialog would cover the cards: a returning member has ticked 'Don't show again'.
       await context.addInitScript({ content: "try { localStorage.setItem('dontShowMTNUpgrade', 'true') } catch {}" });
-      await context.addCookies([
-        { name: SESSION_COOKIE, value: sessionCookie, url: origin, httpOnly: true, sameSite: 'Lax' },
-        ...(csrfCookie ? [{ name: CSRF_COOKIE, value: csrfCookie, url: origin, sameSite: 'Lax' as const }] : []),
-      ]);
+      if (spec.as !== 'guest') {
+        const { sessionCookie, csrfCookie } = cookiesOf(spec.as);
+        await context.addCookies([
+          { name: SESSION_COOKIE, value: sessionCookie, url: origin, httpOnly: true, sameSite: 'Lax' },
+          ...(csrfCookie ? [{ name: CSRF_COOKIE, value: csrfCookie, url: origin, sameSite: 'Lax' as const }] : []),
+        ]);
+      }
       await context.addInitScript({ content: OBSERVER_SCRIPT });
       const page: Page = await context.newPage();
       if (phone) {
@@ -264,7 +424,12 @@ export async function runWebBench(options: WebBenchOptions): Promise<WebBenchRes
       }
       const selector = spec.content === 'card' ? CARD_SELECTOR : 'main h1';
       await page.goto(spec.path, { waitUntil: 'commit', timeout: 60_000 });
-      await page.locator(selector).first().waitFor({ state: 'visible', timeout: 60_000 });
+      // A page whose content never shows is reported (no heading or card: its budgets MISS), not a failed bench.
+      await page
+        .locator(selector)
+        .first()
+        .waitFor({ state: 'visible', timeout: 30_000 })
+        .catch(() => options.log(`  ${spec.path}: no ${spec.content} within 30 s`));
       // Late LCP candidates and long tasks: wait until the page has stopped loading.
       await page.waitForLoadState('networkidle', { timeout: 30_000 }).catch(() => undefined);
       const reading = (await page.evaluate(READ_SCRIPT)) as PageReading;
@@ -302,14 +467,15 @@ export async function runWebBench(options: WebBenchOptions): Promise<WebBenchRes
       for (const spec of pages.filter((page) => network === 'unthrottled' || page.slow)) {
         await loadOnce(spec, network); // warm-up: the server's first answers, not measured
         const all: LoadMetrics[] = [];
-        for (let i = 0; i < loads; i++) all.push(await loadOnce(spec, network));
+        const count = spec.slow ? loads : Math.min(loads, WEB_SECONDARY_LOADS);
+        for (let i = 0; i < count; i++) all.push(await loadOnce(spec, network));
         const pick = (key: keyof Omit<LoadMetrics, 'lcpElement' | 'apiRequests'>) => median(all.map((m) => m[key]));
         const report: WebPageReport = {
           page: spec.label,
           path: spec.path,
           budget: spec.budget,
           network,
-          loads,
+          loads: count,
           median: {
             fcp: pick('fcp'),
             heading: pick('heading'),
@@ -366,18 +532,6 @@ export function webTargets(reports: readonly WebPageReport[]): WebTarget[] {
         limit: `< ${BUDGETS.coursesVisibleMs} ms`,
         pass: below(card, BUDGETS.coursesVisibleMs),
       },
-      {
-        name: '/courses JS before the first card, gzipped',
-        value: kb(fast.median.jsGzipBytes),
-        limit: `<= ${kb(BUDGETS.coursesJsGzipBytes)}`,
-        pass: fast.median.jsGzipBytes <= BUDGETS.coursesJsGzipBytes,
-      },
-      {
-        name: '/courses JS requests before the first card',
-        value: String(fast.median.jsRequests),
-        limit: `<= ${BUDGETS.coursesJsRequests}`,
-        pass: fast.median.jsRequests <= BUDGETS.coursesJsRequests,
-      },
     );
   }
   if (slow) {
@@ -389,23 +543,24 @@ export function webTargets(reports: readonly WebPageReport[]): WebTarget[] {
       pass: below(card, BUDGETS.coursesSlow4gCardMs),
     });
   }
-  // Every other screen keeps the catalogue's first-load budgets (they must "stay inside the first-load
-  // budgets"): its JS before its content, in bytes and in requests.
+  // Every screen (every route of the app: WEB_PAGES) keeps the same first-load budgets: its JS before its content,
+  // in bytes and in requests. A page whose content never showed misses both.
   for (const report of reports) {
     if (report.network !== 'unthrottled' || !report.budget) continue;
+    const shown = report.median.card !== null || report.median.heading !== null;
     const content = report.median.card !== null ? 'first card' : 'heading';
     targets.push(
       {
         name: `${report.path} JS before the ${content}, gzipped`,
-        value: kb(report.median.jsGzipBytes),
-        limit: `<= ${kb(BUDGETS.coursesJsGzipBytes)}`,
-        pass: report.median.jsGzipBytes <= BUDGETS.coursesJsGzipBytes,
+        value: shown ? kb(report.median.jsGzipBytes) : `${kb(report.median.jsGzipBytes)} (content never shown)`,
+        limit: `<= ${kb(BUDGETS.jsGzipBytes)}`,
+        pass: shown && report.median.jsGzipBytes <= BUDGETS.jsGzipBytes,
       },
       {
         name: `${report.path} JS requests before the ${content}`,
         value: String(report.median.jsRequests),
-        limit: `<= ${BUDGETS.coursesJsRequests}`,
-        pass: report.median.jsRequests <= BUDGETS.coursesJsRequests,
+        limit: `<= ${BUDGETS.jsRequests}`,
+        pass: shown && report.median.jsRequests <= BUDGETS.jsRequests,
       },
     );
   }

@@ -25,6 +25,9 @@ export interface MailSummary {
   text: string;
   html: string | null;
   links: string[];
+  /** List-Unsubscribe and List-Unsubscribe-Post, when the message has them (broadcasts). */
+  listUnsubscribe?: string;
+  listUnsubscribePost?: string;
 }
 
 export interface MailCatcher {
@@ -37,6 +40,15 @@ export interface MailCatcher {
 
 const ENVELOPE_HEADER = 'X-Catcher-Envelope-To';
 const MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
+
+function listHeaders(headers: Map<string, string[]>): Pick<MailSummary, 'listUnsubscribe' | 'listUnsubscribePost'> {
+  const unsubscribe = headers.get('list-unsubscribe')?.[0];
+  const post = headers.get('list-unsubscribe-post')?.[0];
+  return {
+    ...(unsubscribe ? { listUnsubscribe: unsubscribe.trim() } : {}),
+    ...(post ? { listUnsubscribePost: post.trim() } : {}),
+  };
+}
 
 export function summarize(id: string, raw: Buffer, receivedAt: Date): MailSummary {
   const mail = parseMail(raw);
@@ -52,6 +64,7 @@ export function summarize(id: string, raw: Buffer, receivedAt: Date): MailSummar
     text: mail.text,
     html: mail.html,
     links: mail.links,
+    ...listHeaders(mail.headers),
   };
 }
 

@@ -49,7 +49,7 @@ function fromCode(service: string): { publishes: string[]; consumes: string[] } 
     for (const line of readFileSync(file, 'utf8').split('\n')) {
       for (const type of EVENT_TYPES) {
         if (!line.includes(`'${type}'`)) continue;
-        if (/\bpublish(Event)?\(/.test(line)) publishes.add(type);
+        if (/\b(publish(Event)?|outboxRow)\(/.test(line)) publishes.add(type);
         if (new RegExp(`^\\s*'${type.replace('.', '\\.')}': async`).test(line)) consumes.add(type);
       }
     }

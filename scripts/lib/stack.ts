@@ -205,6 +205,45 @@ type S3rverClass = new (options: {
 }) => S3rverInstance;
 const loadS3rver = () => createRequire(import.meta.url)('s3rver') as S3rverClass;
 
+/**
+ * The bucket settings the services get besides S3_ENDPOINT: the environment's, else s3rver's bucket and fixed keys.
+ * `npm run backup` / `restore` reach the bucket with the same (scripts/backup/targets.ts).
+ */
+export function s3Settings(env: Record<string, string | undefined>) {
+  return {
+    S3_REGION: env.S3_REGION ?? 'us-east-1',
+    S3_BUCKET: env.S3_BUCKET ?? S3_BUCKET,
+    S3_ACCESS_KEY_ID: env.S3_ACCESS_KEY_ID ?? 'S3RVER',
+    S3_SECRET_ACCESS_KEY: env.S3_SECRET_ACCESS_KEY ?? 'S3RVER',
+    S3_FORCE_PATH_STYLE: env.S3_FORCE_PATH_STYLE ?? 'true',
+  };
+}
+
+/** s3rver on a directory with the uploads bucket (the stack's, and a restore's while the stack is stopped). */
+export async function startS3rver(options: {
+  directory: string;
+  port: number;
+}): Promise<{ endpoint: string; stop(): Promise<void> }> {
+  await mkdir(options.directory, { recursive: true });
+  const S3rver = loadS3rver();
+  const s3 = new S3rver({
+    port: options.port,
+    address: '127.0.0.1',
+    directory: options.directory,
+    silent: true,
+    configureBuckets: [{ name: S3_BUCKET }],
+  });
+  await s3.run();
+  return {
+    endpoint: `http://127.0.0.1:${options.port}`,
+    stop: async () => {
+      const closing = s3.close();
+      s3.httpServer?.closeAllConnections();
+      await closing;
+    },
+  };
+}
+
 function isPortFree(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const server = net.createServer();
@@ -759,25 +798,9 @@ async function startRedisStep(context: StartContext, infra: Infrastructure): Pro
 async function startS3Step(context: StartContext, infra: Infrastructure): Promise<void> {
   const { dataDir, ports, stoppers, status } = context;
   const directory = path.join(dataDir, 's3');
-  await mkdir(directory, { recursive: true });
-  const S3rver = loadS3rver();
-  const s3 = new S3rver({
-    port: ports.s3,
-    address: '127.0.0.1',
-    directory,
-    silent: true,
-    configureBuckets: [{ name: S3_BUCKET }],
-  });
-  await s3.run();
-  stoppers.push({
-    name: 's3rver',
-    stop: async () => {
-      const closing = s3.close();
-      s3.httpServer?.closeAllConnections();
-      await closing;
-    },
-  });
-  infra.s3Endpoint = `http://127.0.0.1:${ports.s3}`;
+  const s3 = await startS3rver({ directory, port: ports.s3 });
+  stoppers.push({ name: 's3rver', stop: s3.stop });
+  infra.s3Endpoint = s3.endpoint;
   status(`s3rver    ${infra.s3Endpoint}  (bucket ${S3_BUCKET}, files ${directory})`);
 }
 
@@ -870,16 +893,9 @@ function sharedEnvironment(
     AI_DEMO: infra.aiDemo ? 'true' : 'false',
     MAIL_FROM: process.env.MAIL_FROM ?? DEFAULT_MAIL_FROM,
     S3_ENDPOINT: infra.s3Endpoint,
-    S3_REGION: process.env.S3_REGION ?? 'us-east-1',
-    S3_BUCKET: process.env.S3_BUCKET ?? S3_BUCKET,
-    S3_ACCESS_KEY_ID: process.env.S3_ACCESS_KEY_ID ?? 'S3RVER',
-    S3_SECRET_ACCESS_KEY: process.env.S3_SECRET_ACCESS_KEY ?? 'S3RVER',
-    S3_FORCE_PATH_STYLE: process.env.S3_FORCE_PATH_STYLE ?? 'true',
+    ...s3Settings(process.env),
     WEB_DIST: path.join(context.root, 'web/dist'),
     RUN_WORKERS_IN_PROCESS: 'true',
-    // The AWS SDK's notice that its 2027 releases need Node 22 would open every start; set it to 'false' to see it.
-    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED:
-      process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ?? 'true',
   };
   for (const service of SERVICES) shared[serviceAddrVar(service)] = values.serviceUrls[service];
   return shared;

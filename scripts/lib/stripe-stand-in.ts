@@ -59,6 +59,8 @@ interface Subscription extends Json {
   created: number;
   metadata: Record<string, string>;
   latest_invoice: string | null;
+  /** One monthly price (the membership; 9,700 cents unless the control call says `amount`): analytics' MRR. */
+  items: { object: 'list'; data: Json[] };
 }
 interface Invoice extends Json {
   id: string;
@@ -597,6 +599,23 @@ function createApi(ctx: StandInContext, objects: Objects) {
         created: Number(body.created) || now(),
         metadata: asRecord(body.metadata),
         latest_invoice: null,
+        items: {
+          object: 'list',
+          data: [
+            {
+              id: newId('si'),
+              object: 'subscription_item',
+              quantity: 1,
+              price: {
+                id: 'price_stand_in_membership',
+                object: 'price',
+                unit_amount: Number(body.amount) || 9700,
+                currency: 'usd',
+                recurring: { interval: 'month', interval_count: 1 },
+              },
+            },
+          ],
+        },
       };
       state.subscriptions[subscription.id] = subscription;
       save();

@@ -4,6 +4,7 @@
  * not-found page and the old-address redirects.
  */
 import { describe, expect, it, jest } from '@jest/globals';
+import { waitFor } from '@rainmakers/kit/testing';
 import {
   externalRequests,
   type Page,
@@ -99,6 +100,12 @@ describe('a blocking payment status', () => {
     const page = await pages.open();
     await signInWithCookies(page, person, '/profile');
     await page.getByRole('button', { name: 'Update Account' }).waitFor();
+    // The page's lower sections (the e-mail settings) load after its form: once their call is answered, the save
+    // below is the next call.
+    const mentions = page.getByLabel("E-mail me when I'm mentioned");
+    await waitFor(async () => (await mentions.count()) > 0 && (await mentions.isEnabled()), {
+      what: 'the e-mail settings loaded',
+    });
     await setSubscription(person.id, 'unpaid');
     await waitForGatewayAccess(person, 402);
     // No reload: the save is refused with 402 SUBSCRIPTION_BLOCKED and the app re-reads the session.

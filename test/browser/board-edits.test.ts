@@ -263,8 +263,14 @@ describe('card dialog: checklist polish', () => {
     for (const item of ['Photos', 'Keywords']) {
       await group.getByLabel('Add an item').fill(item);
       await group.getByLabel('Add an item').press('Enter');
+      // Enter twice in a row (before the first answer clears the field) adds the item once.
+      if (item === 'Keywords') await group.getByLabel('Add an item').press('Enter');
       await group.getByRole('checkbox', { name: `Done: ${item}` }).waitFor();
     }
+    await waitFor(async () => (await readCard(card.id)).CheckLists[0]?.CheckListItems.length === 2, {
+      what: 'the two items saved',
+    });
+    expect((await readCard(card.id)).CheckLists[0]?.CheckListItems.map((i) => i.title)).toEqual(['Photos', 'Keywords']);
     // 0 %: the track is neutral grey, not the bar's colour.
     const bar = group.getByRole('progressbar', { name: 'Launch steps progress' });
     await expect(bar.getAttribute('aria-valuenow')).resolves.toBe('0');
@@ -281,6 +287,10 @@ describe('card dialog: checklist polish', () => {
 
     await group.getByRole('checkbox', { name: 'Done: Photos' }).check();
     await toast(page, 'Check item updated');
+    // The toast sits above the dialog, not over the card's title.
+    const toastBox = await page.getByText('Check item updated', { exact: true }).first().boundingBox();
+    const titleBox = await dialog.getByLabel('Card title').boundingBox();
+    expect(toastBox && titleBox && toastBox.y + toastBox.height <= titleBox.y).toBe(true);
     await group.getByText('50%').waitFor();
     const photos = group.locator('[data-completed]', { hasText: 'Photos' });
     await expect(

@@ -5,6 +5,8 @@
  * mentioning the coach); a coach with the member's board open sees a new card appear live; an admin edits the Master
  * Template and deletes a custom list; the member resets the board and gets the template. Desktop and phone
  * screenshots: test-artifacts/screenshots/board-*.png.
+ *
+ * @runs-alone it edits the Master Template that every new board starts from.
  */
 import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';

@@ -4,6 +4,8 @@
  * review queue (/review-queue) opening a FOR REVIEW card in place, the notification bell (unread count live, a row
  * opens the card) and the mention e-mail switch on /profile. axe-clean on desktop and on a 390x844 phone.
  * Screenshots: test-artifacts/screenshots/coach-*.png.
+ *
+ * @runs-alone it turns the seeded coach's mention e-mails off and back on.
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it, jest } from '@jest/globals';

@@ -114,6 +114,11 @@ function gzippedSize(url: string): Promise<number> {
   });
 }
 
+/** The screens' first-load budget in gzipped KB (scripts/bench/web.ts, web/build/first-loads.ts). */
+const BUDGET_KB = 185;
+/** A seeded course the premium member may open. */
+const COURSE = 'amazon-fba-launch-blueprint';
+
 /** What the bench (scripts/bench/web.ts) counts as a page's first card. */
 const CARD_SELECTOR = 'main .MuiCard-root, main [data-card-id], main [data-testid="course-progress-percent"]';
 
@@ -130,9 +135,12 @@ const CONTENT_OBSERVER = `(() => {
 })();`;
 
 /**
- * The eight pages held to the first-load budget (`npm run bench -- --only web` measures the same on the
- * bench's data): at most 15 JS files and 200 KB of gzipped JS (1 KB = 1000 bytes) started before the first card, or
- * before the main heading where the page has no cards. The board is a new member's with one card of her own.
+ * Pages held to the first-load budget (`npm run bench -- --only web` measures every route the same way on the bench's
+ * data; `node web/build/first-loads.ts` reads it from the build): at most 15 JS files and 185 KB of gzipped JS
+ * (1 KB = 1000 bytes) started before the first card, or before the main heading where the page has no cards,
+ * counting what the frame starts before it (the bell, the toasts). The board is a new member's with one card of her
+ * own. The course page is also opened on a phone, whose frame adds its top bar (docs/bench.md, "Web first loads:
+ * every route within 185 KB").
  */
 describe('first loads within budget', () => {
   let boardOwner: TestPerson | null = null;
@@ -161,11 +169,22 @@ describe('first loads within budget', () => {
     as: () => Promise<SeedPersonKey | TestPerson>;
     /** The address typed in, when `path` only names the page. */
     url?: () => string;
+    viewport?: 'desktop' | 'mobile';
   }[] = [
     { path: '/', content: 'card', as: async () => 'premium' },
     { path: '/courses', content: 'card', as: async () => 'premium' },
+    { path: '/courses/{slug}', content: 'heading', as: async () => 'premium', url: () => `/courses/${COURSE}` },
+    {
+      path: '/courses/{slug} on a phone',
+      content: 'heading',
+      as: async () => 'premium',
+      url: () => `/courses/${COURSE}`,
+      viewport: 'mobile',
+    },
     { path: '/resources', content: 'card', as: async () => 'premium' },
     { path: '/profit-calculator', content: 'heading', as: async () => 'premium' },
+    { path: '/product-qualifier', content: 'heading', as: async () => 'premium' },
+    { path: '/profile', content: 'heading', as: async () => 'premium' },
     { path: '/move-the-needle', content: 'card', as: owner },
     { path: '/users', content: 'heading', as: async () => 'admin' },
     // The community and site-content pages: a fellow member's community profile (her name is its heading) and the admins' content.
@@ -178,10 +197,10 @@ describe('first loads within budget', () => {
     { path: '/site-content', content: 'heading', as: async () => 'admin' },
   ];
   it.each(cases)(
-    '$path: at most 15 JS files and 200 KB of gzipped JS before its $content',
-    async ({ path, content, as, url }) => {
+    '$path: at most 15 JS files and 185 KB of gzipped JS before its $content',
+    async ({ path, content, as, url, viewport }) => {
       const who = await as();
-      const page = await pages.open();
+      const page = await pages.open({ viewport });
       await page.addInitScript({ content: CONTENT_OBSERVER });
       // The board's welcome dialog would cover the cards: a returning member has ticked 'Don't show again'.
       await page.addInitScript({ content: "try { localStorage.setItem('dontShowMTNUpgrade', 'true') } catch {}" });
@@ -215,7 +234,7 @@ describe('first loads within budget', () => {
         withinFiles: true,
         files,
       });
-      expect({ path, kb: Math.round(kb * 10) / 10, withinBytes: kb <= 200, files }).toEqual({
+      expect({ path, kb: Math.round(kb * 10) / 10, withinBytes: kb <= BUDGET_KB, files }).toEqual({
         path,
         kb: Math.round(kb * 10) / 10,
         withinBytes: true,

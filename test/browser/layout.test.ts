@@ -27,8 +27,10 @@ function expectedSidebar(role: 'admin' | 'coach' | 'premium' | 'course only' | '
         'User Dashboard',
         'Review queue',
         'Tag Management',
+        'Analytics',
         'Dashboard Banners',
         'Site Content',
+        'Broadcasts',
         ...COMMUNITY,
       ];
     case 'coach':

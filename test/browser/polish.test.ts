@@ -146,17 +146,17 @@ describe('catalogue', () => {
     const tablist = page.getByRole('tablist', { name: 'Result types' });
     const last = tablist.getByRole('tab').last();
     await settle(page);
-    const scroller = await box(page.locator('.MuiTabs-scroller').first());
+    // The tablist is the row's visible window (it scrolls sideways; its tabs move inside it).
+    const scroller = await box(tablist);
     const before = await box(last);
     const fullyShown = before.x + before.width <= scroller.x + scroller.width + 1;
     // Either every tab fits, or the tab row scrolls and says so with a scroll button.
-    if (!fullyShown) await page.locator('.MuiTabs-scrollButtons:not(.Mui-disabled)').last().waitFor();
+    if (!fullyShown) await page.getByRole('button', { name: 'Scroll tabs forward' }).waitFor();
     await screenshot(page, 'polish-tabs-1000px');
     await last.click();
     await settle(page);
     const after = await box(last);
-    // The visible window of the tab row (the tablist itself is as wide as all its tabs and moves as it scrolls).
-    const row = await box(page.locator('.MuiTabs-scroller').first());
+    const row = await box(tablist);
     expect(after.x).toBeGreaterThanOrEqual(row.x - 1);
     expect(after.x + after.width).toBeLessThanOrEqual(row.x + row.width + 1);
     expect(await last.getAttribute('aria-selected')).toBe('true');

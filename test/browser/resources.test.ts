@@ -5,6 +5,8 @@
  * dialog; an admin adds, edits and deletes a category and a resource (section 5 rules, tooltip, toasts); an admin edits,
  * deletes and recreates a banner; the phone layout ('See more / less categories'). axe-core finds no serious or
  * critical violation. Screenshots: test-artifacts/screenshots/resources-*.png.
+ *
+ * @runs-alone it adds, edits and deletes categories, resources and the dashboard banners.
  */
 import { describe, expect, it, jest } from '@jest/globals';
 import { waitFor } from '@rainmakers/kit/testing';

@@ -2,6 +2,8 @@
  * Site content: /site-content names a bad address under its own field and keeps nothing; leaving with
  * unsaved edits asks first, both through the app's own links (the sidebar) and when the tab is reloaded. Desktop
  * and phone, axe-clean. Screenshots: test-artifacts/screenshots/site-content-*.png.
+ *
+ * @runs-alone it saves the site content, then puts it back.
  */
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { SiteContent, SiteContentResponse } from '@rainmakers/contracts';

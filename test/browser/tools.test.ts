@@ -314,7 +314,10 @@ describe('Product Qualifier', () => {
     await page.getByRole('heading', { name: 'Product Qualifier Tool', level: 1 }).waitFor();
     await page.getByText('Upgrade your membership to get coaching').waitFor();
     await page.getByRole('heading', { name: 'Questions', level: 2 }).waitFor();
-    expect(await page.getByRole('button', { name: /^Learn More about question/ }).count()).toBe(10);
+    // The Learn More buttons show once the site content (the admin's videos) has arrived, after the questions.
+    const learnMore = page.getByRole('button', { name: /^Learn More about question/ });
+    await learnMore.nth(9).waitFor();
+    expect(await learnMore.count()).toBe(10);
 
     // Nothing answered: every question asks for an answer.
     await page.getByRole('button', { name: 'Rate My Product' }).click();

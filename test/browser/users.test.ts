@@ -140,8 +140,15 @@ describe('/users as an admin', () => {
     const confirm = page.getByRole('dialog', { name: 'Change role: 2 people' });
     await confirm.getByLabel('New role').selectOption('premium');
     await confirm.getByText('The role of 2 people will become “premium”.', { exact: false }).waitFor();
+    // The spec's route for a selection, and the spec's toast.
+    const upgrade = page.waitForRequest(
+      (request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/user/upgrade-role',
+    );
     await confirm.getByRole('button', { name: 'Change role for 2 people' }).click();
-    await toastText(page, 'Done: 2 changed, 0 unchanged (already so), 0 failed').waitFor();
+    const sent = (await upgrade).postDataJSON() as { users: number[]; newRole: string };
+    expect([...sent.users].sort((a, b) => a - b)).toEqual([first.id, second.id].sort((a, b) => a - b));
+    expect(sent.newRole).toBe('premium');
+    await toastText(page, 'Updated 2 user(s) roles').waitFor();
     expect((await readUser(second.id)).role).toBe('premium');
     await main(page).getByText('(Premium: 2, Basic: 2)').waitFor();
 

@@ -3,6 +3,8 @@
  * (the browser's own player, from the app's S3-backed /upload/files/, inside the CSP); a lesson video resumes where
  * the member paused it after a reload. Desktop and phone, axe-clean. The fixture is an 8-second, 6 KB MP4 recorded
  * by Chromium itself (test/support/fixtures/eight-seconds.mp4). Screenshots: test-artifacts/screenshots/videos-*.png.
+ *
+ * @runs-alone it sets the site content's intro video (the Product Qualifier shows it).
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';

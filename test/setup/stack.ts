@@ -103,6 +103,9 @@ export async function startStackForTests(options: { buildWeb?: boolean } = {}): 
         PUBLIC_URL: publicUrl,
         EVENT_RECLAIM_IDLE_MS: '1500',
         OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
+        // The receiver reads OTLP/JSON (the SDK's default is protobuf); every request is traced, not one in ten.
+        OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+        OTEL_TRACES_SAMPLER: 'parentbased_always_on',
         OTEL_BSP_SCHEDULE_DELAY: '200',
       },
       readyTimeoutMs: 180_000,

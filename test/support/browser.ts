@@ -20,6 +20,18 @@
  * Expected extras: `allowProblems(page, /regex/)`; external addresses a test expects the app to open (e.g. the
  * calendar) go in `newPage(..., { allowExternal: [/calendar\.example/] })`: they get an empty 200 page and are
  * recorded in `externalRequests(page)` instead of being problems.
+ *
+ * Two files at a time: `npm test` runs the browser files in two jest workers against the one stack. A file may
+ * therefore only change what no other file reads: make people, courses, boards, tags of its own (named with a
+ * token unique to the run). A file that changes something shared — site content, the catalogue's order, the
+ * board's Master Template, banners or categories, a seeded person or her settings — says so in its first
+ * docblock (the comment the file starts with), on a line of its own with the reason, e.g.
+ *
+ *    * @runs-alone it edits the Master Template that every new board starts from.
+ *
+ * and then runs with no other file beside it (test/setup/browser-lock.ts; such files go first). Put shared things
+ * back in afterAll as before: the file still runs alone until its last afterAll has ended. Mark only what needs it:
+ * every file marked runs by itself and makes the whole run longer.
  */
 import { mkdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -81,6 +93,8 @@ export interface NewPageOptions {
    * that the page really talks to; requests there go through.
    */
   allowOrigins?: string[];
+  /** The browser's time zone (Playwright's timezoneId); UTC when left out. */
+  timezoneId?: string;
 }
 
 /** A page in a fresh browser context (own cookies), baseURL = the gateway, with the problem guard attached. */
@@ -95,7 +109,7 @@ export async function newPage(browser: Browser, options: NewPageOptions = {}): P
     isMobile: mobile,
     hasTouch: mobile,
     locale: 'en-US',
-    timezoneId: 'UTC',
+    timezoneId: options.timezoneId ?? 'UTC',
   });
   context.setDefaultTimeout(10_000);
   context.setDefaultNavigationTimeout(20_000);

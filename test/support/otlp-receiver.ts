@@ -14,7 +14,11 @@ export interface ReceivedSpan {
   name: string;
   kind: number;
   service: string;
+  /** Span attributes; an array's values joined by commas. */
   attributes: Record<string, string | number | boolean>;
+  /** The resource's attributes (service.name, service.version, k8s.*...). */
+  resource: Record<string, string | number | boolean>;
+  links: { traceId: string; spanId: string }[];
 }
 
 /** Bounded: every system test run exports its spans here. */
@@ -25,6 +29,7 @@ interface OtlpValue {
   intValue?: string | number;
   doubleValue?: number;
   boolValue?: boolean;
+  arrayValue?: { values?: OtlpValue[] };
 }
 interface OtlpAttribute {
   key: string;
@@ -41,16 +46,25 @@ interface OtlpRequest {
         name: string;
         kind?: number;
         attributes?: OtlpAttribute[];
+        links?: { traceId: string; spanId: string }[];
       }[];
     }[];
   }[];
+}
+
+function scalar(value: OtlpValue): string | number | boolean | undefined {
+  return value.stringValue ?? value.boolValue ?? value.doubleValue ?? value.intValue;
 }
 
 function attributes(list: OtlpAttribute[] | undefined): Record<string, string | number | boolean> {
   const out: Record<string, string | number | boolean> = {};
   for (const { key, value } of list ?? []) {
     if (!value) continue;
-    const v = value.stringValue ?? value.boolValue ?? value.doubleValue ?? value.intValue;
+    if (value.arrayValue) {
+      out[key] = (value.arrayValue.values ?? []).map((item) => String(scalar(item) ?? '')).join(',');
+      continue;
+    }
+    const v = scalar(value);
     if (v !== undefined) out[key] = typeof v === 'string' && value.intValue !== undefined ? Number(v) : v;
   }
   return out;
@@ -60,7 +74,8 @@ function attributes(list: OtlpAttribute[] | undefined): Record<string, string | 
 export function flattenOtlp(body: OtlpRequest): ReceivedSpan[] {
   const spans: ReceivedSpan[] = [];
   for (const resourceSpans of body.resourceSpans ?? []) {
-    const service = String(attributes(resourceSpans.resource?.attributes)['service.name'] ?? '');
+    const resource = attributes(resourceSpans.resource?.attributes);
+    const service = String(resource['service.name'] ?? '');
     for (const scope of resourceSpans.scopeSpans ?? []) {
       for (const span of scope.spans ?? []) {
         spans.push({
@@ -71,6 +86,8 @@ export function flattenOtlp(body: OtlpRequest): ReceivedSpan[] {
           kind: span.kind ?? 0,
           service,
           attributes: attributes(span.attributes),
+          resource,
+          links: (span.links ?? []).map((link) => ({ traceId: link.traceId, spanId: link.spanId })),
         });
       }
     }

@@ -23,7 +23,7 @@ export async function serviceApps(): Promise<Record<ServiceName, Express>> {
     get: (_target, key) =>
       ({
         logger,
-        internalTokenSecret: secret,
+        internalTokenKeys: secret,
         readiness: [],
         uploadMaxBytes: 1,
         importMaxBytes: 1024,

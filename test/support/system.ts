@@ -322,7 +322,7 @@ export function requestInvitationLink(
   person: { id: number; email: string },
 ): Promise<{ link: string; token: string; text: string }> {
   return nextMailLink(person.email, { subject: /invited/i, path: '/invitation/', what: 'invitation' }, () =>
-    admin.post(`/api/user/${person.id}/invite`, {}),
+    admin.post(`/api/user/invite/${person.id}`, {}),
   );
 }
 

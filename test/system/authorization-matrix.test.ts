@@ -171,6 +171,49 @@ async function holderComment(comment: string): Promise<number> {
   return posted.activity.id;
 }
 
+let reviewedMember: Promise<{ person: Person; session: GatewaySession; forReview: number; doing: number }> | null =
+  null;
+/**
+ * A premium member whose account predates the board cut-off (her board is reviewed; the board holder is a coach,
+ * whose own board is not), made once: her created_at set in users and announced by an edit.
+ */
+function reviewedMemberBoard() {
+  reviewedMember ??= (async () => {
+    const person = await createPerson(operator, 'reviewed-member', { role: 'premium' });
+    await query('users', 'UPDATE users SET created_at = $2 WHERE id = $1', [person.id, '2024-06-01T00:00:00Z']);
+    await operator.post('/api/user/upsert', { id: person.id, city: 'Austin' });
+    const session = await signIn(person);
+    const path = `/api/move-the-needle/list/read-many?userId=${person.id}`;
+    await waitFor(async () => (await session.request('GET', path)).status === 200, {
+      what: 'the reviewed member to hold a board',
+    });
+    const board = await session.get<{ lists: { id: number; name: string }[] }>(path);
+    const listId = (name: string) => board.lists.find((l) => l.name === name)?.id ?? 0;
+    return { person, session, forReview: listId('FOR REVIEW'), doing: listId('IN PROGRESS') };
+  })();
+  return reviewedMember;
+}
+
+/** A fresh card of the reviewed member's, moved by her into FOR REVIEW (so it waits for review). */
+async function cardWaitingForReview(): Promise<number> {
+  const member = await reviewedMemberBoard();
+  const { card } = await member.session.post<{ card: { id: number; position: number } }>(
+    '/api/move-the-needle/card/upsert',
+    { title: 'Matrix review', ListId: member.doing },
+  );
+  const target = await member.session.get<{ lists: { id: number; Cards: unknown[] }[] }>(
+    `/api/move-the-needle/list/read-many?userId=${member.person.id}`,
+  );
+  await member.session.post('/api/move-the-needle/card/move', {
+    cardId: card.id,
+    sourceListId: member.doing,
+    destListId: member.forReview,
+    positionOnSourceList: card.position,
+    positionOnDestList: target.lists.find((l) => l.id === member.forReview)?.Cards.length ?? 0,
+  });
+  return card.id;
+}
+
 let holderNotificationId: Promise<number> | undefined;
 /** A notification of the board holder: the operator (an admin) replies on her card. */
 function holderNotification(): Promise<number> {
@@ -246,6 +289,22 @@ function communityView(response: GatewayResponse): Outcome {
   const raw = JSON.stringify(response.body);
   const leaks = /"(email|phoneNumber|stripe\w*)"/.test(raw) || raw.includes('@');
   return { status: 200, note: leaks ? 'leaks contact' : 'no contact' };
+}
+
+/** A paid purchase of the other member (its receipt is hers and the admins'), written once. */
+let othersPurchase: Promise<string> | null = null;
+function purchaseOfOther(): Promise<string> {
+  othersPurchase ??= (async () => {
+    const id = `pi_matrix_${randomUUID().replace(/-/g, '')}`;
+    await query(
+      'billing',
+      `INSERT INTO purchases (payment_intent_id, user_id, resource_id, resource_title, amount_cents, currency, status,
+         completed_at) VALUES ($1, $2, 987654321, 'Matrix guide', 4900, 'usd', 'succeeded', now())`,
+      [id, other.id],
+    );
+    return id;
+  })();
+  return othersPurchase;
 }
 
 /** A Stripe (stand-in) customer of the person, with an active subscription billing has heard of; one per person. */
@@ -435,6 +494,22 @@ const ROWS: Row[] = [
     run: async (c) => status(await c.session.request('POST', `/api/auth/second-factor/reset/${other.id}`)),
   },
 
+  // --- her own account: only the person herself (the id is the session's, never the request's) -----------------
+  {
+    name: 'GET /api/account/export {whose file}',
+    expected: [401, '200 own', '200 own', '200 own', '200 own', '200 own'],
+    async run(c) {
+      const answer = await c.session.request<{ userId?: number }>('GET', '/api/account/export?userId=1');
+      if (answer.status !== 200) return { status: answer.status };
+      return { status: 200, note: answer.body.userId === c.person?.id ? 'own' : `user ${answer.body.userId}` };
+    },
+  },
+  {
+    name: 'DELETE /api/account {a wrong password}',
+    expected: [401, 400, 400, 400, 400, 400],
+    run: async (c) => status(await c.session.request('DELETE', '/api/account', { password: 'Not-The-Passw0rd!' })),
+  },
+
   // --- users ------------------------------------------------------------------------------------------------
   {
     name: 'GET /api/user/{own id}',
@@ -461,21 +536,21 @@ const ROWS: Row[] = [
   },
   // --- member page: staff only; coaches see premium members, without purchases and history. -------
   {
-    name: 'GET /api/user/{own id}/overview',
+    name: 'GET /api/user/overview/{own id}',
     expected: [401, 403, 403, 403, '200 hides history+purchases', '200 hides none'],
-    run: async (c) => overviewView(await c.session.request('GET', `/api/user/${ownId(c)}/overview`)),
+    run: async (c) => overviewView(await c.session.request('GET', `/api/user/overview/${ownId(c)}`)),
   },
   {
-    name: "GET /api/user/{a basic member's id}/overview",
+    name: "GET /api/user/overview/{a basic member's id}",
     expected: [401, '404 as unknown', '404 as unknown', '404 as unknown', '404 as unknown', '200 hides none'],
     run: async (c) => {
-      const answer = await c.session.request('GET', `/api/user/${other.id}/overview`);
+      const answer = await c.session.request('GET', `/api/user/overview/${other.id}`);
       if (answer.status !== 404) return overviewView(answer);
-      return likeMissing(answer, await c.session.request('GET', '/api/user/987654321/overview'));
+      return likeMissing(answer, await c.session.request('GET', '/api/user/overview/987654321'));
     },
   },
   {
-    name: "GET /api/user/{a premium member's id}/overview",
+    name: "GET /api/user/overview/{a premium member's id}",
     expected: [
       401,
       '404 as unknown',
@@ -485,9 +560,9 @@ const ROWS: Row[] = [
       '200 hides none',
     ],
     run: async (c) => {
-      const answer = await c.session.request('GET', `/api/user/${premiumMember.id}/overview`);
+      const answer = await c.session.request('GET', `/api/user/overview/${premiumMember.id}`);
       if (answer.status !== 404) return overviewView(answer);
-      return likeMissing(answer, await c.session.request('GET', '/api/user/987654321/overview'));
+      return likeMissing(answer, await c.session.request('GET', '/api/user/overview/987654321'));
     },
   },
   {
@@ -502,27 +577,27 @@ const ROWS: Row[] = [
   },
   // --- community profile: what the community list shows, never an e-mail or phone. ----------------
   {
-    name: "GET /api/user/{a basic member's id}/community",
+    name: "GET /api/user/community/{a basic member's id}",
     expected: [401, '200 no contact', '200 no contact', '200 no contact', '404 as unknown', '200 no contact'],
     run: async (c) => {
-      const answer = await c.session.request('GET', `/api/user/${other.id}/community`);
+      const answer = await c.session.request('GET', `/api/user/community/${other.id}`);
       if (answer.status !== 200)
-        return likeMissing(answer, await c.session.request('GET', '/api/user/987654321/community'));
+        return likeMissing(answer, await c.session.request('GET', '/api/user/community/987654321'));
       return communityView(answer);
     },
   },
   {
-    name: "GET /api/user/{a premium member's id}/community",
+    name: "GET /api/user/community/{a premium member's id}",
     expected: [401, '200 no contact', '200 no contact', '200 no contact', '200 no contact', '200 no contact'],
-    run: async (c) => communityView(await c.session.request('GET', `/api/user/${premiumMember.id}/community`)),
+    run: async (c) => communityView(await c.session.request('GET', `/api/user/community/${premiumMember.id}`)),
   },
   {
-    name: "GET /api/user/{an admin's id}/community",
+    name: "GET /api/user/community/{an admin's id}",
     expected: [401, '404 as unknown', '404 as unknown', '404 as unknown', '404 as unknown', '404 as unknown'],
     run: async (c) =>
       likeMissing(
-        await c.session.request('GET', `/api/user/${seededUsers.admin.id}/community`),
-        await c.session.request('GET', '/api/user/987654321/community'),
+        await c.session.request('GET', `/api/user/community/${seededUsers.admin.id}`),
+        await c.session.request('GET', '/api/user/community/987654321'),
       ),
   },
   {
@@ -710,6 +785,20 @@ const ROWS: Row[] = [
     expected: [401, 403, 403, 403, 403, 200],
     run: async (c) => status(await c.session.request('GET', '/api/user/audit-log')),
   },
+  {
+    name: 'GET /api/analytics/overview',
+    expected: [401, 403, 403, 403, 403, 200],
+    run: async (c) =>
+      status(await c.session.request('GET', '/api/analytics/overview?from=2026-01-01&to=2026-01-31&interval=day')),
+  },
+  {
+    name: 'GET /api/analytics/overview.csv',
+    expected: [401, 403, 403, 403, 403, 200],
+    run: async (c) =>
+      status(
+        await c.session.request('GET', '/api/analytics/overview.csv?from=2026-01-01&to=2026-12-31&interval=month'),
+      ),
+  },
   // The job history and the audit export. A job id nobody has: admins pass the check (404), others stop at it.
   {
     name: 'GET /api/user/audit-log.csv',
@@ -759,11 +848,11 @@ const ROWS: Row[] = [
   },
   {
     // Invitations.
-    name: 'POST /api/user/{id}/invite {another member}',
+    name: 'POST /api/user/invite/{id} {another member}',
     expected: [401, 403, 403, 403, 403, '200 invited'],
     async run(c) {
       const target = await freshMember('invitee');
-      const answer = await c.session.request('POST', `/api/user/${target.id}/invite`);
+      const answer = await c.session.request('POST', `/api/user/invite/${target.id}`);
       const invited = (await operatorView(target.id))?.invitedAt != null;
       if (answer.status < 400) return { status: answer.status, note: invited ? 'invited' : 'not invited' };
       return { status: answer.status, note: invited ? 'invited anyway' : undefined };
@@ -881,6 +970,51 @@ const ROWS: Row[] = [
     name: 'GET /api/certificates/mine?courseId=abc',
     expected: [401, 400, 400, 400, 400, 400],
     run: async (c) => status(await c.session.request('GET', '/api/certificates/mine?courseId=abc')),
+  },
+
+  // --- broadcasts (admins) and unsubscribe (anyone holding a signed link) --------------------------------------
+  {
+    name: 'POST /api/broadcast (dryRun)',
+    expected: [401, 403, 403, 403, 403, 200],
+    run: async (c) =>
+      status(
+        await c.session.request('POST', '/api/broadcast', {
+          subject: 'Matrix',
+          body: 'Matrix',
+          audience: { roles: ['admin'] },
+          dryRun: true,
+        }),
+      ),
+  },
+  {
+    name: 'POST /api/broadcast/count',
+    expected: [401, 403, 403, 403, 403, 200],
+    run: async (c) => status(await c.session.request('POST', '/api/broadcast/count', { audience: {} })),
+  },
+  {
+    name: 'GET /api/broadcast',
+    expected: [401, 403, 403, 403, 403, 200],
+    run: async (c) => status(await c.session.request('GET', '/api/broadcast')),
+  },
+  {
+    name: 'GET /api/broadcast/{unknown}',
+    expected: [401, 403, 403, 403, 403, 404],
+    run: async (c) => status(await c.session.request('GET', `/api/broadcast/${randomUUID()}`)),
+  },
+  {
+    name: 'POST /api/unsubscribe (forged token)',
+    expected: [400, 400, 400, 400, 400, 400],
+    run: async (c) => status(await c.session.request('POST', '/api/unsubscribe?token=1.forged', {})),
+  },
+  {
+    name: 'GET /api/user/broadcast-settings',
+    expected: [401, 200, 200, 200, 200, 200],
+    run: async (c) => status(await c.session.request('GET', '/api/user/broadcast-settings')),
+  },
+  {
+    name: 'PUT /api/user/broadcast-settings',
+    expected: [401, 200, 200, 200, 200, 200],
+    run: async (c) => status(await c.session.request('PUT', '/api/user/broadcast-settings', { subscribed: true })),
   },
 
   // --- tags -------------------------------------------------------------------------------------------------
@@ -1239,21 +1373,21 @@ const ROWS: Row[] = [
   },
   {
     // Course insights are for admins, who run the courses (coaches review boards).
-    name: 'GET /api/course/{id}/insights',
+    name: 'GET /api/course/insights/{id}',
     expected: [401, 403, 403, 403, 403, '200 insights'],
     async run(c) {
       const answer = await c.session.request<{ insights?: { course: { id: number } } }>(
         'GET',
-        `/api/course/${hidden.premiumCourseId}/insights`,
+        `/api/course/insights/${hidden.premiumCourseId}`,
       );
       const note = answer.body?.insights?.course.id === hidden.premiumCourseId ? 'insights' : undefined;
       return { status: answer.status, note: answer.status === 200 ? note : undefined };
     },
   },
   {
-    name: 'GET /api/course/{unknown id}/insights',
+    name: 'GET /api/course/insights/{unknown id}',
     expected: [401, 403, 403, 403, 403, 404],
-    run: async (c) => status(await c.session.request('GET', '/api/course/987654321/insights')),
+    run: async (c) => status(await c.session.request('GET', '/api/course/insights/987654321')),
   },
   {
     // The gateway's own route: the third column follows the board rule (the premium caller is a new account).
@@ -1281,6 +1415,20 @@ const ROWS: Row[] = [
           ListId: boardHolder.listId,
         }),
       ),
+  },
+  {
+    // A due date is part of the card: who may change the card may set it, nobody else (coaches read it only).
+    name: "POST /api/move-the-needle/card/upsert {another holder's card, dueAt}",
+    expected: [401, 403, 403, 403, 403, '200 due set'],
+    async run(c) {
+      const answer = await c.session.request<{ card: { dueAt: string | null } }>(
+        'POST',
+        '/api/move-the-needle/card/upsert',
+        { id: boardHolder.cardId, title: 'Matrix due', ListId: boardHolder.listId, dueAt: '2031-01-02T09:00:00Z' },
+      );
+      if (answer.status !== 200) return status(answer);
+      return { status: 200, note: answer.body.card.dueAt === '2031-01-02T09:00:00.000Z' ? 'due set' : 'not set' };
+    },
   },
   {
     name: "POST /api/move-the-needle/activity/upsert {another holder's card}",
@@ -1318,6 +1466,32 @@ const ROWS: Row[] = [
     name: 'GET /api/move-the-needle/review-queue',
     expected: [401, 403, 403, 403, 200, 200],
     run: async (c) => status(await c.session.request('GET', '/api/move-the-needle/review-queue?cardsPerPage=5')),
+  },
+  {
+    name: "POST /api/move-the-needle/card/review {a reviewed member's card in FOR REVIEW}",
+    expected: [401, 403, 403, 403, '200 reviewed', '200 reviewed'],
+    async run(c) {
+      const cardId = await cardWaitingForReview();
+      const answer = await c.session.request<{ card: { reviewedBy: { id: number } | null } }>(
+        'POST',
+        '/api/move-the-needle/card/review',
+        { cardId },
+      );
+      if (answer.status !== 200) return status(answer);
+      return { status: 200, note: answer.body.card.reviewedBy?.id === c.person?.id ? 'reviewed' : 'not reviewed' };
+    },
+  },
+  {
+    name: "POST /api/move-the-needle/card/review {a coach's own card}",
+    expected: [401, 403, 403, 403, 403, 403],
+    run: async (c) =>
+      status(await c.session.request('POST', '/api/move-the-needle/card/review', { cardId: boardHolder.cardId })),
+  },
+  {
+    name: "GET /api/move-the-needle/card/{another holder's card}/activity",
+    expected: [401, 403, 403, 403, 200, 200],
+    run: async (c) =>
+      status(await c.session.request('GET', `/api/move-the-needle/card/${boardHolder.cardId}/activity`)),
   },
   {
     name: "POST /api/move-the-needle/activity/upsert {edit another holder's comment}",
@@ -1465,6 +1639,20 @@ const ROWS: Row[] = [
           resourceId: 987654321,
           paymentMethodId: 'pm_card_visa',
         }),
+      ),
+  },
+  {
+    name: 'GET /api/purchases (own)',
+    expected: [401, 200, 200, 200, 200, 200],
+    run: async (c) => status(await c.session.request('GET', '/api/purchases')),
+  },
+  {
+    name: "GET /api/purchases/{another member's}/receipt",
+    expected: [401, '404 as unknown', '404 as unknown', '404 as unknown', '404 as unknown', 200],
+    run: async (c) =>
+      likeMissing(
+        await c.session.request('GET', `/api/purchases/${await purchaseOfOther()}/receipt`),
+        await c.session.request('GET', '/api/purchases/pi_unknown987654321/receipt'),
       ),
   },
   {
@@ -1812,7 +2000,7 @@ describe('a password-only session of an admin account (promoted while signed in)
         .status,
       tagCreate: (await session.request('POST', '/api/tag/upsert', { name: `pw-only ${randomUUID().slice(0, 8)}` }))
         .status,
-      invite: (await session.request('POST', `/api/user/${victim.id}/invite`)).status,
+      invite: (await session.request('POST', `/api/user/invite/${victim.id}`)).status,
       importRoles: (
         await session.request(
           'POST',

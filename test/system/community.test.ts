@@ -81,7 +81,7 @@ describe('community profile', () => {
       showCourses: false,
       listed: true,
     });
-    const { profile } = await viewerSession.get<{ profile: CommunityProfile }>(`/api/user/${texanShort.id}/community`);
+    const { profile } = await viewerSession.get<{ profile: CommunityProfile }>(`/api/user/community/${texanShort.id}`);
     expect(profile).toMatchObject({
       id: texanShort.id,
       fullName: texanShort.fullName,
@@ -107,10 +107,10 @@ describe('community profile', () => {
       [texanLong.id, course.id, texanLong.fullName, course.title],
     );
     const own = await signIn(texanLong);
-    const hidden = await viewerSession.get<{ profile: CommunityProfile }>(`/api/user/${texanLong.id}/community`);
+    const hidden = await viewerSession.get<{ profile: CommunityProfile }>(`/api/user/community/${texanLong.id}`);
     expect(hidden.profile.courses).toBeNull();
     await own.put('/api/user/community-settings', { bio: '', showCourses: true, listed: true });
-    const shown = await viewerSession.get<{ profile: CommunityProfile }>(`/api/user/${texanLong.id}/community`);
+    const shown = await viewerSession.get<{ profile: CommunityProfile }>(`/api/user/community/${texanLong.id}`);
     expect(shown.profile.courses).toEqual([
       expect.objectContaining({ courseId: course.id, courseTitle: course.title }),
     ]);
@@ -131,14 +131,14 @@ describe('community profile', () => {
     await own.put('/api/user/community-settings', { bio: 'Back soon', showCourses: false, listed: false });
     const found = await search(viewerSession, 'Texas');
     expect(found.users.map((u) => u.id)).not.toContain(texanLong.id);
-    expect((await viewerSession.request('GET', `/api/user/${texanLong.id}/community`)).status).toBe(404);
-    expect((await admin.request('GET', `/api/user/${texanLong.id}/community`)).status).toBe(404);
-    expect((await own.request('GET', `/api/user/${texanLong.id}/community`)).status).toBe(200);
+    expect((await viewerSession.request('GET', `/api/user/community/${texanLong.id}`)).status).toBe(404);
+    expect((await admin.request('GET', `/api/user/community/${texanLong.id}`)).status).toBe(404);
+    expect((await own.request('GET', `/api/user/community/${texanLong.id}`)).status).toBe(200);
     // Staff are not in the community: their id answers like an unknown one.
-    expect((await viewerSession.request('GET', `/api/user/${stackInfo().seededUsers.admin.id}/community`)).status).toBe(
+    expect((await viewerSession.request('GET', `/api/user/community/${stackInfo().seededUsers.admin.id}`)).status).toBe(
       404,
     );
     await own.put('/api/user/community-settings', { bio: 'Back soon', showCourses: false, listed: true });
-    expect((await viewerSession.request('GET', `/api/user/${texanLong.id}/community`)).status).toBe(200);
+    expect((await viewerSession.request('GET', `/api/user/community/${texanLong.id}`)).status).toBe(200);
   });
 });

@@ -62,6 +62,11 @@ const QUERIES = [
   // Course insights' range.
   '?days=1e400&days[]=7',
   '?days=%00-1',
+  // The analytics overview's range, interval and zone.
+  '?from=2026-02-30&to=1e400&interval=year&timeZone=%00',
+  '?from=2026-12-31&to=2026-01-01&interval=day&timeZone=Mars/Olympus_Mons',
+  '?from=1900-01-01&to=2026-01-01&interval=day&timeZone=UTC',
+  '?from[]=2026-01-01&to[__proto__]=x&interval[]=day&timeZone[]=UTC',
 ];
 const FIELDS = [
   'id',
@@ -103,6 +108,9 @@ const FIELDS = [
   'bio',
   'showCourses',
   'listed',
+  // A board card's due date (ISO 8601 date-time or null).
+  'dueAt',
+  'ListId',
 ];
 const allFields = (value: unknown) => Object.fromEntries(FIELDS.map((field) => [field, value]));
 /** Raw JSON texts, so that numbers beyond a double and odd keys reach the server as written. */
@@ -126,6 +134,14 @@ const BODIES: Array<{ label: string; body: string | Buffer; type?: string }> = [
     body: Buffer.from([0x7b, 0x22, 0x6e, 0x61, 0x6d, 0x65, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0xc0, 0xaf, 0x22, 0x7d]),
   },
   { label: 'not JSON', body: '{"name": "x",,}' },
+  {
+    label: 'hostile due dates',
+    body: JSON.stringify({ title: 'x', ListId: 1, dueAt: '2026-13-45T25:61:00+99:00' }),
+  },
+  {
+    label: 'due date beyond any calendar',
+    body: '{"title": "x", "ListId": 1, "dueAt": "+275760-09-13T00:00:00.001Z"}',
+  },
   { label: 'text type', body: 'name=x%00', type: 'text/plain' },
   { label: 'form type with NUL', body: 'name=x%00&id=%ff', type: 'application/x-www-form-urlencoded' },
   {
@@ -150,17 +166,21 @@ const GATEWAY_PATHS = [
   '/api/dashboard?%ff=%00',
   '/api/dashboard/',
   // The gateway's own member page route: hostile ids and query strings.
-  '/api/user/1/overview?role=admin&parts=purchases',
-  '/api/user/%ff/overview',
-  '/api/user/99999999999999999999999/overview',
-  '/api/user/-1/overview',
-  '/api/user/1/overview/',
+  '/api/user/overview/1?role=admin&parts=purchases',
+  '/api/user/overview/%ff',
+  '/api/user/overview/99999999999999999999999',
+  '/api/user/overview/-1',
+  '/api/user/overview/1/',
   // The gateway's own community profile route: hostile ids and query strings.
-  '/api/user/1/community?showCourses=true&email=1',
-  '/api/user/%ff/community',
-  '/api/user/99999999999999999999999/community',
-  '/api/user/-1/community',
-  '/api/user/1/community/',
+  '/api/user/community/1?showCourses=true&email=1',
+  '/api/user/community/%ff',
+  '/api/user/community/99999999999999999999999',
+  '/api/user/community/-1',
+  '/api/user/community/1/',
+  // The gateway's own data export: always the caller's own, whatever id or role the query names.
+  '/api/account/export?userId=1&role=admin',
+  '/api/account/export?%ff=%00',
+  '/api/account/export/',
 ];
 
 type Caller = { role: string; cookie: string; csrf: string };
@@ -181,14 +201,17 @@ function staffOperations(): Set<string> {
   for (const [path, methods] of Object.entries(document.paths)) {
     for (const [method, operation] of Object.entries(methods)) {
       const roles = operation['x-roles'] ?? [];
-      if (roles.includes('admin') && !roles.includes('basic')) found.add(`${method.toUpperCase()} ${path}`);
+      // Parameter names dropped: the document names one the routers call otherwise (`{slugOrId}` for `:id`).
+      if (roles.includes('admin') && !roles.includes('basic')) {
+        found.add(`${method.toUpperCase()} ${path.replace(/\{[^}]*\}/g, '{}')}`);
+      }
     }
   }
   return found;
 }
 const STAFF_OPERATIONS = staffOperations();
 const isStaffRoute = (route: Route) =>
-  STAFF_OPERATIONS.has(`${route.method} ${route.path.replace(/:([A-Za-z]+)/g, '{$1}')}`);
+  STAFF_OPERATIONS.has(`${route.method} ${route.path.replace(/:[A-Za-z]+/g, '{}')}`);
 
 function requestsFor(
   route: Route,

@@ -76,8 +76,9 @@ describe('imports and everyone else', () => {
     ]);
     console.log('member reads while refused files uploaded', reads);
     expect(reads.failures).toEqual([]);
-    // Each read is well under 200 ms on a quiet machine; on a shared one the 95th percentile is what we hold.
-    expect(reads.p95).toBeLessThan(200);
+    // Each read is well under 200 ms on a quiet machine (the bench measures it); here, on a shared 2-core CI
+    // machine, the bound only tells isolation from queueing behind the upload (seconds, then time-outs).
+    expect(reads.p95).toBeLessThan(1_000);
     // Nothing the size of the cell is in Redis: no job hash holds more than a few kilobytes.
     expect((await importJobBytes())[0] ?? 0).toBeLessThan(64 * 1024);
   });
@@ -109,7 +110,7 @@ describe('imports and everyone else', () => {
     console.log('member reads during a 20 MB import', reads);
     expect(state).toBe('completed');
     expect(reads.failures).toEqual([]);
-    expect(reads.p95).toBeLessThan(200);
+    expect(reads.p95).toBeLessThan(1_000);
     expect((await importJobBytes())[0] ?? 0).toBeLessThan(64 * 1024);
   });
 });

@@ -166,7 +166,7 @@ describe('invitation links', () => {
       sendInvitation: true,
     });
     const first = await nextInvitation(email);
-    const resend = await admin.request<{ message: string }>('POST', `/api/user/${created.user.id}/invite`);
+    const resend = await admin.request<{ message: string }>('POST', `/api/user/invite/${created.user.id}`);
     expect(resend.status).toBe(200);
     expect(resend.body).toEqual({ message: `Invitation sent to ${email}` });
     const second = await nextInvitation(email, 1);
@@ -175,9 +175,9 @@ describe('invitation links', () => {
     expect((await accept(first.token, newPassword())).body).toEqual({ error: INVITATION_LINK_USED });
     // Up to 5 within 24 hours (the creation's counts): 3 more pass, the next is refused.
     for (let i = 0; i < 3; i += 1) {
-      expect((await admin.request('POST', `/api/user/${created.user.id}/invite`)).status).toBe(200);
+      expect((await admin.request('POST', `/api/user/invite/${created.user.id}`)).status).toBe(200);
     }
-    const over = await admin.request<{ error: string }>('POST', `/api/user/${created.user.id}/invite`);
+    const over = await admin.request<{ error: string }>('POST', `/api/user/invite/${created.user.id}`);
     expect(over.status).toBe(429);
     expect(over.body.error).toMatch(/already sent 5 invitations in the last 24 hours/);
 

@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it, jest } from '@jest/globals';
 import { waitFor } from '@rainmakers/kit/testing';
 import { pidListeningOn } from '../support/processes';
 import { freshAdmin, internalClient, type signIn, stackInfo } from '../support/stack-client';
-import { closeSystemResources, fileForm, redis } from '../support/system';
+import { closeSystemResources, fileForm, redis, signUp } from '../support/system';
 
 jest.setTimeout(180_000);
 
@@ -221,5 +221,37 @@ describe('audit log of other services', () => {
     const csv = await admin.request<string>('GET', `/api/user/audit-log.csv?subjectType=course&subjectId=${course.id}`);
     expect(csv.status).toBe(200);
     expect(String(csv.body)).toContain(`Edited course,Course,Audit course ${tag} v2,Title: Audit course ${tag} → `);
+  });
+});
+
+describe('audit entries say what changed', () => {
+  it('records a member’s theme and photo changes with before and after, worded in the CSV, secrets masked', async () => {
+    const { session: admin } = await freshAdmin();
+    const member = await signUp('audit-wording');
+    await member.session.post('/api/user/upsert', { id: member.id, theme: 'light' });
+    await member.session.post('/api/user/upsert', { id: member.id, theme: 'dark' });
+    await member.session.post('/api/user/upsert', { id: member.id, photoUrl: 'https://example.test/me.png' });
+    const newPassword = `New-${randomUUID()}`;
+    await admin.post('/api/user/upsert', { id: member.id, password: newPassword });
+
+    const { entries } = await admin.get<{ entries: Entry[] }>(`/api/user/audit-log?userId=${member.id}`);
+    const updates = entries.filter((e) => e.action === 'user.update');
+    expect(updates.map((e) => [e.before, e.after])).toEqual(
+      expect.arrayContaining([
+        [{ theme: 'light' }, { theme: 'dark' }],
+        [{ photoUrl: null }, { photoUrl: 'https://example.test/me.png' }],
+        [{ password: 'set' }, { password: 'set' }],
+      ]),
+    );
+    expect(JSON.stringify(entries)).not.toContain(newPassword);
+
+    const csv = await admin.request('GET', `/api/user/audit-log.csv?userId=${member.id}`);
+    const text = String(csv.body);
+    expect(text).toContain('Theme: Light → Dark');
+    expect(text).toContain('Photo: added');
+    expect(text).toContain('Password: changed');
+    expect(text).not.toContain(newPassword);
+    // No entry reads empty: every row has its Changes cell.
+    for (const line of text.trim().split('\n').slice(1)) expect(line.endsWith(',')).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * GET /api/user/{id}/overview through the running stack: every part of a member's page from the service
+ * GET /api/user/overview/{id} through the running stack: every part of a member's page from the service
  * that owns it, what a coach may not see, who may not look at all, and one stopped service costing its part only.
  */
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
@@ -19,7 +19,7 @@ let tag: { id: number; name: string };
 let lesson: { id: number; courseId: number; title: string };
 const stopped = new Set<number>();
 
-const overviewOf = (session: GatewaySession, id: number) => session.get<MemberOverview>(`/api/user/${id}/overview`);
+const overviewOf = (session: GatewaySession, id: number) => session.get<MemberOverview>(`/api/user/overview/${id}`);
 
 beforeAll(async () => {
   admin = await signIn('admin');
@@ -91,7 +91,7 @@ afterAll(async () => {
   await closeSystemResources();
 });
 
-describe('GET /api/user/{id}/overview', () => {
+describe('GET /api/user/overview/{id}', () => {
   it('answers an admin every part, each from the service that owns it', async () => {
     const answer = await overviewOf(admin, member.id);
     expect(answer.unavailable).toEqual([]);
@@ -158,14 +158,14 @@ describe('GET /api/user/{id}/overview', () => {
   it('refuses those the user-read policy refuses', async () => {
     const basic = await createPerson(admin, 'Overview hidden', { role: 'basic' });
     // A coach sees premium members only: anyone else looks missing.
-    expect((await coach.request('GET', `/api/user/${basic.id}/overview`)).status).toBe(404);
-    expect((await admin.request('GET', '/api/user/999999999/overview')).status).toBe(404);
-    expect((await admin.request('GET', '/api/user/abc/overview')).status).toBe(400);
+    expect((await coach.request('GET', `/api/user/overview/${basic.id}`)).status).toBe(404);
+    expect((await admin.request('GET', '/api/user/overview/999999999')).status).toBe(404);
+    expect((await admin.request('GET', '/api/user/overview/abc')).status).toBe(400);
     const premium = await signIn(member);
     // Members: another person is missing, and their own page is not theirs to open.
-    expect((await premium.request('GET', `/api/user/${basic.id}/overview`)).status).toBe(404);
-    expect((await premium.request('GET', `/api/user/${member.id}/overview`)).status).toBe(403);
-    const anonymous = await fetch(new URL(`/api/user/${member.id}/overview`, stackInfo().gatewayUrl));
+    expect((await premium.request('GET', `/api/user/overview/${basic.id}`)).status).toBe(404);
+    expect((await premium.request('GET', `/api/user/overview/${member.id}`)).status).toBe(403);
+    const anonymous = await fetch(new URL(`/api/user/overview/${member.id}`, stackInfo().gatewayUrl));
     expect(anonymous.status).toBe(401);
   });
 

@@ -1,7 +1,8 @@
 /**
  * Receipts and links through the running stack: a purchase sends exactly one receipt
  * (item, amount, date, the card's last four digits, a link that opens it) even when Stripe delivers its webhooks
- * again; e-mailed links follow the address the person came from when it is one of PUBLIC_URLS, never a foreign one.
+ * again; e-mailed links always use PUBLIC_URL, whatever address the person came from (docs/decisions.md "One e-mail
+ * layout"); the billing portal's return follows a listed address, never a foreign one.
  */
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { waitFor } from '@rainmakers/kit/testing';
@@ -38,7 +39,7 @@ beforeAll(async () => {
 afterAll(closeSystemResources);
 
 describe('receipt e-mail', () => {
-  it('is sent once per purchase, with item, amount, date, card and a link on the address she bought from', async () => {
+  it('is sent once per purchase, with item, amount, date, card and a link on PUBLIC_URL', async () => {
     const buyer = await signUp('receipt-buyer');
     const session = await sessionFrom(buyer, { origin: otherAddress() });
     const since = new Date();
@@ -57,7 +58,8 @@ describe('receipt e-mail', () => {
     expect(mail.text).toContain('Amount: $49.00');
     expect(mail.text).toMatch(/Date: [A-Z][a-z]+ \d{1,2}, \d{4}/);
     expect(mail.text).toContain('Card: ending in 4242');
-    expect(mail.text).toContain(`Open it: ${otherAddress()}/resources?id=${resourceId}`);
+    // Bought on another listed address: the link still uses PUBLIC_URL.
+    expect(mail.text).toContain(`Open it: ${stackInfo().publicUrl.replace(/\/$/, '')}/resources?id=${resourceId}`);
 
     // Stripe delivers the intent's events again (same ids), twice: nothing more is sent.
     const standIn = `http://127.0.0.1:${stackInfo().ports.stripe}`;
@@ -83,7 +85,7 @@ describe('receipt e-mail', () => {
 });
 
 describe('links follow an allowed address only', () => {
-  it('a password reset link uses the listed address she asked from, and PUBLIC_URL for a foreign one', async () => {
+  it('a password reset link uses PUBLIC_URL, from a listed address and from a foreign one', async () => {
     const person = await signUp('links-person');
     const listed = createGatewaySession(stackInfo().gatewayUrl, {
       headers: { origin: otherAddress() },
@@ -91,7 +93,7 @@ describe('links follow an allowed address only', () => {
     let since = new Date();
     await listed.post('/api/auth/forgot-password', { email: person.email });
     const fromListed = await readMail(person.email, { subject: /password/i, since });
-    expect(fromListed.text).toContain(`${otherAddress()}/reset-password/`);
+    expect(fromListed.text).toContain(`${stackInfo().publicUrl.replace(/\/$/, '')}/reset-password/`);
 
     // A foreign address (here as the Referer, the Origin a browser may leave out) is never used.
     const foreign = createGatewaySession(stackInfo().gatewayUrl, { headers: { referer: 'https://evil.example/x' } });

@@ -43,6 +43,7 @@ const changed = (): SiteContent => ({
     supportEmail: 'Help@Example.com',
     supportUrl: 'https://help.example.com/',
   },
+  brand: before.brand,
 });
 
 describe('site content', () => {

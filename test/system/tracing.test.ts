@@ -11,6 +11,8 @@ import { type GatewaySession, signIn, stackInfo } from '../support/stack-client'
 import { closeSystemResources, firstLessonId } from '../support/system';
 
 const SERVER = 2;
+const CLIENT = 3;
+const PRODUCER = 4;
 const CONSUMER = 5;
 
 let member: GatewaySession;
@@ -33,7 +35,7 @@ async function spans(traceId?: string): Promise<ReceivedSpan[]> {
 }
 
 describe('traces', () => {
-  it('join the gateway, the courses service and the consumer of courses.lesson-completed in one trace', async () => {
+  it('draw the graph: gateway server -> client -> courses server -> its queries, and the event producer -> consumer', async () => {
     // Not completed first, so the completion changes something and publishes its event.
     expect((await member.request('PUT', '/api/lesson/mark-as-uncompleted', { lessonId })).status).toBe(200);
     const completed = await member.request('PUT', '/api/lesson/mark-as-completed', { lessonId });
@@ -44,7 +46,9 @@ describe('traces', () => {
     // The gateway's server span carries the request id; its trace id names the trace.
     const gatewaySpan = await waitFor(
       async () =>
-        (await spans()).find((span) => span.service === 'gateway' && span.attributes['request.id'] === requestId),
+        (await spans()).find(
+          (span) => span.service === 'gateway' && span.attributes['http.request.header.x-request-id'] === requestId,
+        ),
       { intervalMs: 250, what: "the gateway's span of the completion" },
     );
     const trace = await waitFor(
@@ -52,7 +56,9 @@ describe('traces', () => {
         const found = await spans(gatewaySpan.traceId);
         const consumed = found.some(
           (span) =>
-            span.kind === CONSUMER && span.attributes['messaging.destination.name'] === 'courses.lesson-completed',
+            span.kind === CONSUMER &&
+            span.service === 'courses' &&
+            span.attributes['messaging.destination.name'] === 'courses.lesson-completed',
         );
         return consumed ? found : undefined;
       },
@@ -61,16 +67,60 @@ describe('traces', () => {
 
     expect(gatewaySpan.kind).toBe(SERVER);
     expect(gatewaySpan.parentSpanId).toBe('');
+    expect(gatewaySpan.attributes['url.scheme']).toMatch(/^https?$/);
+    expect(gatewaySpan.attributes['server.address']).toBeTruthy();
+    expect(gatewaySpan.resource['deployment.environment.name']).toBeTruthy();
+
+    // gateway SERVER -> gateway CLIENT (the proxied call) -> courses SERVER: the edge a service graph draws.
+    const proxied = trace.find((span) => span.kind === CLIENT && span.parentSpanId === gatewaySpan.spanId);
+    expect(proxied?.service).toBe('gateway');
+    expect(proxied?.attributes['http.request.method']).toBe('PUT');
+    expect(proxied?.attributes['http.response.status_code']).toBe(200);
+    expect(proxied?.attributes['server.address']).toBeTruthy();
     const coursesServer = trace.find((span) => span.service === 'courses' && span.kind === SERVER);
     expect(coursesServer?.name).toBe('PUT /api/lesson/mark-as-completed');
-    expect(coursesServer?.parentSpanId).toBe(gatewaySpan.spanId);
-    const consumer = trace.find(
-      (span) => span.kind === CONSUMER && span.attributes['messaging.destination.name'] === 'courses.lesson-completed',
+    expect(coursesServer?.parentSpanId).toBe(proxied?.spanId);
+
+    // courses SERVER -> its PostgreSQL queries, with the database conventions and no values in the text.
+    const queries = trace.filter(
+      (span) =>
+        span.kind === CLIENT && span.service === 'courses' && span.attributes['db.system.name'] === 'postgresql',
     );
-    // courses' own consumer group handles the event; its span is a child of the request that published it.
+    expect(queries.length).toBeGreaterThan(0);
+    const byId = new Map(trace.map((span) => [span.spanId, span]));
+    const underCourses = (span: ReceivedSpan): boolean => {
+      for (let at = byId.get(span.parentSpanId); at; at = byId.get(at.parentSpanId)) {
+        if (at.spanId === coursesServer?.spanId) return true;
+      }
+      return false;
+    };
+    expect(queries.every(underCourses)).toBe(true);
+    const query = queries.find((span) => String(span.attributes['db.query.text']).includes('$1'));
+    expect(query?.attributes['db.operation.name']).toBeTruthy();
+    expect(query?.name).toBe(query?.attributes['db.query.summary']);
+    expect(query?.attributes['db.namespace']).toBeTruthy();
+    expect(query?.attributes['server.address']).toBeTruthy();
+    // The lesson id is a bind parameter ($1, $2...), never its value.
+    expect(String(query?.attributes['db.query.text'])).not.toMatch(new RegExp(`(?<![$\\w])${lessonId}(?!\\w)`));
+
+    // courses SERVER -> PRODUCER (the event written with the change) -> CONSUMER (courses' own consumer group).
+    const producer = trace.find(
+      (span) => span.kind === PRODUCER && span.attributes['messaging.destination.name'] === 'courses.lesson-completed',
+    );
+    expect(producer?.service).toBe('courses');
+    expect(producer?.name).toBe('courses.lesson-completed publish');
+    expect(producer && underCourses(producer)).toBe(true);
+    // Other groups consume the event too (users' analytics): courses' own consumer is the one drawn here.
+    const consumer = trace.find(
+      (span) =>
+        span.kind === CONSUMER &&
+        span.service === 'courses' &&
+        span.attributes['messaging.destination.name'] === 'courses.lesson-completed',
+    );
     expect(consumer?.service).toBe('courses');
     expect(consumer?.name).toBe('courses.lesson-completed process');
-    expect(consumer?.parentSpanId).toBe(coursesServer?.spanId);
+    expect(consumer?.parentSpanId).toBe(producer?.spanId);
     expect(trace.map((span) => span.service)).toEqual(expect.arrayContaining(['gateway', 'courses']));
-  });
+    // A generous bound for a loaded CI machine: the spans arrive through the outbox relay and the batch exporters.
+  }, 60_000);
 });

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { Tag, User } from '@rainmakers/contracts';
 import { type GatewaySession, signIn } from '../support/stack-client';
-import { closeSystemResources, createPerson, query } from '../support/system';
+import { closeSystemResources, createPerson, db, query } from '../support/system';
 
 jest.setTimeout(120_000);
 
@@ -107,5 +107,51 @@ describe('the users table: sort, filters and select all matching', () => {
         .map((p) => p.id)
         .sort(),
     );
+  });
+});
+
+describe('the admin search by place', () => {
+  it('finds people by city and by state, "FL" and "Florida" alike, and the state match is indexed', async () => {
+    const admin = await signIn('admin');
+    const tag = (await admin.post<{ tag: Tag }>('/api/tag/upsert', { name: `place ${randomUUID().slice(0, 8)}` })).tag;
+    const town = `Placetown${randomUUID().slice(0, 6)}`;
+    const make = async (label: string, city: string, state: string) => {
+      const { user } = await createPerson(admin, label, { Tags: [tag.id], city, password: null });
+      await admin.post('/api/user/upsert', { id: user.id, state });
+      return user;
+    };
+    const code = await make('Place code', 'Tampa', 'FL');
+    const name = await make('Place name', town, 'Florida');
+    const texan = await make('Place texas', 'Austin', 'TX');
+    const find = async (search: string) => {
+      const params = new URLSearchParams({ search, 'filters[tagId]': String(tag.id), usersPerPage: '100' });
+      return (await admin.get<ListBody>(`/api/user/read-many?${params}`)).users.map((u) => u.id).sort();
+    };
+    const florida = [code.id, name.id].sort();
+    expect(await find('FL')).toEqual(florida);
+    expect(await find('fl')).toEqual(florida);
+    expect(await find('Florida')).toEqual(florida);
+    expect(await find('Texas')).toEqual([texan.id]);
+    expect(await find(town)).toEqual([name.id]);
+    expect(await find('Tampa')).toEqual([code.id]);
+
+    // The place match is served by the trigram indexes (001_init.sql) when the planner is kept off a full scan: the
+    // seeded table is small enough that it would otherwise read it whole.
+    const client = await db('users').connect();
+    try {
+      await client.query('BEGIN');
+      await client.query('SET LOCAL enable_seqscan = off');
+      const { rows } = await client.query<{ 'QUERY PLAN': string }>(
+        `EXPLAIN SELECT id FROM users WHERE full_name ILIKE '%Florida%' OR email ILIKE '%Florida%'
+           OR city ILIKE '%Florida%' OR state ILIKE '%Florida%' OR state ILIKE 'FL' OR state ILIKE 'Florida'`,
+      );
+      const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
+      expect(plan).toContain('users_state_trgm');
+      expect(plan).toContain('users_city_trgm');
+      expect(plan).not.toContain('Seq Scan');
+    } finally {
+      await client.query('ROLLBACK');
+      client.release();
+    }
   });
 });

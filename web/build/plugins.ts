@@ -4,7 +4,8 @@
  *   files each route needs (the app frame, the page and their static imports), so that a page load asks for its data
  *   and all of its JS in one wave (docs/decisions.md, "Web first load");
  * - `precompress`: a `.br` and a `.gz` beside every text asset, so the gateway sends them as they are instead of
- *   compressing per request.
+ *   compressing per request;
+ * - `muiWithoutCssVars`: MUI's `createTheme` and `ThemeProvider` without their CSS-variables half.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -127,12 +128,98 @@ export function earlyScript(): Plugin {
   };
 }
 
+/** MUI's own modules the next plugin stands in for, by their path inside @mui/material. */
+const MUI_NO_VARS: Record<string, (dir: string) => string> = {
+  // MUI's createTheme hands a theme without `colorSchemes` and `cssVariables` (ours, theme.ts, and MUI's default
+  // theme) to createThemeNoVars unchanged ("behaves exactly as v5"); only the other branch needs createThemeWithVars.
+  'styles/createTheme.mjs': (dir) => `import createThemeNoVars from ${JSON.stringify(`${dir}/createThemeNoVars.mjs`)};
+export default function createTheme(options = {}, ...args) {
+  if (options.cssVariables || 'colorSchemes' in options) {
+    throw new Error('createTheme: CSS variables and colorSchemes are left out of this build (web/build/plugins.ts)');
+  }
+  return createThemeNoVars(options, ...args);
+}`,
+  // MUI's ThemeProvider gives such a theme to ThemeProviderNoVars (with `vars: null`); the CssVarsProvider branch and
+  // its module (created at load, so never tree-shaken) are what this leaves out.
+  'styles/ThemeProvider.mjs': (dir) => `import * as React from 'react';
+import ThemeProviderNoVars from ${JSON.stringify(`${dir}/ThemeProviderNoVars.mjs`)};
+import THEME_ID from ${JSON.stringify(`${dir}/identifier.mjs`)};
+import { jsx } from 'react/jsx-runtime';
+export default function ThemeProvider({ theme, ...props }) {
+  const noVarsTheme = React.useMemo(() => {
+    if (typeof theme === 'function') return theme;
+    const muiTheme = THEME_ID in theme ? theme[THEME_ID] : theme;
+    if ('colorSchemes' in muiTheme) {
+      throw new Error('ThemeProvider: colorSchemes are left out of this build (web/build/plugins.ts)');
+    }
+    return 'vars' in muiTheme ? theme : { ...theme, vars: null };
+  }, [theme]);
+  return jsx(ThemeProviderNoVars, { theme: noVarsTheme, ...props });
+}`,
+};
+
+/**
+ * MUI's `createTheme` and `ThemeProvider` without CSS variables: the app's theme has neither `cssVariables` nor
+ * `colorSchemes` (light and dark are two themes, components/ThemeMode.tsx), so MUI takes its no-variables path at
+ * run time, but its modules import the CSS-variables provider and theme builder too (createThemeWithVars,
+ * createCssVarsProvider, InitColorSchemeScript: about 5 KB gzipped in every page's shell). Both stand-ins throw if
+ * a theme ever asks for CSS variables, rather than render unstyled.
+ */
+export function muiWithoutCssVars(): Plugin {
+  return {
+    name: 'rainmakers:mui-without-css-vars',
+    enforce: 'pre',
+    apply: 'build',
+    resolveId: {
+      filter: { id: /(createTheme|ThemeProvider)\.mjs$/ },
+      async handler(source, importer, options) {
+        if (!importer?.includes(`${path.sep}@mui${path.sep}material${path.sep}`)) return null;
+        const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+        if (!resolved) return null;
+        const key = Object.keys(MUI_NO_VARS).find((file) => resolved.id.endsWith(`@mui/material/${file}`));
+        return key ? `\0rm-mui-no-vars:${path.dirname(resolved.id)}:${key}` : null;
+      },
+    },
+    load(id) {
+      if (!id.startsWith('\0rm-mui-no-vars:')) return null;
+      const at = id.lastIndexOf(':');
+      return MUI_NO_VARS[id.slice(at + 1)]?.(id.slice('\0rm-mui-no-vars:'.length, at)) ?? null;
+    },
+  };
+}
+
+/**
+ * emotion's `hoist-non-react-statics` (CommonJS, with its own copy of react-is: about 2 KB gzipped in every page's
+ * shell) as a no-op: emotion imports it for `withTheme` only, which neither MUI nor the app uses, and as CommonJS it
+ * is kept even when unused. Only for importers inside @emotion/react; anything else still gets the real package.
+ */
+export function emotionWithoutHoist(): Plugin {
+  const STAND_IN = '\0rm-no-hoist-non-react-statics';
+  return {
+    name: 'rainmakers:emotion-without-hoist',
+    enforce: 'pre',
+    apply: 'build',
+    resolveId: {
+      filter: { id: /^hoist-non-react-statics$/ },
+      handler(_source, importer) {
+        return importer?.includes(`${path.sep}@emotion${path.sep}react${path.sep}`) ? STAND_IN : null;
+      },
+    },
+    load(id) {
+      return id === STAND_IN ? 'export default function hoistNonReactStatics(target) { return target; }' : null;
+    },
+  };
+}
+
 const COMPRESSIBLE = /\.(js|mjs|css|svg|json|txt|html|wasm|map)$/;
-const MIN_COMPRESS_BYTES = 1024;
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
-/** Writes `<file>.br` (quality 11) and `<file>.gz` (level 9) beside each text asset of 1 KB or more. */
+/**
+ * Writes `<file>.br` (quality 11) and `<file>.gz` (level 9) beside each text asset, each only when it is smaller than
+ * the file. Small files too: a screen's first load has half a dozen chunks of 300-700 bytes (icons, the entry), which
+ * went out uncompressed when only files of 1 KB or more had variants (1.5 KB more on a course page's first load).
+ */
 export function precompress(): Plugin {
   let outDir = '';
   return {
@@ -147,7 +234,6 @@ export function precompress(): Plugin {
         files.map(async (name) => {
           const file = path.join(outDir, name);
           const raw = await readFile(file);
-          if (raw.length < MIN_COMPRESS_BYTES) return;
           const [br, gz] = await Promise.all([
             brotli(raw, {
               params: {
@@ -157,7 +243,13 @@ export function precompress(): Plugin {
             }),
             gzip(raw, { level: 9 }),
           ]);
-          await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
+          const variants: [string, Buffer][] = [
+            [`${file}.br`, br],
+            [`${file}.gz`, gz],
+          ];
+          await Promise.all(
+            variants.filter(([, body]) => body.length < raw.length).map(([variant, body]) => writeFile(variant, body)),
+          );
         }),
       );
     },

@@ -9,7 +9,8 @@ function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) return sourceFiles(full);
-    return /\.tsx?$/.test(entry.name) ? [full] : [];
+    // Generated files (api/schema.gen.ts, written by npm run docs:api) are not read as screens.
+    return /\.tsx?$/.test(entry.name) && !/\.gen\.ts$/.test(entry.name) ? [full] : [];
   });
 }
 

@@ -15,6 +15,8 @@ import {
   addTagsSchema,
   aiChatSchema,
   aiPromptSchema,
+  analyticsOverviewSchema,
+  analyticsQuerySchema,
   attachmentUpsertResponseSchema,
   attachmentUpsertSchema,
   auditQuerySchema,
@@ -23,19 +25,29 @@ import {
   bannerUpsertResponseSchema,
   bannerUpsertSchema,
   boardResetSchema,
-  boardSummarySchema,
   boardUserQuerySchema,
   bodyIdSchema,
+  broadcastCountResponseSchema,
+  broadcastCountSchema,
+  broadcastListQuerySchema,
+  broadcastListSchema,
+  broadcastQueuedSchema,
+  broadcastSchema,
+  broadcastSettingsSchema,
+  broadcastStatusSchema,
   bulkActionResultSchema,
   bulkActionSchema,
   bulkUpdateResponseSchema,
   bulkUpdateSchema,
   bulkUpdateStatusSchema,
   COMMUNITY_BIO_MAX,
+  cardActivityResponseSchema,
   cardLabelSchema,
   cardMoveSchema,
   cardPlacementsResponseSchema,
   cardReorderSchema,
+  cardReviewResponseSchema,
+  cardReviewSchema,
   cardUpsertResponseSchema,
   cardUpsertSchema,
   catalogueQuerySchema,
@@ -48,6 +60,7 @@ import {
   checkListItemUpsertSchema,
   checkListUpsertResponseSchema,
   checkListUpsertSchema,
+  closeAccountSchema,
   coachesResponseSchema,
   communityProfileSchema,
   communitySettingsSchema,
@@ -64,7 +77,6 @@ import {
   courseUpsertResponseSchema,
   courseUpsertSchema,
   createPaymentIntentSchema,
-  currentUserSchema,
   enrolmentConfirmSchema,
   forcedEnrolmentConfirmSchema,
   forcedEnrolmentSchema,
@@ -94,15 +106,19 @@ import {
   myCertificatesQuerySchema,
   myCertificatesResponseSchema,
   notificationSettingsSchema,
+  notificationSettingsUpdateSchema,
   notificationsQuerySchema,
   notificationsReadSchema,
   notificationsResponseSchema,
+  PURCHASES_LIMIT,
   paymentIntentAnswerSchema,
   productUpsertSchema,
   publicSiteContentSchema,
+  purchasesAnswerSchema,
   qualifierHistoryQuerySchema,
   qualifierSaveSchema,
   qualifierSendSchema,
+  receiptAnswerSchema,
   resetPasswordSchema,
   resourceListQuerySchema,
   resourceListSchema,
@@ -127,17 +143,51 @@ import {
   tagUpsertResponseSchema,
   tagUpsertSchema,
   unreadCountResponseSchema,
+  unsubscribeResponseSchema,
+  unsubscribeSchema,
   upgradeRoleResponseSchema,
   upgradeRoleSchema,
   uploadResponseSchema,
   userListQuerySchema,
   userListResponseSchema,
-  userSchema,
   userUpsertSchema,
   validateUsersCsvResponseSchema,
   validateUsersCsvSchema,
 } from '@rainmakers/contracts';
 import { z } from 'zod';
+import {
+  assistantsAnswer,
+  auditLogAnswer,
+  conversationAnswer,
+  conversationListAnswer,
+  courseProgressAnswer,
+  currentUserAnswer,
+  dashboardAnswer,
+  enrolmentAnswer,
+  forcedEnrolmentAnswer,
+  jobAnswer,
+  jobListAnswer,
+  jobStatusAnswer,
+  memberOverviewAnswer,
+  messageAnswer,
+  openApiDocumentAnswer,
+  optionalCurrentUserAnswer,
+  productListAnswer,
+  productUpsertAnswer,
+  promptAnswer,
+  promptListAnswer,
+  qualifierHistoryAnswer,
+  qualifierSaveAnswer,
+  qualifierSendAnswer,
+  receivedAnswer,
+  recoveryCodesAnswer,
+  secondFactorStatusAnswer,
+  setPasswordAnswer,
+  signInAnswer,
+  summaryAnswer,
+  userAnswer,
+  userUpsertAnswer,
+} from './answers';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -157,6 +207,11 @@ export interface Answer {
   status: number;
   /** A JSON body's schema; left out for answers without a body or with a non-JSON one. */
   schema?: z.ZodType;
+  /**
+   * The document's example of a JSON body, where the one made from the schema (examples.ts) would not be
+   * a valid answer; scripts/openapi.test.ts parses every example with `schema`.
+   */
+  example?: unknown;
   /** The content type of a non-JSON body (a CSV, a PDF, an image, an event stream). */
   type?: string;
   description: string;
@@ -181,6 +236,8 @@ export interface ApiRoute {
   idempotent?: boolean;
   /** Errors this route answers itself, beyond the ones derived from the gateway's rules and `access`. */
   errors?: Partial<Record<ErrorStatus, string>>;
+  /** What a path parameter holds, where its name alone does not say (`{slugOrId}`). */
+  params?: Record<string, string>;
 }
 
 export const ERROR_STATUSES = [400, 401, 402, 403, 404, 409, 413, 422, 429, 503] as const;
@@ -203,40 +260,30 @@ export const policyKey = (access: PolicyAccess) =>
 /** Someone other than the caller, for the policies about another person (the caller is id 1 when they are evaluated). */
 const OTHER_PERSON = { id: 2, role: 'premium' } as const;
 
+/**
+ * `GET /api/course/{slug}` and `DELETE /api/course/{id}` (both in the spec) are one path to OpenAPI, which forbids
+ * two templates differing only by a parameter's name: one `{slugOrId}` parameter, each method saying what it takes
+ * (docs/decisions.md, "One {slugOrId} parameter for the course path").
+ */
+const SLUG_OR_ID = {
+  get: "The course's slug (matched without regard to case); this path's DELETE takes the course's id instead",
+  delete: "The course's id (a positive whole number); this path's GET takes the course's slug instead",
+} as const;
+
+/** The site content's example: video addresses must be YouTube, Vimeo or uploads, which a made-up text is not. */
+const SITE_CONTENT_EXAMPLE = {
+  content: siteContentSchema.parse({
+    videos: { 'sign-up-welcome': 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' },
+    links: { calendarUrl: 'https://calendly.com/rainmakers/coaching?ref={token}', supportEmail: 'support@example.com' },
+  }),
+  updatedAt: '2026-03-14T09:30:00.000Z',
+  bookingUrl: 'https://calendly.com/rainmakers/coaching?ref=7',
+  abilities: { edit: true },
+};
+
 const BOARD_403 = 'The Move the Needle board is not part of your membership (or the caller may see but not change it)';
 
-// Answers without a schema in contracts: wrappers of contract schemas, kept here.
-const currentUserAnswer = z.object({ currentUser: currentUserSchema });
-const optionalCurrentUserAnswer = z.object({ currentUser: currentUserSchema.nullable() });
-const userAnswer = z.object({ user: userSchema });
-const userUpsertAnswer = z.object({ user: userSchema, isNew: z.boolean() });
-const messageAnswer = z.object({ message: z.string() });
-// The second factor's answers.
-const secondStepChallenge = z.object({
-  token: z.string(),
-  next: z.enum(['code', 'enrol']),
-  expiresAt: z.string(),
-});
-const signInAnswer = z.object({
-  currentUser: currentUserSchema.nullable(),
-  secondFactor: secondStepChallenge.optional(),
-});
-const setPasswordAnswer = z.object({
-  user: currentUserSchema.nullable(),
-  secondFactor: secondStepChallenge.optional(),
-});
-const enrolmentAnswer = z.object({ secret: z.string(), otpauthUrl: z.string() });
-const recoveryCodesAnswer = z.object({ recoveryCodes: z.array(z.string()) });
-const forcedEnrolmentAnswer = z.object({ currentUser: currentUserSchema, recoveryCodes: z.array(z.string()) });
-const secondFactorStatusAnswer = z.object({
-  enrolled: z.boolean(),
-  required: z.boolean(),
-  recoveryCodesLeft: z.number().int(),
-  sessionPassed: z.boolean(),
-});
-const summaryAnswer = z.object({ summary: boardSummarySchema });
-const receivedAnswer = z.object({ received: z.literal(true), duplicate: z.literal(true).optional() });
-const jobAnswer = z.object({ jobId: z.string(), total: z.number().int() });
+// A Stripe event as Stripe sends it (billing checks its signature, then reads what it needs).
 const anyObject = z.record(z.string(), z.unknown());
 
 function route(spec: `${Method} ${string}`, details: Omit<ApiRoute, 'method' | 'path'>): ApiRoute {
@@ -260,7 +307,33 @@ export const API_ROUTES: readonly ApiRoute[] = [
     description:
       '`{role, courseProgress, productCount, recentResources, banners, averageShippingRate, thirdColumn, unavailable}` (types in `services/contracts/src/dashboard.ts`): gathered by the gateway from courses, tools, resources and board in parallel with a deadline each; a failed source is `null` and listed in `unavailable`.',
     access: 'signed-in',
-    answer: ok(anyObject, 'The dashboard cards'),
+    answer: ok(dashboardAnswer, 'The dashboard cards'),
+  }),
+  route('GET /api/account/export', {
+    service: 'gateway',
+    tag: 'Account',
+    summary: 'Download my data: everything the product holds about me, as one JSON file',
+    description:
+      'An attachment (`Content-Disposition: attachment; filename="my-data-{id}-{day}.json"`) with `{exportedAt, userId, users, auth, courses, board, tools, resources, billing}`: each part from the service that owns it (`GET /internal/users/{id}/export`, asked in parallel by the gateway, each within `ACCOUNT_EXPORT_PART_DEADLINE_MS`). Always the caller\'s own data; other people appear by name only (comments on her board), never by e-mail. Open to a blocked payment status. A part that does not answer makes the whole answer 503, never a partial file.',
+    access: policy('gateway.canExportOwnData'),
+    answer: ok(anyObject, 'The file', 200),
+    errors: { 403: 'A sign-in-as session', 503: 'A service did not give its part in time' },
+  }),
+  route('DELETE /api/account', {
+    service: 'auth',
+    tag: 'Account',
+    summary: 'Close my account',
+    description:
+      'With her `password` (and `code`, a current or recovery code, when she has a second factor). Every session ends, the session cookie is cleared, users deletes her and publishes `users.user-deleted` (every service deletes her data), an audit entry `user.close-account` is written and a confirmation e-mail is queued. Payment records are kept (docs/decisions.md, "Closing one\'s own account"). Open to a blocked payment status.',
+    access: policy('auth.canCloseOwnAccount'),
+    body: closeAccountSchema,
+    answer: noContent,
+    errors: {
+      400: 'errors.password (wrong password) or errors.code (missing or wrong code)',
+      403: 'A sign-in-as session',
+      409: 'The last admin cannot close her account',
+      429: 'Too many attempts from this address',
+    },
   }),
   route('GET /api/docs/openapi.json', {
     service: 'gateway',
@@ -268,7 +341,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     summary: 'This OpenAPI 3.1 document',
     description: 'Open to anyone: it describes the public API only (docs/decisions.md, "API reference").',
     access: 'anyone',
-    answer: ok(anyObject, 'The OpenAPI document'),
+    answer: ok(openApiDocumentAnswer, 'The OpenAPI document'),
   }),
   route('GET /api/docs', {
     service: 'gateway',
@@ -481,21 +554,21 @@ export const API_ROUTES: readonly ApiRoute[] = [
     answer: ok(userAnswer, '`{user}` with its `abilities`'),
     errors: { 404: 'User not found' },
   }),
-  route('GET /api/user/{id}/overview', {
+  route('GET /api/user/overview/{id}', {
     service: 'users',
     tag: 'Users',
     summary: "A member's page: person, tags, purchases, course progress, board, certificates, history",
     description:
       '`{person, history, historyTotal, purchases, courses, certificates, board, hidden, unavailable}` (types in `services/contracts/src/member-overview.ts`). Answered by the gateway: users decides who may look (admin: anyone; coach: premium members; anyone else 404 like an unknown id, a member their own id 403) and answers the person, tags and the latest 50 audit entries; billing, courses and board add their parts from their `/internal` routes in parallel, each within `MEMBER_OVERVIEW_PART_DEADLINE_MS`. A part the caller may not see (coach: `purchases`, `history`) is `null` and listed in `hidden`; a part whose service failed is `null` and listed in `unavailable`. Lists are the newest 50.',
     access: policy('users.canReadMemberOverview', OTHER_PERSON),
-    answer: ok(anyObject, 'The member page'),
+    answer: ok(memberOverviewAnswer, 'The member page'),
     errors: {
       403: 'A member asking for their own page',
       404: 'User not found',
       503: 'The users service did not answer',
     },
   }),
-  route('GET /api/user/{id}/community', {
+  route('GET /api/user/community/{id}', {
     service: 'users',
     tag: 'Users',
     summary: "A member's community profile",
@@ -551,9 +624,12 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'users',
     tag: 'Users',
     summary: "Change several people's role",
+    description:
+      'At most 500 `users` (one transaction). `updated`: the people found (all hold `newRole` now). One `user.role-change` audit entry per person changed. The users table sends a selected role change here and toasts `Updated {n} user(s) roles`.',
     access: policy('users.canChangeRoles'),
     body: upgradeRoleSchema,
     answer: ok(upgradeRoleResponseSchema, '`{updated}`'),
+    errors: { 400: 'errors.users: none, more than 500, or removing your own admin role' },
   }),
   route('POST /api/v2/user/add-tags', {
     service: 'users',
@@ -655,7 +731,10 @@ export const API_ROUTES: readonly ApiRoute[] = [
     summary: "An import's progress and report",
     description: 'The same answer as `GET /api/user/jobs/{id}` (the job table), for a job of this kind.',
     access: policy('users.canReadJobHistory'),
-    answer: ok(anyObject, '`{jobId, state, total, done, created, updated, skipped, failed, errorCount, failedReason}`'),
+    answer: ok(
+      jobStatusAnswer,
+      '`{jobId, state, total, done, created, updated, skipped, failed, errorCount, failedReason}`',
+    ),
     errors: { 404: 'Unknown job' },
   }),
   route('GET /api/user/import/{jobId}/errors.csv', {
@@ -677,9 +756,72 @@ export const API_ROUTES: readonly ApiRoute[] = [
     access: policy('users.canReadAuditLog'),
     query: auditQuerySchema,
     answer: ok(
-      anyObject,
+      auditLogAnswer,
       '`{entries: [{id, at, actorId, actorName, impersonatorId, action, service, userId, userName, tagId, subjectType, subjectId, subjectName, before, after}], totalCount}`',
     ),
+  }),
+  route('GET /api/analytics/overview', {
+    service: 'users',
+    tag: 'Users',
+    summary: 'The community by its numbers over time: members, MRR, failed payments, completions, board moves',
+    description:
+      "`from`, `to` (YYYY-MM-DD, both included), `interval` (`day` ≤ 366 days, `week` or `month` ≤ 5 years) and `timeZone` (IANA, default UTC) the periods are cut in. Each period is labelled by its first day (weeks start on Monday). Money is integer cents of the answer's `currency`; `mrr` is the level at the period's end. Totals: sums, the busiest period's `activeMembers`, the last period's `mrr`. Read from the users service's reporting store, which its `users-analytics` consumer keeps from the services' events (docs/decisions.md, \"Analytics from events\").",
+    access: policy('users.canReadAnalytics'),
+    query: analyticsQuerySchema,
+    answer: {
+      status: 200,
+      schema: analyticsOverviewSchema,
+      description:
+        '`{series: [{period, newMembers, activeMembers, churnedMembers, mrr, failedPayments, completions, boardMoves}], totals, currency, interval, timeZone}`',
+      example: {
+        series: [
+          {
+            period: '2026-10-01',
+            newMembers: 42,
+            activeMembers: 310,
+            churnedMembers: 5,
+            mrr: 3_880_000,
+            failedPayments: 3,
+            completions: 812,
+            boardMoves: 154,
+          },
+          {
+            period: '2026-11-01',
+            newMembers: 37,
+            activeMembers: 298,
+            churnedMembers: 8,
+            mrr: 3_783_000,
+            failedPayments: 6,
+            completions: 760,
+            boardMoves: 131,
+          },
+        ],
+        totals: {
+          newMembers: 79,
+          activeMembers: 310,
+          churnedMembers: 13,
+          mrr: 3_783_000,
+          failedPayments: 9,
+          completions: 1572,
+          boardMoves: 285,
+        },
+        currency: 'usd',
+        interval: 'month',
+        timeZone: 'America/New_York',
+      },
+    },
+    errors: { 400: 'errors.from / errors.to / errors.interval / errors.timeZone' },
+  }),
+  route('GET /api/analytics/overview.csv', {
+    service: 'users',
+    tag: 'Users',
+    summary: 'The same numbers as a CSV: a line per period, then the totals',
+    description:
+      'The same query as `GET /api/analytics/overview`; MRR in units of the currency (two decimals), cells formula-safe.',
+    access: policy('users.canReadAnalytics'),
+    query: analyticsQuerySchema,
+    answer: { status: 200, type: 'text/csv', description: 'analytics-<from>-<to>.csv' },
+    errors: { 400: 'errors.from / errors.to / errors.interval / errors.timeZone' },
   }),
   // The job history and the audit export.
   route('GET /api/user/audit-log.csv', {
@@ -698,7 +840,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     access: policy('users.canReadJobHistory'),
     query: jobsQuerySchema,
     answer: ok(
-      anyObject,
+      jobListAnswer,
       "`{jobs: [{id, kind: 'import'|'bulk-update'|'bulk-action'|'stripe-sync', actorName, createdAt, finishedAt, state, counts, fileName, failedReason, reportUrl?, errorFileUrl?}], total}`",
     ),
   }),
@@ -710,7 +852,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
       "The one status of every job, from the job table the queueing request and then the worker write (not from Redis). `state`: queued, running, completed or failed; `total`/`done` for a progress bar (0: unknown); `counts`: the kind's figures, also at the top level; `errorFileUrl` once an error report exists (a failed import's says why). A Stripe sync's id is `stripe-sync:<jobId>` (POST /api/stripe/sync's `statusUrl`).",
     access: policy('users.canReadJobHistory'),
     answer: ok(
-      anyObject,
+      jobStatusAnswer,
       "`{jobId, kind: 'import'|'bulk-update'|'bulk-action'|'stripe-sync', state, total, done, counts, failedReason, errorFileUrl, createdAt, finishedAt, ...counts}`",
     ),
     errors: { 404: 'Unknown job, or older than 30 days' },
@@ -766,7 +908,10 @@ export const API_ROUTES: readonly ApiRoute[] = [
     description: 'One file in field `image`: PNG, JPEG, GIF or WebP by content, at most UPLOAD_MAX_BYTES (5 MB).',
     access: 'signed-in',
     multipartField: 'image',
-    answer: ok(uploadResponseSchema, '`{latestUploadedFileUrl}`', 201),
+    answer: {
+      ...ok(uploadResponseSchema, '`{latestUploadedFileUrl}`', 201),
+      example: { latestUploadedFileUrl: '/upload/files/7d0c3f52-9a4e-4f4b-8f1e-2b6f1c9d3a10.png' },
+    },
     errors: { 400: 'Not an image, or no file', 413: 'Too large' },
   }),
   route('POST /upload/video', {
@@ -776,7 +921,10 @@ export const API_ROUTES: readonly ApiRoute[] = [
     description: 'One file in field `video`: MP4 or WebM by content, at most VIDEO_UPLOAD_MAX_BYTES (50 MB).',
     access: policy('resources.canUploadVideo'),
     multipartField: 'video',
-    answer: ok(uploadResponseSchema, '`{latestUploadedFileUrl}`', 201),
+    answer: {
+      ...ok(uploadResponseSchema, '`{latestUploadedFileUrl}`', 201),
+      example: { latestUploadedFileUrl: '/upload/files/2b6f1c9d-3a10-4f4b-8f1e-7d0c3f529a4e.mp4' },
+    },
     errors: { 400: 'Not an MP4 or WebM video, or no file', 413: 'Too large' },
   }),
   route('GET /upload/files/{name}', {
@@ -801,10 +949,11 @@ export const API_ROUTES: readonly ApiRoute[] = [
     query: catalogueQuerySchema,
     answer: ok(catalogueResponseSchema, '`{abilities, courses, modules, lessonsTitles, lessonsContent, counts}`'),
   }),
-  route('GET /api/course/{slug}', {
+  route('GET /api/course/{slugOrId}', {
     service: 'courses',
     tag: 'Courses',
     summary: 'A course page',
+    params: { slugOrId: SLUG_OR_ID.get },
     description:
       'Modules -> Lessons with `completed` and progress; the open lesson (`lessonId`, else the first of `moduleId`, else the first) carries `content`, `Tags` and `abilities`.',
     access: 'signed-in',
@@ -833,9 +982,9 @@ export const API_ROUTES: readonly ApiRoute[] = [
     tag: 'Courses',
     summary: "The caller's progress over every course they can see",
     access: 'signed-in',
-    answer: ok(anyObject, '`{progress: {courses, completedCourses, lessons, completedLessons, percent}}`'),
+    answer: ok(courseProgressAnswer, '`{progress: {courses, completedCourses, lessons, completedLessons, percent}}`'),
   }),
-  route('GET /api/course/{id}/insights', {
+  route('GET /api/course/insights/{id}', {
     service: 'courses',
     tag: 'Courses',
     summary: "A course's insights: members started and completed, the lesson funnel, completions per day",
@@ -861,10 +1010,11 @@ export const API_ROUTES: readonly ApiRoute[] = [
     answer: ok(courseUpsertResponseSchema, '`{course, isNew}`'),
     errors: { 400: 'errors.slug: This slug is already in use', 404: 'Course not found' },
   }),
-  route('DELETE /api/course/{id}', {
+  route('DELETE /api/course/{slugOrId}', {
     service: 'courses',
     tag: 'Courses',
     summary: 'Delete a course (its modules become free)',
+    params: { slugOrId: SLUG_OR_ID.delete },
     access: policy('courses.canDeleteCourse'),
     answer: noContent,
     errors: { 404: 'Course not found' },
@@ -1026,7 +1176,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     description:
       'The entered fields, every computed field (docs/profit-formulas.md) and `abilities {edit, delete, editAdditionalFees}`.',
     access: 'signed-in',
-    answer: ok(anyObject, '`{products}`'),
+    answer: ok(productListAnswer, '`{products}`'),
   }),
   route('GET /api/product/count', {
     service: 'tools',
@@ -1042,7 +1192,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     summary: 'Create or change a product',
     access: 'signed-in',
     body: productUpsertSchema,
-    answer: ok(anyObject, '`{product, isNew}` (201 when created)'),
+    answer: ok(productUpsertAnswer, '`{product, isNew}` (201 when created)'),
     errors: {
       400: 'Field errors keyed title, units, ...',
       403: 'errors.additionalFees: a basic member changing the fees',
@@ -1063,7 +1213,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     summary: 'Save a qualifier result (the score is recomputed)',
     access: 'signed-in',
     body: qualifierSaveSchema,
-    answer: ok(anyObject, '`{result: {id, score, result, createdAt}}`', 201),
+    answer: ok(qualifierSaveAnswer, '`{result: {id, score, result, createdAt}}`', 201),
   }),
   route('GET /api/product-qualifier/history', {
     service: 'tools',
@@ -1073,7 +1223,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
       "The ratings 'Rate My Product' saved (not the e-mailed copies). Query `limit` (1 to 50, default 10) and `before` (the previous page's `nextBefore`).",
     access: 'signed-in',
     query: qualifierHistoryQuerySchema,
-    answer: ok(anyObject, '`{ratings: [{id, score, result, answers, createdAt}], nextBefore}`'),
+    answer: ok(qualifierHistoryAnswer, '`{ratings: [{id, score, result, answers, createdAt}], nextBefore}`'),
     errors: { 400: 'errors.limit / errors.before' },
   }),
   route('POST /api/product-qualifier/send', {
@@ -1083,7 +1233,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     access: 'signed-in',
     body: qualifierSendSchema,
     description: "`email` must be the member's own address; QUALIFIER_SENDS_PER_DAY sends a day.",
-    answer: ok(anyObject, '`{success, score, result}` once the e-mail is queued'),
+    answer: ok(qualifierSendAnswer, '`{success, score, result}` once the e-mail is queued'),
     errors: {
       400: 'errors.email (also: not the member\'s own address) / errors.keywords / errors["answers.<id>"]',
       429: 'QUALIFIER_SENDS_PER_DAY reached (Retry-After)',
@@ -1095,7 +1245,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     summary: 'The AI assistants and which the caller may open',
     access: 'signed-in',
     answer: ok(
-      anyObject,
+      assistantsAnswer,
       '`{assistants: [{key, name, description, comingSoon, available, route}], configured, demo}` (demo: the endpoint is the sample-answer stand-in, AI_DEMO)',
     ),
   }),
@@ -1120,14 +1270,14 @@ export const API_ROUTES: readonly ApiRoute[] = [
     summary: "The caller's conversations with an assistant",
     description: 'Query `assistant`.',
     access: 'signed-in',
-    answer: ok(anyObject, '`{conversations: [{id, assistant, title, updatedAt}]}`'),
+    answer: ok(conversationListAnswer, '`{conversations: [{id, assistant, title, updatedAt}]}`'),
   }),
   route('GET /api/ai/conversations/{id}', {
     service: 'tools',
     tag: 'AI',
     summary: 'One conversation with its messages',
     access: 'signed-in',
-    answer: ok(anyObject, '`{conversation, messages: [{id, role, content, createdAt}]}`'),
+    answer: ok(conversationAnswer, '`{conversation, messages: [{id, role, content, createdAt}]}`'),
     errors: { 404: 'Conversation not found' },
   }),
   route('DELETE /api/ai/conversations/{id}', {
@@ -1143,7 +1293,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     tag: 'AI',
     summary: "Every assistant's system prompt",
     access: policy('tools.canEditPrompts'),
-    answer: ok(anyObject, 'The prompts'),
+    answer: ok(promptListAnswer, 'The prompts'),
   }),
   route('PUT /api/ai/prompts/{key}', {
     service: 'tools',
@@ -1151,7 +1301,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     summary: "Save an assistant's system prompt",
     access: policy('tools.canEditPrompts'),
     body: aiPromptSchema,
-    answer: ok(anyObject, 'The saved prompt'),
+    answer: ok(promptAnswer, 'The saved prompt'),
     errors: { 404: 'Unknown assistant' },
   }),
 
@@ -1263,7 +1413,10 @@ export const API_ROUTES: readonly ApiRoute[] = [
     description:
       'Every video (YouTube, Vimeo or an uploaded file; null = not set) and the calendar, support, community and upgrade links. `bookingUrl` is the calendar link with `{token}` replaced by the URL-encoded e-mail of the person asking.',
     access: 'signed-in',
-    answer: ok(siteContentResponseSchema, '`{content: {videos, links}, updatedAt, bookingUrl, abilities: {edit}}`'),
+    answer: {
+      ...ok(siteContentResponseSchema, '`{content: {videos, links}, updatedAt, bookingUrl, abilities: {edit}}`'),
+      example: SITE_CONTENT_EXAMPLE,
+    },
   }),
   route('GET /api/site-content/public', {
     service: 'resources',
@@ -1280,10 +1433,90 @@ export const API_ROUTES: readonly ApiRoute[] = [
     description: 'The whole document; a missing or empty field is not set. Recorded in the audit log.',
     access: policy('resources.canEditSiteContent'),
     body: siteContentSchema,
-    answer: ok(siteContentResponseSchema, '`{content, updatedAt, bookingUrl, abilities}`'),
+    answer: {
+      ...ok(siteContentResponseSchema, '`{content, updatedAt, bookingUrl, abilities}`'),
+      example: SITE_CONTENT_EXAMPLE,
+    },
     errors: {
       400: 'errors.<field>: videos.<key> (YouTube, Vimeo or uploaded video), links.<key> (web address, e-mail)',
     },
+  }),
+
+  // ----------------------------------------------------------------------------------------------------- broadcasts
+  route('POST /api/broadcast', {
+    service: 'users',
+    tag: 'Broadcasts',
+    summary: 'Send an e-mail to an audience (roles, tags, payment status)',
+    description:
+      'The body is Markdown. The recipients (subscribed people matching every condition given) are written at once and mailed by a `broadcast` job in the users worker, paced by `BROADCAST_PER_MINUTE`; each copy carries RFC 8058 `List-Unsubscribe` and `List-Unsubscribe-Post` headers. `dryRun: true` answers `{recipients}` (200) and sends nothing. Recorded in the audit log (`broadcast.send`).',
+    access: policy('users.canSendBroadcasts'),
+    body: broadcastSchema,
+    answer: {
+      ...ok(broadcastQueuedSchema, '`{jobId, recipients}` (200 `{recipients}` for a dry run)', 202),
+      example: { jobId: '5b0f5a8e-1c7e-4d8b-9a55-0c2d3f1e7a10', recipients: 1284 },
+    },
+    errors: { 400: 'errors.<field>: subject, body, audience.roles, audience.tagIds, audience.payment' },
+  }),
+  route('POST /api/broadcast/count', {
+    service: 'users',
+    tag: 'Broadcasts',
+    summary: 'How many subscribed people an audience reaches now',
+    access: policy('users.canSendBroadcasts'),
+    body: broadcastCountSchema,
+    answer: { ...ok(broadcastCountResponseSchema, '`{recipients}`'), example: { recipients: 1284 } },
+    errors: { 400: 'errors.<field>: audience.roles, audience.tagIds, audience.payment' },
+  }),
+  route('GET /api/broadcast', {
+    service: 'users',
+    tag: 'Broadcasts',
+    summary: 'The broadcasts sent, newest first, a page at a time',
+    access: policy('users.canSendBroadcasts'),
+    query: broadcastListQuerySchema,
+    answer: ok(broadcastListSchema, '`{broadcasts, total, page, perPage}`'),
+    errors: { 400: 'errors.page, errors.perPage' },
+  }),
+  route('GET /api/broadcast/{jobId}', {
+    service: 'users',
+    tag: 'Broadcasts',
+    summary: "A broadcast's progress",
+    description:
+      '`status` queued, sending, done or failed; `sent` of `total`; `failures`: recipients deleted or unsubscribed after it was queued (not mailed).',
+    access: policy('users.canSendBroadcasts'),
+    answer: ok(
+      broadcastStatusSchema,
+      '`{jobId, subject, audience, status, total, sent, failures, createdAt, finishedAt, createdBy}`',
+    ),
+    errors: { 404: 'Broadcast not found' },
+    params: { jobId: "The broadcast's id (the `jobId` POST answered)" },
+  }),
+  route('POST /api/unsubscribe', {
+    service: 'users',
+    tag: 'Broadcasts',
+    summary: 'Unsubscribe from broadcasts (one click), or subscribe again',
+    description:
+      "The `List-Unsubscribe` address of a broadcast: `?token=` signed for one person. Open at the gateway (no session, no CSRF): a mail client POSTs `List-Unsubscribe=One-Click` as a form; the web's unsubscribe page POSTs `{token}` or `{token, subscribe: true}` as JSON. Transactional mail is not affected.",
+    access: 'anyone',
+    query: unsubscribeSchema.partial(),
+    body: unsubscribeSchema.partial().extend({ subscribe: broadcastSettingsSchema.shape.subscribed.optional() }),
+    answer: ok(unsubscribeResponseSchema, '`{subscribed}`'),
+    errors: { 400: 'errors.token: This unsubscribe link is not valid.' },
+  }),
+  route('GET /api/user/broadcast-settings', {
+    service: 'users',
+    tag: 'Broadcasts',
+    summary: 'Whether the caller gets broadcasts',
+    access: policy('users.canEditBroadcastSettings'),
+    answer: ok(broadcastSettingsSchema, '`{subscribed}`'),
+    errors: { 404: 'User not found' },
+  }),
+  route('PUT /api/user/broadcast-settings', {
+    service: 'users',
+    tag: 'Broadcasts',
+    summary: 'Subscribe to or unsubscribe from broadcasts (the switch on /profile)',
+    access: policy('users.canEditBroadcastSettings'),
+    body: broadcastSettingsSchema,
+    answer: ok(broadcastSettingsSchema, '`{subscribed}`'),
+    errors: { 400: 'errors.subscribed', 404: 'User not found' },
   }),
 
   // -------------------------------------------------------------------------------------------------------- billing
@@ -1355,8 +1588,26 @@ export const API_ROUTES: readonly ApiRoute[] = [
     access: 'signed-in',
     answer: ok(paymentIntentAnswerSchema, '`{paymentIntentId, status, clientSecret, resourceId}`'),
     errors: { 404: "Unknown, or anyone else's" },
+  }),
+  route('GET /api/purchases', {
+    service: 'billing',
+    tag: 'Billing',
+    summary: "The caller's paid purchases, newest first",
+    description: `At most ${PURCHASES_LIMIT}. \`amount\` in cents (as every amount of the API), \`currency\` as Stripe gives it (lower case), \`paidAt\` ISO 8601; \`receiptUrl\` is the web's receipt page (\`/purchases/{id}/receipt\`).`,
+    access: 'signed-in',
+    answer: ok(purchasesAnswerSchema, '`{purchases: [{id, resourceId, title, amount, currency, paidAt, receiptUrl}]}`'),
+  }),
+  route('GET /api/purchases/{id}/receipt', {
+    service: 'billing',
+    tag: 'Billing',
+    summary: "A paid purchase's receipt (its buyer or an admin)",
+    description:
+      "The purchase with the buyer's id and the payment reference. Anyone else gets 404, as for an unknown one.",
+    access: 'signed-in',
+    answer: ok(receiptAnswerSchema, '`{receipt}`'),
+    errors: { 400: 'Not a purchase reference (pi_...)', 404: "Unknown, not paid, or anyone else's" },
   }), // Invitations.
-  route('POST /api/user/{id}/invite', {
+  route('POST /api/user/invite/{id}', {
     service: 'users',
     tag: 'Users',
     summary: "(Re)send a person's invitation e-mail",
@@ -1438,9 +1689,14 @@ function boardRoutes(): ApiRoute[] {
     }),
     board('POST /api/move-the-needle/card/upsert', 'Create or change a card', {
       idempotent: true,
+      description:
+        '`dueAt`: an ISO 8601 date-time with its offset sets the due date (answered in UTC), null clears it, absent keeps it. The board reminds the owner 24 hours before and once overdue.',
       body: cardUpsertSchema,
       answer: ok(cardUpsertResponseSchema, '`{card, isNew}` (201 when created)'),
-      errors: { 400: "errors.coverPhotoUrl: not one of the card's attachments", 404: 'Card not found' },
+      errors: {
+        400: "errors.coverPhotoUrl: not one of the card's attachments; errors.dueAt: not an ISO 8601 date-time with an offset, or outside the years 2000 to 2199",
+        404: 'Card not found',
+      },
     }),
     board('DELETE /api/move-the-needle/card/{id}', 'Delete a card (admins)', {
       answer: noContent,
@@ -1526,6 +1782,45 @@ function boardRoutes(): ApiRoute[] {
       answer: ok(reviewQueueResponseSchema, '`{cards, total}`'),
       errors: { 403: 'Members and other roles' },
     }),
+    board('POST /api/move-the-needle/card/review', 'Mark a card waiting in FOR REVIEW reviewed (coaches, admins)', {
+      // The probe: another person's board (user 2, not the template) whose owner is a reviewed premium member, so
+      // the roles are who may review.
+      access: policy('board.canReviewCard', { userId: 2 }, { role: 'premium', createdAt: null }),
+      idempotent: true,
+      description:
+        "The owner's coach (every coach; coaches are not assigned) or an admin, on a reviewed member's board. The card answers `reviewedAt` and `reviewedBy` and leaves the review queue until it enters FOR REVIEW again; `comment` is posted as the reviewer's comment. The owner gets one 'reviewed' notification and, unless she turned it off (`emailReviews`), an e-mail (`board.card-reviewed`).",
+      body: cardReviewSchema,
+      answer: ok(cardReviewResponseSchema, '`{card}`'),
+      errors: {
+        403: "The owner, members, a coach on a coach's own board",
+        404: 'Card not found (or not visible)',
+        409: 'The card is not in FOR REVIEW, or has been reviewed already',
+      },
+    }),
+    board('GET /api/move-the-needle/card/{id}/activity', "A card's history, newest first", {
+      description:
+        'The latest 200 entries (`CARD_ACTIVITY_LIMIT`): `created`, `moved` (list names), `renamed`, `due.set`/`due.changed`/`due.cleared`, `reviewed`, `comment.added`, `checklist.item-done`, `attachment.added`; each with `at`, `actor {id, fullName}` and `details` of its type. Whoever may read the card.',
+      answer: {
+        ...ok(cardActivityResponseSchema, '`{activity}`'),
+        example: {
+          activity: [
+            {
+              type: 'moved',
+              at: '2026-11-29T14:05:00.000Z',
+              actor: { id: 42, fullName: 'Ana Member' },
+              details: { from: 'IN PROGRESS', to: 'FOR REVIEW' },
+            },
+            {
+              type: 'created',
+              at: '2026-11-28T09:30:00.000Z',
+              actor: { id: 42, fullName: 'Ana Member' },
+              details: { list: 'IN PROGRESS' },
+            },
+          ],
+        },
+      },
+      errors: { 404: 'Card not found' },
+    }),
     board('DELETE /api/move-the-needle/activity/{id}', "Delete a comment (one's own; admins any)", {
       answer: noContent,
       errors: { 404: 'Comment not found' },
@@ -1543,7 +1838,7 @@ function notificationRoutes(): ApiRoute[] {
   return [
     notifications('GET /api/notifications', "The caller's notifications, newest first, and the unread count", {
       description:
-        "Kinds: 'mention' (a coach mentioned in a comment), 'reply' (a coach or admin commented on the member's card), 'review' (a member put a card in FOR REVIEW; every coach). `notificationsPerPage` at most 50 (default 20).",
+        "Kinds: 'mention' (a coach mentioned in a comment), 'reply' (a coach or admin commented on the member's card), 'review' (a member put a card in FOR REVIEW; every coach), 'reviewed' (a coach or admin reviewed the member's card; `text` holds the review's comment). `notificationsPerPage` at most 50 (default 20).",
       query: notificationsQuerySchema,
       answer: ok(notificationsResponseSchema, '`{notifications, unreadCount}`'),
     }),
@@ -1562,12 +1857,12 @@ function notificationRoutes(): ApiRoute[] {
       answer: { status: 200, type: 'text/event-stream', description: 'The stream' },
     }),
     notifications('GET /api/notifications/settings', "The caller's notification settings", {
-      answer: ok(notificationSettingsSchema, '`{emailMentions}`'),
+      answer: ok(notificationSettingsSchema, '`{emailMentions, emailDueDates, emailReviews}`'),
     }),
-    notifications('PUT /api/notifications/settings', 'Turn mention e-mails on or off', {
-      body: notificationSettingsSchema,
-      answer: ok(notificationSettingsSchema, '`{emailMentions}`'),
-      errors: { 400: 'emailMentions must be true or false' },
+    notifications('PUT /api/notifications/settings', 'Turn mention, due-date or review e-mails on or off', {
+      body: notificationSettingsUpdateSchema,
+      answer: ok(notificationSettingsSchema, '`{emailMentions, emailDueDates, emailReviews}`'),
+      errors: { 400: 'emailMentions / emailDueDates / emailReviews must be true or false; at least one' },
     }),
   ];
 }

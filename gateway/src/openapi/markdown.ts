@@ -5,7 +5,7 @@
 
 import type { OpenAPIObject, OperationObject, ParameterObject, SchemaObject } from 'openapi3-ts/oas31';
 import type { ErrorStatus } from './catalogue';
-import { GENERIC_ERRORS } from './document';
+import { GENERIC_ERRORS, URL_ERROR } from './document';
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
@@ -25,7 +25,17 @@ Common rules:
 - Unsafe methods (POST, PUT, PATCH, DELETE) send \`x-csrf-token\` equal to the CSRF cookie (\`__Host-rm_csrf\` /
   \`rm_csrf\`), else \`403 {code: "CSRF"}\`. With a session the token is bound to it; read the cookie at each call.
 - Errors, from every service: \`{ error: string, code?: string, errors?: { [field]: message } }\`; validation failures
-  are \`400\` with \`errors\` keyed by field. \`503 {code: "SERVICE_UNAVAILABLE"}\` while a service or its database is down.
+  are \`400\` with \`errors\` keyed by field. Any call answers \`400\` for a malformed address (bad percent-encoding,
+  a NUL character) and \`503\`, with \`Retry-After\` (seconds), while a service or its database is down
+  (\`SERVICE_UNAVAILABLE\`) or the gateway sheds load (\`OVERLOADED\`); \`429\` answers carry \`Retry-After\` too.
+- Every answer carries \`x-request-id\` (the caller's own when it is 1 to 100 of \`A-Za-z0-9_.:@/+=-\`, else a new UUID):
+  the id of the call in every log and trace.
+- Creates marked *idempotent* below accept an \`Idempotency-Key\` header: a retry with the same key and body gets the
+  first answer (\`Idempotent-Replayed: true\`) instead of a second record; the same key with another body is \`422\`.
+- \`GET /api/course/{slugOrId}\` takes a course's slug and \`DELETE /api/course/{slugOrId}\` its id: one path to OpenAPI,
+  which forbids two templates differing only by a parameter's name.
+- Every answer body is a named schema of the OpenAPI document (in brackets below), with an example there; the web's
+  types of it are \`web/src/api/schema.gen.ts\` (openapi-typescript).
 - Who: \`visitor\` is a caller without a session; roles are admin, coach, premium, course only, basic.
 - Internal calls between services (\`/internal/*\`, never routed by the gateway) and events: docs/architecture.md.
 `;
@@ -65,10 +75,14 @@ function answers(operation: OperationObject): { ok: string; errors: string } {
       const types = Object.keys((response as { content?: object }).content ?? {}).filter(
         (t) => t !== 'application/json',
       );
-      ok.push(`\`${status}\` ${description}${types.length ? ` (${types.join(', ')})` : ''}`);
+      const schema = (response as { content?: Record<string, { schema?: { $ref?: string } }> }).content?.[
+        'application/json'
+      ]?.schema?.$ref?.replace('#/components/schemas/', '');
+      const kinds = [...types, ...(schema ? [schema] : [])];
+      ok.push(`\`${status}\` ${description}${kinds.length ? ` (${kinds.join(', ')})` : ''}`);
     } else {
       // The gateway's and every service's common errors by their status alone (the rules above); others with their text.
-      const generic = description === GENERIC_ERRORS[Number(status) as ErrorStatus];
+      const generic = description === GENERIC_ERRORS[Number(status) as ErrorStatus] || description === URL_ERROR;
       errors.push(generic ? `\`${status}\`` : `\`${status}\` ${description}`);
     }
   }
@@ -83,7 +97,12 @@ export function renderApiMarkdown(document: OpenAPIObject): string {
       if (!operation) continue;
       const tag = operation.tags?.[0] ?? 'Other';
       const { ok, errors } = answers(operation);
-      const summary = [operation.summary, operation.description].filter(Boolean).join('. ');
+      const idempotent = (operation.parameters ?? []).some(
+        (parameter) => '$ref' in parameter && parameter.$ref === '#/components/parameters/IdempotencyKey',
+      );
+      const summary = [operation.summary, operation.description, idempotent ? '*Idempotent*' : '']
+        .filter(Boolean)
+        .join('. ');
       const row = `| \`${method.toUpperCase()} ${path}\` | ${cell(who(operation))} | ${cell(summary)} | ${cell(
         input(operation),
       )} | ${cell(ok)} | ${cell(errors)} |`;

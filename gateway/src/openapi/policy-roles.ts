@@ -8,12 +8,14 @@ import type { Role } from '@rainmakers/contracts';
 export type PolicyRoles = Readonly<Record<string, readonly Role[]>>;
 
 export const POLICY_ROLES: PolicyRoles = {
+  'auth.canCloseOwnAccount': ['admin', 'coach', 'premium', 'course only', 'basic'],
   'auth.canResetSecondFactor(2)': ['admin'],
   'auth.canSignInAs': ['admin'],
   'auth.canSwitchRole': ['admin'],
   'billing.canSyncWithStripe': ['admin'],
   'board.canListCoaches': ['admin', 'coach', 'premium'],
   'board.canReadReviewQueue': ['admin', 'coach'],
+  'board.canReviewCard({"userId":2}, {"role":"premium","createdAt":null})': ['admin', 'coach'],
   'board.hasBoardAccess': ['admin', 'coach', 'premium'],
   'courses.canDeleteCourse': ['admin'],
   'courses.canDeleteLesson': ['admin'],
@@ -25,6 +27,7 @@ export const POLICY_ROLES: PolicyRoles = {
   'courses.canUpsertCourse': ['admin'],
   'courses.canUpsertLesson': ['admin'],
   'courses.canUpsertModule': ['admin'],
+  'gateway.canExportOwnData': ['admin', 'coach', 'premium', 'course only', 'basic'],
   'gateway.canReadApiConsole': ['admin'],
   'resources.canDeleteCategory': ['admin'],
   'resources.canDeleteResource': ['admin'],
@@ -37,12 +40,15 @@ export const POLICY_ROLES: PolicyRoles = {
   'users.canAddTags': ['admin'],
   'users.canChangeRoles': ['admin'],
   'users.canDeleteUser({"id":2,"role":"premium"})': ['admin'],
+  'users.canEditBroadcastSettings': ['admin', 'coach', 'premium', 'course only', 'basic'],
   'users.canInviteUser': ['admin'],
   'users.canManageTags': ['admin'],
   'users.canManageUsers': ['admin'],
+  'users.canReadAnalytics': ['admin'],
   'users.canReadAuditLog': ['admin'],
   'users.canReadJobHistory': ['admin'],
   'users.canReadMemberOverview({"id":2,"role":"premium"})': ['admin', 'coach'],
   'users.canReadTags': ['admin', 'coach'],
   'users.canRunBulkActions': ['admin'],
+  'users.canSendBroadcasts': ['admin'],
 };

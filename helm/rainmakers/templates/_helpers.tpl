@@ -100,6 +100,17 @@ Extra keys: inlineConfig (also the shared settings, for hooks).
 {{- end }}
 - name: PORT
   value: {{ .svc.port | quote }}
+{{- /* The spans' service.version and k8s.* resource attributes (kit tracing.ts): the image's tag, the downward API. */}}
+- name: BUILD_VERSION
+  value: {{ dig "image" "tag" "" .svc | default ($g.image.tag | default $root.Chart.AppVersion) | quote }}
+- name: K8S_POD_NAME
+  valueFrom: { fieldRef: { fieldPath: metadata.name } }
+- name: K8S_POD_UID
+  valueFrom: { fieldRef: { fieldPath: metadata.uid } }
+- name: K8S_NAMESPACE_NAME
+  valueFrom: { fieldRef: { fieldPath: metadata.namespace } }
+- name: K8S_NODE_NAME
+  valueFrom: { fieldRef: { fieldPath: spec.nodeName } }
 {{- if and .http (ne .name "gateway") }}
 - name: LIVENESS_PORT
   value: {{ $root.Values.livenessPort | quote }}
@@ -116,6 +127,7 @@ Extra keys: inlineConfig (also the shared settings, for hooks).
 {{ include "rainmakers.secretEnv" (dict "env" "DATABASE_URL" "secret" (dig "databaseSecret" "" .svc | default (replace "{service}" .name $g.postgres.existingSecret)) "key" $g.postgres.key) }}
 {{- end }}
 {{ include "rainmakers.secretEnv" (dict "env" "INTERNAL_TOKEN_SECRET" "secret" $g.existingSecret "key" "INTERNAL_TOKEN_SECRET") }}
+{{ include "rainmakers.secretEnv" (dict "env" "INTERNAL_TOKEN_SECRET_PREVIOUS" "secret" $g.existingSecret "key" "INTERNAL_TOKEN_SECRET_PREVIOUS" "optional" true) }}
 {{ include "rainmakers.secretEnv" (dict "env" "REDIS_URL" "secret" $g.redis.existingSecret "key" $g.redis.key) }}
 {{- range .svc.secretEnv }}
 {{ include "rainmakers.secretEnv" (dict "env" . "secret" $g.existingSecret "key" .) }}
@@ -263,12 +275,26 @@ labels:
   {{- end }}
 annotations:
   checksum/config: {{ include "rainmakers.sharedConfig" .root | sha256sum }}
+  checksum/secret: {{ include "rainmakers.secretChecksum" .root }}
   {{- with .root.Values.global.podAnnotations }}
   {{- toYaml . | nindent 2 }}
   {{- end }}
   {{- with .svc.podAnnotations }}
   {{- toYaml . | nindent 2 }}
   {{- end }}
+{{- end -}}
+
+{{/*
+What the pods read from Secrets, as far as the chart can know it: the Secrets' names, global.secretRevision (which
+the operator bumps on a change), and the existingSecret's data when Helm can look it up (helm install/upgrade
+against a cluster; empty under `helm template`). A change to any of them rolls every pod (docs/deploy.md
+"Rotating secrets").
+*/}}
+{{- define "rainmakers.secretChecksum" -}}
+{{- $g := .Values.global -}}
+{{- $found := lookup "v1" "Secret" .Release.Namespace $g.existingSecret -}}
+{{- $data := dig "data" dict ($found | default dict) -}}
+{{- list $g.existingSecret $g.redis.existingSecret $g.postgres.existingSecret (toString $g.secretRevision) (toJson $data) | toJson | sha256sum -}}
 {{- end -}}
 
 {{/* The ServiceAccount a service's pods run as: the chart's own (serviceAccount.create), or one that exists. */}}

@@ -1,5 +1,6 @@
-import { createApp } from '@rainmakers/kit';
+import { createApp, internalTokenKeys } from '@rainmakers/kit';
 import type { AppDeps } from './deps';
+import { accountRoutes } from './routes/account';
 import { authRoutes } from './routes/auth';
 import { internalRoutes } from './routes/internal';
 import { secondFactorRoutes } from './routes/second-factor';
@@ -10,7 +11,7 @@ export function buildApp(deps: AppDeps) {
     {
       name: 'auth',
       logger: deps.logger,
-      internalTokenSecret: deps.config.INTERNAL_TOKEN_SECRET,
+      internalTokenKeys: internalTokenKeys(deps.config),
       readiness: deps.readiness,
       // Every auth body is a few fields; a bigger one is refused (413) before it is parsed.
       bodyLimit: '16kb',
@@ -18,6 +19,7 @@ export function buildApp(deps: AppDeps) {
     (app) => {
       app.use('/api/auth', authRoutes(deps));
       app.use('/api/auth', secondFactorRoutes(deps));
+      app.use('/api/account', accountRoutes(deps));
       app.use('/internal', internalRoutes(deps));
     },
   );

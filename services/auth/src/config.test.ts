@@ -31,6 +31,7 @@ describe('auth config', () => {
       NODE_ENV: 'production',
       INTERNAL_TOKEN_SECRET: 'a-real-internal-secret-0123456789',
       USERS_SERVICE_ADDR: 'http://users:4102',
+      RESOURCES_SERVICE_ADDR: 'http://resources:4106',
       TOTP_ENCRYPTION_KEY: REAL_TOTP_KEY,
     };
     expect(() => loadServiceConfig(production)).toThrow(/SESSION_SECRET/);
@@ -46,6 +47,7 @@ describe('auth config', () => {
       INTERNAL_TOKEN_SECRET: 'a-real-internal-secret-0123456789',
       SESSION_SECRET: 'a-real-session-secret-0123456789',
       USERS_SERVICE_ADDR: 'http://users:4102',
+      RESOURCES_SERVICE_ADDR: 'http://resources:4106',
     };
     expect(() => loadServiceConfig(production)).toThrow(/TOTP_ENCRYPTION_KEY/);
     expect(() => loadServiceConfig({ ...production, TOTP_ENCRYPTION_KEY: 'too-short' })).toThrow(/TOTP_ENCRYPTION_KEY/);
@@ -63,8 +65,9 @@ describe('auth config', () => {
       INTERNAL_TOKEN_SECRET: 'a-real-internal-secret-0123456789',
       SESSION_SECRET: 'a-real-session-secret-0123456789',
       TOTP_ENCRYPTION_KEY: REAL_TOTP_KEY,
+      RESOURCES_SERVICE_ADDR: 'http://resources:4106',
     };
-    expect(() => loadServiceConfig(production)).toThrow(/USERS_SERVICE_ADDR: required in production/);
+    expect(() => loadServiceConfig(production)).toThrow(/USERS_SERVICE_ADDR \(not set\): required in production/);
     expect(loadServiceConfig({ ...production, USERS_SERVICE_ADDR: 'http://users:4102' }).USERS_SERVICE_ADDR).toBe(
       'http://users:4102',
     );
@@ -72,5 +75,52 @@ describe('auth config', () => {
 
   it('needs no port for the worker process', () => {
     expect(loadWorkerConfig({}).SERVICE_NAME).toBe('auth-worker');
+  });
+
+  it('reads the previous keys of a rotation (session secret, second-factor key, internal-token secret)', () => {
+    const previousTotp = 'b'.repeat(64);
+    const rotating = loadServiceConfig({
+      ...base,
+      SESSION_SECRET: 'the-new-session-secret-0123456789',
+      SESSION_SECRET_PREVIOUS: 'the-old-session-secret-0123456789',
+      TOTP_ENCRYPTION_KEY: REAL_TOTP_KEY,
+      TOTP_ENCRYPTION_KEY_PREVIOUS: previousTotp,
+      INTERNAL_TOKEN_SECRET_PREVIOUS: 'the-old-internal-secret-0123456789',
+    });
+    expect(rotating.sessionKeys).toEqual({
+      current: 'the-new-session-secret-0123456789',
+      previous: 'the-old-session-secret-0123456789',
+    });
+    expect(rotating.totpKeys).toEqual({ current: REAL_TOTP_KEY, previous: previousTotp });
+    expect(rotating.INTERNAL_TOKEN_SECRET_PREVIOUS).toBe('the-old-internal-secret-0123456789');
+    // Unset or emptied: no rotation.
+    const settled = loadServiceConfig({ ...base, SESSION_SECRET_PREVIOUS: '', TOTP_ENCRYPTION_KEY_PREVIOUS: '' });
+    expect(settled.sessionKeys.previous).toBeUndefined();
+    expect(settled.totpKeys.previous).toBeUndefined();
+    expect(loadServiceConfig(base).INTERNAL_TOKEN_SECRET_PREVIOUS).toBeUndefined();
+    expect(() => loadServiceConfig({ ...base, TOTP_ENCRYPTION_KEY_PREVIOUS: 'too-short' })).toThrow(
+      /TOTP_ENCRYPTION_KEY_PREVIOUS/,
+    );
+    expect(() => loadServiceConfig({ ...base, INTERNAL_TOKEN_SECRET_PREVIOUS: 'short' })).toThrow(
+      /INTERNAL_TOKEN_SECRET_PREVIOUS/,
+    );
+  });
+
+  it('refuses a development key as the previous one in production', () => {
+    const production = {
+      ...base,
+      NODE_ENV: 'production',
+      INTERNAL_TOKEN_SECRET: 'a-real-internal-secret-0123456789',
+      SESSION_SECRET: 'a-real-session-secret-0123456789',
+      USERS_SERVICE_ADDR: 'http://users:4102',
+      RESOURCES_SERVICE_ADDR: 'http://resources:4106',
+      TOTP_ENCRYPTION_KEY: REAL_TOTP_KEY,
+    };
+    expect(() => loadServiceConfig({ ...production, TOTP_ENCRYPTION_KEY_PREVIOUS: DEV_TOTP_ENCRYPTION_KEY })).toThrow(
+      /TOTP_ENCRYPTION_KEY_PREVIOUS/,
+    );
+    expect(() =>
+      loadServiceConfig({ ...production, INTERNAL_TOKEN_SECRET_PREVIOUS: DEV_SECRETS.INTERNAL_TOKEN_SECRET }),
+    ).toThrow(/INTERNAL_TOKEN_SECRET_PREVIOUS/);
   });
 });

@@ -1,4 +1,4 @@
-import { DEV_SECRETS, defineServiceConfig } from '@rainmakers/kit';
+import { DEV_SECRETS, defineServiceConfig, previousSecretSchema, type SecretKeys } from '@rainmakers/kit';
 import { z } from 'zod';
 import { DEV_TOTP_ENCRYPTION_KEY, encryptionKeyBytes } from './domain/second-factor';
 
@@ -8,6 +8,11 @@ const seconds = (fallback: number) => z.coerce.number().int().min(1).default(fal
 const shape = {
   /** Signs the rm_session cookie (a JWT); the gateway verifies it with the same secret. */
   SESSION_SECRET: z.string().min(16).default(DEV_SECRETS.SESSION_SECRET),
+  /**
+   * The session secret being replaced, while a rotation runs (the gateway reads the same): cookies and second-step
+   * tokens signed with it still pass; everything new is signed with SESSION_SECRET. Unset outside a rotation.
+   */
+  SESSION_SECRET_PREVIOUS: previousSecretSchema(z.string().min(16)),
   /** How long auth waits for users when it has no copy of a person (GET /me, sign-in): then 503. */
   USERS_READ_TIMEOUT_MS: z.coerce.number().int().min(1).default(1000),
 
@@ -43,6 +48,14 @@ const shape = {
     .default(DEV_TOTP_ENCRYPTION_KEY)
     .refine((value) => encryptionKeyBytes(value) !== null, 'must be 32 bytes, base64 or hex'),
   /**
+   * The key being replaced, while a rotation runs: secrets it encrypted still open, new ones are encrypted with
+   * TOTP_ENCRYPTION_KEY, and `npm run rotate:totp` (dist/rotate-totp.mjs) re-encrypts the stored ones. Unset
+   * outside a rotation.
+   */
+  TOTP_ENCRYPTION_KEY_PREVIOUS: previousSecretSchema(
+    z.string().refine((value) => encryptionKeyBytes(value) !== null, 'must be 32 bytes, base64 or hex'),
+  ),
+  /**
    * Second-step attempts (a code or a recovery code) per account from any number of addresses within the window;
    * past it the account's second step answers 429 until the window ends (the per-address limit above holds too).
    */
@@ -53,8 +66,21 @@ const shape = {
   INVITATION_TTL_HOURS: count(7 * 24),
 };
 
-/** USERS_SERVICE_ADDR (contracts' PEERS): users is asked for a person auth has no copy of. */
-export const settings = defineServiceConfig({ name: 'auth', shape });
+/**
+ * USERS_SERVICE_ADDR (contracts' PEERS): users is asked for a person auth has no copy of. RESOURCES_SERVICE_ADDR:
+ * the send-mail worker reads the community's name and colour for the e-mail layout.
+ */
+export const settings = defineServiceConfig({
+  name: 'auth',
+  shape,
+  derive: (config) => ({
+    sessionKeys: { current: config.SESSION_SECRET, previous: config.SESSION_SECRET_PREVIOUS } satisfies SecretKeys,
+    totpKeys: {
+      current: config.TOTP_ENCRYPTION_KEY,
+      previous: config.TOTP_ENCRYPTION_KEY_PREVIOUS,
+    } satisfies SecretKeys,
+  }),
+});
 export type Config = ReturnType<typeof settings.load>;
 /** Every key it reads (docs/configuration.md is checked against it). */
 export const configShape = settings.shape;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { ROLES, type Role } from '@rainmakers/contracts';
 import {
+  canCloseOwnAccount,
   canManageOwnSecondFactor,
   canResetSecondFactor,
   canReturnFromSignInAs,
@@ -53,5 +54,10 @@ describe('auth policies', () => {
     expect(canResetSecondFactor(actor(role), 7)).toBe(false);
     expect(canResetSecondFactor(actor(role, null, false), 8)).toBe(false);
     expect(canResetSecondFactor(actor(role, 1), 8)).toBe(false);
+  });
+
+  it('close her own account: anyone, never through a sign-in-as', () => {
+    for (const role of ROLES) expect(canCloseOwnAccount(actor(role))).toBe(true);
+    expect(canCloseOwnAccount(actor('premium', 1))).toBe(false);
   });
 });

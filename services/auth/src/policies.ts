@@ -44,3 +44,11 @@ export function canManageOwnSecondFactor(actor: SessionActor): boolean {
  * person's `abilities.resetSecondFactor`; auth guards the action with the same function.
  */
 export { canResetSecondFactor } from '@rainmakers/contracts';
+
+/**
+ * A person closes her own account (DELETE /api/account), with her password: never from a sign-in-as session (the
+ * admin is not the person). Whether she is the last admin is users' rule, decided with the admins' rows locked.
+ */
+export function canCloseOwnAccount(actor: SessionActor): boolean {
+  return actor.impersonatorId === null;
+}

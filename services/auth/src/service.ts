@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
-import { defineService, mailWorkerFor } from '@rainmakers/kit';
+import { cachedMailBrand, defineService, mailWorkerFor } from '@rainmakers/kit';
 import { buildApp } from './app';
+import { createBrandReader } from './clients/resources';
 import { createUsersClient } from './clients/users';
 import { settings } from './config';
 import type { AppDeps } from './deps';
@@ -41,8 +42,18 @@ export const service = defineService<AuthSchema>()({
   tasks: (deps) => [createHousekeeping(deps)],
   workers: {
     jobs: 'send-mail',
-    // Sending mail needs Redis and SMTP only.
+    // Sending mail needs Redis and SMTP only, and the community's name and colour for the layout (resources).
     database: false,
-    build: ({ config, redis, logger }) => [mailWorkerFor(config, redis, logger)],
+    build: ({ config, redis, logger }) => [
+      mailWorkerFor(
+        config,
+        redis,
+        logger,
+        cachedMailBrand(
+          createBrandReader({ baseUrl: config.RESOURCES_SERVICE_ADDR, secret: config.INTERNAL_TOKEN_SECRET }),
+          logger,
+        ),
+      ),
+    ],
   },
 });

@@ -1,6 +1,6 @@
 /**
  * Invitations against the real users and auth services: users publishes users.user-invited (a resend
- * through POST /api/user/{id}/invite), auth's consumer makes the link and queues the e-mail; the link's rules
+ * through POST /api/user/invite/{id}), auth's consumer makes the link and queues the e-mail; the link's rules
  * (single use, 7 days, a resend retires the older one, a link only works for its own kind), the per-person limit,
  * and auth.signed-in reaching users as lastSignInAt.
  */
@@ -28,7 +28,7 @@ afterAll(async () => {
 });
 
 const invite = (person: Person) =>
-  client(stack.users.url).post<{ message?: string; error?: string }>(admin, `/api/user/${person.user.id}/invite`);
+  client(stack.users.url).post<{ message?: string; error?: string }>(admin, `/api/user/invite/${person.user.id}`);
 
 /** The invitation link of a caught e-mail (quoted-printable soft breaks undone). */
 function invitationIn(mail: CaughtMail): { link: string; token: string } {

@@ -27,8 +27,11 @@ export const settings = defineServiceConfig({
       const missing = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PUBLISHABLE_KEY'].filter(
         (name) => !env[name],
       );
-      if (missing.length > 0)
-        throw new ConfigError(`Invalid configuration: ${missing.join(', ')} required in production`);
+      if (missing.length > 0) {
+        throw new ConfigError(
+          missing.map((variable) => ({ variable, value: undefined, allowed: 'required in production' })),
+        );
+      }
     }
     return {};
   },

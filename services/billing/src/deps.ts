@@ -1,4 +1,4 @@
-import type { EventNudger, Logger, ReadinessCheck } from '@rainmakers/kit';
+import type { EventNudger, Logger, ReadinessCheck, SecretKeys } from '@rainmakers/kit';
 import type { ResourcesClient } from './clients/resources';
 import type { SyncQueue } from './jobs';
 import type { BillingDb } from './store/db';
@@ -29,7 +29,7 @@ export interface StripeRouteDeps extends PurchaseDeps {
 /** What the app is built with (service.ts builds it). */
 export interface AppDeps extends StripeRouteDeps {
   logger: Logger;
-  internalTokenSecret: string;
+  internalTokenKeys: SecretKeys;
   readiness: ReadinessCheck[];
   webhookSecret: string;
 }

@@ -21,3 +21,6 @@ export const canBuyFor = (actor: Actor, userId: number) => actor.userId === user
 
 /** Checking a payment's status: the buyer only. */
 export const canSeePayment = (actor: Actor, buyerId: number | null) => buyerId !== null && buyerId === actor.userId;
+
+/** Reading a purchase's receipt: its buyer, or an admin; anyone else is told it does not exist. */
+export const canReadReceipt = (actor: Actor, buyerId: number) => isAdmin(actor) || buyerId === actor.userId;

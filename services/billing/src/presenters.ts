@@ -6,6 +6,9 @@ import {
   jobStatusPath,
   type MemberPurchase,
   type PaymentIntentAnswer,
+  type Purchase,
+  type Receipt,
+  receiptPath,
   type StripeSyncAnswer,
   type StripeSyncSummary,
   stripeSyncJobId,
@@ -65,4 +68,32 @@ export function presentMemberPurchase(purchase: {
     createdAt: purchase.createdAt.toISOString(),
     completedAt: purchase.completedAt ? purchase.completedAt.toISOString() : null,
   };
+}
+
+type PaidPurchase = {
+  paymentIntentId: string;
+  userId: number;
+  resourceId: number;
+  resourceTitle: string;
+  amountCents: number;
+  currency: string;
+  createdAt: Date;
+  completedAt: Date | null;
+};
+
+/** A paid purchase on My Purchases (amount in cents; the receipt page's address in the web). */
+export function presentPurchase(purchase: PaidPurchase): Purchase {
+  return {
+    id: purchase.paymentIntentId,
+    resourceId: purchase.resourceId,
+    title: purchase.resourceTitle,
+    amount: purchase.amountCents,
+    currency: purchase.currency,
+    paidAt: (purchase.completedAt ?? purchase.createdAt).toISOString(),
+    receiptUrl: receiptPath(purchase.paymentIntentId),
+  };
+}
+
+export function presentReceipt(purchase: PaidPurchase): Receipt {
+  return { ...presentPurchase(purchase), userId: purchase.userId, paymentReference: purchase.paymentIntentId };
 }

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineService, publicAddresses } from '@rainmakers/kit';
+import { defineService, internalTokenKeys, publicAddresses } from '@rainmakers/kit';
 import { buildApp } from './app';
 import { createResourcesClient } from './clients/resources';
 import { settings } from './config';
@@ -23,7 +23,7 @@ export const service = defineService<Schema>()({
     events: relay,
     stripe: createStripe(config),
     logger,
-    internalTokenSecret: config.INTERNAL_TOKEN_SECRET,
+    internalTokenKeys: internalTokenKeys(config),
     readiness,
     webhookSecret: config.STRIPE_WEBHOOK_SECRET,
     resources: createResourcesClient({ baseUrl: config.RESOURCES_SERVICE_ADDR, secret: config.INTERNAL_TOKEN_SECRET }),

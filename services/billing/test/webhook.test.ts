@@ -44,6 +44,8 @@ describe('stripe webhook', () => {
         stripeCustomerId: customer,
         subscriptionId: subscription.id,
         status: 'active',
+        monthlyAmountCents: 9700,
+        currency: 'usd',
       },
     ]);
   });

@@ -1,4 +1,4 @@
-import type { EventNudger, Logger, MailSender, ReadinessCheck } from '@rainmakers/kit';
+import type { EventNudger, Logger, MailSender, ReadinessCheck, SecretKeys } from '@rainmakers/kit';
 import type { BoardChanges, RedisBoardChanges } from './live';
 import type { BoardDb } from './store/db';
 
@@ -14,7 +14,7 @@ export interface BoardDeps {
 /** What the app is built with (service.ts builds it). */
 export interface AppDeps extends BoardDeps {
   logger: Logger;
-  internalTokenSecret: string;
+  internalTokenKeys: SecretKeys;
   readiness: ReadinessCheck[];
   live: RedisBoardChanges;
   heartbeatMs: number;

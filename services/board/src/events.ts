@@ -1,12 +1,17 @@
 /**
  * Events of the board service.
  * Publishes (outbox, in the transaction of the change):
- *  - board.comment-mentioned: a new comment mentioning coaches (commands/board.ts upsertComment).
+ *  - board.comment-mentioned: a new comment mentioning coaches (commands/board.ts upsertComment);
+ *  - board.card-due: a due-date reminder was stored for a card's owner (commands/reminders.ts).
+ *  - board.card-reviewed: a coach or admin reviewed a member's card (commands/board.ts reviewCard).
  * Consumes (consumer group 'board', idempotent through processed_events):
  *  - users.user-changed: the board's copy of the person (names, e-mails, photos, role, createdAt);
- *  - users.user-deleted: the copy goes, and so does the person's board (lists, cards, labels, comments...);
+ *  - users.user-deleted: the copy goes, and so does the person's board (lists, cards, labels, comments...), her
+ *    comments on other boards, her mentions, the notifications her comments caused and her own;
  *  - board.comment-mentioned: one e-mail per mentioned coach (unless she turned mention e-mails off), queued on
- *    send-mail (group 'board-mail').
+ *    send-mail (group 'board-mail');
+ *  - board.card-due: the reminder e-mail to the card's owner (unless she turned due-date e-mails off), same group.
+ *  - board.card-reviewed: one e-mail to the card's owner (unless she turned review e-mails off), same group.
  */
 import type { EventData } from '@rainmakers/contracts';
 import {
@@ -16,10 +21,11 @@ import {
   type MailMessage,
   type MailSender,
 } from '@rainmakers/kit';
-import { mentionMail } from './domain/mail';
+import { dueMail, mentionMail, reviewedMail } from './domain/mail';
+import { deleteTracesOf } from './store/account';
 import { deleteBoardOfUser } from './store/boards';
-import { deleteNotificationsOf, mentionEmailsOff } from './store/notifications';
-import { deletePerson, findPeople, savePerson } from './store/people';
+import { deleteNotificationsOf, dueEmailsOn, mentionEmailsOff, reviewEmailsOff } from './store/notifications';
+import { deletePerson, findPeople, findPerson, savePerson } from './store/people';
 import type { BoardDatabase } from './store/schema';
 
 export const CONSUMER_GROUP = 'board';
@@ -39,21 +45,23 @@ export function createPeopleConsumer(options: ConsumerOptions): EventConsumer<Bo
           photoUrl: user.photoUrl,
           role: user.role,
           createdAt: user.createdAt,
+          timeZone: user.timeZone ?? null,
         },
         user.version,
       );
     },
     'users.user-deleted': async ({ id }, { trx }) => {
       const removed = await deleteBoardOfUser(trx, id);
+      const comments = await deleteTracesOf(trx, id);
       await deletePerson(trx, id);
       await deleteNotificationsOf(trx, id);
-      options.logger.info({ userId: id, removed }, 'board of a deleted person removed');
+      options.logger.info({ userId: id, removed, comments }, 'board of a deleted person removed');
     },
   });
 }
 
 /**
- * Queues one e-mail per mentioned coach. The job id is derived from the comment and the coach, so a redelivered
+ * Queues one e-mail per mentioned coach, and one per review to the card's owner. The job id is derived from the comment and the coach, so a redelivered
  * event (a crash after queueing, before the acknowledgement) does not send a second e-mail.
  */
 export function createMentionMailConsumer(
@@ -70,6 +78,20 @@ export function createMentionMailConsumer(
         const message: MailMessage = mentionMail(data, coach, options.publicUrl);
         await options.queue.send(message, `mention-${data.commentId}-${userId}`);
       }
+    },
+    // The job id is the reminder's own key (card, due date, kind): a redelivered event queues nothing twice.
+    'board.card-due': async (data: EventData<'board.card-due'>, { trx }) => {
+      const owner = (await findPeople(trx, [data.boardUserId])).get(data.boardUserId);
+      if (!owner || !(await dueEmailsOn(trx, data.boardUserId))) return;
+      const message: MailMessage = dueMail(data, owner, options.publicUrl);
+      await options.queue.send(message, `due-${data.cardId}-${Date.parse(data.dueAt)}-${data.kind}`);
+    },
+    // One e-mail per review (the job id names it), unless the owner turned review e-mails off on /profile.
+    'board.card-reviewed': async (data: EventData<'board.card-reviewed'>, { trx }) => {
+      const member = await findPerson(trx, data.boardUserId);
+      if (!member || (await reviewEmailsOff(trx, data.boardUserId))) return;
+      const message: MailMessage = reviewedMail(data, member, options.publicUrl);
+      await options.queue.send(message, `reviewed-${data.cardId}-${Date.parse(data.reviewedAt)}`);
     },
   });
 }

@@ -12,6 +12,7 @@ import {
   canEditComment,
   canReadReviewQueue,
   canResetBoard,
+  canReviewCard,
   canViewBoard,
   hasBoardAccess,
   isReviewedMember,
@@ -32,6 +33,7 @@ const actor = (role: Role, userId: number, createdAt = '2024-01-01T00:00:00Z', a
 });
 
 const memberBoard: BoardRef = { id: 1, userId: 10, isTemplate: false };
+const member = { role: 'premium', createdAt: '2024-01-01T00:00:00Z' };
 const template: BoardRef = { id: 2, userId: null, isTemplate: true };
 
 const callers = {
@@ -96,14 +98,20 @@ describe('board policies (view, edit, comment, delete card, delete list, reset)'
   });
 
   it('sends the reset button to non-admins only and the label button under 11 labels', () => {
-    expect(boardAbilities(callers.owner, memberBoard, 10)).toMatchObject({ reset: true, createLabel: true });
-    expect(boardAbilities(callers.owner, memberBoard, 11)).toMatchObject({ createLabel: false });
-    expect(boardAbilities(callers.admin, memberBoard, 0)).toMatchObject({ reset: false, deleteCards: true });
-    expect(boardAbilities(callers.coach, memberBoard, 0)).toMatchObject({
+    expect(boardAbilities(callers.owner, memberBoard, 10, member)).toMatchObject({ reset: true, createLabel: true });
+    expect(boardAbilities(callers.owner, memberBoard, 11, member)).toMatchObject({ createLabel: false });
+    expect(boardAbilities(callers.admin, memberBoard, 0, member)).toMatchObject({
+      reset: false,
+      deleteCards: true,
+      review: true,
+    });
+    expect(boardAbilities(callers.coach, memberBoard, 0, member)).toMatchObject({
       edit: false,
       comment: true,
       createLabel: false,
+      review: true,
     });
+    expect(boardAbilities(callers.owner, memberBoard, 0, member)).toMatchObject({ review: false });
   });
 });
 
@@ -143,5 +151,21 @@ describe('Comments, the review queue', () => {
     expect(isReviewedMember({ role: 'coach', createdAt: null })).toBe(false);
     expect(isReviewedMember({ role: 'admin', createdAt: null })).toBe(false);
     expect(isReviewedMember({ role: 'basic', createdAt: null })).toBe(false);
+  });
+
+  it("marks a card reviewed: a coach or an admin on a reviewed member's board, never her own or a coach's", () => {
+    const allowed = Object.entries(callers)
+      .filter(([, a]) => canReviewCard(a, memberBoard, member))
+      .map(([who]) => who);
+    expect(allowed).toEqual(['coach', 'admin']);
+    const coachBoard: BoardRef = { id: 3, userId: 12, isTemplate: false };
+    const coachOwner = { role: 'coach', createdAt: null };
+    const otherCoach = actor('coach', 16);
+    expect(canReviewCard(otherCoach, coachBoard, coachOwner)).toBe(false);
+    expect(canReviewCard(callers.coach, coachBoard, coachOwner)).toBe(false);
+    expect(canReviewCard(callers.admin, template, null)).toBe(false);
+    expect(canReviewCard(callers.coach, memberBoard, { role: 'premium', createdAt: '2025-02-13T00:00:00Z' })).toBe(
+      false,
+    );
   });
 });

@@ -86,10 +86,23 @@ export const isReviewedMember = (person: BoardPerson) => boardKindOf(person) ===
 export const canReadReviewQueue = (actor: Actor) => hasBoardAccess(actor) && (isAdmin(actor) || actor.role === 'coach');
 /** Who replies to a member (a 'reply' notification): coaches and admins. */
 export const isReviewer = (actor: Actor) => isAdmin(actor) || actor.role === 'coach';
+/**
+ * Marking a card reviewed (decisions.md, "Reviews and card history"): the owner's coach or an admin. Coaches are
+ * not assigned to members, so every coach is every reviewed member's coach; the board must be one the review
+ * queue lists (a reviewed member's: not a coach's own board, not the Master Template), and never one's own.
+ * `owner` is the board owner's copy (null when the board has none).
+ */
+export const canReviewCard = (actor: Actor, board: BoardRef, owner: BoardPerson | null) =>
+  canComment(actor, board) && isReviewer(actor) && !isOwn(actor, board) && owner !== null && isReviewedMember(owner);
 /** Everyone signed in has notifications of their own (read, mark read, settings, the stream). */
 export const canUseNotifications = (_actor: Actor) => true;
 
-export function boardAbilities(actor: Actor, board: BoardRef, labelCount: number): BoardAbilities {
+export function boardAbilities(
+  actor: Actor,
+  board: BoardRef,
+  labelCount: number,
+  owner: BoardPerson | null,
+): BoardAbilities {
   const edit = canEditBoard(actor, board);
   return {
     edit,
@@ -100,5 +113,6 @@ export function boardAbilities(actor: Actor, board: BoardRef, labelCount: number
     // The button is for non-admins (spec §6); an admin resets a member's board through the API only.
     reset: canResetBoard(actor, board) && !isAdmin(actor),
     createLabel: edit && labelCount < LABEL_CREATE_LIMIT,
+    review: canReviewCard(actor, board, owner),
   };
 }

@@ -1,14 +1,15 @@
 import { fileURLToPath } from 'node:url';
-import { defineService } from '@rainmakers/kit';
+import { defineService, internalTokenKeys, mailPublicUrl } from '@rainmakers/kit';
 import { buildApp } from './app';
 import { settings } from './config';
 import type { AppDeps } from './deps';
 import { createMentionMailConsumer, createPeopleConsumer } from './events';
+import { createReminderWorker } from './jobs';
 import { RedisBoardChanges } from './live';
 import type { BoardDatabase } from './store/schema';
 
 /**
- * The board service, declared once: main.ts, testing.ts and the layout check read this. Mention e-mails only go
+ * The board service, declared once: main.ts, worker.ts, testing.ts and the layout check read this. Mention e-mails only go
  * on the shared send-mail queue; auth's worker sends them (docs/decisions.md "One service definition").
  */
 export const service = defineService<BoardDatabase>()({
@@ -20,7 +21,7 @@ export const service = defineService<BoardDatabase>()({
     const live = new RedisBoardChanges({ redis, prefix: config.REDIS_PREFIX, logger: logger.child({ part: 'live' }) });
     return {
       logger,
-      internalTokenSecret: config.INTERNAL_TOKEN_SECRET,
+      internalTokenKeys: internalTokenKeys(config),
       readiness,
       db: database.db,
       events: relay,
@@ -28,7 +29,7 @@ export const service = defineService<BoardDatabase>()({
       live,
       heartbeatMs: config.LIVE_HEARTBEAT_MS,
       mail: mail(),
-      publicUrl: config.PUBLIC_URL,
+      publicUrl: mailPublicUrl(config),
     };
   },
   app: buildApp,
@@ -37,4 +38,26 @@ export const service = defineService<BoardDatabase>()({
     createMentionMailConsumer({ ...wiring, queue: deps.mail, publicUrl: deps.publicUrl }),
   ],
   tasks: (deps) => [deps.live],
+  // The due-date reminder sweep (jobs.ts): in the HTTP process (RUN_WORKERS_IN_PROCESS, set for the board in the
+  // deployments too: a sweep a minute is light), or in worker.ts's process.
+  workers: {
+    jobs: 'board-reminders',
+    build: ({ config, logger, redis, database, relay }) => [
+      createReminderWorker(
+        {
+          db: database.db,
+          events: relay,
+          // Publish-only: the bell's unread-count notice; nothing subscribes in this object.
+          changes: new RedisBoardChanges({
+            redis,
+            prefix: config.REDIS_PREFIX,
+            logger: logger.child({ part: 'live' }),
+          }),
+        },
+        redis,
+        config.REDIS_PREFIX,
+        logger.child({ worker: 'board-reminders' }),
+      ),
+    ],
+  },
 });

@@ -245,7 +245,7 @@ describe('authorization matrix of every board call', () => {
     expect((await h.api.get(coach, `${MTN}/list/read-many?userId=${(people.newPremium as Actor).userId}`)).status).toBe(
       404,
     );
-    // The coach's abilities on a member's board: read and comment only.
+    // The coach's abilities on a member's board: read, comment and mark reviewed only.
     const seen = await readBoard(h, coach, owner.userId);
     expect(seen.board).toMatchObject({ fullName: 'Olive Owner' });
     expect(seen.board.abilities).toEqual({
@@ -256,6 +256,7 @@ describe('authorization matrix of every board call', () => {
       deleteLists: false,
       reset: false,
       createLabel: false,
+      review: true,
     });
     const byAdmin = await readBoard(h, admin, owner.userId);
     expect(byAdmin.board.abilities).toMatchObject({

@@ -54,6 +54,7 @@ describe('the board and its lists', () => {
       deleteLists: false,
       reset: true,
       createLabel: true,
+      review: false,
     });
   });
 

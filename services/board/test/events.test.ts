@@ -107,6 +107,39 @@ describe('users events', () => {
   });
 });
 
+describe('a deleted coach', () => {
+  it("leaves no comment, mention or notification of hers on a member's board, which stays", async () => {
+    const coach = await h.person('coach', { fullName: 'Gone Coach' });
+    const member = await h.person('premium');
+    const board = await readBoard(h, member);
+    const card = await addCard(h, member, listNamed(board, 'IN PROGRESS').id, 'Reviewed card');
+    await h.api.post(coach, `${MTN}/activity/upsert`, { comment: 'Looks good', CardId: card.id });
+    await h.api.post(member, `${MTN}/activity/upsert`, {
+      comment: 'Thanks!',
+      CardId: card.id,
+      mentionedUsers: [coach.userId],
+    });
+    const db = h.service.database.db;
+    const traces = async () => ({
+      comments: (await db.selectFrom('comments').select('id').where('author_id', '=', coach.userId).execute()).length,
+      mentions: (
+        await db.selectFrom('comment_mentions').select('comment_id').where('user_id', '=', coach.userId).execute()
+      ).length,
+    });
+    expect(await traces()).toEqual({ comments: 1, mentions: 1 });
+
+    await h.users.publish('users.user-deleted', { id: coach.userId });
+    await waitFor(async () => (await traces()).comments === 0 && (await traces()).mentions === 0, {
+      what: "the coach's comment and mention to go",
+    });
+    expect(await db.selectFrom('notifications').select('id').where('actor_id', '=', coach.userId).execute()).toEqual(
+      [],
+    );
+    const left = await db.selectFrom('comments').select('comment').where('card_id', '=', card.id).execute();
+    expect(left.map((c) => c.comment)).toEqual(['Thanks!']);
+  });
+});
+
 describe('comment mentions', () => {
   it('e-mails each mentioned coach the member name, the card title and a link to the card', async () => {
     const coach = await h.person('coach', { fullName: 'Cleo Coach' });

@@ -232,11 +232,30 @@ describe('the mention e-mail setting', () => {
   it('defaults to on; a coach who turns it off still gets the notification but no e-mail', async () => {
     const quiet = await h.person('coach', { fullName: 'Quinn Quiet' });
     const loud = await h.person('coach', { fullName: 'Lou Loud' });
-    expect((await h.api.get(quiet, `${N}/settings`)).body).toEqual({ emailMentions: true });
+    expect((await h.api.get(quiet, `${N}/settings`)).body).toEqual({
+      emailMentions: true,
+      emailDueDates: true,
+      emailReviews: true,
+    });
     const put = await h.api.put(quiet, `${N}/settings`, { emailMentions: false });
-    expect([put.status, put.body]).toEqual([200, { emailMentions: false }]);
-    expect((await h.api.get(quiet, `${N}/settings`)).body).toEqual({ emailMentions: false });
-    expect((await h.api.get(loud, `${N}/settings`)).body).toEqual({ emailMentions: true });
+    expect([put.status, put.body]).toEqual([200, { emailMentions: false, emailDueDates: true, emailReviews: true }]);
+    expect((await h.api.get(quiet, `${N}/settings`)).body).toEqual({
+      emailMentions: false,
+      emailDueDates: true,
+      emailReviews: true,
+    });
+    expect((await h.api.get(loud, `${N}/settings`)).body).toEqual({
+      emailMentions: true,
+      emailDueDates: true,
+      emailReviews: true,
+    });
+    // One setting at a time: the other keeps its value.
+    const reviews = await h.api.put(quiet, `${N}/settings`, { emailReviews: false });
+    expect([reviews.status, reviews.body]).toEqual([
+      200,
+      { emailMentions: false, emailDueDates: true, emailReviews: false },
+    ]);
+    expect((await h.api.put(quiet, `${N}/settings`, {})).status).toBe(400);
     expect((await h.api.put(quiet, `${N}/settings`, { emailMentions: 'no' })).status).toBe(400);
     expect((await h.api.put(quiet, `${N}/settings`, {})).status).toBe(400);
 

@@ -11,6 +11,7 @@
 import { z } from 'zod';
 
 export * from './audit-labels';
+export * from './audit-wording';
 
 /** What an audit entry is about. */
 export const AUDIT_SUBJECT_TYPES = [
@@ -26,6 +27,7 @@ export const AUDIT_SUBJECT_TYPES = [
   'site-content',
   'list',
   'card',
+  'broadcast',
 ] as const;
 export type AuditSubjectType = (typeof AUDIT_SUBJECT_TYPES)[number];
 export const auditSubjectTypeSchema = z.enum(AUDIT_SUBJECT_TYPES);

@@ -26,6 +26,23 @@ export const subscriptionChangedSchema = z.object({
   stripeCustomerId: z.string(),
   subscriptionId: z.string().nullable(),
   status: z.string().nullable(),
+  /**
+   * What the current subscription brings in a month (its prices' amounts times quantities, yearly ones divided by
+   * 12), integer cents of `currency`; absent from events published before analytics and when Stripe says no price.
+   */
+  monthlyAmountCents: z.number().int().nonnegative().nullable().optional(),
+  currency: z.string().nullable().optional(),
+});
+
+/** A payment failed at Stripe (a declined purchase, an invoice not paid): analytics counts it. */
+export const paymentFailedSchema = z.object({
+  /** The Stripe event id: one failure per event. */
+  stripeEventId: z.string(),
+  userId: z.number().int().nullable(),
+  stripeCustomerId: z.string().nullable(),
+  amountCents: z.number().int().nonnegative(),
+  currency: z.string(),
+  at: z.string(),
 });
 
 /** A one-time purchase of a resource succeeded: resources records it, users adds it to the person's Resources. */
@@ -99,3 +116,37 @@ export type StripeSyncAnswer = z.infer<typeof stripeSyncAnswerSchema>;
 /** GET /api/stripe/config: what the browser needs to load Stripe.js (or the local stand-in of it). */
 export const stripeConfigSchema = z.object({ publishableKey: z.string(), jsUrl: z.string() });
 export type StripeConfig = z.infer<typeof stripeConfigSchema>;
+
+/**
+ * GET /api/purchases: the signed-in member's paid purchases, newest first (at most PURCHASES_LIMIT). `amount` is in
+ * cents, as every amount of the API (amountCents elsewhere); `receiptUrl` is the web's receipt page.
+ */
+export const PURCHASES_LIMIT = 100;
+export const receiptPath = (paymentIntentId: string) => `/purchases/${encodeURIComponent(paymentIntentId)}/receipt`;
+
+export const purchaseSchema = z.object({
+  /** The payment's reference (its Stripe payment intent id). */
+  id: z.string(),
+  resourceId: z.number().int(),
+  title: z.string(),
+  /** In cents. */
+  amount: z.number().int(),
+  /** ISO 4217, lower case as Stripe gives it. */
+  currency: z.string(),
+  paidAt: z.string(),
+  receiptUrl: z.string(),
+});
+export type Purchase = z.infer<typeof purchaseSchema>;
+export const purchasesAnswerSchema = z.object({ purchases: z.array(purchaseSchema) });
+export type PurchasesAnswer = z.infer<typeof purchasesAnswerSchema>;
+
+/** GET /api/purchases/{id}/receipt: one paid purchase's receipt, for its buyer or an admin (404 for anyone else). */
+export const receiptSchema = purchaseSchema.extend({
+  /** The buyer's id (an admin reading it sees whose it is). */
+  userId: z.number().int(),
+  paymentReference: z.string(),
+});
+export type Receipt = z.infer<typeof receiptSchema>;
+export const receiptAnswerSchema = z.object({ receipt: receiptSchema });
+export const purchaseIdParam = z.string().regex(/^pi_[A-Za-z0-9_]{1,250}$/, 'Not a purchase reference');
+export const RECEIPT_NOT_FOUND = 'Receipt not found';

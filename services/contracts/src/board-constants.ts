@@ -20,6 +20,8 @@ export type FixedListName = (typeof FIXED_LIST_NAMES)[number];
 /** Total progress counts COMPLETED cards over the cards of these lists (spec §5). */
 export const PROGRESS_LIST_NAMES = ['NOT STARTED', 'IN PROGRESS', 'COMPLETED', 'ON HOLD'] as const;
 export const COMPLETED_LIST_NAME = 'COMPLETED';
+/** The list a member puts a card in for her coach's review (the review queue, 'Mark reviewed'). */
+export const FOR_REVIEW_LIST_NAME = 'FOR REVIEW';
 
 export const LABEL_COLORS = [
   'red-200',

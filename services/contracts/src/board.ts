@@ -21,6 +21,7 @@ export {
   FIRST_CARD_POSITION,
   FIXED_LIST_NAMES,
   type FixedListName,
+  FOR_REVIEW_LIST_NAME,
   LABEL_COLORS,
   LABEL_CREATE_LIMIT,
   type LabelColor,
@@ -51,10 +52,27 @@ export const BOARD_ERRORS = {
   emptyComment: 'Write a comment first',
   mentionNotCoach: 'Only coaches can be mentioned',
   templateReset: 'The Master Template cannot be reset',
+  dueAtInvalid: 'Enter the due date as an ISO 8601 date and time with its offset, e.g. 2026-12-01T17:00:00+01:00',
+  dueAtRange: 'The due date must be between the years 2000 and 2199',
+  notWaitingForReview: 'This card is not waiting for review (it is not in FOR REVIEW)',
+  alreadyReviewed: 'This card has been reviewed already',
 } as const;
 
 // ---------------------------------------------------------------------------------------------------------
 // Field rules
+
+/** Years a due date may fall in: wide enough for any plan, narrow enough that a typo (year 20266) is caught. */
+const DUE_AT_MIN = Date.UTC(2000, 0, 1);
+const DUE_AT_MAX = Date.UTC(2200, 0, 1);
+
+/** A due date: an ISO 8601 date-time with its offset, answered back as a Date (an instant). */
+export const dueAtSchema = z
+  .string({ error: BOARD_ERRORS.dueAtInvalid })
+  .trim()
+  .pipe(z.iso.datetime({ offset: true, error: BOARD_ERRORS.dueAtInvalid }))
+  .transform((value) => new Date(value))
+  .refine((date) => !Number.isNaN(date.getTime()), BOARD_ERRORS.dueAtInvalid)
+  .refine((date) => date.getTime() >= DUE_AT_MIN && date.getTime() < DUE_AT_MAX, BOARD_ERRORS.dueAtRange);
 
 const id = idParam;
 const position = z.coerce
@@ -108,6 +126,8 @@ export const boardAbilitiesSchema = z.object({
   reset: z.boolean(),
   /** Offer 'Create new label' (edit, and fewer than LABEL_CREATE_LIMIT labels). */
   createLabel: z.boolean(),
+  /** 'Mark reviewed' on the board's cards waiting in FOR REVIEW (the member's coaches, admins). */
+  review: z.boolean(),
 });
 export type BoardAbilities = z.infer<typeof boardAbilitiesSchema>;
 
@@ -177,6 +197,12 @@ export const cardSchema = z.object({
   /** Comments, newest first. */
   Activities: z.array(activitySchema),
   CheckLists: z.array(checkListSchema),
+  /** When the card is due (ISO 8601, UTC); null: no due date. */
+  dueAt: z.string().nullable(),
+  /** When a coach or admin reviewed the card in FOR REVIEW (ISO 8601); null until then and once it re-enters FOR REVIEW. */
+  reviewedAt: z.string().nullable(),
+  /** Who reviewed it (null with reviewedAt). */
+  reviewedBy: z.object({ id: z.number().int(), fullName: z.string() }).nullable(),
 });
 export type BoardCard = z.infer<typeof cardSchema>;
 
@@ -263,6 +289,8 @@ export const cardUpsertSchema = z.object({
     .refine((v) => v === '' || isSafeUrl(v), BOARD_ERRORS.coverNotAttachment)
     .nullish()
     .transform((v) => (v === undefined ? undefined : v || null)),
+  /** ISO 8601 date-time with an offset (the browser's zone); null clears the due date; absent keeps it. */
+  dueAt: dueAtSchema.nullish(),
 });
 export type CardUpsertInput = z.infer<typeof cardUpsertSchema>;
 export const cardUpsertResponseSchema = z.object({ card: cardSchema, isNew: z.boolean() });
@@ -378,3 +406,65 @@ export const reviewQueueCardSchema = z.object({
 export type ReviewQueueCard = z.infer<typeof reviewQueueCardSchema>;
 export const reviewQueueResponseSchema = z.object({ cards: z.array(reviewQueueCardSchema), total: z.number().int() });
 export type ReviewQueueResponse = z.infer<typeof reviewQueueResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Reviews and card history (decisions.md, "Reviews and card history")
+
+/** Characters of a comment a history entry keeps. */
+export const CARD_ACTIVITY_EXCERPT_LENGTH = 140;
+/** The most entries GET card/{id}/activity answers (the newest). */
+export const CARD_ACTIVITY_LIMIT = 200;
+
+/** POST /api/move-the-needle/card/review: the card leaves the review queue; a comment is posted as the reviewer's. */
+export const cardReviewSchema = z.object({
+  cardId: id,
+  comment: z
+    .string({ error: 'Must be text' })
+    .trim()
+    .max(5000, 'A comment can be at most 5000 characters')
+    .nullish()
+    .transform((v) => v || undefined),
+});
+export type CardReviewInput = z.infer<typeof cardReviewSchema>;
+export const cardReviewResponseSchema = z.object({ card: cardSchema });
+export type CardReviewResponse = z.infer<typeof cardReviewResponseSchema>;
+
+export const CARD_ACTIVITY_TYPES = [
+  'created',
+  'moved',
+  'renamed',
+  'due.set',
+  'due.changed',
+  'due.cleared',
+  'reviewed',
+  'comment.added',
+  'checklist.item-done',
+  'attachment.added',
+] as const;
+export type CardActivityType = (typeof CARD_ACTIVITY_TYPES)[number];
+
+const activityActorSchema = z.object({ id: z.number().int(), fullName: z.string() });
+const entry = <T extends CardActivityType, D extends z.ZodType>(type: T, details: D) =>
+  z.object({ type: z.literal(type), at: z.string(), actor: activityActorSchema, details });
+const fromTo = z.object({ from: z.string(), to: z.string() });
+/** Due dates as ISO 8601 instants; `from` null for due.set, `to` null for due.cleared. */
+const dueFromTo = z.object({ from: z.string().nullable(), to: z.string().nullable() });
+
+/** One entry of a card's history: what happened (`type`), when (`at`, ISO 8601), who did it and the particulars. */
+export const cardActivityEntrySchema = z.discriminatedUnion('type', [
+  entry('created', z.object({ list: z.string() })),
+  entry('moved', fromTo),
+  entry('renamed', fromTo),
+  entry('due.set', dueFromTo),
+  entry('due.changed', dueFromTo),
+  entry('due.cleared', dueFromTo),
+  entry('reviewed', z.object({ comment: z.string().nullable() })),
+  entry('comment.added', z.object({ excerpt: z.string() })),
+  entry('checklist.item-done', z.object({ item: z.string(), checklist: z.string() })),
+  entry('attachment.added', z.object({ fileName: z.string() })),
+]);
+export type CardActivityEntry = z.infer<typeof cardActivityEntrySchema>;
+export type CardActivityDetails<T extends CardActivityType> = Extract<CardActivityEntry, { type: T }>['details'];
+/** GET /api/move-the-needle/card/{id}/activity: the newest CARD_ACTIVITY_LIMIT entries, newest first. */
+export const cardActivityResponseSchema = z.object({ activity: z.array(cardActivityEntrySchema) });
+export type CardActivityResponse = z.infer<typeof cardActivityResponseSchema>;

@@ -28,7 +28,7 @@ export const communityCourseSchema = z.object({
 });
 export type CommunityCourse = z.infer<typeof communityCourseSchema>;
 
-/** GET /api/user/{id}/community: what members see of one another. Never the e-mail or the phone number. */
+/** GET /api/user/community/{id}: what members see of one another. Never the e-mail or the phone number. */
 export const communityProfileSchema = z.object({
   id: z.number().int(),
   fullName: z.string(),

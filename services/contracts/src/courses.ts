@@ -532,7 +532,7 @@ export type MarkLessonResponse = z.infer<typeof markLessonResponseSchema>;
 export const INSIGHTS_DEFAULT_DAYS = 30;
 export const INSIGHTS_MAX_DAYS = 365;
 
-/** GET /api/course/{id}/insights?days=: `days` back from today (UTC), today included. */
+/** GET /api/course/insights/{id}?days=: `days` back from today (UTC), today included. */
 export const courseInsightsQuerySchema = z.object({
   days: z.coerce
     .number({ error: 'days must be a whole number' })

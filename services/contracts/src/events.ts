@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { auditRecordedSchema, syncRecordedSchema } from './audit';
-import { purchaseCompletedSchema, subscriptionChangedSchema } from './billing';
+import { paymentFailedSchema, purchaseCompletedSchema, subscriptionChangedSchema } from './billing';
 import { roleSchema } from './roles';
 
 /** Every event on the bus: `{id, type, occurredAt, data}`. */
@@ -40,6 +40,8 @@ export const userChangedSchema = z.object({
   createdAt: z.string(),
   /** The colour scheme chosen on /profile (older events: the system's). */
   theme: z.enum(['system', 'light', 'dark']).optional(),
+  /** The person's IANA time zone, for dates in the e-mails other services send her (older events: none). */
+  timeZone: z.string().nullable().optional(),
   version: z.number().int(),
 });
 export const userDeletedSchema = z.object({ id: z.number().int() });
@@ -68,6 +70,30 @@ export const commentMentionedSchema = z.object({
   mentionedUserIds: z.array(z.number().int()),
 });
 
+/** A card's due date is near ('due-soon') or has passed ('overdue'): its owner is e-mailed (board-mail group). */
+export const cardDueSchema = z.object({
+  cardId: z.number().int(),
+  cardTitle: z.string(),
+  /** Whose board the card is on (the person reminded). */
+  boardUserId: z.number().int(),
+  /** ISO 8601, UTC. */
+  dueAt: z.string(),
+  kind: z.enum(['due-soon', 'overdue']),
+});
+
+/** A coach or admin reviewed a member's card in FOR REVIEW: the owner is e-mailed unless she turned it off. */
+export const cardReviewedSchema = z.object({
+  cardId: z.number().int(),
+  cardTitle: z.string(),
+  /** Whose board the card is on (the person told). */
+  boardUserId: z.number().int(),
+  reviewerId: z.number().int(),
+  reviewerName: z.string(),
+  /** The comment posted with the review, if any. */
+  comment: z.string().nullable(),
+  reviewedAt: z.string(),
+});
+
 /**
  * An admin asked for an invitation e-mail (a person created without a password, an import, a resend): auth makes
  * a single-use link (its password-reset machinery, kind 'invitation'; older invitation links of the person stop
@@ -83,6 +109,17 @@ export const userInvitedSchema = z.object({
 /** Someone signed in (password, sign-up, a reset or an invitation link; never a sign-in-as): users' lastSignInAt. */
 export const signedInSchema = z.object({ userId: z.number().int(), at: z.string() });
 
+/** A card moved from one list to another on a board (analytics counts board moves and the mover as active). */
+export const cardMovedSchema = z.object({
+  cardId: z.number().int(),
+  /** Whose board (null: the Master Template). */
+  boardUserId: z.number().int().nullable(),
+  actorId: z.number().int(),
+  fromListId: z.number().int(),
+  toListId: z.number().int(),
+  at: z.string(),
+});
+
 /** Event type -> schema of its data. The bus refuses to publish or deliver anything not listed here. */
 export const eventSchemas = {
   'users.user-changed': userChangedSchema,
@@ -93,8 +130,12 @@ export const eventSchemas = {
   'courses.lesson-completed': lessonCompletionSchema,
   'courses.lesson-uncompleted': lessonCompletionSchema,
   'board.comment-mentioned': commentMentionedSchema,
+  'board.card-moved': cardMovedSchema,
+  'board.card-due': cardDueSchema,
+  'board.card-reviewed': cardReviewedSchema,
   'billing.subscription-changed': subscriptionChangedSchema,
   'billing.purchase-completed': purchaseCompletedSchema,
+  'billing.payment-failed': paymentFailedSchema,
   'billing.sync-recorded': syncRecordedSchema,
   // A staff action in any service, written into the users service's audit log.
   'audit.recorded': auditRecordedSchema,

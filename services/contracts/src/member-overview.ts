@@ -1,5 +1,5 @@
 /**
- * GET /api/user/{id}/overview: one member's whole picture for staff. The gateway gathers it like the
+ * GET /api/user/overview/{id}: one member's whole picture for staff. The gateway gathers it like the
  * dashboard: users answers the person, tags and history as the viewer (its read policy decides 403/404), while
  * billing, courses and board answer their parts on their /internal routes, each with its own deadline. A part whose
  * service failed or was too slow is null and named in `unavailable`; a part the viewer may not see is null and named
@@ -45,7 +45,7 @@ export interface MemberHistoryEntry {
   after: unknown;
 }
 
-/** What users answers the gateway (GET /api/user/{id}/overview on the users service, as the viewer). */
+/** What users answers the gateway (GET /api/user/overview/{id} on the users service, as the viewer). */
 export interface MemberOverviewCore {
   person: MemberPerson;
   /** Newest first, at most MEMBER_OVERVIEW_LIMITS.history; null when the viewer may not read the audit log. */

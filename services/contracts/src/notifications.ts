@@ -6,7 +6,8 @@
 import { z } from 'zod';
 import { idParam } from './fields';
 
-export const NOTIFICATION_KINDS = ['mention', 'reply', 'review'] as const;
+/** 'due-soon' and 'overdue': the reminders of a card's due date, to the board's owner (actorName: the board). */
+export const NOTIFICATION_KINDS = ['mention', 'reply', 'review', 'reviewed', 'due-soon', 'overdue'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** Notifications per page: the default and the most one call may ask for. */
@@ -37,7 +38,7 @@ export const notificationSchema = z.object({
   /** The user id the card's board is opened with (/move-the-needle/{boardOwnerId}?card={cardId}). */
   boardOwnerId: z.number().int(),
   actorName: z.string(),
-  /** A short excerpt of the comment ('' for 'review'). */
+  /** A short excerpt of the comment ('' for 'review', 'due-soon' and 'overdue'; the reviewer's comment, or '', for 'reviewed'). */
   text: z.string(),
   createdAt: z.string(),
   readAt: z.string().nullable(),
@@ -65,8 +66,20 @@ export const notificationsReadSchema = z.union(
 export type NotificationsReadInput = z.infer<typeof notificationsReadSchema>;
 export const unreadCountResponseSchema = z.object({ unreadCount: z.number().int() });
 
-/** GET/PUT /api/notifications/settings */
+/** GET /api/notifications/settings (and PUT's answer): which e-mails the person gets. */
 export const notificationSettingsSchema = z.object({
   emailMentions: z.boolean({ error: 'emailMentions must be true or false' }),
+  /** E-mails for due-date reminders (the bell is told either way). */
+  emailDueDates: z.boolean({ error: 'emailDueDates must be true or false' }),
+  /** An e-mail when a coach reviews one of her cards (the bell is told either way). */
+  emailReviews: z.boolean({ error: 'emailReviews must be true or false' }),
 });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+/** PUT /api/notifications/settings: the settings to change (one or both); the others stay. */
+export const notificationSettingsUpdateSchema = notificationSettingsSchema
+  .partial()
+  .refine((v) => v.emailMentions !== undefined || v.emailReviews !== undefined || v.emailDueDates !== undefined, {
+    error: 'Send at least one of emailMentions, emailDueDates and emailReviews',
+    path: ['emailMentions'],
+  });
+export type NotificationSettingsUpdate = z.infer<typeof notificationSettingsUpdateSchema>;

@@ -40,7 +40,28 @@ const videosShape = Object.fromEntries(SITE_VIDEO_KEYS.map((key) => [key, videoA
   [K in SiteVideoKey]: z.ZodDefault<typeof videoAddressField>;
 };
 
-/** PUT /api/site-content: the whole content; a missing or empty field is not set. */
+const HEX_COLOUR_MESSAGE = 'Enter a colour as #rrggbb';
+
+/** The community's name and colour, as e-mails show them (docs/decisions.md "One e-mail layout"). */
+export const siteBrandSchema = z.object({
+  communityName: z
+    .string()
+    .trim()
+    .min(1, 'Enter the community name')
+    .max(80, 'At most 80 characters')
+    .default('Rainmakers'),
+  primaryColor: z
+    .string({ error: HEX_COLOUR_MESSAGE })
+    .trim()
+    .regex(/^#[0-9a-fA-F]{6}$/, HEX_COLOUR_MESSAGE)
+    .default('#1d4ed8'),
+});
+export type SiteBrand = z.infer<typeof siteBrandSchema>;
+
+/**
+ * PUT /api/site-content: the whole content; a missing or empty field is not set. A body without `brand` keeps the
+ * stored one (the page's form edits videos and links).
+ */
 export const siteContentSchema = z.object({
   videos: z.object(videosShape).prefault({}),
   links: z
@@ -52,6 +73,7 @@ export const siteContentSchema = z.object({
       upgradeUrl: optionalLink.default(null),
     })
     .prefault({}),
+  brand: siteBrandSchema.prefault({}),
 });
 export type SiteContent = z.infer<typeof siteContentSchema>;
 

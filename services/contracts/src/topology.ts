@@ -19,7 +19,7 @@ export const DEFAULT_PORTS: Record<ServiceName | 'gateway', number> = {
 
 /** The services each service calls over HTTP (the gateway calls every one). Events go through Redis instead. */
 export const PEERS = {
-  auth: ['users'],
+  auth: ['users', 'resources'],
   users: ['auth'],
   courses: [],
   board: [],

@@ -12,6 +12,7 @@ import {
 } from './fields';
 import { isPhoneNumber, PHONE_NUMBER_MESSAGE } from './phone';
 import { ROLES, roleSchema } from './roles';
+import { canonicalTimeZone, TIME_ZONE_MESSAGE } from './time-zone';
 
 /** The user form's text for a missing field (spec part 1); every other form says FIELD_REQUIRED (messages.ts). */
 export const FIELD_CANNOT_BE_EMPTY = 'this field cannot be empty';
@@ -22,6 +23,28 @@ export const themeSchema = z.enum(THEMES, { error: 'Choose light, dark or system
 export type ThemePreference = (typeof THEMES)[number];
 
 export { isPhoneNumber, PHONE_NUMBER_MESSAGE };
+
+/**
+ * An IANA time zone (e.g. America/New_York) or UTC, stored under the runtime's own spelling of it (an alias such as
+ * Asia/Kolkata as Asia/Calcutta); null clears it (the web then guesses from the browser again).
+ */
+export const timeZoneField = z
+  .string({ error: TIME_ZONE_MESSAGE })
+  .trim()
+  .max(64, TIME_ZONE_MESSAGE)
+  .transform((value, ctx) => {
+    const zone = canonicalTimeZone(value);
+    if (zone === null) {
+      ctx.addIssue({ code: 'custom', message: TIME_ZONE_MESSAGE });
+      return z.NEVER;
+    }
+    return zone;
+  })
+  .nullable()
+  .meta({
+    description: 'An IANA time zone such as America/New_York, or UTC; null: not set.',
+    example: 'America/New_York',
+  });
 export const phoneNumberField = optionalText(40).refine((v) => v === null || isPhoneNumber(v), PHONE_NUMBER_MESSAGE);
 
 export const tagSchema = z.object({ id: z.number().int(), name: z.string() });
@@ -75,6 +98,8 @@ export const userSchema = z.object({
   createdAt: z.string(),
   /** The colour scheme chosen on /profile; absent or 'system': the device's. */
   theme: themeSchema.optional(),
+  /** The person's IANA time zone (dates on screens and in e-mails); null until set or guessed from the browser. */
+  timeZone: z.string().nullable().optional(),
   Tags: z.array(tagSchema),
   Resources: z.array(z.object({ id: z.number().int(), title: z.string() })),
   /** Sent by the people screens' calls (list, read, upsert); absent on internal and current-user answers. */
@@ -129,6 +154,7 @@ const userFields = {
   phoneNumber: phoneNumberField,
   photoUrl: optionalUrl,
   theme: themeSchema.optional(),
+  timeZone: timeZoneField.optional(),
   alwaysGrantAccess: z.boolean().optional(),
   Tags: idList.optional(),
 };
@@ -278,12 +304,33 @@ export type UserListResponse = z.infer<typeof userListResponseSchema>;
 /** The unpaid-subscription filter of the user dashboard ('Sub. Problems'). */
 export const UNPAID_STRIPE_STATUS = 'unpaid';
 
+/**
+ * The most people one POST /api/user/upgrade-role changes (one transaction locks them all): the table's bulk role
+ * change sends a selection up to this through it, a larger one or "all matching" goes through /bulk-action's job.
+ */
+export const UPGRADE_ROLE_MAX = 500;
+
 export const upgradeRoleSchema = z.object({
-  users: idList.pipe(z.array(z.number()).min(1, 'Choose at least one user')),
+  users: idList.pipe(
+    z
+      .array(z.number())
+      .min(1, 'Choose at least one user')
+      .max(UPGRADE_ROLE_MAX, `At most ${UPGRADE_ROLE_MAX} people at once`),
+  ),
   newRole: roleSchema,
 });
 
+/** The spec's answer, exactly: updated, the people who exist among those asked for (all hold the role now). */
 export const upgradeRoleResponseSchema = z.object({ updated: z.number().int() });
+
+/** The spec's toast of a role change: 'Updated {n} user(s) roles', the rest after a dot. */
+export function roleChangeToast(result: { updated: number; unchanged?: number; failed?: number }): string {
+  const extra = [
+    result.unchanged ? `${result.unchanged} unchanged` : null,
+    result.failed ? `${result.failed} failed` : null,
+  ].filter((part): part is string => part !== null);
+  return [`Updated ${result.updated} user(s) roles`, ...extra].join(' · ');
+}
 
 /** The most e-mails (rows) one CSV upload may hold: the wizard's validation and bulk update, and an import. */
 export const MAX_CSV_ROWS = 50_000;
@@ -373,7 +420,7 @@ export const tagListQuerySchema = z.object({
   search: z.string().trim().max(100).optional(),
 });
 
-/** POST /api/user/{id}/invite's answer. */
+/** POST /api/user/invite/{id}'s answer. */
 export const inviteResponseSchema = z.object({ message: z.string() });
 export const invitationSentMessage = (email: string) => `Invitation sent to ${email}`;
 /** An import's multipart field: "true" e-mails every person it creates an invitation. */
@@ -407,6 +454,11 @@ export const SESSION_AUDIT_ACTIONS = [
   'user.role-switch',
   // An admin reset another person's second factor.
   'user.second-factor-reset',
+  // A person turned her own two-step sign-in on or off, made new recovery codes, or signed in with one.
+  'user.second-factor-enable',
+  'user.second-factor-disable',
+  'user.recovery-codes-regenerate',
+  'user.recovery-code-sign-in',
 ] as const;
 export const internalAuditSchema = z.object({
   action: z.enum(SESSION_AUDIT_ACTIONS),

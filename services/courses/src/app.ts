@@ -8,8 +8,8 @@ import { moduleRoutes } from './routes/modules';
 
 /** The courses service's HTTP API: catalogue, course pages, completions, certificates, and course/module/lesson authoring. */
 export function buildApp(deps: AppDeps) {
-  const { logger, internalTokenSecret, readiness } = deps;
-  return createApp({ name: 'courses', logger, internalTokenSecret, readiness }, (app) => {
+  const { logger, internalTokenKeys, readiness } = deps;
+  return createApp({ name: 'courses', logger, internalTokenKeys, readiness }, (app) => {
     app.use('/internal', internalRoutes(deps));
     app.use('/api/course', courseRoutes(deps));
     app.use('/api/module', moduleRoutes(deps));

@@ -1,4 +1,4 @@
-import type { EventNudger, Logger, ReadinessCheck } from '@rainmakers/kit';
+import type { EventNudger, Logger, ReadinessCheck, SecretKeys } from '@rainmakers/kit';
 import type { CatalogueCache } from './catalogue-cache';
 import type { CoursesStore } from './store/db';
 
@@ -16,6 +16,6 @@ export interface RouteDeps {
 /** What the app is built with (service.ts builds it). */
 export interface AppDeps extends RouteDeps {
   logger: Logger;
-  internalTokenSecret: string;
+  internalTokenKeys: SecretKeys;
   readiness: ReadinessCheck[];
 }

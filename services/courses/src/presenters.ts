@@ -23,6 +23,7 @@ import type {
   RecordAbilities,
 } from '@rainmakers/contracts';
 import { completedFlag, progressPercent } from './domain/progress';
+import type { OwnLearning } from './store/account';
 import type { CatalogueLessonRow, CatalogueModuleRow } from './store/catalogue';
 import type { CertificateRecord } from './store/certificates';
 import type { MemberCourseCounts } from './store/completions';
@@ -210,6 +211,41 @@ export function presentCoursePage(
   return { ...card, Modules: modules };
 }
 
+/**
+ * The JSON of an outline lesson (presentPageLesson, not the open one) up to its completion flag's value:
+ * `{"id":1,...,"completed":"`; the caller appends `true"}` or `false"}`. Cached per outline (Course page JSON
+ * splicing), so the keys stay those of presentPageLesson.
+ */
+export function pageLessonHead(lesson: Omit<LessonRecord, 'content' | 'videoUrl'>): string {
+  const full = JSON.stringify(presentPageLesson(lesson, false));
+  return full.slice(0, -'false"}'.length);
+}
+
+/** A course page module's JSON (presentPageModule) as UTF-8, before and after its lessons' JSON. */
+export function pageModuleJson(
+  module: ModuleRecord & { courseId: number },
+  abilities: RecordAbilities,
+  totalProgress: number,
+): [Buffer, Buffer] {
+  // presentPageModule ends with "Lessons":[] : the lessons go between the brackets.
+  const empty = JSON.stringify(presentPageModule(module, abilities, totalProgress, []));
+  return [Buffer.from(empty.slice(0, -2), 'utf8'), CLOSE_LIST];
+}
+
+/** The answer `{ course }` (presentCoursePage) as UTF-8 JSON, before and after its modules' JSON. */
+export function coursePageJson(
+  course: CourseRecord,
+  abilities: RecordAbilities,
+  totalProgress: number,
+): [Buffer, Buffer] {
+  // presentCoursePage ends with "Modules":[] : the modules go between the brackets.
+  const empty = JSON.stringify(presentCoursePage(course, abilities, [], totalProgress));
+  return [Buffer.from(`{"course":${empty.slice(0, -2)}`, 'utf8'), CLOSE_PAGE];
+}
+
+const CLOSE_LIST = Buffer.from(']}');
+const CLOSE_PAGE = Buffer.from(']}}');
+
 /** What a certificate shows, for anyone holding its address: never the member's id, e-mail or anything else. */
 export function presentPublicCertificate(certificate: CertificateRecord): PublicCertificate {
   return {
@@ -243,3 +279,33 @@ export const presentMemberCertificate = (certificate: CertificateRecord): Member
   courseTitle: certificate.courseTitle,
   completedAt: certificate.completedAt.toISOString(),
 });
+
+const isoOf = (at: Date | string) => new Date(at).toISOString();
+
+/** courses' part of a person's own export: her completions, certificates (with their public link) and video places. */
+export function presentOwnLearningExport(learning: OwnLearning) {
+  return {
+    completions: learning.completions.map((c) => ({
+      lessonId: c.lesson_id,
+      lesson: c.lesson_title,
+      module: c.module_title,
+      course: c.course_title,
+      completedAt: isoOf(c.completed_at),
+    })),
+    certificates: learning.certificates.map((c) => ({
+      id: c.id,
+      courseId: c.course_id,
+      course: c.course_title,
+      fullName: c.full_name,
+      completedAt: isoOf(c.completed_at),
+      issuedAt: isoOf(c.issued_at),
+      link: `/certificates/${c.id}`,
+    })),
+    videoPositions: learning.videoPositions.map((p) => ({
+      lessonId: p.lesson_id,
+      lesson: p.lesson_title,
+      seconds: p.seconds,
+      updatedAt: isoOf(p.updated_at),
+    })),
+  };
+}

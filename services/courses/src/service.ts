@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineService } from '@rainmakers/kit';
+import { defineService, internalTokenKeys } from '@rainmakers/kit';
 import { buildApp } from './app';
 import { CatalogueCache } from './catalogue-cache';
 import { settings } from './config';
@@ -15,7 +15,7 @@ export const service = defineService<CoursesDatabase>()({
   outbox: true,
   deps: ({ config, logger, database, redis, readiness, relay }): AppDeps => ({
     logger,
-    internalTokenSecret: config.INTERNAL_TOKEN_SECRET,
+    internalTokenKeys: internalTokenKeys(config),
     readiness,
     store: { db: database.db, pool: database.pool },
     events: relay,

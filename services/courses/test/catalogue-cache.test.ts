@@ -20,7 +20,7 @@ beforeAll(async () => {
   replica = await startTestServer(
     buildApp({
       logger,
-      internalTokenSecret: TEST_SECRET,
+      internalTokenKeys: { current: TEST_SECRET },
       readiness: [],
       store: { db: h.service.database.db, pool: h.service.database.pool },
       events: { nudge() {} },

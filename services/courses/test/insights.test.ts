@@ -1,5 +1,5 @@
 /**
- * Course insights (GET /api/course/{id}/insights) against a course with known completions, and the bare course
+ * Course insights (GET /api/course/insights/{id}) against a course with known completions, and the bare course
  * address resuming after the member's last completed lesson.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -55,9 +55,9 @@ afterAll(async () => {
   await h.service.stop();
 });
 
-describe('GET /api/course/{id}/insights', () => {
+describe('GET /api/course/insights/{id}', () => {
   it('counts members started and completed, the funnel in course order with its steepest drop, and days', async () => {
-    const res = await h.api.get<{ insights: CourseInsights }>(h.admin, `/api/course/${tree.id}/insights?days=7`);
+    const res = await h.api.get<{ insights: CourseInsights }>(h.admin, `/api/course/insights/${tree.id}?days=7`);
     expect(res.status).toBe(200);
     const insights = res.body.insights;
     expect(insights.course).toEqual({ id: tree.id, title: 'Insights Course', slug: 'insights-course' });
@@ -83,7 +83,7 @@ describe('GET /api/course/{id}/insights', () => {
   });
 
   it('covers 30 days by default and answers an empty course with zeros', async () => {
-    const res = await h.api.get<{ insights: CourseInsights }>(h.admin, `/api/course/${tree.id}/insights`);
+    const res = await h.api.get<{ insights: CourseInsights }>(h.admin, `/api/course/insights/${tree.id}`);
     expect(res.body.insights.timeline).toHaveLength(30);
     const empty = await h.api.post<{ course: { id: number } }>(h.admin, '/api/course/upsert', {
       title: 'Empty Course',
@@ -92,7 +92,7 @@ describe('GET /api/course/{id}/insights', () => {
     });
     const answer = await h.api.get<{ insights: CourseInsights }>(
       h.admin,
-      `/api/course/${empty.body.course.id}/insights?days=1`,
+      `/api/course/insights/${empty.body.course.id}?days=1`,
     );
     expect(answer.body.insights).toMatchObject({
       lessonCount: 0,
@@ -106,13 +106,13 @@ describe('GET /api/course/{id}/insights', () => {
 
   it('is for admins only, answers an unknown course as not found and checks days', async () => {
     for (const role of ['coach', 'premium', 'basic', 'course only'] as const) {
-      const res = await h.api.get(h.as(role), `/api/course/${tree.id}/insights`);
+      const res = await h.api.get(h.as(role), `/api/course/insights/${tree.id}`);
       expect(res.status).toBe(403);
     }
-    expect((await h.api.get(h.admin, '/api/course/999999/insights')).status).toBe(404);
-    expect((await h.api.get(h.admin, `/api/course/${tree.id}/insights?days=0`)).status).toBe(400);
-    expect((await h.api.get(h.admin, `/api/course/${tree.id}/insights?days=366`)).status).toBe(400);
-    expect((await h.api.get(h.admin, `/api/course/${tree.id}/insights?days=x`)).status).toBe(400);
+    expect((await h.api.get(h.admin, '/api/course/insights/999999')).status).toBe(404);
+    expect((await h.api.get(h.admin, `/api/course/insights/${tree.id}?days=0`)).status).toBe(400);
+    expect((await h.api.get(h.admin, `/api/course/insights/${tree.id}?days=366`)).status).toBe(400);
+    expect((await h.api.get(h.admin, `/api/course/insights/${tree.id}?days=x`)).status).toBe(400);
   });
 });
 

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from '@jest/globals';
 import { pino } from 'pino';
-import { createApp } from './http';
+import { accessLogLevel, createApp } from './http';
 
 /** An app whose log lines land in `lines`, with one route that answers with a person's id in its actor. */
 function appLoggingTo(lines: string[], accessLogSampleRate: number) {
@@ -15,8 +15,9 @@ function appLoggingTo(lines: string[], accessLogSampleRate: number) {
       },
     }),
   );
-  return createApp({ name: 'test', logger, internalTokenSecret: 'x'.repeat(32), accessLogSampleRate }, (app) => {
+  return createApp({ name: 'test', logger, internalTokenKeys: 'x'.repeat(32), accessLogSampleRate }, (app) => {
     app.post('/api/things/:id', (req, res) => {
+      req.log.info({ thing: req.params.id }, 'thing read');
       res.json({ id: req.params.id, ok: true });
     });
   });
@@ -56,9 +57,31 @@ describe('access log', () => {
     for (const secret of ['very-secret', 'hunter22', 'secret=query', 'cookie']) expect(text).not.toContain(secret);
   });
 
+  it('gives routes a logger whose lines carry the request id', async () => {
+    const lines: string[] = [];
+    await call(appLoggingTo(lines, 0), 2);
+    const routeLines = lines.map((line) => JSON.parse(line)).filter((entry) => entry.msg === 'thing read');
+    expect(routeLines.map((entry) => [entry.reqId, entry.thing])).toEqual([
+      ['req-0', '42'],
+      ['req-1', '42'],
+    ]);
+  });
+
   it('samples successful requests: none at rate 0', async () => {
     const lines: string[] = [];
     await call(appLoggingTo(lines, 0), 3);
     expect(lines.filter((line) => line.includes('"msg":"request"'))).toHaveLength(0);
+  });
+
+  it('samples only 2xx answers (and shed 503s): 3xx, 4xx and 5xx are always written', () => {
+    const never = () => 0.99;
+    expect(accessLogLevel(200, undefined, 0.5, never)).toBeNull();
+    expect(accessLogLevel(204, undefined, 0.5, () => 0.1)).toBe('info');
+    expect(accessLogLevel(503, '1', 0, never)).toBeNull();
+    expect(accessLogLevel(304, undefined, 0, never)).toBe('info');
+    expect(accessLogLevel(401, undefined, 0, never)).toBe('info');
+    expect(accessLogLevel(403, undefined, 0, never)).toBe('info');
+    expect(accessLogLevel(500, undefined, 0, never)).toBe('error');
+    expect(accessLogLevel(503, undefined, 0, never)).toBe('error');
   });
 });

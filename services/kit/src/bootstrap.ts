@@ -1,7 +1,7 @@
 import type { Express } from 'express';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { type BaseConfig, loadConfig } from './config';
+import { type BaseConfig, loadConfig, readConfigOrExit, requiredProblems } from './config';
 import { createDatabase, type DatabaseHandle, ensureDatabaseExists, runMigrations, serviceDatabaseOptions } from './db';
 import { configureAccessLog, type ReadinessCheck } from './http';
 import { idempotencyPurgeTask } from './idempotency';
@@ -57,7 +57,7 @@ export async function runService<Schema>(definition: ServiceDefinition<Schema>):
   }
   configureAccessLog(config.ACCESS_LOG_SAMPLE_RATE);
   configureSecondFactorRule({ requiredForCoaches: config.SECOND_FACTOR_REQUIRED_FOR_COACHES });
-  collectProcessMetrics(config.SERVICE_NAME);
+  collectProcessMetrics(config.SERVICE_NAME, { version: config.BUILD_VERSION, commit: config.BUILD_COMMIT });
   configureLoadShedding({
     maxEventLoopDelayMs: config.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS,
     maxInFlight: config.OVERLOAD_MAX_IN_FLIGHT,
@@ -112,13 +112,15 @@ export async function migrateOnly(databaseUrl: string, migrationsDir: string): P
 
 /** The body of every service's `src/migrate.ts`: migrate the database named by DATABASE_URL, log, exit. */
 export async function runMigrateCommand(service: string, migrationsDir: string): Promise<void> {
-  const config = loadConfig({ SERVICE_NAME: z.string().default(service), PORT: z.coerce.number().default(0) });
+  const config = readConfigOrExit(() =>
+    loadConfig(
+      { SERVICE_NAME: z.string().default(service), PORT: z.coerce.number().default(0) },
+      process.env,
+      (_config, env) => requiredProblems(['DATABASE_URL'], env),
+    ),
+  );
   const logger = createLogger(`${service}-migrate`, config.LOG_LEVEL);
-  if (!config.DATABASE_URL) {
-    logger.fatal('DATABASE_URL is required');
-    process.exitCode = 1;
-    return;
-  }
+  if (!config.DATABASE_URL) throw new Error('DATABASE_URL is required');
   const applied = await migrateOnly(config.DATABASE_URL, migrationsDir);
   logger.info({ applied }, applied.length > 0 ? 'migrations applied' : 'database is up to date');
 }

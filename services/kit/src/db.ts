@@ -4,6 +4,8 @@ import path from 'node:path';
 import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import { PacedTimer } from './activity';
+import { traceQueries } from './store-tracing';
+import { tracingEnabled } from './tracing';
 
 // COUNT(*) and BIGSERIAL come back as int8; our ids and counts fit in a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
@@ -132,6 +134,10 @@ export function createDatabase<Schema>(url: string, options: DatabaseOptions = {
   });
   // An idle client losing its connection must not crash the service; the pool replaces it.
   pool.on('error', () => {});
+  // Each new connection's queries get CLIENT spans inside a traced request (store-tracing.ts); none when off.
+  pool.on('connect', (client) => {
+    if (tracingEnabled()) traceQueries(client);
+  });
   const watchdog = options.watchdog ? new PoolWatchdog(pool, url, options.watchdog) : undefined;
   const dialectPool = watchdog
     ? {
@@ -323,25 +329,34 @@ export const KIT_MIGRATIONS_DIR = path.join(
   'migrations',
 );
 
+/** The table that records the applied migrations (a restore creates it before replaying them). */
+export const SCHEMA_MIGRATIONS_TABLE =
+  'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())';
+
+/**
+ * A service's migrations in the order they run, each under the name schema_migrations records: the kit's own
+ * tables (outbox, processed events) come first, under a "kit/" name. Backups record and check the same list.
+ */
+export async function migrationFiles(directory: string): Promise<{ name: string; path: string }[]> {
+  const kitFiles = (await readdir(KIT_MIGRATIONS_DIR)).filter((f) => f.endsWith('.sql')).sort();
+  const serviceFiles = (await readdir(directory)).filter((f) => f.endsWith('.sql')).sort();
+  return [
+    ...kitFiles.map((f) => ({ name: `kit/${f}`, path: path.join(KIT_MIGRATIONS_DIR, f) })),
+    ...serviceFiles.map((f) => ({ name: f, path: path.join(directory, f) })),
+  ];
+}
+
 /**
  * Applies forward-only SQL migrations (`NNN_name.sql`) in name order, each in its own transaction,
  * under an advisory lock so several replicas can start at once.
  */
 export async function runMigrations(pool: pg.Pool, directory: string): Promise<string[]> {
-  const kitFiles = (await readdir(KIT_MIGRATIONS_DIR)).filter((f) => f.endsWith('.sql')).sort();
-  const serviceFiles = (await readdir(directory)).filter((f) => f.endsWith('.sql')).sort();
-  // The kit's own tables (outbox, processed events) come first, under a "kit/" name.
-  const files = [
-    ...kitFiles.map((f) => ({ name: `kit/${f}`, path: path.join(KIT_MIGRATIONS_DIR, f) })),
-    ...serviceFiles.map((f) => ({ name: f, path: path.join(directory, f) })),
-  ];
+  const files = await migrationFiles(directory);
   const client = await pool.connect();
   const applied: string[] = [];
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    await client.query(
-      'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
-    );
+    await client.query(SCHEMA_MIGRATIONS_TABLE);
     const { rows } = await client.query<{ name: string }>('SELECT name FROM schema_migrations');
     const done = new Set(rows.map((r) => r.name));
     for (const file of files) {

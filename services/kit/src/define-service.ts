@@ -2,7 +2,7 @@ import type { ServiceName } from '@rainmakers/contracts';
 import type { Express } from 'express';
 import { type BackgroundTask, runService, type ServiceRuntime } from './bootstrap';
 import { type EventConsumer, OutboxRelay } from './bus';
-import type { BaseConfig, ServiceConfigDefinition } from './config';
+import { type BaseConfig, readConfigOrExit, type ServiceConfigDefinition } from './config';
 import { type ConsumerWiring, consumerWiring } from './consumers';
 import type { DatabaseHandle } from './db';
 import type { Logger } from './logger';
@@ -126,7 +126,8 @@ export function defineService<Schema>() {
       name,
       build,
       async run() {
-        const config = parts.config.load();
+        // Every problem of the environment at once, DATABASE_URL's too, then exit 78 (kit config.ts).
+        const config = readConfigOrExit(() => parts.config.load(process.env, { required: ['DATABASE_URL'] }));
         await runService<Schema>({
           config,
           migrationsDir: parts.migrations,
@@ -136,7 +137,8 @@ export function defineService<Schema>() {
       async runWorker() {
         const workers = parts.workers;
         if (!workers) throw new Error(`${name} declares no job workers`);
-        const config = parts.config.loadWorker();
+        const required = (workers.database ?? true) ? ['DATABASE_URL'] : [];
+        const config = readConfigOrExit(() => parts.config.loadWorker(process.env, { required }));
         await runWorker<Schema>({
           config,
           jobs: workers.jobs,

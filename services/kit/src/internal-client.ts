@@ -1,7 +1,7 @@
 import type { ErrorBody } from '@rainmakers/contracts';
 import { HttpError } from './errors';
 import { INTERNAL_TOKEN_HEADER, signServiceToken } from './internal-token';
-import { injectTraceHeaders } from './tracing';
+import { endClientSpan, injectTraceHeaders, startClientSpan, TRACEPARENT_HEADER } from './tracing';
 
 export interface InternalClient {
   request<T>(method: string, path: string, body?: unknown): Promise<T>;
@@ -19,15 +19,28 @@ export function createInternalClient(options: {
 }): InternalClient {
   return {
     async request<T>(method: string, path: string, body?: unknown): Promise<T> {
-      const response = await fetch(new URL(path, options.baseUrl), {
-        method,
-        headers: injectTraceHeaders({
-          'content-type': 'application/json',
-          [INTERNAL_TOKEN_HEADER]: signServiceToken(options.service, options.secret),
-        }),
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(options.timeoutMs ?? 5000),
-      });
+      const url = new URL(path, options.baseUrl);
+      // A CLIENT span, parent of the callee's server span (tracing on, inside a sampled trace).
+      const client = startClientSpan(method, url);
+      const headers: Record<string, string> = {
+        'content-type': 'application/json',
+        [INTERNAL_TOKEN_HEADER]: signServiceToken(options.service, options.secret),
+      };
+      if (client?.traceparent) headers[TRACEPARENT_HEADER] = client.traceparent;
+      else injectTraceHeaders(headers);
+      let response: Response;
+      try {
+        response = await fetch(url, {
+          method,
+          headers,
+          body: body === undefined ? undefined : JSON.stringify(body),
+          signal: AbortSignal.timeout(options.timeoutMs ?? 5000),
+        });
+      } catch (error) {
+        endClientSpan(client, undefined, error);
+        throw error;
+      }
+      endClientSpan(client, response.status);
       const text = await response.text();
       const json = text ? (JSON.parse(text) as unknown) : undefined;
       if (!response.ok) {

@@ -3,6 +3,8 @@ import { type Actor, actorSchema, type SecondFactorSettings, withSecondFactorRul
 import type { NextFunction, Request, Response } from 'express';
 import jwt from 'jsonwebtoken';
 import { forbidden, unauthorized } from './errors';
+import { TtlLru } from './lru';
+import { keysToTry, type SecretKeys } from './secret-keys';
 
 export const INTERNAL_TOKEN_HEADER = 'x-internal-token';
 const AUDIENCE = 'rainmakers-services';
@@ -62,6 +64,7 @@ const secondFactorSettings: SecondFactorSettings = { requiredForCoaches: false }
 
 export function configureSecondFactorRule(settings: SecondFactorSettings): void {
   secondFactorSettings.requiredForCoaches = settings.requiredForCoaches;
+  for (const kept of verifiedTokens.values()) kept.clear();
 }
 
 /**
@@ -74,29 +77,75 @@ export function trustedActor(raw: unknown): Actor | null {
   return actor.success ? withSecondFactorRule(actor.data, secondFactorSettings) : null;
 }
 
-function verify(token: string, secret: string): TokenClaims | null {
+/**
+ * Tokens this process verified (per secret), by their whole text (signature included, so only a token that passed the check can
+ * match), kept until a few seconds before their own expiry: the gateway reuses one token per person for 30 s, so a
+ * service checked the same HMAC and parsed the same actor on every call (jsonwebtoken, jws and the actor's schema
+ * were ~4 % of a course page's CPU in the courses service). The bound holds about a minute of a busy hour's people.
+ */
+const verifiedTokens = new Map<string, TtlLru<string, TokenClaims>>();
+/** A kept token leaves this long before its `exp`, so clock rounding never honours one past it. */
+const KEEP_MARGIN_MS = 2000;
+
+function keptFor(secret: string): TtlLru<string, TokenClaims> {
+  let verified = verifiedTokens.get(secret);
+  if (!verified) {
+    verified = new TtlLru<string, TokenClaims>(ACTOR_TTL_SECONDS * 1000, 10_000);
+    verifiedTokens.set(secret, verified);
+  }
+  return verified;
+}
+
+function verifyWith(token: string, secret: string): TokenClaims | null {
   try {
-    const claims = jwt.verify(token, hmacKey(secret), { algorithms: ['HS256'], audience: AUDIENCE }) as TokenClaims;
+    const claims = jwt.verify(token, hmacKey(secret), { algorithms: ['HS256'], audience: AUDIENCE }) as TokenClaims & {
+      exp?: number;
+    };
+    let trusted: TokenClaims | null = null;
     if (claims.kind === 'actor') {
       const actor = trustedActor(claims.actor);
-      return actor ? { kind: 'actor', actor } : null;
+      trusted = actor ? { kind: 'actor', actor } : null;
+    } else if (claims.kind === 'service' && typeof claims.service === 'string') {
+      trusted = { kind: 'service', service: claims.service };
     }
-    if (claims.kind === 'service' && typeof claims.service === 'string') return claims;
-    return null;
+    if (trusted && typeof claims.exp === 'number') {
+      keptFor(secret).set(token, trusted, claims.exp * 1000 - Date.now() - KEEP_MARGIN_MS);
+    }
+    return trusted;
   } catch {
     return null;
   }
 }
 
 /**
- * Reads the internal token into req.actor / req.callerService. A missing token means an anonymous call;
- * a bad one is refused, since only the gateway and our services can reach us.
+ * The claims of a token signed with one of `secrets` (current first, then the previous one during a rotation).
+ * A token is kept under the secret that verified it and looked up only under the secrets given, so once the
+ * previous secret is gone from the list nothing it signed is honoured, kept or not.
  */
-export function internalTokenMiddleware(secret: string) {
+function verify(token: string, secrets: readonly string[]): TokenClaims | null {
+  for (const secret of secrets) {
+    const kept = keptFor(secret).get(token);
+    if (kept) return kept;
+  }
+  for (const secret of secrets) {
+    const claims = verifyWith(token, secret);
+    if (claims) return claims;
+  }
+  return null;
+}
+
+/**
+ * Reads the internal token into req.actor / req.callerService. A missing token means an anonymous call;
+ * a bad one is refused, since only the gateway and our services can reach us. Tokens are signed with the current
+ * secret; one signed with the previous secret (INTERNAL_TOKEN_SECRET_PREVIOUS) passes too, so pods of a rollout
+ * that still sign with the old secret are not refused while the new one spreads.
+ */
+export function internalTokenMiddleware(keys: SecretKeys | string) {
+  const secrets = keysToTry(keys);
   return (req: Request, _res: Response, next: NextFunction) => {
     const header = req.headers[INTERNAL_TOKEN_HEADER];
     if (typeof header !== 'string' || header === '') return next();
-    const claims = verify(header, secret);
+    const claims = verify(header, secrets);
     if (!claims) return next(unauthorized('Invalid internal token'));
     if (claims.kind === 'actor') req.actor = claims.actor;
     else req.callerService = claims.service;

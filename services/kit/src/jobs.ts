@@ -11,9 +11,9 @@ import type { Redis } from 'ioredis';
 import { processActivity } from './activity';
 import type { BackgroundTask } from './bootstrap';
 import type { Logger } from './logger';
-import { queueMetricSources, type Sample } from './metrics';
+import { jobsFailed, queueMetricSources, type Sample } from './metrics';
 import { blockingDuplicate } from './redis';
-import { currentTraceparent, SpanKind, withSpan } from './tracing';
+import { currentTraceparent, producerTraceparent, SpanKind, withSpan } from './tracing';
 
 /** Every BullMQ queue of the product, by name. */
 export const QueueName = {
@@ -21,6 +21,8 @@ export const QueueName = {
   UserBulkUpdate: 'user-bulk-update',
   StripeSync: 'stripe-sync',
   SendMail: 'send-mail',
+  BoardReminders: 'board-reminders',
+  Broadcast: 'broadcast',
 } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 
@@ -79,21 +81,27 @@ export function createQueue<Data = unknown, Result = unknown>(
     prefix: bullPrefix(prefix),
     defaultJobOptions: DEFAULT_JOB_OPTIONS,
   });
-  // The queuing request's trace context rides in the job data, so the worker's span joins its trace.
+  // Each job gets a PRODUCER span in the queuing request's trace; its context rides in the job data, so the
+  // worker's span is its child. Ours rather than BullMQ's telemetry option: docs/decisions.md "Traces: our own
+  // client, database and messaging spans".
   const add = queue.add.bind(queue);
-  queue.add = ((jobName, data, opts) => add(jobName, withTraceContext(data), opts)) as typeof queue.add;
+  queue.add = ((jobName, data, opts) => add(jobName, withTraceContext(data, name), opts)) as typeof queue.add;
   const addBulk = queue.addBulk.bind(queue);
   queue.addBulk = ((jobs) =>
-    addBulk(jobs.map((job) => ({ ...job, data: withTraceContext(job.data) })))) as typeof queue.addBulk;
+    addBulk(jobs.map((job) => ({ ...job, data: withTraceContext(job.data, name) })))) as typeof queue.addBulk;
   return queue;
 }
 
 /** Where a job's data keeps the trace context of the request that queued it (tracing on only). */
 export const JOB_TRACEPARENT_KEY = 'traceparent';
 
-/** The job data with the active trace context added (an object's copy), or as given when tracing is off. */
-export function withTraceContext<Data>(data: Data): Data {
-  const traceparent = currentTraceparent();
+/**
+ * The job data with the trace context added (an object's copy): a new PRODUCER span's for `queue`, else the active
+ * one's; as given when tracing is off.
+ */
+export function withTraceContext<Data>(data: Data, queue?: QueueName): Data {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return data;
+  const traceparent = queue ? producerTraceparent(queue, 'bullmq') : currentTraceparent();
   if (!traceparent || typeof data !== 'object' || data === null || Array.isArray(data)) return data;
   return { ...data, [JOB_TRACEPARENT_KEY]: traceparent };
 }
@@ -156,9 +164,11 @@ export class JobWorker<Data = unknown, Result = unknown> implements BackgroundTa
     });
     // Without a listener an 'error' event would crash the process (a lost connection is retried by BullMQ).
     this.worker.on('error', (error) => this.logger?.error({ err: error }, 'job worker error'));
-    this.worker.on('failed', (job, error) =>
-      this.logger?.warn({ err: error, jobId: job?.id, attemptsMade: job?.attemptsMade }, 'job failed'),
-    );
+    const failures = jobsFailed.labels({ queue: name });
+    this.worker.on('failed', (job, error) => {
+      failures.inc();
+      this.logger?.warn({ err: error, jobId: job?.id, attemptsMade: job?.attemptsMade }, 'job failed');
+    });
   }
 
   start(): void {

@@ -9,24 +9,89 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, RequestHandler } from 'express';
 import type pg from 'pg';
 import client from 'prom-client';
+import { EventLoopLagSampler } from './event-loop-lag';
 
 export const metricsRegistry = new client.Registry();
 export const METRICS_CONTENT_TYPE = metricsRegistry.contentType;
 
 let processMetricsOn = false;
 
-/** Process metrics (CPU, memory, event-loop lag, handles) labelled with the service; once per process. */
-export function collectProcessMetrics(service: string): void {
+/** What is running, for `rainmakers_build_info` (BUILD_VERSION / BUILD_COMMIT, stamped into the images). */
+export interface BuildStamp {
+  version?: string | undefined;
+  commit?: string | undefined;
+}
+
+/**
+ * Process metrics (CPU, memory, event-loop lag, handles) and `rainmakers_build_info`, labelled with the service;
+ * once per process.
+ */
+export function collectProcessMetrics(service: string, build: BuildStamp = {}): void {
   if (processMetricsOn) return;
   processMetricsOn = true;
   metricsRegistry.setDefaultLabels({ service });
-  // The lag histogram samples with a native timer; prom-client's default 10 ms wakes every process 100 times a second
-  // even when idle (the idle budget, docs/decisions.md "What an idle pod costs: watchers paced by activity"). One sample a second still shows a starved loop; load shedding keeps its
-  // own finer measure while requests are served (overload.ts).
-  client.collectDefaultMetrics({ register: metricsRegistry, eventLoopMonitoringPrecision: EVENT_LOOP_SAMPLE_MS });
+  // prom-client's lag histogram cannot be left out of its defaults; it counted its own sampling interval as lag
+  // (every service read ~1 s). Its gauges are replaced by event-loop-lag.ts's under the same names, and its native
+  // timer is given an interval it never reaches, so it costs an idle pod nothing.
+  client.collectDefaultMetrics({ register: metricsRegistry, eventLoopMonitoringPrecision: UNUSED_PRECISION_MS });
+  for (const name of Object.values(LAG_GAUGES)) metricsRegistry.removeSingleMetric(name);
+  collectEventLoopLag();
+  const info = new client.Gauge({
+    name: 'rainmakers_build_info',
+    help: 'Always 1: the version, commit and Node.js running in this process',
+    labelNames: ['version', 'commit', 'node'] as const,
+    registers: [metricsRegistry],
+  });
+  info.set({ version: build.version || 'dev', commit: build.commit || 'unknown', node: process.versions.node }, 1);
 }
 
-const EVENT_LOOP_SAMPLE_MS = 1000;
+/** About 24 days: prom-client's own lag timer, whose figures are dropped, never fires in practice. */
+const UNUSED_PRECISION_MS = 2 ** 31 - 1;
+
+const LAG_GAUGES = {
+  lag: 'nodejs_eventloop_lag_seconds',
+  min: 'nodejs_eventloop_lag_min_seconds',
+  max: 'nodejs_eventloop_lag_max_seconds',
+  mean: 'nodejs_eventloop_lag_mean_seconds',
+  stddev: 'nodejs_eventloop_lag_stddev_seconds',
+  p50: 'nodejs_eventloop_lag_p50_seconds',
+  p90: 'nodejs_eventloop_lag_p90_seconds',
+  p99: 'nodejs_eventloop_lag_p99_seconds',
+  resolution: 'nodejs_eventloop_lag_resolution_seconds',
+} as const;
+
+/** The lag gauges, read from one sampler window per scrape (event-loop-lag.ts). */
+function collectEventLoopLag(): void {
+  const sampler = new EventLoopLagSampler();
+  sampler.start();
+  const help = {
+    lag: 'Mean event-loop lag since the previous scrape (how late a timer fired, its interval not counted)',
+    min: 'Smallest event-loop lag since the previous scrape',
+    max: 'Largest event-loop lag since the previous scrape',
+    mean: 'Mean event-loop lag since the previous scrape',
+    stddev: 'Standard deviation of the event-loop lag since the previous scrape',
+    p50: 'Median event-loop lag since the previous scrape',
+    p90: '90th percentile of the event-loop lag since the previous scrape',
+    p99: '99th percentile of the event-loop lag since the previous scrape',
+    resolution:
+      'Longest interval between lag samples since the previous scrape: 0.01 while serving, 1 while idle (a shorter stall may fall between samples)',
+  };
+  const gauges = Object.fromEntries(
+    (Object.keys(LAG_GAUGES) as (keyof typeof LAG_GAUGES)[]).map((key) => [
+      key,
+      new client.Gauge({ name: LAG_GAUGES[key], help: help[key], registers: [metricsRegistry] }),
+    ]),
+  ) as Record<keyof typeof LAG_GAUGES, client.Gauge>;
+  // One gauge's collect reads the window and sets all of them (prom-client collects every metric per scrape).
+  const first = gauges.lag as client.Gauge & { collect?: () => void };
+  first.collect = () => {
+    const window = sampler.take();
+    gauges.lag.set(window.mean);
+    for (const key of ['min', 'max', 'mean', 'stddev', 'p50', 'p90', 'p99', 'resolution'] as const) {
+      gauges[key].set(window[key]);
+    }
+  };
+}
 
 const httpRequests = new client.Counter({
   name: 'http_requests_total',
@@ -193,3 +258,15 @@ export const eventConsumerMetricSources = sourcedGauge(
 export const deadLetterMetricSources = sourcedGauge('event_dead_letters', 'Entries in dead-letter streams', ['topic']);
 /** Outbox rows written but not yet published to the bus. */
 export const outboxMetricSources = sourcedGauge('outbox_backlog', 'Outbox rows not yet published', ['database']);
+
+/**
+ * Jobs that failed an attempt, by queue: counted once, by the worker process that ran the attempt, so `sum by
+ * (queue)` across pods adds up (the `jobs_queue_jobs` failed gauge is a list capped by removeOnFail, the same in
+ * every pod that reports the queue).
+ */
+export const jobsFailed = new client.Counter({
+  name: 'jobs_failed_total',
+  help: 'BullMQ job attempts that failed, by queue (counted by the worker that ran them)',
+  labelNames: ['queue'] as const,
+  registers: [metricsRegistry],
+});

@@ -23,7 +23,7 @@ import type { RequestHandler, Response } from 'express';
 import { type Activity, processActivity } from './activity';
 import { HttpError } from './errors';
 import type { Logger } from './logger';
-import { onResponseClose } from './response-close';
+import { onHeadersOrClose } from './response-close';
 
 export interface LoadSheddingSettings {
   /** Shed while the median event-loop delay is at least this (ms). 0: never on delay. */
@@ -150,18 +150,9 @@ export class ProcessLoad {
   enter(res: Response): void {
     processActivity.touch();
     this.inFlight += 1;
-    let left = false;
-    const leave = () => {
-      if (left) return;
-      left = true;
+    onHeadersOrClose(res, () => {
       this.inFlight -= 1;
-    };
-    const writeHead = res.writeHead;
-    res.writeHead = function (this: Response, ...args: unknown[]) {
-      leave();
-      return (writeHead as (...a: unknown[]) => Response).apply(this, args);
-    } as typeof res.writeHead;
-    onResponseClose(res, leave);
+    });
   }
 
   reason(settings: LoadSheddingSettings): OverloadReason | null {

@@ -14,7 +14,7 @@ describe('peer addresses', () => {
 
   it('refuses to start in production without every peer address', () => {
     expect(() => peerAddresses(['users', 'auth'], 'production', { AUTH_SERVICE_ADDR: 'http://auth:4101' })).toThrow(
-      /USERS_SERVICE_ADDR: required in production/,
+      /USERS_SERVICE_ADDR \(not set\): required in production/,
     );
     expect(() => peerAddresses(['users'], 'production', { USERS_SERVICE_ADDR: 'not a url' })).toThrow(ConfigError);
   });

@@ -46,3 +46,12 @@ export function requestOrigin(headers: Record<string, string | string[] | undefi
   const referer = headers.referer;
   return typeof referer === 'string' ? referer : undefined;
 }
+
+/**
+ * The one address e-mailed links use: PUBLIC_URL, whoever caused the mail and wherever they were signed in
+ * (docs/decisions.md "One e-mail layout"). A mail is read later, elsewhere; the request's address says nothing
+ * about where its reader is.
+ */
+export function mailPublicUrl(config: { PUBLIC_URL: string }): string {
+  return publicAddresses({ PUBLIC_URL: config.PUBLIC_URL })[0] ?? 'http://localhost:8080';
+}

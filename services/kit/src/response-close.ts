@@ -33,3 +33,22 @@ export function onResponseClose(res: ServerResponse, run: () => void): () => voi
     registered.delete(entry);
   };
 }
+
+/**
+ * Runs `run` once, when `res` writes its headers or closes, whichever comes first: the moment a request stops
+ * holding a slot (the answer has begun, or the caller is gone) for in-flight counts and admission.
+ */
+export function onHeadersOrClose(res: ServerResponse, run: () => void): void {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    run();
+  };
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+    once();
+    return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
+  } as typeof res.writeHead;
+  onResponseClose(res, once);
+}

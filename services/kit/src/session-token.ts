@@ -7,6 +7,7 @@ import {
 } from '@rainmakers/contracts';
 import jwt from 'jsonwebtoken';
 import { hmacKey } from './internal-token';
+import { keysToTry, type SecretKeys } from './secret-keys';
 
 /**
  * The session cookie's value: a JWT {sid, sub} that expires with the session. Auth signs it; the gateway (and
@@ -20,9 +21,22 @@ export function signSessionToken(session: { id: string; userId: number; expiresA
   );
 }
 
-/** The session id and account of a valid token, or null for a missing, forged, expired or malformed one. */
-export function verifySessionToken(token: string | undefined, secret: string): SessionTokenClaims | null {
+/**
+ * The session id and account of a valid token, or null for a missing, forged, expired or malformed one. During a
+ * rotation a token signed with the previous secret passes too, marked `previousKey` so the gateway can sign it
+ * again with the current one.
+ */
+export function verifySessionToken(token: string | undefined, keys: SecretKeys | string): SessionTokenClaims | null {
   if (!token) return null;
+  const secrets = keysToTry(keys);
+  for (const [index, secret] of secrets.entries()) {
+    const claims = verifyWith(token, secret);
+    if (claims) return { ...claims, previousKey: index > 0 };
+  }
+  return null;
+}
+
+function verifyWith(token: string, secret: string): Omit<SessionTokenClaims, 'previousKey'> | null {
   try {
     const payload = jwt.verify(token, hmacKey(secret), {
       algorithms: [SESSION_JWT_ALGORITHM],
@@ -30,7 +44,9 @@ export function verifySessionToken(token: string | undefined, secret: string): S
       audience: SESSION_JWT_AUDIENCE,
     });
     const claims = sessionClaimsSchema.safeParse(payload);
-    return claims.success ? { sid: claims.data.sid, userId: Number(claims.data.sub) } : null;
+    const exp = typeof payload === 'object' ? payload.exp : undefined;
+    if (!claims.success || typeof exp !== 'number') return null;
+    return { sid: claims.data.sid, userId: Number(claims.data.sub), expiresAt: new Date(exp * 1000) };
   } catch {
     return null;
   }
@@ -53,7 +69,14 @@ export function readCookie(header: string | undefined, name: string): string | u
   return undefined;
 }
 
-export type SessionTokenClaims = { sid: string; userId: number };
+export type SessionTokenClaims = {
+  sid: string;
+  userId: number;
+  /** The token's own end (the session's absolute end at sign-in): a token signed again keeps it. */
+  expiresAt: Date;
+  /** Signed with the previous session secret (a rotation is under way). */
+  previousKey: boolean;
+};
 
 /**
  * The CSRF token of a session: HMAC(secret, "csrf:" + sid), base64url (43 characters). Bound to the session, it
@@ -63,3 +86,7 @@ export type SessionTokenClaims = { sid: string; userId: number };
 export function csrfTokenFor(sid: string, secret: string): string {
   return createHmac('sha256', hmacKey(secret)).update(`csrf:${sid}`).digest('base64url');
 }
+
+/** The CSRF tokens a session's browser may hold: under the current secret, and the previous one during a rotation. */
+export const csrfTokensFor = (sid: string, keys: SecretKeys | string): string[] =>
+  keysToTry(keys).map((secret) => csrfTokenFor(sid, secret));

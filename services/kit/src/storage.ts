@@ -50,6 +50,8 @@ export interface Storage {
    */
   get(key: string, options?: { range?: string | undefined }): Promise<StoredObject | null>;
   delete(key: string): Promise<void>;
+  /** Every key in the bucket (optionally under a prefix), page by page: backups walk the whole bucket with it. */
+  list(prefix?: string): AsyncIterable<string>;
   /** Creates the bucket when it does not exist yet (local s3rver/MinIO); a no-op when it does. */
   ensureBucket(): Promise<void>;
   /** Readiness: the bucket answers. */
@@ -252,6 +254,17 @@ export function createStorage(options: StorageOptions): Storage {
     async delete(key) {
       const { S3, client } = await connect();
       await client.send(new S3.DeleteObjectCommand({ Bucket, Key: key }));
+    },
+    async *list(prefix) {
+      const { S3, client } = await connect();
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(
+          new S3.ListObjectsV2Command({ Bucket, ...(prefix ? { Prefix: prefix } : {}), ContinuationToken }),
+        );
+        for (const object of page.Contents ?? []) if (object.Key) yield object.Key;
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
     },
     async ensureBucket() {
       const { S3, client } = await connect();

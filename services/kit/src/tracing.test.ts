@@ -9,6 +9,7 @@ import {
   currentTraceparent,
   flushTracing,
   injectTraceHeaders,
+  REQUEST_ID_ATTRIBUTE,
   startTracing,
   stopTracing,
   traceLogFields,
@@ -46,7 +47,25 @@ describe('tracing', () => {
 
   it('exports spans over OTLP/JSON; a span started from a traceparent is the child of the one that gave it', async () => {
     receiver = await startOtlpReceiver();
-    expect(startTracing({ SERVICE_NAME: 'unit', OTEL_EXPORTER_OTLP_ENDPOINT: `${receiver.url}/` })).toBe(true);
+    // The SDK reads the standard variables itself: JSON bodies for the receiver, every trace kept, a resource
+    // attribute of the operator's over the kit's default, and the batch sent quickly.
+    Object.assign(process.env, {
+      OTEL_EXPORTER_OTLP_ENDPOINT: `${receiver.url}/`,
+      OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+      OTEL_TRACES_SAMPLER: 'parentbased_always_on',
+      OTEL_RESOURCE_ATTRIBUTES: 'deployment.environment.name=staging,team=sellers',
+      OTEL_BSP_SCHEDULE_DELAY: '50',
+    });
+    expect(
+      startTracing({
+        SERVICE_NAME: 'unit',
+        NODE_ENV: 'test',
+        BUILD_VERSION: '1.2.3',
+        K8S_POD_NAME: 'unit-7f9c',
+        OTEL_EXPORTER_OTLP_ENDPOINT: `${receiver.url}/`,
+        OTEL_TRACES_SAMPLER: 'parentbased_always_on',
+      }),
+    ).toBe(true);
     const carried = await withSpan('publish', {}, async () => ({
       traceparent: currentTraceparent(),
       log: traceLogFields(),
@@ -62,11 +81,17 @@ describe('tracing', () => {
     expect(spans.map((span) => span.name).sort()).toEqual(['consume', 'publish']);
     expect(spans.find((span) => span.name === 'consume')?.parentSpanId).toBe(spanId);
     expect(spans.every((span) => span.service === 'unit')).toBe(true);
+    expect(spans[0]?.resource).toMatchObject({
+      'service.version': '1.2.3',
+      'k8s.pod.name': 'unit-7f9c',
+      'deployment.environment.name': 'staging',
+      team: 'sellers',
+    });
   });
 
   it('gives each request a server span named by its route, continuing the caller’s traceparent', async () => {
     const logger = createLogger('unit', 'silent');
-    const app = createApp({ name: 'unit', logger, internalTokenSecret: 'x'.repeat(32) }, (routes) => {
+    const app = createApp({ name: 'unit', logger, internalTokenKeys: 'x'.repeat(32) }, (routes) => {
       routes.get('/api/thing/:id', (_req, res) => {
         res.json({ traceparent: currentTraceparent() });
       });
@@ -76,7 +101,9 @@ describe('tracing', () => {
     try {
       const { port } = server.address() as AddressInfo;
       const caller = `00-${'a'.repeat(32)}-${'b'.repeat(16)}-01`;
-      const response = await fetch(`http://127.0.0.1:${port}/api/thing/7`, { headers: { traceparent: caller } });
+      const response = await fetch(`http://127.0.0.1:${port}/api/thing/7`, {
+        headers: { traceparent: caller, 'x-request-id': 'req-42' },
+      });
       const body = (await response.json()) as { traceparent: string };
       expect(body.traceparent.split('-')[1]).toBe('a'.repeat(32));
       // The span ends when the answer's connection work is done, just after the client has it.
@@ -86,7 +113,13 @@ describe('tracing', () => {
       });
       expect(spans).toHaveLength(1);
       expect(spans[0]).toMatchObject({ name: 'GET /api/thing/:id', parentSpanId: 'b'.repeat(16), kind: 2 });
-      expect(spans[0]?.attributes['http.response.status_code']).toBe(200);
+      expect(spans[0]?.attributes).toMatchObject({
+        'http.response.status_code': 200,
+        'url.scheme': 'http',
+        'server.address': '127.0.0.1',
+        'server.port': port,
+        [REQUEST_ID_ATTRIBUTE]: 'req-42',
+      });
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }

@@ -49,7 +49,7 @@ export async function runWorker<Schema>(definition: WorkerDefinition<Schema>): P
   if (startTracing(config)) logger.info('tracing on: spans exported over OTLP');
   // Workers act for the person who queued a job: any actor they read follows the same rule as a request's.
   configureSecondFactorRule({ requiredForCoaches: config.SECOND_FACTOR_REQUIRED_FOR_COACHES });
-  collectProcessMetrics(config.SERVICE_NAME);
+  collectProcessMetrics(config.SERVICE_NAME, { version: config.BUILD_VERSION, commit: config.BUILD_COMMIT });
   const redis = createRedis(config.REDIS_URL, config.SERVICE_NAME);
   redis.on('error', (error) => logger.warn({ err: error }, 'redis connection error'));
   let database: DatabaseHandle<Schema> | undefined;

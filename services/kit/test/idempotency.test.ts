@@ -29,7 +29,7 @@ let api: ReturnType<typeof client>;
 beforeAll(async () => {
   database = await createTestDatabase<EffectsSchema>(await effectsMigrations(), 'kit_idem');
   const { db } = database;
-  const app = createApp({ name: 'idempotency-test', logger, internalTokenSecret: TEST_SECRET }, (app) => {
+  const app = createApp({ name: 'idempotency-test', logger, internalTokenKeys: TEST_SECRET }, (app) => {
     // A create as the services write them: the command's transaction (withEvents) records the key.
     app.post('/api/thing/upsert', async (req, res) => {
       const actor = requireActor(req);

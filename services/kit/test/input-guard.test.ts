@@ -9,7 +9,7 @@ let api: ReturnType<typeof client>;
 const seen: unknown[] = [];
 
 beforeAll(async () => {
-  const app = createApp({ name: 'guarded', logger: silentLogger, internalTokenSecret: 'x'.repeat(32) }, (app) => {
+  const app = createApp({ name: 'guarded', logger: silentLogger, internalTokenKeys: 'x'.repeat(32) }, (app) => {
     app.get('/things/:id', (req, res) => {
       seen.push(req.params.id);
       res.json({ id: req.params.id });

@@ -43,7 +43,7 @@ let gate = new Promise<void>((resolve) => {
 beforeAll(async () => {
   test = await createTestDatabase(await effectsMigrations(), 'limits');
   short = createDatabase(test.url, { max: 4, queryTimeoutMs: 300 });
-  const app = createApp({ name: 'limits-test', logger: silentLogger, internalTokenSecret: TEST_SECRET }, (app) => {
+  const app = createApp({ name: 'limits-test', logger: silentLogger, internalTokenKeys: TEST_SECRET }, (app) => {
     app.get('/slow', concurrencyLimit(limiter), async (_req, res) => {
       await gate;
       res.json({ ok: true });

@@ -28,7 +28,7 @@ beforeAll(async () => {
     {
       name: 'busy',
       logger: silentLogger,
-      internalTokenSecret: TEST_SECRET,
+      internalTokenKeys: TEST_SECRET,
       loadShedding: { maxInFlight: 3, maxEventLoopDelayMs: 0, retryAfterSeconds: 2 },
     },
     (app) => {

@@ -13,7 +13,7 @@ let base: string;
 
 beforeAll(async () => {
   const app = createApp(
-    { name: 'raw-body-test', logger, internalTokenSecret: 'x'.repeat(32), rawBodyPaths: ['/api/stripe/webhook'] },
+    { name: 'raw-body-test', logger, internalTokenKeys: 'x'.repeat(32), rawBodyPaths: ['/api/stripe/webhook'] },
     (app) => {
       const answer = (req: Parameters<Parameters<typeof app.post>[1]>[0], res: { json(body: unknown): void }) => {
         res.json({

@@ -14,7 +14,7 @@ let server: TestServer;
 let api: ReturnType<typeof client>;
 
 beforeAll(async () => {
-  const app = createApp({ name: 'rule', logger: silentLogger, internalTokenSecret: TEST_SECRET }, (app) => {
+  const app = createApp({ name: 'rule', logger: silentLogger, internalTokenKeys: TEST_SECRET }, (app) => {
     app.get('/me', (req, res) => {
       res.json(requireActor(req));
     });

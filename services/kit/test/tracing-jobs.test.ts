@@ -13,6 +13,8 @@ import { silentLogger as logger } from './support';
 
 interface Data {
   rows: number;
+  /** Added by the queue (kit jobs.ts) while tracing is on. */
+  traceparent?: string;
 }
 
 let receiver: OtlpReceiver;
@@ -23,7 +25,16 @@ const seen: unknown[] = [];
 
 beforeAll(async () => {
   receiver = await startOtlpReceiver();
-  startTracing({ SERVICE_NAME: 'kit-test', OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_BSP_SCHEDULE_DELAY: 50 });
+  Object.assign(process.env, {
+    OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
+    OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+    OTEL_BSP_SCHEDULE_DELAY: '50',
+  });
+  startTracing({
+    SERVICE_NAME: 'kit-test',
+    OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
+    OTEL_TRACES_SAMPLER: 'parentbased_always_on',
+  });
   let prefix: string;
   ({ redis, prefix } = createTestRedis());
   queue = createQueue<Data, number>(QueueName.UserImport, redis, prefix);
@@ -49,26 +60,32 @@ afterAll(async () => {
 });
 
 describe('traced jobs', () => {
-  it("run in a span that is the child of the span that queued them, with the job's data intact", async () => {
+  it('get a PRODUCER span in the queuing trace, and run in a CONSUMER span that is its child', async () => {
     const queued = await withSpan('request', {}, async () => {
       const job = await queue.add('import', { rows: 3 });
       return { traceparent: currentTraceparent() ?? '', data: job.data };
     });
     const [, traceId, requestSpanId] = queued.traceparent.split('-');
-    expect(queued.data).toEqual({ rows: 3, traceparent: queued.traceparent });
+    const carried = String(queued.data.traceparent);
+    expect(queued.data.rows).toBe(3);
+    expect(carried.split('-')[1]).toBe(traceId);
     const spans = await waitFor(async () => {
       await flushTracing();
       const found = (await (await fetch(`${receiver.url}/spans?traceId=${traceId}`)).json()) as ReceivedSpan[];
       return found.some((span) => span.name === 'user-import process') ? found : undefined;
     });
+    const producer = spans.find((span) => span.name === 'user-import publish');
+    expect(producer).toMatchObject({ parentSpanId: requestSpanId, kind: 4, service: 'kit-test' });
+    expect(producer?.spanId).toBe(carried.split('-')[2]);
+    expect(producer?.attributes['messaging.system']).toBe('bullmq');
     const processed = spans.find((span) => span.name === 'user-import process');
-    expect(processed).toMatchObject({ parentSpanId: requestSpanId, kind: 5, service: 'kit-test' });
+    expect(processed).toMatchObject({ parentSpanId: producer?.spanId, kind: 5, service: 'kit-test' });
     expect(processed?.attributes['messaging.destination.name']).toBe('user-import');
     // The processor itself ran inside that span.
     expect(String(seen[0]).split('-')[2]).toBe(processed?.spanId);
   });
 
-  it('carry the trace context when queued in bulk too', async () => {
+  it('carry the trace context when queued in bulk too, one producer span per job', async () => {
     const queued = await withSpan('request', {}, async () => {
       const jobs = await queue.addBulk([
         { name: 'import', data: { rows: 1 } },
@@ -76,9 +93,10 @@ describe('traced jobs', () => {
       ]);
       return { traceparent: currentTraceparent() ?? '', data: jobs.map((job) => job.data) };
     });
-    expect(queued.data).toEqual([
-      { rows: 1, traceparent: queued.traceparent },
-      { rows: 2, traceparent: queued.traceparent },
-    ]);
+    const traceId = queued.traceparent.split('-')[1];
+    expect(queued.data.map((data) => data.rows)).toEqual([1, 2]);
+    const carried = queued.data.map((data) => String(data.traceparent).split('-'));
+    expect(carried.map((parts) => parts[1])).toEqual([traceId, traceId]);
+    expect(carried[0]?.[2]).not.toBe(carried[1]?.[2]);
   });
 });

@@ -95,7 +95,7 @@ beforeAll(async () => {
     {
       name: 'faulty',
       logger: silentLogger,
-      internalTokenSecret: TEST_SECRET,
+      internalTokenKeys: TEST_SECRET,
       readiness: dependencyReadiness(database, redis),
     },
     (app) => {

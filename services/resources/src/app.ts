@@ -10,7 +10,7 @@ import { uploadRoutes } from './routes/uploads';
 export function buildApp(deps: AppDeps) {
   const readiness = [...deps.readiness, { name: 's3', check: () => deps.storage.check() }];
   return createApp(
-    { name: 'resources', logger: deps.logger, internalTokenSecret: deps.internalTokenSecret, readiness },
+    { name: 'resources', logger: deps.logger, internalTokenKeys: deps.internalTokenKeys, readiness },
     (app) => {
       app.use('/internal', internalRoutes({ db: deps.db }));
       app.use('/upload', uploadRoutes({ storage: deps.storage, maxBytes: deps.uploadMaxBytes }));

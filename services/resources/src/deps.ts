@@ -1,10 +1,10 @@
-import type { EventNudger, Logger, ReadinessCheck, Storage } from '@rainmakers/kit';
+import type { EventNudger, Logger, ReadinessCheck, SecretKeys, Storage } from '@rainmakers/kit';
 import type { ResourcesDb } from './store/db';
 
 /** What the app and its routes work with (service.ts builds it). */
 export interface AppDeps {
   logger: Logger;
-  internalTokenSecret: string;
+  internalTokenKeys: SecretKeys;
   /** PostgreSQL and Redis checks; the bucket's check is added by the app. */
   readiness: ReadinessCheck[];
   storage: Storage;

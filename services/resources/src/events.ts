@@ -6,9 +6,10 @@
  *    intent (a redelivered event is skipped by its id, a second event for the same intent by the table's key);
  *    the buyer then opens the resource and finds it under My Purchases.
  *  - users.tag-renamed {id, name}: renames the tag's snapshots on resources.
+ *  - users.user-deleted {id}: that person's purchase records go (billing keeps the payment records).
  */
 import { type ConsumerWiring, createConsumer, type EventConsumer } from '@rainmakers/kit';
-import { recordPurchase } from './store/purchases';
+import { deletePurchasesOf, recordPurchase } from './store/purchases';
 import { renameTagSnapshots } from './store/resources';
 import type { ResourcesDatabase } from './store/schema';
 
@@ -25,6 +26,10 @@ export function createEventConsumer(options: ConsumerWiring<ResourcesDatabase>):
     },
     'users.tag-renamed': async (data, { trx }) => {
       await renameTagSnapshots(trx, data.id, data.name);
+    },
+    'users.user-deleted': async ({ id }, { trx }) => {
+      const purchases = await deletePurchasesOf(trx, id);
+      options.logger.info({ userId: id, purchases }, 'purchase records of a deleted person removed');
     },
   });
 }

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineService } from '@rainmakers/kit';
+import { defineService, internalTokenKeys } from '@rainmakers/kit';
 import { buildApp } from './app';
 import { settings } from './config';
 import type { AppDeps } from './deps';
@@ -21,7 +21,7 @@ export const service = defineService<ResourcesDatabase>()({
       logger,
       readiness,
       storage,
-      internalTokenSecret: config.INTERNAL_TOKEN_SECRET,
+      internalTokenKeys: internalTokenKeys(config),
       uploadMaxBytes: config.UPLOAD_MAX_BYTES,
       db: database.db,
       events: relay,

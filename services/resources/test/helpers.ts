@@ -11,7 +11,7 @@ export interface Harness {
   api: ReturnType<typeof client>;
   actors: Record<Role, Actor>;
   /** Appends an event to the bus the service consumes (as billing's relay would). */
-  deliver<T extends 'billing.purchase-completed' | 'users.tag-renamed'>(
+  deliver<T extends 'billing.purchase-completed' | 'users.tag-renamed' | 'users.user-deleted'>(
     type: T,
     data: EventData<T>,
     id?: string,

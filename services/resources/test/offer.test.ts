@@ -1,8 +1,11 @@
-/** GET /internal/resources/{id}/offer (what billing may charge) and the billing.purchase-completed consumer. */
+/**
+ * GET /internal/resources/{id}/offer (what billing may charge), the billing.purchase-completed consumer, a person's
+ * part of her own export and her purchase records forgotten on users.user-deleted.
+ */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { type ResourceOffer, resourceOfferSchema } from '@rainmakers/contracts';
 import { waitFor } from '@rainmakers/kit/testing';
-import { type Harness, insertResource, startHarness } from './helpers';
+import { type Harness, insertPurchase, insertResource, startHarness } from './helpers';
 
 let h: Harness;
 beforeAll(async () => {
@@ -116,5 +119,30 @@ describe('users.tag-renamed', () => {
       },
       { what: 'the snapshot to follow the rename' },
     );
+  });
+});
+
+describe("a person's purchase records", () => {
+  it('are her part of her export, and go on users.user-deleted while others stay', async () => {
+    const resourceId = await insertResource(h, { visibility: 'For Sale', price: '5.00' });
+    const leaving = h.actors.premium.userId;
+    const staying = h.actors.coach.userId;
+    await insertPurchase(h, leaving, resourceId);
+    await insertPurchase(h, staying, resourceId);
+    const mine = await h.api.get<{ purchases: { resourceId: number }[] }>(
+      { service: 'gateway' },
+      `/internal/users/${leaving}/export`,
+    );
+    expect(mine.status).toBe(200);
+    expect(mine.body.purchases).toEqual([
+      expect.objectContaining({ resourceId, resource: 'Bought', amountCents: 100 }),
+    ]);
+    expect((await h.api.get(h.actors.premium, `/internal/users/${leaving}/export`)).status).toBe(403);
+
+    await h.deliver('users.user-deleted', { id: leaving });
+    const rowsOf = (userId: number) =>
+      h.service.database.db.selectFrom('resource_purchases').select('user_id').where('user_id', '=', userId).execute();
+    await waitFor(async () => (await rowsOf(leaving)).length === 0, { what: 'her purchase records to go' });
+    expect(await rowsOf(staying)).toHaveLength(1);
   });
 });

@@ -283,6 +283,19 @@ describe('GET /upload/files/:name', () => {
     await service.storage.delete(`uploads/${name}`);
     expect((await api.get(null, created.body.latestUploadedFileUrl)).status).toBe(404);
   });
+
+  it('lists every stored key, under a prefix or all of them (what a backup copies)', async () => {
+    const prefix = `list-${Date.now()}/`;
+    const keys = [`${prefix}a.png`, `${prefix}b/c.png`, `${prefix}d.png`];
+    const elsewhere = `other-${prefix}e.png`;
+    for (const key of [...keys, elsewhere]) await service.storage.put(key, tinyPng(), 'image/png');
+    const listed: string[] = [];
+    for await (const key of service.storage.list(prefix)) listed.push(key);
+    expect(listed.sort()).toEqual([...keys].sort());
+    const all: string[] = [];
+    for await (const key of service.storage.list()) all.push(key);
+    expect(all).toEqual(expect.arrayContaining([...keys, elsewhere]));
+  });
 });
 
 describe('probes', () => {

@@ -1,4 +1,4 @@
-import type { Logger, MailSender, ReadinessCheck } from '@rainmakers/kit';
+import type { Logger, MailSender, ReadinessCheck, SecretKeys } from '@rainmakers/kit';
 import type { AiClient } from './ai';
 import type { ToolsDb } from './store/db';
 
@@ -19,6 +19,6 @@ export interface ToolsDeps {
 /** What the app is built with (service.ts builds it). */
 export interface AppDeps extends ToolsDeps {
   logger: Logger;
-  internalTokenSecret: string;
+  internalTokenKeys: SecretKeys;
   readiness: ReadinessCheck[];
 }

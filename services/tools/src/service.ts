@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineService } from '@rainmakers/kit';
+import { defineService, internalTokenKeys } from '@rainmakers/kit';
 import { createAiClient } from './ai';
 import { buildApp } from './app';
 import { parseModels, settings } from './config';
@@ -21,7 +21,7 @@ export const service = defineService<ToolsDatabase>()({
     const models = parseModels(config.AI_MODELS);
     return {
       logger,
-      internalTokenSecret: config.INTERNAL_TOKEN_SECRET,
+      internalTokenKeys: internalTokenKeys(config),
       readiness,
       db: database.db,
       mail: mail(),

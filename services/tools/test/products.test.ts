@@ -265,3 +265,28 @@ describe('users.user-deleted', () => {
     expect((await h.api.get(stays, '/api/product/count')).body).toEqual({ total: 1 });
   });
 });
+
+describe('GET /api/product/read-many, replayed while the list is unchanged', () => {
+  it('answers every change at once: a create, an update, a delete, another role, a direct database write', async () => {
+    const me = h.as('premium');
+    const a = await createProduct(h, me, { title: 'A' });
+    expect((await read(me)).map((p) => p.title)).toEqual(['A']);
+    expect((await read(me)).map((p) => p.title)).toEqual(['A']);
+    const b = await createProduct(h, me, { title: 'B' });
+    expect((await read(me)).map((p) => p.title)).toEqual(['B', 'A']);
+    await h.api.post(me, '/api/product/upsert', {
+      product: { ...garlicPress, id: a.id, title: 'A2' },
+      typeAdditionalFees: 'percentage',
+    });
+    expect((await read(me)).map((p) => p.title)).toEqual(['B', 'A2']);
+    // The same person seen with a basic member's abilities gets her own answer, not the premium one.
+    const asBasic = h.as('basic', { userId: me.userId });
+    expect((await read(asBasic)).map((p) => p.abilities.editAdditionalFees)).toEqual([false, false]);
+    expect((await read(me)).map((p) => p.abilities.editAdditionalFees)).toEqual([true, true]);
+    // Another replica's write, or one made outside the service, changes the version too.
+    await h.service.database.db.updateTable('products').set({ title: 'B2' }).where('id', '=', b.id).execute();
+    expect((await read(me)).map((p) => p.title)).toEqual(['B2', 'A2']);
+    expect((await h.api.del(me, `/api/product/${b.id}`)).status).toBe(204);
+    expect((await read(me)).map((p) => p.title)).toEqual(['A2']);
+  });
+});

@@ -8,8 +8,15 @@ const shape = {
     .int()
     .min(1024)
     .default(20 * 1024 * 1024),
-  /** Invitation e-mails per person within 24 hours (POST /api/user/{id}/invite answers 429 past it). */
+  /** Invitation e-mails per person within 24 hours (POST /api/user/invite/{id} answers 429 past it). */
   INVITATIONS_PER_PERSON_PER_DAY: z.coerce.number().int().min(1).default(5),
+  /** Broadcast e-mails queued per minute at most (the worker paces its batches; SMTP providers cap the rate). */
+  BROADCAST_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(600),
+  /** The currency of the analytics' money figures (MRR): the community's plans are priced in it. */
+  ANALYTICS_CURRENCY: z
+    .string()
+    .regex(/^[a-z]{3}$/, 'a lower-case ISO 4217 code such as usd')
+    .default('usd'),
   /** Object storage (S3_*): import uploads, bulk update lists and import error reports live there, not in Redis. */
   ...storageConfigShape,
   /** Key prefix of the users service's job files in S3_BUCKET (`<prefix><runId>/upload`, `.../errors.csv`). */

@@ -6,7 +6,8 @@
  *    carries the whole access profile and a version that grows with every change.
  *  - users.user-deleted: after a person is deleted.
  *  - users.tag-renamed {id, name}: after a tag is renamed (courses keeps snapshots of tag names).
- * Consumes: below, in two consumers of group 'users' (what billing tells, and the staff actions and sync runs).
+ * Consumes: below, in two consumers of group 'users' (what billing tells, and the staff actions and sync runs), and
+ * the analytics consumer of group 'users-analytics'.
  */
 import { stripeSyncJobId } from '@rainmakers/contracts';
 import {
@@ -16,9 +17,9 @@ import {
   type EventNudger,
   type MailSender,
   type Publish,
-  publicUrlFor,
   publishEvent,
 } from '@rainmakers/kit';
+import { applyActivity, applyNewMember, applySubscriptionChange } from './commands/analytics';
 import { receiptJobId, receiptMail } from './domain/receipt';
 import { userChangedData } from './presenters';
 import { appendAudit } from './store/audit';
@@ -59,8 +60,8 @@ export const BILLING_CONSUMER_GROUP = 'users';
 
 export interface ReceiptOptions {
   mail: MailSender;
-  /** PUBLIC_URL first, then PUBLIC_URLS: the receipt's link uses the purchase's address when it is one of them. */
-  publicUrls: string[];
+  /** The one address e-mailed links use (kit mailPublicUrl), whatever address the purchase was made from. */
+  publicUrl: string;
 }
 
 export function createBillingConsumer(
@@ -85,8 +86,7 @@ export function createBillingConsumer(
       const receipts = options.receipts;
       const person = receipts ? await findUserById(trx, data.userId) : null;
       if (receipts && person) {
-        const base = publicUrlFor(data.publicUrl, receipts.publicUrls);
-        await receipts.mail.send(receiptMail(data, person, base), receiptJobId(data.paymentIntentId));
+        await receipts.mail.send(receiptMail(data, person, receipts.publicUrl), receiptJobId(data.paymentIntentId));
       }
       await publishUserChanged(trx, (type, d) => publishEvent(trx, type, d), data.userId);
       afterCommit(() => options.relay.nudge());
@@ -153,6 +153,44 @@ export function createStaffConsumer(options: ConsumerWiring<Schema>): EventConsu
           finishedAt: data.finishedAt ? new Date(data.finishedAt) : new Date(),
         });
       }
+    },
+  });
+}
+
+/**
+ * The analytics reporting store (consumer group 'users-analytics', its own, so it starts from the oldest event the
+ * streams still hold and replays them once; idempotency in processed_events, in the transaction of the change):
+ *  - users.user-changed: a person seen for the first time is a new member at her createdAt;
+ *  - billing.subscription-changed: MRR's change and, when a live subscription ended, a churn;
+ *  - billing.payment-failed: a failed payment; auth.signed-in, courses.lesson-completed (also a completion),
+ *    board.card-moved (also a board move; the mover is the active one), billing.purchase-completed: the person
+ *    active that day.
+ */
+export const ANALYTICS_CONSUMER_GROUP = 'users-analytics';
+
+export function createAnalyticsConsumer(options: ConsumerWiring<Schema>): EventConsumer<Schema> {
+  const at = (iso: string) => new Date(iso);
+  return createConsumer(options, ANALYTICS_CONSUMER_GROUP, {
+    'users.user-changed': async (data, { trx }) => {
+      await applyNewMember(trx, data.id, at(data.createdAt));
+    },
+    'billing.subscription-changed': async (data, { trx, event }) => {
+      await applySubscriptionChange(trx, data, at(event.occurredAt));
+    },
+    'billing.payment-failed': async (data, { trx }) => {
+      await applyActivity(trx, null, at(data.at), 'failed-payment');
+    },
+    'auth.signed-in': async (data, { trx }) => {
+      await applyActivity(trx, data.userId, at(data.at));
+    },
+    'courses.lesson-completed': async (data, { trx, event }) => {
+      await applyActivity(trx, data.userId, at(event.occurredAt), 'completion');
+    },
+    'board.card-moved': async (data, { trx }) => {
+      await applyActivity(trx, data.actorId, at(data.at), 'board-move');
+    },
+    'billing.purchase-completed': async (data, { trx }) => {
+      await applyActivity(trx, data.userId, at(data.purchasedAt));
     },
   });
 }

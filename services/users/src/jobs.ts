@@ -25,6 +25,7 @@ import {
   STREAM_PART_BYTES,
 } from '@rainmakers/kit';
 import { UnrecoverableError } from 'bullmq';
+import { type BroadcastJobData, type BroadcastJobDeps, sendBroadcast } from './commands/broadcasts';
 import { type BulkActionChange, type BulkActionProgress, runBulkAction } from './commands/bulk-actions';
 import { importRows } from './commands/imports';
 import { type BulkChange, type BulkProgress, bulkUpdateUsers, type CommandDeps } from './commands/users';
@@ -39,6 +40,7 @@ import {
 } from './domain/imports';
 import { errorsKey, type JobFiles, peopleKey, readObject, uploadKey } from './import-files';
 import { appendAudit } from './store/audit';
+import { setBroadcastState } from './store/broadcasts';
 import {
   forgetQueuedJob,
   type JobEnd,
@@ -112,6 +114,12 @@ export type JobDeps = Pick<CommandDeps, 'db' | 'events'> & { files: JobFiles };
 
 export const createImportQueue = (redis: Redis, prefix: string): ImportQueue =>
   createQueue<ImportJobData, ImportCounts>(QueueName.UserImport, redis, prefix);
+
+export type BroadcastProgress = { total: number; sent: number; skipped: number };
+export type BroadcastJobQueue = ReturnType<typeof createQueue<BroadcastJobData, BroadcastProgress | null>>;
+
+export const createBroadcastQueue = (redis: Redis, prefix: string): BroadcastJobQueue =>
+  createQueue<BroadcastJobData, BroadcastProgress | null>(QueueName.Broadcast, redis, prefix);
 
 export const createBulkUpdateQueue = (redis: Redis, prefix: string): BulkUpdateQueue =>
   createQueue<BulkUpdateJobData, BulkProgress>(QueueName.UserBulkUpdate, redis, prefix);
@@ -477,13 +485,52 @@ const WORKER_OPTIONS = {
   maxStalledCount: JOB_MAX_STALLED,
 };
 
-/** The workers of both queues (the worker process runs them; tests and development may run them in-process). */
+/**
+ * A broadcast's job: mails its pending recipients (commands/broadcasts). A killed worker's job is taken up again
+ * (stalled) and goes on from the first recipient not stamped; a failure on the last attempt marks it failed.
+ */
+export function broadcastProcessor(deps: BroadcastJobDeps) {
+  return async (job: Job<BroadcastJobData>): Promise<BroadcastProgress | null> => {
+    try {
+      let last: BroadcastProgress | null = null;
+      const outcome = await sendBroadcast(deps, job.data.broadcastId, async (progress) => {
+        last = progress;
+        await job.updateProgress(progress);
+      });
+      if (outcome === 'missing') throw new UnrecoverableError('The broadcast is gone.');
+      return last;
+    } catch (error) {
+      if (error instanceof UnrecoverableError || lastAttempt(job)) {
+        await setBroadcastState(deps.db, job.data.broadcastId, 'failed').catch(() => undefined);
+      }
+      throw error;
+    }
+  };
+}
+
+/** The workers of the three queues (the worker process runs them; tests and development may run them in-process). */
 export function createUserWorkers(
   deps: JobDeps,
   redis: Redis,
   prefix: string,
   logger: Logger,
-): [JobWorker<ImportJobData, ImportCounts>, JobWorker<BulkUpdateJobData, BulkProgress>] {
+  broadcasts?: Omit<BroadcastJobDeps, 'db' | 'logger'>,
+): [
+  JobWorker<ImportJobData, ImportCounts>,
+  JobWorker<BulkUpdateJobData, BulkProgress>,
+  ...JobWorker<BroadcastJobData, BroadcastProgress | null>[],
+] {
+  const broadcastWorkers = broadcasts
+    ? [
+        createWorker<BroadcastJobData, BroadcastProgress | null>(
+          QueueName.Broadcast,
+          broadcastProcessor({ ...broadcasts, db: deps.db, logger }),
+          redis,
+          prefix,
+          { logger, ...WORKER_OPTIONS },
+        ),
+      ]
+    : [];
   return [
     createWorker<ImportJobData, ImportCounts>(QueueName.UserImport, importProcessor(deps), redis, prefix, {
       logger,
@@ -493,5 +540,6 @@ export function createUserWorkers(
       logger,
       ...WORKER_OPTIONS,
     }),
+    ...broadcastWorkers,
   ];
 }

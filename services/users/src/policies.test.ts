@@ -5,6 +5,7 @@ import type { UpsertField } from './domain/users';
 import {
   canAddTags,
   canChangeRoles,
+  canCloseOwnAccount,
   canCreateUser,
   canDeleteUser,
   canEditUser,
@@ -161,6 +162,8 @@ describe('users policies', () => {
         own: [...ALL_ROLES],
         other: ['admin'],
       },
+      // Her time zone is hers to set (or her browser's guess); admins may set anyone's.
+      { changed: ['timeZone'], own: [...ALL_ROLES], other: ['admin'] },
       { changed: ['email'], own: ['admin'], other: ['admin'] },
       { changed: ['role'], own: ['admin'], other: ['admin'] },
       { changed: ['alwaysGrantAccess'], own: ['admin'], other: ['admin'] },
@@ -210,5 +213,15 @@ describe('the mention picker', () => {
     expect(canListCoachContacts(buildActor('premium'), ['coach', 'premium'])).toBe(false);
     expect(canListCoachContacts(buildActor('premium'), undefined)).toBe(false);
     expect(canListCoachContacts(buildActor('premium'), ['premium'])).toBe(false);
+  });
+});
+
+describe('closing her own account', () => {
+  it('lets anyone go but the last admin', () => {
+    expect(canCloseOwnAccount({ id: 5, role: 'premium' }, [])).toBe(true);
+    expect(canCloseOwnAccount({ id: 5, role: 'coach' }, [1])).toBe(true);
+    expect(canCloseOwnAccount({ id: 1, role: 'admin' }, [1, 2])).toBe(true);
+    expect(canCloseOwnAccount({ id: 1, role: 'admin' }, [1])).toBe(false);
+    expect(canCloseOwnAccount({ id: 1, role: 'admin' }, [])).toBe(false);
   });
 });

@@ -28,6 +28,7 @@ export const OWN_PROFILE_FIELDS: readonly UpsertField[] = [
   'phoneNumber',
   'photoUrl',
   'theme',
+  'timeZone',
 ];
 
 export interface UserListView {
@@ -151,13 +152,16 @@ export const canManageUsers = (actor: Actor) => isAdmin(actor);
  */
 export const canRunBulkActions = (actor: Actor) => isAdmin(actor);
 
+/** Admins see the community's numbers over time (GET /api/analytics/overview). */
+export const canReadAnalytics = (actor: Actor) => isAdmin(actor);
+
 /** Admins read the audit log (nobody writes it through the API). */
 export const canReadAuditLog = (actor: Actor) => isAdmin(actor);
 
 /** Admins look at the job history (imports, bulk updates, Stripe syncs) and download its files. */
 export const canReadJobHistory = (actor: Actor) => isAdmin(actor);
 /**
- * The member page (GET /api/user/{id}/overview) is for staff, about the people they may read (coaches: premium
+ * The member page (GET /api/user/overview/{id}) is for staff, about the people they may read (coaches: premium
  * members); canReadUser answers 404 first, so an id a coach may not see looks missing.
  */
 export const canReadMemberOverview = (actor: Actor, user: Person) =>
@@ -197,3 +201,16 @@ export function canSeeCommunityProfile(actor: Actor, person: Person & { listed: 
 
 /** Her own community choices: every signed-in person, on her own account only. */
 export const canEditCommunitySettings = (_actor: Actor) => true;
+
+/**
+ * A person closes her own account (auth has checked her password): any role, except the last admin, who would leave
+ * nobody able to run the product. `admins`: every admin account, locked by the caller.
+ */
+export const canCloseOwnAccount = (person: Pick<Person, 'id' | 'role'>, admins: readonly number[]) =>
+  person.role !== 'admin' || admins.some((id) => id !== person.id);
+
+/** Broadcasts (compose, count, send, history, progress): admins only. */
+export const canSendBroadcasts = (actor: Actor) => isAdmin(actor);
+
+/** Her own broadcast subscription (the switch on /profile): everyone, for herself. */
+export const canEditBroadcastSettings = (_actor: Actor) => true;

@@ -15,6 +15,7 @@ import {
   type User,
 } from '@rainmakers/contracts';
 import { canSeeSignInStatus, userAbilities } from './policies';
+import type { OwnAccountFacts } from './store/account';
 import type { JobRow } from './store/job-history';
 import type { UserRecord } from './store/users';
 
@@ -34,8 +35,34 @@ export function presentUser(user: UserRecord): User {
     alwaysGrantAccess: user.alwaysGrantAccess,
     createdAt: user.createdAt.toISOString(),
     theme: user.theme,
+    timeZone: user.timeZone,
     Tags: user.tags.map(presentTag),
     Resources: user.resources.map((r) => ({ id: r.id, title: r.title })),
+  };
+}
+
+/**
+ * users' part of a person's own export: her whole record, her community choices, the invitations sent to her and
+ * the audit entries about her. An entry names who acted only as herself or staff: other people's names stay out.
+ */
+export function presentOwnAccountExport(user: UserRecord, facts: OwnAccountFacts) {
+  return {
+    profile: {
+      ...presentUser(user),
+      invitedAt: user.invitedAt?.toISOString() ?? null,
+      lastSignInAt: user.lastSignInAt?.toISOString() ?? null,
+    },
+    tags: user.tags.map((t) => t.name),
+    resources: user.resources,
+    settings: { theme: user.theme, timeZone: user.timeZone, community: facts.community },
+    invitationsSentAt: facts.invitationsSentAt.map((at) => at.toISOString()),
+    audit: facts.audit.map((entry) => ({
+      at: entry.at.toISOString(),
+      action: entry.action,
+      by: entry.byHerself ? 'you' : entry.byStaff ? 'staff' : 'system',
+      before: entry.before,
+      after: entry.after,
+    })),
   };
 }
 
@@ -101,6 +128,7 @@ export function userChangedData(user: UserRecord): EventData<'users.user-changed
     alwaysGrantAccess: user.alwaysGrantAccess,
     createdAt: user.createdAt.toISOString(),
     theme: user.theme,
+    timeZone: user.timeZone,
     version: user.version,
   };
 }

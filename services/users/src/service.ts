@@ -1,12 +1,13 @@
 import { fileURLToPath } from 'node:url';
-import { defineService, publicAddresses } from '@rainmakers/kit';
+import { createMailSender, defineService, internalTokenKeys, mailPublicUrl } from '@rainmakers/kit';
 import { buildApp } from './app';
 import { createCredentialsClient } from './clients/auth';
+import { createAnalyticsBackfill } from './commands/analytics';
 import { settings } from './config';
 import type { AppDeps } from './deps';
-import { createBillingConsumer, createStaffConsumer } from './events';
+import { createAnalyticsConsumer, createBillingConsumer, createStaffConsumer } from './events';
 import { jobFilesFromConfig } from './import-files';
-import { createBulkUpdateQueue, createImportQueue, createUserWorkers } from './jobs';
+import { createBroadcastQueue, createBulkUpdateQueue, createImportQueue, createUserWorkers } from './jobs';
 import type { Schema } from './store/schema';
 
 /**
@@ -22,36 +23,54 @@ export const service = defineService<Schema>()({
   outbox: true,
   deps: ({ config, logger, database, redis, readiness, relay, mail }): AppDeps => ({
     logger,
-    internalTokenSecret: config.INTERNAL_TOKEN_SECRET,
+    internalTokenKeys: internalTokenKeys(config),
     readiness,
     db: database.db,
     credentials: createCredentialsClient({ baseUrl: config.AUTH_SERVICE_ADDR, secret: config.INTERNAL_TOKEN_SECRET }),
     events: relay,
     imports: createImportQueue(redis, config.REDIS_PREFIX),
     bulkUpdates: createBulkUpdateQueue(redis, config.REDIS_PREFIX),
+    broadcasts: createBroadcastQueue(redis, config.REDIS_PREFIX),
+    unsubscribeKeys: internalTokenKeys(config),
     importMaxBytes: config.IMPORT_MAX_BYTES,
     invitationsPerDay: config.INVITATIONS_PER_PERSON_PER_DAY,
     files: jobFilesFromConfig(config),
     mail: mail(),
-    publicUrls: publicAddresses(config),
+    publicUrl: mailPublicUrl(config),
+    analyticsCurrency: config.ANALYTICS_CURRENCY,
   }),
   app: buildApp,
   consumers: (deps, wiring) => [
     createBillingConsumer({
       ...wiring,
       relay: deps.events,
-      receipts: { mail: deps.mail, publicUrls: deps.publicUrls },
+      receipts: { mail: deps.mail, publicUrl: deps.publicUrl },
     }),
     createStaffConsumer(wiring),
+    createAnalyticsConsumer(wiring),
   ],
+  // The analytics' one-time backfill from the users table (a marker keeps it to once).
+  tasks: (deps) => [createAnalyticsBackfill(deps)],
   workers: {
-    jobs: 'user-import, user-bulk-update',
-    build: ({ config, logger, redis, database, relay }) =>
-      createUserWorkers(
-        { db: database.db, events: relay, files: jobFilesFromConfig(config) },
-        redis,
-        config.REDIS_PREFIX,
-        logger,
-      ),
+    jobs: 'user-import, user-bulk-update, broadcast',
+    build: ({ config, logger, redis, database, relay }) => {
+      // A broadcast's copies go on the shared send-mail queue (auth's worker sends them in the one layout).
+      const mail = createMailSender(redis, config.REDIS_PREFIX);
+      return [
+        ...createUserWorkers(
+          { db: database.db, events: relay, files: jobFilesFromConfig(config) },
+          redis,
+          config.REDIS_PREFIX,
+          logger,
+          {
+            mail,
+            publicUrl: mailPublicUrl(config),
+            unsubscribeKeys: internalTokenKeys(config),
+            perMinute: config.BROADCAST_PER_MINUTE,
+          },
+        ),
+        mail,
+      ];
+    },
   },
 });

@@ -120,12 +120,12 @@ describe('import bounds', () => {
     const reads = await reading.stop();
     expect(await queued()).toBe(before);
     expect(await storedKeys()).toEqual([]);
-    // Every read answered. Here the test's client, the service and its worker share one process (and a loaded
-    // machine): a loose bound; test/system/import-isolation.test.ts holds the 200 ms one across processes.
+    // Every read answered. Here the test's client (which builds and streams the files), the service and its worker
+    // share one process: how fast the reads are says more about the client than the service, so speed is left to
+    // test/system/import-isolation.test.ts (across processes) and `npm run bench` (the isolation scenario).
     // The refusals are quick (the streaming check stops at the first broken limit): a few reads overlap them.
     expect(reads.statuses).toEqual([200]);
     expect(reads.count).toBeGreaterThan(0);
-    expect(reads.p95).toBeLessThan(READ_BOUND_MS);
   }, 120_000);
 
   it('refuses a cell past its column limit, and a row wider than 100 columns, while the file uploads', async () => {

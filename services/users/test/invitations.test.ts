@@ -1,7 +1,7 @@
 /**
  * Invitations, users' side: who gets a users.user-invited event (a person created without a password
  * with the box ticked, each person an import with invitations creates; nobody else), invitedAt, the audit entry
- * and the per-person limit of POST /api/user/{id}/invite. auth's side (links, e-mail) is in services/auth/test.
+ * and the per-person limit of POST /api/user/invite/{id}. auth's side (links, e-mail) is in services/auth/test.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -75,14 +75,14 @@ describe('invitations', () => {
   it('resends to admins only, audits it, and stops at 5 within 24 hours', async () => {
     const person = await createUser(h, {});
     const coach = buildActor('coach');
-    expect((await h.api.post(coach, `/api/user/${person.id}/invite`)).status).toBe(403);
-    expect((await h.api.post(h.admin, '/api/user/999999999/invite')).status).toBe(404);
+    expect((await h.api.post(coach, `/api/user/invite/${person.id}`)).status).toBe(403);
+    expect((await h.api.post(h.admin, '/api/user/invite/999999999')).status).toBe(404);
     for (let i = 0; i < 5; i += 1) {
-      const sent = await h.api.post<{ message: string }>(h.admin, `/api/user/${person.id}/invite`);
+      const sent = await h.api.post<{ message: string }>(h.admin, `/api/user/invite/${person.id}`);
       expect(sent.status).toBe(200);
       expect(sent.body).toEqual({ message: `Invitation sent to ${person.email}` });
     }
-    const over = await h.api.post<{ error: string }>(h.admin, `/api/user/${person.id}/invite`);
+    const over = await h.api.post<{ error: string }>(h.admin, `/api/user/invite/${person.id}`);
     expect(over.status).toBe(429);
     expect(over.body.error).toBe(
       'This person was already sent 5 invitations in the last 24 hours. Please try again tomorrow.',

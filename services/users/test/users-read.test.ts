@@ -76,6 +76,7 @@ describe('GET /api/user/read-many and GET /api/user/{id}', () => {
           'createdAt',
           // Light, dark or the system's.
           'theme',
+          'timeZone',
           'Tags',
           'Resources',
           'abilities',

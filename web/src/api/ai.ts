@@ -2,10 +2,11 @@
  * /api/ai/*: the AI Toolkit's cards, conversations and the streamed chat. Only types come from
  * @rainmakers/contracts' index; texts from its zod-free '/ai' subpath.
  */
-import type { AssistantKey, AssistantsResponse, ChatMessageBody, ConversationSummary } from '@rainmakers/contracts';
+import type { AssistantKey, ChatMessageBody, ConversationSummary } from '@rainmakers/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCurrentUser } from '../session/context';
 import { api, apiStream } from './client';
+import type { ApiAnswer } from './types';
 
 export type { AssistantKey, ChatMessageBody, ConversationSummary };
 
@@ -18,7 +19,7 @@ export function useAssistants() {
   const scope = useAiScope();
   return useQuery({
     queryKey: [...scope, 'assistants'],
-    queryFn: ({ signal }) => api<AssistantsResponse>('/api/ai/assistants', { signal }),
+    queryFn: ({ signal }) => api<ApiAnswer<'/api/ai/assistants', 'get'>>('/api/ai/assistants', { signal }),
   });
 }
 
@@ -28,7 +29,7 @@ export function useConversations(assistant: AssistantKey) {
     queryKey: [...scope, 'conversations', assistant],
     queryFn: async ({ signal }) =>
       (
-        await api<{ conversations: ConversationSummary[] }>('/api/ai/conversations', {
+        await api<ApiAnswer<'/api/ai/conversations', 'get'>>('/api/ai/conversations', {
           query: { assistant },
           signal,
         })
@@ -38,7 +39,7 @@ export function useConversations(assistant: AssistantKey) {
 
 export const aiApi = {
   async messages(id: number): Promise<ChatMessageBody[]> {
-    return (await api<{ messages: ChatMessageBody[] }>(`/api/ai/conversations/${id}`)).messages;
+    return (await api<ApiAnswer<'/api/ai/conversations/{id}', 'get'>>(`/api/ai/conversations/${id}`)).messages;
   },
   async remove(id: number): Promise<void> {
     await api(`/api/ai/conversations/${id}`, { method: 'DELETE' });
@@ -101,7 +102,8 @@ export function usePrompts(enabled: boolean) {
   const scope = useAiScope();
   return useQuery({
     queryKey: [...scope, 'prompts'],
-    queryFn: async ({ signal }) => (await api<{ prompts: AssistantPrompt[] }>('/api/ai/prompts', { signal })).prompts,
+    queryFn: async ({ signal }) =>
+      (await api<ApiAnswer<'/api/ai/prompts', 'get'>>('/api/ai/prompts', { signal })).prompts,
     enabled,
   });
 }

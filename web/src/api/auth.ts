@@ -7,9 +7,9 @@ import type {
   Role,
   SecondFactorStatus,
   SecondStepChallenge,
-  SignInResponse,
 } from '@rainmakers/contracts';
 import { ApiError, api } from './client';
+import type { ApiAnswer } from './types';
 
 export interface CurrentUserBody {
   currentUser: CurrentUser | null;
@@ -41,7 +41,7 @@ export const authApi = {
   /** The session check: null when nobody is signed in (a 401 counts as "nobody"). */
   async me(): Promise<CurrentUser | null> {
     try {
-      const body = await api<CurrentUserBody | undefined>('/api/auth/me');
+      const body = await api<ApiAnswer<'/api/auth/me', 'get'>>('/api/auth/me');
       return body?.currentUser ?? null;
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) return null;
@@ -50,32 +50,46 @@ export const authApi = {
   },
   /** The password step: signed in, or a second step to pass first. */
   async signIn(input: SignInInput): Promise<SignInOutcome> {
-    const body = await api<SignInResponse>('/api/auth/signin', { method: 'POST', body: input });
+    const body = await api<ApiAnswer<'/api/auth/signin', 'post'>>('/api/auth/signin', { method: 'POST', body: input });
     if (body?.secondFactor) return { secondStep: body.secondFactor };
     return { currentUser: requireUser(body) };
   },
   /** The second step: a six-digit code or a recovery code. */
   async signInWithCode(token: string, code: string): Promise<CurrentUser> {
-    return requireUser(await api<CurrentUserBody>('/api/auth/signin/code', { method: 'POST', body: { token, code } }));
+    return requireUser(
+      await api<ApiAnswer<'/api/auth/signin/code', 'post'>>('/api/auth/signin/code', {
+        method: 'POST',
+        body: { token, code },
+      }),
+    );
   },
   /** Forced enrolment (an admin without a second factor): the secret for her app. */
   startForcedEnrolment(token: string): Promise<EnrolmentStart> {
-    return api<EnrolmentStart>('/api/auth/signin/enrol', { method: 'POST', body: { token } });
+    return api<ApiAnswer<'/api/auth/signin/enrol', 'post'>>('/api/auth/signin/enrol', {
+      method: 'POST',
+      body: { token },
+    });
   },
   confirmForcedEnrolment(token: string, code: string): Promise<ForcedEnrolmentResponse> {
-    return api<ForcedEnrolmentResponse>('/api/auth/signin/enrol/confirm', { method: 'POST', body: { token, code } });
+    return api<ApiAnswer<'/api/auth/signin/enrol/confirm', 'post'>>('/api/auth/signin/enrol/confirm', {
+      method: 'POST',
+      body: { token, code },
+    });
   },
   secondFactorStatus(): Promise<SecondFactorStatus> {
-    return api<SecondFactorStatus>('/api/auth/second-factor');
+    return api<ApiAnswer<'/api/auth/second-factor', 'get'>>('/api/auth/second-factor');
   },
   startEnrolment(): Promise<EnrolmentStart> {
-    return api<EnrolmentStart>('/api/auth/second-factor/enrol', { method: 'POST' });
+    return api<ApiAnswer<'/api/auth/second-factor/enrol', 'post'>>('/api/auth/second-factor/enrol', { method: 'POST' });
   },
   confirmEnrolment(code: string): Promise<RecoveryCodesResponse> {
-    return api<RecoveryCodesResponse>('/api/auth/second-factor/enrol/confirm', { method: 'POST', body: { code } });
+    return api<ApiAnswer<'/api/auth/second-factor/enrol/confirm', 'post'>>('/api/auth/second-factor/enrol/confirm', {
+      method: 'POST',
+      body: { code },
+    });
   },
   regenerateRecoveryCodes(password: string, code: string): Promise<RecoveryCodesResponse> {
-    return api<RecoveryCodesResponse>('/api/auth/second-factor/recovery-codes', {
+    return api<ApiAnswer<'/api/auth/second-factor/recovery-codes', 'post'>>('/api/auth/second-factor/recovery-codes', {
       method: 'POST',
       body: { password, code },
     });
@@ -84,7 +98,7 @@ export const authApi = {
     return api<void>('/api/auth/second-factor/disable', { method: 'POST', body: { password, code } });
   },
   async signUp(input: SignUpInput): Promise<CurrentUser> {
-    const body = await api<CurrentUserBody>('/api/auth/signup', { method: 'POST', body: input });
+    const body = await api<ApiAnswer<'/api/auth/signup', 'post'>>('/api/auth/signup', { method: 'POST', body: input });
     return requireUser(body);
   },
   signOut(): Promise<void> {
@@ -107,13 +121,22 @@ export const authApi = {
     });
   },
   async switchRole(role: Role): Promise<CurrentUser> {
-    return requireUser(await api<CurrentUserBody>('/api/auth/switch-role', { method: 'POST', body: { role } }));
+    return requireUser(
+      await api<ApiAnswer<'/api/auth/switch-role', 'post'>>('/api/auth/switch-role', {
+        method: 'POST',
+        body: { role },
+      }),
+    );
   },
   async signInAs(email: string): Promise<CurrentUser> {
-    return requireUser(await api<CurrentUserBody>('/api/auth/signinas', { method: 'POST', body: { email } }));
+    return requireUser(
+      await api<ApiAnswer<'/api/auth/signinas', 'post'>>('/api/auth/signinas', { method: 'POST', body: { email } }),
+    );
   },
   async signInAsBack(): Promise<CurrentUser> {
-    return requireUser(await api<CurrentUserBody>('/api/auth/signinas/back', { method: 'POST' }));
+    return requireUser(
+      await api<ApiAnswer<'/api/auth/signinas/back', 'post'>>('/api/auth/signinas/back', { method: 'POST' }),
+    );
   },
 };
 

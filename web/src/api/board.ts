@@ -12,7 +12,7 @@ import type {
   BoardLabel,
   BoardList,
   BoardSummary,
-  CardPlacementsResponse,
+  CardActivityEntry,
   CheckList,
   CheckListItem,
   LabelColor,
@@ -23,6 +23,7 @@ import { type QueryClient, type QueryKey, useMutation, useQuery, useQueryClient 
 import { useEffect } from 'react';
 import { useCurrentUser } from '../session/context';
 import { api } from './client';
+import type { ApiAnswer } from './types';
 
 export type {
   BoardActivity,
@@ -31,6 +32,7 @@ export type {
   BoardLabel,
   BoardList,
   BoardSummary,
+  CardActivityEntry,
   CheckList,
   CheckListItem,
   LabelColor,
@@ -49,6 +51,8 @@ export interface CardInput {
   ListId: number;
   position?: number;
   coverPhotoUrl?: string | null;
+  /** ISO 8601 with an offset; null clears; absent keeps. */
+  dueAt?: string | null;
 }
 
 export interface CardMoveInput {
@@ -64,7 +68,7 @@ export const boardApi = {
     return api(`${BASE}/list/read-many`, { query: { userId }, signal });
   },
   upsertList(input: { id?: number; name: string; position?: number; userId: number }) {
-    return api<{ list: BoardList; isNew: boolean }>(`${BASE}/list/upsert`, {
+    return api<ApiAnswer<'/api/move-the-needle/list/upsert', 'post'>>(`${BASE}/list/upsert`, {
       method: 'POST',
       create: true,
       body: input,
@@ -74,17 +78,38 @@ export const boardApi = {
     return api(`${BASE}/list/${id}`, { method: 'DELETE' });
   },
   reorderCards(input: { ListId: number; startPosition: number; endPosition: number }) {
-    return api<CardPlacementsResponse>(`${BASE}/card/reorder`, { method: 'POST', body: input });
+    return api<ApiAnswer<'/api/move-the-needle/card/reorder', 'post'>>(`${BASE}/card/reorder`, {
+      method: 'POST',
+      body: input,
+    });
   },
   moveCard(input: CardMoveInput) {
-    return api<CardPlacementsResponse>(`${BASE}/card/move`, { method: 'POST', body: input });
+    return api<ApiAnswer<'/api/move-the-needle/card/move', 'post'>>(`${BASE}/card/move`, {
+      method: 'POST',
+      body: input,
+    });
   },
   upsertCard(input: CardInput) {
-    return api<{ card: BoardCard; isNew: boolean }>(`${BASE}/card/upsert`, {
+    return api<ApiAnswer<'/api/move-the-needle/card/upsert', 'post'>>(`${BASE}/card/upsert`, {
       method: 'POST',
       create: true,
       body: input,
     });
+  },
+  /** Marks a card waiting in FOR REVIEW reviewed (coaches, admins); `comment` is posted as the reviewer's. */
+  reviewCard(input: { cardId: number; comment?: string }) {
+    return api<ApiAnswer<'/api/move-the-needle/card/review', 'post'>>(`${BASE}/card/review`, {
+      method: 'POST',
+      create: true,
+      body: input,
+    });
+  },
+  async cardActivity(cardId: number, signal?: AbortSignal): Promise<CardActivityEntry[]> {
+    return (
+      await api<ApiAnswer<'/api/move-the-needle/card/{id}/activity', 'get'>>(`${BASE}/card/${cardId}/activity`, {
+        signal,
+      })
+    ).activity;
   },
   deleteCard(id: number): Promise<void> {
     return api(`${BASE}/card/${id}`, { method: 'DELETE' });
@@ -93,10 +118,15 @@ export const boardApi = {
     return api(`${BASE}/reset`, { method: 'PUT', body: { id: userId } });
   },
   async labels(userId: number, signal?: AbortSignal): Promise<BoardLabel[]> {
-    return (await api<{ labels: BoardLabel[] }>(`${BASE}/label/read-many`, { query: { userId }, signal })).labels;
+    return (
+      await api<ApiAnswer<'/api/move-the-needle/label/read-many', 'get'>>(`${BASE}/label/read-many`, {
+        query: { userId },
+        signal,
+      })
+    ).labels;
   },
   upsertLabel(input: { id?: number; name: string; color: LabelColor; userId: number }) {
-    return api<{ label: BoardLabel; isNew: boolean }>(`${BASE}/label/upsert`, {
+    return api<ApiAnswer<'/api/move-the-needle/label/upsert', 'post'>>(`${BASE}/label/upsert`, {
       method: 'POST',
       create: true,
       body: input,
@@ -107,7 +137,7 @@ export const boardApi = {
     return api(`${BASE}/label/${input.on ? 'add' : 'remove'}`, { method: 'POST', body });
   },
   addAttachment(input: { fileUrl: string; fileName: string; CardId: number }) {
-    return api<{ attachment: BoardAttachment }>(`${BASE}/attachment/upsert`, {
+    return api<ApiAnswer<'/api/move-the-needle/attachment/upsert', 'post'>>(`${BASE}/attachment/upsert`, {
       method: 'POST',
       create: true,
       body: input,
@@ -117,24 +147,39 @@ export const boardApi = {
     return api(`${BASE}/attachment/${id}`, { method: 'DELETE' });
   },
   addComment(input: { comment: string; CardId: number; mentionedUsers: number[] }) {
-    return api<{ activity: BoardActivity }>(`${BASE}/activity/upsert`, { method: 'POST', create: true, body: input });
+    return api<ApiAnswer<'/api/move-the-needle/activity/upsert', 'post'>>(`${BASE}/activity/upsert`, {
+      method: 'POST',
+      create: true,
+      body: input,
+    });
   },
   /** One's own comment, new text (the same call with the comment's id). */
   updateComment(input: { id: number; comment: string; CardId: number; mentionedUsers: number[] }) {
-    return api<{ activity: BoardActivity }>(`${BASE}/activity/upsert`, { method: 'POST', body: input });
+    return api<ApiAnswer<'/api/move-the-needle/activity/upsert', 'post'>>(`${BASE}/activity/upsert`, {
+      method: 'POST',
+      body: input,
+    });
   },
   /** One's own comment (admins: any). */
   deleteComment(id: number): Promise<void> {
     return api(`${BASE}/activity/${id}`, { method: 'DELETE' });
   },
   upsertChecklist(input: { id?: number; title: string; CardId: number }) {
-    return api<{ checklist: CheckList }>(`${BASE}/checkList/upsert`, { method: 'POST', create: true, body: input });
+    return api<ApiAnswer<'/api/move-the-needle/checkList/upsert', 'post'>>(`${BASE}/checkList/upsert`, {
+      method: 'POST',
+      create: true,
+      body: input,
+    });
   },
   deleteChecklist(id: number): Promise<void> {
     return api(`${BASE}/checkList`, { method: 'DELETE', body: { id } });
   },
   upsertChecklistItem(input: { id?: number; title: string; completed: boolean; CheckListId: number }) {
-    return api<{ item: CheckListItem }>(`${BASE}/checkListItem/upsert`, { method: 'POST', create: true, body: input });
+    return api<ApiAnswer<'/api/move-the-needle/checkListItem/upsert', 'post'>>(`${BASE}/checkListItem/upsert`, {
+      method: 'POST',
+      create: true,
+      body: input,
+    });
   },
   deleteChecklistItem(id: number): Promise<void> {
     return api(`${BASE}/checkListItem`, { method: 'DELETE', body: { id } });
@@ -144,15 +189,15 @@ export const boardApi = {
    * get the coaches' id, name and e-mail only.
    */
   async coaches(signal?: AbortSignal): Promise<PersonRef[]> {
-    const body = await api<{ users: { id: number; fullName: string; email?: string; photoUrl?: string | null }[] }>(
-      '/api/user/read-many',
-      { query: { page: 1, usersPerPage: MENTION_PICKER_PAGE_SIZE, 'filters[role]': 'coach' }, signal },
-    );
+    const body = await api<ApiAnswer<'/api/user/read-many', 'get'>>('/api/user/read-many', {
+      query: { page: 1, usersPerPage: MENTION_PICKER_PAGE_SIZE, 'filters[role]': 'coach' },
+      signal,
+    });
     return body.users.map((u) => ({
       id: u.id,
       fullName: u.fullName,
-      email: u.email ?? '',
-      photoUrl: u.photoUrl ?? null,
+      email: 'email' in u ? u.email : '',
+      photoUrl: 'photoUrl' in u ? u.photoUrl : null,
     }));
   },
 };
@@ -183,6 +228,15 @@ export function useBoardLabels(boardUserId: number, enabled = true) {
     queryKey: labelsKey(scope),
     queryFn: ({ signal }) => boardApi.labels(boardUserId, signal),
     enabled,
+  });
+}
+
+/** A card's history, newest first: under the board's keys, so every change to the board refreshes it. */
+export function useCardActivity(boardUserId: number, cardId: number) {
+  const scope = useBoardScope(boardUserId);
+  return useQuery({
+    queryKey: [...scope, 'activity', cardId],
+    queryFn: ({ signal }) => boardApi.cardActivity(cardId, signal),
   });
 }
 

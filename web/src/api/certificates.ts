@@ -3,10 +3,11 @@
  * signed out). The catalogue's lookup of the member's own certificates is features/courses/useMyCertificate.ts.
  * Only types come from @rainmakers/contracts.
  */
-import type { CertificateResponse, PublicCertificate } from '@rainmakers/contracts';
+import type { PublicCertificate } from '@rainmakers/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { certificateApiPath } from '../lib/certificatePaths';
 import { api } from './client';
+import type { ApiAnswer } from './types';
 
 export type { PublicCertificate };
 
@@ -14,6 +15,7 @@ export type { PublicCertificate };
 export function useCertificate(id: string) {
   return useQuery({
     queryKey: ['certificate', id],
-    queryFn: ({ signal }) => api<CertificateResponse>(certificateApiPath(id), { signal }).then((r) => r.certificate),
+    queryFn: ({ signal }) =>
+      api<ApiAnswer<'/api/certificates/{id}', 'get'>>(certificateApiPath(id), { signal }).then((r) => r.certificate),
   });
 }

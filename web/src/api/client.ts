@@ -30,6 +30,8 @@ export class ApiError extends Error {
   readonly code: string | undefined;
   /** Field name -> message, for validation failures. */
   readonly errors: Record<string, string>;
+  /** The Retry-After header of the answer as sent (a 503/429 of a busy server says when to come back). */
+  retryAfter: string | null = null;
 
   constructor(status: number, message: string, options: { code?: string; errors?: Record<string, string> } = {}) {
     super(message);
@@ -235,7 +237,7 @@ function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
  * backoff, honouring Retry-After) while retry.ts says so.
  */
 async function respond(path: string, options: RequestOptions): Promise<Response> {
-  // Only creates retry: their rules load with the first create, outside every screen's first load.
+  // Only creates retry here (reads are retried by their query: queryClient.ts).
   const retry = options.create ? await import('./retry') : undefined;
   const idempotencyKey = retry?.newIdempotencyKey();
   for (let tries = 1; ; tries += 1) {
@@ -268,6 +270,8 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   if (response.ok) return data as T;
 
   const error = toApiError(response.status, data);
+  // Reads answered "busy" are retried after the advised delay (queryClient.ts, retry.ts readRetryDelay).
+  error.retryAfter = response.headers.get('retry-after');
   if (response.status === 401) handlers.onUnauthorized();
   if (response.status === 402 && error.code === SUBSCRIPTION_BLOCKED) handlers.onSubscriptionBlocked();
   throw error;

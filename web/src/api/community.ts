@@ -1,11 +1,12 @@
 /**
- * The community profile (GET /api/user/{id}/community, gathered by the gateway) and her own community choices
+ * The community profile (GET /api/user/community/{id}, gathered by the gateway) and her own community choices
  * (GET/PUT /api/user/community-settings) on /profile.
  */
 import type { CommunityProfile, CommunitySettings } from '@rainmakers/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCurrentUser } from '../session/context';
 import { api } from './client';
+import type { ApiAnswer } from './types';
 
 export type { CommunityProfile, CommunitySettings };
 
@@ -13,7 +14,7 @@ export function useCommunityProfile(id: number) {
   const user = useCurrentUser();
   return useQuery({
     queryKey: ['community', 'profile', user.id, id],
-    queryFn: ({ signal }) => api<{ profile: CommunityProfile }>(`/api/user/${id}/community`, { signal }),
+    queryFn: ({ signal }) => api<ApiAnswer<'/api/user/community/{id}', 'get'>>(`/api/user/community/${id}`, { signal }),
     enabled: Number.isInteger(id) && id > 0,
     retry: false,
   });
@@ -23,7 +24,8 @@ export function useCommunitySettings() {
   const user = useCurrentUser();
   return useQuery({
     queryKey: ['community', 'settings', user.id],
-    queryFn: ({ signal }) => api<{ settings: CommunitySettings }>('/api/user/community-settings', { signal }),
+    queryFn: ({ signal }) =>
+      api<ApiAnswer<'/api/user/community-settings', 'get'>>('/api/user/community-settings', { signal }),
   });
 }
 
@@ -31,7 +33,10 @@ export function useSaveCommunitySettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (settings: CommunitySettings) =>
-      api<{ settings: CommunitySettings }>('/api/user/community-settings', { method: 'PUT', body: settings }),
+      api<ApiAnswer<'/api/user/community-settings', 'put'>>('/api/user/community-settings', {
+        method: 'PUT',
+        body: settings,
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['community'] }),
   });
 }

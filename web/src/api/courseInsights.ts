@@ -1,8 +1,9 @@
-/** GET /api/course/{id}/insights (admins): a course's members started and completed, its funnel and its days. */
+/** GET /api/course/insights/{id} (admins): a course's members started and completed, its funnel and its days. */
 import type { CourseInsights } from '@rainmakers/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCurrentUser } from '../session/context';
 import { api } from './client';
+import type { ApiAnswer } from './types';
 
 export type { CourseInsights };
 
@@ -17,8 +18,12 @@ export function useCourseInsights(courseId: number | null, days: InsightRange) {
     // shows another view's data.
     queryKey: ['courses', user.id, user.role, 'insights', courseId, days],
     queryFn: async ({ signal }) =>
-      (await api<{ insights: CourseInsights }>(`/api/course/${courseId}/insights`, { query: { days }, signal }))
-        .insights,
+      (
+        await api<ApiAnswer<'/api/course/insights/{id}', 'get'>>(`/api/course/insights/${courseId}`, {
+          query: { days },
+          signal,
+        })
+      ).insights,
     enabled: courseId !== null,
     placeholderData: keepPreviousData,
   });

@@ -39,6 +39,7 @@ import { nextPageOf } from '../features/courses/catalogue/catalogue';
 import { CATALOGUE_TAB_PAGE_SIZE } from '../features/courses/constants';
 import { useCurrentUser } from '../session/context';
 import { ApiError, api } from './client';
+import type { ApiAnswer } from './types';
 
 export type {
   CatalogueKindKey,
@@ -132,10 +133,10 @@ function requireSuccess(body: { success?: unknown } | undefined): void {
 
 export const coursesApi = {
   catalogue(request: CatalogueRequest, signal?: AbortSignal): Promise<CatalogueResponse> {
-    return api<CatalogueResponse>(catalogueUrl(request), { signal });
+    return api<ApiAnswer<'/api/course/read-many', 'get'>>(catalogueUrl(request), { signal });
   },
   async access(slug: string, signal?: AbortSignal): Promise<boolean> {
-    const body = await api<{ hasAccess: boolean }>(courseAccessUrl(slug), { signal });
+    const body = await api<ApiAnswer<'/api/course/access', 'get'>>(courseAccessUrl(slug), { signal });
     return body.hasAccess === true;
   },
   /** The outline, and the content of the lesson the address opens (`moduleId`, `lessonId`). */
@@ -146,15 +147,21 @@ export const coursesApi = {
     signal?: AbortSignal,
   ): Promise<CoursePage> {
     const url = coursePageUrl({ slug, search, moduleId: open.moduleId, lessonId: open.lessonId });
-    const body = await api<{ course: CoursePage }>(url, { signal });
+    const body = await api<ApiAnswer<'/api/course/{slugOrId}', 'get'>>(url, { signal });
     return body.course;
   },
   async lesson(slug: string, lessonId: number, signal?: AbortSignal): Promise<CourseLesson> {
-    const body = await api<{ lesson: CourseLesson }>(`/api/course/${path(slug)}/lessons/${lessonId}`, { signal });
+    const body = await api<ApiAnswer<'/api/course/{slug}/lessons/{lessonId}', 'get'>>(
+      `/api/course/${path(slug)}/lessons/${lessonId}`,
+      { signal },
+    );
     return body.lesson;
   },
   async lessonRedirect(lessonId: string, signal?: AbortSignal): Promise<string | null> {
-    const body = await api<{ url: string | null }>(`/api/course/lesson-redirect/${path(lessonId)}`, { signal });
+    const body = await api<ApiAnswer<'/api/course/lesson-redirect/{lessonId}', 'get'>>(
+      `/api/course/lesson-redirect/${path(lessonId)}`,
+      { signal },
+    );
     return body?.url ?? null;
   },
   upsertCourse(course: CourseInput): Promise<{ course: CourseCard; isNew: boolean }> {
@@ -170,7 +177,7 @@ export const coursesApi = {
     requireSuccess(await api('/api/course/reorder', { method: 'POST', body }));
   },
   async modules(signal?: AbortSignal): Promise<ModuleItem[]> {
-    const body = await api<{ modules: ModuleItem[] }>('/api/module/read-many', { signal });
+    const body = await api<ApiAnswer<'/api/module/read-many', 'get'>>('/api/module/read-many', { signal });
     return body.modules;
   },
   upsertModule(module: ModuleInput): Promise<{ module: ModuleItem; isNew: boolean }> {
@@ -190,7 +197,10 @@ export const coursesApi = {
     return api(`/api/lesson/${action}`, { method: 'PUT', body: { lessonId } });
   },
   async tags(signal?: AbortSignal): Promise<Tag[]> {
-    const body = await api<{ tags: Tag[] }>('/api/tag/read-many', { query: { itemsPerPage: ITEMS_PER_PAGE }, signal });
+    const body = await api<ApiAnswer<'/api/tag/read-many', 'get'>>('/api/tag/read-many', {
+      query: { itemsPerPage: ITEMS_PER_PAGE },
+      signal,
+    });
     return body.tags;
   },
 };

@@ -7,29 +7,40 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { DASHBOARD_URL } from '../early/requests';
 import { useCurrentUser } from '../session/context';
 import { api } from './client';
+import type { ApiAnswer, ListedPerson } from './types';
 
 export type { CommunityUser, DashboardAnswer };
 
 /** Community search page size (spec part 2 §9). */
 export const COMMUNITY_PAGE_SIZE = 15;
 
-interface CommunityPage {
-  users: CommunityUser[];
-  totalCount: number;
-}
+/** What the community search shows of a person, from whichever view of people the caller was given. */
+const communityCard = (person: ListedPerson): CommunityUser => ({
+  id: person.id,
+  fullName: person.fullName,
+  photoUrl: 'photoUrl' in person ? person.photoUrl : null,
+  city: 'city' in person ? person.city : null,
+  state: 'state' in person ? person.state : null,
+});
 
 export const dashboardApi = {
-  read: (signal?: AbortSignal) => api<DashboardAnswer>(DASHBOARD_URL, { signal }),
-  community: (cityOrState: string, page: number, signal?: AbortSignal) =>
-    api<CommunityPage>('/api/user/read-many', {
+  read: (signal?: AbortSignal) => api<ApiAnswer<'/api/dashboard', 'get'>>(DASHBOARD_URL, { signal }),
+  community: async (
+    cityOrState: string,
+    page: number,
+    signal?: AbortSignal,
+  ): Promise<{ users: CommunityUser[]; totalCount: number }> => {
+    const body = await api<ApiAnswer<'/api/user/read-many', 'get'>>('/api/user/read-many', {
       query: {
         page,
         usersPerPage: COMMUNITY_PAGE_SIZE,
-        role: ['basic', 'premium'],
-        cityOrState: cityOrState || undefined,
+        // The contract's filters object as written (userListQuerySchema.filters), not flat parameters.
+        filters: JSON.stringify({ role: ['basic', 'premium'], ...(cityOrState ? { cityOrState } : {}) }),
       },
       signal,
-    }),
+    });
+    return { users: body.users.map(communityCard), totalCount: body.totalCount };
+  },
   addTags: (email: string, tags: number[]) =>
     api<unknown>('/api/v2/user/add-tags', { method: 'POST', body: { email, tags } }),
 };

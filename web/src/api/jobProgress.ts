@@ -9,6 +9,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { missingMeansPending, nextPollDelay } from '../components/jobProgressRules';
 import { ApiError, api } from './client';
+import type { ApiAnswer } from './types';
 
 export type { JobStatus };
 
@@ -30,7 +31,7 @@ export function useJobProgress(statusUrl: string | null, options: JobProgressOpt
     queryKey: ['job', statusUrl],
     queryFn: async ({ signal }): Promise<JobStatus | null> => {
       try {
-        const status = await api<JobStatus>(statusUrl ?? '', { signal });
+        const status = await api<ApiAnswer<'/api/user/jobs/{id}', 'get'>>(statusUrl ?? '', { signal });
         if (status.state === 'completed') await queryClient.invalidateQueries({ queryKey: ['users'] });
         return status;
       } catch (error) {

@@ -5,6 +5,7 @@
 import { isJobFinished, type JobSummary } from '@rainmakers/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from './client';
+import type { ApiAnswer } from './types';
 import type { AuditEntry } from './users';
 
 export type { JobSummary };
@@ -16,7 +17,7 @@ export function useJobHistory(page: number) {
   return useQuery({
     queryKey: ['users', 'jobs', page],
     queryFn: ({ signal }) =>
-      api<{ jobs: JobSummary[]; total: number }>('/api/user/jobs', {
+      api<ApiAnswer<'/api/user/jobs', 'get'>>('/api/user/jobs', {
         query: { page, jobsPerPage: JOBS_PAGE_SIZE },
         signal,
       }),
@@ -58,7 +59,7 @@ export function useFilteredAuditLog(filters: AuditFilters, page: number) {
   return useQuery({
     queryKey: ['users', 'audit', 'filtered', filters, page],
     queryFn: ({ signal }) =>
-      api<{ entries: AuditLogEntry[]; totalCount: number }>('/api/user/audit-log', {
+      api<ApiAnswer<'/api/user/audit-log', 'get'>>('/api/user/audit-log', {
         query: { ...queryOf(filters), page, itemsPerPage: AUDIT_LOG_PAGE_SIZE },
         signal,
       }),

@@ -1,11 +1,12 @@
 /**
- * GET /api/user/{id}/overview (the member page, gathered by the gateway), the tag change made there (POST
- * /api/user/upsert with Tags, the call the user form makes) and the invitation resend (POST /api/user/{id}/invite).
+ * GET /api/user/overview/{id} (the member page, gathered by the gateway), the tag change made there (POST
+ * /api/user/upsert with Tags, the call the user form makes) and the invitation resend (POST /api/user/invite/{id}).
  * Keys sit under ['users'], so every user change reads the page again.
  */
 import type { MemberOverview, MemberOverviewPart } from '@rainmakers/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './client';
+import type { ApiAnswer } from './types';
 
 export type { MemberOverview, MemberOverviewPart };
 
@@ -14,7 +15,7 @@ export const memberOverviewKey = (id: number) => ['users', 'overview', id] as co
 export function useMemberOverview(id: number) {
   return useQuery({
     queryKey: memberOverviewKey(id),
-    queryFn: ({ signal }) => api<MemberOverview>(`/api/user/${id}/overview`, { signal }),
+    queryFn: ({ signal }) => api<ApiAnswer<'/api/user/overview/{id}', 'get'>>(`/api/user/overview/${id}`, { signal }),
     enabled: Number.isInteger(id) && id > 0,
     retry: false,
   });
@@ -24,7 +25,7 @@ export function useSaveMemberTags() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { id: number; Tags: number[] }) =>
-      api<{ user: unknown; isNew: boolean }>('/api/user/upsert', { method: 'POST', body: input }),
+      api<ApiAnswer<'/api/user/upsert', 'post'>>('/api/user/upsert', { method: 'POST', body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['users'] }),
   });
 }
@@ -32,7 +33,7 @@ export function useSaveMemberTags() {
 export function useResendInvitation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api<unknown>(`/api/user/${id}/invite`, { method: 'POST' }),
+    mutationFn: (id: number) => api<unknown>(`/api/user/invite/${id}`, { method: 'POST' }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['users'] }),
   });
 }

@@ -7,13 +7,14 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { useCurrentUser } from '../session/context';
 import { api } from './client';
+import type { ApiAnswer } from './types';
 
 const BASE = '/api/notifications';
 
 /** How many the bell lists (the newest). */
 export const NOTIFICATIONS_PER_PAGE = 20;
 
-export type NotificationKind = 'mention' | 'reply' | 'review';
+export type NotificationKind = 'mention' | 'reply' | 'review' | 'reviewed' | 'due-soon' | 'overdue';
 
 export interface AppNotification {
   id: number;
@@ -35,20 +36,26 @@ export interface NotificationsPage {
 
 export interface NotificationSettings {
   emailMentions: boolean;
+  emailDueDates: boolean;
+  emailReviews: boolean;
 }
 
 export const notificationsApi = {
   list(signal?: AbortSignal): Promise<NotificationsPage> {
-    return api<NotificationsPage>(BASE, { query: { notificationsPerPage: NOTIFICATIONS_PER_PAGE }, signal });
+    return api<ApiAnswer<'/api/notifications', 'get'>>(BASE, {
+      query: { notificationsPerPage: NOTIFICATIONS_PER_PAGE },
+      signal,
+    });
   },
   markRead(body: { ids: number[] } | { all: true }): Promise<{ unreadCount: number }> {
-    return api<{ unreadCount: number }>(`${BASE}/read`, { method: 'POST', body });
+    return api<ApiAnswer<'/api/notifications/read', 'post'>>(`${BASE}/read`, { method: 'POST', body });
   },
   settings(signal?: AbortSignal): Promise<NotificationSettings> {
-    return api<NotificationSettings>(`${BASE}/settings`, { signal });
+    return api<ApiAnswer<'/api/notifications/settings', 'get'>>(`${BASE}/settings`, { signal });
   },
-  saveSettings(body: NotificationSettings): Promise<NotificationSettings> {
-    return api<NotificationSettings>(`${BASE}/settings`, { method: 'PUT', body });
+  /** Changes the settings named; the answer holds all of them. */
+  saveSettings(body: Partial<NotificationSettings>): Promise<NotificationSettings> {
+    return api<ApiAnswer<'/api/notifications/settings', 'put'>>(`${BASE}/settings`, { method: 'PUT', body });
   },
   eventsUrl: `${BASE}/events`,
 };

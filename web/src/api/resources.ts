@@ -21,6 +21,7 @@ import { RESOURCES_PER_PAGE } from '@rainmakers/contracts/resources-constants';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCurrentUser } from '../session/context';
 import { api } from './client';
+import type { ApiAnswer } from './types';
 
 export type { Banner, BannerList, BannerType, Resource, ResourceCategory, ResourceListType };
 
@@ -58,7 +59,7 @@ export interface BannerInput {
 
 export const resourcesApi = {
   list(query: ResourceQuery, signal?: AbortSignal): Promise<ResourceList> {
-    return api<ResourceList>('/api/resource/read-many', {
+    return api<ApiAnswer<'/api/resource/read-many', 'get'>>('/api/resource/read-many', {
       query: {
         categories: query.categories,
         type: query.type,
@@ -69,11 +70,12 @@ export const resourcesApi = {
     });
   },
   async one(id: number, signal?: AbortSignal): Promise<Resource> {
-    return (await api<{ resource: Resource }>(`/api/resource/${id}`, { signal })).resource;
+    return (await api<ApiAnswer<'/api/resource/{id}', 'get'>>(`/api/resource/${id}`, { signal })).resource;
   },
   async categories(signal?: AbortSignal): Promise<ResourceCategory[]> {
-    return (await api<{ resourceCategories: ResourceCategory[] }>('/api/resource/category/read-many', { signal }))
-      .resourceCategories;
+    return (
+      await api<ApiAnswer<'/api/resource/category/read-many', 'get'>>('/api/resource/category/read-many', { signal })
+    ).resourceCategories;
   },
   save(input: ResourceInput): Promise<{ resource: Resource; isNew: boolean }> {
     return api('/api/resource/upsert', { method: 'POST', create: true, body: input });
@@ -91,7 +93,7 @@ export const resourcesApi = {
     return api<void>(`/api/resource/category/${id}`, { method: 'DELETE' });
   },
   banners(signal?: AbortSignal): Promise<BannerList> {
-    return api<BannerList>('/api/dashboard-banner/read-many', { signal });
+    return api<ApiAnswer<'/api/dashboard-banner/read-many', 'get'>>('/api/dashboard-banner/read-many', { signal });
   },
   saveBanner(input: BannerInput): Promise<{ banner: Banner; isNew: boolean }> {
     return api('/api/dashboard-banner', { method: 'POST', body: input });

@@ -1,7 +1,12 @@
 /**
  * Retries of creates (calls sent with `create: true`, which carry an Idempotency-Key): the server answers a retry
  * with the same key with the first answer, so a create that was applied while its answer was lost (a 503 from
- * the gateway, a dropped connection) is never made twice. Other calls are never retried.
+ * the gateway, a dropped connection) is never made twice. Other writes are never retried.
+ *
+ * Reads (TanStack queries, queryClient.ts) are retried by the query: a "busy" answer (503 or 429 with Retry-After,
+ * what a gateway or service shedding load sends: docs/decisions.md "Shed at the gateway, not queue") after the
+ * advised delay, up to READ_BUSY_RETRIES times, while the screen shows "busy, retrying" (layout/BusyNotice.tsx);
+ * a network failure or another 5xx twice, as before; a 4xx never.
  */
 
 /** Attempts of one create in all (the first and two retries). */
@@ -50,4 +55,37 @@ export function newIdempotencyKey(): string {
   const bytes = new Uint8Array(16);
   crypto.getRandomValues(bytes);
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** Retries of a read answered "busy" (after the first attempt): about ten seconds of Retry-After: 1 with jitter. */
+export const READ_BUSY_RETRIES = 6;
+/** Retries of a read after a network failure or a 5xx that did not say when to come back. */
+export const READ_FAILURE_RETRIES = 2;
+
+/** What a failed read answered: its status (0: no answer) and Retry-After. */
+export interface ReadFailure {
+  status: number;
+  retryAfter?: string | null | undefined;
+}
+
+/** A 503 or 429 that says when to come back: the server is shedding load, not failing. */
+export function isBusy(failure: ReadFailure): boolean {
+  return (failure.status === 503 || failure.status === 429) && retryAfterMs(failure.retryAfter) !== null;
+}
+
+/**
+ * How long to wait before retrying a read that failed `failures` times so far (from 0), or null when it must not
+ * be retried. Busy answers wait what Retry-After asks (at most MAX_RETRY_DELAY_MS) plus up to a quarter more, so
+ * the members a server turned away do not all come back in the same millisecond.
+ */
+export function readRetryDelay(failure: ReadFailure, failures: number, random = Math.random): number | null {
+  if (isBusy(failure)) {
+    if (failures >= READ_BUSY_RETRIES) return null;
+    const asked = Math.min(retryAfterMs(failure.retryAfter) ?? 0, MAX_RETRY_DELAY_MS);
+    return Math.round(asked * (1 + random() / 4));
+  }
+  if (failure.status >= 400 && failure.status < 500) return null;
+  if (failures >= READ_FAILURE_RETRIES) return null;
+  // TanStack Query's own default: 1 s, 2 s, ... capped at 30 s.
+  return Math.min(1000 * 2 ** failures, 30_000);
 }

@@ -5,6 +5,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCurrentUser } from '../session/context';
 import { api } from './client';
+import type { ApiAnswer } from './types';
 
 export const REVIEW_CARDS_PER_PAGE = 20;
 
@@ -28,7 +29,7 @@ export interface ReviewQueuePage {
 
 export const reviewQueueApi = {
   page(page: number, signal?: AbortSignal): Promise<ReviewQueuePage> {
-    return api<ReviewQueuePage>('/api/move-the-needle/review-queue', {
+    return api<ApiAnswer<'/api/move-the-needle/review-queue', 'get'>>('/api/move-the-needle/review-queue', {
       query: { page, cardsPerPage: REVIEW_CARDS_PER_PAGE },
       signal,
     });

@@ -7,6 +7,7 @@ import { SITE_LINK_DEFAULTS, type SiteVideoKey } from '@rainmakers/contracts/sit
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../session/context';
 import { api } from './client';
+import type { ApiAnswer } from './types';
 
 export type { SiteContent, SiteContentResponse };
 
@@ -14,13 +15,13 @@ const KEY = ['site-content'] as const;
 
 export const siteContentApi = {
   async read(signal?: AbortSignal): Promise<SiteContentResponse> {
-    return api<SiteContentResponse>('/api/site-content', { signal });
+    return api<ApiAnswer<'/api/site-content', 'get'>>('/api/site-content', { signal });
   },
   async readPublic(signal?: AbortSignal): Promise<PublicSiteContent> {
-    return api<PublicSiteContent>('/api/site-content/public', { signal });
+    return api<ApiAnswer<'/api/site-content/public', 'get'>>('/api/site-content/public', { signal });
   },
   async save(content: SiteContent): Promise<SiteContentResponse> {
-    return api<SiteContentResponse>('/api/site-content', { method: 'PUT', body: content });
+    return api<ApiAnswer<'/api/site-content', 'put'>>('/api/site-content', { method: 'PUT', body: content });
   },
 };
 

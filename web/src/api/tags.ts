@@ -2,6 +2,7 @@
 import type { ManagedTag } from '@rainmakers/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './client';
+import type { ApiAnswer } from './types';
 
 /** A tag as the tag API shows it: id, name, and whether sign-up links may attach it. */
 export type Tag = ManagedTag;
@@ -14,11 +15,14 @@ export const TAGS_PER_PAGE = 1000;
 
 export const tagsApi = {
   async list(signal?: AbortSignal): Promise<Tag[]> {
-    const body = await api<{ tags: Tag[] }>('/api/tag/read-many', { query: { itemsPerPage: TAGS_PER_PAGE }, signal });
+    const body = await api<ApiAnswer<'/api/tag/read-many', 'get'>>('/api/tag/read-many', {
+      query: { itemsPerPage: TAGS_PER_PAGE },
+      signal,
+    });
     return body.tags;
   },
   save(input: { id?: number | null; name: string; signupAllowed?: boolean }): Promise<{ tag: Tag; isNew: boolean }> {
-    return api<{ tag: Tag; isNew: boolean }>('/api/tag/upsert', { method: 'POST', create: true, body: input });
+    return api<ApiAnswer<'/api/tag/upsert', 'post'>>('/api/tag/upsert', { method: 'POST', create: true, body: input });
   },
   remove(id: number): Promise<void> {
     return api<void>(`/api/tag/${id}`, { method: 'DELETE' });

@@ -14,6 +14,7 @@ import type {
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCurrentUser } from '../session/context';
 import { api } from './client';
+import type { ApiAnswer } from './types';
 
 export type { AdditionalFeesType, ProductBody, QualifierRatingBody };
 
@@ -22,13 +23,13 @@ export type ProductInput = Partial<Record<keyof ProductBody, unknown>> & { id?: 
 
 export const toolsApi = {
   async products(signal?: AbortSignal): Promise<ProductBody[]> {
-    return (await api<{ products: ProductBody[] }>('/api/product/read-many', { signal })).products;
+    return (await api<ApiAnswer<'/api/product/read-many', 'get'>>('/api/product/read-many', { signal })).products;
   },
   async count(signal?: AbortSignal): Promise<number> {
-    return (await api<{ total: number }>('/api/product/count', { signal })).total;
+    return (await api<ApiAnswer<'/api/product/count', 'get'>>('/api/product/count', { signal })).total;
   },
   upsert(product: ProductInput, typeAdditionalFees: AdditionalFeesType): Promise<ProductUpsertResponse> {
-    return api<ProductUpsertResponse>('/api/product/upsert', {
+    return api<ApiAnswer<'/api/product/upsert', 'post'>>('/api/product/upsert', {
       method: 'POST',
       create: true,
       body: { product, typeAdditionalFees },
@@ -105,7 +106,9 @@ export const qualifierApi = {
   },
   history(before: number | null, signal?: AbortSignal): Promise<QualifierHistoryResponse> {
     const query = before === null ? '' : `?before=${before}`;
-    return api<QualifierHistoryResponse>(`/api/product-qualifier/history${query}`, { signal });
+    return api<ApiAnswer<'/api/product-qualifier/history', 'get'>>(`/api/product-qualifier/history${query}`, {
+      signal,
+    });
   },
 };
 

@@ -2,6 +2,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { UPLOAD_ERROR } from '../lib/constants';
 import { api } from './client';
+import type { ApiAnswer } from './types';
 
 export { UPLOAD_ERROR };
 
@@ -12,7 +13,7 @@ export interface UploadBody {
 export async function uploadImage(file: File): Promise<string> {
   const form = new FormData();
   form.append('image', file);
-  const body = await api<UploadBody>('/upload', { method: 'POST', body: form });
+  const body = await api<ApiAnswer<'/upload', 'post'>>('/upload', { method: 'POST', body: form });
   if (!body?.latestUploadedFileUrl) throw new Error(UPLOAD_ERROR);
   return body.latestUploadedFileUrl;
 }

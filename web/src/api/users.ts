@@ -17,6 +17,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useCurrentUser } from '../session/context';
 import { api } from './client';
 import { queryKeys } from './keys';
+import type { ApiAnswer, ListedPerson } from './types';
 
 export type { BulkActionResult, User, UserListAbilities, ValidateUsersCsvResponse };
 
@@ -72,6 +73,12 @@ export interface ThemeUpdate {
   theme: ThemePreference;
 }
 
+/** Her time zone alone: chosen on /profile, or the browser's sent once while she has none. */
+export interface TimeZoneUpdate {
+  id: number;
+  timeZone: string;
+}
+
 export interface UpsertUserBody {
   user: User;
   isNew: boolean;
@@ -109,12 +116,19 @@ export interface UserFormInput {
   Tags: number[];
 }
 
+/** A full person record (staff's view of read-many), not a member's community card or coach contact. */
+const isFullRecord = (person: ListedPerson): person is Extract<ListedPerson, { role: unknown }> => 'role' in person;
+
 export const usersApi = {
-  upsert(input: ProfileUpdate | PhotoUpdate | ThemeUpdate | UserFormInput): Promise<UpsertUserBody> {
-    return api<UpsertUserBody>('/api/user/upsert', { method: 'POST', create: true, body: input });
+  upsert(input: ProfileUpdate | PhotoUpdate | ThemeUpdate | TimeZoneUpdate | UserFormInput): Promise<UpsertUserBody> {
+    return api<ApiAnswer<'/api/user/upsert', 'post'>>('/api/user/upsert', {
+      method: 'POST',
+      create: true,
+      body: input,
+    });
   },
-  list(request: UserListRequest, signal?: AbortSignal): Promise<UserListBody> {
-    return api<UserListBody>('/api/user/read-many', {
+  async list(request: UserListRequest, signal?: AbortSignal): Promise<UserListBody> {
+    const body = await api<ApiAnswer<'/api/user/read-many', 'get'>>('/api/user/read-many', {
       query: {
         page: request.page,
         usersPerPage: request.usersPerPage,
@@ -130,23 +144,28 @@ export const usersApi = {
       },
       signal,
     });
+    // The staff list: the users service gives staff the full record of everyone it lists.
+    return { ...body, users: body.users.filter(isFullRecord) };
   },
   remove(id: number): Promise<void> {
     return api<void>(`/api/user/${id}`, { method: 'DELETE' });
   },
   upgradeRole(input: { users: number[]; newRole: Role }): Promise<{ updated: number }> {
-    return api<{ updated: number }>('/api/user/upgrade-role', { method: 'POST', body: input });
+    return api<ApiAnswer<'/api/user/upgrade-role', 'post'>>('/api/user/upgrade-role', { method: 'POST', body: input });
   },
   validateCsv(userEmails: string[]): Promise<ValidateUsersCsvResponse> {
-    return api<ValidateUsersCsvResponse>('/api/user/validate-users-csv', { method: 'PUT', body: { userEmails } });
+    return api<ApiAnswer<'/api/user/validate-users-csv', 'put'>>('/api/user/validate-users-csv', {
+      method: 'PUT',
+      body: { userEmails },
+    });
   },
   /** Queues a user-bulk-update job (202): its id, how many people it handles, the e-mails of nobody. */
   bulkUpdate(input: BulkUpdateInput): Promise<BulkUpdateResponse> {
-    return api<BulkUpdateResponse>('/api/user/bulk-update', { method: 'PUT', body: input });
+    return api<ApiAnswer<'/api/user/bulk-update', 'put'>>('/api/user/bulk-update', { method: 'PUT', body: input });
   },
   /** A bulk action of the table: done at once (200), or a job (202 with `jobId`) to follow with bulkActionStatus. */
   bulkAction(input: BulkActionInput): Promise<BulkActionResult> {
-    return api<BulkActionResult>('/api/user/bulk-action', { method: 'POST', body: input });
+    return api<ApiAnswer<'/api/user/bulk-action', 'post'>>('/api/user/bulk-action', { method: 'POST', body: input });
   },
 };
 
@@ -162,15 +181,17 @@ export const importsApi = {
     const form = new FormData();
     form.append('sendInvitations', sendInvitations ? 'true' : 'false');
     form.append('file', file);
-    return api<{ jobId: string; total: number }>('/api/user/import', { method: 'POST', body: form });
+    return api<ApiAnswer<'/api/user/import', 'post'>>('/api/user/import', { method: 'POST', body: form });
   },
 };
 
 export const useStartImport = () => useMutation({ mutationFn: importsApi.start });
 
-/** POST /api/user/{id}/invite (admins): a new invitation e-mail; the older link stops working. */
+/** POST /api/user/invite/{id} (admins): a new invitation e-mail; the older link stops working. */
 export const resendInvitation = (id: number) =>
-  api<{ message: string }>(`/api/user/${encodeURIComponent(String(id))}/invite`, { method: 'POST' });
+  api<ApiAnswer<'/api/user/invite/{id}', 'post'>>(`/api/user/invite/${encodeURIComponent(String(id))}`, {
+    method: 'POST',
+  });
 export const useResendInvitation = () => useUsersChange(resendInvitation);
 
 /** One entry of the audit log (GET /api/user/audit-log). */
@@ -194,7 +215,7 @@ export function useAuditLog(request: { userId: number | null; page: number }) {
   return useQuery({
     queryKey: ['users', 'audit', request],
     queryFn: ({ signal }) =>
-      api<{ entries: AuditEntry[]; totalCount: number }>('/api/user/audit-log', {
+      api<ApiAnswer<'/api/user/audit-log', 'get'>>('/api/user/audit-log', {
         query: { userId: request.userId ?? undefined, page: request.page, itemsPerPage: AUDIT_PAGE_SIZE },
         signal,
       }),
@@ -252,6 +273,7 @@ export function useUpdateProfile() {
               country: user.country,
               phoneNumber: user.phoneNumber,
               theme: user.theme,
+              timeZone: user.timeZone ?? null,
             }
           : current,
       ),

@@ -38,8 +38,7 @@ export default function ToastHost() {
       maxSnack={3}
       autoHideDuration={4000}
       anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
-      // The same text twice (a double click, a retried call) shows one toast, not a stack of copies.
-      preventDuplicate
+      // The same text twice within a moment (a double click, a retried call) shows once: toast() sees to it.
       classes={{ containerAnchorOriginTopCenter: 'rm-toasts' }}
       Components={components}
     />

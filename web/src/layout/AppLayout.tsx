@@ -7,6 +7,7 @@ import { ErrorBoundary } from '../components/ErrorBoundary';
 import { PageSkeleton } from '../components/Spinners';
 import { useCurrentUser } from '../session/context';
 import { sidebarColors } from '../theme';
+import { BusyNotice } from './BusyNotice';
 import { ImpersonationBanner } from './ImpersonationBanner';
 import { Sidebar } from './Sidebar';
 
@@ -137,6 +138,7 @@ export default function AppLayout() {
             </Suspense>
           </ErrorBoundary>
         </Box>
+        <BusyNotice />
       </Box>
     </Box>
   );

@@ -1,9 +1,8 @@
 import MenuRounded from '@mui/icons-material/MenuRounded';
-import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
 import { alpha } from '@mui/material/styles';
-import Toolbar from '@mui/material/Toolbar';
 import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { BrandLogo } from '../components/BrandLogo';
@@ -15,23 +14,47 @@ import { UserAvatar } from './UserAvatar';
 /** The avatar menu's code (menu, popover) is fetched the first time it is opened. */
 const AccountMenu = lazy(() => import('./AccountMenu'));
 
-/** Phones and tablets: hamburger for the menu, the brand, and an avatar menu with Profile and Logout. */
+/**
+ * Phones and tablets: hamburger for the menu, the brand, and an avatar menu with Profile and Logout. A sticky header
+ * drawn as the theme's AppBar and Toolbar draw it (no shadow, the toolbar's heights), on Paper and Box alone: MUI's
+ * AppBar and Toolbar were 1.5 KB gzipped of every framed page's first load on a phone.
+ */
 export default function MobileTopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
   const user = useCurrentUser();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [menuLoaded, setMenuLoaded] = useState(false);
 
   return (
-    <AppBar
-      position="sticky"
-      sx={{
-        bgcolor: (t) => alpha(t.palette.background.paper, 0.92),
+    <Paper
+      component="header"
+      square
+      elevation={0}
+      sx={(t) => ({
+        position: 'sticky',
+        top: 0,
+        zIndex: t.zIndex.appBar,
+        display: 'flex',
+        flexDirection: 'column',
+        width: '100%',
+        boxSizing: 'border-box',
+        flexShrink: 0,
+        color: 'inherit',
+        bgcolor: alpha(t.palette.background.paper, 0.92),
         backdropFilter: 'blur(8px)',
         borderBottom: 1,
         borderColor: 'divider',
-      }}
+      })}
     >
-      <Toolbar sx={{ gap: 1 }}>
+      <Box
+        sx={(t) => ({
+          ...t.mixins.toolbar,
+          position: 'relative',
+          display: 'flex',
+          alignItems: 'center',
+          gap: 1,
+          px: { xs: 2, sm: 3 },
+        })}
+      >
         <IconButton edge="start" aria-label="Open menu" onClick={onOpenMenu}>
           <MenuRounded />
         </IconButton>
@@ -58,7 +81,7 @@ export default function MobileTopBar({ onOpenMenu }: { onOpenMenu: () => void })
             <AccountMenu anchor={anchor} onClose={() => setAnchor(null)} />
           </Suspense>
         )}
-      </Toolbar>
-    </AppBar>
+      </Box>
+    </Paper>
   );
 }

@@ -4,6 +4,7 @@ import CloseRounded from '@mui/icons-material/CloseRounded';
 import FactCheckRounded from '@mui/icons-material/FactCheckRounded';
 import ForumRounded from '@mui/icons-material/ForumRounded';
 import GroupRounded from '@mui/icons-material/GroupRounded';
+import InsightsRounded from '@mui/icons-material/InsightsRounded';
 import LibraryBooksRounded from '@mui/icons-material/LibraryBooksRounded';
 import LocalOfferRounded from '@mui/icons-material/LocalOfferRounded';
 import OpenInNewRounded from '@mui/icons-material/OpenInNewRounded';
@@ -47,8 +48,11 @@ const ICONS: Record<NavItemId, ReactNode> = {
   users: <GroupRounded />,
   reviewQueue: <RateReviewRounded />,
   tagManagement: <LocalOfferRounded />,
+  analytics: <InsightsRounded />,
   dashboardBanners: <ViewCarouselRounded />,
   siteContent: <VideoSettingsRounded />,
+  // The community's forum icon (messages to members): one icon less in every page's frame.
+  broadcasts: <ForumRounded />,
 };
 
 const itemSx = {

@@ -42,8 +42,10 @@ describe('sidebar entries follow the route rules', () => {
       'User Dashboard',
       'Review queue',
       'Tag Management',
+      'Analytics',
       'Dashboard Banners',
       'Site Content',
+      'Broadcasts',
     ]);
   });
 

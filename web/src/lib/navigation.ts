@@ -14,8 +14,10 @@ export type NavItemId =
   | 'users'
   | 'reviewQueue'
   | 'tagManagement'
+  | 'analytics'
   | 'dashboardBanners'
-  | 'siteContent';
+  | 'siteContent'
+  | 'broadcasts';
 
 export interface NavItem {
   id: NavItemId;
@@ -34,8 +36,10 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { id: 'users', label: 'User Dashboard', path: '/users' },
   { id: 'reviewQueue', label: 'Review queue', path: '/review-queue' },
   { id: 'tagManagement', label: 'Tag Management', path: '/tag-management' },
+  { id: 'analytics', label: 'Analytics', path: '/analytics' },
   { id: 'dashboardBanners', label: 'Dashboard Banners', path: '/dashboard-banners' },
   { id: 'siteContent', label: 'Site Content', path: '/site-content' },
+  { id: 'broadcasts', label: 'Broadcasts', path: '/broadcasts' },
 ];
 
 /** Items the person may open (hidden routes, such as the board after the cut-off, are left out), with their labels. */

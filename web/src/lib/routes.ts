@@ -26,15 +26,19 @@ export type PageKey =
   | 'member'
   | 'communityProfile'
   | 'tagManagement'
+  | 'analytics'
   | 'resources'
   | 'dashboardBanners'
   | 'siteContent'
+  | 'broadcasts'
+  | 'unsubscribe'
   | 'aiToolkit'
   | 'aiToolkitChat'
   | 'aiToolkitChatNova'
   | 'checkStripePayment'
   | 'certificate'
   | 'verifyCertificate'
+  | 'receipt'
   | 'notFound';
 
 export const ACCESS = {
@@ -79,6 +83,8 @@ export const ROUTES: readonly RouteDef[] = [
   { kind: 'guest', path: '/invitation/:token', page: 'invitation', signedInGoesHome: false },
   // The public verification page of a certificate: the same for visitors and members.
   { kind: 'guest', path: '/certificates/:id', page: 'verifyCertificate', signedInGoesHome: false },
+  // A broadcast's unsubscribe link: the page asks before it unsubscribes, signed in or not.
+  { kind: 'guest', path: '/unsubscribe', page: 'unsubscribe', signedInGoesHome: false },
 
   { kind: 'guarded', path: '/blocked', page: 'blocked', access: ACCESS.blocked, bare: true },
 
@@ -111,15 +117,20 @@ export const ROUTES: readonly RouteDef[] = [
   // One member's page: the server decides whom a coach may open (premium members).
   { kind: 'guarded', path: '/users/:id', page: 'member', access: ACCESS.staff },
   { kind: 'guarded', path: '/tag-management', page: 'tagManagement', access: ACCESS.admin },
+  // The community's numbers over time.
+  { kind: 'guarded', path: '/analytics', page: 'analytics', access: ACCESS.admin },
   { kind: 'guarded', path: '/resources', page: 'resources', access: ACCESS.member },
   { kind: 'guarded', path: '/dashboard-banners', page: 'dashboardBanners', access: ACCESS.admin },
   // Videos and outside links of the product.
   { kind: 'guarded', path: '/site-content', page: 'siteContent', access: ACCESS.admin },
+  { kind: 'guarded', path: '/broadcasts', page: 'broadcasts', access: ACCESS.admin },
   { kind: 'guarded', path: '/ai-toolkit', page: 'aiToolkit', access: ACCESS.member },
   { kind: 'guarded', path: '/ai-toolkit-chat', page: 'aiToolkitChat', access: ACCESS.member },
   { kind: 'guarded', path: '/ai-toolkit-chat-nova', page: 'aiToolkitChatNova', access: ACCESS.nova },
   { kind: 'guarded', path: '/check-stripe-payment', page: 'checkStripePayment', access: ACCESS.member },
   { kind: 'guarded', path: '/certificates/:id/print', page: 'certificate', access: ACCESS.member },
+  // A purchase's receipt: the server answers its buyer and admins only.
+  { kind: 'guarded', path: '/purchases/:id/receipt', page: 'receipt', access: ACCESS.member },
   { kind: 'redirect', path: '/ai-tool-kit', to: '/ai-toolkit' },
   { kind: 'redirect', path: '/ai-tool-kit-chat', to: '/ai-toolkit-chat' },
   { kind: 'redirect', path: '/ai-tool-kit-chat-nova', to: '/ai-toolkit-chat-nova' },

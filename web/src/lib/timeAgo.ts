@@ -1,3 +1,5 @@
+import { formatRelative } from './dates';
+
 /** A new account: greeted 'Welcome' rather than 'Welcome back' for its first day. */
 export const NEW_ACCOUNT_MS = 24 * 3600 * 1000;
 
@@ -22,24 +24,7 @@ export function clipAtWord(text: string, max: number): string {
   return `${words}…`;
 }
 
-/** "3 days ago": time since an ISO date, in the largest unit that fits (Recent Resources). Pure. */
-const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
-  ['year', 365 * 24 * 3600],
-  ['month', 30 * 24 * 3600],
-  ['week', 7 * 24 * 3600],
-  ['day', 24 * 3600],
-  ['hour', 3600],
-  ['minute', 60],
-];
-
-const format = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
-
+/** "3 days ago": time since an ISO date, in the largest unit that fits (Recent Resources); lib/dates words it. */
 export function timeAgo(iso: string, now: number = Date.now()): string {
-  const then = Date.parse(iso);
-  if (!Number.isFinite(then)) return '';
-  const seconds = Math.max(0, Math.round((now - then) / 1000));
-  for (const [unit, size] of UNITS) {
-    if (seconds >= size) return format.format(-Math.floor(seconds / size), unit);
-  }
-  return 'just now';
+  return formatRelative(iso, now);
 }

@@ -1,9 +1,11 @@
 import type { CurrentUser, Role } from '@rainmakers/contracts';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useMemo } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { authApi, type SignInInput, type SignUpInput } from '../api/auth';
-import { configureApiClient, forgetEarlyResponses } from '../api/client';
+import { api, configureApiClient, forgetEarlyResponses } from '../api/client';
 import { queryKeys } from '../api/keys';
+import type { ApiAnswer } from '../api/types';
+import { browserTimeZone, setDisplayTimeZone } from '../lib/dates';
 import { SessionContext, type SessionValue } from './context';
 
 const isSessionQuery = (key: readonly unknown[]) => key[0] === queryKeys.session[0];
@@ -32,11 +34,12 @@ export function bindApiToSession(queryClient: QueryClient): void {
   });
 }
 
-type SessionActions = Omit<SessionValue, 'status' | 'currentUser' | 'loadError'>;
+type SessionActions = Omit<SessionValue, 'status' | 'currentUser' | 'loadError' | 'notice'>;
 
 /** Session state from `GET /api/auth/me` (react-query) plus the calls that change who is signed in. */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
+  const [notice, setNotice] = useState<string | null>(null);
   const query = useQuery({ queryKey: queryKeys.session, queryFn: authApi.me, staleTime: 5 * 60_000 });
   const { refetch } = query;
 
@@ -44,6 +47,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const actions = useMemo<SessionActions>(() => {
     /** A different person (or role) from now on: nothing cached for the previous one may show. */
     const start = <T extends CurrentUser | null>(user: T): T => {
+      if (user) setNotice(null);
       forgetOtherData(queryClient);
       queryClient.setQueryData(queryKeys.session, user);
       return user;
@@ -65,6 +69,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         await authApi.signOut();
         start(null);
       },
+      accountClosed: (message: string) => {
+        // Kept here, not in the router's state: the guards redirect more than once on the way to /signin.
+        setNotice(message);
+        start(null);
+      },
       switchRole: async (role: Role) => start(await authApi.switchRole(role)),
       signInAs: async (email: string) => start(await authApi.signInAs(email)),
       backToMyAccount: async () => start(await authApi.signInAsBack()),
@@ -72,12 +81,39 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [queryClient, refetch]);
 
   const currentUser = query.data ?? null;
+  // Set while rendering, so every date of this render is already in her zone (lib/dates).
+  setDisplayTimeZone(currentUser?.timeZone);
+  useTimeZoneGuess(currentUser, queryClient);
   const status = query.isPending ? 'loading' : currentUser ? 'signed-in' : 'signed-out';
   const loadError = query.isError ? query.error : null;
   const value = useMemo<SessionValue>(
-    () => ({ ...actions, status, currentUser, loadError }),
-    [actions, status, currentUser, loadError],
+    () => ({ ...actions, status, currentUser, loadError, notice }),
+    [actions, status, currentUser, loadError, notice],
   );
 
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+/**
+ * A person without a time zone gets the browser's, sent once per page load and quietly (no toast; a refusal
+ * leaves it unset and the dates in the browser's zone). Never during a sign-in-as: the admin's browser is not
+ * the member's (docs/decisions.md, "Each person's time zone").
+ */
+function useTimeZoneGuess(user: CurrentUser | null, queryClient: QueryClient): void {
+  const sent = useRef(new Set<number>());
+  useEffect(() => {
+    if (!user || user.timeZone !== null || user.impersonatedBy || sent.current.has(user.id)) return;
+    sent.current.add(user.id);
+    api<ApiAnswer<'/api/user/upsert', 'post'>>('/api/user/upsert', {
+      method: 'POST',
+      create: true,
+      body: { id: user.id, timeZone: browserTimeZone() },
+    })
+      .then(({ user: saved }) =>
+        queryClient.setQueryData<CurrentUser | null>(queryKeys.session, (current) =>
+          current && current.id === saved.id ? { ...current, timeZone: saved.timeZone ?? null } : current,
+        ),
+      )
+      .catch(() => undefined);
+  }, [user, queryClient]);
 }

@@ -21,6 +21,13 @@ export interface SessionValue {
   signUp: (input: SignUpInput) => Promise<CurrentUser>;
   /** Throws when the server refuses; the caller shows 'Internal server error logging out'. */
   signOut: () => Promise<void>;
+  /**
+   * Her account was closed (the server ended every session): signed out here too, nothing of hers kept, and
+   * `notice` shown on the sign-in page until someone signs in.
+   */
+  accountClosed: (notice: string) => void;
+  /** What the sign-in page says about how the last session ended (her account closed); null otherwise. */
+  notice: string | null;
   /** Admins: show the product as another role (POST /api/auth/switch-role). */
   switchRole: (role: Role) => Promise<CurrentUser>;
   /** Admins: become another member (POST /api/auth/signinas). */

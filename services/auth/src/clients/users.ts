@@ -12,6 +12,8 @@ export interface UsersClient {
   createUser(input: { fullName: string; email: string; role: Role; tagIds: number[] }): Promise<User>;
   /** Records an admin's session change (sign-in-as, its way back, a role switch) in users' audit log. */
   recordAudit(entry: InternalAuditInput): Promise<void>;
+  /** Closes the person's account (users deletes her and publishes users.user-deleted); 409 for the last admin. */
+  closeAccount(userId: number): Promise<void>;
 }
 
 export function createUsersClient(options: { baseUrl: string; secret: string; readTimeoutMs: number }): UsersClient {
@@ -40,6 +42,9 @@ export function createUsersClient(options: { baseUrl: string; secret: string; re
     },
     async recordAudit(entry) {
       await client.request('POST', '/internal/audit', entry);
+    },
+    async closeAccount(userId) {
+      await client.request('POST', `/internal/users/${userId}/close`);
     },
   };
 }

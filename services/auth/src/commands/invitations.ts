@@ -10,7 +10,7 @@ import {
   INVITATION_LINK_INVALID,
   INVITATION_LINK_USED,
 } from '@rainmakers/contracts';
-import { badRequest, type Db } from '@rainmakers/kit';
+import { badRequest, type Db, mailPublicUrl } from '@rainmakers/kit';
 import type { AuthDeps } from '../deps';
 import { invitationMail } from '../domain/mail';
 import { hashPassword } from '../domain/passwords';
@@ -57,7 +57,7 @@ export async function sendInvitation(
     createdAt: now,
   });
   const mail = invitationMail({
-    link: invitationLink(deps.config.PUBLIC_URL, token),
+    link: invitationLink(mailPublicUrl(deps.config), token),
     ttlHours: deps.config.INVITATION_TTL_HOURS,
     fullName: invitation.fullName,
   });

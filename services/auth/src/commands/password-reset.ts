@@ -1,5 +1,5 @@
 import { RESET_LINK_INVALID, RESET_TOKEN_TTL_MINUTES } from '@rainmakers/contracts';
-import { badRequest } from '@rainmakers/kit';
+import { badRequest, mailPublicUrl } from '@rainmakers/kit';
 import type { AuthDeps } from '../deps';
 import { resetPasswordMail } from '../domain/mail';
 import { hashPassword } from '../domain/passwords';
@@ -26,8 +26,8 @@ export type ResetRequestOutcome = 'sent' | 'unknown' | 'throttled';
 export async function requestPasswordReset(
   deps: Pick<AuthDeps, 'db' | 'users' | 'mail' | 'limiter' | 'config' | 'logger'>,
   email: string,
-  /** The configured public address the request came from (kit publicUrlFor); PUBLIC_URL when left out. */
-  publicUrl: string = deps.config.PUBLIC_URL,
+  /** The address links use (kit mailPublicUrl: PUBLIC_URL). */
+  publicUrl: string = mailPublicUrl(deps.config),
 ): Promise<ResetRequestOutcome> {
   let credential = await findCredentialByEmail(deps.db, email);
   if (!credential) {

@@ -26,6 +26,7 @@ export function personFromEvent(data: EventData<'users.user-changed'>): User {
     alwaysGrantAccess: data.alwaysGrantAccess,
     createdAt: data.createdAt,
     theme: data.theme,
+    timeZone: data.timeZone ?? null,
     Tags: data.tagIds.map((id, i) => ({ id, name: data.tagNames[i] ?? '' })),
     Resources: data.resources.map((r) => ({ id: r.id, title: r.title })),
   };

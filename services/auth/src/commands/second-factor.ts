@@ -10,7 +10,7 @@ import {
   type SessionAuthentication,
   secondFactorRequired,
 } from '@rainmakers/contracts';
-import { badRequest, conflict, unauthorized } from '@rainmakers/kit';
+import { badRequest, conflict, keysToTry, unauthorized } from '@rainmakers/kit';
 import type { AuthDeps } from '../deps';
 import { verifyPassword } from '../domain/passwords';
 import {
@@ -22,6 +22,7 @@ import {
   newRecoveryCodes,
   newTotpSecret,
   otpauthUrl,
+  reencryptedSecret,
   type SecondStepClaims,
   type SecondStepToken,
   signSecondStepToken,
@@ -34,7 +35,9 @@ import {
   countUnusedRecoveryCodes,
   deleteSecondFactor,
   findSecondFactor,
+  listSecretCiphertexts,
   replaceRecoveryCodes,
+  replaceSecretCiphertext,
   saveConfirmedSecret,
   savePendingSecret,
   useRecoveryCode,
@@ -43,9 +46,12 @@ import {
 
 type Deps = Pick<AuthDeps, 'db' | 'config'>;
 
-/** The half-signed-in token is signed with a key derived from SESSION_SECRET for this purpose alone. */
-const tokenKey = (deps: Pick<Deps, 'config'>) =>
-  createHmac('sha256', deps.config.SESSION_SECRET).update('second-step-token').digest();
+/**
+ * The half-signed-in token is signed with a key derived from SESSION_SECRET for this purpose alone; during a
+ * rotation one signed with the key of SESSION_SECRET_PREVIOUS still passes (it lives minutes).
+ */
+const tokenKey = (sessionSecret: string) =>
+  createHmac('sha256', sessionSecret).update('second-step-token').digest().toString('base64');
 
 /** SECOND_FACTOR_REQUIRED_FOR_COACHES as the rule for staff powers reads it (contracts `sessionRoles`). */
 export const secondFactorSettings = (deps: Pick<Deps, 'config'>): SecondFactorSettings => ({
@@ -60,7 +66,7 @@ export async function isEnrolled(deps: Deps, userId: number): Promise<boolean> {
 }
 
 export function issueSecondStepToken(deps: Deps, claims: SecondStepClaims) {
-  return signSecondStepToken(claims, tokenKey(deps).toString('base64'));
+  return signSecondStepToken(claims, tokenKey(deps.config.SESSION_SECRET));
 }
 
 const SECOND_STEP_EXPIRED = 'This sign-in has expired. Sign in again with your e-mail and password.';
@@ -76,7 +82,10 @@ export async function readSecondStepToken(
   token: string,
   next: SecondStepClaims['next'],
 ): Promise<SecondStepToken> {
-  const claims = verifySecondStepToken(token, tokenKey(deps).toString('base64'), next);
+  const claims = keysToTry(deps.config.sessionKeys).reduce<SecondStepToken | null>(
+    (found, secret) => found ?? verifySecondStepToken(token, tokenKey(secret), next),
+    null,
+  );
   if (!claims || (await deps.limiter.remembers(usedTokenKey(claims.jti)))) throw unauthorized(SECOND_STEP_EXPIRED);
   return claims;
 }
@@ -105,7 +114,7 @@ export async function useSecondFactor(
   if (!factor?.confirmedAt) return null;
   const code = totpCodeOf(input);
   if (code) {
-    const secret = decryptSecret(factor.secretCiphertext, deps.config.TOTP_ENCRYPTION_KEY);
+    const secret = decryptSecret(factor.secretCiphertext, deps.config.totpKeys);
     const step = await matchTotp(secret, code, factor.lastUsedStep, now);
     if (step === null) return null;
     return (await useTimeStep(deps.db, userId, step, now)) ? authenticationBy('totp') : null;
@@ -134,7 +143,7 @@ export async function confirmEnrolment(deps: Deps, userId: number, input: string
   if (factor?.confirmedAt) throw conflict(SECOND_FACTOR_ALREADY_ENROLLED);
   if (!factor) throw badRequest('Start the set-up again: no second factor is being set up.');
   const code = totpCodeOf(input);
-  const secret = decryptSecret(factor.secretCiphertext, deps.config.TOTP_ENCRYPTION_KEY);
+  const secret = decryptSecret(factor.secretCiphertext, deps.config.totpKeys);
   const step = code ? await matchTotp(secret, code, null, now) : null;
   if (step === null) throw badRequest(SECOND_FACTOR_CODE_WRONG, { code: SECOND_FACTOR_CODE_WRONG });
   const recoveryCodes = newRecoveryCodes();
@@ -198,4 +207,58 @@ export async function secondFactorStatus(
     recoveryCodesLeft: enrolled ? await countUnusedRecoveryCodes(deps.db, userId) : 0,
     sessionPassed,
   };
+}
+
+/** What a re-encryption did: secrets already under the current key, re-encrypted, and the accounts none opens. */
+export interface ReencryptionReport {
+  alreadyCurrent: number;
+  reencrypted: number;
+  unreadable: number[];
+}
+
+const REENCRYPT_PAGE = 200;
+
+/**
+ * Rewrites every stored second-factor secret (pending or confirmed) under TOTP_ENCRYPTION_KEY, opening it with
+ * TOTP_ENCRYPTION_KEY_PREVIOUS (`npm run rotate:totp`, dist/rotate-totp.mjs). Idempotent: a secret the current key
+ * opens is left alone, so it is safe to run again, during traffic, or after a run that stopped half-way. A secret
+ * that changed between reading and writing (an enrolment begun again) is read once more.
+ */
+export async function reencryptSecondFactorSecrets(deps: Deps, now = new Date()): Promise<ReencryptionReport> {
+  const report: ReencryptionReport = { alreadyCurrent: 0, reencrypted: 0, unreadable: [] };
+  let after = 0;
+  for (;;) {
+    const page = await listSecretCiphertexts(deps.db, after, REENCRYPT_PAGE);
+    for (const stored of page) await reencryptOne(deps, stored, report, now);
+    if (page.length < REENCRYPT_PAGE) return report;
+    after = page[page.length - 1]?.userId ?? after;
+  }
+}
+
+async function reencryptOne(
+  deps: Deps,
+  stored: { userId: number; secretCiphertext: string },
+  report: ReencryptionReport,
+  now: Date,
+): Promise<void> {
+  let from: string | null = stored.secretCiphertext;
+  // A lost race means the row holds a newer secret: its next read decides (at most a few rounds, then it is current).
+  for (let round = 0; from !== null && round < 3; round += 1) {
+    let to: string | null;
+    try {
+      to = reencryptedSecret(from, deps.config.totpKeys);
+    } catch {
+      report.unreadable.push(stored.userId);
+      return;
+    }
+    if (to === null) {
+      report.alreadyCurrent += 1;
+      return;
+    }
+    if (await replaceSecretCiphertext(deps.db, { userId: stored.userId, from, to, now })) {
+      report.reencrypted += 1;
+      return;
+    }
+    from = (await findSecondFactor(deps.db, stored.userId))?.secretCiphertext ?? null;
+  }
 }

@@ -1,3 +1,11 @@
+/**
+ * auth's e-mails: the text and an HTML body fragment each; the send-mail worker puts both in the one layout (kit
+ * mail-layout.ts: the community's header, footer and colour).
+ */
+import { escapeHtml, mailButton } from '@rainmakers/kit';
+
+export { escapeHtml };
+
 /** The password-reset e-mail: plain text and a simple HTML version with the same link. */
 export function resetPasswordMail(input: { link: string; ttlMinutes: number; fullName?: string | null }): {
   subject: string;
@@ -17,14 +25,11 @@ export function resetPasswordMail(input: { link: string; ttlMinutes: number; ful
   ];
   const link = escapeHtml(input.link);
   const html = [
-    '<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#1f2937">',
     `<p>${escapeHtml(greeting)}</p>`,
     '<p>We received a request to reset the password of your Rainmakers account.</p>',
-    `<p><a href="${link}" style="display:inline-block;padding:10px 18px;background:#1d4ed8;color:#ffffff;` +
-      'text-decoration:none;border-radius:6px">Reset your password</a></p>',
+    mailButton('Reset your password', input.link),
     `<p>The link works once, within ${input.ttlMinutes} minutes. If the button does not work, copy this address:<br>${link}</p>`,
     '<p>If you did not ask for this, you can ignore this e-mail: your password stays the same.</p>',
-    '</body></html>',
   ].join('\n');
   return { subject: 'Reset your Rainmakers password', text: lines.join('\n'), html };
 }
@@ -48,14 +53,11 @@ export function invitationMail(input: { link: string; ttlHours: number; fullName
   ];
   const link = escapeHtml(input.link);
   const html = [
-    '<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#1f2937">',
     `<p>${escapeHtml(greeting)}</p>`,
     '<p>You have been invited to Rainmakers. Set your password to sign in.</p>',
-    `<p><a href="${link}" style="display:inline-block;padding:10px 18px;background:#1d4ed8;color:#ffffff;` +
-      'text-decoration:none;border-radius:6px">Set your password</a></p>',
+    mailButton('Set your password', input.link),
     `<p>${validity} If the button does not work, copy this address:<br>${link}</p>`,
     '<p>If it has expired, ask the Rainmakers team to send you a new invitation.</p>',
-    '</body></html>',
   ].join('\n');
   return { subject: 'You are invited to Rainmakers', text: lines.join('\n'), html };
 }
@@ -64,15 +66,6 @@ export function invitationMail(input: { link: string; ttlHours: number; fullName
 export function validFor(hours: number): string {
   const [count, unit] = hours % 24 === 0 ? [hours / 24, 'day'] : [hours, 'hour'];
   return `${count} ${unit}${count === 1 ? '' : 's'}`;
-}
-
-export function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
 }
 
 /** An admin reset the person's second factor; she sets it up again at her next sign-in or on her profile. */
@@ -88,13 +81,11 @@ export function secondFactorResetMail(input: { fullName?: string | null; adminNa
   const warning = 'If you did not ask for this, reply to this e-mail or contact the Rainmakers team at once.';
   const lines = [greeting, '', what, next, '', input.profileLink, '', warning];
   const html = [
-    '<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#1f2937">',
     `<p>${escapeHtml(greeting)}</p>`,
     `<p>${escapeHtml(what)}</p>`,
     `<p>${escapeHtml(next)}</p>`,
     `<p><a href="${escapeHtml(input.profileLink)}">Open your profile</a></p>`,
     `<p>${escapeHtml(warning)}</p>`,
-    '</body></html>',
   ].join('\n');
   return { subject: 'Your Rainmakers second factor was reset', text: lines.join('\n'), html };
 }

@@ -11,6 +11,7 @@ import {
   type SessionAuthentication,
   TOTP_ISSUER,
 } from '@rainmakers/contracts';
+import { keysToTry, type SecretKeys } from '@rainmakers/kit';
 import jwt from 'jsonwebtoken';
 import { generateSecret, generateURI, verify } from 'otplib';
 import { z } from 'zod';
@@ -42,13 +43,45 @@ export function encryptSecret(secret: string, keyValue: string): string {
     .join('.');
 }
 
-export function decryptSecret(stored: string, keyValue: string): string {
+function decryptWith(stored: string, keyValue: string): string {
   const [version, iv, tag, ciphertext] = stored.split('.');
   if (version !== 'v1' || !iv || !tag || ciphertext === undefined)
     throw new Error('Unknown second-factor secret format');
   const decipher = createDecipheriv('aes-256-gcm', keyOf(keyValue), Buffer.from(iv, 'base64url'));
   decipher.setAuthTag(Buffer.from(tag, 'base64url'));
   return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8');
+}
+
+/**
+ * The secret, opened with the current key or, during a rotation, the previous one (GCM's tag refuses a wrong key,
+ * so the key that opens it is the one that sealed it). Throws when neither does.
+ */
+export function decryptSecret(stored: string, keys: SecretKeys | string): string {
+  const [current, ...others] = keysToTry(keys) as [string, ...string[]];
+  try {
+    return decryptWith(stored, current);
+  } catch (error) {
+    for (const key of others) {
+      try {
+        return decryptWith(stored, key);
+      } catch {}
+    }
+    throw error;
+  }
+}
+
+/**
+ * A stored secret under the current key: null when it already is (so re-running the rotation changes nothing),
+ * else its new ciphertext. Throws when no key opens it (encrypted under a key that is neither, or damaged).
+ */
+export function reencryptedSecret(stored: string, keys: SecretKeys): string | null {
+  try {
+    decryptWith(stored, keys.current);
+    return null;
+  } catch {
+    if (!keys.previous) throw new Error('The current key does not open this secret, and no previous key is set');
+    return encryptSecret(decryptWith(stored, keys.previous), keys.current);
+  }
 }
 
 /** A new base32 secret (20 bytes, 160 bits: RFC 4226's recommendation). */

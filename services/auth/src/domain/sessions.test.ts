@@ -83,7 +83,25 @@ describe('sessions', () => {
     const decoded = jwt.decode(token, { complete: true });
     expect(decoded?.header.alg).toBe('HS256');
     expect(decoded?.payload).toMatchObject({ sid: 'the-sid', sub: '42', exp: Math.floor(expiresAt.getTime() / 1000) });
-    expect(verifySessionToken(token, SECRET)).toEqual({ sid: 'the-sid', userId: 42 });
+    expect(verifySessionToken(token, SECRET)).toEqual({
+      sid: 'the-sid',
+      userId: 42,
+      expiresAt: new Date(Math.floor(expiresAt.getTime() / 1000) * 1000),
+      previousKey: false,
+    });
+  });
+
+  it('pass with the previous secret during a rotation, marked so, and not once it is removed', () => {
+    const expiresAt = new Date(Date.now() + 60_000);
+    const previous = 'the-previous-secret-0123456789';
+    const token = signSessionToken({ id: 'the-sid', userId: 42, expiresAt }, previous);
+    expect(verifySessionToken(token, { current: SECRET, previous })).toMatchObject({
+      sid: 'the-sid',
+      previousKey: true,
+    });
+    expect(verifySessionToken(token, { current: SECRET })).toBe(null);
+    const current = signSessionToken({ id: 'the-sid', userId: 42, expiresAt }, SECRET);
+    expect(verifySessionToken(current, { current: SECRET, previous })).toMatchObject({ previousKey: false });
   });
 
   it('refuse a token signed with another secret, expired, or with another algorithm', () => {

@@ -16,17 +16,7 @@ import {
   signUpSchema,
   switchRoleSchema,
 } from '@rainmakers/contracts';
-import {
-  badRequest,
-  forbidden,
-  HttpError,
-  notFound,
-  parse,
-  publicAddresses,
-  publicUrlFor,
-  requestOrigin,
-  unauthorized,
-} from '@rainmakers/kit';
+import { badRequest, forbidden, HttpError, notFound, parse, unauthorized } from '@rainmakers/kit';
 import { type Request, type Response, Router } from 'express';
 import { authenticate, setCredentials } from '../commands/credentials';
 import { acceptInvitation } from '../commands/invitations';
@@ -134,9 +124,8 @@ export function authRoutes(deps: AuthDeps): Router {
     // The same answer, at the same moment, whether or not the account exists; the work happens after it.
     res.json({ message: FORGOT_PASSWORD_SENT });
     try {
-      // The link follows the address she asked from when it is one of ours, else PUBLIC_URL.
-      const publicUrl = publicUrlFor(requestOrigin(req.headers), publicAddresses(deps.config));
-      const outcome = await requestPasswordReset(deps, input.email, publicUrl);
+      // The link uses PUBLIC_URL, never the request's address (docs/decisions.md "One e-mail layout").
+      const outcome = await requestPasswordReset(deps, input.email);
       req.log.info({ outcome }, 'password reset requested');
     } catch (error) {
       req.log.error({ err: error }, 'password reset request failed');

@@ -47,7 +47,7 @@ export function callerSessionIds(deps: AuthDeps, req: Request): string[] {
   const ids = new Set<string>();
   if (req.actor) ids.add(req.actor.sessionId);
   const token = readCookie(req.headers.cookie, namesFor(deps).session);
-  const claims = token ? verifySessionToken(token, deps.config.SESSION_SECRET) : null;
+  const claims = token ? verifySessionToken(token, deps.config.sessionKeys) : null;
   if (claims) ids.add(claims.sid);
   return [...ids];
 }

@@ -6,6 +6,8 @@ import { enrolWithSecret } from '../commands/second-factor';
 import { findLiveSession, refreshSessionMirror, touchLiveSession } from '../commands/sessions';
 import type { AuthDeps } from '../deps';
 import { toSessionRecord } from '../domain/sessions';
+import { presentOwnAuthExport } from '../presenters';
+import { ownAuthFacts } from '../store/account';
 import { bodyOf } from './http';
 
 /** /internal/*: other services only (service token), never routed by the gateway. */
@@ -28,6 +30,12 @@ export function internalRoutes(deps: AuthDeps): Router {
       keepSessionId: input.keepSessionId,
     });
     res.status(204).end();
+  });
+
+  /** Her part of her own export (the gateway gathers GET /api/account/export). */
+  router.get('/users/:userId/export', async (req, res) => {
+    const userId = parse(idParam, req.params.userId);
+    res.json(presentOwnAuthExport(await ownAuthFacts(deps.db, userId)));
   });
 
   /** The seed enrols its admin with a known secret (printed by `npm start`); the recovery codes back. */

@@ -21,7 +21,7 @@ import {
   storedRoleOf,
   type User,
 } from '@rainmakers/contracts';
-import { badRequest, forbidden, notFound, parse, unauthorized } from '@rainmakers/kit';
+import { badRequest, forbidden, mailPublicUrl, notFound, parse, unauthorized } from '@rainmakers/kit';
 import { type Request, type Response, Router } from 'express';
 import { loadPerson } from '../commands/people';
 import {
@@ -108,6 +108,35 @@ async function admitAttempt(deps: AuthDeps, req: Request, res: Response, email: 
   return address;
 }
 
+/**
+ * A person's own change to her second factor, in users' audit log. Best effort: she has already proven herself and
+ * the change is made, so a users service that is down is logged, not turned into a failed sign-in or setting.
+ */
+async function recordOwnChange(
+  deps: AuthDeps,
+  userId: number,
+  action:
+    | 'user.second-factor-enable'
+    | 'user.second-factor-disable'
+    | 'user.recovery-codes-regenerate'
+    | 'user.recovery-code-sign-in',
+  change: { before: Record<string, string | null>; after: Record<string, string | null> } | null = null,
+): Promise<void> {
+  try {
+    await deps.users.recordAudit({
+      action,
+      actorId: userId,
+      userId,
+      before: change?.before ?? null,
+      after: change?.after ?? null,
+    });
+  } catch (error) {
+    deps.logger.warn({ err: error, userId, action }, 'audit entry not recorded');
+  }
+}
+
+const TURNED_ON = { before: { secondFactor: null }, after: { secondFactor: 'enrolled' } };
+
 export function secondFactorRoutes(deps: AuthDeps): Router {
   const router = Router();
 
@@ -131,6 +160,7 @@ export function secondFactorRoutes(deps: AuthDeps): Router {
     if (!user) throw unauthorized();
     await spendSecondStepToken(deps, claims);
     await recordSecondStepSuccess(deps, claims.email, address);
+    if (authentication === 'password+recovery-code') await recordOwnChange(deps, user.id, 'user.recovery-code-sign-in');
     res.json({ currentUser: await openSession(deps, req, res, user, authentication) });
   });
 
@@ -159,6 +189,7 @@ export function secondFactorRoutes(deps: AuthDeps): Router {
     if (!user) throw unauthorized();
     await spendSecondStepToken(deps, claims);
     await recordSecondStepSuccess(deps, claims.email, address);
+    await recordOwnChange(deps, user.id, 'user.second-factor-enable', TURNED_ON);
     const currentUser = await openSession(deps, req, res, user, 'password+totp');
     res.json({ currentUser, recoveryCodes } satisfies ForcedEnrolmentResponse);
   });
@@ -189,6 +220,7 @@ export function secondFactorRoutes(deps: AuthDeps): Router {
     if (!canManageOwnSecondFactor(policyActor(current))) throw forbidden();
     const input = parse(enrolmentConfirmSchema, bodyOf(req));
     const recoveryCodes = await confirmEnrolment(deps, current.session.userId, input.code);
+    await recordOwnChange(deps, current.session.userId, 'user.second-factor-enable', TURNED_ON);
     res.json({ recoveryCodes } satisfies RecoveryCodesResponse);
   });
 
@@ -199,7 +231,9 @@ export function secondFactorRoutes(deps: AuthDeps): Router {
     const input = parse(secondFactorChangeSchema, bodyOf(req));
     await limitByIp(deps, req, res, 'second-factor');
     await requireFreshProof(deps, current.session.userId, input.password, input.code);
-    res.json({ recoveryCodes: await regenerateRecoveryCodes(deps, current.session.userId) });
+    const recoveryCodes = await regenerateRecoveryCodes(deps, current.session.userId);
+    await recordOwnChange(deps, current.session.userId, 'user.recovery-codes-regenerate');
+    res.json({ recoveryCodes });
   });
 
   /** Turns the second factor off, after a fresh password and code; not for a role that requires one. */
@@ -211,6 +245,10 @@ export function secondFactorRoutes(deps: AuthDeps): Router {
     await limitByIp(deps, req, res, 'second-factor');
     await requireFreshProof(deps, current.session.userId, input.password, input.code);
     await removeSecondFactor(deps, current.session.userId);
+    await recordOwnChange(deps, current.session.userId, 'user.second-factor-disable', {
+      before: { secondFactor: 'enrolled' },
+      after: { secondFactor: null },
+    });
     res.status(204).end();
   });
 
@@ -237,7 +275,7 @@ export function secondFactorRoutes(deps: AuthDeps): Router {
     const mail = secondFactorResetMail({
       fullName: target.fullName,
       adminName: admin.fullName,
-      profileLink: new URL('/profile', deps.config.PUBLIC_URL).toString(),
+      profileLink: `${mailPublicUrl(deps.config)}/profile`,
     });
     await deps.mail.send({ to: target.email, ...mail });
     res.status(204).end();

@@ -162,3 +162,36 @@ export async function deleteSecondFactor(db: Database, userId: number): Promise<
   const result = await db.deleteFrom('second_factors').where('user_id', '=', userId).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
+
+/** One page of stored secrets (pending and confirmed), by account, after `afterUserId`. */
+export async function listSecretCiphertexts(
+  db: Database,
+  afterUserId: number,
+  limit: number,
+): Promise<{ userId: number; secretCiphertext: string }[]> {
+  const rows = await db
+    .selectFrom('second_factors')
+    .select(['user_id', 'secret_ciphertext'])
+    .where('user_id', '>', afterUserId)
+    .orderBy('user_id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ userId: row.user_id, secretCiphertext: row.secret_ciphertext }));
+}
+
+/**
+ * Replaces a secret's ciphertext by another of the same secret (a key rotation), only while it is still `from`:
+ * an enrolment begun again meanwhile keeps its new secret. False when it changed.
+ */
+export async function replaceSecretCiphertext(
+  db: Database,
+  input: { userId: number; from: string; to: string; now: Date },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('second_factors')
+    .set({ secret_ciphertext: input.to, updated_at: input.now })
+    .where('user_id', '=', input.userId)
+    .where('secret_ciphertext', '=', input.from)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}

@@ -102,8 +102,19 @@ export async function recordFailedIntent(
   event: { id: string; type: string },
 ): Promise<void> {
   const metadata = metadataOf(intent);
-  await withEvents(deps.db, deps.events, async (trx) => {
-    if (!(await recordStripeEvent(trx, event.id, event.type)) || !metadata) return;
+  await withEvents(deps.db, deps.events, async (trx, { publish }) => {
+    if (!(await recordStripeEvent(trx, event.id, event.type))) return;
+    // Every failure counts for analytics, also of an intent this app did not create (no metadata, no purchase).
+    const customer = typeof intent.customer === 'string' ? intent.customer : (intent.customer?.id ?? null);
+    await publish('billing.payment-failed', {
+      stripeEventId: event.id,
+      userId: metadata?.userId ?? null,
+      stripeCustomerId: customer,
+      amountCents: intent.amount,
+      currency: intent.currency,
+      at: new Date().toISOString(),
+    });
+    if (!metadata) return;
     await savePurchase(trx, {
       paymentIntentId: intent.id,
       userId: metadata.userId,

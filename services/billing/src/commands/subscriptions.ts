@@ -5,7 +5,7 @@
  */
 import { withEvents } from '@rainmakers/kit';
 import type { BillingDeps } from '../deps';
-import { currentSubscription } from '../domain/subscriptions';
+import { currentSubscription, monthlyAmount, type PricedItem } from '../domain/subscriptions';
 import { findCustomer, recordStripeEvent, saveCustomerStatus, stripeEventSeen } from '../store/billing';
 import { withLock } from './locks';
 
@@ -15,6 +15,8 @@ export interface CustomerState {
   status: string | null;
   /** From the customer's metadata (userId), for customers billing has no person for yet. */
   metadataUserId: number | null;
+  /** What the current subscription brings in a month (analytics' MRR); absent when not read (the sync job). */
+  monthly?: { cents: number; currency: string } | null;
 }
 
 const userIdFromMetadata = (metadata: Record<string, string> | undefined): number | null => {
@@ -24,9 +26,9 @@ const userIdFromMetadata = (metadata: Record<string, string> | undefined): numbe
 
 /** Reads the customer's subscriptions as Stripe holds them now. */
 export async function readCustomerState(deps: BillingDeps, customerId: string): Promise<CustomerState> {
-  const subscriptions: Array<{ id: string; status: string; created: number }> = [];
+  const subscriptions: Array<{ id: string; status: string; created: number; items: PricedItem[] }> = [];
   for await (const s of deps.stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 100 })) {
-    subscriptions.push({ id: s.id, status: s.status, created: s.created });
+    subscriptions.push({ id: s.id, status: s.status, created: s.created, items: s.items?.data ?? [] });
   }
   const current = currentSubscription(subscriptions);
   let metadataUserId: number | null = null;
@@ -35,7 +37,13 @@ export async function readCustomerState(deps: BillingDeps, customerId: string): 
     const customer = await deps.stripe.customers.retrieve(customerId);
     if (!('deleted' in customer && customer.deleted)) metadataUserId = userIdFromMetadata(customer.metadata);
   }
-  return { customerId, subscriptionId: current?.id ?? null, status: current?.status ?? null, metadataUserId };
+  return {
+    customerId,
+    subscriptionId: current?.id ?? null,
+    status: current?.status ?? null,
+    metadataUserId,
+    monthly: current ? monthlyAmount(current.items) : null,
+  };
 }
 
 /**
@@ -63,6 +71,9 @@ export async function publishCustomerState(
       stripeCustomerId: state.customerId,
       subscriptionId: state.subscriptionId,
       status: state.status,
+      ...(state.monthly !== undefined
+        ? { monthlyAmountCents: state.monthly?.cents ?? null, currency: state.monthly?.currency ?? null }
+        : {}),
     });
     const changed = !before?.statusKnown || before.status !== state.status;
     return changed ? 'changed' : 'unchanged';

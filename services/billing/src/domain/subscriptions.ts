@@ -69,3 +69,33 @@ export function customerIdOf(object: unknown): string | null {
   }
   return null;
 }
+
+/** The part of a subscription item analytics reads: its price and how many. */
+export interface PricedItem {
+  quantity?: number | null;
+  price?: {
+    unit_amount?: number | null;
+    currency?: string | null;
+    recurring?: { interval?: string | null; interval_count?: number | null } | null;
+  } | null;
+}
+
+const MONTHS_PER_INTERVAL: Record<string, number> = { day: 12 / 365, week: 12 / 52, month: 1, year: 12 };
+
+/**
+ * What a subscription brings in a month (MRR): each recurring item's amount times its quantity, a yearly price
+ * divided by 12 (weekly and daily ones scaled the same way), rounded to the cent. Null when no item has a price.
+ */
+export function monthlyAmount(items: readonly PricedItem[]): { cents: number; currency: string } | null {
+  let cents = 0;
+  let currency: string | null = null;
+  for (const item of items) {
+    const price = item.price;
+    const months = MONTHS_PER_INTERVAL[price?.recurring?.interval ?? ''];
+    if (!price || price.unit_amount == null || !months || !price.currency) continue;
+    currency ??= price.currency.toLowerCase();
+    if (price.currency.toLowerCase() !== currency) continue;
+    cents += (price.unit_amount * (item.quantity ?? 1)) / (months * Math.max(1, price.recurring?.interval_count ?? 1));
+  }
+  return currency === null ? null : { cents: Math.round(cents), currency };
+}

@@ -239,3 +239,55 @@ export async function purchasesOfUser(db: BillingDb, userId: number, limit: numb
     .execute();
   return rows.map((row) => ({ ...toPurchase(row), createdAt: row.created_at, completedAt: row.completed_at }));
 }
+
+/** A person's paid purchases, newest first (served by purchases_user_created), at most `limit`. */
+export async function paidPurchasesOfUser(db: BillingDb, userId: number, limit: number) {
+  const rows = await db
+    .selectFrom('purchases')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('status', '=', 'succeeded')
+    .orderBy('created_at', 'desc')
+    .orderBy('payment_intent_id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ ...toPurchase(row), createdAt: row.created_at, completedAt: row.completed_at }));
+}
+
+/** One paid purchase by its payment intent (a receipt), or null. */
+export async function findPaidPurchase(db: BillingDb, paymentIntentId: string) {
+  const row = await db
+    .selectFrom('purchases')
+    .selectAll()
+    .where('payment_intent_id', '=', paymentIntentId)
+    .where('status', '=', 'succeeded')
+    .executeTakeFirst();
+  return row ? { ...toPurchase(row), createdAt: row.created_at, completedAt: row.completed_at } : null;
+}
+
+/** Everything billing holds about a person (her own export): her customer links and every purchase, oldest first. */
+export async function billingFactsOfUser(db: BillingDb, userId: number) {
+  const [customers, purchases] = await Promise.all([
+    db
+      .selectFrom('customers')
+      .select(['customer_id', 'subscription_id', 'status', 'status_at', 'updated_at'])
+      .where('user_id', '=', userId)
+      .orderBy('customer_id')
+      .execute(),
+    db
+      .selectFrom('purchases')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('created_at')
+      .orderBy('payment_intent_id')
+      .execute(),
+  ]);
+  return {
+    customers,
+    purchases: purchases.map((row) => ({
+      ...toPurchase(row),
+      createdAt: row.created_at,
+      completedAt: row.completed_at,
+    })),
+  };
+}

@@ -5,7 +5,7 @@
 import { type Actor, BOARD_ERRORS } from '@rainmakers/contracts';
 import { forbidden, notFound } from '@rainmakers/kit';
 import type { BoardDeps } from '../deps';
-import { type BoardRef, boardKindOf, canViewBoard, hasBoardAccess, selfAsPerson } from '../policies';
+import { type BoardPerson, type BoardRef, boardKindOf, canViewBoard, hasBoardAccess, selfAsPerson } from '../policies';
 import { createBoardFromTemplate, ensureTemplate, findBoardOfUser, findTemplate } from '../store/boards';
 import { findPerson } from '../store/people';
 
@@ -15,6 +15,8 @@ export interface OpenedBoard {
   userId: number;
   /** '{full name}' of the owner, 'Master Template' for the template. */
   ownerName: string;
+  /** The owner as the policies see her (null for the Master Template). */
+  owner: BoardPerson | null;
 }
 
 export const MASTER_TEMPLATE_NAME = 'Master Template';
@@ -28,19 +30,25 @@ export function requireBoardAccess(actor: Actor): void {
  * The board `userId` names, as `actor` may see it: an admin's id names the Master Template, a member's id their
  * board, created from the current template the first time anyone allowed to see it opens it.
  */
-export async function openBoardOf(deps: BoardDeps, actor: Actor, userId: number): Promise<OpenedBoard> {
+export async function openBoardOf(
+  deps: BoardDeps,
+  actor: Actor,
+  userId: number,
+  options: { ownerName: boolean } = { ownerName: true },
+): Promise<OpenedBoard> {
   requireBoardAccess(actor);
   const self = userId === actor.userId;
   const person = self ? null : await findPerson(deps.db, userId);
   if (!self && !person) throw notFound(BOARD_ERRORS.boardNotFound);
-  const kind = boardKindOf(person ? { role: person.role, createdAt: person.createdAt } : selfAsPerson(actor));
+  const owner: BoardPerson = person ? { role: person.role, createdAt: person.createdAt } : selfAsPerson(actor);
+  const kind = boardKindOf(owner);
   if (kind === null) throw notFound(BOARD_ERRORS.boardNotFound);
 
   if (kind === 'template') {
     const probe: BoardRef = { id: 0, userId: null, isTemplate: true };
     if (!canViewBoard(actor, probe)) throw notFound(BOARD_ERRORS.boardNotFound);
     const board = (await findTemplate(deps.db)) ?? (await deps.db.transaction().execute((trx) => ensureTemplate(trx)));
-    return { board, userId, ownerName: MASTER_TEMPLATE_NAME };
+    return { board, userId, ownerName: MASTER_TEMPLATE_NAME, owner: null };
   }
 
   // Decided before anything is created: nobody creates a board they could not see.
@@ -48,7 +56,9 @@ export async function openBoardOf(deps: BoardDeps, actor: Actor, userId: number)
   const board =
     (await findBoardOfUser(deps.db, userId)) ??
     (await deps.db.transaction().execute((trx) => createBoardFromTemplate(trx, userId)));
-  return { board, userId, ownerName: person?.fullName ?? (await findPerson(deps.db, userId))?.fullName ?? '' };
+  // The owner's name costs a statement of its own on her own board: only the calls that show it ask for it.
+  const ownerName = person?.fullName ?? (options.ownerName ? (await findPerson(deps.db, userId))?.fullName : '') ?? '';
+  return { board, userId, ownerName, owner };
 }
 
 /** The board a record is on, when `actor` may see it; otherwise `message` as a 404. */

@@ -11,6 +11,7 @@ import {
   BOARD_ERRORS,
   type CardMoveInput,
   type CardReorderInput,
+  type CardReviewInput,
   type CardUpsertInput,
   type CheckListItemUpsertInput,
   type CheckListUpsertInput,
@@ -28,10 +29,24 @@ import {
   withEvents,
 } from '@rainmakers/kit';
 import type { BoardDeps } from '../deps';
+import {
+  attachmentActivity,
+  checklistItemActivity,
+  commentActivity,
+  createdActivity,
+  dueDateActivity,
+  movedActivity,
+  moveReopensReview,
+  renamedActivity,
+  reviewedActivity,
+  reviewRefusal,
+} from '../domain/activity';
+import { type DueDateChange, dueDateChange } from '../domain/due-dates';
 import { canAddLabel, colorIsFree } from '../domain/labels';
 import { commentTargets, entersList, excerpt } from '../domain/notifications';
 import { changedPlacements, closeGap, moveAcrossLists, type Placement, reorderWithinList } from '../domain/positions';
 import { type BoardRef, isMentionable, isReviewedMember, isReviewer } from '../policies';
+import { clearReview, insertActivity, lockCardForReview, setReview } from '../store/activity';
 import {
   clearBoard,
   copyBoardContent,
@@ -46,6 +61,7 @@ import {
   addCardLabel,
   attachmentUrlsOfCard,
   cardOrder,
+  checkItemContext,
   clearCoverIfUnattached,
   deleteAttachmentRow,
   deleteCardRow,
@@ -60,6 +76,7 @@ import {
   insertLabel,
   labelsOfBoard,
   lockCard,
+  lockCardDueAt,
   readCard,
   removeCardLabel,
   setPlacements,
@@ -184,7 +201,7 @@ export async function moveCard(
   actor: Actor,
   input: CardMoveInput,
 ): Promise<Placement[]> {
-  return onBoard(deps, board.id, 'card.moved', async (trx, _publish, notify) => {
+  return onBoard(deps, board.id, 'card.moved', async (trx, publish, notify) => {
     const lists = await lockLists(trx, [input.sourceListId, input.destListId]);
     const source = lists.find((l) => l.id === input.sourceListId);
     const dest = lists.find((l) => l.id === input.destListId);
@@ -206,6 +223,20 @@ export async function moveCard(
       ...destCards.map((c) => [c.id, { listId: dest.id, position: c.position }] as const),
     ]);
     await setPlacements(trx, changedPlacements(result.placements, current));
+    await insertActivity(trx, input.cardId, actor.userId, [movedActivity(source, dest)]);
+    // Back in FOR REVIEW, the card waits for a new review (decisions.md, "Reviews and card history").
+    if (moveReopensReview(source.id, dest)) await clearReview(trx, input.cardId);
+    // Analytics counts moves from one list to another (a reorder within a list is not progress).
+    if (source.id !== dest.id) {
+      await publish('board.card-moved', {
+        cardId: input.cardId,
+        boardUserId: board.userId,
+        actorId: actor.userId,
+        fromListId: source.id,
+        toListId: dest.id,
+        at: new Date().toISOString(),
+      });
+    }
     // A member putting her card up for review tells every coach; other moves read nothing more.
     const ownerId = board.userId;
     const owner =
@@ -243,19 +274,38 @@ async function checkCover(trx: BoardTx, cardId: number | null, cover: string | n
 export async function upsertCard(
   deps: BoardDeps,
   board: BoardRef,
+  actor: Actor,
   input: CardUpsertInput,
-): Promise<{ id: number; isNew: boolean }> {
+): Promise<{ id: number; isNew: boolean; dueChange: DueDateChange | null }> {
   return onBoard(deps, board.id, input.id ? 'card.updated' : 'card.created', async (trx) => {
     if (input.id !== undefined) {
-      // ListId and position are ignored on an update (card/move and card/reorder place cards).
-      if (!(await lockCard(trx, input.id))) throw notFound(BOARD_ERRORS.cardNotFound);
-      await checkCover(trx, input.id, input.coverPhotoUrl);
-      await updateCard(trx, input.id, {
+      // ListId and position are ignored on an update (card/move and card/reorder place cards). The card row is
+      // locked first only when a cover must be checked against its attachments; otherwise the UPDATE takes the same
+      // row lock itself and answers the title it replaced (one statement, not two), or nothing when the card is gone.
+      if (typeof input.coverPhotoUrl === 'string') {
+        if (!(await lockCard(trx, input.id))) throw notFound(BOARD_ERRORS.cardNotFound);
+        await checkCover(trx, input.id, input.coverPhotoUrl);
+      }
+      // A sent dueAt reads the old one under the row lock first: the one place a due-date change shows (old vs
+      // new), where the card's history can record it. Reminders re-arm by themselves (keyed by the due date).
+      let dueChange: DueDateChange | null = null;
+      if (input.dueAt !== undefined) {
+        const before = await lockCardDueAt(trx, input.id);
+        if (!before) throw notFound(BOARD_ERRORS.cardNotFound);
+        dueChange = dueDateChange(before.dueAt, input.dueAt);
+      }
+      const updated = await updateCard(trx, input.id, {
         title: input.title,
         description: input.description,
         coverPhotoUrl: input.coverPhotoUrl,
+        dueAt: input.dueAt,
       });
-      return { id: input.id, isNew: false };
+      if (!updated) throw notFound(BOARD_ERRORS.cardNotFound);
+      await insertActivity(trx, input.id, actor.userId, [
+        renamedActivity(updated.oldTitle, input.title),
+        dueChange && dueDateActivity(dueChange.before, dueChange.after),
+      ]);
+      return { id: input.id, isNew: false, dueChange };
     }
     const [list] = await lockLists(trx, [input.ListId]);
     if (!list || list.board_id !== board.id) throw notFound(BOARD_ERRORS.listNotFound);
@@ -266,8 +316,14 @@ export async function upsertCard(
       title: input.title,
       description: input.description ?? '',
       position: count,
+      dueAt: input.dueAt ?? null,
     });
-    return { id, isNew: true };
+    const dueChange = dueDateChange(null, input.dueAt ?? null);
+    await insertActivity(trx, id, actor.userId, [
+      createdActivity(list.name),
+      dueChange && dueDateActivity(dueChange.before, dueChange.after),
+    ]);
+    return { id, isNew: true, dueChange };
   });
 }
 
@@ -367,11 +423,16 @@ export async function setCardLabel(
 export async function upsertAttachment(
   deps: BoardDeps,
   board: BoardRef,
+  actor: Actor,
   input: AttachmentUpsertInput,
 ): Promise<number> {
   return onBoard(deps, board.id, 'attachment.saved', async (trx) => {
     if (!(await lockCard(trx, input.CardId))) throw notFound(BOARD_ERRORS.cardNotFound);
-    if (input.id === undefined) return insertAttachment(trx, input.CardId, input.fileUrl, input.fileName);
+    if (input.id === undefined) {
+      const id = await insertAttachment(trx, input.CardId, input.fileUrl, input.fileName);
+      await insertActivity(trx, input.CardId, actor.userId, [attachmentActivity(input.fileName)]);
+      return id;
+    }
     await updateAttachment(trx, input.id, input.fileUrl, input.fileName);
     return input.id;
   });
@@ -428,6 +489,7 @@ export async function upsertComment(
       comment: input.comment,
       mentionedUserIds: input.mentionedUsers,
     });
+    await insertActivity(trx, card.id, actor.userId, [commentActivity(input.comment)]);
     const targets = commentTargets({
       authorId: actor.userId,
       authorIsReviewer: isReviewer(actor),
@@ -488,15 +550,26 @@ export async function removeChecklist(deps: BoardDeps, board: BoardRef, id: numb
 export async function upsertChecklistItem(
   deps: BoardDeps,
   board: BoardRef,
+  actor: Actor,
   input: CheckListItemUpsertInput,
 ): Promise<number> {
   try {
     return await onBoard(deps, board.id, 'checklist.saved', async (trx) => {
-      if (input.id !== undefined) {
-        await updateChecklistItem(trx, input.id, input.title, input.completed);
-        return input.id;
+      // Only an item ticked done makes history, so only then is its card and earlier state read.
+      const context = input.completed
+        ? await checkItemContext(
+            trx,
+            input.id === undefined ? { checklistId: input.CheckListId } : { itemId: input.id },
+          )
+        : null;
+      let id = input.id;
+      if (id !== undefined) await updateChecklistItem(trx, id, input.title, input.completed);
+      else id = await insertChecklistItem(trx, input.CheckListId, input.title, input.completed);
+      if (context) {
+        const done = checklistItemActivity(context.wasDone, input.completed, input.title, context.checklist);
+        await insertActivity(trx, context.cardId, actor.userId, [done]);
       }
-      return insertChecklistItem(trx, input.CheckListId, input.title, input.completed);
+      return id;
     });
   } catch (error) {
     // The checklist was deleted between the check and the insert.
@@ -507,4 +580,71 @@ export async function upsertChecklistItem(
 
 export async function removeChecklistItem(deps: BoardDeps, board: BoardRef, id: number): Promise<void> {
   await onBoard(deps, board.id, 'checklist.saved', (trx) => deleteChecklistItemRow(trx, id));
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Reviews (decisions.md, "Reviews and card history")
+
+/**
+ * A coach's (or admin's) review of a card waiting in FOR REVIEW: the card leaves the queue, the review is in its
+ * history, the comment (if any) is posted as the reviewer's, and the owner is told once: one 'reviewed'
+ * notification carrying the comment (not a 'reply' besides) and board.card-reviewed for the e-mail. Refused with
+ * 409 when the card is not in FOR REVIEW or has been reviewed meanwhile (two coaches at once: the second is told).
+ */
+export async function reviewCard(
+  deps: BoardDeps,
+  board: BoardRef,
+  actor: Actor,
+  input: CardReviewInput,
+): Promise<void> {
+  const ownerId = board.userId;
+  if (ownerId === null) throw notFound(BOARD_ERRORS.cardNotFound);
+  const people = await findPeople(deps.db, [actor.userId, ownerId]);
+  const reviewerName = people.get(actor.userId)?.fullName ?? '';
+  await onBoard(deps, board.id, 'card.reviewed', async (trx, publish, notify) => {
+    const card = await lockCardForReview(trx, input.cardId);
+    if (!card) throw notFound(BOARD_ERRORS.cardNotFound);
+    const refusal = reviewRefusal({
+      inForReview: card.listFixed && card.listName === FOR_REVIEW_LIST_NAME,
+      reviewedAt: card.reviewedAt,
+    });
+    if (refusal) throw conflict(BOARD_ERRORS[refusal]);
+    const at = new Date();
+    await setReview(trx, input.cardId, actor.userId, at);
+    if (input.comment) {
+      await insertComment(trx, {
+        cardId: input.cardId,
+        authorId: actor.userId,
+        comment: input.comment,
+        mentionedUserIds: [],
+      });
+    }
+    // The review is written last, so it reads first in the history (newest first, the same instant).
+    await insertActivity(trx, input.cardId, actor.userId, [
+      input.comment ? commentActivity(input.comment) : null,
+      reviewedActivity(input.comment),
+    ]);
+    if (ownerId !== actor.userId) {
+      await notify([
+        {
+          userId: ownerId,
+          kind: 'reviewed',
+          cardId: input.cardId,
+          boardOwnerId: ownerId,
+          actorId: actor.userId,
+          actorName: reviewerName,
+          text: input.comment ? excerpt(input.comment) : '',
+        },
+      ]);
+      await publish('board.card-reviewed', {
+        cardId: input.cardId,
+        cardTitle: card.title,
+        boardUserId: ownerId,
+        reviewerId: actor.userId,
+        reviewerName,
+        comment: input.comment ?? null,
+        reviewedAt: at.toISOString(),
+      });
+    }
+  });
 }

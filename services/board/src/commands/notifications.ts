@@ -1,10 +1,10 @@
 /**
  * A person's notifications: marking them read (their open streams hear the new unread count) and the mention
- * e-mail setting. Only one's own: the route passes the actor's id, and every query is scoped to it.
+ * e-mail settings. Only one's own: the route passes the actor's id, and every query is scoped to it.
  */
-import type { NotificationsReadInput } from '@rainmakers/contracts';
+import type { NotificationSettingsUpdate, NotificationsReadInput } from '@rainmakers/contracts';
 import type { BoardDeps } from '../deps';
-import { markRead, saveEmailMentions, unreadCount } from '../store/notifications';
+import { markRead, saveEmailSettings, unreadCount } from '../store/notifications';
 
 export async function markNotificationsRead(
   deps: BoardDeps,
@@ -18,6 +18,10 @@ export async function markNotificationsRead(
   return unreadCount(deps.db, userId);
 }
 
-export async function setEmailMentions(deps: BoardDeps, userId: number, emailMentions: boolean): Promise<void> {
-  await saveEmailMentions(deps.db, userId, emailMentions);
+export async function setEmailSettings(
+  deps: BoardDeps,
+  userId: number,
+  settings: NotificationSettingsUpdate,
+): Promise<void> {
+  await saveEmailSettings(deps.db, userId, settings);
 }

@@ -1,9 +1,12 @@
-/** The e-mail a mentioned coach gets (pure). */
+/** The e-mails the board sends: a mentioned coach's, a reviewed member's (pure). */
+
 import type { EventData } from '@rainmakers/contracts';
+import { formatDateInZone } from '@rainmakers/contracts/time-zone';
 
 export interface MailRecipient {
   fullName: string;
   email: string;
+  timeZone?: string | null;
 }
 
 /** Link to the card on the member's board: the board page opens the card named in `card`. */
@@ -26,6 +29,52 @@ export function mentionMail(
       `${data.authorName} mentioned you in a comment on the card "${data.cardTitle}" on ${data.memberName}'s Move the Needle board:`,
       '',
       data.comment,
+      '',
+      `Open the card: ${link}`,
+    ].join('\n'),
+  };
+}
+
+/** The reminder a card's owner gets when it is due within 24 hours, or once it is overdue (pure). */
+export function dueMail(
+  data: EventData<'board.card-due'>,
+  owner: MailRecipient,
+  publicUrl: string,
+): { to: string; subject: string; text: string } {
+  const link = cardLink(publicUrl, data.boardUserId, data.cardId);
+  // In her zone, named (UTC while she has none): decisions.md, "Each person's time zone".
+  const when = formatDateInZone(data.dueAt, owner.timeZone);
+  const overdue = data.kind === 'overdue';
+  return {
+    to: owner.email,
+    subject: overdue ? `Overdue: "${data.cardTitle}"` : `Due soon: "${data.cardTitle}"`,
+    text: [
+      `Hi ${owner.fullName},`,
+      '',
+      overdue
+        ? `The card "${data.cardTitle}" on your Move the Needle board was due ${when}.`
+        : `The card "${data.cardTitle}" on your Move the Needle board is due ${when}.`,
+      '',
+      `Open the card: ${link}`,
+    ].join('\n'),
+  };
+}
+
+/** The e-mail a member gets when a coach reviews one of her cards. */
+export function reviewedMail(
+  data: EventData<'board.card-reviewed'>,
+  member: MailRecipient,
+  publicUrl: string,
+): { to: string; subject: string; text: string } {
+  const link = cardLink(publicUrl, data.boardUserId, data.cardId);
+  return {
+    to: member.email,
+    subject: `${data.reviewerName} reviewed "${data.cardTitle}"`,
+    text: [
+      `Hi ${member.fullName},`,
+      '',
+      `${data.reviewerName} reviewed your card "${data.cardTitle}" on your Move the Needle board.`,
+      ...(data.comment ? ['', data.comment] : []),
       '',
       `Open the card: ${link}`,
     ].join('\n'),

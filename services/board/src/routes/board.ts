@@ -11,9 +11,11 @@ import {
   boardResetSchema,
   boardUserQuerySchema,
   bodyIdSchema,
+  CARD_ACTIVITY_LIMIT,
   cardLabelSchema,
   cardMoveSchema,
   cardReorderSchema,
+  cardReviewSchema,
   cardUpsertSchema,
   checkListItemUpsertSchema,
   checkListUpsertSchema,
@@ -35,6 +37,7 @@ import {
   removeList,
   reorderCards,
   resetBoard,
+  reviewCard,
   setCardLabel,
   upsertAttachment,
   upsertCard,
@@ -58,12 +61,14 @@ import {
   canListCoaches,
   canReadReviewQueue,
   canResetBoard,
+  canReviewCard,
 } from '../policies';
 import {
   peopleOfCards,
   presentActivity,
   presentAttachment,
   presentCard,
+  presentCardActivity,
   presentChecklist,
   presentItem,
   presentLabel,
@@ -72,6 +77,7 @@ import {
   presentReviewCard,
   presentSummary,
 } from '../presenters';
+import { activityOfCard } from '../store/activity';
 import {
   boardOfAttachment,
   boardOfCard,
@@ -81,9 +87,9 @@ import {
   boardOfLabel,
   boardOfList,
   listsOfBoard,
+  listsWithCardCounts,
 } from '../store/boards';
 import {
-  cardCounts,
   cardListId,
   cardTitle,
   findAttachment,
@@ -97,7 +103,7 @@ import {
   readChecklist,
   readComment,
 } from '../store/cards';
-import { findPeople, listCoaches } from '../store/people';
+import { findPeople, findPerson, listCoaches } from '../store/people';
 import { reviewQueue } from '../store/review';
 
 const E = BOARD_ERRORS;
@@ -129,7 +135,7 @@ export function boardRoutes(deps: BoardDeps): Router {
         isTemplate: opened.board.isTemplate,
         totalProgress: boardProgress(lists.map((l) => ({ ...l, cardCount: byList.get(l.id)?.length ?? 0 }))),
         labelCount: labels.length,
-        abilities: boardAbilities(actor, opened.board, labels.length),
+        abilities: boardAbilities(actor, opened.board, labels.length, opened.owner),
       }),
     });
   });
@@ -138,13 +144,8 @@ export function boardRoutes(deps: BoardDeps): Router {
   router.get('/summary', async (req, res) => {
     const actor = requireActor(req);
     const { userId } = parse(boardUserQuerySchema, req.query);
-    const opened = await openBoardOf(deps, actor, userId);
-    const lists = await listsOfBoard(db, opened.board.id);
-    const counts = await cardCounts(
-      db,
-      lists.map((l) => l.id),
-    );
-    const counted = lists.map((l) => ({ ...l, cardCount: counts.get(l.id) ?? 0 }));
+    const opened = await openBoardOf(deps, actor, userId, { ownerName: false });
+    const counted = await listsWithCardCounts(db, opened.board.id);
     res.json({ summary: { totalProgress: boardProgress(counted), ...statusShares(counted) } });
   });
 
@@ -199,7 +200,7 @@ export function boardRoutes(deps: BoardDeps): Router {
         : await boardOfRecord(actor, () => boardOfCard(db, existing), E.cardNotFound);
     if (!canEditBoard(actor, board)) throw forbidden();
     await answerOnce(req, res, db, async () => {
-      const { id, isNew } = await upsertCard(deps, board, input);
+      const { id, isNew } = await upsertCard(deps, board, actor, input);
       const card = await readCard(db, id);
       if (!card) throw notFound(E.cardNotFound);
       const people = await findPeople(db, peopleOfCards([card]));
@@ -216,6 +217,34 @@ export function boardRoutes(deps: BoardDeps): Router {
     if (listId === null) throw notFound(E.cardNotFound);
     await removeCard(deps, board, id, listId, actor);
     res.status(204).end();
+  });
+
+  /**
+   * A coach's (or admin's) review of a card waiting in FOR REVIEW: the card leaves the review queue and answers
+   * with reviewedAt/reviewedBy. A card that is not waiting (elsewhere, or reviewed meanwhile) answers 409.
+   */
+  router.post('/card/review', async (req, res) => {
+    const actor = requireActor(req);
+    const input = parse(cardReviewSchema, req.body);
+    const board = await boardOfRecord(actor, () => boardOfCard(db, input.cardId), E.cardNotFound);
+    const owner = board.userId === null ? null : await findPerson(db, board.userId);
+    if (!canReviewCard(actor, board, owner)) throw forbidden();
+    await answerOnce(req, res, db, async () => {
+      await reviewCard(deps, board, actor, input);
+      const card = await readCard(db, input.cardId);
+      if (!card) throw notFound(E.cardNotFound);
+      const people = await findPeople(db, peopleOfCards([card]));
+      return { status: 200, body: { card: presentCard(card, ownerIdOf(board, actor), people) } };
+    });
+  });
+
+  /** The card's history, newest first (the latest CARD_ACTIVITY_LIMIT entries): whoever may see the card. */
+  router.get('/card/:id/activity', async (req, res) => {
+    const actor = requireActor(req);
+    const id = parse(idParam, req.params.id);
+    await boardOfRecord(actor, () => boardOfCard(db, id), E.cardNotFound);
+    const activity = await activityOfCard(db, id, CARD_ACTIVITY_LIMIT);
+    res.json({ activity: activity.map(presentCardActivity) });
   });
 
   // ------------------------------------------------------------------------------------------------- reset
@@ -277,7 +306,7 @@ export function boardRoutes(deps: BoardDeps): Router {
     }
     if (!canEditBoard(actor, board)) throw forbidden();
     await answerOnce(req, res, db, async () => {
-      const id = await upsertAttachment(deps, board, input);
+      const id = await upsertAttachment(deps, board, actor, input);
       const attachment = await findAttachment(db, id);
       if (!attachment) throw notFound(E.attachmentNotFound);
       return { status: input.id === undefined ? 201 : 200, body: { attachment: presentAttachment(attachment) } };
@@ -385,7 +414,7 @@ export function boardRoutes(deps: BoardDeps): Router {
     }
     if (!canEditBoard(actor, board)) throw forbidden();
     await answerOnce(req, res, db, async () => {
-      const id = await upsertChecklistItem(deps, board, input);
+      const id = await upsertChecklistItem(deps, board, actor, input);
       const item = await findChecklistItem(db, id);
       if (!item) throw notFound(E.checklistItemNotFound);
       return { status: existing === undefined ? 201 : 200, body: { item: presentItem(item) } };

@@ -6,6 +6,8 @@ import { idParam, MEMBER_OVERVIEW_LIMITS, type MemberBoardSummary } from '@rainm
 import { parse, requireService } from '@rainmakers/kit';
 import { Router } from 'express';
 import type { BoardDeps } from '../deps';
+import { presentOwnBoardExport } from '../presenters';
+import { ownBoardFacts } from '../store/account';
 import { findBoardOfUser, listsOfBoard } from '../store/boards';
 import { cardCounts, lastActivityOfLists } from '../store/cards';
 
@@ -33,6 +35,12 @@ export function internalRoutes(deps: BoardDeps): Router {
       lastActivityAt: last ? last.toISOString() : null,
     };
     res.json({ summary });
+  });
+
+  /** Her part of her own export (the gateway gathers GET /api/account/export). Looking creates no board. */
+  router.get('/users/:id/export', async (req, res) => {
+    const userId = parse(idParam, req.params.id);
+    res.json(presentOwnBoardExport(userId, await ownBoardFacts(db, userId)));
   });
 
   return router;

@@ -4,16 +4,20 @@
  * `{unreadCount}` whenever the count changes (the same Redis fan-out, heartbeat and per-person cap as the board
  * stream, routes/live.ts; a separate cap, so a tab's board stream and bell stream do not push each other out).
  */
-import { notificationSettingsSchema, notificationsQuerySchema, notificationsReadSchema } from '@rainmakers/contracts';
+import {
+  notificationSettingsUpdateSchema,
+  notificationsQuerySchema,
+  notificationsReadSchema,
+} from '@rainmakers/contracts';
 import { forbidden, parse, requireActor } from '@rainmakers/kit';
 import { Router } from 'express';
-import { markNotificationsRead, setEmailMentions } from '../commands/notifications';
+import { markNotificationsRead, setEmailSettings } from '../commands/notifications';
 import type { BoardDeps } from '../deps';
 import type { RedisBoardChanges } from '../live';
 import { PersonStreams } from '../live-streams';
 import { canUseNotifications } from '../policies';
 import { presentNotification } from '../presenters';
-import { emailMentionsOf, notificationsOf, unreadCount } from '../store/notifications';
+import { emailSettingsOf, notificationsOf, unreadCount } from '../store/notifications';
 import { SUPERSEDED_RETRY_MS } from './live';
 
 export function notificationRoutes(
@@ -48,15 +52,15 @@ export function notificationRoutes(
   router.get('/settings', async (req, res) => {
     const actor = requireActor(req);
     if (!canUseNotifications(actor)) throw forbidden();
-    res.json({ emailMentions: await emailMentionsOf(db, actor.userId) });
+    res.json(await emailSettingsOf(db, actor.userId));
   });
 
   router.put('/settings', async (req, res) => {
     const actor = requireActor(req);
     if (!canUseNotifications(actor)) throw forbidden();
-    const { emailMentions } = parse(notificationSettingsSchema, req.body ?? {});
-    await setEmailMentions(deps, actor.userId, emailMentions);
-    res.json({ emailMentions });
+    const input = parse(notificationSettingsUpdateSchema, req.body ?? {});
+    await setEmailSettings(deps, actor.userId, input);
+    res.json(await emailSettingsOf(db, actor.userId));
   });
 
   router.get('/events', async (req, res) => {

@@ -43,6 +43,10 @@ export interface CardRecord {
   description: string;
   position: number;
   coverPhotoUrl: string | null;
+  dueAt: Date | null;
+  /** The review while the card waits in FOR REVIEW (both null until then). */
+  reviewedAt: Date | null;
+  reviewedBy: number | null;
   labels: LabelRow[];
   attachments: AttachmentRow[];
   /** Newest first. */
@@ -67,7 +71,17 @@ export async function readCards(db: BoardDb, where: { listIds: readonly number[]
   if (ids.length === 0) return [];
   const cards = await db
     .selectFrom('cards')
-    .select(['id', 'list_id', 'title', 'description', 'position', 'cover_photo_url'])
+    .select([
+      'id',
+      'list_id',
+      'title',
+      'description',
+      'position',
+      'cover_photo_url',
+      'due_at',
+      'reviewed_at',
+      'reviewed_by',
+    ])
     .where('listIds' in where ? 'list_id' : 'id', 'in', [...ids])
     .orderBy('position')
     .orderBy('id')
@@ -129,12 +143,7 @@ export async function readCards(db: BoardDb, where: { listIds: readonly number[]
   const checklistsBy = group(checklists, (c) => c.card_id);
   return cards.map(
     (c): CardRecord => ({
-      id: c.id,
-      listId: c.list_id,
-      title: c.title,
-      description: c.description,
-      position: c.position,
-      coverPhotoUrl: c.cover_photo_url,
+      ...cardColumns(c),
       labels: (labelsBy.get(c.id) ?? []).map((l) => ({ id: l.id, board_id: l.board_id, name: l.name, color: l.color })),
       attachments: attachmentsBy.get(c.id) ?? [],
       comments: (commentsBy.get(c.id) ?? []).map((m) => ({
@@ -155,8 +164,67 @@ export async function readCards(db: BoardDb, where: { listIds: readonly number[]
   );
 }
 
+interface CardJsonRow {
+  id: number;
+  list_id: number;
+  title: string;
+  description: string;
+  position: number;
+  cover_photo_url: string | null;
+  due_at: Date | null;
+  reviewed_at: Date | null;
+  reviewed_by: number | null;
+  labels: LabelRow[];
+  attachments: (Omit<AttachmentRow, 'created_at'> & { created_at: string })[];
+  comments: { id: number; author_id: number; comment: string; created_at: string; mentioned: number[] }[];
+  checklists: { id: number; title: string; items: ChecklistItemRow[] }[];
+}
+
+/**
+ * One card with everything on it in ONE statement (what a card write answers): readCards' six statements cost six
+ * round trips for a single card (decisions.md, "A card write answers its card from one statement"). Same order as
+ * readCards: labels and attachments by id, comments newest first, mentions by user id, checklists and items by id.
+ */
 export async function readCard(db: BoardDb, cardId: number): Promise<CardRecord | null> {
-  return (await readCards(db, { cardIds: [cardId] }))[0] ?? null;
+  const { rows } = await sql<CardJsonRow>`
+    SELECT c.id, c.list_id, c.title, c.description, c.position, c.cover_photo_url, c.due_at, c.reviewed_at, c.reviewed_by,
+      COALESCE((SELECT json_agg(json_build_object('id', l.id, 'board_id', l.board_id, 'name', l.name,
+                                                  'color', l.color) ORDER BY l.id)
+                FROM card_labels cl JOIN labels l ON l.id = cl.label_id WHERE cl.card_id = c.id), '[]') AS labels,
+      COALESCE((SELECT json_agg(json_build_object('id', a.id, 'card_id', a.card_id, 'file_url', a.file_url,
+                                                  'file_name', a.file_name, 'created_at', a.created_at) ORDER BY a.id)
+                FROM attachments a WHERE a.card_id = c.id), '[]') AS attachments,
+      COALESCE((SELECT json_agg(json_build_object('id', m.id, 'author_id', m.author_id, 'comment', m.comment,
+                                                  'created_at', m.created_at,
+                                                  'mentioned', (SELECT COALESCE(json_agg(x.user_id ORDER BY x.user_id), '[]')
+                                                                FROM comment_mentions x WHERE x.comment_id = m.id))
+                                ORDER BY m.created_at DESC, m.id DESC)
+                FROM comments m WHERE m.card_id = c.id), '[]') AS comments,
+      COALESCE((SELECT json_agg(json_build_object('id', k.id, 'title', k.title,
+                                                  'items', (SELECT COALESCE(json_agg(json_build_object(
+                                                              'id', i.id, 'checklist_id', i.checklist_id,
+                                                              'title', i.title, 'completed', i.completed) ORDER BY i.id),
+                                                              '[]')
+                                                            FROM checklist_items i WHERE i.checklist_id = k.id))
+                                ORDER BY k.id)
+                FROM checklists k WHERE k.card_id = c.id), '[]') AS checklists
+    FROM cards c WHERE c.id = ${cardId}`.execute(db);
+  const c = rows[0];
+  if (!c) return null;
+  return {
+    ...cardColumns(c),
+    labels: c.labels,
+    attachments: c.attachments.map((a) => ({ ...a, created_at: new Date(a.created_at) })),
+    comments: c.comments.map((m) => ({
+      id: m.id,
+      cardId: c.id,
+      authorId: m.author_id,
+      comment: m.comment,
+      createdAt: new Date(m.created_at),
+      mentionedUserIds: m.mentioned,
+    })),
+    checklists: c.checklists.map((k) => ({ id: k.id, cardId: c.id, title: k.title, items: k.items })),
+  };
 }
 
 /** Card counts per list (for progress). */
@@ -204,7 +272,7 @@ export async function setPlacements(trx: BoardTx, placements: readonly Placement
 
 export async function insertCard(
   trx: BoardTx,
-  fields: { listId: number; title: string; description: string; position: number },
+  fields: { listId: number; title: string; description: string; position: number; dueAt: Date | null },
 ): Promise<number> {
   const row = await trx
     .insertInto('cards')
@@ -214,27 +282,44 @@ export async function insertCard(
       description: fields.description,
       position: fields.position,
       cover_photo_url: null,
+      due_at: fields.dueAt,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
 }
 
+/**
+ * Updates the card in one statement and answers its title before the change (the history's rename), or null when
+ * the card is gone (deleted meanwhile). The sub-select takes the row lock, so the old title is the one replaced.
+ */
 export async function updateCard(
   trx: BoardTx,
   id: number,
-  fields: { title: string; description: string | undefined; coverPhotoUrl: string | null | undefined },
-): Promise<void> {
-  await trx
-    .updateTable('cards')
-    .set({
-      title: fields.title,
-      ...(fields.description !== undefined ? { description: fields.description } : {}),
-      ...(fields.coverPhotoUrl !== undefined ? { cover_photo_url: fields.coverPhotoUrl } : {}),
-      updated_at: new Date(),
-    })
-    .where('id', '=', id)
-    .execute();
+  fields: {
+    title: string;
+    description: string | undefined;
+    coverPhotoUrl: string | null | undefined;
+    dueAt: Date | null | undefined;
+  },
+): Promise<{ oldTitle: string } | null> {
+  const { rows } = await sql<{ old_title: string }>`
+    UPDATE cards AS c SET title = ${fields.title},
+      description = ${fields.description === undefined ? sql`c.description` : fields.description},
+      cover_photo_url = ${fields.coverPhotoUrl === undefined ? sql`c.cover_photo_url` : fields.coverPhotoUrl},
+      due_at = ${fields.dueAt === undefined ? sql`c.due_at` : fields.dueAt},
+      updated_at = now()
+    FROM (SELECT id, title FROM cards WHERE id = ${id} FOR UPDATE) AS old
+    WHERE c.id = old.id
+    RETURNING old.title AS old_title`.execute(trx);
+  const row = rows[0];
+  return row ? { oldTitle: row.old_title } : null;
+}
+
+/** Locks the card's row and answers its due date (undefined: no such card). */
+export async function lockCardDueAt(trx: BoardTx, id: number): Promise<{ dueAt: Date | null } | undefined> {
+  const row = await trx.selectFrom('cards').select('due_at').where('id', '=', id).forUpdate().executeTakeFirst();
+  return row ? { dueAt: row.due_at } : undefined;
 }
 
 export async function cardListId(db: BoardDb, cardId: number): Promise<number | null> {
@@ -483,6 +568,29 @@ export async function insertChecklistItem(
   return row.id;
 }
 
+/** What the history says of a check item (its checklist's title and card); the item is locked when named. */
+export async function checkItemContext(
+  trx: BoardTx,
+  target: { itemId: number } | { checklistId: number },
+): Promise<{ cardId: number; checklist: string; wasDone: boolean | null } | null> {
+  if ('checklistId' in target) {
+    const row = await trx
+      .selectFrom('checklists')
+      .select(['card_id', 'title'])
+      .where('id', '=', target.checklistId)
+      .executeTakeFirst();
+    return row ? { cardId: row.card_id, checklist: row.title, wasDone: null } : null;
+  }
+  const row = await trx
+    .selectFrom('checklist_items as i')
+    .innerJoin('checklists as k', 'k.id', 'i.checklist_id')
+    .select(['k.card_id', 'k.title', 'i.completed'])
+    .where('i.id', '=', target.itemId)
+    .modifyEnd(sql`FOR UPDATE OF i`)
+    .executeTakeFirst();
+  return row ? { cardId: row.card_id, checklist: row.title, wasDone: row.completed } : null;
+}
+
 export async function updateChecklistItem(trx: BoardTx, id: number, title: string, completed: boolean): Promise<void> {
   await trx.updateTable('checklist_items').set({ title, completed }).where('id', '=', id).execute();
 }
@@ -506,4 +614,32 @@ export async function lastActivityOfLists(db: BoardDb, listIds: readonly number[
     .executeTakeFirst();
   const times = [row?.cards_at, row?.comments_at].filter((t): t is Date => !!t).map((t) => new Date(t).getTime());
   return times.length > 0 ? new Date(Math.max(...times)) : null;
+}
+
+/** A card row's own columns, as a CardRecord names them. */
+function cardColumns(c: {
+  id: number;
+  list_id: number;
+  title: string;
+  description: CardRecord['description'];
+  position: number;
+  cover_photo_url: CardRecord['coverPhotoUrl'];
+  due_at: Date | null;
+  reviewed_at: Date | null;
+  reviewed_by: number | null;
+}): Pick<
+  CardRecord,
+  'id' | 'listId' | 'title' | 'description' | 'position' | 'coverPhotoUrl' | 'dueAt' | 'reviewedAt' | 'reviewedBy'
+> {
+  return {
+    id: c.id,
+    listId: c.list_id,
+    title: c.title,
+    description: c.description,
+    position: c.position,
+    coverPhotoUrl: c.cover_photo_url,
+    dueAt: c.due_at,
+    reviewedAt: c.reviewed_at,
+    reviewedBy: c.reviewed_by,
+  };
 }

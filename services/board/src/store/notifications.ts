@@ -117,13 +117,41 @@ export async function markRead(trx: BoardTx, userId: number, ids: readonly numbe
   return Number(result.numUpdatedRows);
 }
 
-export async function emailMentionsOf(db: BoardDb, userId: number): Promise<boolean> {
+/** The person's e-mail settings (no row: the defaults, everything on). */
+export async function emailSettingsOf(
+  db: BoardDb,
+  userId: number,
+): Promise<{ emailMentions: boolean; emailDueDates: boolean; emailReviews: boolean }> {
   const row = await db
     .selectFrom('notification_settings')
-    .select('email_mentions')
+    .select(['email_mentions', 'email_due_dates', 'email_reviews'])
     .where('user_id', '=', userId)
     .executeTakeFirst();
-  return row?.email_mentions ?? true;
+  return {
+    emailMentions: row?.email_mentions ?? true,
+    emailDueDates: row?.email_due_dates ?? true,
+    emailReviews: row?.email_reviews ?? true,
+  };
+}
+
+/** Whether the person turned review e-mails off. */
+export async function reviewEmailsOff(db: BoardDb, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('notification_settings')
+    .select('email_reviews')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row?.email_reviews === false;
+}
+
+/** Whether the person wants due-date reminder e-mails (on unless she turned them off). */
+export async function dueEmailsOn(db: BoardDb, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('notification_settings')
+    .select('email_due_dates')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row?.email_due_dates ?? true;
 }
 
 /** Of these people, those who turned mention e-mails off. */
@@ -138,11 +166,26 @@ export async function mentionEmailsOff(db: BoardDb, userIds: readonly number[]):
   return new Set(rows.map((r) => r.user_id));
 }
 
-export async function saveEmailMentions(db: BoardDb, userId: number, emailMentions: boolean): Promise<void> {
+/** Saves the settings named (the others keep their value, or the default on a first save). */
+export async function saveEmailSettings(
+  db: BoardDb,
+  userId: number,
+  settings: {
+    emailMentions?: boolean | undefined;
+    emailDueDates?: boolean | undefined;
+    emailReviews?: boolean | undefined;
+  },
+): Promise<void> {
+  const changed = {
+    ...(settings.emailMentions === undefined ? {} : { email_mentions: settings.emailMentions }),
+    ...(settings.emailDueDates === undefined ? {} : { email_due_dates: settings.emailDueDates }),
+    ...(settings.emailReviews === undefined ? {} : { email_reviews: settings.emailReviews }),
+    updated_at: new Date(),
+  };
   await db
     .insertInto('notification_settings')
-    .values({ user_id: userId, email_mentions: emailMentions, updated_at: new Date() })
-    .onConflict((oc) => oc.column('user_id').doUpdateSet({ email_mentions: emailMentions, updated_at: new Date() }))
+    .values({ user_id: userId, ...changed })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet(changed))
     .execute();
 }
 

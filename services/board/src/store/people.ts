@@ -9,9 +9,11 @@ export interface PersonRecord {
   photoUrl: string | null;
   role: string;
   createdAt: string;
+  /** IANA name; null until she has one (users.user-changed carries it). */
+  timeZone: string | null;
 }
 
-const columns = ['user_id', 'full_name', 'email', 'photo_url', 'role', 'account_created_at'] as const;
+const columns = ['user_id', 'full_name', 'email', 'photo_url', 'role', 'account_created_at', 'time_zone'] as const;
 type PersonRow = {
   user_id: number;
   full_name: string;
@@ -19,6 +21,7 @@ type PersonRow = {
   photo_url: string | null;
   role: string;
   account_created_at: Date;
+  time_zone: string | null;
 };
 const toRecord = (r: PersonRow): PersonRecord => ({
   userId: r.user_id,
@@ -27,6 +30,7 @@ const toRecord = (r: PersonRow): PersonRecord => ({
   photoUrl: r.photo_url,
   role: r.role,
   createdAt: r.account_created_at.toISOString(),
+  timeZone: r.time_zone,
 });
 
 /** Replaces the copy unless the stored one is newer (events can arrive out of order after a redelivery). */
@@ -38,6 +42,7 @@ export async function savePerson(db: BoardDb, person: PersonRecord, version: num
     photo_url: person.photoUrl,
     role: person.role,
     account_created_at: person.createdAt,
+    time_zone: person.timeZone,
     version,
     updated_at: new Date(),
   });

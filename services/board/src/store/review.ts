@@ -41,56 +41,72 @@ type Row = {
 const reviewedOwner = sql`p.role = 'premium' AND p.account_created_at < ${`${MEMBERSHIP_CUTOFF_DATE}T00:00:00Z`}::timestamptz`;
 
 /**
- * One page of cards in the FOR REVIEW lists of reviewed members' boards, oldest waiting first (list_entered_at,
- * then id), with the latest comment of each and the total count. Indexes: board_lists_for_review finds the lists,
- * cards_list_entered their cards in order.
+ * One page of cards in the FOR REVIEW lists of reviewed members' boards that no coach has reviewed since they
+ * entered it, oldest waiting first (list_entered_at, then id), with the latest comment of each and the total
+ * count. Indexes: board_lists_for_review finds the lists, cards_awaiting_review their unreviewed cards in order.
  */
 export async function reviewQueue(
   db: BoardDb,
   page: { limit: number; offset: number },
 ): Promise<{ cards: ReviewQueueRow[]; total: number }> {
-  const result = await sql<Row>`
-    SELECT c.id, c.title, b.id AS board_id, b.user_id AS owner_id, p.full_name AS member_name,
-           l.id AS list_id, l.name AS list_name, c.list_entered_at,
-           lc.id AS comment_id, lc.comment AS comment_text, lc.author_name AS comment_author,
-           lc.created_at AS comment_at,
-           count(*) OVER ()::integer AS total
-    FROM board_lists l
-    JOIN boards b ON b.id = l.board_id AND NOT b.is_template
-    JOIN people p ON p.user_id = b.user_id
-    JOIN cards c ON c.list_id = l.id
-    LEFT JOIN LATERAL (
-      SELECT m.id, m.comment, m.created_at, coalesce(a.full_name, '') AS author_name
-      FROM comments m LEFT JOIN people a ON a.user_id = m.author_id
-      WHERE m.card_id = c.id
-      ORDER BY m.created_at DESC, m.id DESC
-      LIMIT 1
-    ) lc ON true
-    WHERE l.fixed AND l.name = ${FOR_REVIEW_LIST_NAME} AND ${reviewedOwner}
-    ORDER BY c.list_entered_at, c.id
-    LIMIT ${page.limit} OFFSET ${page.offset}`.execute(db);
+  const result = await reviewQueueStatement(page).execute(db);
   const total = result.rows[0]?.total ?? (page.offset > 0 ? await reviewQueueCount(db) : 0);
   return {
     total,
-    cards: result.rows.map((r) => ({
-      id: r.id,
-      title: r.title,
-      boardId: r.board_id,
-      ownerId: r.owner_id,
-      memberName: r.member_name,
-      listId: r.list_id,
-      listName: r.list_name,
-      enteredListAt: r.list_entered_at,
-      latestComment:
-        r.comment_id === null
-          ? null
-          : {
-              id: r.comment_id,
-              text: r.comment_text ?? '',
-              authorName: r.comment_author ?? '',
-              createdAt: r.comment_at ?? r.list_entered_at,
-            },
-    })),
+    cards: result.rows.map(toQueueRow),
+  };
+}
+
+/** The queue's page statement (the bench EXPLAINs it as the service runs it: scripts/bench/review.ts). */
+export function reviewQueueStatement(page: { limit: number; offset: number }) {
+  // The page is chosen first (the count rides on it), then only its rows look up their latest comment: looking it
+  // up for every waiting card before the LIMIT cost a comment read per card in the queue.
+  return sql<Row>`
+    WITH page AS (
+      SELECT c.id, c.title, b.id AS board_id, b.user_id AS owner_id, p.full_name AS member_name,
+             l.id AS list_id, l.name AS list_name, c.list_entered_at,
+             count(*) OVER ()::integer AS total
+      FROM board_lists l
+      JOIN boards b ON b.id = l.board_id AND NOT b.is_template
+      JOIN people p ON p.user_id = b.user_id
+      JOIN cards c ON c.list_id = l.id
+      WHERE l.fixed AND l.name = ${FOR_REVIEW_LIST_NAME} AND ${reviewedOwner} AND c.reviewed_at IS NULL
+      ORDER BY c.list_entered_at, c.id
+      LIMIT ${page.limit} OFFSET ${page.offset}
+    )
+    SELECT w.id, w.title, w.board_id, w.owner_id, w.member_name, w.list_id, w.list_name, w.list_entered_at,
+           lc.id AS comment_id, lc.comment AS comment_text, lc.author_name AS comment_author,
+           lc.created_at AS comment_at, w.total
+    FROM page w
+    LEFT JOIN LATERAL (
+      SELECT m.id, m.comment, m.created_at, coalesce(a.full_name, '') AS author_name
+      FROM comments m LEFT JOIN people a ON a.user_id = m.author_id
+      WHERE m.card_id = w.id
+      ORDER BY m.created_at DESC, m.id DESC
+      LIMIT 1
+    ) lc ON true
+    ORDER BY w.list_entered_at, w.id`;
+}
+
+function toQueueRow(r: Row): ReviewQueueRow {
+  return {
+    id: r.id,
+    title: r.title,
+    boardId: r.board_id,
+    ownerId: r.owner_id,
+    memberName: r.member_name,
+    listId: r.list_id,
+    listName: r.list_name,
+    enteredListAt: r.list_entered_at,
+    latestComment:
+      r.comment_id === null
+        ? null
+        : {
+            id: r.comment_id,
+            text: r.comment_text ?? '',
+            authorName: r.comment_author ?? '',
+            createdAt: r.comment_at ?? r.list_entered_at,
+          },
   };
 }
 
@@ -102,6 +118,6 @@ async function reviewQueueCount(db: BoardDb): Promise<number> {
     JOIN boards b ON b.id = l.board_id AND NOT b.is_template
     JOIN people p ON p.user_id = b.user_id
     JOIN cards c ON c.list_id = l.id
-    WHERE l.fixed AND l.name = ${FOR_REVIEW_LIST_NAME} AND ${reviewedOwner}`.execute(db);
+    WHERE l.fixed AND l.name = ${FOR_REVIEW_LIST_NAME} AND ${reviewedOwner} AND c.reviewed_at IS NULL`.execute(db);
   return result.rows[0]?.total ?? 0;
 }

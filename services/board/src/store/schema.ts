@@ -36,6 +36,19 @@ export interface CardsTable {
   updated_at: Timestamp;
   /** When the card entered its current list (migrations/003). */
   list_entered_at: Timestamp;
+  /** When the card is due; null: no due date (migrations/004). */
+  due_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The review while the card waits in FOR REVIEW (migrations/005); both null, or both set. */
+  reviewed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  reviewed_by: number | null;
+}
+
+/** Reminders sent, keyed by card + due date + kind (migrations/004). */
+export interface CardRemindersTable {
+  card_id: number;
+  due_at: ColumnType<Date, Date | string, Date | string>;
+  kind: 'due-soon' | 'overdue';
+  sent_at: Generated<Date>;
 }
 
 export interface LabelsTable {
@@ -95,6 +108,8 @@ export interface PeopleTable {
   photo_url: string | null;
   role: string;
   account_created_at: Timestamp;
+  /** The person's IANA time zone (migrations/006); null until she has one. */
+  time_zone: string | null;
   version: number;
   updated_at: Timestamp;
 }
@@ -102,7 +117,7 @@ export interface PeopleTable {
 export interface NotificationsTable {
   id: Generated<number>;
   user_id: number;
-  kind: 'mention' | 'reply' | 'review';
+  kind: 'mention' | 'reply' | 'review' | 'reviewed' | 'due-soon' | 'overdue';
   card_id: number;
   board_owner_id: number;
   actor_id: number;
@@ -115,7 +130,21 @@ export interface NotificationsTable {
 export interface NotificationSettingsTable {
   user_id: number;
   email_mentions: Generated<boolean>;
+  email_due_dates: Generated<boolean>;
+  /** E-mail when a coach reviews one of her cards (migrations/005). */
+  email_reviews: Generated<boolean>;
   updated_at: Timestamp;
+}
+
+/** A card's history (migrations/005). `details` as domain/activity.ts writes it for the type. */
+export interface CardActivityTable {
+  id: Generated<string>;
+  card_id: number;
+  type: string;
+  actor_id: number;
+  actor_name: string;
+  details: ColumnType<Record<string, unknown>, string, string>;
+  created_at: Timestamp;
 }
 
 export interface BoardDatabase extends EventTables {
@@ -132,4 +161,6 @@ export interface BoardDatabase extends EventTables {
   people: PeopleTable;
   notifications: NotificationsTable;
   notification_settings: NotificationSettingsTable;
+  card_reminders: CardRemindersTable;
+  card_activity: CardActivityTable;
 }

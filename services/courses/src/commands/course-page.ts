@@ -4,13 +4,12 @@ import {
   type Actor,
   COURSE_NOT_FOUND,
   type CourseLesson,
-  type CoursePage,
   type CoursePageQuery,
   LESSON_NOT_FOUND,
 } from '@rainmakers/contracts';
 import { notFound } from '@rainmakers/kit';
-import { type ProgressSummary, resumeLessonOf, summarizeProgress } from '../domain/progress';
-import { canSeeLesson, canSeeModule, type Viewer } from '../domain/visibility';
+import { completedFlag, progressPercent, resumeLessonOf } from '../domain/progress';
+import { canSeeLesson, canSeeModule } from '../domain/visibility';
 import {
   canOpenLessonOf,
   canViewCourse,
@@ -20,51 +19,23 @@ import {
   moduleAbilities,
   viewerOf,
 } from '../policies';
-import { presentCourseLesson, presentCoursePage, presentPageLesson, presentPageModule } from '../presenters';
+import { coursePageJson, pageLessonHead, pageModuleJson, presentCourseLesson, presentPageLesson } from '../presenters';
 import { completedAmong, completedInModules } from '../store/completions';
 import type { CourseRecord } from '../store/courses';
 import { type LessonChainRow, lessonsOfModules, type TreeLesson } from '../store/lessons';
 import type { ModuleRecord } from '../store/modules';
 import { videoPositionOf } from '../store/video-positions';
-import { chainOfLesson, courseBySlug, courseOutline, lessonById, pinned, type SharedReads } from './shared-reads';
+import {
+  type CourseOutline,
+  chainOfLesson,
+  courseBySlug,
+  courseOutline,
+  lessonById,
+  pinned,
+  type SharedReads,
+} from './shared-reads';
 
 const gate = (course: CourseRecord) => ({ ...course, tagIds: course.tags.map((t) => t.id) });
-
-export interface CourseTree {
-  modules: readonly (ModuleRecord & { courseId: number })[];
-  /** Accessible lessons of the accessible modules, in (position, id) order. */
-  lessons: readonly TreeLesson[];
-  completed: Set<number>;
-  progress: ProgressSummary;
-}
-
-/**
- * What of a course the viewer can open, with their completions and progress (over every accessible lesson). The
- * outline comes from the shared cache; with a search, the lessons are read again to tell which ones match.
- */
-export async function courseTree(
-  deps: SharedReads,
-  viewer: Viewer,
-  userId: number,
-  courseId: number,
-  search: string,
-): Promise<CourseTree> {
-  const outline = await courseOutline(deps, courseId);
-  const modules = outline.modules.filter((m): m is ModuleRecord & { courseId: number } =>
-    canSeeModule(viewer, { ...m, tagIds: m.tags.map((t) => t.id) }),
-  );
-  const moduleIds = modules.map((m) => m.id);
-  const [allLessons, completed] = await Promise.all([
-    search === '' ? outline.lessons : lessonsOfModules(deps.store.db, moduleIds, { search, content: false }),
-    completedInModules(deps.store.db, userId, moduleIds),
-  ]);
-  const visibleModules = new Set(moduleIds);
-  const lessons = allLessons.filter(
-    (l) => visibleModules.has(l.moduleId) && canSeeLesson(viewer, { tagIds: l.tags.map((t) => t.id) }),
-  );
-  const progress = summarizeProgress(lessons.map((l) => ({ moduleId: l.moduleId, completed: completed.has(l.id) })));
-  return { modules, lessons, completed, progress };
-}
 
 /**
  * The lesson a course page opens with (coursePageQuerySchema): `lessonId` when listed, else the first listed lesson
@@ -88,53 +59,133 @@ export function openLessonOf(
 }
 
 /**
- * GET /api/course/{slug}?search=&moduleId=&lessonId=: the outline (modules, lesson titles, completion, progress)
- * and the open lesson's content. A course the person may not see answers exactly like an unknown slug.
+ * A cached outline's person-independent JSON, kept beside it for as long as the cache holds it (Course page JSON
+ * splicing): each lesson's outline entry as UTF-8, completed and not, and its tag ids for the visibility check.
+ * Built on the first page read of an outline, then shared by every reader.
  */
-export async function readCoursePage(
+interface OutlineJson {
+  lessons: Map<number, { done: Buffer; notDone: Buffer; tagIds: readonly number[] }>;
+  /** Per module, its whole lesson list with nothing completed: what most modules of most readers show. */
+  untouched: Map<number, { count: number; json: Buffer }>;
+}
+const outlineJson = new WeakMap<CourseOutline, OutlineJson>();
+const NO_TAGS: readonly number[] = [];
+const COMMA = Buffer.from(',');
+
+function lessonJson(lesson: TreeLesson): { done: Buffer; notDone: Buffer; tagIds: readonly number[] } {
+  const head = pageLessonHead(lesson);
+  return {
+    done: Buffer.from(`${head}${completedFlag(true)}"}`, 'utf8'),
+    notDone: Buffer.from(`${head}${completedFlag(false)}"}`, 'utf8'),
+    tagIds: lesson.tags.length === 0 ? NO_TAGS : lesson.tags.map((t) => t.id),
+  };
+}
+
+function outlineJsonOf(outline: CourseOutline): OutlineJson {
+  const known = outlineJson.get(outline);
+  if (known) return known;
+  const lessons: OutlineJson['lessons'] = new Map();
+  const byModule = new Map<number, Buffer[]>();
+  for (const lesson of outline.lessons) {
+    const built = lessonJson(lesson);
+    lessons.set(lesson.id, built);
+    const list = byModule.get(lesson.moduleId) ?? [];
+    if (list.length > 0) list.push(COMMA);
+    list.push(built.notDone);
+    byModule.set(lesson.moduleId, list);
+  }
+  const untouched = new Map(
+    [...byModule].map(([id, list]) => [id, { count: (list.length + 1) / 2, json: Buffer.concat(list) }]),
+  );
+  const built: OutlineJson = { lessons, untouched };
+  outlineJson.set(outline, built);
+  return built;
+}
+
+/**
+ * GET /api/course/{slug}?search=&moduleId=&lessonId=: the outline (modules, lesson titles, completion, progress)
+ * and the open lesson's content, as the CoursePage's JSON. A course the person may not see answers exactly like an
+ * unknown slug. The outline's lessons are spliced from their cached JSON (outlineJsonOf): stringifying a
+ * thousand lesson objects per request was the page's largest cost.
+ */
+export async function readCoursePageJson(
   deps: SharedReads,
   actor: Actor,
   slug: string,
   query: CoursePageQuery,
-): Promise<CoursePage> {
+): Promise<Buffer> {
   const { search } = query;
   const reads = await pinned(deps);
   const course = await courseBySlug(reads, slug);
   if (!course || !canViewCourse(actor, gate(course))) throw notFound(COURSE_NOT_FOUND);
-  const tree = await courseTree(reads, viewerOf(actor), actor.userId, course.id, search);
-  const lessonsByModule = new Map<number, TreeLesson[]>();
-  for (const lesson of tree.lessons) {
-    if (!lesson.matches) continue;
-    const list = lessonsByModule.get(lesson.moduleId) ?? [];
-    list.push(lesson);
-    lessonsByModule.set(lesson.moduleId, list);
+  const viewer = viewerOf(actor);
+  const outline = await courseOutline(reads, course.id);
+  const modules = outline.modules.filter((m): m is ModuleRecord & { courseId: number } =>
+    canSeeModule(viewer, { ...m, tagIds: m.tags.map((t) => t.id) }),
+  );
+  const moduleIds = modules.map((m) => m.id);
+  const [allLessons, completed] = await Promise.all([
+    search === '' ? outline.lessons : lessonsOfModules(reads.store.db, moduleIds, { search, content: false }),
+    completedInModules(reads.store.db, actor.userId, moduleIds),
+  ]);
+  const json = outlineJsonOf(outline);
+  const visibleModules = new Set(moduleIds);
+  // Per visible module: its lessons the person can open (for progress) and those listed (matching the search).
+  const byModule = new Map<number, { total: number; done: number; listed: TreeLesson[] }>();
+  for (const id of moduleIds) byModule.set(id, { total: 0, done: 0, listed: [] });
+  let total = 0;
+  let done = 0;
+  for (const lesson of allLessons) {
+    if (!visibleModules.has(lesson.moduleId)) continue;
+    const tagIds = json.lessons.get(lesson.id)?.tagIds ?? lesson.tags.map((t) => t.id);
+    if (!canSeeLesson(viewer, { tagIds })) continue;
+    const entry = byModule.get(lesson.moduleId);
+    if (!entry) continue;
+    entry.total += 1;
+    total += 1;
+    if (completed.has(lesson.id)) {
+      entry.done += 1;
+      done += 1;
+    }
+    if (lesson.matches) entry.listed.push(lesson);
   }
-  const listed = tree.modules.flatMap((m) => lessonsByModule.get(m.id) ?? []);
-  const openId = openLessonOf(listed, query, tree.completed);
+  const listed = modules.flatMap((m) => byModule.get(m.id)?.listed ?? []);
+  const openId = openLessonOf(listed, query, completed);
   // Only the open lesson's content is read (one row); the others load when opened.
   const open = openId === null ? null : await lessonById(reads, openId);
   const openVideoPosition = open?.videoUrl ? await videoPositionOf(reads.store.db, actor.userId, open.id) : 0;
   const forModule = moduleAbilities(actor);
   const forLesson = lessonAbilities(actor);
-  const modules = tree.modules
+  const parts: Buffer[] = [];
+  for (const m of modules) {
+    const entry = byModule.get(m.id);
     // While searching, only modules with a matching lesson are listed.
-    .filter((m) => search === '' || lessonsByModule.has(m.id))
-    .map((m) =>
-      presentPageModule(
-        m,
-        forModule,
-        tree.progress.byModule.get(m.id)?.percent ?? 0,
-        (lessonsByModule.get(m.id) ?? []).map((l) =>
-          l.id === open?.id
-            ? presentPageLesson(open, tree.completed.has(l.id), {
-                abilities: forLesson,
-                videoPosition: openVideoPosition,
-              })
-            : presentPageLesson(l, tree.completed.has(l.id)),
-        ),
-      ),
-    );
-  return presentCoursePage(course, courseAbilities(actor), modules, tree.progress.percent);
+    if (!entry || (search !== '' && entry.listed.length === 0)) continue;
+    const [head, tail] = pageModuleJson(m, forModule, progressPercent(entry.done, entry.total));
+    if (parts.length > 0) parts.push(COMMA);
+    parts.push(head);
+    const whole = json.untouched.get(m.id);
+    // Without a search, a module whose every lesson is listed, none completed and none open, is its cached list.
+    if (search === '' && whole?.count === entry.listed.length && entry.done === 0 && open?.moduleId !== m.id) {
+      parts.push(whole.json, tail);
+      continue;
+    }
+    entry.listed.forEach((l, i) => {
+      if (i > 0) parts.push(COMMA);
+      const isDone = completed.has(l.id);
+      if (l.id === open?.id) {
+        const answer = presentPageLesson(open, isDone, { abilities: forLesson, videoPosition: openVideoPosition });
+        parts.push(Buffer.from(JSON.stringify(answer), 'utf8'));
+        return;
+      }
+      // A lesson read by a search is not in the cached outline: its JSON is built here.
+      const cached = json.lessons.get(l.id) ?? lessonJson(l);
+      parts.push(isDone ? cached.done : cached.notDone);
+    });
+    parts.push(tail);
+  }
+  const [head, tail] = coursePageJson(course, courseAbilities(actor), progressPercent(done, total));
+  return Buffer.concat([head, ...parts, tail]);
 }
 
 /**

@@ -1,4 +1,4 @@
-/** GET /api/course/{id}/insights: members started and finished, the lesson funnel and completions per day. */
+/** GET /api/course/insights/{id}: members started and finished, the lesson funnel and completions per day. */
 import { COURSE_NOT_FOUND, type CourseInsights } from '@rainmakers/contracts';
 import { notFound, SingleFlight } from '@rainmakers/kit';
 import { funnelDrops } from '../domain/insights';

@@ -14,7 +14,7 @@ import { answerOnce, forbidden, parse, requireActor } from '@rainmakers/kit';
 import { Router } from 'express';
 import { removeCourse, reorderCourse, reorderCourses, upsertCourse } from '../commands/authoring';
 import { courseCards, readCatalogueJson, readProgressOverview } from '../commands/catalogue';
-import { courseAccess, lessonRedirect, readCourseLesson, readCoursePage } from '../commands/course-page';
+import { courseAccess, lessonRedirect, readCourseLesson, readCoursePageJson } from '../commands/course-page';
 import { readCourseInsights } from '../commands/insights';
 import type { RouteDeps } from '../deps';
 import { limitLargePages } from '../limits';
@@ -98,7 +98,7 @@ export function courseRoutes(deps: RouteDeps): Router {
     res.status(204).end();
   });
 
-  router.get('/:id/insights', async (req, res) => {
+  router.get('/insights/:id', async (req, res) => {
     const actor = requireActor(req);
     const id = parse(idParam, req.params.id);
     const { days } = parse(courseInsightsQuerySchema, req.query);
@@ -111,7 +111,9 @@ export function courseRoutes(deps: RouteDeps): Router {
     const query = parse(coursePageQuerySchema, req.query);
     const slug = String(req.params.slug).toLowerCase();
     // canViewCourse is applied inside, once the course (status, flags, tags) is loaded: hidden answers as missing.
-    res.json({ course: await readCoursePage(deps, actor, slug, query) });
+    // `{ course }` spliced from cached JSON (readCoursePageJson): the bytes res.json would send. A Buffer body keeps
+    // this Content-Type (application/json; charset=utf-8), ETag computed as for a string.
+    res.type('application/json').send(await readCoursePageJson(deps, actor, slug, query));
   });
 
   router.get('/:slug/lessons/:lessonId', async (req, res) => {

@@ -6,7 +6,8 @@ import { idParam, MEMBER_OVERVIEW_LIMITS } from '@rainmakers/contracts';
 import { parse, requireService } from '@rainmakers/kit';
 import { Router } from 'express';
 import type { RouteDeps } from '../deps';
-import { presentMemberCertificate, presentMemberCourse } from '../presenters';
+import { presentMemberCertificate, presentMemberCourse, presentOwnLearningExport } from '../presenters';
+import { ownLearning } from '../store/account';
 import { certificatesOf } from '../store/certificates';
 import { startedCoursesOf } from '../store/completions';
 
@@ -43,6 +44,12 @@ export function internalRoutes(deps: RouteDeps): Router {
     const userId = parse(idParam, req.params.id);
     const certificates = await certificatesOf(store.db, userId, undefined, MEMBER_OVERVIEW_LIMITS.certificates);
     res.json({ certificates: certificates.map(presentMemberCertificate) });
+  });
+
+  /** Her part of her own export (the gateway gathers GET /api/account/export): everything, not a page's worth. */
+  router.get('/users/:id/export', async (req, res) => {
+    const userId = parse(idParam, req.params.id);
+    res.json(presentOwnLearningExport(await ownLearning(store.db, userId)));
   });
 
   return router;

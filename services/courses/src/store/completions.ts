@@ -1,27 +1,34 @@
 /** Who completed which lesson. Always the caller's own rows. */
+import type { OutboxRowValues } from '@rainmakers/kit';
 import type { Viewer } from '../domain/visibility';
 import { type CoursesDb, type CoursesStore, queryRows, SqlParams } from './db';
 import { visibilitySql } from './visibility-sql';
 
-/** Records a completion; false when it was already there (nothing changed). */
-export async function insertCompletion(db: CoursesDb, userId: number, lessonId: number): Promise<boolean> {
-  const rows = await db
-    .insertInto('lesson_completions')
-    .values({ user_id: userId, lesson_id: lessonId })
-    .onConflict((oc) => oc.columns(['user_id', 'lesson_id']).doNothing())
-    .returning('lesson_id')
-    .execute();
-  return rows.length > 0;
-}
-
-/** Removes a completion; false when there was none. */
-export async function deleteCompletion(db: CoursesDb, userId: number, lessonId: number): Promise<boolean> {
-  const result = await db
-    .deleteFrom('lesson_completions')
-    .where('user_id', '=', userId)
-    .where('lesson_id', '=', lessonId)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+/**
+ * Records (`completed`) or removes a completion and, when that changed a row, writes `row` into the outbox: one
+ * statement (a single-statement transaction), so the event exists exactly when the change does (Completion in one
+ * statement). True when a row changed.
+ */
+export async function writeCompletion(
+  store: CoursesStore,
+  userId: number,
+  lessonId: number,
+  completed: boolean,
+  row: OutboxRowValues,
+): Promise<boolean> {
+  const change = completed
+    ? `INSERT INTO lesson_completions (user_id, lesson_id) VALUES ($1, $2)
+       ON CONFLICT (user_id, lesson_id) DO NOTHING RETURNING lesson_id`
+    : 'DELETE FROM lesson_completions WHERE user_id = $1 AND lesson_id = $2 RETURNING lesson_id';
+  const [result] = await queryRows<{ changed: number }>(store.pool, {
+    text: `WITH changed AS (${change}),
+             event AS (
+               INSERT INTO outbox (id, type, data, traceparent) SELECT $3, $4, $5::jsonb, $6 FROM changed RETURNING id
+             )
+           SELECT (SELECT count(*) FROM event)::int AS changed`,
+    values: [userId, lessonId, row.id, row.type, row.data, row.traceparent],
+  });
+  return (result?.changed ?? 0) > 0;
 }
 
 export async function completedAmong(

@@ -1,5 +1,5 @@
 /**
- * Course insights (GET /api/course/{id}/insights): one statement over the course's lessons and their completions.
+ * Course insights (GET /api/course/insights/{id}): one statement over the course's lessons and their completions.
  * The course's lessons come in course order from modules_course_position and lessons_module_position; their
  * completions from lesson_completions_lesson_covering (migration 006), an index-only scan per lesson, so the cost
  * follows the course's size and its completions, never the whole catalogue's.

@@ -6,11 +6,36 @@ import { processActivity } from '../activity';
 import type { BackgroundTask } from '../bootstrap';
 import type { Logger } from '../logger';
 import { outboxMetricSources } from '../metrics';
-import { currentTraceparent } from '../tracing';
+import { producerTraceparent } from '../tracing';
 import { checkEventData } from './envelope';
 import { RedisStreamsTransport } from './redis-streams';
 import { LoopingTask } from './sleeper';
 import type { EventTransport } from './transport';
+
+/** An outbox row's values (`id`, `type`, `data` as JSON text, `traceparent`), checked like publishEvent's. */
+export interface OutboxRowValues {
+  id: string;
+  type: string;
+  data: string;
+  traceparent: string | null;
+}
+
+/**
+ * The values of the outbox row announcing an event, for a store that writes it in the same statement as the change
+ * it announces (`INSERT INTO outbox (id, type, data, traceparent) ... $data::jsonb`); then nudge the relay after.
+ */
+export function outboxRow<T extends EventType>(type: T, data: EventData<T>): OutboxRowValues {
+  // The event's PRODUCER span, a child of the publishing request's; its context travels with the event, so the
+  // consumers' spans are its children (NULL when tracing is off or outside a span).
+  const id = randomUUID();
+  const checked = JSON.stringify(checkEventData(type, data));
+  return {
+    id,
+    type,
+    data: checked,
+    traceparent: producerTraceparent(type, 'redis', { 'messaging.message.id': id }) ?? null,
+  };
+}
 
 /**
  * Writes an event into the outbox with the caller's executor, so it commits or rolls back with the change it
@@ -21,13 +46,10 @@ export async function publishEvent<T extends EventType>(
   type: T,
   data: EventData<T>,
 ): Promise<string> {
-  const checked = checkEventData(type, data);
-  const id = randomUUID();
-  // The publishing request's trace context travels with the event (NULL when tracing is off).
-  const traceparent = currentTraceparent() ?? null;
+  const row = outboxRow(type, data);
   await sql`INSERT INTO outbox (id, type, data, traceparent)
-    VALUES (${id}, ${type}, ${JSON.stringify(checked)}::jsonb, ${traceparent})`.execute(executor);
-  return id;
+    VALUES (${row.id}, ${row.type}, ${row.data}::jsonb, ${row.traceparent})`.execute(executor);
+  return row.id;
 }
 
 interface OutboxRow {

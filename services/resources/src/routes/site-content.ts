@@ -13,7 +13,11 @@ import { canEditSiteContent, canReadSiteContent } from '../policies';
 import { readSiteContent, type SiteContentRecord, writeSiteContent } from '../store/site-content';
 
 /** What the audit log keeps: one flat field per video and link, so the log lists what changed. */
-const snapshot = (content: SiteContent): Record<string, string | null> => ({ ...content.videos, ...content.links });
+const snapshot = (content: SiteContent): Record<string, string | null> => ({
+  ...content.videos,
+  ...content.links,
+  ...content.brand,
+});
 
 export function siteContentRoutes(deps: AuditDeps): Router {
   const { db } = deps;
@@ -47,7 +51,9 @@ export function siteContentRoutes(deps: AuditDeps): Router {
     const input = parse(siteContentSchema, req.body);
     if (!canEditSiteContent(actor)) throw forbidden();
     const before = await readSiteContent(db);
-    const saved = await writeSiteContent(db, input, actor.userId);
+    const keepsBrand = typeof req.body === 'object' && req.body !== null && !('brand' in req.body);
+    const content = keepsBrand ? { ...input, brand: before.content.brand } : input;
+    const saved = await writeSiteContent(db, content, actor.userId);
     await recordStaffAction(
       deps,
       actor,

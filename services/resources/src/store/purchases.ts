@@ -36,3 +36,22 @@ export async function purchasedAmong(
     .execute();
   return new Set(rows.map((r) => r.resource_id));
 }
+
+/** Her purchases as resources recorded them, oldest first (her own export). */
+export async function purchasesOf(db: ResourcesDb, userId: number) {
+  return db
+    .selectFrom('resource_purchases')
+    .select(['resource_id', 'resource_title', 'amount_cents', 'currency', 'purchased_at'])
+    .where('user_id', '=', userId)
+    .orderBy('purchased_at')
+    .execute();
+}
+
+/**
+ * A deleted person's purchase records go: they only open resources for her. The payment records the law asks to
+ * keep are billing's (docs/decisions.md "Closing one's own account").
+ */
+export async function deletePurchasesOf(db: ResourcesDb, userId: number): Promise<number> {
+  const result = await db.deleteFrom('resource_purchases').where('user_id', '=', userId).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

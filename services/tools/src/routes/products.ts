@@ -13,17 +13,27 @@ import {
   productAbilities,
 } from '../policies';
 import { presentProduct } from '../presenters';
-import { countProducts, listProducts } from '../store/products';
+import { ProductListAnswers } from '../product-answers';
+import { countProducts, listProducts, productListVersion } from '../store/products';
 
 export function productRoutes(deps: ToolsDeps): Router {
   const router = Router();
+  const kept = new ProductListAnswers();
 
   router.get('/read-many', concurrencyLimit(PRODUCT_READ_MANY_LIMIT), async (req, res) => {
     const actor = requireActor(req);
     if (!canListProducts(actor)) throw forbidden();
     const abilities = productAbilities(actor);
-    const products = await listProducts(deps.db, actor.userId);
-    res.json({ products: products.map((p) => presentProduct(p, abilities)) });
+    const variant = `${abilities.edit}:${abilities.delete}:${abilities.editAdditionalFees}`;
+    // The version is read before the rows: an answer is never older than the version it is kept under.
+    const version = await productListVersion(deps.db, actor.userId);
+    let json = kept.get(actor.userId, version, variant);
+    if (json === undefined) {
+      const products = await listProducts(deps.db, actor.userId);
+      json = JSON.stringify({ products: products.map((p) => presentProduct(p, abilities)) });
+      kept.set(actor.userId, { version, variant, json });
+    }
+    res.type('json').send(json);
   });
 
   router.get('/count', async (req, res) => {

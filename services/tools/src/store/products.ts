@@ -1,5 +1,6 @@
 /** Power Profit Tool products: a person's own rows only (every query names the owner). */
 import type { AdditionalFeesType, ProfitInputs } from '@rainmakers/contracts';
+import { sql } from '@rainmakers/kit';
 import type { ToolsDb } from './db';
 
 /** A product as stored: the seller's inputs (ProfitInputs), numbers as numbers. */
@@ -118,6 +119,20 @@ export async function listProducts(db: ToolsDb, userId: number): Promise<Product
     .orderBy('id', 'desc')
     .execute();
   return rows.map(toRecord);
+}
+
+/**
+ * What changes whenever the person's list changes: the number of her rows and the sum and the newest of the
+ * transaction ids that wrote them (xmin, PostgreSQL's row version: an insert or update writes a row with its
+ * transaction's id, a delete lowers the count). The sum catches what count and newest alone would miss: an older
+ * transaction's insert committed beside another's delete. A clock (updated_at) could go backwards between replicas.
+ */
+export async function productListVersion(db: ToolsDb, userId: number): Promise<string> {
+  const { rows } = await sql<{ n: number; v: string | null }>`
+    SELECT count(*)::int AS n, sum(xmin::text::bigint)::text || '.' || max(xmin::text::bigint)::text AS v
+    FROM products WHERE user_id = ${userId}`.execute(db);
+  const row = rows[0];
+  return `${row?.n ?? 0}:${row?.v ?? '-'}`;
 }
 
 export async function countProducts(db: ToolsDb, userId: number): Promise<number> {

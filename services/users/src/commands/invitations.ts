@@ -50,7 +50,7 @@ export async function invitePeople(
 }
 
 /**
- * POST /api/user/{id}/invite: a new invitation (auth retires the older links). The person's row is locked while
+ * POST /api/user/invite/{id}: a new invitation (auth retires the older links). The person's row is locked while
  * the limit is counted, so two clicks at once cannot both pass it; over the limit -> 429.
  */
 export async function resendInvitation(

@@ -204,8 +204,16 @@ export async function deleteUser(deps: CommandDeps, id: number, audit?: AuditAct
   });
 }
 
-/** Gives several people one role; returns how many of them exist (all of them now hold the role). */
-export async function changeRoles(deps: CommandDeps, ids: number[], role: Role, audit?: AuditActor): Promise<number> {
+/**
+ * Gives several people one role; returns how many of them exist (all of them now hold the role) and how many of
+ * those held it already.
+ */
+export async function changeRoles(
+  deps: CommandDeps,
+  ids: number[],
+  role: Role,
+  audit?: AuditActor,
+): Promise<{ updated: number; unchanged: number }> {
   const count = await withEvents(deps.db, deps.events, async (trx, { publish }) => {
     const existing = await store.lockForChange(trx, [...new Set(ids)]);
     const roles = new Map((await store.findUserRecordsByIds(trx, existing)).map((u) => [u.id, u.role]));
@@ -223,7 +231,7 @@ export async function changeRoles(deps: CommandDeps, ids: number[], role: Role, 
         })),
       );
     }
-    return existing.length;
+    return { updated: existing.length, unchanged: existing.length - changed.length };
   });
   return count;
 }

@@ -1,5 +1,5 @@
 /** The audit log's vocabulary and what it keeps of a person (pure). */
-import { type Role, SESSION_AUDIT_ACTIONS } from '@rainmakers/contracts';
+import { type Role, SESSION_AUDIT_ACTIONS, type ThemePreference } from '@rainmakers/contracts';
 
 export const AUDIT_ACTIONS = [
   'user.create',
@@ -13,11 +13,15 @@ export const AUDIT_ACTIONS = [
   'user.invite',
   // A bulk action of the table: one entry with its counts (total, changed, unchanged, failed).
   'user.bulk-action',
+  // A person closed her own account (DELETE /api/account, through auth).
+  'user.close-account',
   'tag.create',
   'tag.rename',
   'tag.delete',
   // Whether a sign-up link may attach the tag.
   'tag.signup-allowed',
+  // An admin's broadcast, queued (its audience and recipient count).
+  'broadcast.send',
   // Recorded by auth through POST /internal/audit (sessions live there).
   ...SESSION_AUDIT_ACTIONS,
 ] as const;
@@ -35,11 +39,16 @@ export const auditActor = (actor: { userId: number; impersonatorId: number | nul
   impersonatorId: actor.impersonatorId,
 });
 
-/** What the log keeps of a person before and after a change (never a password). */
+/**
+ * What the log keeps of a person before and after a change (never a password; the photo's address is kept, the
+ * screens say "Photo: changed"). docs/decisions.md "Audit entries say what changed".
+ */
 export type PersonSnapshot = {
   fullName: string;
   email: string;
   role: Role;
+  photoUrl: string | null;
+  theme: ThemePreference | null;
   city: string | null;
   state: string | null;
   country: string | null;
@@ -52,6 +61,8 @@ export function personSnapshot(user: {
   fullName: string;
   email: string;
   role: Role;
+  photoUrl?: string | null;
+  theme?: ThemePreference | null;
   city: string | null;
   state: string | null;
   country: string | null;
@@ -63,6 +74,8 @@ export function personSnapshot(user: {
     fullName: user.fullName,
     email: user.email,
     role: user.role,
+    photoUrl: user.photoUrl ?? null,
+    theme: user.theme ?? null,
     city: user.city,
     state: user.state,
     country: user.country,

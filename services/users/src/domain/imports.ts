@@ -1,6 +1,6 @@
 /**
- * Import users from a CSV or an Excel workbook: reading the table (csv-scan.ts, fed a chunk at a time; exceljs for
- * .xlsx, found by its content, not its name), and the rule for each row. No I/O. A row is matched to a person by
+ * Import users from a CSV or an Excel workbook: reading the table (csv-scan.ts, fed a chunk at a time; spreadsheet.ts
+ * for .xlsx, found by its content, not its name), and the rule for each row. No I/O. A row is matched to a person by
  * e-mail (upsert), so importing the same file twice creates nobody twice. The bounds of a file (columns, cell and
  * line lengths, rows) are in import-limits.ts; a CSV is checked against all of them while it uploads.
  */
@@ -16,7 +16,7 @@ import {
   IMPORT_MAX_LINE_BYTES,
   LIMIT_ERRORS,
 } from './import-limits';
-import { isZip, readXlsx } from './spreadsheet';
+import { isZip, readSheet, sharedStrings } from './spreadsheet';
 import { scanWorkbook } from './workbook';
 
 export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
@@ -234,12 +234,13 @@ export function readImportTable(file: Buffer): Promise<TableResult> {
 
 /**
  * Reads a whole workbook (.xlsx): first the bounds only an inflated zip shows (scanWorkbook: sizes, shared
- * strings, cells per row and per sheet), then its first sheet with exceljs, by the same rules as a CSV.
+ * strings, cells per row and per sheet), then its first sheet, by the same rules as a CSV.
  */
 export async function readWorkbook(file: Buffer): Promise<TableResult> {
   const scan = await scanWorkbook(file);
   if (!scan.ok) return scan;
-  const sheet = await readXlsx(file, MAX_CSV_ROWS + 1);
+  const strings = scan.sharedStrings ? sharedStrings(scan.sharedStrings.toString('utf8')) : [];
+  const sheet = await readSheet(scan.sheet, strings, MAX_CSV_ROWS + 1);
   if (!sheet.ok) return { ok: false, error: IMPORT_ERRORS.notATable };
   return tableFrom(sheet.records, sheet.tooMany);
 }

@@ -24,6 +24,16 @@ describe('receiptMail', () => {
     expect(mail.text).toContain('Open it: http://192.168.1.20:8080/resources?id=42');
   });
 
+  it("dates the purchase in the recipient's zone, named; UTC while she has none", () => {
+    const at = (timeZone: string | null) =>
+      receiptMail(data, { fullName: 'Ann', email: 'a@x', timeZone }, 'http://h')
+        .text.split('\n')
+        .find((l) => l.startsWith('Date:'));
+    expect(at('America/New_York')).toBe('Date: November 26, 2026, 4:00 PM EST');
+    expect(at('Asia/Tokyo')).toBe('Date: November 27, 2026, 6:00 AM GMT+9');
+    expect(at(null)).toBe('Date: November 26, 2026, 9:00 PM UTC');
+  });
+
   it('says so when the card is not known', () => {
     const mail = receiptMail({ ...data, cardLast4: null }, { fullName: 'Ann', email: 'a@x' }, 'http://h');
     expect(mail.text).toContain('Card: not shown by the payment provider');

@@ -1,9 +1,11 @@
 /** The receipt e-mail after a resource purchase (pure). */
-import type { EventData } from '@rainmakers/contracts';
+import { type EventData, formatDateInZone } from '@rainmakers/contracts';
 
 export interface ReceiptRecipient {
   fullName: string;
   email: string;
+  /** Her IANA time zone: the purchase's date and time are shown in it (UTC while she has none). */
+  timeZone?: string | null;
 }
 
 /** The address that opens a resource on the Resources page (its reader: `/resources?id=`). */
@@ -21,8 +23,6 @@ export function formatAmount(amountCents: number, currency: string): string {
   }
 }
 
-const dayFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
-
 /** The job id of a purchase's receipt: one per payment intent, so a repeated event sends nothing more. */
 export const receiptJobId = (paymentIntentId: string) => `receipt-${paymentIntentId}`;
 
@@ -32,8 +32,7 @@ export function receiptMail(
   publicUrl: string,
 ): { to: string; subject: string; text: string } {
   const amount = formatAmount(data.amountCents, data.currency);
-  const purchasedAt = new Date(data.purchasedAt);
-  const day = Number.isNaN(purchasedAt.getTime()) ? data.purchasedAt : dayFormat.format(purchasedAt);
+  const day = formatDateInZone(data.purchasedAt, person.timeZone) || data.purchasedAt;
   const title = data.resourceTitle || `Resource ${data.resourceId}`;
   return {
     to: person.email,

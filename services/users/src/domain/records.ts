@@ -14,6 +14,8 @@ export interface UserRecord {
   phoneNumber: string | null;
   /** The colour scheme chosen on /profile. */
   theme: ThemePreference;
+  /** The IANA time zone she chose or her browser reported; null: none yet (mails then use UTC). */
+  timeZone: string | null;
   stripeStatus: string | null;
   stripeCustomerId: string | null;
   alwaysGrantAccess: boolean;

@@ -14,6 +14,7 @@ const stored: UserRecord = {
   country: null,
   phoneNumber: null,
   theme: 'system',
+  timeZone: null,
   stripeStatus: 'active',
   stripeCustomerId: 'cus_1',
   alwaysGrantAccess: false,

@@ -20,6 +20,7 @@ export const UPSERT_FIELDS = [
   'photoUrl',
   'alwaysGrantAccess',
   'theme',
+  'timeZone',
   'Tags',
 ] as const;
 export type UpsertField = (typeof UPSERT_FIELDS)[number];
@@ -56,6 +57,7 @@ export function changedFields(stored: UserRecord, input: UserUpsertInput): Upser
   differs('photoUrl', input.photoUrl, stored.photoUrl);
   differs('alwaysGrantAccess', input.alwaysGrantAccess, stored.alwaysGrantAccess);
   differs('theme', input.theme, stored.theme);
+  differs('timeZone', input.timeZone, stored.timeZone);
   if (
     input.Tags !== undefined &&
     !sameIds(
@@ -102,6 +104,7 @@ export function changesFrom(input: UserUpsertInput, changed: readonly UpsertFiel
     photoUrl?: string | null;
     alwaysGrantAccess?: boolean;
     theme?: ThemePreference;
+    timeZone?: string | null;
   } = {};
   if (has('fullName')) fields.fullName = input.fullName;
   if (has('email')) fields.email = input.email;
@@ -113,6 +116,7 @@ export function changesFrom(input: UserUpsertInput, changed: readonly UpsertFiel
   if (has('photoUrl')) fields.photoUrl = input.photoUrl;
   if (has('alwaysGrantAccess')) fields.alwaysGrantAccess = input.alwaysGrantAccess;
   if (has('theme')) fields.theme = input.theme;
+  if (has('timeZone')) fields.timeZone = input.timeZone;
   return {
     fields,
     password: has('password') ? (input.password ?? null) : null,

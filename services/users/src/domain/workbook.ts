@@ -1,9 +1,10 @@
 /**
- * The bounds of an .xlsx workbook (a zip archive), checked before exceljs reads it (import-limits.ts):
+ * The bounds of an .xlsx workbook (a zip archive), checked before it is read (import-limits.ts, spreadsheet.ts):
  * - `ZipTail`, while the file uploads: keeps the end of the stream and reads the zip's central directory there
  *   (its entries and their declared sizes), so a small file that unpacks to a huge one is refused at once;
  * - `scanWorkbook`, in the worker: inflates each entry no further than its declared size (a zip that lies about
- *   it is refused), then counts the shared strings and the first sheet's rows and cells, a slice at a time.
+ *   it is refused), then counts the shared strings and the first sheet's rows and cells, a slice at a time, and
+ *   hands those two parts, inflated, to the reader.
  * Compute only (zlib runs on libuv's pool): no other I/O.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
@@ -26,7 +27,11 @@ const inflate = promisify(inflateRaw) as (input: Buffer, options: { maxOutputLen
 const NOT_A_WORKBOOK =
   'This file is not a CSV table or an Excel workbook (.xlsx). Upload a .csv or .xlsx file whose first line names the columns.';
 
-export type WorkbookCheck = { ok: true } | { ok: false; error: string };
+/** Why a workbook is refused: the answer's text. */
+export type WorkbookRefusal = { ok: false; error: string };
+export type WorkbookCheck = { ok: true } | WorkbookRefusal;
+/** A workbook within the bounds: its first sheet's XML and its shared strings part (null when it has none). */
+export type WorkbookScan = { ok: true; sheet: Buffer; sharedStrings: Buffer | null } | WorkbookRefusal;
 
 export interface ZipEntry {
   name: string;
@@ -42,7 +47,7 @@ const LOCAL_SIGNATURE = 0x04034b50;
 /** The end record is 22 bytes plus a comment of at most 65,535. */
 const END_SEARCH = 22 + 0xffff;
 
-const tooLarge = (what: string): WorkbookCheck => ({ ok: false, error: LIMIT_ERRORS.workbookTooLarge(what) });
+const tooLarge = (what: string): WorkbookRefusal => ({ ok: false, error: LIMIT_ERRORS.workbookTooLarge(what) });
 
 export const SHARED_STRINGS_ENTRY = 'xl/sharedStrings.xml';
 const isSheet = (name: string) => /^xl\/worksheets\/[^/]+\.xml$/.test(name);
@@ -52,7 +57,7 @@ const isSheet = (name: string) => /^xl\/worksheets\/[^/]+\.xml$/.test(name);
  * is not a zip this reader knows (no end record, zip64, a directory outside `tail`), or a string when the
  * directory itself breaks a bound.
  */
-export function zipDirectory(tail: Buffer, fileSize: number): ZipEntry[] | WorkbookCheck {
+export function zipDirectory(tail: Buffer, fileSize: number): ZipEntry[] | WorkbookRefusal {
   const from = Math.max(0, tail.length - END_SEARCH);
   let end = -1;
   for (let i = tail.length - 22; i >= from; i -= 1) {
@@ -203,13 +208,15 @@ async function checkSheet(xml: string): Promise<WorkbookCheck> {
  * further than declared), the shared strings' count and the first sheet's rows and cells. The first sheet is the
  * first worksheet in the zip's order, the one the reader takes.
  */
-export async function scanWorkbook(file: Buffer): Promise<WorkbookCheck> {
+export async function scanWorkbook(file: Buffer): Promise<WorkbookScan> {
   const directory = zipDirectory(file.subarray(Math.max(0, file.length - TAIL_BYTES)), file.length);
   if (!Array.isArray(directory)) return directory;
   const declared = checkEntries(directory);
   if (!declared.ok) return declared;
   const firstSheet = directory.find((e) => isSheet(e.name));
   if (!firstSheet) return { ok: false, error: NOT_A_WORKBOOK };
+  let sheet: Buffer | null = null;
+  let sharedStrings: Buffer | null = null;
   for (const entry of directory) {
     if (entry.name.endsWith('/') && entry.size === 0) continue;
     const content = await entryContent(file, entry);
@@ -218,11 +225,14 @@ export async function scanWorkbook(file: Buffer): Promise<WorkbookCheck> {
       if ((await countSharedStrings(content.toString('latin1'))) > IMPORT_XLSX_MAX_SHARED_STRINGS) {
         return tooLarge(LIMIT_ERRORS.xlsxStringCount);
       }
+      sharedStrings = content;
     } else if (entry === firstSheet) {
-      const sheet = await checkSheet(content.toString('latin1'));
-      if (!sheet.ok) return sheet;
+      const check = await checkSheet(content.toString('latin1'));
+      if (!check.ok) return check;
+      sheet = content;
     }
     await nextTurn();
   }
-  return { ok: true };
+  if (!sheet) return { ok: false, error: NOT_A_WORKBOOK };
+  return { ok: true, sheet, sharedStrings };
 }

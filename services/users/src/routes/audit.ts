@@ -7,15 +7,15 @@
 import {
   AUDIT_EXPORT_MAX_ROWS,
   auditActionLabel,
-  auditFieldLabel,
   auditQuerySchema,
   auditSubjectLabel,
+  describeAuditChanges,
 } from '@rainmakers/contracts';
 import { forbidden, parse, requireActor } from '@rainmakers/kit';
 import { type Request, Router } from 'express';
 import { csvLine } from '../domain/csv';
 import { canReadAuditLog } from '../policies';
-import { type AuditCriteria, type AuditEntry, auditPages, listAudit } from '../store/audit';
+import { type AuditCriteria, auditPages, listAudit } from '../store/audit';
 import type { UsersDb } from '../store/users';
 
 function criteriaOf(req: Request): AuditCriteria & { page: number; itemsPerPage: number } {
@@ -32,30 +32,6 @@ function criteriaOf(req: Request): AuditCriteria & { page: number; itemsPerPage:
     page: query.page,
     itemsPerPage: query.itemsPerPage,
   };
-}
-
-const cellValue = (value: unknown): string =>
-  value === null || value === undefined || value === ''
-    ? '—'
-    : Array.isArray(value)
-      ? value.map(String).join(', ') || '—'
-      : typeof value === 'object'
-        ? JSON.stringify(value)
-        : String(value);
-
-/** "Role: basic → premium; City: — → Austin", with the fields' labels. */
-export function describeChanges(entry: Pick<AuditEntry, 'before' | 'after'>): string {
-  const before = (entry.before ?? null) as Record<string, unknown> | null;
-  const after = (entry.after ?? null) as Record<string, unknown> | null;
-  const keys = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
-  return [...keys]
-    .map((key) => {
-      const label = auditFieldLabel(key);
-      if (!before) return `${label}: ${cellValue(after?.[key])}`;
-      if (!after) return `${label}: ${cellValue(before[key])}`;
-      return `${label}: ${cellValue(before[key])} → ${cellValue(after[key])}`;
-    })
-    .join('; ');
 }
 
 export function auditRoutes(deps: { db: UsersDb }): Router {
@@ -92,7 +68,7 @@ export function auditRoutes(deps: { db: UsersDb }): Router {
             auditActionLabel(e.action),
             auditSubjectLabel(e.subjectType),
             e.subjectName ?? (e.subjectId ? `#${e.subjectId}` : ''),
-            describeChanges(e),
+            describeAuditChanges(e).join('; '),
           ]),
         );
         written += 1;

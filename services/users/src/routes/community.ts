@@ -1,6 +1,6 @@
 /**
  * The community profile, beside the community search (/api/user/read-many):
- *  - GET /api/user/{id}/community: what members see of one another (the gateway adds completed courses);
+ *  - GET /api/user/community/{id}: what members see of one another (the gateway adds completed courses);
  *  - GET and PUT /api/user/community-settings: her own bio, courses shown, listed or not (on /profile).
  */
 import {
@@ -51,7 +51,7 @@ export function communityRoutes(deps: Pick<CommandDeps, 'db'>): Router {
     res.json({ settings });
   });
 
-  router.get('/:id/community', async (req, res) => {
+  router.get('/community/:id', async (req, res) => {
     const actor = requireActor(req);
     const record = await findCommunityRecord(deps.db, parse(idParam, req.params.id));
     if (!record || !canSeeCommunityProfile(actor, record)) throw notFound(COMMUNITY_PROFILE_NOT_FOUND);

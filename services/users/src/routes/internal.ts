@@ -2,8 +2,12 @@ import { emailField, idParam, internalAuditSchema, internalCreateUserSchema } fr
 import { forbidden, notFound, parse, requireService } from '@rainmakers/kit';
 import { Router } from 'express';
 import { z } from 'zod';
+import { closeOwnAccount } from '../commands/account';
 import { type CommandDeps, createUser } from '../commands/users';
-import { presentAccessProfile, presentUser } from '../presenters';
+import type { AppDeps } from '../deps';
+import { accountClosedJobId, accountClosedMail } from '../domain/account-closed';
+import { presentAccessProfile, presentOwnAccountExport, presentUser } from '../presenters';
+import { ownAccountFacts } from '../store/account';
 import { appendAudit } from '../store/audit';
 import { findUserByEmail, findUserById } from '../store/users';
 
@@ -11,7 +15,7 @@ import { findUserByEmail, findUserById } from '../store/users';
 const SEED_SERVICE = 'seed';
 
 /** /internal/*: called by other services (auth) with a service token; never routed by the gateway. */
-export function internalRoutes(deps: CommandDeps): Router {
+export function internalRoutes(deps: CommandDeps & Pick<AppDeps, 'mail'>): Router {
   const router = Router();
   router.use(requireService);
 
@@ -69,6 +73,31 @@ export function internalRoutes(deps: CommandDeps): Router {
     const user = await findUserByEmail(deps.db, email);
     if (!user) throw notFound('User not found');
     res.json({ user: presentUser(user) });
+  });
+
+  /** Her part of her own export (the gateway gathers GET /api/account/export): profile, tags, settings, audit. */
+  router.get('/users/:id/export', async (req, res) => {
+    const userId = parse(idParam, req.params.id);
+    const user = await findUserById(deps.db, userId);
+    if (!user) throw notFound('User not found');
+    res.json(presentOwnAccountExport(user, await ownAccountFacts(deps.db, userId)));
+  });
+
+  /**
+   * She closes her account: only auth calls this, once it has checked her password (and code). 204, 404 unknown,
+   * 409 for the last admin. The confirmation e-mail goes on the send-mail queue after the commit, once per account.
+   */
+  router.post('/users/:id/close', async (req, res) => {
+    if (req.callerService !== 'auth') throw forbidden('Only auth closes accounts');
+    const userId = parse(idParam, req.params.id);
+    const person = await closeOwnAccount(deps, userId);
+    try {
+      await deps.mail.send(accountClosedMail(person), accountClosedJobId(userId));
+    } catch (error) {
+      // The account is closed either way; the confirmation is what is lost, and the log says so.
+      req.log.error({ err: error, userId }, 'account closed, but its confirmation e-mail could not be queued');
+    }
+    res.status(204).end();
   });
 
   router.get('/users/:id', async (req, res) => {

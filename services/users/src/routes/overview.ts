@@ -1,5 +1,5 @@
 /**
- * GET /api/user/{id}/overview on the users service: the users part of the member page (the person, their tags, the
+ * GET /api/user/overview/{id} on the users service: the users part of the member page (the person, their tags, the
  * audit entries about them), answered to the gateway as the viewer. The gateway adds the other services' parts
  * (gateway/src/member-overview.ts); this route decides who may open the page at all.
  */
@@ -14,7 +14,7 @@ import { USER_NOT_FOUND } from './users';
 
 export function overviewRoutes(deps: { db: UsersDb }): Router {
   const router = Router();
-  router.get('/:id/overview', async (req, res) => {
+  router.get('/overview/:id', async (req, res) => {
     const actor = requireActor(req);
     const user = await findUserById(deps.db, parse(idParam, req.params.id));
     if (!user || !canReadUser(actor, user)) throw notFound(USER_NOT_FOUND);

@@ -193,7 +193,8 @@ export function userRoutes(
     if (!canChangeRoles(actor)) throw forbidden();
     const input = parse(upgradeRoleSchema, req.body ?? {});
     if (removesOwnAdminRole(actor, input.users, input.newRole)) throw fieldError('users', CANNOT_REMOVE_OWN_ADMIN);
-    const updated = await changeRoles(deps, input.users, input.newRole, auditActor(actor));
+    // The spec's answer holds `updated` only; the unchanged count stays with the bulk job's report.
+    const { updated } = await changeRoles(deps, input.users, input.newRole, auditActor(actor));
     res.json({ updated });
   });
 
@@ -237,7 +238,7 @@ export function userRoutes(
   });
 
   /** A new invitation e-mail (the older link stops working); 429 past the per-person limit. */
-  router.post('/:id/invite', async (req, res) => {
+  router.post('/invite/:id', async (req, res) => {
     const actor = requireActor(req);
     if (!canInviteUser(actor)) throw forbidden();
     const user = await visibleUser(deps, actor, parse(idParam, req.params.id));

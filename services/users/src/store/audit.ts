@@ -1,4 +1,4 @@
-import type { AuditSubjectType, RecordedAuditAction } from '@rainmakers/contracts';
+import { type AuditSubjectType, maskAuditValues, type RecordedAuditAction } from '@rainmakers/contracts';
 import type { AuditAction, AuditActor } from '../domain/audit';
 import { changedParts } from '../domain/audit';
 import type { UsersDb } from './users';
@@ -50,7 +50,9 @@ export async function appendAudit(db: UsersDb, actor: AuditActor, entries: reado
     .insertInto('audit_log')
     .values(
       entries.map((entry) => {
-        const parts = changedParts(entry.before ?? null, entry.after ?? null);
+        // Compared first, masked after: a changed password still shows as changed, and no secret is stored.
+        const changed = changedParts(entry.before ?? null, entry.after ?? null);
+        const parts = { before: maskAuditValues(changed.before), after: maskAuditValues(changed.after) };
         const subjectType = entry.subjectType ?? (entry.userId ? 'user' : entry.tagId ? 'tag' : null);
         const subjectId =
           entry.subjectId ?? (entry.userId ? String(entry.userId) : entry.tagId ? String(entry.tagId) : null);

@@ -33,6 +33,30 @@ export interface UsersTable {
   community_listed: Generated<boolean>;
   /** Migration 010: 'system', 'light' or 'dark'. */
   theme: Generated<string>;
+  /** Migration 012: the person's IANA time zone; null until set or guessed. */
+  time_zone: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Migration 014: when she unsubscribed from broadcasts; null while subscribed. */
+  broadcasts_unsubscribed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+export interface BroadcastsTable {
+  id: string;
+  subject: string;
+  body: string;
+  audience: ColumnType<unknown, string, string>;
+  state: Generated<string>;
+  total: number;
+  created_by: number | null;
+  created_by_name: string | null;
+  created_at: Generated<Date>;
+  finished_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+export interface BroadcastRecipientsTable {
+  broadcast_id: string;
+  user_id: number;
+  sent_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  outcome: string | null;
 }
 
 export interface UserInvitationsTable {
@@ -103,7 +127,46 @@ export interface JobChunksTable {
   created_at: Timestamp;
 }
 
+/** Migration 013: the reporting store of /api/analytics/overview (store/analytics.ts). */
+export interface AnalyticsHourlyTable {
+  metric: string;
+  hour: Timestamp;
+  value: number;
+}
+export interface AnalyticsMembersTable {
+  user_id: number;
+  created_at: Timestamp;
+}
+export interface AnalyticsSubscriptionsTable {
+  customer_id: string;
+  user_id: number | null;
+  status: string | null;
+  monthly_cents: number;
+  currency: string;
+  updated_at: Timestamp;
+}
+export interface AnalyticsActiveFactsTable {
+  grain: string;
+  period: ColumnType<string, string, string>;
+  user_id: number;
+}
+export interface AnalyticsActiveTable {
+  grain: string;
+  period: ColumnType<string, string, string>;
+  value: number;
+}
+export interface AnalyticsMarkersTable {
+  name: string;
+  done_at: Timestamp;
+}
+
 export interface Schema extends EventTables {
+  analytics_hourly: AnalyticsHourlyTable;
+  analytics_members: AnalyticsMembersTable;
+  analytics_subscriptions: AnalyticsSubscriptionsTable;
+  analytics_active_facts: AnalyticsActiveFactsTable;
+  analytics_active: AnalyticsActiveTable;
+  analytics_markers: AnalyticsMarkersTable;
   users: UsersTable;
   tags: TagsTable;
   user_tags: UserTagsTable;
@@ -112,4 +175,6 @@ export interface Schema extends EventTables {
   job_chunks: JobChunksTable;
   user_invitations: UserInvitationsTable;
   jobs: JobsTable;
+  broadcasts: BroadcastsTable;
+  broadcast_recipients: BroadcastRecipientsTable;
 }

@@ -17,7 +17,7 @@ export type { UserRecord, UserSearch };
 export type UserFields = Pick<
   UserRecord,
   'fullName' | 'email' | 'role' | 'photoUrl' | 'city' | 'state' | 'country' | 'phoneNumber' | 'alwaysGrantAccess'
-> & { theme?: ThemePreference };
+> & { theme?: ThemePreference; timeZone?: string | null };
 
 type UserRow = {
   id: number;
@@ -37,6 +37,7 @@ type UserRow = {
   invited_at: Date | null;
   last_sign_in_at: Date | null;
   theme: string;
+  time_zone: string | null;
 };
 
 const COLUMNS = [
@@ -57,6 +58,7 @@ const COLUMNS = [
   'invited_at',
   'last_sign_in_at',
   'theme',
+  'time_zone',
 ] as const;
 
 const parseTheme = (value: string): ThemePreference => (value === 'light' || value === 'dark' ? value : 'system');
@@ -80,6 +82,7 @@ function toRecord(row: UserRow, tags: Tag[] = [], resources: { id: number; title
     invitedAt: row.invited_at,
     lastSignInAt: row.last_sign_in_at,
     theme: parseTheme(row.theme),
+    timeZone: row.time_zone,
     tags,
     resources,
   };
@@ -97,6 +100,7 @@ function toColumns(fields: Partial<UserFields>) {
     phone_number: string | null;
     always_grant_access: boolean;
     theme: string;
+    time_zone: string | null;
   }> = {};
   if (fields.fullName !== undefined) columns.full_name = fields.fullName;
   if (fields.email !== undefined) columns.email = fields.email;
@@ -108,6 +112,7 @@ function toColumns(fields: Partial<UserFields>) {
   if (fields.phoneNumber !== undefined) columns.phone_number = fields.phoneNumber;
   if (fields.alwaysGrantAccess !== undefined) columns.always_grant_access = fields.alwaysGrantAccess;
   if (fields.theme !== undefined) columns.theme = fields.theme;
+  if (fields.timeZone !== undefined) columns.time_zone = fields.timeZone;
   return columns;
 }
 
@@ -195,8 +200,19 @@ function searchQuery(db: UsersDb, criteria: Omit<UserSearch, 'limit' | 'offset' 
   }
   if (criteria.search) {
     const pattern = containsPattern(criteria.search);
+    // Staff search places too: "FL" and "Florida" both find the Florida members, whichever a member wrote (each
+    // column has its trigram index; a state's whole spelling is an indexed ILIKE without wildcards).
+    const spellings = criteria.searchEmail ? stateSpellings(criteria.search).map(wholePattern) : [];
     query = criteria.searchEmail
-      ? query.where((eb) => eb.or([eb('full_name', 'ilike', pattern), eb('email', 'ilike', pattern)]))
+      ? query.where((eb) =>
+          eb.or([
+            eb('full_name', 'ilike', pattern),
+            eb('email', 'ilike', pattern),
+            eb('city', 'ilike', pattern),
+            eb('state', 'ilike', pattern),
+            ...spellings.map((spelling) => eb('state', 'ilike', spelling)),
+          ]),
+        )
       : query.where('full_name', 'ilike', pattern);
   }
   if (criteria.roles) query = query.where('role', 'in', criteria.roles);

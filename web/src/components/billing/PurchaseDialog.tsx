@@ -14,6 +14,7 @@ import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { formatMoney } from '../../lib/dates';
 import { useCurrentUser } from '../../session/context';
 import { PAYMENT_SUCCESSFUL } from './texts';
 
@@ -28,8 +29,7 @@ export interface PurchaseDialogProps {
   onPurchased: () => void;
 }
 
-const priceLabel = (price: number | null) =>
-  price === null ? '' : new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(price);
+const priceLabel = (price: number | null) => (price === null ? '' : formatMoney(price));
 
 export default function PurchaseDialog({ open, resource, onClose, onPurchased }: PurchaseDialogProps) {
   const user = useCurrentUser();

@@ -10,7 +10,6 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import {
   AI_DEMO_NOTICE,
@@ -30,9 +29,9 @@ import {
   useRefreshConversations,
 } from '../../api/ai';
 import { errorMessage } from '../../api/client';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { DeferredMarkdown } from '../../components/DeferredMarkdown';
 import { FormField } from '../../components/FormField';
-import { Markdown } from '../../components/Markdown';
+import { LazyConfirmDialog, Tooltip } from '../../components/LazyMui';
 import { PageHeader } from '../../components/PageHeader';
 import { toast } from '../../components/toast';
 import { useCurrentUser } from '../../session/context';
@@ -299,7 +298,7 @@ export function AssistantChat({ assistant }: { assistant: AssistantKey }) {
                   <Typography sx={{ whiteSpace: 'pre-wrap' }}>{line.content}</Typography>
                 ) : line.content ? (
                   <>
-                    <Markdown source={line.content} label={`${title} answer`} />
+                    <DeferredMarkdown source={line.content} label={`${title} answer`} />
                     {!(streaming && index === lines.length - 1) && (
                       <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 0.5 }}>
                         <CopyAnswer text={line.content} />
@@ -350,7 +349,7 @@ export function AssistantChat({ assistant }: { assistant: AssistantKey }) {
           </Box>
         </Paper>
       </Box>
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={deleting !== null}
         title="Delete conversation"
         confirmLabel="Delete"
@@ -359,7 +358,7 @@ export function AssistantChat({ assistant }: { assistant: AssistantKey }) {
         onClose={() => setDeleting(null)}
       >
         Delete the conversation "{deleting?.title}"? Its messages cannot be brought back.
-      </ConfirmDialog>
+      </LazyConfirmDialog>
     </Box>
   );
 }

@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import type { SecondStepChallenge } from '@rainmakers/contracts';
@@ -28,12 +29,13 @@ const ForcedEnrolment = lazy(() => import('./ForcedEnrolment'));
 export default function SignInPage() {
   const location = useLocation();
   // "Sign in again" (a link to this same page) starts over: a new location, a new set of steps.
-  return (
-    <SignInSteps key={location.key} initial={(location.state as SignInLocationState | null)?.secondStep ?? null} />
-  );
+  // How the last session ended, when the person should know (her account closed).
+  const { notice } = useSession();
+  const state = location.state as SignInLocationState | null;
+  return <SignInSteps key={location.key} initial={state?.secondStep ?? null} notice={notice} />;
 }
 
-function SignInSteps({ initial }: { initial: SecondStepChallenge | null }) {
+function SignInSteps({ initial, notice }: { initial: SecondStepChallenge | null; notice: string | null }) {
   const [secondStep, setSecondStep] = useState<SecondStepChallenge | null>(initial);
   if (secondStep?.next === 'code') return <CodeStep challenge={secondStep} />;
   if (secondStep?.next === 'enrol') {
@@ -43,10 +45,16 @@ function SignInSteps({ initial }: { initial: SecondStepChallenge | null }) {
       </Suspense>
     );
   }
-  return <PasswordStep onSecondStep={setSecondStep} />;
+  return <PasswordStep onSecondStep={setSecondStep} notice={notice} />;
 }
 
-function PasswordStep({ onSecondStep }: { onSecondStep: (challenge: SecondStepChallenge) => void }) {
+function PasswordStep({
+  onSecondStep,
+  notice,
+}: {
+  onSecondStep: (challenge: SecondStepChallenge) => void;
+  notice: string | null;
+}) {
   const { signIn } = useSession();
   const { values, field, fields } = useFormFields({ email: '', password: '' });
   const mutation = useMutation({
@@ -67,6 +75,11 @@ function PasswordStep({ onSecondStep }: { onSecondStep: (challenge: SecondStepCh
       onSubmit={() => mutation.mutate({ email: values.email.trim(), password: values.password })}
       footer={{ text: 'New to Rainmakers?', linkText: 'Create account', to: '/signup' }}
     >
+      {notice && (
+        <Alert severity="success" role="status">
+          {notice}
+        </Alert>
+      )}
       <FormField label="Email" type="email" autoComplete="email" autoFocus {...field('email')} />
       <Box>
         <PasswordField label="Password" autoComplete="current-password" {...field('password')} />

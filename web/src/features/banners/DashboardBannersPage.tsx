@@ -13,6 +13,7 @@ import { BANNER_TYPE_LABELS, BANNER_TYPES, type BannerType } from '@rainmakers/c
 import { lazy, Suspense, useState } from 'react';
 import { type Banner, type BannerList, useBanners } from '../../api/resources';
 import { PageHeader } from '../../components/PageHeader';
+import { formatMoney } from '../../lib/dates';
 
 const BannerFormDialog = lazy(() => import('./BannerFormDialog'));
 
@@ -22,7 +23,7 @@ const KEY_OF: Record<BannerType, keyof Omit<BannerList, 'abilities'>> = {
   'course only': 'courseOnly',
 };
 
-const money = (value: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(value);
+const money = (value: number) => formatMoney(value);
 
 /**
  * /dashboard-banners (admins): the dashboard banner of each membership level (basic, premium, course only), one per

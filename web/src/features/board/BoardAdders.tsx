@@ -9,11 +9,9 @@ import { type BoardList, boardApi, refreshBoard, setBoardLists, useBoardScope } 
 import { errorMessage } from '../../api/client';
 import { LazyTextField } from '../../components/LazyMui';
 import { toast } from '../../components/toast';
-/** 'Add another card': a title box at the bottom of the list; the card goes last (position = the list's count). */ import {
-  BOARD_TOASTS,
-  COLUMN_WIDTH,
-} from './constants';
+import { BOARD_TOASTS, COLUMN_WIDTH } from './constants';
 
+/** 'Add another card': a title box at the bottom of the list; the card goes last (position = the list's count). */
 export function AddCard({ boardUserId, list }: { boardUserId: number; list: BoardList }) {
   const scope = useBoardScope(boardUserId);
   const queryClient = useQueryClient();

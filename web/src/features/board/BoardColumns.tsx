@@ -37,7 +37,7 @@ const listIdOf = (droppableId: string) => Number(droppableId.slice(LIST_PREFIX.l
 import { VISUALLY_HIDDEN } from '../../lib/visuallyHidden';
 import { AddCard, AddList } from './BoardAdders';
 import { CardTile } from './CardTile';
-import { COLUMN_WIDTH } from './constants';
+import { COLUMN_WIDTH, COMPLETED_LIST_NAME } from './constants';
 import { ListName } from './ListName';
 
 /**
@@ -53,11 +53,17 @@ export function BoardColumns({
   lists,
   abilities,
   onOpenCard,
+  filtered = false,
+  now,
 }: {
   boardUserId: number;
   lists: BoardList[];
   abilities: BoardSummary['abilities'];
   onOpenCard: (cardId: number) => void;
+  /** Filters hide some cards: dragging is off meanwhile (positions count every card). */
+  filtered?: boolean;
+  /** The clock due dates are read against. */
+  now: Date;
 }) {
   const scope = useBoardScope(boardUserId);
   const queryClient = useQueryClient();
@@ -170,6 +176,8 @@ export function BoardColumns({
               onOpenCard={onOpenCard}
               liftedId={keyboard.liftedId}
               onLift={keyboard.lift}
+              filtered={filtered}
+              now={now}
             />
           ))}
           {abilities.edit && <AddList boardUserId={boardUserId} />}
@@ -202,8 +210,13 @@ function BoardColumn({
   onOpenCard,
   liftedId,
   onLift,
+  filtered,
+  now,
 }: {
   dnd: DndParts;
+  /** Filters hide cards: positions would not match, so cards are not dragged meanwhile. */
+  filtered: boolean;
+  now: Date;
   boardUserId: number;
   list: BoardList;
   canEdit: boolean;
@@ -261,14 +274,21 @@ function BoardColumn({
             }}
           >
             {list.Cards.map((card, index) => (
-              <Draggable key={card.id} draggableId={`${CARD_PREFIX}${card.id}`} index={index} isDragDisabled={!canEdit}>
+              <Draggable
+                key={card.id}
+                draggableId={`${CARD_PREFIX}${card.id}`}
+                index={index}
+                isDragDisabled={!canEdit || filtered}
+              >
                 {(drag, dragSnapshot) => (
                   <CardTile
                     card={card}
                     drag={drag}
                     dragging={dragSnapshot.isDragging || liftedId === card.id}
                     onOpen={() => onOpenCard(card.id)}
-                    onLift={canEdit ? () => onLift(card.id) : undefined}
+                    onLift={canEdit && !filtered ? () => onLift(card.id) : undefined}
+                    completed={list.name === COMPLETED_LIST_NAME}
+                    now={now}
                   />
                 )}
               </Draggable>

@@ -5,11 +5,10 @@ import { Link as RouterLink } from 'react-router-dom';
 import { ApiError, errorMessage } from '../../api/client';
 import { MessageCard } from '../../components/MessagePage';
 import { MEMBERSHIP_CUTOFF_DATE } from '../../lib/access';
+import { formatCalendarDay } from '../../lib/dates';
 
 /** The cut-off day as people read it ("February 13, 2025"), from the one date in contracts. */
-const CUTOFF_LABEL = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(
-  new Date(`${MEMBERSHIP_CUTOFF_DATE}T00:00:00Z`),
-);
+const CUTOFF_LABEL = formatCalendarDay(MEMBERSHIP_CUTOFF_DATE, 'long');
 
 export const NO_BOARD_TITLE = 'This member has no Move the Needle board';
 

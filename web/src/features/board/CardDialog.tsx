@@ -11,22 +11,28 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
 import { type BoardCard, type BoardList, type BoardSummary, boardApi, useBoardScope } from '../../api/board';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { TOAST_BAND_PX } from '../../components/Toasts';
+import { reviewedLine } from './card/activityText';
 import { AttachmentsSection } from './card/CardAttachments';
 import { ChecklistsSection } from './card/CardChecklists';
 import { CommentsSection } from './card/CardComments';
+import { DueDateSection } from './card/CardDueDate';
+import { CardHistory } from './card/CardHistory';
 import { LabelsSection } from './card/CardLabels';
 import { CardTitleField } from './card/CardTitleField';
 import { DescriptionEditor } from './card/DescriptionEditor';
 import { MoveToList } from './card/MoveToList';
+import { ReviewPanel } from './card/ReviewPanel';
 import { type Run, useCardRun } from './card/useCardRun';
-import { BOARD_TOASTS, DELETE_CARD_CONFIRMATION } from './constants';
+import { BOARD_TOASTS, DELETE_CARD_CONFIRMATION, FOR_REVIEW_LIST_NAME } from './constants';
 import { findCard } from './model';
 
 /**
  * The card dialog (spec part 1 §4 Board): opening sets the active card (the address's `?card=`). The title, the
  * description, checklist titles and item titles save as one types (card/useAutosave.ts): closing never
  * holds an edit back, Escape inside a box cancels that edit and leaves the dialog open. Everything else (labels,
- * checklists, attachments, cover, comments) is saved at once.
+ * checklists, attachments, cover, comments) is saved at once. Opened from the review queue (`onReviewed`), a card
+ * waiting in FOR REVIEW offers the coach "Mark reviewed".
  */
 export default function CardDialog({
   boardUserId,
@@ -34,12 +40,14 @@ export default function CardDialog({
   lists,
   summary,
   onClose,
+  onReviewed,
 }: {
   boardUserId: number;
   cardId: number;
   lists: BoardList[];
   summary: BoardSummary;
   onClose: () => void;
+  onReviewed?: () => void;
 }) {
   const card = findCard(lists, cardId);
   const theme = useTheme();
@@ -53,6 +61,16 @@ export default function CardDialog({
       fullWidth
       aria-labelledby="card-dialog-title"
       scroll="paper"
+      // On wide screens toasts show at the top centre: the dialog starts below their band, so "Check item updated"
+      // never covers the card's title (components/Toasts.tsx TOAST_BAND_PX).
+      slotProps={{
+        paper: {
+          sx: {
+            mt: { md: `${TOAST_BAND_PX.desktop}px` },
+            maxHeight: { md: `calc(100% - ${TOAST_BAND_PX.desktop + 32}px)` },
+          },
+        },
+      }}
     >
       {card ? (
         <CardDialogBody
@@ -62,6 +80,7 @@ export default function CardDialog({
           listName={lists.find((l) => l.id === card.ListId)?.name ?? ''}
           summary={summary}
           onClose={onClose}
+          onReviewed={onReviewed}
         />
       ) : (
         <DialogContent>
@@ -84,12 +103,14 @@ function CardDialogBody({
   listName,
   summary,
   onClose,
+  onReviewed,
 }: {
   boardUserId: number;
   card: BoardCard;
   listName: string;
   summary: BoardSummary;
   onClose: () => void;
+  onReviewed: (() => void) | undefined;
 }) {
   const scope = useBoardScope(boardUserId);
   const { abilities } = summary;
@@ -130,7 +151,15 @@ function CardDialogBody({
             <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
               in list <strong>{listName}</strong>
             </Typography>
+            {card.reviewedAt && (
+              <Typography variant="body2" sx={{ mt: 0.5, color: 'success.main', fontWeight: 600 }}>
+                {reviewedLine(card)}
+              </Typography>
+            )}
             {canEdit && <MoveToList boardUserId={boardUserId} card={card} />}
+            {onReviewed && abilities.review && listName === FOR_REVIEW_LIST_NAME && !card.reviewedAt && (
+              <ReviewPanel card={card} run={run} onReviewed={onReviewed} />
+            )}
           </Box>
           <IconButton aria-label="Close card" onClick={onClose}>
             <CloseRounded />
@@ -146,12 +175,14 @@ function CardDialogBody({
             />
           )}
           <LabelsSection boardUserId={boardUserId} card={card} summary={summary} run={run} />
+          <DueDateSection key={card.dueAt ?? 'none'} card={card} listName={listName} canEdit={canEdit} run={run} />
 
           <DescriptionEditor card={card} canEdit={canEdit} run={run} />
 
           <ChecklistsSection card={card} canEdit={canEdit} run={run} />
           <AttachmentsSection card={card} canEdit={canEdit} run={run} onCover={setCover} />
           <CommentsSection card={card} abilities={abilities} run={run} />
+          <CardHistory boardUserId={boardUserId} cardId={card.id} />
 
           {abilities.deleteCards && (
             <Box sx={{ mt: 3, pt: 2, borderTop: 1, borderColor: 'divider' }}>

@@ -2,13 +2,17 @@ import type { DraggableProvided } from '@hello-pangea/dnd';
 import AttachFileRounded from '@mui/icons-material/AttachFileRounded';
 import ChatBubbleOutlineRounded from '@mui/icons-material/ChatBubbleOutlineRounded';
 import CheckBoxOutlined from '@mui/icons-material/CheckBoxOutlined';
+import EventRounded from '@mui/icons-material/EventRounded';
 import NotesRounded from '@mui/icons-material/NotesRounded';
+import ScheduleRounded from '@mui/icons-material/ScheduleRounded';
+import WarningAmberRounded from '@mui/icons-material/WarningAmberRounded';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { KeyboardEvent } from 'react';
 import type { BoardCard } from '../../api/board';
 import { VISUALLY_HIDDEN } from '../../lib/visuallyHidden';
 import { LABEL_SWATCHES } from './constants';
+import { dueStatus, dueText } from './dueDates';
 import { checklistPercent } from './model';
 
 export function CardTile({
@@ -17,8 +21,14 @@ export function CardTile({
   dragging,
   onOpen,
   onLift,
+  completed = false,
+  now,
 }: {
   card: BoardCard;
+  /** On a completed list: the due date shows without a warning. */
+  completed?: boolean;
+  /** The time due dates are read against (the board's clock, ticking each minute). */
+  now: Date;
   drag: DraggableProvided;
   dragging: boolean;
   onOpen: () => void;
@@ -26,6 +36,7 @@ export function CardTile({
   onLift?: () => void;
 }) {
   const items = card.CheckLists.flatMap((c) => c.CheckListItems);
+  const due = dueStatus(card.dueAt, now, completed);
   const done = items.filter((i) => i.completed).length;
   const allDone = items.length > 0 && card.CheckLists.every((c) => checklistPercent(c) === 100);
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
@@ -95,6 +106,7 @@ export function CardTile({
           <Typography data-card-title sx={{ fontSize: '0.9375rem', fontWeight: 600, overflowWrap: 'anywhere' }}>
             {card.title}
           </Typography>
+          {card.dueAt && due !== 'none' && <DueBadge status={due} iso={card.dueAt} />}
           <Box sx={{ display: 'flex', gap: 1.25, mt: 0.5, color: 'text.secondary', '&:empty': { display: 'none' } }}>
             {card.description && (
               <Box component="span" sx={{ display: 'inline-flex' }}>
@@ -147,6 +159,35 @@ export function CardTile({
           </Box>
         </Box>
       </Box>
+    </Box>
+  );
+}
+
+/** "Overdue: …" / "Due soon: …" / "Due …": an icon and words, the colour only repeats them. */
+function DueBadge({ status, iso }: { status: ReturnType<typeof dueStatus>; iso: string }) {
+  const Icon = status === 'overdue' ? WarningAmberRounded : status === 'soon' ? ScheduleRounded : EventRounded;
+  const warn = status === 'overdue' || status === 'soon';
+  return (
+    <Box
+      component="span"
+      data-due={status}
+      sx={{
+        display: 'inline-flex',
+        alignItems: 'center',
+        gap: 0.5,
+        mt: 0.5,
+        px: warn ? 0.75 : 0,
+        borderRadius: 1,
+        fontSize: '0.75rem',
+        fontWeight: warn ? 700 : 500,
+        lineHeight: '20px',
+        color: status === 'overdue' ? 'error.main' : status === 'soon' ? 'warning.dark' : 'text.secondary',
+        border: warn ? 1 : 0,
+        borderColor: 'currentColor',
+      }}
+    >
+      <Icon sx={{ fontSize: 16 }} aria-hidden />
+      {dueText(status, iso)}
     </Box>
   );
 }

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { boardApi, refreshBoard, useBoard, useBoardLive, useBoardScope } from '../../api/board';
 import { errorMessage } from '../../api/client';
@@ -13,8 +13,10 @@ import { PageHeader } from '../../components/PageHeader';
 import { toast } from '../../components/toast';
 import { useCurrentUser } from '../../session/context';
 import { BoardColumns } from './BoardColumns';
+import { BoardFilterBar } from './BoardFilterBar';
 import { BoardUnavailable } from './BoardUnavailable';
 import { BOARD_TOASTS, DONT_SHOW_MTN_UPGRADE_KEY, MASTER_TEMPLATE_NAME } from './constants';
+import { applyFilters, type BoardFilters, filtersOn, readFilters, writeFilters } from './dueDates';
 import { totalProgress } from './model';
 import { ProgressBar } from './ProgressBar';
 
@@ -29,6 +31,16 @@ const readDontShow = () => {
     return false;
   }
 };
+
+/** The time due dates are read against, a new one each minute ("Due soon" turns "Overdue" without a reload). */
+function useMinuteClock(): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(new Date()), 60_000);
+    return () => window.clearInterval(timer);
+  }, []);
+  return now;
+}
 
 /** Whose board a link meant (users table, review queue, notifications: `state.ownerName`), for the heading. */
 function linkedOwnerName(state: unknown): string | null {
@@ -69,12 +81,21 @@ export default function MoveTheNeedlePage() {
     [setSearchParams],
   );
 
+  // Filters live in the address (?labels=&due=&open=): a filtered board can be reloaded and shared.
+  const filters = useMemo(() => readFilters(searchParams), [searchParams]);
+  const setFilters = useCallback(
+    (next: BoardFilters) => setSearchParams((current) => writeFilters(current, next), { replace: true }),
+    [setSearchParams],
+  );
+  const now = useMinuteClock();
+
   const [welcomeOpen, setWelcomeOpen] = useState(() => !readDontShow());
   const [resetOpen, setResetOpen] = useState(false);
   const [resetting, setResetting] = useState(false);
 
   const data = board.data;
   const progress = useMemo(() => (data ? totalProgress(data.lists) : 0), [data]);
+  const shown = useMemo(() => (data ? applyFilters(data.lists, filters, now) : null), [data, filters, now]);
   const summary = data?.board;
   // Someone else's board is named from the first paint (the link's name), also when it cannot be opened.
   const linkedName = linkedOwnerName(location.state);
@@ -155,11 +176,14 @@ export default function MoveTheNeedlePage() {
                 sx={{ height: 10, borderRadius: 5 }}
               />
             </Box>
+            <BoardFilterBar lists={data.lists} filters={filters} hidden={shown?.hidden ?? 0} onChange={setFilters} />
             <BoardColumns
               boardUserId={boardUserId}
-              lists={data.lists}
+              lists={shown?.lists ?? data.lists}
               abilities={data.board.abilities}
               onOpenCard={(id) => openCard(id)}
+              filtered={filtersOn(filters)}
+              now={now}
             />
           </>
         )

@@ -15,6 +15,9 @@ const card = (id: number, listId: number, position: number): BoardCard => ({
   Attachments: [],
   Activities: [],
   CheckLists: [],
+  dueAt: null,
+  reviewedAt: null,
+  reviewedBy: null,
 });
 const list = (id: number, name: string, cardIds: number[]): BoardList => ({
   id,

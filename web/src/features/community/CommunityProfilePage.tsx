@@ -17,8 +17,7 @@ import { Link as RouterLink, useParams } from 'react-router-dom';
 import { ApiError, errorMessage } from '../../api/client';
 import { type CommunityProfile, useCommunityProfile } from '../../api/community';
 import { usePageTitle } from '../../components/usePageTitle';
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+import { formatDate } from '../../lib/dates';
 
 export const COMMUNITY_MEMBER_NOT_FOUND = 'This member is not in the community.';
 
@@ -103,7 +102,7 @@ function Profile({ profile }: { profile: CommunityProfile }) {
                   <Typography sx={{ overflowWrap: 'anywhere' }}>
                     {course.courseTitle}
                     <Typography component="span" color="text.secondary">
-                      {` · completed ${dateFormat.format(new Date(course.completedAt))}`}
+                      {` · completed ${formatDate(course.completedAt)}`}
                     </Typography>
                   </Typography>
                 </Box>

@@ -3,7 +3,6 @@ import ImageRounded from '@mui/icons-material/ImageRounded';
 import OpenInNewRounded from '@mui/icons-material/OpenInNewRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { DashboardAnswer, DashboardBanner, DashboardSource } from '@rainmakers/contracts';
@@ -13,6 +12,7 @@ import { errorMessage } from '../../api/client';
 import { dashboardApi, useDashboard } from '../../api/dashboard';
 import { useSiteLinks } from '../../api/siteContent';
 import { PageHeader } from '../../components/PageHeader';
+import { ProgressLine } from '../../components/ProgressLine';
 import { toast } from '../../components/toast';
 import { usePageTitle } from '../../components/usePageTitle';
 import { config } from '../../config';
@@ -84,8 +84,7 @@ export default function DashboardPage() {
                         {courseProgress.percent}%
                       </Typography>
                     </Box>
-                    <LinearProgress
-                      variant="determinate"
+                    <ProgressLine
                       value={courseProgress.percent}
                       aria-labelledby="card-course-progress"
                       sx={{ height: 10, borderRadius: 5 }}

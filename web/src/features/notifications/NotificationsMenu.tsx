@@ -1,6 +1,9 @@
 import AlternateEmailRounded from '@mui/icons-material/AlternateEmailRounded';
 import ChatBubbleOutlineRounded from '@mui/icons-material/ChatBubbleOutlineRounded';
 import RateReviewRounded from '@mui/icons-material/RateReviewRounded';
+import ScheduleRounded from '@mui/icons-material/ScheduleRounded';
+import TaskAltRounded from '@mui/icons-material/TaskAltRounded';
+import WarningAmberRounded from '@mui/icons-material/WarningAmberRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -32,6 +35,9 @@ const ICONS: Record<NotificationKind, typeof AlternateEmailRounded> = {
   mention: AlternateEmailRounded,
   reply: ChatBubbleOutlineRounded,
   review: RateReviewRounded,
+  'due-soon': ScheduleRounded,
+  overdue: WarningAmberRounded,
+  reviewed: TaskAltRounded,
 };
 
 function Row({ notification, onOpen }: { notification: AppNotification; onOpen: () => void }) {

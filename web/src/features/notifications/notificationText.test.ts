@@ -7,6 +7,7 @@ describe('notification rows', () => {
     expect(notificationHeadline({ ...base, kind: 'mention' })).toBe('Ada Coach mentioned you on "Find a supplier"');
     expect(notificationHeadline({ ...base, kind: 'reply' })).toBe('Ada Coach commented on "Find a supplier"');
     expect(notificationHeadline({ ...base, kind: 'review' })).toBe('Ada Coach put "Find a supplier" in FOR REVIEW');
+    expect(notificationHeadline({ ...base, kind: 'reviewed' })).toBe('Ada Coach reviewed "Find a supplier"');
   });
 
   it("link to the card on its owner's board", () => {

@@ -10,6 +10,12 @@ export function notificationHeadline(n: Pick<AppNotification, 'kind' | 'actorNam
       return `${n.actorName} commented on "${n.cardTitle}"`;
     case 'review':
       return `${n.actorName} put "${n.cardTitle}" in FOR REVIEW`;
+    case 'due-soon':
+      return `"${n.cardTitle}" is due within 24 hours`;
+    case 'overdue':
+      return `"${n.cardTitle}" is overdue`;
+    case 'reviewed':
+      return `${n.actorName} reviewed "${n.cardTitle}"`;
     default:
       return `${n.actorName} on "${n.cardTitle}"`;
   }

@@ -1,5 +1,6 @@
 import Alert from '@mui/material/Alert';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
 import Paper from '@mui/material/Paper';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
@@ -12,14 +13,22 @@ import {
   useNotificationsKey,
 } from '../../api/notifications';
 import { toast } from '../../components/toast';
+import { BroadcastSettings } from './BroadcastSettings';
 
 export const EMAIL_MENTIONS_LABEL = "E-mail me when I'm mentioned";
 export const EMAIL_MENTIONS_ON = 'You will get an e-mail when you are mentioned.';
 export const EMAIL_MENTIONS_OFF = 'You will no longer get e-mails when you are mentioned.';
+export const EMAIL_REVIEWS_LABEL = 'E-mail me when a coach reviews my card';
+export const EMAIL_REVIEWS_ON = 'You will get an e-mail when a coach reviews your card.';
+export const EMAIL_REVIEWS_OFF = 'You will no longer get e-mails when a coach reviews your card.';
+export const EMAIL_DUE_LABEL = 'E-mail me when a card on my board is due soon or overdue';
+export const EMAIL_DUE_ON = 'You will get an e-mail when a card is due soon or overdue.';
+export const EMAIL_DUE_OFF = 'You will no longer get e-mails about due dates.';
 
 /**
- * /profile, Notifications: whether mentions also arrive by e-mail (GET/PUT /api/notifications/settings). Saved on
- * toggle; the toast says what the server stored, and a refusal puts the switch back.
+ * /profile, Notifications: whether mentions, reviews and due-date reminders also arrive by e-mail (GET/PUT
+ * /api/notifications/settings). Each switch saves on toggle; the toast says what the server stored, and a refusal
+ * puts the switch back.
  */
 export function EmailSettings() {
   const settings = useNotificationSettings();
@@ -27,14 +36,19 @@ export function EmailSettings() {
   const queryClient = useQueryClient();
   const save = useMutation({
     mutationFn: notificationsApi.saveSettings,
-    onSuccess: (saved) => {
+    onSuccess: (saved, asked) => {
       queryClient.setQueryData<NotificationSettings>([...key, 'settings'], saved);
-      toast(saved.emailMentions ? EMAIL_MENTIONS_ON : EMAIL_MENTIONS_OFF, 'success');
+      // The toast names the switch that was turned.
+      if (asked.emailDueDates !== undefined) toast(saved.emailDueDates ? EMAIL_DUE_ON : EMAIL_DUE_OFF, 'success');
+      else if (asked.emailReviews !== undefined)
+        toast(saved.emailReviews ? EMAIL_REVIEWS_ON : EMAIL_REVIEWS_OFF, 'success');
+      else toast(saved.emailMentions ? EMAIL_MENTIONS_ON : EMAIL_MENTIONS_OFF, 'success');
     },
     onError: (error) => toast(errorMessage(error), 'error'),
   });
   // While saving, the switch shows the asked-for value; after a refusal, the stored one again.
-  const checked = save.isPending ? !!save.variables?.emailMentions : !!settings.data?.emailMentions;
+  const shown = (name: keyof NotificationSettings) =>
+    save.isPending && save.variables?.[name] !== undefined ? !!save.variables[name] : !!settings.data?.[name];
 
   return (
     <Paper
@@ -50,19 +64,46 @@ export function EmailSettings() {
         <Alert severity="error">{errorMessage(settings.error)}</Alert>
       ) : (
         <>
+          <FormGroup>
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={shown('emailMentions')}
+                  disabled={settings.isPending || save.isPending}
+                  onChange={(event) => save.mutate({ emailMentions: event.target.checked })}
+                />
+              }
+              label={EMAIL_MENTIONS_LABEL}
+            />
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={shown('emailReviews')}
+                  disabled={settings.isPending || save.isPending}
+                  onChange={(event) => save.mutate({ emailReviews: event.target.checked })}
+                />
+              }
+              label={EMAIL_REVIEWS_LABEL}
+            />
+          </FormGroup>
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+            Mentions and reviews always show under the bell; these add an e-mail to your inbox.
+          </Typography>
           <FormControlLabel
+            sx={{ mt: 1.5 }}
             control={
               <Switch
-                checked={checked}
+                checked={shown('emailDueDates')}
                 disabled={settings.isPending || save.isPending}
-                onChange={(event) => save.mutate({ emailMentions: event.target.checked })}
+                onChange={(event) => save.mutate({ emailDueDates: event.target.checked })}
               />
             }
-            label={EMAIL_MENTIONS_LABEL}
+            label={EMAIL_DUE_LABEL}
           />
           <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-            Mentions always show under the bell; this adds an e-mail to your inbox.
+            Due-date reminders always show under the bell: a day before a card is due, and when it is overdue.
           </Typography>
+          <BroadcastSettings />
         </>
       )}
     </Paper>

@@ -3,23 +3,23 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { isPhoneNumber, PHONE_NUMBER_MESSAGE } from '@rainmakers/contracts/phone';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useUpdateProfile } from '../../api/users';
 import { FormField } from '../../components/FormField';
 import { PageHeader } from '../../components/PageHeader';
 import { PasswordField } from '../../components/PasswordField';
-import { SecondFactorSettings } from '../../components/second-factor/SecondFactorSettings';
+import { useAfterFirstPaint } from '../../components/useAfterFirstPaint';
 import { unfieldedError, useFormFields } from '../../components/useFormFields';
 import { ROLE_LABELS } from '../../layout/roles';
 import { useCurrentUser } from '../../session/context';
+
 import { AvatarUpload } from './AvatarUpload';
-import { CommunitySettings } from './CommunitySettings';
-import { EmailSettings } from './EmailSettings';
-import { ThemeSettings } from './ThemeSettings';
+
+/** Loaded once the form is on screen: see ProfileSettings. */
+const ProfileSettings = lazy(() => import('./ProfileSettings'));
 
 /**
  * The spec fixes both ways in: 'Settings' in the sidebar and 'Profile' in the phone's avatar menu (the
@@ -35,6 +35,7 @@ type Editable = 'fullName' | 'password' | 'currentPassword' | 'city' | 'state' |
 /** /profile: photo and account details of the signed-in person (POST /api/user/upsert). */
 export default function ProfilePage() {
   const user = useCurrentUser();
+  const settingsShown = useAfterFirstPaint();
   const { values, setValues, field, fields } = useFormFields<Record<Editable, string>>(
     () => ({
       fullName: user.fullName,
@@ -129,7 +130,8 @@ export default function ProfilePage() {
             sx={{ display: { xs: 'none', sm: 'flex' } }}
           />
         </Box>
-        <Divider sx={{ my: { xs: 3, sm: 4 } }} />
+        {/* An <hr> like MUI's Divider, without its two files before the heading. */}
+        <Box component="hr" sx={{ border: 0, borderTop: 1, borderColor: 'divider', my: { xs: 3, sm: 4 } }} />
         <Box component="form" noValidate onSubmit={submit}>
           <Typography variant="h4" component="h2" sx={{ mb: 2.5 }}>
             Account
@@ -191,10 +193,11 @@ export default function ProfilePage() {
         </Box>
       </Paper>
       {/* Her own account only: an admin signed in as someone cannot change that person's second factor. */}
-      {!user.impersonatedBy && <SecondFactorSettings />}
-      <ThemeSettings />
-      <EmailSettings />
-      {user.can.joinCommunity && <CommunitySettings />}
+      {settingsShown && (
+        <Suspense fallback={null}>
+          <ProfileSettings secondFactor={!user.impersonatedBy} community={user.can.joinCommunity} />
+        </Suspense>
+      )}
     </Box>
   );
 }

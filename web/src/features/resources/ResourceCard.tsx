@@ -5,16 +5,16 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
-import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { RESOURCE_VISIBILITY_LABELS } from '@rainmakers/contracts/resources-constants';
 import { useId, useState } from 'react';
 import type { Resource } from '../../api/resources';
+import { StaticChip } from '../../components/StaticChip';
+import { formatMoney } from '../../lib/dates';
 import { ResourceCover } from './ResourceCover';
 import { descriptionPreview, openActionOf } from './rules';
 
-export const priceLabel = (price: number | null) =>
-  price === null ? '' : new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(price);
+export const priceLabel = (price: number | null) => (price === null ? '' : formatMoney(price));
 
 /** What the card's main button says for this resource. */
 function actionLabel(resource: Resource): string {
@@ -63,10 +63,9 @@ export function ResourceCard({
       <ResourceCover url={resource.coverPhotoUrl} />
       <CardContent sx={{ flexGrow: 1, display: 'flex', flexDirection: 'column', gap: 1 }}>
         <Box sx={{ display: 'flex', gap: 0.75, flexWrap: 'wrap' }}>
-          <Chip size="small" label={resource.type} />
+          <StaticChip label={resource.type} />
           {resource.visibility !== 'Free' && (
-            <Chip
-              size="small"
+            <StaticChip
               color={locked ? 'warning' : 'success'}
               variant="outlined"
               icon={locked ? <LockRounded /> : undefined}
@@ -77,7 +76,7 @@ export function ResourceCard({
               }
             />
           )}
-          {resource.hidden && <Chip size="small" variant="outlined" label="Hidden" />}
+          {resource.hidden && <StaticChip variant="outlined" label="Hidden" />}
         </Box>
         <Typography id={titleId} variant="h6" component="h2" sx={{ fontSize: '1.05rem', lineHeight: 1.35 }}>
           {resource.title}

@@ -2,7 +2,6 @@ import AddRounded from '@mui/icons-material/AddRounded';
 import TuneRounded from '@mui/icons-material/TuneRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import { useTheme } from '@mui/material/styles';
@@ -22,6 +21,7 @@ import {
   useResourceCategories,
   useResources,
 } from '../../api/resources';
+import { LazyLinearProgress } from '../../components/LazyMui';
 import { PageHeader } from '../../components/PageHeader';
 import { SearchInput } from '../../components/SearchInput';
 import { useDebouncedValue } from '../../components/useDebouncedValue';
@@ -36,6 +36,8 @@ const CategoryFormDialog = lazy(() => import('./CategoryFormDialog'));
 const PurchaseDialog = lazy(() => import('../../components/billing/PurchaseDialog'));
 /** A phone's filters, opened from the 'Filters' button. */
 const ResourceFiltersDrawer = lazy(() => import('./ResourceFiltersDrawer'));
+// My Purchases' amounts, days and receipt links: fetched only on that view.
+const PurchaseList = lazy(() => import('./PurchaseList'));
 
 type ResourceForm = { resource: Resource | null } | null;
 type CategoryForm = { category: ResourceCategory | null } | null;
@@ -142,14 +144,21 @@ export default function ResourcesPage() {
               <ResourceReader id={address.id} onBack={() => go({ id: null })} onBuy={open} />
             </Suspense>
           ) : (
-            <ResourceGrid
-              loading={resources.isLoading}
-              fetching={resources.isFetching}
-              failed={resources.isError}
-              resources={list}
-              onOpen={open}
-              onEdit={(resource) => setResourceForm({ resource })}
-            />
+            <>
+              {address.type === 'my-purchases' && (
+                <Suspense fallback={null}>
+                  <PurchaseList />
+                </Suspense>
+              )}
+              <ResourceGrid
+                loading={resources.isLoading}
+                fetching={resources.isFetching}
+                failed={resources.isError}
+                resources={list}
+                onOpen={open}
+                onEdit={(resource) => setResourceForm({ resource })}
+              />
+            </>
           )}
         </Box>
       </Box>
@@ -270,7 +279,7 @@ function ResourceGrid({
   return (
     <Box sx={{ position: 'relative' }}>
       {fetching && (
-        <LinearProgress aria-label="Loading resources" sx={{ position: 'absolute', top: -12, left: 0, right: 0 }} />
+        <LazyLinearProgress aria-label="Loading resources" sx={{ position: 'absolute', top: -12, left: 0, right: 0 }} />
       )}
       {failed ? null : resources.length === 0 ? (
         <Paper variant="outlined" sx={{ p: 5, textAlign: 'center', borderRadius: 3 }}>

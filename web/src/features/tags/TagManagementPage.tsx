@@ -14,11 +14,11 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useState } from 'react';
 import { errorMessage } from '../../api/client';
 import { signupLink, type Tag, useSaveTag, useTags } from '../../api/tags';
+import { Tooltip } from '../../components/LazyMui';
 import { PageHeader } from '../../components/PageHeader';
 import { toast } from '../../components/toast';
 

@@ -4,18 +4,12 @@ import ThumbUpRounded from '@mui/icons-material/ThumbUpRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
-import Slider from '@mui/material/Slider';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import {
   AVERAGE_PRICE_QUESTION,
@@ -45,16 +39,22 @@ import {
   volumeBand,
 } from '@rainmakers/contracts/qualifier';
 import type { SiteVideoKey } from '@rainmakers/contracts/site-content-constants';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useSiteLinks, useSiteVideo } from '../../api/siteContent';
 import { type QualifierRatingBody, useSaveQualifierRating } from '../../api/tools';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { LazyConfirmDialog, Tooltip } from '../../components/LazyMui';
 import { PageHeader } from '../../components/PageHeader';
+import { RangeSlider } from '../../components/RangeSlider';
 import { VideoFacade } from '../../components/VideoFacade';
 import { config } from '../../config';
 import { VISUALLY_HIDDEN } from '../../lib/visuallyHidden';
 import { useCurrentUser } from '../../session/context';
-import { AnswerFeedback, PastRatings, ResultsMail } from './QualifierResults';
+import { AnswerFeedback, PastRatings } from './QualifierResults';
+
+// Shown only on request (a question's video) or once a product is rated (the e-mail form): fetched then, so the
+// page's first load does not carry MUI's Dialog or the labelled form fields (docs/decisions.md, "Web first load").
+const LearnMoreDialog = lazy(() => import('./LearnMoreDialog').then((m) => ({ default: m.LearnMoreDialog })));
+const ResultsMail = lazy(() => import('./QualifierMail').then((m) => ({ default: m.ResultsMail })));
 
 type YesNoKey = Exclude<keyof QualifierAnswers, 'volume' | 'standard'>;
 const ANSWER_REQUIRED = 'Please answer this question';
@@ -71,15 +71,14 @@ function LearnMore({ question, number }: { question: QualifierQuestion; number: 
         Learn More
       </Button>
       {open && (
-        <Dialog open onClose={() => setOpen(false)} maxWidth="md" fullWidth aria-labelledby={titleId}>
-          <DialogTitle id={titleId}>Question {number}</DialogTitle>
-          <DialogContent>
-            <VideoFacade videoKey={question.video} title={`Learn more: question ${number}`} />
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={() => setOpen(false)}>Close</Button>
-          </DialogActions>
-        </Dialog>
+        <Suspense fallback={null}>
+          <LearnMoreDialog
+            number={number}
+            titleId={titleId}
+            video={question.video as SiteVideoKey}
+            onClose={() => setOpen(false)}
+          />
+        </Suspense>
       )}
     </>
   );
@@ -248,15 +247,15 @@ export default function ProductQualifierPage() {
                   <Typography aria-live="polite" sx={{ fontWeight: 700 }}>
                     {formatVolume(answers.volume)} searches a month
                   </Typography>
-                  <Slider
+                  <RangeSlider
                     min={0}
                     max={VOLUME_MAX}
                     step={100}
                     shiftStep={1000}
                     value={answers.volume}
-                    onChange={(_e, v) => set('volume', v as number)}
-                    aria-labelledby={`question-${q.id}-text`}
-                    getAriaValueText={(v) => `${formatVolume(v)} searches`}
+                    onChange={(v) => set('volume', v)}
+                    labelledBy={`question-${q.id}-text`}
+                    valueText={(v) => `${formatVolume(v)} searches`}
                   />
                   {band !== 'none' && (
                     <Alert severity={band === 'sweet' ? 'success' : 'warning'} sx={{ mt: 1 }}>
@@ -346,13 +345,15 @@ export default function ProductQualifierPage() {
             />
           </Box>
           <AnswerFeedback lines={answerLines(rated.answers)} />
-          <ResultsMail
-            key={round}
-            answers={rated.answers}
-            score={rated.score}
-            band={rating}
-            ownEmail={user.email ?? ''}
-          />
+          <Suspense fallback={null}>
+            <ResultsMail
+              key={round}
+              answers={rated.answers}
+              score={rated.score}
+              band={rating}
+              ownEmail={user.email ?? ''}
+            />
+          </Suspense>
         </Paper>
       )}
 
@@ -376,7 +377,7 @@ export default function ProductQualifierPage() {
         </Box>
       </Box>
 
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={confirm}
         title="Refresh"
         confirmLabel="Refresh"
@@ -385,7 +386,7 @@ export default function ProductQualifierPage() {
         onClose={() => setConfirm(false)}
       >
         {QUALIFIER_REFRESH_QUESTION}
-      </ConfirmDialog>
+      </LazyConfirmDialog>
     </Box>
   );
 }

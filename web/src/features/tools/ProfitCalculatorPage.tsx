@@ -12,8 +12,6 @@ import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { computeProfit, formatMoney, formatPercent } from '@rainmakers/contracts/profit';
 import { EARNINGS_DISCLAIMER, PRODUCTS_EMPTY } from '@rainmakers/contracts/tools-constants';
@@ -21,6 +19,8 @@ import { lazy, Suspense, useCallback, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { type ProductBody, useProducts } from '../../api/tools';
 import { PageHeader } from '../../components/PageHeader';
+import { TabStrip } from '../../components/TabStrip';
+import { formatNumber } from '../../lib/dates';
 import { MAX_COMPARED, toggleCompared } from './compare';
 import { type FormKind, METRICS_FORM, TABS, type Tab as TabValue } from './productForms';
 
@@ -183,7 +183,7 @@ function ProductDetail({ product, onBack, onEdit }: { product: ProductBody; onBa
     { label: 'Net Profit Per Unit', value: formatMoney(figures.netProfitPerUnit) },
     { label: 'Total Estimated Profit Per Unit', value: formatMoney(figures.totalEstimatedProfitPerUnit) },
     { label: 'Profit Margin', value: formatPercent(figures.profitMargin) },
-    { label: 'Number of Units', value: figures.units.toLocaleString('en-US') },
+    { label: 'Number of Units', value: formatNumber(figures.units) },
     {
       label: 'Total Manufacturing, Shipping & Customs Cost',
       value: formatMoney(figures.totalManufacturingShippingCustomsCost),
@@ -285,20 +285,15 @@ export default function ProfitCalculatorPage() {
         {EARNINGS_DISCLAIMER}
       </Alert>
       <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}>
-        <Tabs
+        <TabStrip
           value={tab}
-          onChange={(_e, next: TabValue) => {
+          onChange={(next) => {
             setTab(next);
             if (viewing !== null) setViewing(null);
           }}
-          variant="scrollable"
-          allowScrollButtonsMobile
-          aria-label="Power Profit Tool sections"
-        >
-          {TABS.map((t) => (
-            <Tab key={t.value} value={t.value} label={t.label} id={`ppt-tab-${t.value}`} aria-controls="ppt-panel" />
-          ))}
-        </Tabs>
+          label="Power Profit Tool sections"
+          tabs={TABS.map((t) => ({ value: t.value, label: t.label, id: `ppt-tab-${t.value}`, controls: 'ppt-panel' }))}
+        />
       </Box>
       <Box role="tabpanel" id="ppt-panel" aria-labelledby={`ppt-tab-${tab}`}>
         {detail ? (

@@ -4,23 +4,12 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { FIELD_REQUIRED } from '@rainmakers/contracts/messages';
-import {
-  answerLines,
-  MAX_SCORE,
-  QUALIFIER_EMAIL_SENT,
-  type QualifierAnswerLine,
-  type QualifierAnswers,
-  RATING_LABELS,
-  type Rating,
-} from '@rainmakers/contracts/qualifier';
-import { type FormEvent, useState } from 'react';
+import { MAX_SCORE, type QualifierAnswerLine, RATING_LABELS } from '@rainmakers/contracts/qualifier';
 import { errorMessage } from '../../api/client';
-import { type QualifierRatingBody, useQualifierHistory, useSendQualifierResult } from '../../api/tools';
-import { FormField } from '../../components/FormField';
-import { useFieldErrors } from '../../components/useFieldErrors';
+import { type QualifierRatingBody, useQualifierHistory } from '../../api/tools';
+import { formatDateTime } from '../../lib/dates';
 
-/** The Product Qualifier's results: feedback per answer, her past ratings, and the results e-mail form. */
+/** The Product Qualifier's results: feedback per answer and her past ratings (the e-mail form: QualifierMail.tsx). */
 
 export function AnswerFeedback({ lines }: { lines: QualifierAnswerLine[] }) {
   return (
@@ -50,7 +39,7 @@ export function AnswerFeedback({ lines }: { lines: QualifierAnswerLine[] }) {
   );
 }
 
-const ratedOn = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const ratedOn = (iso: string) => formatDateTime(iso);
 
 /** Her past ratings (GET /api/product-qualifier/history), newest first; Open shows one again with its feedback. */
 export function PastRatings({ onOpen }: { onOpen: (rating: QualifierRatingBody) => void }) {
@@ -108,86 +97,6 @@ export function PastRatings({ onOpen }: { onOpen: (rating: QualifierRatingBody) 
           )}
         </>
       )}
-    </Box>
-  );
-}
-
-/** The results e-mail form: e-mail (her own address, filled in) and TSCRK keyword; a success message once sent. */
-export function ResultsMail({
-  answers,
-  score,
-  band,
-  ownEmail,
-}: {
-  answers: QualifierAnswers;
-  score: number;
-  band: Rating;
-  ownEmail: string;
-}) {
-  const [email, setEmail] = useState(ownEmail);
-  const [keywords, setKeywords] = useState('');
-  const fields = useFieldErrors();
-  const send = useSendQualifierResult();
-  if (send.isSuccess) {
-    return (
-      <Alert severity="success" role="status">
-        {QUALIFIER_EMAIL_SENT}
-      </Alert>
-    );
-  }
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const errors: Record<string, string> = {};
-    if (!email.trim()) errors.email = FIELD_REQUIRED;
-    if (!keywords.trim()) errors.keywords = FIELD_REQUIRED;
-    if (Object.keys(errors).length > 0) return fields.replace(errors);
-    const lines = answerLines(answers).map((line) => ({
-      ...line,
-      value: line.id === 'volume' ? answers.volume : answers[line.id as keyof QualifierAnswers],
-      ...(line.id === 'standard' ? { extraValue: answers['average-points'] } : {}),
-    }));
-    send.mutate(
-      { score, answers: lines, result: band, email: email.trim(), keywords: keywords.trim() },
-      { onError: (error) => fields.fromError(error) },
-    );
-  };
-  const banner = send.isError && Object.keys(fields.errors).length === 0 ? errorMessage(send.error) : null;
-  return (
-    <Box component="form" noValidate onSubmit={submit} aria-labelledby="mail-heading" sx={{ display: 'grid', gap: 2 }}>
-      <Typography id="mail-heading" variant="h3" sx={{ fontSize: '1.1rem', fontWeight: 600 }}>
-        E-mail me my results
-      </Typography>
-      {banner && <Alert severity="error">{banner}</Alert>}
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-        <FormField
-          label="Email *"
-          name="email"
-          type="email"
-          value={email}
-          onChange={(event) => {
-            setEmail(event.target.value);
-            fields.clear('email');
-          }}
-          error={!!fields.errors.email}
-          helperText={fields.errors.email}
-        />
-        <FormField
-          label="TSCRK keyword *"
-          name="keywords"
-          value={keywords}
-          onChange={(event) => {
-            setKeywords(event.target.value);
-            fields.clear('keywords');
-          }}
-          error={!!fields.errors.keywords}
-          helperText={fields.errors.keywords}
-        />
-      </Box>
-      <Box>
-        <Button type="submit" variant="contained" loading={send.isPending}>
-          Send
-        </Button>
-      </Box>
     </Box>
   );
 }

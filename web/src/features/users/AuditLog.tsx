@@ -25,40 +25,15 @@ import {
   AUDIT_ACTION_LABELS,
   AUDIT_SUBJECT_LABELS,
   auditActionLabel,
-  auditFieldLabel,
   auditSubjectLabel,
 } from '@rainmakers/contracts/audit-labels';
+import { describeAuditChanges } from '@rainmakers/contracts/audit-wording';
 import { useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../api/client';
 import { AUDIT_LOG_PAGE_SIZE, type AuditLogEntry, auditCsvUrl, useFilteredAuditLog } from '../../api/jobs-audit';
+import { formatDateTime } from '../../lib/dates';
 import { type AuditState, readAuditState, writeAuditState } from './auditState';
 import { pagerState } from './listState';
-
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-const show = (value: unknown): string =>
-  value === null || value === undefined || value === ''
-    ? '—'
-    : value === true
-      ? 'Yes'
-      : value === false
-        ? 'No'
-        : Array.isArray(value)
-          ? value.map(String).join(', ') || '—'
-          : typeof value === 'object'
-            ? JSON.stringify(value)
-            : String(value);
-
-/** 'Role: basic → premium' per changed field, with the fields' labels. */
-export function describeChange(entry: Pick<AuditLogEntry, 'before' | 'after'>): string[] {
-  const keys = new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})]);
-  return [...keys].map((key) => {
-    const label = auditFieldLabel(key);
-    if (!entry.before) return `${label}: ${show(entry.after?.[key])}`;
-    if (!entry.after) return `${label}: ${show(entry.before[key])}`;
-    return `${label}: ${show(entry.before[key])} → ${show(entry.after[key])}`;
-  });
-}
 
 /** What an entry is about, in words: the name captured when it was written (never "Tag #8"). */
 function subjectText(entry: AuditLogEntry): string {
@@ -133,7 +108,7 @@ export default function AuditLog() {
     </>
   );
   const changes = (entry: AuditLogEntry) =>
-    describeChange(entry).map((line) => (
+    describeAuditChanges(entry).map((line) => (
       <Typography key={line} variant="body2" sx={{ wordBreak: 'break-word' }}>
         {line}
       </Typography>
@@ -249,7 +224,7 @@ export default function AuditLog() {
               >
                 <Typography variant="subtitle2">{auditActionLabel(entry.action)}</Typography>
                 <Typography variant="body2" color="text.secondary">
-                  {when.format(new Date(entry.at))}
+                  {formatDateTime(entry.at)}
                 </Typography>
                 <Box sx={{ mt: 1 }}>By {who(entry)}</Box>
                 <Box sx={{ mt: 1 }}>{about(entry)}</Box>
@@ -272,7 +247,7 @@ export default function AuditLog() {
               <TableBody>
                 {entries.map((entry) => (
                   <TableRow key={entry.id}>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{when.format(new Date(entry.at))}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.at)}</TableCell>
                     <TableCell>{who(entry)}</TableCell>
                     <TableCell>{auditActionLabel(entry.action)}</TableCell>
                     <TableCell>{about(entry)}</TableCell>

@@ -14,14 +14,20 @@ import DialogTitle from '@mui/material/DialogTitle';
 import NativeSelect from '@mui/material/NativeSelect';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { type BulkActionName, jobStatusPath, type Role } from '@rainmakers/contracts';
+import {
+  type BulkActionName,
+  jobStatusPath,
+  type Role,
+  roleChangeToast,
+  UPGRADE_ROLE_MAX,
+} from '@rainmakers/contracts';
 import { ROLES } from '@rainmakers/contracts/access';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../api/client';
 import { useJobProgress } from '../../api/jobProgress';
 import { useTags } from '../../api/tags';
-import { type BulkActionInput, type BulkActionResult, usersApi } from '../../api/users';
+import { type BulkActionInput, type BulkActionResult, usersApi, useUpgradeRoles } from '../../api/users';
 import JobProgress from '../../components/JobProgress';
 import { jobCount } from '../../components/jobProgressRules';
 import { toast } from '../../components/toast';
@@ -39,10 +45,24 @@ const LABELS: Record<BulkActionName, string> = {
   delete: 'Delete',
 };
 
-/** 'Done: 12 changed, 3 unchanged (already so), 1 failed' */
-export function resultText(result: Pick<BulkActionResult, 'changed' | 'unchanged' | 'failed'>): string {
+/** 'Done: 12 changed, 3 unchanged (already so), 1 failed'; a role change: the spec's 'Updated 12 user(s) roles · …'. */
+export function resultText(
+  result: Pick<BulkActionResult, 'changed' | 'unchanged' | 'failed'>,
+  action: BulkActionName,
+): string {
+  if (action === 'set-role') {
+    return roleChangeToast({ updated: result.changed, unchanged: result.unchanged, failed: result.failed });
+  }
   return `Done: ${result.changed} changed, ${result.unchanged} unchanged (already so), ${result.failed} failed`;
 }
+
+/**
+ * A role change of selected people goes through the spec's POST /api/user/upgrade-role (one transaction, an audit
+ * entry per person changed); "all matching" or more than UPGRADE_ROLE_MAX people need /bulk-action's job.
+ * docs/decisions.md "The bulk role change goes through upgrade-role".
+ */
+const viaUpgradeRole = (action: BulkActionName, selection: BulkSelection) =>
+  action === 'set-role' && selection.kind === 'ids' && selection.ids.length <= UPGRADE_ROLE_MAX;
 
 export default function BulkActions({ selection, onDone }: { selection: BulkSelection; onDone: () => void }) {
   const [action, setAction] = useState<BulkActionName | null>(null);
@@ -109,7 +129,7 @@ function ConfirmBulkAction({
 
   const finish = async (result: BulkActionResult) => {
     await queryClient.invalidateQueries({ queryKey: ['users'] });
-    toast(resultText(result), result.failed > 0 ? 'warning' : 'success');
+    toast(resultText(result, action), result.failed > 0 ? 'warning' : 'success');
     onClose(true);
   };
   const run = useMutation({
@@ -120,6 +140,7 @@ function ConfirmBulkAction({
     },
     onError: (failure) => setError(errorMessage(failure)),
   });
+  const upgrade = useUpgradeRoles();
   const job = useJobProgress(jobId === null ? null : jobStatusPath(jobId));
   const progress = job.data;
   // The job's end: the result toast and the dialog closes, or what went wrong.
@@ -150,6 +171,22 @@ function ConfirmBulkAction({
           : `${who} will be deleted, with their tags. This cannot be undone. Your own account is kept.`;
   const confirm = () => {
     setError(null);
+    if (viaUpgradeRole(action, selection) && selection.kind === 'ids' && role !== '') {
+      upgrade.mutate(
+        { users: selection.ids, newRole: role },
+        {
+          onSuccess: (answer) =>
+            finish({
+              total: selection.ids.length,
+              changed: answer.updated,
+              unchanged: 0,
+              failed: 0,
+            }),
+          onError: (failure) => setError(errorMessage(failure)),
+        },
+      );
+      return;
+    }
     const target = selection.kind === 'ids' ? { ids: selection.ids } : selection.target;
     run.mutate({
       action,
@@ -158,7 +195,7 @@ function ConfirmBulkAction({
       ...(action === 'set-role' && role !== '' ? { role } : {}),
     });
   };
-  const busy = run.isPending || jobId !== null;
+  const busy = run.isPending || upgrade.isPending || jobId !== null;
 
   return (
     <Dialog

@@ -22,11 +22,10 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../api/client';
 import { JOBS_PAGE_SIZE, type JobSummary, useJobHistory } from '../../api/jobs-audit';
+import { formatDateTime } from '../../lib/dates';
 import { readJobsPage } from './auditState';
 import { JOB_KEPT_DAYS_LABEL, jobCountsText, jobKindLabel, jobStateLabel } from './jobText';
 import { pagerState } from './listState';
-
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 const STATE_COLOR = { queued: 'default', running: 'info', completed: 'success', failed: 'error' } as const;
 
@@ -41,7 +40,7 @@ function Downloads({ job }: { job: JobSummary }) {
           href={job.reportUrl}
           download
           startIcon={<DownloadRounded />}
-          aria-label={`Report: download the report of the ${jobKindLabel(job.kind).toLowerCase()} of ${when.format(new Date(job.createdAt))}`}
+          aria-label={`Report: download the report of the ${jobKindLabel(job.kind).toLowerCase()} of ${formatDateTime(job.createdAt)}`}
         >
           Report
         </Button>
@@ -54,7 +53,7 @@ function Downloads({ job }: { job: JobSummary }) {
           download
           color="warning"
           startIcon={<DownloadRounded />}
-          aria-label={`Errors (${job.counts.errorCount ?? 0}): download the error file of the ${jobKindLabel(job.kind).toLowerCase()} of ${when.format(new Date(job.createdAt))}`}
+          aria-label={`Errors (${job.counts.errorCount ?? 0}): download the error file of the ${jobKindLabel(job.kind).toLowerCase()} of ${formatDateTime(job.createdAt)}`}
         >
           Errors ({job.counts.errorCount ?? 0})
         </Button>
@@ -114,7 +113,7 @@ export default function JobsTab() {
                   <StateChip job={job} />
                 </Stack>
                 <Typography variant="body2" color="text.secondary">
-                  {when.format(new Date(job.createdAt))} · {job.actorName ?? 'Someone since deleted'}
+                  {formatDateTime(job.createdAt)} · {job.actorName ?? 'Someone since deleted'}
                 </Typography>
                 <Typography variant="body2" sx={{ mt: 1 }}>
                   {jobCountsText(job)}
@@ -146,7 +145,7 @@ export default function JobsTab() {
               <TableBody>
                 {jobs.map((job) => (
                   <TableRow key={job.id}>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{when.format(new Date(job.createdAt))}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(job.createdAt)}</TableCell>
                     <TableCell>
                       {jobKindLabel(job.kind)}
                       {job.fileName && (

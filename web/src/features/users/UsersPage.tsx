@@ -2,13 +2,12 @@ import AddRounded from '@mui/icons-material/AddRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { type User, useUserList } from '../../api/users';
 import { PageHeader } from '../../components/PageHeader';
+import { type TabItem, TabStrip } from '../../components/TabStrip';
 import { useDebouncedValue } from '../../components/useDebouncedValue';
 import { readTab, type UsersTab, writeTab } from './auditState';
 import {
@@ -26,6 +25,12 @@ import {
  * The list itself (filters, table, pages, bulk actions), dialogs and admin tools are their own downloads: the heading
  * shows with the page's first, small file (the first-load budget).
  */
+const USERS_TABS: readonly TabItem<UsersTab>[] = [
+  { value: 'users', label: 'Users' },
+  { value: 'jobs', label: 'Jobs' },
+  { value: 'audit', label: 'Audit log' },
+];
+
 const loadUsersList = () => import('./UsersList');
 const UsersList = lazy(loadUsersList);
 
@@ -132,16 +137,13 @@ export default function UsersPage() {
         }
       />
       {manage && (
-        <Tabs
+        <TabStrip
           value={tab}
-          onChange={(_, value: UsersTab) => setParams((current) => writeTab(current, value))}
-          aria-label="User dashboard sections"
+          onChange={(value) => setParams((current) => writeTab(current, value))}
+          label="User dashboard sections"
           sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
-        >
-          <Tab value="users" label="Users" />
-          <Tab value="jobs" label="Jobs" />
-          <Tab value="audit" label="Audit log" />
-        </Tabs>
+          tabs={USERS_TABS}
+        />
       )}
       {tab === 'audit' ? (
         <Suspense fallback={null}>

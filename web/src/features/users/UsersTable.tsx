@@ -19,6 +19,7 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { errorMessage } from '../../api/client';
 import type { User } from '../../api/users';
 import { toast } from '../../components/toast';
+import { formatDate } from '../../lib/dates';
 import { VISUALLY_HIDDEN } from '../../lib/visuallyHidden';
 import { useSession } from '../../session/context';
 import { boardLinkState, showsBoardLink } from './boardLink';
@@ -26,8 +27,6 @@ import { SignInStatus } from './SignInStatus';
 
 /** A row with the sign-in facts the invitations work adds to the record (absent until then). */
 type Row = User & { invitedAt?: string | null; lastSignInAt?: string | null };
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 
 /**
  * The user dashboard's table: select (admins), Name (full name, id, e-mail; long ones cut with an ellipsis, whole in
@@ -163,7 +162,7 @@ export function UsersTable({
                 )}
               </TableCell>
               <TableCell>{user.stripeStatus ?? '—'}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateFormat.format(new Date(user.createdAt))}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(user.createdAt)}</TableCell>
               <TableCell>
                 <SignInStatus invitedAt={(user as Row).invitedAt} lastSignInAt={(user as Row).lastSignInAt} />
               </TableCell>

@@ -1,4 +1,6 @@
 /** What the staff views say about a person's sign-ins, as pure functions. */
+
+import { formatDate, formatDateTimeWithZone } from '../../lib/dates';
 import { timeAgo } from '../../lib/timeAgo';
 
 /** "3 days ago", "yesterday", "just now" (the app's one relative-time wording, lib/timeAgo). */
@@ -7,8 +9,7 @@ export function relativeDate(iso: string, now: Date = new Date()): string {
 }
 
 /** "Jan 5, 2026". */
-export const shortDate = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+export const shortDate = (iso: string) => formatDate(iso);
 
 export type SignInState =
   | { kind: 'signed-in'; text: string; title: string }
@@ -25,7 +26,7 @@ export function signInState(
     return {
       kind: 'signed-in',
       text: `Last sign-in ${relativeDate(lastSignInAt, now)}`,
-      title: new Date(lastSignInAt).toLocaleString('en-US'),
+      title: formatDateTimeWithZone(lastSignInAt),
     };
   }
   if (invitedAt) {

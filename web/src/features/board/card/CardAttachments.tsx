@@ -10,8 +10,8 @@ import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { type BoardCard, boardApi } from '../../../api/board';
 import { UploadError, UploadingOverlay, useImageUpload } from '../../../components/ImageUpload';
+import { formatDateTime } from '../../../lib/dates';
 import { BOARD_TOASTS } from '../constants';
-
 import { Section } from './CardParts';
 import type { Run } from './useCardRun';
 
@@ -92,7 +92,7 @@ export function AttachmentsSection({
                   {isCover && <Chip size="small" label="Cover" sx={{ ml: 1 }} />}
                 </Typography>
                 <Typography variant="caption" color="text.secondary">
-                  Added {new Date(attachment.createdAt).toLocaleString()}
+                  Added {formatDateTime(attachment.createdAt)}
                 </Typography>
               </Box>
               <Box sx={{ display: 'flex', gap: 0.5 }}>

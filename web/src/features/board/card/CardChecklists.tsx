@@ -6,7 +6,7 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { type BoardCard, type BoardList, boardApi, type CheckList, type CheckListItem } from '../../../api/board';
 import { Markdown } from '../../../components/Markdown';
 import { useCurrentUser } from '../../../session/context';
@@ -111,16 +111,23 @@ function NewChecklist({ cardId, run, onDone }: { cardId: number; run: Run; onDon
 function ChecklistBlock({ checklist, canEdit, run }: { checklist: CheckList; canEdit: boolean; run: Run }) {
   const viewer = useCurrentUser();
   const [newItem, setNewItem] = useState('');
+  // Enter pressed twice before the first answer (the field still holds the text) adds the item once.
+  const adding = useRef(false);
   const empty = checklist.CheckListItems.length === 0;
   const percent = checklistPercent(checklist);
   const addItem = async () => {
     const title = newItem.trim();
-    if (!title) return;
-    const ok = await run(
-      () => boardApi.upsertChecklistItem({ title, completed: false, CheckListId: checklist.id }),
-      BOARD_TOASTS.checkItemAdded,
-    );
-    if (ok) setNewItem('');
+    if (!title || adding.current) return;
+    adding.current = true;
+    try {
+      const ok = await run(
+        () => boardApi.upsertChecklistItem({ title, completed: false, CheckListId: checklist.id }),
+        BOARD_TOASTS.checkItemAdded,
+      );
+      if (ok) setNewItem('');
+    } finally {
+      adding.current = false;
+    }
   };
   return (
     <Box

@@ -10,6 +10,7 @@ import type { BoardAbilities } from '@rainmakers/contracts';
 import { useState } from 'react';
 import { type BoardActivity, boardApi } from '../../../api/board';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { formatDateTime } from '../../../lib/dates';
 import { useCurrentUser } from '../../../session/context';
 import { updateCard } from '../model';
 import type { Run } from './useCardRun';
@@ -109,13 +110,13 @@ export function CommentItem({
           <Typography variant="body2" sx={{ flex: 1, minWidth: 0 }}>
             <strong>{author}</strong>{' '}
             <Box component="span" sx={{ color: 'text.secondary' }}>
-              {new Date(activity.createdAt).toLocaleString()}
+              {formatDateTime(activity.createdAt)}
             </Box>
           </Typography>
           {canEditThis && !editing && (
             <IconButton
               size="small"
-              aria-label={`Edit your comment of ${new Date(activity.createdAt).toLocaleString()}`}
+              aria-label={`Edit your comment of ${formatDateTime(activity.createdAt)}`}
               onClick={() => {
                 setText(activity.comment);
                 setEditing(true);
@@ -127,7 +128,7 @@ export function CommentItem({
           {canDeleteThis && !editing && (
             <IconButton
               size="small"
-              aria-label={`Delete the comment by ${author} of ${new Date(activity.createdAt).toLocaleString()}`}
+              aria-label={`Delete the comment by ${author} of ${formatDateTime(activity.createdAt)}`}
               onClick={() => setConfirming(true)}
             >
               <DeleteOutlineRounded fontSize="small" />

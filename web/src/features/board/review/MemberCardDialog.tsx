@@ -34,10 +34,13 @@ export default function MemberCardDialog({
   ownerId,
   cardId,
   onClose,
+  onReviewed,
 }: {
   ownerId: number;
   cardId: number;
   onClose: () => void;
+  /** The card was marked reviewed: the queue closes the dialog and reads itself again. */
+  onReviewed: () => void;
 }) {
   const board = useBoard(ownerId);
   useBoardLive(ownerId, board.isSuccess);
@@ -63,6 +66,7 @@ export default function MemberCardDialog({
         lists={board.data.lists}
         summary={board.data.board}
         onClose={onClose}
+        onReviewed={onReviewed}
       />
     </Suspense>
   );

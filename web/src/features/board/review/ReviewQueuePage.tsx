@@ -16,6 +16,7 @@ import { errorMessage } from '../../../api/client';
 import { REVIEW_CARDS_PER_PAGE, type ReviewQueueCard, useReviewQueue } from '../../../api/reviewQueue';
 import { MessageCard } from '../../../components/MessagePage';
 import { PageHeader } from '../../../components/PageHeader';
+import { formatDateTimeWithZone } from '../../../lib/dates';
 import { timeAgo } from '../../../lib/timeAgo';
 import { excerpt, pageCount, waitingFor } from './reviewQueue';
 
@@ -29,7 +30,7 @@ function QueueRow({ card, onOpen }: { card: ReviewQueueCard; onOpen: () => void 
           <Typography variant="body2" sx={{ fontWeight: 700, color: 'primary.main' }}>
             {card.memberName}
           </Typography>
-          <Typography variant="body2" color="text.secondary" title={new Date(card.enteredListAt).toLocaleString()}>
+          <Typography variant="body2" color="text.secondary" title={formatDateTimeWithZone(card.enteredListAt)}>
             {waitingFor(card.enteredListAt)}
           </Typography>
         </Box>
@@ -84,7 +85,10 @@ export default function ReviewQueuePage() {
 
   return (
     <Box>
-      <PageHeader title="Review queue" subtitle="Cards your members put in FOR REVIEW, the longest waiting first." />
+      <PageHeader
+        title="Review queue"
+        subtitle="Cards your members put in FOR REVIEW and no coach has reviewed yet, the longest waiting first."
+      />
       {queue.isPending ? (
         <Box role="status" aria-label="Loading the review queue" sx={{ display: 'grid', placeItems: 'center', py: 8 }}>
           <CircularProgress />
@@ -141,6 +145,14 @@ export default function ReviewQueuePage() {
             onClose={() => {
               setOpen(null);
               void queue.refetch();
+            }}
+            onReviewed={() => {
+              setOpen(null);
+              // The reviewed card leaves every page: a page past the end after it goes back one.
+              void queue.refetch().then((next) => {
+                const total = next.data?.total ?? 0;
+                if (page > 1 && (page - 1) * REVIEW_CARDS_PER_PAGE >= total) goTo(page - 1);
+              });
             }}
           />
         </Suspense>

@@ -10,38 +10,10 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { CatalogueResponse } from '../../../api/courses';
 import { clampLines } from './CourseCard';
-import { highlightParts } from './catalogue';
+import { Highlight } from './Highlight';
 
 type CatalogueModule = CatalogueResponse['modules'][number];
 type CatalogueLesson = CatalogueResponse['lessonsContent'][number] | CatalogueResponse['lessonsTitles'][number];
-
-/** Text with the searched words marked. */
-export function Highlight({ text, words }: { text: string; words: readonly string[] }) {
-  return (
-    <>
-      {highlightParts(text, words).map((part, index) =>
-        part.match ? (
-          <Box
-            // biome-ignore lint/suspicious/noArrayIndexKey: parts of one string never move
-            key={index}
-            component="mark"
-            sx={{
-              bgcolor: (t) => alpha(t.palette.secondary.main, 0.28),
-              color: 'inherit',
-              borderRadius: 0.5,
-              px: 0.25,
-            }}
-          >
-            {part.text}
-          </Box>
-        ) : (
-          // biome-ignore lint/suspicious/noArrayIndexKey: parts of one string never move
-          <span key={index}>{part.text}</span>
-        ),
-      )}
-    </>
-  );
-}
 
 function ResultCard({
   to,

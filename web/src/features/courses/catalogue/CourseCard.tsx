@@ -7,12 +7,12 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import IconButton from '@mui/material/IconButton';
-import LinearProgress from '@mui/material/LinearProgress';
 import { alpha } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import type { CourseCard as CourseCardData } from '../../../api/courses';
 import { Chip, Tooltip } from '../../../components/LazyMui';
+import { ProgressLine } from '../../../components/ProgressLine';
 import { certificatePagePath } from '../../../lib/certificatePaths';
 import { COMPLETED_PROGRESS } from '../constants';
 import { CoverImage } from './CoverImage';
@@ -141,8 +141,7 @@ export function CourseCard({ course, onEdit }: { course: CourseCardData; onEdit?
                     {course.totalProgress}%
                   </Typography>
                 </Box>
-                <LinearProgress
-                  variant="determinate"
+                <ProgressLine
                   value={course.totalProgress}
                   aria-label={`${course.title} progress`}
                   sx={{ height: 6, borderRadius: 3, bgcolor: 'rgba(140, 47, 93, 0.12)' }}

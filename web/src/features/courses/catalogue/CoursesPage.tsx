@@ -4,12 +4,9 @@ import SwapVertRounded from '@mui/icons-material/SwapVertRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import { alpha } from '@mui/material/styles';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
@@ -22,9 +19,10 @@ import {
   useReorderCourses,
   useScope,
 } from '../../../api/courses';
-import { Tooltip } from '../../../components/LazyMui';
+import { LazyLinearProgress, Tooltip } from '../../../components/LazyMui';
 import { PageHeader } from '../../../components/PageHeader';
 import { SearchInput } from '../../../components/SearchInput';
+import { TabStrip } from '../../../components/TabStrip';
 import { CATALOGUE_PREVIEW_COUNT, TOASTS } from '../constants';
 import { renumber } from '../course/outline';
 import { ReorderActions, ReorderPanel } from '../ReorderControls';
@@ -180,26 +178,18 @@ export default function CoursesPage() {
       ) : (
         <>
           <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}>
-            <Tabs
+            <TabStrip
               value={tab}
-              onChange={(_event, value: CatalogueTab) => setTab(value)}
-              variant="scrollable"
-              scrollButtons="auto"
-              allowScrollButtonsMobile
-              aria-label="Result types"
-              sx={{ '& .MuiTabs-scrollButtons.Mui-disabled': { width: 0, opacity: 0 } }}
-            >
-              {CATALOGUE_TABS.map((t) => (
-                <Tab
-                  key={t.key}
-                  value={t.key}
-                  id={`catalogue-tab-${t.key}`}
-                  aria-controls="catalogue-panel"
-                  sx={{ minHeight: 52, px: { xs: 1.5, sm: 2 } }}
-                  label={<TabLabel text={t.label} count={tabCount(t.key, data?.counts)} />}
-                />
-              ))}
-            </Tabs>
+              onChange={setTab}
+              label="Result types"
+              tabSx={{ minHeight: 52, px: { xs: 1.5, sm: 2 } }}
+              tabs={CATALOGUE_TABS.map((t) => ({
+                value: t.key,
+                id: `catalogue-tab-${t.key}`,
+                controls: 'catalogue-panel',
+                label: <TabLabel text={t.label} count={tabCount(t.key, data?.counts)} />,
+              }))}
+            />
           </Box>
 
           <Box
@@ -210,7 +200,7 @@ export default function CoursesPage() {
             sx={{ position: 'relative' }}
           >
             {searching && data && (
-              <LinearProgress
+              <LazyLinearProgress
                 aria-label="Searching"
                 sx={{ position: 'absolute', top: -14, left: 0, right: 0, height: 2 }}
               />

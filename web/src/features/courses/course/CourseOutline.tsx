@@ -1,16 +1,10 @@
 import AddRounded from '@mui/icons-material/AddRounded';
 import CheckCircleRounded from '@mui/icons-material/CheckCircleRounded';
 import EditRounded from '@mui/icons-material/EditRounded';
-import ExpandMoreRounded from '@mui/icons-material/ExpandMoreRounded';
 import RadioButtonUncheckedRounded from '@mui/icons-material/RadioButtonUncheckedRounded';
-import Accordion from '@mui/material/Accordion';
-import AccordionDetails from '@mui/material/AccordionDetails';
-import AccordionSummary from '@mui/material/AccordionSummary';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -18,8 +12,10 @@ import { alpha } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import type { CoursePageLesson, CoursePageModule } from '../../../api/courses';
+import { Disclosure } from '../../../components/Disclosure';
+import { ProgressLine } from '../../../components/ProgressLine';
 import { VISUALLY_HIDDEN } from '../../../lib/visuallyHidden';
-import { Highlight } from '../catalogue/CatalogueResults';
+import { Highlight } from '../catalogue/Highlight';
 
 /**
  * The course's modules as collapsible sections with their progress; each lists its lessons with a check when done.
@@ -60,34 +56,22 @@ export function CourseOutline({
         const open = expanded.has(module.id);
         const summaryId = `module-${module.id}-summary`;
         return (
-          <Accordion
+          <Disclosure
             key={module.id}
             expanded={open}
-            onChange={(_event, isOpen) => onToggle(module.id, isOpen)}
-            disableGutters
-            elevation={0}
-            square
-            slotProps={{ transition: { unmountOnExit: true } }}
-            sx={{
-              bgcolor: 'transparent',
-              borderBottom: index === modules.length - 1 ? 0 : 1,
-              borderColor: 'divider',
-              '&::before': { display: 'none' },
-            }}
-          >
-            <AccordionSummary
-              id={summaryId}
-              aria-controls={`module-${module.id}-lessons`}
-              expandIcon={<ExpandMoreRounded />}
-              sx={{ px: 2, py: 0.5, '& .MuiAccordionSummary-content': { my: 1.25, minWidth: 0 } }}
-            >
+            onChange={(isOpen) => onToggle(module.id, isOpen)}
+            summaryId={summaryId}
+            regionId={`module-${module.id}-lessons`}
+            sx={{ borderBottom: index === modules.length - 1 ? 0 : 1, borderColor: 'divider' }}
+            summarySx={{ py: 0.5, '& > span:first-of-type': { my: 1.25 } }}
+            regionSx={{ px: 1, pt: 0, pb: 1.25 }}
+            summary={
               <Box sx={{ minWidth: 0, flex: 1, pr: 1 }}>
                 <Typography component="h3" sx={{ fontWeight: 700, lineHeight: 1.35, fontSize: '0.975rem' }}>
                   <Highlight text={module.title} words={words} />
                 </Typography>
                 <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.25, mt: 0.75 }}>
-                  <LinearProgress
-                    variant="determinate"
+                  <ProgressLine
                     value={module.totalProgress}
                     aria-label={`${module.title} progress`}
                     color={module.totalProgress >= 100 ? 'success' : 'primary'}
@@ -102,50 +86,49 @@ export function CourseOutline({
                   </Typography>
                 </Box>
               </Box>
-            </AccordionSummary>
-            <AccordionDetails id={`module-${module.id}-lessons`} sx={{ px: 1, pt: 0, pb: 1.25 }}>
-              {module.Lessons.length === 0 ? (
-                <Typography variant="body2" color="text.secondary" sx={{ px: 2, py: 1 }}>
-                  No lessons in this module yet.
-                </Typography>
-              ) : (
-                <List dense disablePadding aria-label={`Lessons of ${module.title}`}>
-                  {module.Lessons.map((lesson) => (
-                    <LessonLink
-                      key={lesson.id}
-                      slug={slug}
-                      lesson={lesson}
-                      selected={lesson.id === selectedLessonId}
-                      words={words}
-                      linkSearch={linkSearch}
-                    />
-                  ))}
-                </List>
-              )}
-              {module.abilities.edit && (
-                <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', px: 1, pt: 1 }}>
-                  <Button
-                    size="small"
-                    startIcon={<AddRounded />}
-                    id={`module-${module.id}-add-lesson`}
-                    onClick={() => onAddLesson(module)}
-                    aria-label={`Add lesson to ${module.title}`}
-                  >
-                    Add lesson
-                  </Button>
-                  <Button
-                    size="small"
-                    color="inherit"
-                    startIcon={<EditRounded />}
-                    onClick={() => onEditModule(module)}
-                    aria-label={`Edit module ${module.title}`}
-                  >
-                    Edit module
-                  </Button>
-                </Box>
-              )}
-            </AccordionDetails>
-          </Accordion>
+            }
+          >
+            {module.Lessons.length === 0 ? (
+              <Typography variant="body2" color="text.secondary" sx={{ px: 2, py: 1 }}>
+                No lessons in this module yet.
+              </Typography>
+            ) : (
+              <List dense disablePadding aria-label={`Lessons of ${module.title}`}>
+                {module.Lessons.map((lesson) => (
+                  <LessonLink
+                    key={lesson.id}
+                    slug={slug}
+                    lesson={lesson}
+                    selected={lesson.id === selectedLessonId}
+                    words={words}
+                    linkSearch={linkSearch}
+                  />
+                ))}
+              </List>
+            )}
+            {module.abilities.edit && (
+              <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', px: 1, pt: 1 }}>
+                <Button
+                  size="small"
+                  startIcon={<AddRounded />}
+                  id={`module-${module.id}-add-lesson`}
+                  onClick={() => onAddLesson(module)}
+                  aria-label={`Add lesson to ${module.title}`}
+                >
+                  Add lesson
+                </Button>
+                <Button
+                  size="small"
+                  color="inherit"
+                  startIcon={<EditRounded />}
+                  onClick={() => onEditModule(module)}
+                  aria-label={`Edit module ${module.title}`}
+                >
+                  Edit module
+                </Button>
+              </Box>
+            )}
+          </Disclosure>
         );
       })}
     </Box>
@@ -166,9 +149,10 @@ function LessonLink({
   linkSearch: string;
 }) {
   const completed = lesson.completed === 'true';
-  // The link inside an <li>: a <ul> may hold list items only (axe 'list' / 'listitem').
+  // The link inside an <li>: a <ul> may hold list items only (axe 'list' / 'listitem'). A plain one: MUI's ListItem,
+  // with its secondary-action part, was about 1.5 KB gzipped of the course page's first load.
   return (
-    <ListItem disablePadding sx={{ display: 'block' }}>
+    <Box component="li" sx={{ display: 'block' }}>
       <ListItemButton
         component={RouterLink}
         to={{ pathname: `/courses/${slug}/${lesson.ModuleId}/${lesson.id}`, search: linkSearch }}
@@ -206,6 +190,6 @@ function LessonLink({
           slotProps={{ primary: { sx: { fontSize: '0.925rem', lineHeight: 1.45 } } }}
         />
       </ListItemButton>
-    </ListItem>
+    </Box>
   );
 }

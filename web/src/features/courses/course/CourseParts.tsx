@@ -2,11 +2,11 @@ import EmojiEventsRounded from '@mui/icons-material/EmojiEventsRounded';
 import InsightsRounded from '@mui/icons-material/InsightsRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
+import { ProgressLine } from '../../../components/ProgressLine';
 
 /** The course page while it loads, and the progress line under its title. */
 
@@ -65,8 +65,7 @@ export function CourseProgressSummary({
         </Box>
       ) : (
         <>
-          <LinearProgress
-            variant="determinate"
+          <ProgressLine
             value={progress}
             aria-label="Course progress"
             sx={{ flex: 1, height: 8, borderRadius: 4, bgcolor: 'rgba(140, 47, 93, 0.12)' }}

@@ -2,25 +2,19 @@ import AddRounded from '@mui/icons-material/AddRounded';
 import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded';
 import EditRounded from '@mui/icons-material/EditRounded';
 import EmojiEventsRounded from '@mui/icons-material/EmojiEventsRounded';
-import ExpandMoreRounded from '@mui/icons-material/ExpandMoreRounded';
 import FormatListNumberedRounded from '@mui/icons-material/FormatListNumberedRounded';
 import MenuBookRounded from '@mui/icons-material/MenuBookRounded';
 import SwapVertRounded from '@mui/icons-material/SwapVertRounded';
-import Accordion from '@mui/material/Accordion';
-import AccordionDetails from '@mui/material/AccordionDetails';
-import AccordionSummary from '@mui/material/AccordionSummary';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
-import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import { alpha, useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { lazy, type ReactNode, Suspense, type SyntheticEvent, useEffect, useMemo, useState } from 'react';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import {
   type CourseLesson,
   type CoursePage as CoursePageData,
@@ -32,7 +26,10 @@ import {
   usePrefetchLesson,
   useReorderCourse,
 } from '../../../api/courses';
+import { Disclosure } from '../../../components/Disclosure';
+import { LazyLinearProgress } from '../../../components/LazyMui';
 import { SearchInput } from '../../../components/SearchInput';
+import { TextLink } from '../../../components/TextLink';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { idFromSegment } from '../../../early/requests';
 import { SEARCH_PARAM, searchWords } from '../catalogue/catalogue';
@@ -44,6 +41,7 @@ import { useReorderMode } from '../useReorderMode';
 import { CourseOutline } from './CourseOutline';
 import { LessonPanel } from './LessonPanel';
 import { courseReorderBody, flattenLessons, neighboursOf, resolveSelection, withCompletion } from './outline';
+import { useOutlineSections } from './useOutlineSections';
 
 /** Admin-only pieces are their own downloads. */
 const CourseFormDialog = lazy(() => import('../editor/CourseFormDialog'));
@@ -104,39 +102,11 @@ export function CourseView({ course }: { course: CoursePageData }) {
   const doneCount = allLessons.filter((entry) => entry.lesson.completed === 'true').length;
   const courseCompleted = allLessons.length > 0 && course.totalProgress >= COMPLETED_PROGRESS;
 
-  // Sections open: the selected lesson's module; every matching module while searching.
-  const [expanded, setExpanded] = useState<Set<number>>(() => new Set(selectedModule ? [selectedModule.id] : []));
-  useEffect(() => {
-    if (urlSearch && searched.data) setExpanded(new Set(searched.data.Modules.map((m) => m.id)));
-  }, [urlSearch, searched.data]);
-  const toggle = (id: number, open: boolean) =>
-    setExpanded((current) => {
-      const copy = new Set(current);
-      if (open) copy.add(id);
-      else copy.delete(id);
-      return copy;
-    });
-
-  // Phones: the content list starts folded, and opens to show search results.
-  const [contentOpen, setContentOpen] = useState(false);
-
-  // A module just added opens, with its 'Add lesson' button scrolled into view once the course has reloaded.
-  const [revealed, setRevealed] = useState<number | null>(null);
-  const revealModule = (id: number) => {
-    toggle(id, true);
-    setContentOpen(true);
-    setRevealed(id);
-  };
-  useEffect(() => {
-    if (revealed === null) return;
-    const button = document.getElementById(`module-${revealed}-add-lesson`);
-    if (!button) return;
-    button.scrollIntoView({ block: 'center', behavior: 'smooth' });
-    setRevealed(null);
-  });
-  useEffect(() => {
-    if (urlSearch) setContentOpen(true);
-  }, [urlSearch]);
+  const { expanded, toggle, contentOpen, setContentOpen, revealModule } = useOutlineSections(
+    selectedModule?.id ?? null,
+    urlSearch,
+    searched.data?.Modules,
+  );
 
   // Reading a new lesson starts at its top.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on purpose when the lesson changes
@@ -259,7 +229,7 @@ export function CourseView({ course }: { course: CoursePageData }) {
   const outline = (
     <Box sx={{ position: 'relative' }} onPointerOver={prefetchFromLink} onFocus={prefetchFromLink}>
       {searchLoading && (
-        <LinearProgress
+        <LazyLinearProgress
           aria-label="Searching lessons"
           sx={{ position: 'absolute', top: 0, left: 0, right: 0, height: 2 }}
         />
@@ -349,10 +319,10 @@ export function CourseView({ course }: { course: CoursePageData }) {
 
   return (
     <>
-      <Link component={RouterLink} to="/courses" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 2 }}>
+      <TextLink to="/courses" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 2 }}>
         <ArrowBackRounded fontSize="small" />
         Back to courses
-      </Link>
+      </TextLink>
 
       <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', sm: '2.125rem' }, mb: 1.5, maxWidth: 900 }}>
         {course.title}
@@ -419,19 +389,23 @@ export function CourseView({ course }: { course: CoursePageData }) {
       ) : (
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
           {searchBox}
-          <Accordion
+          <Disclosure
             component="nav"
-            aria-label="Course content"
+            label="Course content"
             expanded={contentOpen}
-            onChange={(_event, open) => setContentOpen(open)}
-            disableGutters
-            variant="outlined"
-            sx={{ borderRadius: 3, '&::before': { display: 'none' }, overflow: 'hidden' }}
-          >
-            <AccordionSummary
-              expandIcon={<ExpandMoreRounded />}
-              sx={{ bgcolor: (t) => alpha(t.palette.primary.main, 0.04) }}
-            >
+            onChange={setContentOpen}
+            summaryId="course-content-summary"
+            regionId="course-content"
+            sx={{
+              border: 1,
+              borderColor: 'divider',
+              borderRadius: 3,
+              overflow: 'hidden',
+              bgcolor: 'background.paper',
+            }}
+            summarySx={{ bgcolor: (t) => alpha(t.palette.primary.main, 0.04) }}
+            regionSx={{ borderTop: 1, borderColor: 'divider' }}
+            summary={
               <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
                 <FormatListNumberedRounded fontSize="small" sx={{ color: 'primary.main' }} />
                 <Typography sx={{ fontWeight: 700 }}>Course content</Typography>
@@ -439,9 +413,10 @@ export function CourseView({ course }: { course: CoursePageData }) {
                   · {course.Modules.length} {course.Modules.length === 1 ? 'module' : 'modules'}
                 </Typography>
               </Box>
-            </AccordionSummary>
-            <AccordionDetails sx={{ p: 0, borderTop: 1, borderColor: 'divider' }}>{outline}</AccordionDetails>
-          </Accordion>
+            }
+          >
+            {outline}
+          </Disclosure>
           <Box sx={{ minWidth: 0 }}>{content}</Box>
         </Box>
       )}

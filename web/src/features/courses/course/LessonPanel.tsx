@@ -6,17 +6,30 @@ import EditRounded from '@mui/icons-material/EditRounded';
 import UndoRounded from '@mui/icons-material/UndoRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
+import type { SxProps, Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import type { CourseLesson, CoursePageLesson, CoursePageModule } from '../../../api/courses';
-import { Markdown } from '../../../components/Markdown';
+import { DeferredMarkdown } from '../../../components/DeferredMarkdown';
+import { Chip } from '../../../components/LazyMui';
 import { TOAST_BAND_PX } from '../../../components/Toasts';
 import { LessonVideo } from './LessonVideo';
+
+/**
+ * A divider line (an <hr>, like MUI's Divider, which was two more files before a course page's heading for one line
+ * of CSS).
+ */
+function LessonRule({ sx }: { sx: SxProps<Theme> }) {
+  return (
+    <Box
+      component="hr"
+      sx={[{ border: 0, borderTop: 1, borderColor: 'divider' }, ...(Array.isArray(sx) ? sx : [sx])]}
+    />
+  );
+}
 
 /**
  * The lesson being read: its module, title, markdown content, completion toggle and the way on. The title and
@@ -113,7 +126,7 @@ export function LessonPanel({
           sx={{ mb: 1, fontWeight: 700 }}
         />
       )}
-      <Divider sx={{ my: 2.5 }} />
+      <LessonRule sx={{ my: 2.5 }} />
       {!detail ? (
         detailFailed ? (
           <Typography color="error" sx={{ py: 3 }}>
@@ -129,14 +142,14 @@ export function LessonPanel({
       ) : detail.content.trim() || detail.videoUrl ? (
         <Box sx={{ maxWidth: 760 }}>
           <LessonVideo lessonId={detail.id} url={detail.videoUrl} startAt={detail.videoPosition} title={detail.title} />
-          {detail.content.trim() && <Markdown source={detail.content} label="Lesson content" />}
+          {detail.content.trim() && <DeferredMarkdown source={detail.content} label="Lesson content" />}
         </Box>
       ) : (
         <Typography color="text.secondary" sx={{ py: 3 }}>
           This lesson has no written content yet.
         </Typography>
       )}
-      <Divider sx={{ mt: 4, mb: 2.5 }} />
+      <LessonRule sx={{ mt: 4, mb: 2.5 }} />
       <Box
         ref={actions}
         sx={{

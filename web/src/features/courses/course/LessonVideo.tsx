@@ -1,6 +1,13 @@
 import Box from '@mui/material/Box';
+import { parseVideoSource } from '@rainmakers/contracts/site-content-constants';
+import { lazy, Suspense } from 'react';
 import { api } from '../../../api/client';
-import { VideoPlayer } from '../../../components/VideoPlayer';
+
+// Most lessons have no video: the player is fetched when one has (a course page's first load stays in budget).
+const VideoPlayer = lazy(() => import('../../../components/VideoPlayer').then((m) => ({ default: m.VideoPlayer })));
+
+/** The player's frame while it arrives: the same 16:9 black box, so the text below does not move. */
+const FRAME_SX = { width: '100%', aspectRatio: '16 / 9', borderRadius: '12px', bgcolor: '#000000' } as const;
 
 /**
  * A lesson's video above its text. The player reports where the member is every ~10 s, on pause and when
@@ -17,7 +24,8 @@ export function LessonVideo({
   startAt: number | undefined;
   title: string;
 }) {
-  if (!url) return null;
+  // A video that is not set or not playable renders nothing, as VideoPlayer does: no box that then goes away.
+  if (!parseVideoSource(url)) return null;
   const record = (seconds: number) => {
     void api('/api/lesson/video-position', {
       method: 'PUT',
@@ -28,13 +36,15 @@ export function LessonVideo({
   };
   return (
     <Box sx={{ mb: 3 }}>
-      <VideoPlayer
-        key={lessonId}
-        url={url}
-        title={`Lesson video: ${title}`}
-        startAt={startAt ?? 0}
-        onPosition={record}
-      />
+      <Suspense fallback={<Box sx={FRAME_SX} />}>
+        <VideoPlayer
+          key={lessonId}
+          url={url}
+          title={`Lesson video: ${title}`}
+          startAt={startAt ?? 0}
+          onPosition={record}
+        />
+      </Suspense>
     </Box>
   );
 }

@@ -6,7 +6,6 @@
 import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
@@ -23,6 +22,7 @@ import { Link as RouterLink, useParams } from 'react-router-dom';
 import { type CourseInsights, INSIGHT_RANGES, type InsightRange, useCourseInsights } from '../../../api/courseInsights';
 import { useCoursePage } from '../../../api/courses';
 import { PageHeader } from '../../../components/PageHeader';
+import { StaticChip } from '../../../components/StaticChip';
 import { CourseNotFound } from '../course/CourseMessages';
 import { formatDay, funnelSummary, percentOf, timelineSummary } from './insights';
 
@@ -203,7 +203,7 @@ function FunnelTable({ insights }: { insights: CourseInsights }) {
               </TableCell>
               <TableCell align="right">
                 {lesson.id === insights.steepestDropLessonId ? (
-                  <Chip size="small" color="error" variant="outlined" label={`−${lesson.drop} steepest drop`} />
+                  <StaticChip color="error" variant="outlined" label={`−${lesson.drop} steepest drop`} />
                 ) : lesson.drop > 0 ? (
                   `−${lesson.drop}`
                 ) : (

@@ -1,5 +1,6 @@
 /** Pure figures of the course insights screen (no React): rates, the steepest drop's sentence, the days' summary. */
 import type { CourseInsights } from '@rainmakers/contracts';
+import { formatCalendarDay } from '../../../lib/dates';
 
 /** Whole percent of `part` in `whole` (0 when there is no whole). */
 export function percentOf(part: number, whole: number): number {
@@ -30,5 +31,5 @@ export function timelineSummary(insights: CourseInsights): string {
 
 /** 'YYYY-MM-DD' (UTC) as "Nov 26". */
 export function formatDay(date: string): string {
-  return new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+  return formatCalendarDay(date);
 }

@@ -1,5 +1,5 @@
 /**
- * /users/{id}: one member's whole picture for staff. One call (GET /api/user/{id}/overview); each part
+ * /users/{id}: one member's whole picture for staff. One call (GET /api/user/overview/{id}); each part
  * shows its own loading, "could not be loaded" and empty states, and parts the person may not see are left out.
  */
 import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded';
@@ -8,14 +8,15 @@ import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { auditActionLabel } from '@rainmakers/contracts/audit-labels';
+import { describeAuditChanges } from '@rainmakers/contracts/audit-wording';
 import type { ReactNode } from 'react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { ApiError, errorMessage } from '../../../api/client';
 import {
@@ -27,15 +28,20 @@ import {
 } from '../../../api/memberOverview';
 import { useTags } from '../../../api/tags';
 import { LazyConfirmDialog } from '../../../components/LazyMui';
-import { OptionPicker, type PickerOption } from '../../../components/OptionPicker';
+import type { PickerOption } from '../../../components/OptionPicker';
+import { ProgressLine } from '../../../components/ProgressLine';
 import { toast } from '../../../components/toast';
 import { usePageTitle } from '../../../components/usePageTitle';
+import { formatDate, formatDateTime } from '../../../lib/dates';
 import { SignInStatus } from '../SignInStatus';
 import { barShares, formatAmount, type PartState, partState, paymentLabel } from './parts';
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const day = (iso: string) => dateFormat.format(new Date(iso));
+// The tag editor (MUI's Autocomplete with its text field, popper and menus, about 35 KB gzipped, eleven files) is for
+// admins only and sits at the bottom of the page: fetched when it renders, not with the page's heading
+// (docs/decisions.md, "Web first load").
+const OptionPicker = lazy(() => import('../../../components/OptionPicker').then((m) => ({ default: m.OptionPicker })));
+
+const day = (iso: string) => formatDate(iso);
 
 export default function MemberPage() {
   const id = Number(useParams().id);
@@ -265,8 +271,7 @@ function Parts({ answer }: { answer: MemberOverview }) {
                     {course.percent}%
                   </Typography>
                 </Stack>
-                <LinearProgress
-                  variant="determinate"
+                <ProgressLine
                   value={course.percent}
                   aria-label={`${course.title}: ${course.completedLessons} of ${course.lessons} lessons`}
                   sx={{ height: 8, borderRadius: 4, my: 0.5 }}
@@ -286,17 +291,14 @@ function Parts({ answer }: { answer: MemberOverview }) {
             <Stack spacing={1}>
               <Typography variant="body2" color="text.secondary">
                 {board.cardCount} {board.cardCount === 1 ? 'card' : 'cards'} ·{' '}
-                {board.lastActivityAt
-                  ? `last activity ${dateTimeFormat.format(new Date(board.lastActivityAt))}`
-                  : 'no activity yet'}
+                {board.lastActivityAt ? `last activity ${formatDateTime(board.lastActivityAt)}` : 'no activity yet'}
               </Typography>
               {board.lists.map((list, i) => (
                 <Stack key={list.id} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                   <Typography variant="body2" sx={{ width: { xs: 110, sm: 140 }, flexShrink: 0 }} noWrap>
                     {list.name}
                   </Typography>
-                  <LinearProgress
-                    variant="determinate"
+                  <ProgressLine
                     value={barShares(board.lists.map((l) => l.cardCount))[i] ?? 0}
                     aria-label={`${list.name}: ${list.cardCount} cards`}
                     sx={{ flex: 1, height: 10, borderRadius: 5 }}
@@ -366,11 +368,18 @@ function Parts({ answer }: { answer: MemberOverview }) {
               {history.map((entry) => (
                 <Box component="li" key={entry.id} sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
                   <Typography variant="body2" color="text.secondary" sx={{ minWidth: 150 }}>
-                    {dateTimeFormat.format(new Date(entry.at))}
+                    {formatDateTime(entry.at)}
                   </Typography>
-                  <Typography variant="body2">
-                    <strong>{entry.action}</strong> by {entry.actorName ?? 'the system'}
-                  </Typography>
+                  <Box sx={{ minWidth: 0, flex: '1 1 240px' }}>
+                    <Typography variant="body2">
+                      <strong>{auditActionLabel(entry.action)}</strong> by {entry.actorName ?? 'the system'}
+                    </Typography>
+                    {describeAuditChanges(entry).map((line) => (
+                      <Typography key={line} variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                        {line}
+                      </Typography>
+                    ))}
+                  </Box>
                 </Box>
               ))}
             </Stack>
@@ -410,13 +419,15 @@ function TagsSection({ answer }: { answer: MemberOverview }) {
     <Section title="Tags">
       {editable ? (
         <Stack spacing={1.5}>
-          <OptionPicker
-            label="Tags"
-            options={tags.data ?? []}
-            value={value}
-            onChange={setDraft}
-            loading={tags.isLoading}
-          />
+          <Suspense fallback={<Skeleton variant="rounded" height={56} aria-label="Loading tags" />}>
+            <OptionPicker
+              label="Tags"
+              options={tags.data ?? []}
+              value={value}
+              onChange={setDraft}
+              loading={tags.isLoading}
+            />
+          </Suspense>
           <Stack direction="row" spacing={1}>
             <Button variant="contained" onClick={submit} disabled={!changed || save.isPending}>
               {save.isPending ? 'Saving…' : 'Save tags'}

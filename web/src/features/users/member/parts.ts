@@ -1,5 +1,6 @@
 /** Screen rules of the member page as pure functions (tested in parts.test.ts). */
 import type { MemberOverview, MemberOverviewPart } from '../../../api/memberOverview';
+import { formatMoney } from '../../../lib/dates';
 
 export type PartState<T> =
   | { kind: 'hidden' }
@@ -17,13 +18,7 @@ export function partState<T>(answer: MemberOverview, part: MemberOverviewPart, v
 
 /** Money in the purchase's currency, e.g. $49.00. */
 export function formatAmount(amountCents: number, currency: string): string {
-  try {
-    return new Intl.NumberFormat(undefined, { style: 'currency', currency: currency.toUpperCase() }).format(
-      amountCents / 100,
-    );
-  } catch {
-    return `${(amountCents / 100).toFixed(2)} ${currency.toUpperCase()}`;
-  }
+  return formatMoney(amountCents / 100, currency);
 }
 
 /** Each list's share of the longest list (0-100), for the board bars. */

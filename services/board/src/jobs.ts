@@ -1,0 +1,47 @@
+/**
+ * The board-reminders job: a BullMQ job scheduler fires one 'sweep' a minute (one job per tick, whichever replica
+ * takes it); the sweep sends the due-date reminders (commands/reminders.ts). A sweep that runs twice, or beside
+ * another replica's, sends nothing twice: each reminder is recorded insert-if-absent in its transaction.
+ */
+import { type BackgroundTask, createQueue, createWorker, type Logger, QueueName, type Redis } from '@rainmakers/kit';
+import { sendDueReminders } from './commands/reminders';
+import type { BoardDeps } from './deps';
+
+/** How often the sweep runs: a reminder goes out at most this late. */
+export const REMINDER_SWEEP_EVERY_MS = 60_000;
+const SCHEDULER_ID = 'due-reminders';
+
+export function createReminderWorker(deps: BoardDeps, redis: Redis, prefix: string, logger: Logger): BackgroundTask {
+  const queue = createQueue<Record<string, never>, { sent: number }>(QueueName.BoardReminders, redis, prefix);
+  const worker = createWorker<Record<string, never>, { sent: number }>(
+    QueueName.BoardReminders,
+    async () => {
+      const sent = await sendDueReminders(deps);
+      if (sent > 0) logger.info({ sent }, 'due-date reminders sent');
+      return { sent };
+    },
+    redis,
+    prefix,
+    // One sweep at a time per process; the job's own retries would only repeat what the next tick does.
+    { concurrency: 1, logger },
+  );
+  return {
+    async start() {
+      // Upserting the same scheduler id from every replica keeps one schedule.
+      await queue.upsertJobScheduler(
+        SCHEDULER_ID,
+        { every: REMINDER_SWEEP_EVERY_MS },
+        {
+          name: 'sweep',
+          data: {},
+          opts: { attempts: 1, removeOnComplete: { count: 100 }, removeOnFail: { count: 100 } },
+        },
+      );
+      worker.start();
+    },
+    async stop() {
+      await worker.stop();
+      await queue.close();
+    },
+  };
+}
