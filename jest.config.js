@@ -19,6 +19,8 @@ const common = {
 };
 
 export default {
+  // Browser files marked `@runs-alone` first (test/setup/browser-lock.ts).
+  testSequencer: '<rootDir>/test/setup/sequencer.js',
   projects: [
     {
       ...common,
@@ -36,6 +38,7 @@ export default {
       // Real servers on a 2-core machine: a guard against hangs, not a speed check (speed is `npm run bench`).
       testTimeout: 30_000,
       testMatch: ['<rootDir>/services/*/test/**/*.test.ts', '<rootDir>/gateway/test/**/*.test.ts'],
+      setupFiles: ['<rootDir>/test/setup/service-process.ts'],
       globalSetup: '<rootDir>/test/setup/infra-setup.ts',
       globalTeardown: '<rootDir>/test/setup/infra-teardown.ts',
     },
@@ -51,6 +54,8 @@ export default {
       ...common,
       displayName: 'browser',
       testTimeout: 120_000,
+      // Two workers share one stack; files marked `@runs-alone` run by themselves (test/setup/browser-lock.ts).
+      testEnvironment: '<rootDir>/test/setup/browser-environment.ts',
       testMatch: ['<rootDir>/test/browser/**/*.test.ts'],
       globalSetup: '<rootDir>/test/setup/stack-setup.ts',
       globalTeardown: '<rootDir>/test/setup/stack-teardown.ts',

@@ -2,6 +2,8 @@
  * The signed-in side of /api/stripe (mounted there, so paths here are relative): the customer portal (Fix), the sync with Stripe (admins), purchases, and the
  * browser's Stripe.js configuration.
  */
+
+import { randomUUID } from 'node:crypto';
 import { createPaymentIntentSchema } from '@rainmakers/contracts';
 import {
   badRequest,
@@ -48,13 +50,24 @@ export function stripeRoutes(deps: StripeRouteDeps): Router {
     const actor = requireActor(req);
     if (!canSyncWithStripe(actor)) throw forbidden();
     const pageSize = Number(req.query.pageSize);
-    const job = await deps.sync.add('sync', {
-      actorId: actor.userId,
-      ...(Number.isInteger(pageSize) && pageSize >= 1 && pageSize <= 100 ? { pageSize } : {}),
-    });
-    // The job table (users) hears of the sync from here on: queued now, then the worker's progress and end.
-    const run = { jobId: String(job.id), actorId: actor.userId, startedAt: new Date(job.timestamp) };
+    // The job table (users) hears of the sync from here on: queued first (before the worker can pick the job up
+    // and report it running, so the events arrive in order), then the worker's progress and end.
+    const run = { jobId: randomUUID(), actorId: actor.userId, startedAt: new Date() };
     await recordSync(deps, run, 'queued', summaryOf(null));
+    const job = await deps.sync
+      .add(
+        'sync',
+        {
+          actorId: actor.userId,
+          ...(Number.isInteger(pageSize) && pageSize >= 1 && pageSize <= 100 ? { pageSize } : {}),
+        },
+        { jobId: run.jobId, timestamp: run.startedAt.getTime() },
+      )
+      .catch(async (error: unknown) => {
+        // A queue that refused the job leaves no row waiting forever in the job table.
+        await recordSync(deps, run, 'failed', summaryOf(null), 'The sync could not be queued').catch(() => undefined);
+        throw error;
+      });
     res.status(202).json(presentSyncJob(String(job.id), 'waiting', summaryOf(null), null));
   });
 
