@@ -3,7 +3,8 @@
  * GET /api/site-content; visitors (sign-up, the blocked page) GET /api/site-content/public; admins PUT it.
  */
 import type { PublicSiteContent, SiteContent, SiteContentResponse } from '@rainmakers/contracts';
-import { SITE_LINK_DEFAULTS, type SiteVideoKey } from '@rainmakers/contracts/site-content-constants';
+import type { SiteVideoKey } from '@rainmakers/contracts/site-content-constants';
+import { SITE_LINK_DEFAULTS } from '@rainmakers/contracts/site-links';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../session/context';
 import { api } from './client';

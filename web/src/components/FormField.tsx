@@ -9,20 +9,25 @@ export interface FormFieldProps extends Omit<OutlinedInputProps, 'label' | 'erro
   name: string;
   helperText?: ReactNode;
   error?: boolean;
+  /** Keep the label above the box even while it is empty (date and time inputs draw their own placeholder). */
+  shrinkLabel?: boolean;
 }
 
 /**
  * A labelled outlined input with helper/error text: what TextField renders, without TextField's select mode, which
  * would pull menus, popovers and modals into every form screen's download.
  */
-export function FormField({ label, helperText, error = false, id, name, ...input }: FormFieldProps) {
+export function FormField({ label, helperText, error = false, shrinkLabel, id, name, ...input }: FormFieldProps) {
   const generated = useId();
   const inputId = id ?? `${name}-${generated}`;
   const helperId = `${inputId}-helper`;
   return (
     <FormControl fullWidth error={error} variant="outlined">
-      <InputLabel htmlFor={inputId}>{label}</InputLabel>
+      <InputLabel htmlFor={inputId} {...(shrinkLabel ? { shrink: true } : {})}>
+        {label}
+      </InputLabel>
       <OutlinedInput
+        {...(shrinkLabel ? { notched: true } : {})}
         id={inputId}
         name={name}
         label={label}

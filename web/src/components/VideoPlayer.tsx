@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import type { SxProps, Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
-import { parseVideoSource } from '@rainmakers/contracts/site-content-constants';
+import { parseVideoSource } from '@rainmakers/contracts/video-source';
 import { useEffect, useRef, useState } from 'react';
 
 /** How often a playing video reports where it is (and on pause, and when the page goes away). */

@@ -3,19 +3,13 @@ import CalculateRounded from '@mui/icons-material/CalculateRounded';
 import CloseRounded from '@mui/icons-material/CloseRounded';
 import FactCheckRounded from '@mui/icons-material/FactCheckRounded';
 import ForumRounded from '@mui/icons-material/ForumRounded';
-import GroupRounded from '@mui/icons-material/GroupRounded';
-import InsightsRounded from '@mui/icons-material/InsightsRounded';
 import LibraryBooksRounded from '@mui/icons-material/LibraryBooksRounded';
-import LocalOfferRounded from '@mui/icons-material/LocalOfferRounded';
 import OpenInNewRounded from '@mui/icons-material/OpenInNewRounded';
-import RateReviewRounded from '@mui/icons-material/RateReviewRounded';
 import RocketLaunchRounded from '@mui/icons-material/RocketLaunchRounded';
 import SchoolRounded from '@mui/icons-material/SchoolRounded';
 import SettingsRounded from '@mui/icons-material/SettingsRounded';
 import SpaceDashboardRounded from '@mui/icons-material/SpaceDashboardRounded';
 import SupportAgentRounded from '@mui/icons-material/SupportAgentRounded';
-import VideoSettingsRounded from '@mui/icons-material/VideoSettingsRounded';
-import ViewCarouselRounded from '@mui/icons-material/ViewCarouselRounded';
 import ViewKanbanRounded from '@mui/icons-material/ViewKanbanRounded';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
@@ -28,7 +22,7 @@ import { lazy, type ReactNode, Suspense } from 'react';
 import { matchPath, Link as RouterLink, useLocation } from 'react-router-dom';
 import { useSiteLinks } from '../api/siteContent';
 import { BrandLogo } from '../components/BrandLogo';
-import { type NavItemId, showApplyToUpgrade, visibleNavItems } from '../lib/navigation';
+import { type MemberNavItemId, type NavItemId, showApplyToUpgrade, visibleNavItems } from '../lib/navigation';
 import { useCurrentUser } from '../session/context';
 import { sidebarColors } from '../theme';
 import { DeferredNotificationBell } from './DeferredNotificationBell';
@@ -37,7 +31,10 @@ import { UserCard } from './UserCard';
 /** Admins only (the select brings menu code): loaded when first shown. */
 const RoleSwitcher = lazy(() => import('./RoleSwitcher'));
 
-const ICONS: Record<NavItemId, ReactNode> = {
+/** Coaches' and admins' entries: their icons load when first shown (members never download them). */
+const StaffNavIcon = lazy(() => import('./StaffNavIcon'));
+
+const MEMBER_ICONS: Record<MemberNavItemId, ReactNode> = {
   dashboard: <SpaceDashboardRounded />,
   aiToolkit: <AutoAwesomeRounded />,
   courses: <SchoolRounded />,
@@ -45,15 +42,18 @@ const ICONS: Record<NavItemId, ReactNode> = {
   profitCalculator: <CalculateRounded />,
   moveTheNeedle: <ViewKanbanRounded />,
   productQualifier: <FactCheckRounded />,
-  users: <GroupRounded />,
-  reviewQueue: <RateReviewRounded />,
-  tagManagement: <LocalOfferRounded />,
-  analytics: <InsightsRounded />,
-  dashboardBanners: <ViewCarouselRounded />,
-  siteContent: <VideoSettingsRounded />,
-  // The community's forum icon (messages to members): one icon less in every page's frame.
-  broadcasts: <ForumRounded />,
 };
+
+const isMemberItem = (id: NavItemId): id is MemberNavItemId => id in MEMBER_ICONS;
+
+function navIcon(id: NavItemId): ReactNode {
+  if (isMemberItem(id)) return MEMBER_ICONS[id];
+  return (
+    <Suspense fallback={<Box sx={{ width: 24, height: 24 }} />}>
+      <StaffNavIcon id={id} />
+    </Suspense>
+  );
+}
 
 const itemSx = {
   borderRadius: 2,
@@ -141,7 +141,7 @@ export function Sidebar({ onClose }: { onClose?: () => void }) {
               aria-current={isActive(item.path, pathname) ? 'page' : undefined}
               sx={itemSx}
             >
-              <ListItemIcon>{ICONS[item.id]}</ListItemIcon>
+              <ListItemIcon>{navIcon(item.id)}</ListItemIcon>
               <ListItemText primary={item.label} slotProps={textProps} />
             </ListItemButton>
           ))}

@@ -3,14 +3,8 @@ import type { CurrentUser } from '@rainmakers/contracts';
 import { type AccessUser, decideAccess } from './access';
 import { accessOf } from './routes';
 
-export type NavItemId =
-  | 'dashboard'
-  | 'aiToolkit'
-  | 'courses'
-  | 'resources'
-  | 'profitCalculator'
-  | 'moveTheNeedle'
-  | 'productQualifier'
+/** The entries only coaches and admins see (their icons load with them: layout/StaffNavIcon.tsx). */
+export type StaffNavItemId =
   | 'users'
   | 'reviewQueue'
   | 'tagManagement'
@@ -18,6 +12,17 @@ export type NavItemId =
   | 'dashboardBanners'
   | 'siteContent'
   | 'broadcasts';
+
+export type MemberNavItemId =
+  | 'dashboard'
+  | 'aiToolkit'
+  | 'courses'
+  | 'resources'
+  | 'profitCalculator'
+  | 'moveTheNeedle'
+  | 'productQualifier';
+
+export type NavItemId = MemberNavItemId | StaffNavItemId;
 
 export interface NavItem {
   id: NavItemId;

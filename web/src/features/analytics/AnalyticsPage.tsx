@@ -17,7 +17,6 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
@@ -32,6 +31,7 @@ import {
 } from '../../api/analytics';
 import { errorMessage } from '../../api/client';
 import { Disclosure } from '../../components/Disclosure';
+import { FormField } from '../../components/FormField';
 import { PageHeader } from '../../components/PageHeader';
 import { formatCalendarDay, formatMoney } from '../../lib/dates';
 
@@ -88,22 +88,28 @@ export default function AnalyticsPage() {
         spacing={2}
         sx={{ mb: 3, alignItems: { xs: 'stretch', sm: 'center' } }}
       >
-        <TextField
-          label="From"
-          type="date"
-          size="small"
-          value={range.from}
-          onChange={(e) => DATE.test(e.target.value) && setRange({ from: e.target.value })}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
-        <TextField
-          label="To"
-          type="date"
-          size="small"
-          value={range.to}
-          onChange={(e) => DATE.test(e.target.value) && setRange({ to: e.target.value })}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
+        <Box sx={{ width: { sm: 180 } }}>
+          <FormField
+            label="From"
+            name="from"
+            type="date"
+            size="small"
+            shrinkLabel
+            value={range.from}
+            onChange={(e) => DATE.test(e.target.value) && setRange({ from: e.target.value })}
+          />
+        </Box>
+        <Box sx={{ width: { sm: 180 } }}>
+          <FormField
+            label="To"
+            name="to"
+            type="date"
+            size="small"
+            shrinkLabel
+            value={range.to}
+            onChange={(e) => DATE.test(e.target.value) && setRange({ to: e.target.value })}
+          />
+        </Box>
         <ToggleButtonGroup
           exclusive
           size="small"

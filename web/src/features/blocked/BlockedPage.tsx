@@ -2,7 +2,7 @@ import BuildRounded from '@mui/icons-material/BuildRounded';
 import CreditCardOffRounded from '@mui/icons-material/CreditCardOffRounded';
 import MailOutlineRounded from '@mui/icons-material/MailOutlineRounded';
 import Button from '@mui/material/Button';
-import { SITE_LINK_DEFAULTS } from '@rainmakers/contracts/site-content-constants';
+import { SITE_LINK_DEFAULTS } from '@rainmakers/contracts/site-links';
 import { useEffect } from 'react';
 import { Navigate } from 'react-router-dom';
 import { useCustomerPortal } from '../../api/billing';

@@ -6,14 +6,14 @@ import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormLabel from '@mui/material/FormLabel';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import {
   BROADCASTS_KEY,
   type BroadcastAudience,
@@ -26,7 +26,8 @@ import {
 import { ApiError, errorMessage } from '../../api/client';
 import { useTags } from '../../api/tags';
 import { DeferredMarkdown } from '../../components/DeferredMarkdown';
-import { OptionPicker, type PickerOption } from '../../components/OptionPicker';
+import { FormField } from '../../components/FormField';
+import type { PickerOption } from '../../components/OptionPicker';
 import { PageHeader } from '../../components/PageHeader';
 import { ProgressLine } from '../../components/ProgressLine';
 import { toast } from '../../components/toast';
@@ -48,6 +49,11 @@ const PAYMENT_CHOICES = [
   { value: 'none', label: 'No subscription' },
 ] as const;
 type PaymentChoice = (typeof PAYMENT_CHOICES)[number]['value'];
+const paymentChoiceOf = (value: string): PaymentChoice =>
+  PAYMENT_CHOICES.find((choice) => choice.value === value)?.value ?? '';
+
+/** The tag picker (Autocomplete and its popper, ~20 KB) arrives after the composer has painted. */
+const OptionPicker = lazy(() => import('../../components/OptionPicker').then((m) => ({ default: m.OptionPicker })));
 
 const STATUS_LABEL: Record<BroadcastStatus['status'], string> = {
   queued: 'Queued',
@@ -182,14 +188,14 @@ export default function BroadcastsPage() {
         }}
       >
         <Stack spacing={2.5}>
-          <TextField
+          <FormField
             label="Subject"
+            name="subject"
             value={subject}
             onChange={(e) => setSubject(e.target.value)}
             error={!!errors.subject}
             helperText={errors.subject}
             required
-            fullWidth
           />
           <Stack direction="row" spacing={1}>
             <Button variant={preview ? 'text' : 'outlined'} onClick={() => setPreview(false)} aria-pressed={!preview}>
@@ -208,8 +214,9 @@ export default function BroadcastsPage() {
               )}
             </Paper>
           ) : (
-            <TextField
+            <FormField
               label="Message (Markdown)"
+              name="body"
               value={body}
               onChange={(e) => setBody(e.target.value)}
               error={!!errors.body}
@@ -217,7 +224,6 @@ export default function BroadcastsPage() {
               required
               multiline
               minRows={8}
-              fullWidth
             />
           )}
           <FormControl component="fieldset">
@@ -237,26 +243,23 @@ export default function BroadcastsPage() {
               ))}
             </FormGroup>
           </FormControl>
-          <OptionPicker
-            label="Tags (anyone with one of them)"
-            options={tagOptions.data ?? []}
-            value={tags}
-            onChange={setTags}
-            loading={tagOptions.isLoading}
-          />
-          <TextField
-            select
-            label="Payment status"
-            value={payment}
-            onChange={(e) => setPayment(e.target.value as PaymentChoice)}
-            sx={{ maxWidth: 360 }}
-          >
-            {PAYMENT_CHOICES.map((p) => (
-              <MenuItem key={p.value} value={p.value}>
-                {p.label}
-              </MenuItem>
-            ))}
-          </TextField>
+          <Suspense fallback={<Skeleton variant="rounded" height={56} aria-label="Loading tags" />}>
+            <OptionPicker
+              label="Tags (anyone with one of them)"
+              options={tagOptions.data ?? []}
+              value={tags}
+              onChange={setTags}
+              loading={tagOptions.isLoading}
+            />
+          </Suspense>
+          <FormControl component="fieldset">
+            <FormLabel component="legend">Payment status</FormLabel>
+            <RadioGroup row value={payment} onChange={(e) => setPayment(paymentChoiceOf(e.target.value))}>
+              {PAYMENT_CHOICES.map((p) => (
+                <FormControlLabel key={p.value} value={p.value} control={<Radio />} label={p.label} />
+              ))}
+            </RadioGroup>
+          </FormControl>
           <Stack
             direction={{ xs: 'column', sm: 'row' }}
             spacing={2}

@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import { parseVideoSource } from '@rainmakers/contracts/site-content-constants';
+import { parseVideoSource } from '@rainmakers/contracts/video-source';
 import { lazy, Suspense } from 'react';
 import { api } from '../../../api/client';
 
