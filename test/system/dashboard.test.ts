@@ -138,7 +138,7 @@ describe('GET /api/dashboard', () => {
         `/api/user/read-many?page=${n}&usersPerPage=15&role=basic&role=premium&cityOrState=FL`,
       );
     const first = await page(1);
-    // The seed: the long-standing premium member in Tampa and 18 neighbours in Florida.
+    // The seed: the long-standing premium member in Tampa and 18 neighbours in Florida (other files may add more).
     expect(first.totalCount).toBeGreaterThanOrEqual(19);
     expect(first.users).toHaveLength(15);
     const second = await page(2);
@@ -147,7 +147,8 @@ describe('GET /api/dashboard', () => {
     expect(ids.size).toBe(first.totalCount);
     for (const user of [...first.users, ...second.users]) {
       expect(Object.keys(user).sort()).toEqual(['city', 'fullName', 'id', 'photoUrl', 'state']);
-      expect(user.state).toBe('FL');
+      // "FL" finds the state however it was written (users-table.test.ts adds a member in "Florida").
+      expect(['FL', 'Florida']).toContain(user.state);
     }
   });
 
