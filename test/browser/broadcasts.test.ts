@@ -38,7 +38,7 @@ describe('broadcasts', () => {
     await page.getByRole('button', { name: 'Preview' }).click();
     const preview = page.getByRole('region', { name: 'Preview' });
     await preview.getByRole('heading', { name: 'Launch week' }).waitFor();
-    expect(await preview.locator('strong').innerText()).toBe('new');
+    expect(await preview.locator('strong').textContent()).toBe('new');
     await page.getByRole('button', { name: 'Write' }).click();
     expect(await page.getByLabel('Message (Markdown)').inputValue()).toContain('The **new** module');
 
@@ -57,7 +57,7 @@ describe('broadcasts', () => {
     await page.getByText('Sent: 2 of 2 sent').waitFor({ timeout: 60_000 });
     const row = page.getByTestId('broadcast-row').filter({ hasText: subject });
     await row.waitFor();
-    expect(await row.innerText()).toContain('1 tag');
+    expect(await row.textContent()).toContain('1 tag');
 
     // Each member of the audience gets it once; the member outside the tag does not.
     for (const member of members) await readMail(member.email, { subject, timeoutMs: 60_000 });
@@ -94,7 +94,10 @@ describe('broadcasts', () => {
     await signInWithCookies(page, 'admin', '/broadcasts');
     await page.getByRole('heading', { name: 'Broadcasts', level: 1 }).waitFor();
     await page.getByRole('combobox', { name: 'Tags (anyone with one of them)' }).waitFor();
-    await page.getByTestId('recipient-count').filter({ hasText: /recipients?/ }).waitFor();
+    await page
+      .getByTestId('recipient-count')
+      .filter({ hasText: /recipients?/ })
+      .waitFor();
     expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });

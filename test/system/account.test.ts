@@ -64,7 +64,12 @@ async function fillEveryService(person: Person, session: GatewaySession, listId:
   await session.put('/api/user/community-settings', { bio: `${tag} bio`, showCourses: true, listed: true });
   await session.put('/api/notifications/settings', { emailMentions: false });
   // As courses records a completion (the lesson may sit behind tags she lacks; the export reads what is stored).
-  await query('courses', 'INSERT INTO lesson_completions (user_id, lesson_id) VALUES ($1, $2)', [person.id, lesson.id]);
+  // Back-dated like the other rows tests write with SQL (no event): analytics.test.ts leaves that instant out.
+  await query(
+    'courses',
+    "INSERT INTO lesson_completions (user_id, lesson_id, completed_at) VALUES ($1, $2, '2024-06-01T12:00:00Z')",
+    [person.id, lesson.id],
+  );
   await query(
     'courses',
     `INSERT INTO certificates (user_id, course_id, full_name, course_title, completed_at)

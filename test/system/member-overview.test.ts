@@ -41,7 +41,12 @@ beforeAll(async () => {
   );
   if (!found) throw new Error('the seed has no course with two lessons');
   lesson = found;
-  await query('courses', 'INSERT INTO lesson_completions (user_id, lesson_id) VALUES ($1, $2)', [member.id, lesson.id]);
+  // Back-dated like the other rows tests write with SQL (no event): analytics.test.ts leaves that instant out.
+  await query(
+    'courses',
+    "INSERT INTO lesson_completions (user_id, lesson_id, completed_at) VALUES ($1, $2, '2024-06-01T12:00:00Z')",
+    [member.id, lesson.id],
+  );
   await query(
     'courses',
     `INSERT INTO certificates (user_id, course_id, full_name, course_title, completed_at)
