@@ -1,5 +1,5 @@
 /**
- * Site content: /site-content names a bad address under its own field and keeps nothing; leaving with
+ * Site content: /site-content names a bad address (or e-mail colour) under its own field and keeps nothing; leaving with
  * unsaved edits asks first, both through the app's own links (the sidebar) and when the tab is reloaded. Desktop
  * and phone, axe-clean. Screenshots: test-artifacts/screenshots/site-content-*.png.
  *
@@ -103,5 +103,32 @@ describe('/site-content', () => {
     await page.locator('nav[aria-label="Main"]').getByRole('link', { name: 'Dashboard', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/');
     expect(asked).toEqual([]);
+  });
+
+  it("sets the e-mails' community name and colour: a bad colour is named under its field, a good one is kept", async () => {
+    const page = await pages.open();
+    await signInWithCookies(page, 'admin', '/site-content');
+    const section = page.getByRole('region', { name: 'E-mails' });
+    await section.waitFor();
+    const name = section.getByLabel('Community name', { exact: true });
+    const colour = section.getByLabel('Colour', { exact: true });
+    await name.fill('Rainmakers Academy');
+    await colour.fill('blue');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Nothing was saved: check the highlighted fields').waitFor();
+    expect(await colour.getAttribute('aria-invalid')).toBe('true');
+    await section.getByText('Enter a colour as #rrggbb').waitFor();
+
+    await colour.fill('#0f766e');
+    expect(await section.getByLabel('Pick the e-mail colour').inputValue()).toBe('#0f766e');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Site content saved').waitFor();
+    const stored = (await (await admin()).get<SiteContentResponse>('/api/site-content')).content;
+    expect(stored.brand).toEqual({ communityName: 'Rainmakers Academy', primaryColor: '#0f766e' });
+    await page.reload();
+    await page.getByRole('region', { name: 'E-mails' }).getByLabel('Community name', { exact: true }).waitFor();
+    expect(await page.getByLabel('Community name', { exact: true }).inputValue()).toBe('Rainmakers Academy');
+    await screenshot(page, 'site-content-emails', { fullPage: true });
   });
 });

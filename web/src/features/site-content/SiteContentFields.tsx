@@ -25,7 +25,13 @@ const LINK_HELP: Record<SiteLinkKey, string> = {
   upgradeUrl: `Empty: ${SITE_LINK_DEFAULTS.upgradeUrl}`,
 };
 
-export type Draft = { videos: Record<SiteVideoKey, string>; links: Record<SiteLinkKey, string> };
+export type Draft = {
+  videos: Record<SiteVideoKey, string>;
+  links: Record<SiteLinkKey, string>;
+  brand: { communityName: string; primaryColor: string };
+};
+
+const HEX_COLOUR = /^#[0-9a-f]{6}$/i;
 
 /**
  * The fields of /site-content, loaded while the content is: the page's heading does not wait for the form's MUI
@@ -37,6 +43,7 @@ export default function SiteContentFields({
   uploading,
   setVideo,
   setLink,
+  setBrand,
   upload,
 }: {
   draft: Draft;
@@ -44,6 +51,7 @@ export default function SiteContentFields({
   uploading: SiteVideoKey | null;
   setVideo: (key: SiteVideoKey, value: string) => void;
   setLink: (key: SiteLinkKey, value: string) => void;
+  setBrand: (key: keyof Draft['brand'], value: string) => void;
   upload: (key: SiteVideoKey, file: File | undefined) => void;
 }) {
   return (
@@ -66,6 +74,54 @@ export default function SiteContentFields({
               fullWidth
             />
           ))}
+        </CardContent>
+      </Card>
+      <Card variant="outlined" component="section" aria-labelledby="site-emails" sx={{ borderRadius: 3 }}>
+        <CardContent sx={{ display: 'grid', gap: 2 }}>
+          <Typography id="site-emails" variant="h6" component="h2">
+            E-mails
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            Every e-mail the community sends (invitations, receipts, reminders, broadcasts) carries this name in its
+            header and footer, and this colour on its header and buttons.
+          </Typography>
+          <TextField
+            id="brand-communityName"
+            label="Community name"
+            value={draft.brand.communityName}
+            onChange={(e) => setBrand('communityName', e.target.value)}
+            error={Boolean(errors['brand.communityName'])}
+            helperText={errors['brand.communityName'] || 'At most 80 characters'}
+            fullWidth
+          />
+          <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start' }}>
+            <TextField
+              id="brand-primaryColor"
+              label="Colour"
+              value={draft.brand.primaryColor}
+              onChange={(e) => setBrand('primaryColor', e.target.value)}
+              error={Boolean(errors['brand.primaryColor'])}
+              helperText={errors['brand.primaryColor'] || 'As #rrggbb, or pick it'}
+              sx={{ maxWidth: 240 }}
+            />
+            <Box
+              component="input"
+              type="color"
+              aria-label="Pick the e-mail colour"
+              value={HEX_COLOUR.test(draft.brand.primaryColor) ? draft.brand.primaryColor : '#1d4ed8'}
+              onChange={(e: React.ChangeEvent<HTMLInputElement>) => setBrand('primaryColor', e.target.value)}
+              sx={{
+                width: 56,
+                height: 56,
+                p: 0.5,
+                border: 1,
+                borderColor: 'divider',
+                borderRadius: 1,
+                bgcolor: 'background.paper',
+                cursor: 'pointer',
+              }}
+            />
+          </Box>
         </CardContent>
       </Card>
       {SITE_VIDEO_GROUPS.map((group) => (

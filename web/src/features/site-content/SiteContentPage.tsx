@@ -18,6 +18,7 @@ const VIDEO_MAX_BYTES = 50 * 1024 * 1024;
 const toDraft = (content: SiteContent): Draft => ({
   videos: Object.fromEntries(Object.entries(content.videos).map(([k, v]) => [k, v ?? ''])) as Draft['videos'],
   links: Object.fromEntries(Object.entries(content.links).map(([k, v]) => [k, v ?? ''])) as Draft['links'],
+  brand: { ...content.brand },
 });
 
 const loading = (
@@ -28,8 +29,8 @@ const loading = (
 );
 
 /**
- * /site-content (admins): every video of the product (YouTube, Vimeo or an uploaded MP4/WebM) and the links outside
- * it. Errors show under their field; leaving with unsaved edits asks first (closing or reloading the tab, and the
+ * /site-content (admins): every video of the product (YouTube, Vimeo or an uploaded MP4/WebM), the links outside
+ * it, and the community's name and colour as e-mails show them. Errors show under their field; leaving with unsaved edits asks first (closing or reloading the tab, and the
  * app's own links: useLeaveGuard).
  */
 export default function SiteContentPage() {
@@ -61,6 +62,9 @@ export default function SiteContentPage() {
     setDraft((d) => (d ? { ...d, videos: { ...d.videos, [key]: value } } : d));
   const setLink = (key: SiteLinkKey, value: string) =>
     setDraft((d) => (d ? { ...d, links: { ...d.links, [key]: value } } : d));
+
+  const setBrand = (key: keyof Draft['brand'], value: string) =>
+    setDraft((d) => (d ? { ...d, brand: { ...d.brand, [key]: value } } : d));
 
   const upload = async (key: SiteVideoKey, file: File | undefined) => {
     if (!file) return;
@@ -107,7 +111,7 @@ export default function SiteContentPage() {
     <Box component="form" onSubmit={submit} noValidate>
       <PageHeader
         title="Site Content"
-        subtitle="The videos members see across the product, and where its outside links lead."
+        subtitle="The videos members see across the product, where its outside links lead, and how its e-mails look."
         actions={
           <Button type="submit" variant="contained" disabled={!dirty || save.isPending}>
             {save.isPending ? 'Saving…' : 'Save changes'}
@@ -124,6 +128,7 @@ export default function SiteContentPage() {
             uploading={uploading}
             setVideo={setVideo}
             setLink={setLink}
+            setBrand={setBrand}
             upload={(key, file) => void upload(key, file)}
           />
         </Suspense>
