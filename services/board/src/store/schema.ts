@@ -133,7 +133,16 @@ export interface NotificationSettingsTable {
   email_due_dates: Generated<boolean>;
   /** E-mail when a coach reviews one of her cards (migrations/005). */
   email_reviews: Generated<boolean>;
+  /** The weekly digest e-mail (migrations/007). */
+  email_digest: Generated<boolean>;
   updated_at: Timestamp;
+}
+
+/** Weekly digests done, one row per person and week (migrations/007); week_start is that Monday in her zone. */
+export interface WeeklyDigestsTable {
+  user_id: number;
+  week_start: ColumnType<string, string, string>;
+  sent_at: Generated<Date>;
 }
 
 /** A card's history (migrations/005). `details` as domain/activity.ts writes it for the type. */
@@ -163,4 +172,5 @@ export interface BoardDatabase extends EventTables {
   notification_settings: NotificationSettingsTable;
   card_reminders: CardRemindersTable;
   card_activity: CardActivityTable;
+  weekly_digests: WeeklyDigestsTable;
 }
