@@ -4,6 +4,7 @@ import {
   coachDigestMail,
   DIGEST_MEMBER_LIMIT,
   DIGEST_SECTION_LIMIT,
+  digestDayAnywhere,
   digestJobId,
   isEmptyCoachDigest,
   isEmptyMemberDigest,
@@ -205,5 +206,18 @@ describe('the coach digest', () => {
 describe('the job id', () => {
   it('names the person and the week, so one week is queued once', () => {
     expect(digestJobId(42, '2026-05-04')).toBe('digest-42-2026-05-04');
+  });
+});
+
+describe('the days a digest can be owed', () => {
+  it('are Monday from 08:00 somewhere: Sunday 18:00 UTC (Kiritimati) to Tuesday 12:00 UTC (UTC-12)', () => {
+    const owed = (iso: string) => digestDayAnywhere(new Date(iso));
+    expect(owed('2026-05-03T17:59:59Z')).toBe(false);
+    expect(owed('2026-05-03T18:00:00Z')).toBe(true);
+    expect(owed('2026-05-04T00:00:00Z')).toBe(true);
+    expect(owed('2026-05-05T11:59:59Z')).toBe(true);
+    expect(owed('2026-05-05T12:00:00Z')).toBe(false);
+    expect(owed('2026-05-07T12:00:00Z')).toBe(false);
+    expect(owed('1969-12-29T09:00:00Z')).toBe(true);
   });
 });

@@ -11,6 +11,24 @@ export const DIGEST_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 /** Monday (ISO weekday 1), from 08:00 in the person's zone until that Monday ends. */
 export const DIGEST_ISO_WEEKDAY = 1;
 export const DIGEST_FROM_HOUR = 8;
+/** The widest offsets from UTC a zone has (Pacific/Kiritimati +14, Etc/GMT+12 -12), in hours. */
+const EARLIEST_OFFSET_HOURS = 14;
+const LATEST_OFFSET_HOURS = -12;
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+
+/**
+ * Whether it is Monday from 08:00 anywhere on earth at `now` (Sunday 18:00 UTC to Tuesday 12:00 UTC): the rest of
+ * the week the sweep asks the database nothing about digests.
+ */
+export function digestDayAnywhere(now: Date): boolean {
+  // Milliseconds since the latest Monday 00:00 UTC (1970-01-05 was a Monday).
+  const sinceMonday = (((now.getTime() - Date.UTC(1970, 0, 5)) % (7 * DAY_MS)) + 7 * DAY_MS) % (7 * DAY_MS);
+  const from = (DIGEST_FROM_HOUR - EARLIEST_OFFSET_HOURS) * HOUR_MS; // Sunday 18:00 UTC: -6 h
+  const until = DAY_MS - LATEST_OFFSET_HOURS * HOUR_MS; // Tuesday 12:00 UTC: +36 h
+  return sinceMonday < until || sinceMonday >= 7 * DAY_MS + from;
+}
+
 /** Lines per section of a member's digest, and members listed in a coach's: a digest stays one screen or two. */
 export const DIGEST_SECTION_LIMIT = 20;
 export const DIGEST_MEMBER_LIMIT = 30;

@@ -138,10 +138,13 @@ export interface NotificationSettingsTable {
   updated_at: Timestamp;
 }
 
-/** Weekly digests done, one row per person and week (migrations/007); week_start is that Monday in her zone. */
+/**
+ * Weekly digests done, one row per person and week (migrations/007); week_start is that Monday in her zone, written
+ * as YYYY-MM-DD. The driver reads a date as a Date at the process's local midnight: read it as text.
+ */
 export interface WeeklyDigestsTable {
   user_id: number;
-  week_start: ColumnType<string, string, string>;
+  week_start: ColumnType<Date, string, string>;
   sent_at: Generated<Date>;
 }
 
