@@ -1857,12 +1857,20 @@ function notificationRoutes(): ApiRoute[] {
       answer: { status: 200, type: 'text/event-stream', description: 'The stream' },
     }),
     notifications('GET /api/notifications/settings', "The caller's notification settings", {
-      answer: ok(notificationSettingsSchema, '`{emailMentions, emailDueDates, emailReviews}`'),
+      description:
+        '`emailDigest`: the weekly digest e-mail, Monday from 08:00 in her time zone (a reviewed member: her week on her board; a coach: her members waiting for review or overdue). Every setting defaults to on.',
+      answer: ok(notificationSettingsSchema, '`{emailMentions, emailDueDates, emailReviews, emailDigest}`'),
     }),
-    notifications('PUT /api/notifications/settings', 'Turn mention, due-date or review e-mails on or off', {
-      body: notificationSettingsUpdateSchema,
-      answer: ok(notificationSettingsSchema, '`{emailMentions, emailDueDates, emailReviews}`'),
-      errors: { 400: 'emailMentions / emailDueDates / emailReviews must be true or false; at least one' },
-    }),
+    notifications(
+      'PUT /api/notifications/settings',
+      'Turn mention, due-date, review or weekly digest e-mails on or off',
+      {
+        body: notificationSettingsUpdateSchema,
+        answer: ok(notificationSettingsSchema, '`{emailMentions, emailDueDates, emailReviews, emailDigest}`'),
+        errors: {
+          400: 'emailMentions / emailDueDates / emailReviews / emailDigest must be true or false; at least one',
+        },
+      },
+    ),
   ];
 }

@@ -1,24 +1,39 @@
 /**
  * The board-reminders job: a BullMQ job scheduler fires one 'sweep' a minute (one job per tick, whichever replica
- * takes it); the sweep sends the due-date reminders (commands/reminders.ts). A sweep that runs twice, or beside
- * another replica's, sends nothing twice: each reminder is recorded insert-if-absent in its transaction.
+ * takes it); the sweep sends the due-date reminders (commands/reminders.ts), then the weekly digests owed
+ * (commands/digests.ts). A sweep that runs twice, or beside another replica's, sends nothing twice: each reminder
+ * and each week's digest is recorded insert-if-absent in its transaction.
  */
 import { type BackgroundTask, createQueue, createWorker, type Logger, QueueName, type Redis } from '@rainmakers/kit';
+import { type DigestDeps, sweepWeeklyDigests } from './commands/digests';
 import { sendDueReminders } from './commands/reminders';
 import type { BoardDeps } from './deps';
+
+type SweepResult = { sent: number; digests: number };
 
 /** How often the sweep runs: a reminder goes out at most this late. */
 export const REMINDER_SWEEP_EVERY_MS = 60_000;
 const SCHEDULER_ID = 'due-reminders';
 
-export function createReminderWorker(deps: BoardDeps, redis: Redis, prefix: string, logger: Logger): BackgroundTask {
-  const queue = createQueue<Record<string, never>, { sent: number }>(QueueName.BoardReminders, redis, prefix);
-  const worker = createWorker<Record<string, never>, { sent: number }>(
+/**
+ * `deps.mail` is the task's own sender (service.ts makes one for it): it is closed after the last sweep has ended.
+ */
+export function createReminderWorker(
+  deps: BoardDeps & DigestDeps,
+  redis: Redis,
+  prefix: string,
+  logger: Logger,
+): BackgroundTask {
+  const queue = createQueue<Record<string, never>, SweepResult>(QueueName.BoardReminders, redis, prefix);
+  const worker = createWorker<Record<string, never>, SweepResult>(
     QueueName.BoardReminders,
     async () => {
       const sent = await sendDueReminders(deps);
       if (sent > 0) logger.info({ sent }, 'due-date reminders sent');
-      return { sent };
+      // After the reminders, so a slow digest Monday never holds a reminder back a minute.
+      const digests = await sweepWeeklyDigests(deps);
+      if (digests.mailed + digests.empty > 0) logger.info(digests, 'weekly digests settled');
+      return { sent, digests: digests.mailed };
     },
     redis,
     prefix,
@@ -42,6 +57,7 @@ export function createReminderWorker(deps: BoardDeps, redis: Redis, prefix: stri
     async stop() {
       await worker.stop();
       await queue.close();
+      await deps.mail.close();
     },
   };
 }

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineService, internalTokenKeys, mailPublicUrl } from '@rainmakers/kit';
+import { createMailSender, defineService, internalTokenKeys, mailPublicUrl } from '@rainmakers/kit';
 import { buildApp } from './app';
 import { settings } from './config';
 import type { AppDeps } from './deps';
@@ -38,8 +38,8 @@ export const service = defineService<BoardDatabase>()({
     createMentionMailConsumer({ ...wiring, queue: deps.mail, publicUrl: deps.publicUrl }),
   ],
   tasks: (deps) => [deps.live],
-  // The due-date reminder sweep (jobs.ts): in the HTTP process (RUN_WORKERS_IN_PROCESS, set for the board in the
-  // deployments too: a sweep a minute is light), or in worker.ts's process.
+  // The due-date reminder and weekly digest sweep (jobs.ts): in the HTTP process (RUN_WORKERS_IN_PROCESS, set for
+  // the board in the deployments too: a sweep a minute is light), or in worker.ts's process.
   workers: {
     jobs: 'board-reminders',
     build: ({ config, logger, redis, database, relay }) => [
@@ -53,6 +53,10 @@ export const service = defineService<BoardDatabase>()({
             prefix: config.REDIS_PREFIX,
             logger: logger.child({ part: 'live' }),
           }),
+          // The weekly digest's e-mails: a sender of the worker's own (the worker process builds no deps), and
+          // PUBLIC_URL for their links, as the HTTP process's deps have them.
+          mail: createMailSender(redis, config.REDIS_PREFIX),
+          publicUrl: mailPublicUrl(config),
         },
         redis,
         config.REDIS_PREFIX,

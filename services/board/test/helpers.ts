@@ -53,7 +53,7 @@ export interface Harness {
   api: Api;
   users: UsersSide;
   /** A person of `role`, announced to the board service (users.user-changed) and known to it on return. */
-  person(role: Role, overrides?: { createdAt?: string; fullName?: string }): Promise<Person>;
+  person(role: Role, overrides?: { createdAt?: string; fullName?: string; timeZone?: string }): Promise<Person>;
   stop(): Promise<void>;
 }
 
@@ -89,6 +89,7 @@ export async function startHarness(options: StartBoardOptions = {}): Promise<Har
         stripeCustomerId: null,
         alwaysGrantAccess: false,
         createdAt,
+        ...(overrides.timeZone ? { timeZone: overrides.timeZone } : {}),
         version: version++,
       });
       await waitFor(

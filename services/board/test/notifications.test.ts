@@ -236,26 +236,40 @@ describe('the mention e-mail setting', () => {
       emailMentions: true,
       emailDueDates: true,
       emailReviews: true,
+      emailDigest: true,
     });
     const put = await h.api.put(quiet, `${N}/settings`, { emailMentions: false });
-    expect([put.status, put.body]).toEqual([200, { emailMentions: false, emailDueDates: true, emailReviews: true }]);
+    expect([put.status, put.body]).toEqual([
+      200,
+      { emailMentions: false, emailDueDates: true, emailReviews: true, emailDigest: true },
+    ]);
     expect((await h.api.get(quiet, `${N}/settings`)).body).toEqual({
       emailMentions: false,
       emailDueDates: true,
       emailReviews: true,
+      emailDigest: true,
     });
     expect((await h.api.get(loud, `${N}/settings`)).body).toEqual({
       emailMentions: true,
       emailDueDates: true,
       emailReviews: true,
+      emailDigest: true,
     });
     // One setting at a time: the other keeps its value.
     const reviews = await h.api.put(quiet, `${N}/settings`, { emailReviews: false });
     expect([reviews.status, reviews.body]).toEqual([
       200,
-      { emailMentions: false, emailDueDates: true, emailReviews: false },
+      { emailMentions: false, emailDueDates: true, emailReviews: false, emailDigest: true },
     ]);
-    expect((await h.api.put(quiet, `${N}/settings`, {})).status).toBe(400);
+    const digest = await h.api.put(quiet, `${N}/settings`, { emailDigest: false });
+    expect([digest.status, digest.body]).toEqual([
+      200,
+      { emailMentions: false, emailDueDates: true, emailReviews: false, emailDigest: false },
+    ]);
+    const refused = await h.api.put<{ errors?: Record<string, string> }>(quiet, `${N}/settings`, {});
+    expect(refused.status).toBe(400);
+    expect(Object.values(refused.body.errors ?? {}).join(' ')).toContain('emailDigest');
+    expect((await h.api.put(quiet, `${N}/settings`, { emailDigest: 'no' })).status).toBe(400);
     expect((await h.api.put(quiet, `${N}/settings`, { emailMentions: 'no' })).status).toBe(400);
     expect((await h.api.put(quiet, `${N}/settings`, {})).status).toBe(400);
 

@@ -73,13 +73,15 @@ export const notificationSettingsSchema = z.object({
   emailDueDates: z.boolean({ error: 'emailDueDates must be true or false' }),
   /** An e-mail when a coach reviews one of her cards (the bell is told either way). */
   emailReviews: z.boolean({ error: 'emailReviews must be true or false' }),
+  /** The weekly digest e-mail, Monday morning in her zone (docs/decisions.md "Weekly digest"). */
+  emailDigest: z.boolean({ error: 'emailDigest must be true or false' }),
 });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
-/** PUT /api/notifications/settings: the settings to change (one or both); the others stay. */
+/** PUT /api/notifications/settings: the settings to change (at least one); the others stay. */
 export const notificationSettingsUpdateSchema = notificationSettingsSchema
   .partial()
-  .refine((v) => v.emailMentions !== undefined || v.emailReviews !== undefined || v.emailDueDates !== undefined, {
-    error: 'Send at least one of emailMentions, emailDueDates and emailReviews',
+  .refine((v) => Object.values(v).some((value) => value !== undefined), {
+    error: 'Send at least one of emailMentions, emailDueDates, emailReviews and emailDigest',
     path: ['emailMentions'],
   });
 export type NotificationSettingsUpdate = z.infer<typeof notificationSettingsUpdateSchema>;

@@ -38,6 +38,7 @@ export interface NotificationSettings {
   emailMentions: boolean;
   emailDueDates: boolean;
   emailReviews: boolean;
+  emailDigest: boolean;
 }
 
 export const notificationsApi = {

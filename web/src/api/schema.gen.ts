@@ -2043,9 +2043,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's notification settings */
+        /**
+         * The caller's notification settings
+         * @description `emailDigest`: the weekly digest e-mail, Monday from 08:00 in her time zone (a reviewed member: her week on her board; a coach: her members waiting for review or overdue). Every setting defaults to on.
+         */
         get: operations["get_api_notifications_settings"];
-        /** Turn mention, due-date or review e-mails on or off */
+        /** Turn mention, due-date, review or weekly digest e-mails on or off */
         put: operations["put_api_notifications_settings"];
         post?: never;
         delete?: never;
@@ -4497,6 +4500,7 @@ export interface components {
             emailMentions: boolean;
             emailDueDates: boolean;
             emailReviews: boolean;
+            emailDigest: boolean;
         };
         ProductListAnswer: {
             products: {
@@ -16470,7 +16474,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `{emailMentions, emailDueDates, emailReviews}` */
+            /** @description `{emailMentions, emailDueDates, emailReviews, emailDigest}` */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -16481,7 +16485,8 @@ export interface operations {
                      * @example {
                      *       "emailMentions": true,
                      *       "emailDueDates": true,
-                     *       "emailReviews": true
+                     *       "emailReviews": true,
+                     *       "emailDigest": true
                      *     }
                      */
                     "application/json": components["schemas"]["NotificationSettings"];
@@ -16543,11 +16548,12 @@ export interface operations {
                     emailMentions?: boolean;
                     emailDueDates?: boolean;
                     emailReviews?: boolean;
+                    emailDigest?: boolean;
                 };
             };
         };
         responses: {
-            /** @description `{emailMentions, emailDueDates, emailReviews}` */
+            /** @description `{emailMentions, emailDueDates, emailReviews, emailDigest}` */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -16558,13 +16564,14 @@ export interface operations {
                      * @example {
                      *       "emailMentions": true,
                      *       "emailDueDates": true,
-                     *       "emailReviews": true
+                     *       "emailReviews": true,
+                     *       "emailDigest": true
                      *     }
                      */
                     "application/json": components["schemas"]["NotificationSettings"];
                 };
             };
-            /** @description emailMentions / emailDueDates / emailReviews must be true or false; at least one */
+            /** @description emailMentions / emailDueDates / emailReviews / emailDigest must be true or false; at least one */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];

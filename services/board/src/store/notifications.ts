@@ -1,5 +1,5 @@
 /** Notifications and the per-person notification settings. */
-import type { NotificationKind } from '@rainmakers/contracts';
+import type { NotificationKind, NotificationSettings } from '@rainmakers/contracts';
 import { sql } from '@rainmakers/kit';
 import type { BoardDb, BoardTx } from './db';
 
@@ -118,19 +118,17 @@ export async function markRead(trx: BoardTx, userId: number, ids: readonly numbe
 }
 
 /** The person's e-mail settings (no row: the defaults, everything on). */
-export async function emailSettingsOf(
-  db: BoardDb,
-  userId: number,
-): Promise<{ emailMentions: boolean; emailDueDates: boolean; emailReviews: boolean }> {
+export async function emailSettingsOf(db: BoardDb, userId: number): Promise<NotificationSettings> {
   const row = await db
     .selectFrom('notification_settings')
-    .select(['email_mentions', 'email_due_dates', 'email_reviews'])
+    .select(['email_mentions', 'email_due_dates', 'email_reviews', 'email_digest'])
     .where('user_id', '=', userId)
     .executeTakeFirst();
   return {
     emailMentions: row?.email_mentions ?? true,
     emailDueDates: row?.email_due_dates ?? true,
     emailReviews: row?.email_reviews ?? true,
+    emailDigest: row?.email_digest ?? true,
   };
 }
 
@@ -170,16 +168,13 @@ export async function mentionEmailsOff(db: BoardDb, userIds: readonly number[]):
 export async function saveEmailSettings(
   db: BoardDb,
   userId: number,
-  settings: {
-    emailMentions?: boolean | undefined;
-    emailDueDates?: boolean | undefined;
-    emailReviews?: boolean | undefined;
-  },
+  settings: { [K in keyof NotificationSettings]?: NotificationSettings[K] | undefined },
 ): Promise<void> {
   const changed = {
     ...(settings.emailMentions === undefined ? {} : { email_mentions: settings.emailMentions }),
     ...(settings.emailDueDates === undefined ? {} : { email_due_dates: settings.emailDueDates }),
     ...(settings.emailReviews === undefined ? {} : { email_reviews: settings.emailReviews }),
+    ...(settings.emailDigest === undefined ? {} : { email_digest: settings.emailDigest }),
     updated_at: new Date(),
   };
   await db
@@ -189,8 +184,9 @@ export async function saveEmailSettings(
     .execute();
 }
 
-/** A deleted person's notifications and settings go with her copy. */
+/** A deleted person's notifications, settings and record of weekly digests go with her copy. */
 export async function deleteNotificationsOf(trx: BoardTx, userId: number): Promise<void> {
   await trx.deleteFrom('notifications').where('user_id', '=', userId).execute();
   await trx.deleteFrom('notification_settings').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('weekly_digests').where('user_id', '=', userId).execute();
 }

@@ -34,11 +34,11 @@ type Row = {
 };
 
 /**
- * Whose boards are reviewed, in SQL: the same people as policies.isReviewedMember (premium members the
- * 2025-02-13 cut-off leaves a board; test/review-queue.test.ts checks the two agree). Coaches' own boards and the
- * Master Template are not reviewed.
+ * Whose boards are reviewed, in SQL over `people p`: the same people as policies.isReviewedMember (premium members
+ * the 2025-02-13 cut-off leaves a board; test/review-queue.test.ts checks the two agree). Coaches' own boards and
+ * the Master Template are not reviewed. The weekly digest (store/digests.ts) picks its members by it too.
  */
-const reviewedOwner = sql`p.role = 'premium' AND p.account_created_at < ${`${MEMBERSHIP_CUTOFF_DATE}T00:00:00Z`}::timestamptz`;
+export const reviewedOwner = sql`p.role = 'premium' AND p.account_created_at < ${`${MEMBERSHIP_CUTOFF_DATE}T00:00:00Z`}::timestamptz`;
 
 /**
  * One page of cards in the FOR REVIEW lists of reviewed members' boards that no coach has reviewed since they

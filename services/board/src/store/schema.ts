@@ -133,7 +133,19 @@ export interface NotificationSettingsTable {
   email_due_dates: Generated<boolean>;
   /** E-mail when a coach reviews one of her cards (migrations/005). */
   email_reviews: Generated<boolean>;
+  /** The weekly digest e-mail (migrations/007). */
+  email_digest: Generated<boolean>;
   updated_at: Timestamp;
+}
+
+/**
+ * Weekly digests done, one row per person and week (migrations/007); week_start is that Monday in her zone, written
+ * as YYYY-MM-DD. The driver reads a date as a Date at the process's local midnight: read it as text.
+ */
+export interface WeeklyDigestsTable {
+  user_id: number;
+  week_start: ColumnType<Date, string, string>;
+  sent_at: Generated<Date>;
 }
 
 /** A card's history (migrations/005). `details` as domain/activity.ts writes it for the type. */
@@ -163,4 +175,5 @@ export interface BoardDatabase extends EventTables {
   notification_settings: NotificationSettingsTable;
   card_reminders: CardRemindersTable;
   card_activity: CardActivityTable;
+  weekly_digests: WeeklyDigestsTable;
 }

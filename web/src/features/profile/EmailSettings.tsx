@@ -24,11 +24,14 @@ export const EMAIL_REVIEWS_OFF = 'You will no longer get e-mails when a coach re
 export const EMAIL_DUE_LABEL = 'E-mail me when a card on my board is due soon or overdue';
 export const EMAIL_DUE_ON = 'You will get an e-mail when a card is due soon or overdue.';
 export const EMAIL_DUE_OFF = 'You will no longer get e-mails about due dates.';
+export const EMAIL_DIGEST_LABEL = 'Weekly digest';
+export const EMAIL_DIGEST_ON = 'You will get the weekly digest every Monday.';
+export const EMAIL_DIGEST_OFF = 'You will no longer get the weekly digest.';
 
 /**
- * /profile, Notifications: whether mentions, reviews and due-date reminders also arrive by e-mail (GET/PUT
- * /api/notifications/settings). Each switch saves on toggle; the toast says what the server stored, and a refusal
- * puts the switch back.
+ * /profile, Notifications: whether mentions, reviews and due-date reminders also arrive by e-mail, and whether the
+ * weekly digest does (GET/PUT /api/notifications/settings). Each switch saves on toggle; the toast says what the
+ * server stored, and a refusal puts the switch back.
  */
 export function EmailSettings() {
   const settings = useNotificationSettings();
@@ -39,7 +42,8 @@ export function EmailSettings() {
     onSuccess: (saved, asked) => {
       queryClient.setQueryData<NotificationSettings>([...key, 'settings'], saved);
       // The toast names the switch that was turned.
-      if (asked.emailDueDates !== undefined) toast(saved.emailDueDates ? EMAIL_DUE_ON : EMAIL_DUE_OFF, 'success');
+      if (asked.emailDigest !== undefined) toast(saved.emailDigest ? EMAIL_DIGEST_ON : EMAIL_DIGEST_OFF, 'success');
+      else if (asked.emailDueDates !== undefined) toast(saved.emailDueDates ? EMAIL_DUE_ON : EMAIL_DUE_OFF, 'success');
       else if (asked.emailReviews !== undefined)
         toast(saved.emailReviews ? EMAIL_REVIEWS_ON : EMAIL_REVIEWS_OFF, 'success');
       else toast(saved.emailMentions ? EMAIL_MENTIONS_ON : EMAIL_MENTIONS_OFF, 'success');
@@ -102,6 +106,21 @@ export function EmailSettings() {
           />
           <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
             Due-date reminders always show under the bell: a day before a card is due, and when it is overdue.
+          </Typography>
+          <FormControlLabel
+            sx={{ mt: 1.5 }}
+            control={
+              <Switch
+                checked={shown('emailDigest')}
+                disabled={settings.isPending || save.isPending}
+                onChange={(event) => save.mutate({ emailDigest: event.target.checked })}
+              />
+            }
+            label={EMAIL_DIGEST_LABEL}
+          />
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+            Monday morning in your time zone: what moved, what is due and your coach's comments (coaches: members
+            waiting for review or overdue).
           </Typography>
           <BroadcastSettings />
         </>
