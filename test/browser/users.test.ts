@@ -395,7 +395,10 @@ describe('/users audit log and accessibility', () => {
     await main(page).getByRole('table', { name: 'Audit log' }).waitFor();
     await main(page).getByRole('button', { name: person.fullName }).first().click();
     await page.waitForURL((u) => u.searchParams.get('person') === String(person.id));
-    await main(page).getByText('role: basic → premium').waitFor();
+    // Filtered to her: her one role change (the rows of people changed earlier in this file are gone).
+    await waitFor(async () => (await main(page).getByText('Role: Basic → Premium').count()) === 1, {
+      what: "the audit log filtered to the person's one role change",
+    });
     // By cell: the Action filter offers the same labels as options.
     await main(page).getByRole('cell', { name: 'Changed role' }).first().waitFor();
     await main(page).getByRole('cell', { name: 'Created person' }).first().waitFor();
