@@ -285,6 +285,11 @@ describe('card dialog: checklist polish', () => {
     expect(r === g && g === b).toBe(true);
     expect(colours.track).not.toBe(colours.bar);
 
+    // The earlier toasts (the items added) leave first: a toast stacked under another is lower by design.
+    await waitFor(async () => (await page.locator('.rm-toasts [class*="notistack-MuiContent"]').count()) === 0, {
+      timeoutMs: 15_000,
+      what: 'the earlier toasts to leave',
+    });
     await group.getByRole('checkbox', { name: 'Done: Photos' }).check();
     await toast(page, 'Check item updated');
     // The toast sits above the dialog, not over the card's title.
@@ -417,7 +422,7 @@ describe('Trello basics', () => {
     await memberApi.post(`${MTN}/activity/upsert`, { comment: 'To be deleted', CardId: card.id });
     const page = await openCard(card.id);
     const dialog = page.getByRole('dialog');
-    await dialog.getByText('To be deleted').waitFor();
+    await dialog.getByRole('list', { name: 'Comments' }).getByText('To be deleted').waitFor();
     await dialog.getByRole('button', { name: /^Delete the comment by/ }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete comment' });
     await confirm.getByRole('button', { name: 'Delete' }).click();
