@@ -1,24 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
 import type { BoardCard, BoardList } from '../../api/board';
 import { applyFilters, dueText, fromPickerValue, readFilters, toPickerValue, writeFilters } from './dueDates';
+import { testCard } from './testCards';
 
 const now = new Date('2026-12-02T12:00:00Z');
-const card = (id: number, extra: Partial<BoardCard>): BoardCard => ({
-  id,
-  title: `Card ${id}`,
-  description: '',
-  position: 0,
-  ListId: 1,
-  coverPhotoUrl: null,
-  Labels: [],
-  Attachments: [],
-  Activities: [],
-  CheckLists: [],
-  dueAt: null,
-  reviewedAt: null,
-  reviewedBy: null,
-  ...extra,
-});
+const card = testCard;
 const label = { id: 5, name: 'Urgent', color: 'red-200' as const, userId: 1 };
 const lists: BoardList[] = [
   {

@@ -3,22 +3,9 @@ import type { BoardCard, BoardList } from '@rainmakers/contracts';
 import * as contracts from '@rainmakers/contracts';
 import * as constants from './constants';
 import { applyPlacements, checklistPercent, checklistStatus, moveCard, offeredColors, totalProgress } from './model';
+import { testCard } from './testCards';
 
-const card = (id: number, listId: number, position: number): BoardCard => ({
-  id,
-  title: `Card ${id}`,
-  description: '',
-  position,
-  ListId: listId,
-  coverPhotoUrl: null,
-  Labels: [],
-  Attachments: [],
-  Activities: [],
-  CheckLists: [],
-  dueAt: null,
-  reviewedAt: null,
-  reviewedBy: null,
-});
+const card = (id: number, listId: number, position: number) => testCard(id, { ListId: listId, position });
 const list = (id: number, name: string, cardIds: number[]): BoardList => ({
   id,
   name,
