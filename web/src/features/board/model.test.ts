@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import type { BoardCard, BoardList } from '@rainmakers/contracts';
+import type { BoardList } from '@rainmakers/contracts';
 import * as contracts from '@rainmakers/contracts';
 import * as constants from './constants';
 import { applyPlacements, checklistPercent, checklistStatus, moveCard, offeredColors, totalProgress } from './model';
