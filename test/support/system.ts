@@ -12,7 +12,7 @@ import { createRedis, type Redis } from '@rainmakers/kit';
 import { waitFor } from '@rainmakers/kit/testing';
 import pg from 'pg';
 import type { ServiceName } from '../../scripts/lib/topology';
-import { type GatewaySession, listMail, newSession, stackInfo } from './stack-client';
+import { type GatewaySession, listMail, newSession, signIn, stackInfo } from './stack-client';
 
 // ---------------------------------------------------------------------------------------------------------------
 // People
@@ -395,4 +395,30 @@ export async function firstLessonId(): Promise<number> {
   const [lesson] = await query<{ id: number }>('courses', 'SELECT id FROM lessons ORDER BY id LIMIT 1');
   if (!lesson) throw new Error('the seeded stack has no lesson');
   return lesson.id;
+}
+
+/**
+ * A premium member whose board coaches review: she joined before the board's cut-off (back-dated with SQL; an admin
+ * edit then publishes users.user-changed with the old date, so the gateway and the board service learn it), signed
+ * in, once her board opens for her and for each reader given (her coaches).
+ */
+export async function createReviewedMember(
+  admin: GatewaySession,
+  fullName: string,
+  readers: readonly GatewaySession[] = [],
+): Promise<{ person: Person; session: GatewaySession }> {
+  const person = await createPerson(admin, fullName, { role: 'premium' });
+  await query('users', 'UPDATE users SET created_at = $2 WHERE id = $1', [person.id, '2024-06-01T00:00:00Z']);
+  await admin.post('/api/user/upsert', { id: person.id, city: 'Austin' });
+  const session = await signIn(person);
+  const boardUrl = `/api/move-the-needle/list/read-many?userId=${person.id}`;
+  await waitFor(
+    async () => {
+      for (const reader of [session, ...readers])
+        if ((await reader.request('GET', boardUrl)).status !== 200) return false;
+      return true;
+    },
+    { what: `${fullName}'s board, open to her and her coaches` },
+  );
+  return { person, session };
 }

@@ -16,7 +16,7 @@ import type {
 } from '@rainmakers/contracts';
 import { waitFor } from '@rainmakers/kit/testing';
 import { type GatewaySession, listMail, readMail, signIn } from '../support/stack-client';
-import { closeSystemResources, createPerson, type Person, query } from '../support/system';
+import { closeSystemResources, createPerson, createReviewedMember, type Person } from '../support/system';
 
 jest.setTimeout(120_000);
 
@@ -37,16 +37,7 @@ beforeAll(async () => {
   coach = { person: coachPerson, session: await signIn(coachPerson) };
   const otherPerson = await createPerson(admin, 'Other coach', { role: 'coach' });
   otherCoach = { person: otherPerson, session: await signIn(otherPerson) };
-  const memberPerson = await createPerson(admin, 'Reviewed member', { role: 'premium' });
-  await query('users', 'UPDATE users SET created_at = $2 WHERE id = $1', [memberPerson.id, '2024-06-01T00:00:00Z']);
-  await admin.post('/api/user/upsert', { id: memberPerson.id, city: 'Austin' });
-  member = { person: memberPerson, session: await signIn(memberPerson) };
-  await waitFor(
-    async () =>
-      (await member.session.request('GET', `${MTN}/list/read-many?userId=${memberPerson.id}`)).status === 200 &&
-      (await coach.session.request('GET', `${MTN}/list/read-many?userId=${memberPerson.id}`)).status === 200,
-    { what: 'the member to hold a board the coaches may open' },
-  );
+  member = await createReviewedMember(admin, 'Reviewed member', [coach.session]);
 });
 
 afterAll(async () => {

@@ -13,9 +13,9 @@ import { type GatewaySession, signIn } from '../support/stack-client';
 import {
   closeSystemResources,
   createPerson,
+  createReviewedMember,
   openEventStream,
   type Person,
-  query,
   sessionCookieHeader,
 } from '../support/system';
 
@@ -38,17 +38,7 @@ beforeAll(async () => {
   admin = await signIn('admin');
   const coachPerson = await createPerson(admin, 'Notify coach', { role: 'coach' });
   coach = { person: coachPerson, session: await signIn(coachPerson) };
-  const memberPerson = await createPerson(admin, 'Notify member', { role: 'premium' });
-  await query('users', 'UPDATE users SET created_at = $2 WHERE id = $1', [memberPerson.id, '2024-06-01T00:00:00Z']);
-  // An edit publishes users.user-changed with the old date: the gateway and the board service learn it.
-  await admin.post('/api/user/upsert', { id: memberPerson.id, city: 'Austin' });
-  member = { person: memberPerson, session: await signIn(memberPerson) };
-  await waitFor(
-    async () =>
-      (await member.session.request('GET', `${MTN}/list/read-many?userId=${memberPerson.id}`)).status === 200 &&
-      (await coach.session.request('GET', `${MTN}/list/read-many?userId=${memberPerson.id}`)).status === 200,
-    { what: 'the member to hold a board the coach may open' },
-  );
+  member = await createReviewedMember(admin, 'Notify member', [coach.session]);
 });
 
 afterAll(async () => {
