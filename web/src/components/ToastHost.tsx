@@ -1,5 +1,5 @@
 import { styled } from '@mui/material/styles';
-import { enqueueSnackbar, MaterialDesignContent, SnackbarProvider } from 'notistack';
+import { closeSnackbar, enqueueSnackbar, MaterialDesignContent, type SnackbarKey, SnackbarProvider } from 'notistack';
 import { useEffect } from 'react';
 import { attachToastHost } from './toast';
 
@@ -30,7 +30,21 @@ const components = { default: Toast, success: Toast, error: Toast, info: Toast, 
 /** The toasts themselves (lazy: see components/Toasts.tsx); `toast()` shows them through notistack's global queue. */
 export default function ToastHost() {
   useEffect(() => {
-    attachToastHost((message, variant) => enqueueSnackbar(message, { variant }));
+    // The toast on screen for each text: the same text again (the same action done again, seconds later) replaces
+    // it, so one text never shows twice at once.
+    const shown = new Map<string, SnackbarKey>();
+    attachToastHost((message, variant) => {
+      const text = `${variant}\u0000${message}`;
+      const previous = shown.get(text);
+      if (previous !== undefined) closeSnackbar(previous);
+      const key = enqueueSnackbar(message, {
+        variant,
+        onExited: (_node, exited) => {
+          if (shown.get(text) === exited) shown.delete(text);
+        },
+      });
+      shown.set(text, key);
+    });
     return () => attachToastHost(null);
   }, []);
   return (
