@@ -5,10 +5,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { UPLOAD_FIELD, type UploadResponse } from '@rainmakers/contracts';
 import { screenshot, seriousViolations, signInWithCookies, useBrowser } from '../support/browser';
 import { signIn } from '../support/stack-client';
-import { query } from '../support/system';
-import { admin, createPerson, type TestPerson } from './fixtures';
+import { fileForm, query } from '../support/system';
+import { admin, createPerson, pngImage, type TestPerson } from './fixtures';
 
 jest.setTimeout(240_000);
 const pages = useBrowser();
@@ -37,7 +38,14 @@ beforeAll(async () => {
   // Her own changes, for the admin's history: a theme from light to dark, then a photo; she lives in Florida.
   await session.post('/api/user/upsert', { id: member.id, theme: 'light' });
   await session.post('/api/user/upsert', { id: member.id, theme: 'dark' });
-  await session.post('/api/user/upsert', { id: member.id, photoUrl: 'https://example.test/rita.png' });
+  // A photo uploaded as /profile does (an address elsewhere is refused by the app's CSP wherever her face shows).
+  const photo = await session.request<UploadResponse>(
+    'POST',
+    '/upload',
+    fileForm(pngImage(64, [200, 120, 60]), 'rita.png', 'image/png', UPLOAD_FIELD),
+  );
+  expect(photo.status).toBe(201);
+  await session.post('/api/user/upsert', { id: member.id, photoUrl: photo.body.latestUploadedFileUrl });
   await (await admin()).post('/api/user/upsert', { id: member.id, state: 'Florida', city: 'Tampa' });
 });
 
