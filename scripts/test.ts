@@ -1,6 +1,6 @@
 /**
  * The one test command (`npm test`): unit and service tests, then the whole stack over HTTP (system), then
- * Chromium against the stack (browser, two files at a time). `npm test -- unit|service|system|browser`
+ * Chromium against the stack (browser, one file at a time). `npm test -- unit|service|system|browser`
  * runs the groups named, in one jest run. Timings and why: docs/running.md "Test run time".
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -42,10 +42,10 @@ function ensureChromium(): string {
 }
 function jestArgs(projects: string[]): string[] {
   const args = ['--experimental-vm-modules', '--no-warnings', jest, '--selectProjects', ...projects, ...extra];
-  // The system tests share one stack and change it (faults, restarts): one file at a time. The browser files run two
-  // at a time against their stack (a file that changes what others read says `@runs-alone`,
-  // test/setup/browser-lock.ts): one after the other they took 25 of CI's 30 minutes; docs/running.md "Test run time".
-  if (projects.includes('system')) args.push('--runInBand');
+  // The system tests share one stack and change it (faults, restarts): one file at a time. So do the browser files:
+  // two at a time made each file about twice as long on the 2-core machine (CPU-bound: Chromium and the stack),
+  // so no faster, and load-dependent checks failed; docs/running.md "Test run time".
+  if (projects.includes('system') || projects.includes('browser')) args.push('--runInBand');
   else args.push('--maxWorkers=2');
   return args;
 }
