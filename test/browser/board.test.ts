@@ -391,7 +391,12 @@ describe('Move the Needle board', () => {
     await dialog.getByRole('button', { name: 'Close card' }).click();
     // ...which the member sees live too.
     await cardIn(memberPage, 'IN PROGRESS', title).click();
-    await memberPage.getByRole('dialog').getByText('Looks good').waitFor({ timeout: 5_000 });
+    // In the comments (the card's history quotes the comment too).
+    await memberPage
+      .getByRole('dialog')
+      .getByRole('list', { name: 'Comments' })
+      .getByText('Looks good')
+      .waitFor({ timeout: 5_000 });
   });
 
   it('lets the admin edit the Master Template and delete a custom list', async () => {

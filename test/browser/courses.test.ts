@@ -417,7 +417,8 @@ describe('courses in the browser', () => {
     await page.getByRole('tab', { name: /^Courses/ }).click();
     await page.waitForURL((url) => url.searchParams.get('activeTab') === 'courses');
     await settle(page);
-    expect((await shownTitles(page))[0]).toBe(COURSE);
+    // The tab's cards may still be on their way when the page has settled.
+    await eventually(async () => expect((await shownTitles(page))[0]).toBe(COURSE));
     expect(await shownTitles(page)).toContain(VAULT);
 
     // The All tab has its count like the others, before and after a search.

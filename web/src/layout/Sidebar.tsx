@@ -18,10 +18,11 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { matchPath, Link as RouterLink, useLocation } from 'react-router-dom';
 import { useSiteLinks } from '../api/siteContent';
 import { BrandLogo } from '../components/BrandLogo';
+import { afterLoadAndIdle } from '../lib/idle';
 import { type MemberNavItemId, type NavItemId, showApplyToUpgrade, visibleNavItems } from '../lib/navigation';
 import { useCurrentUser } from '../session/context';
 import { sidebarColors } from '../theme';
@@ -31,8 +32,13 @@ import { UserCard } from './UserCard';
 /** Admins only (the select brings menu code): loaded when first shown. */
 const RoleSwitcher = lazy(() => import('./RoleSwitcher'));
 
-/** Coaches' and admins' entries: their icons load when first shown (members never download them). */
+/**
+ * Coaches' and admins' entries: their icons load once the page has shown its content and the browser is idle
+ * (members never download them, and a staff screen's first load does not wait for them); a blank of the icon's size
+ * holds their place.
+ */
 const StaffNavIcon = lazy(() => import('./StaffNavIcon'));
+const ICON_PLACE = <Box sx={{ width: 24, height: 24 }} />;
 
 const MEMBER_ICONS: Record<MemberNavItemId, ReactNode> = {
   dashboard: <SpaceDashboardRounded />,
@@ -46,13 +52,21 @@ const MEMBER_ICONS: Record<MemberNavItemId, ReactNode> = {
 
 const isMemberItem = (id: NavItemId): id is MemberNavItemId => id in MEMBER_ICONS;
 
-function navIcon(id: NavItemId): ReactNode {
+function navIcon(id: NavItemId, staffIcons: boolean): ReactNode {
   if (isMemberItem(id)) return MEMBER_ICONS[id];
+  if (!staffIcons) return ICON_PLACE;
   return (
-    <Suspense fallback={<Box sx={{ width: 24, height: 24 }} />}>
+    <Suspense fallback={ICON_PLACE}>
       <StaffNavIcon id={id} />
     </Suspense>
   );
+}
+
+/** Whether the staff's icons may load now: after the page's content, when the browser is idle (lib/idle.ts). */
+function useStaffIcons(wanted: boolean): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => (wanted && !ready ? afterLoadAndIdle(() => setReady(true)) : undefined), [wanted, ready]);
+  return ready;
 }
 
 const itemSx = {
@@ -104,6 +118,7 @@ export function Sidebar({ onClose }: { onClose?: () => void }) {
   const links = useSiteLinks();
   const { pathname } = useLocation();
   const items = visibleNavItems(user);
+  const staffIcons = useStaffIcons(items.some((item) => !isMemberItem(item.id)));
   const subheaderSx = {
     bgcolor: 'transparent',
     color: sidebarColors.muted,
@@ -141,7 +156,7 @@ export function Sidebar({ onClose }: { onClose?: () => void }) {
               aria-current={isActive(item.path, pathname) ? 'page' : undefined}
               sx={itemSx}
             >
-              <ListItemIcon>{navIcon(item.id)}</ListItemIcon>
+              <ListItemIcon>{navIcon(item.id, staffIcons)}</ListItemIcon>
               <ListItemText primary={item.label} slotProps={textProps} />
             </ListItemButton>
           ))}
