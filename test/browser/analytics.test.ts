@@ -23,8 +23,8 @@ describe('analytics', () => {
     await page.waitForURL('**/analytics');
     await page.getByRole('heading', { name: 'Analytics' }).waitFor();
     await page.getByText('New members').first().waitFor();
-    await page.locator('svg.MuiChartsSurface-root').first().waitFor();
-    expect(await page.locator('svg.MuiChartsSurface-root').count()).toBe(3);
+    await page.locator('svg.MuiChartsSvgLayer-root').first().waitFor();
+    expect(await page.locator('svg.MuiChartsSvgLayer-root').count()).toBe(3);
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'analytics-desktop-light', { fullPage: true });
 
@@ -62,7 +62,7 @@ describe('analytics', () => {
     const page = await pages.open({ viewport: 'mobile' });
     await signInWithCookies(page, 'admin', `/analytics?from=${monthsAgo(1)}&to=${today()}&interval=week`);
     await page.getByRole('heading', { name: 'Analytics' }).waitFor();
-    await page.locator('svg.MuiChartsSurface-root').first().waitFor();
+    await page.locator('svg.MuiChartsSvgLayer-root').first().waitFor();
     expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
