@@ -5,6 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it, jest } from '@jest/globals';
+import { waitFor } from '@rainmakers/kit/testing';
 import { screenshot, seriousViolations, signInWithCookies, useBrowser } from '../support/browser';
 import { createPerson } from './fixtures';
 
@@ -35,10 +36,14 @@ describe('analytics', () => {
     await page.getByRole('button', { name: 'Show as table' }).click();
     const table = page.getByRole('table', { name: 'Show as table' });
     await table.waitFor();
-    await page.waitForFunction("document.querySelectorAll('#analytics-table tbody tr').length >= 6");
-    const rows = await table.locator('tbody tr').allInnerTexts();
-    expect(rows.length).toBeGreaterThanOrEqual(6);
-    expect(rows.every((row) => /^\d{4}-\d{2}-01/.test(row))).toBe(true);
+    // The day rows stay until the months have arrived: wait for the months (every row the first of one).
+    const rows = await waitFor(
+      async () => {
+        const shown = await table.locator('tbody tr').allInnerTexts();
+        return shown.length >= 6 && shown.every((row) => /^\d{4}-\d{2}-01/.test(row)) ? shown : undefined;
+      },
+      { timeoutMs: 20_000, what: 'the table by month' },
+    );
     await page.reload();
     await page.getByRole('button', { name: 'By month', pressed: true }).waitFor();
 
