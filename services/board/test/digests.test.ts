@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { type MailMessage, type MailSender, sql } from '@rainmakers/kit';
 import { waitFor } from '@rainmakers/kit/testing';
 import { type DigestDeps, sweepWeeklyDigests } from '../src/commands/digests';
-import { addCard, type Harness, listNamed, type Person, readBoard, startHarness } from './helpers';
+import { addCard, type Harness, listNamed, moveCardTo, type Person, readBoard, startHarness } from './helpers';
 
 jest.setTimeout(60_000);
 
@@ -46,21 +46,7 @@ let quinn: Person; // coach who turned the digest off
 // An admin, a basic member, a premium member after the cut-off: never a digest (not even an empty one recorded).
 let others: Person[];
 
-async function move(as: Person, owner: Person, cardId: number, to: string): Promise<void> {
-  const board = await readBoard(h, as, owner.userId);
-  const source = board.lists.find((l) => l.Cards.some((c) => c.id === cardId));
-  const card = source?.Cards.find((c) => c.id === cardId);
-  const dest = listNamed(board, to);
-  if (!source || !card) throw new Error(`card ${cardId} is not on the board`);
-  const res = await h.api.post(as, `${MTN}/card/move`, {
-    cardId,
-    sourceListId: source.id,
-    destListId: dest.id,
-    positionOnSourceList: card.position,
-    positionOnDestList: dest.Cards.length,
-  });
-  if (res.status !== 200) throw new Error(`move: ${res.status} ${JSON.stringify(res.body)}`);
-}
+const move = (as: Person, owner: Person, cardId: number, to: string) => moveCardTo(h, as, owner, cardId, to);
 
 async function newCard(owner: Person, list: string, title: string, extra: Record<string, unknown> = {}) {
   return addCard(h, owner, listNamed(await readBoard(h, owner), list).id, title, extra);

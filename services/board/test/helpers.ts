@@ -159,6 +159,29 @@ export const listNamed = (board: BoardBody, name: string): ListBody => {
   return list;
 };
 
+/** Moves a card (by id) to the end of the list named `to` on `owner`'s board, as `as`, through the route. */
+export async function moveCardTo(
+  h: Harness,
+  as: Actor,
+  owner: { userId: number },
+  cardId: number,
+  to: string,
+): Promise<void> {
+  const board = await readBoard(h, as, owner.userId);
+  const source = board.lists.find((l) => l.Cards.some((c) => c.id === cardId));
+  const card = source?.Cards.find((c) => c.id === cardId);
+  const dest = listNamed(board, to);
+  if (!source || !card) throw new Error(`card ${cardId} is not on the board`);
+  const res = await h.api.post(as, '/api/move-the-needle/card/move', {
+    cardId,
+    sourceListId: source.id,
+    destListId: dest.id,
+    positionOnSourceList: card.position,
+    positionOnDestList: dest.Cards.length,
+  });
+  if (res.status !== 200) throw new Error(`move: ${res.status} ${JSON.stringify(res.body)}`);
+}
+
 export async function addCard(
   h: Harness,
   as: Actor,

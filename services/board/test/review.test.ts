@@ -11,7 +11,16 @@ import type {
   NotificationsResponse,
   ReviewQueueResponse,
 } from '@rainmakers/contracts';
-import { addCard, type Harness, listNamed, type Person, readBoard, startHarness, uploaded } from './helpers';
+import {
+  addCard,
+  type Harness,
+  listNamed,
+  moveCardTo,
+  type Person,
+  readBoard,
+  startHarness,
+  uploaded,
+} from './helpers';
 
 // A busy shared machine: starting the service and announcing people can take longer than jest's 5 s.
 jest.setTimeout(60_000);
@@ -32,21 +41,7 @@ afterAll(async () => {
   await h?.stop();
 });
 
-async function move(as: Person, owner: Person, cardId: number, to: string): Promise<void> {
-  const board = await readBoard(h, as, owner.userId);
-  const source = board.lists.find((l) => l.Cards.some((c) => c.id === cardId));
-  const card = source?.Cards.find((c) => c.id === cardId);
-  const dest = listNamed(board, to);
-  if (!source || !card) throw new Error(`card ${cardId} is not on the board`);
-  const res = await h.api.post(as, `${MTN}/card/move`, {
-    cardId,
-    sourceListId: source.id,
-    destListId: dest.id,
-    positionOnSourceList: card.position,
-    positionOnDestList: dest.Cards.length,
-  });
-  if (res.status !== 200) throw new Error(`move: ${res.status} ${JSON.stringify(res.body)}`);
-}
+const move = (as: Person, owner: Person, cardId: number, to: string) => moveCardTo(h, as, owner, cardId, to);
 
 async function submit(title: string): Promise<number> {
   const board = await readBoard(h, member);
