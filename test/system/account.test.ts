@@ -232,7 +232,7 @@ describe('GET /api/account/export', () => {
         }[];
       };
       notifications: { text: string }[];
-      notificationSettings: { emailMentions: boolean };
+      notificationSettings: Record<string, boolean>;
     };
     const card = board.board.lists.flatMap((l) => l.cards).find((c) => c.title === `${hers} card`);
     expect(card?.attachments.map((a) => a.fileUrl)).toEqual([attachments.get(member.id)]);
@@ -246,7 +246,13 @@ describe('GET /api/account/export', () => {
       ]),
     );
     expect(board.notifications.map((n) => n.text)).toContain(`${mark} coach notification`);
-    expect(board.notificationSettings.emailMentions).toBe(false);
+    // Every e-mail setting, as the settings route answers them.
+    expect(board.notificationSettings).toEqual({
+      emailMentions: false,
+      emailDueDates: true,
+      emailReviews: true,
+      emailDigest: true,
+    });
     const tools = file.tools as {
       products: { title: string }[];
       qualifierResults: { result: string }[];

@@ -254,6 +254,6 @@ export function presentOwnBoardExport(userId: number, facts: OwnBoardFacts) {
       createdAt: isoAt(n.created_at),
       readAt: isoAt(n.read_at),
     })),
-    notificationSettings: { emailMentions: facts.settings?.email_mentions ?? true },
+    notificationSettings: facts.settings,
   };
 }

@@ -3,6 +3,7 @@
  * comments she wrote on other boards), and what goes of it beyond her board when her account is deleted.
  */
 import type { BoardDb, BoardTx } from './db';
+import { emailSettingsOf } from './notifications';
 
 export async function ownBoardFacts(db: BoardDb, userId: number) {
   const board = await db
@@ -95,7 +96,8 @@ export async function ownBoardFacts(db: BoardDb, userId: number) {
       .orderBy('created_at')
       .orderBy('id')
       .execute(),
-    db.selectFrom('notification_settings').select(['email_mentions']).where('user_id', '=', userId).executeTakeFirst(),
+    // Every e-mail setting, as GET /api/notifications/settings answers them (defaults included).
+    emailSettingsOf(db, userId),
     // Her words on other people's boards: the text and when, not the card or its owner (theirs).
     db
       .selectFrom('comments')
@@ -116,7 +118,7 @@ export async function ownBoardFacts(db: BoardDb, userId: number) {
     checklists,
     items,
     notifications,
-    settings: settings ?? null,
+    settings,
     commentsElsewhere,
   };
 }
