@@ -2,7 +2,7 @@
  * No lost edits on the card dialog, in Chromium against the running stack, as a long-standing premium
  * member: a description edit survives clicking away and a reload; typed offline it is kept on the device (the tab
  * warns before closing) and saved when the card opens again; Escape puts the saved text back and leaves the dialog
- * open; checklist polish (title asked first, "No items yet", grey 0 % track, struck-through ticked items, item titles
+ * open; a new card's title typed before drag and drop has loaded stays when it arrives; checklist polish (title asked first, "No items yet", grey 0 % track, struck-through ticked items, item titles
  * saved as one types); axe-core on the card dialog, desktop and phone. Trello basics: a custom list renamed, an
  * attachment opened and downloaded under its name, a comment edited and deleted, "@" opening the coach picker.
  *
@@ -177,6 +177,8 @@ describe('card dialog: no lost edits', () => {
     const key = `mtn-draft:${member.id}:card:${card.id}:description`;
     const stored = JSON.parse((await page.evaluate(`window.localStorage.getItem(${JSON.stringify(key)})`)) as string);
     expect(stored).toEqual({ text, base: 'Before the trip' });
+    // The save was tried and failed ("Not saved"): the edit is unsaved for sure before the tab is closed.
+    await saveState(page, 'error').waitFor();
 
     // Closing the tab with the edit unsaved asks first (a second tab keeps the browser context, and its storage).
     const again = await context.newPage();
@@ -234,6 +236,41 @@ describe('card dialog: no lost edits', () => {
     await page.reload();
     await descriptionPreview(page).getByText('The saved text').waitFor();
     await expect(page.getByRole('dialog').getByLabel('Card title').inputValue()).resolves.toBe(card.title);
+  });
+
+  it('keeps a card title being typed when drag and drop arrives a moment later (a slow connection)', async () => {
+    const page = await pages.open();
+    await page.context().addInitScript("window.localStorage.setItem('dontShowMTNUpgrade', 'true')");
+    // Drag and drop is fetched after the board has painted; here it waits until the title is half typed.
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let asked = false;
+    await page.route(/\/assets\/dnd\.esm-[\w-]+\.js$/, async (route) => {
+      asked = true;
+      await released;
+      await route.continue();
+    });
+    await signInWithCookies(page, member, '/move-the-needle');
+    const inProgress = page
+      .getByRole('region', { name: 'Board lists' })
+      .locator('section')
+      .filter({ has: page.getByRole('heading', { name: 'IN PROGRESS', exact: true }) });
+    await inProgress.getByRole('button', { name: 'Add another card to IN PROGRESS' }).click();
+    const title = `Typed before the lists could be dragged ${token}`;
+    await inProgress.getByLabel('Card title').fill(title);
+    await waitFor(async () => asked, { what: 'the board to ask for drag and drop' });
+    release();
+    // The lists are drawn again with the real drag-and-drop parts; the box and what was typed in it stay.
+    await page.locator('[data-rfd-droppable-context-id]:not([data-rfd-droppable-context-id=""])').first().waitFor();
+    await expect(inProgress.getByLabel('Card title').inputValue()).resolves.toBe(title);
+    await inProgress.getByLabel('Card title').press('Enter');
+    await waitFor(
+      async () =>
+        (await readBoard()).lists.some((l) => l.name === 'IN PROGRESS' && l.Cards.some((c) => c.title === title)),
+      { what: 'the card saved in IN PROGRESS' },
+    );
   });
 });
 

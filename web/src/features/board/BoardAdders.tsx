@@ -9,14 +9,16 @@ import { type BoardList, boardApi, refreshBoard, setBoardLists, useBoardScope } 
 import { errorMessage } from '../../api/client';
 import { LazyTextField } from '../../components/LazyMui';
 import { toast } from '../../components/toast';
+import { useRemountSafeState } from '../../lib/remountSafeState';
 import { BOARD_TOASTS, COLUMN_WIDTH } from './constants';
 
 /** 'Add another card': a title box at the bottom of the list; the card goes last (position = the list's count). */
 export function AddCard({ boardUserId, list }: { boardUserId: number; list: BoardList }) {
   const scope = useBoardScope(boardUserId);
   const queryClient = useQueryClient();
-  const [open, setOpen] = useState(false);
-  const [title, setTitle] = useState('');
+  // Kept when drag and drop arrives and remounts the lists (lib/remountSafeState.ts).
+  const [open, setOpen] = useRemountSafeState(`add-card:${boardUserId}:${list.id}:open`, false);
+  const [title, setTitle] = useRemountSafeState(`add-card:${boardUserId}:${list.id}:title`, '');
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -94,8 +96,8 @@ export function AddCard({ boardUserId, list }: { boardUserId: number; list: Boar
 export function AddList({ boardUserId }: { boardUserId: number }) {
   const scope = useBoardScope(boardUserId);
   const queryClient = useQueryClient();
-  const [open, setOpen] = useState(false);
-  const [name, setName] = useState('');
+  const [open, setOpen] = useRemountSafeState(`add-list:${boardUserId}:open`, false);
+  const [name, setName] = useRemountSafeState(`add-list:${boardUserId}:name`, '');
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
 

@@ -8,6 +8,7 @@ import { type BoardList, boardApi, refreshBoard, setBoardLists, useBoardScope } 
 import { errorMessage } from '../../api/client';
 import { LazyTextField } from '../../components/LazyMui';
 import { toast } from '../../components/toast';
+import { useRemountSafeState } from '../../lib/remountSafeState';
 import { VISUALLY_HIDDEN } from '../../lib/visuallyHidden';
 
 /** The spec names no toast for a rename; worded like its other board toasts. */
@@ -30,8 +31,9 @@ export function ListName({
 }) {
   const scope = useBoardScope(boardUserId);
   const queryClient = useQueryClient();
-  const [editing, setEditing] = useState(false);
-  const [name, setName] = useState(list.name);
+  // Kept when drag and drop arrives and remounts the lists (lib/remountSafeState.ts).
+  const [editing, setEditing] = useRemountSafeState(`list-name:${list.id}:editing`, false);
+  const [name, setName] = useRemountSafeState(`list-name:${list.id}:name`, list.name);
   const [saving, setSaving] = useState(false);
   const done = useRef(false);
   const button = useRef<HTMLButtonElement>(null);

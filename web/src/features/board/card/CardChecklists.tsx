@@ -110,13 +110,20 @@ function NewChecklist({ cardId, run, onDone }: { cardId: number; run: Run; onDon
 
 function ChecklistBlock({ checklist, canEdit, run }: { checklist: CheckList; canEdit: boolean; run: Run }) {
   const viewer = useCurrentUser();
-  const [newItem, setNewItem] = useState('');
-  // Enter pressed twice before the first answer (the field still holds the text) adds the item once.
+  const [newItem, setNewItemState] = useState('');
+  // Enter pressed twice adds the item once: while the first is on its way (the field still holds the text), and
+  // after its answer but before the cleared field has been drawn (this render's `newItem` still holds the text),
+  // which is why the text is read from a ref that the answer clears at once.
   const adding = useRef(false);
+  const newItemText = useRef('');
+  const setNewItem = (text: string) => {
+    newItemText.current = text;
+    setNewItemState(text);
+  };
   const empty = checklist.CheckListItems.length === 0;
   const percent = checklistPercent(checklist);
   const addItem = async () => {
-    const title = newItem.trim();
+    const title = newItemText.current.trim();
     if (!title || adding.current) return;
     adding.current = true;
     try {
