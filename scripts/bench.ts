@@ -408,7 +408,7 @@ async function reviewStep(ctx: RunContext): Promise<void> {
     say('review-queue, card-activity skipped: they need the board database (own stack)');
     return;
   }
-  if (wants('review-queue')) {
+  if (wants('review-queue') || wants('review-queue-10')) {
     const prepared = performance.now();
     const queue = await prepareReviewQueue(target.boardDb);
     say(
@@ -416,13 +416,19 @@ async function reviewStep(ctx: RunContext): Promise<void> {
         `(${seconds(performance.now() - prepared)}); cards_awaiting_review ${queue.usesIndex ? 'used' : 'NOT used'}`,
     );
     say(`  EXPLAIN (ANALYZE, BUFFERS) of the queue's page:\n    ${queue.plan.join('\n    ')}`);
-    await measurer.run(reviewQueueScenario(target.gatewayUrl, ctx.adminSignedIn.headers));
+    if (wants('review-queue')) await measurer.run(reviewQueueScenario(target.gatewayUrl, ctx.adminSignedIn.headers, 1));
+    if (wants('review-queue-10')) {
+      await measurer.run(reviewQueueScenario(target.gatewayUrl, ctx.adminSignedIn.headers, 10));
+    }
   }
-  if (wants('card-activity')) {
+  if (wants('card-activity') || wants('card-activity-10')) {
     const owner = await boardOwnerSignedIn(target.gatewayUrl);
     await boardFilled(owner);
     const cardId = await prepareCardActivity(owner.session, owner.headers.userId, target.boardDb);
-    await measurer.run(cardActivityScenario(target.gatewayUrl, owner.headers, cardId));
+    if (wants('card-activity')) await measurer.run(cardActivityScenario(target.gatewayUrl, owner.headers, cardId, 1));
+    if (wants('card-activity-10')) {
+      await measurer.run(cardActivityScenario(target.gatewayUrl, owner.headers, cardId, 10));
+    }
   }
 }
 
@@ -437,7 +443,11 @@ async function analyticsStep(ctx: RunContext): Promise<void> {
   say(
     `  analytics: ${year.from} to ${year.to}, ${year.hourlyRows} hourly rows (${seconds(performance.now() - prepared)})`,
   );
-  await ctx.measurer.run(analyticsScenario(ctx.target.gatewayUrl, ctx.adminSignedIn.headers, year));
+  for (const connections of [1, 10] as const) {
+    if (ctx.wants(connections === 1 ? 'analytics' : 'analytics-10')) {
+      await ctx.measurer.run(analyticsScenario(ctx.target.gatewayUrl, ctx.adminSignedIn.headers, year, connections));
+    }
+  }
 }
 
 async function memberScenariosStep(ctx: RunContext): Promise<void> {
@@ -445,7 +455,7 @@ async function memberScenariosStep(ctx: RunContext): Promise<void> {
   if (wants('course-page')) await measurer.run(coursePageScenario(target.gatewayUrl, members, content.slugs));
   if (wants('completion')) await measurer.run(completionScenario(target.gatewayUrl, members, content.lessonIds));
   if (wants('course-insights')) await courseInsightsStep(ctx);
-  if (wants('analytics')) await analyticsStep(ctx);
+  if (wants('analytics') || wants('analytics-10')) await analyticsStep(ctx);
   if (wants('board-move') || wants('board-upsert') || wants('board-due')) {
     const owner = await boardOwnerSignedIn(target.gatewayUrl);
     const board = await boardFilled(owner);
@@ -466,7 +476,9 @@ async function memberScenariosStep(ctx: RunContext): Promise<void> {
     say(`  ${reader.headers.email}: ${held}+ notifications (${seconds(performance.now() - prepared)})`);
     await measurer.run(notificationsScenario(target.gatewayUrl, reader.headers));
   }
-  if (wants('review-queue') || wants('card-activity')) await reviewStep(ctx);
+  if ((['review-queue', 'review-queue-10', 'card-activity', 'card-activity-10'] as const).some(wants)) {
+    await reviewStep(ctx);
+  }
   if (wants('overview')) {
     const owner = await boardOwnerSignedIn(target.gatewayUrl);
     const ids = [owner.headers.userId, ...ctx.members.map((m) => m.userId)];

@@ -38,13 +38,17 @@ export const SCENARIO_KEYS = [
   'notifications',
   // The coaches' review queue with 1,000 members' boards, and a card's history (scripts/bench/review.ts).
   'review-queue',
+  'review-queue-10',
   'card-activity',
+  'card-activity-10',
   // The whole stack's CPU over a quiet minute (scripts/bench/idle.ts).
   'idle',
   // An admin's course insights on the generated catalogue with 20 members' completions.
   'course-insights',
-  // An admin's analytics overview: a year by day over a 100,000-person reporting store.
+  // An admin's analytics overview: a year by day over a 100,000-person reporting store, one admin (the target) and
+  // ten at once.
   'analytics',
+  'analytics-10',
 ] as const;
 export type ScenarioKey = (typeof SCENARIO_KEYS)[number];
 

@@ -1,13 +1,14 @@
 /**
  * The coaches' review and a card's history:
- *  - `review-queue`: GET /api/move-the-needle/review-queue (an admin, 10 connections) with 1,000 premium members'
+ *  - `review-queue` (one connection; `review-queue-10`, ten): GET /api/move-the-needle/review-queue (an admin) with
+ *    1,000 premium members'
  *    boards in the board database, each with a card waiting in FOR REVIEW, a reviewed one beside it and a comment.
  *    Before measuring, the queue's page statement is EXPLAINed (ANALYZE, BUFFERS) exactly as the board service
  *    builds it (services/board/src/store/review.ts) and the run says whether it read cards_awaiting_review. On
  *    1,000 boards (2,000 cards) PostgreSQL rightly reads the small tables whole (the count needs every waiting
  *    card): 10 ms on a busy machine, the latest comment looked up for the page's 20 rows only.
  *  - `card-activity`: GET /api/move-the-needle/card/{id}/activity on a card holding 300 history entries (the
- *    answer is the newest 200), read by its owner at 10 connections.
+ *    answer is the newest 200), read by its owner at one connection (`card-activity-10`: ten).
  * The members are written straight into the board database (people, boards, lists, cards): the board service only
  * reads them, and 1,000 sign-ups through the gateway would take minutes.
  */
@@ -101,17 +102,21 @@ export async function prepareReviewQueue(boardDb: string): Promise<PreparedQueue
   }
 }
 
-export function reviewQueueScenario(gatewayUrl: string, reviewer: SessionHeaders): ScenarioPlan {
+/**
+ * One connection is what a coach opening the queue waits for (the target, as the dashboard's); ten are ten
+ * reviewers at once, for the cost.
+ */
+export function reviewQueueScenario(gatewayUrl: string, reviewer: SessionHeaders, connections: 1 | 10): ScenarioPlan {
   return {
-    key: 'review-queue',
-    name: 'review queue (admin, 10 conn)',
+    key: connections === 1 ? 'review-queue' : 'review-queue-10',
+    name: `review queue (admin, ${connections} conn)`,
     description:
       `GET /api/move-the-needle/review-queue (first page of 20) with ${REVIEW_MEMBERS} premium members' boards, ` +
       'each with a card waiting in FOR REVIEW and a reviewed one (board service: one statement on the partial ' +
       'index of unreviewed cards, the latest comment of each)',
     origin: gatewayUrl,
-    connections: 10,
-    targets: [{ p95BelowMs: REVIEW_P95_TARGETS_MS['review-queue'] }],
+    connections,
+    targets: connections === 1 ? [{ p95BelowMs: REVIEW_P95_TARGETS_MS['review-queue'] }] : [],
     next: () => ({
       method: 'GET',
       path: '/api/move-the-needle/review-queue?cardsPerPage=20',
@@ -144,17 +149,23 @@ export async function prepareCardActivity(owner: GatewaySession, ownerId: number
   return card.id;
 }
 
-export function cardActivityScenario(gatewayUrl: string, owner: SessionHeaders, cardId: number): ScenarioPlan {
+/** One connection (the target) is a member opening a card; ten, for the cost. */
+export function cardActivityScenario(
+  gatewayUrl: string,
+  owner: SessionHeaders,
+  cardId: number,
+  connections: 1 | 10,
+): ScenarioPlan {
   return {
-    key: 'card-activity',
-    name: "a card's history (premium, 10 conn)",
+    key: connections === 1 ? 'card-activity' : 'card-activity-10',
+    name: `a card's history (premium, ${connections} conn)`,
     description:
       `GET /api/move-the-needle/card/{id}/activity on a card holding ${ACTIVITY_ENTRIES} entries: the newest ` +
       `${CARD_ACTIVITY_LIMIT}, newest first (board service: the card's board and policy, then one read of ` +
       'card_activity_card with the actors joined)',
     origin: gatewayUrl,
-    connections: 10,
-    targets: [{ p95BelowMs: REVIEW_P95_TARGETS_MS['card-activity'] }],
+    connections,
+    targets: connections === 1 ? [{ p95BelowMs: REVIEW_P95_TARGETS_MS['card-activity'] }] : [],
     next: () => ({
       method: 'GET',
       path: `/api/move-the-needle/card/${cardId}/activity`,

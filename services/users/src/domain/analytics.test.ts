@@ -6,6 +6,7 @@ import {
   isChurn,
   localDate,
   mrrContribution,
+  periodBounds,
   periodStart,
   periodsOf,
   rangeInstants,
@@ -42,6 +43,20 @@ describe('periods in a time zone', () => {
     // A zone east of UTC with a half hour, and UTC itself.
     expect(new Date(startOfLocalDay('2026-06-01', 'Asia/Kolkata')).toISOString()).toBe('2026-05-31T18:30:00.000Z');
     expect(new Date(startOfLocalDay('2026-06-01', 'UTC')).toISOString()).toBe('2026-06-01T00:00:00.000Z');
+  });
+
+  it("a range's periods begin at the range's start, then at each period's local midnight", () => {
+    const weeks = periodBounds('2026-03-04', '2026-03-17', 'week', 'America/New_York');
+    expect(weeks.map((b) => [b.period, new Date(b.start).toISOString()])).toEqual([
+      ['2026-03-02', '2026-03-04T05:00:00.000Z'], // the first week is cut at `from`
+      ['2026-03-09', '2026-03-09T04:00:00.000Z'], // after the change to summer time
+      ['2026-03-16', '2026-03-16T04:00:00.000Z'],
+    ]);
+    const days = periodBounds('2026-06-01', '2026-06-02', 'day', 'Asia/Kolkata');
+    expect(days.map((b) => new Date(b.start).toISOString())).toEqual([
+      '2026-05-31T18:30:00.000Z',
+      '2026-06-01T18:30:00.000Z',
+    ]);
   });
 
   it('a day whose midnight does not exist starts when the clocks resume', () => {

@@ -118,6 +118,25 @@ export const rangeInstants = (from: string, to: string, zone: string) => ({
   end: startOfLocalDay(addDays(to, 1), zone),
 });
 
+/**
+ * Where each period of the range begins, as instants: the first at the range's start (a first week or month may
+ * begin before `from`), the others at their first day's local midnight. The store buckets its hours by these, so
+ * PostgreSQL compares instants instead of converting every hour to the zone (docs/decisions.md "Analytics in the
+ * admin's time zone").
+ */
+export function periodBounds(
+  from: string,
+  to: string,
+  interval: AnalyticsInterval,
+  zone: string,
+): Array<{ period: string; start: number }> {
+  const { start } = rangeInstants(from, to, zone);
+  return periodsOf(from, to, interval).map((period, i) => ({
+    period,
+    start: i === 0 ? start : startOfLocalDay(period, zone),
+  }));
+}
+
 /** An additive figure summed over one period of the zone (labelled by its first day). */
 export interface PeriodRow {
   metric: string;

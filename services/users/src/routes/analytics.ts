@@ -4,43 +4,29 @@
  * events").
  */
 import {
-  ANALYTICS_ERRORS,
   type AnalyticsFigures,
   type AnalyticsOverview,
   type AnalyticsQuery,
   analyticsQuerySchema,
 } from '@rainmakers/contracts';
-import { badRequest, forbidden, parse, requireActor } from '@rainmakers/kit';
+import { forbidden, parse, requireActor } from '@rainmakers/kit';
 import { Router } from 'express';
-import { ACTIVE_GRAIN, buildOverview, mrrMetric, periodsOf, rangeInstants } from '../domain/analytics';
+import { ACTIVE_GRAIN, buildOverview, mrrMetric, periodBounds, rangeInstants } from '../domain/analytics';
 import { csvLine } from '../domain/csv';
 import { canReadAnalytics } from '../policies';
 import { readOverviewRows } from '../store/analytics';
 import type { UsersDb } from '../store/users';
 
-/** PostgreSQL's answer to a zone it does not know (Intl knew it): the caller's mistake, not ours. */
-const unknownZone = (error: unknown) => (error as { code?: unknown })?.code === '22023';
-
 /** The overview of a parsed query, from the reporting store. */
 async function overviewOf(deps: AnalyticsRouteDeps, query: AnalyticsQuery): Promise<AnalyticsOverview> {
-  const periods = periodsOf(query.from, query.to, query.interval);
-  const { start, end } = rangeInstants(query.from, query.to, query.timeZone);
-  try {
-    const rows = await readOverviewRows(deps.db, {
-      start: new Date(start),
-      end: new Date(end),
-      interval: query.interval,
-      timeZone: query.timeZone,
-      grain: ACTIVE_GRAIN[query.interval],
-      firstPeriod: periods[0] ?? query.from,
-      lastPeriod: periods[periods.length - 1] ?? query.to,
-      mrrMetric: mrrMetric(deps.analyticsCurrency),
-    });
-    return buildOverview({ ...query, currency: deps.analyticsCurrency, ...rows });
-  } catch (error) {
-    if (unknownZone(error)) throw badRequest(ANALYTICS_ERRORS.timeZone, { timeZone: ANALYTICS_ERRORS.timeZone });
-    throw error;
-  }
+  const { end } = rangeInstants(query.from, query.to, query.timeZone);
+  const rows = await readOverviewRows(deps.db, {
+    periods: periodBounds(query.from, query.to, query.interval, query.timeZone),
+    end: new Date(end),
+    grain: ACTIVE_GRAIN[query.interval],
+    mrrMetric: mrrMetric(deps.analyticsCurrency),
+  });
+  return buildOverview({ ...query, currency: deps.analyticsCurrency, ...rows });
 }
 
 interface AnalyticsRouteDeps {

@@ -115,28 +115,31 @@ export async function peoplePage(db: UsersDb, afterId: number, limit: number) {
 }
 
 /**
- * The rows of the overview: additive figures summed per period of the zone (PostgreSQL cuts the hours in the zone,
- * so a year is a few hundred rows, not every hour), active counts of the grain, MRR before `start`.
+ * The rows of the overview: additive figures summed per period (each hour goes to the last period beginning at or
+ * before it: `width_bucket` over the periods' first instants, so a year is a few thousand rows and no hour is
+ * converted to the zone), active counts of the grain, MRR before the range.
  */
 export async function readOverviewRows(
   db: UsersDb,
   range: {
-    start: Date;
+    /** The periods in order, each with the instant it begins; the first begins the range. */
+    periods: ReadonlyArray<{ period: string; start: number }>;
     end: Date;
-    interval: 'day' | 'week' | 'month';
-    timeZone: string;
     grain: string;
-    firstPeriod: string;
-    lastPeriod: string;
     mrrMetric: string;
   },
 ): Promise<{ sums: PeriodRow[]; active: ActiveRow[]; mrrBefore: number }> {
-  const period = sql<string>`to_char(date_trunc(${range.interval}, hour AT TIME ZONE ${range.timeZone}), 'YYYY-MM-DD')`;
+  const first = range.periods[0];
+  const last = range.periods[range.periods.length - 1];
+  if (!first || !last) return { sums: [], active: [], mrrBefore: 0 };
+  const start = new Date(first.start);
+  const starts = range.periods.map((p) => new Date(p.start).toISOString());
+  const bucket = sql<number>`width_bucket(hour, ${starts}::timestamptz[])`;
   const [sums, active, before] = await Promise.all([
     db
       .selectFrom('analytics_hourly')
-      .select(['metric', period.as('period'), sql<string>`sum(value)`.as('value')])
-      .where('hour', '>=', range.start)
+      .select(['metric', bucket.as('bucket'), sql<string>`sum(value)`.as('value')])
+      .where('hour', '>=', start)
       .where('hour', '<', range.end)
       .groupBy(['metric', sql`2`])
       .execute(),
@@ -144,18 +147,21 @@ export async function readOverviewRows(
       .selectFrom('analytics_active')
       .select([sql<string>`period::text`.as('period'), 'value'])
       .where('grain', '=', range.grain)
-      .where('period', '>=', range.firstPeriod)
-      .where('period', '<=', range.lastPeriod)
+      .where('period', '>=', first.period)
+      .where('period', '<=', last.period)
       .execute(),
     db
       .selectFrom('analytics_hourly')
       .select(sql<string | null>`sum(value)`.as('total'))
       .where('metric', '=', range.mrrMetric)
-      .where('hour', '<', range.start)
+      .where('hour', '<', start)
       .executeTakeFirst(),
   ]);
   return {
-    sums: sums.map((h) => ({ metric: h.metric, period: h.period, value: Number(h.value) })),
+    sums: sums.flatMap((h) => {
+      const period = range.periods[Number(h.bucket) - 1]?.period;
+      return period ? [{ metric: h.metric, period, value: Number(h.value) }] : [];
+    }),
     active: active.map((a) => ({ period: a.period, value: Number(a.value) })),
     mrrBefore: Number(before?.total ?? 0),
   };
