@@ -2,7 +2,8 @@
  * Due dates on the board, in Chromium against the running stack, as a long-standing premium member (desktop and
  * phone): a due date typed with the keyboard in the card dialog's date-time box (Enter saves it), shown on the card
  * tile in words; the "Overdue" filter kept in the address with the count of hidden cards, and "Clear filters";
- * axe-core finds no serious violation with the filter on, in light and dark.
+ * axe-core finds no serious violation with the filter on, in light and dark. The box reads and writes the member's
+ * own time zone (her profile's), not the browser's.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
@@ -10,7 +11,7 @@ import type { BoardCard, ListReadManyResponse } from '@rainmakers/contracts';
 import { waitFor } from '@rainmakers/kit/testing';
 import { type Page, screenshot, seriousViolations, settle, signInWithCookies, useBrowser } from '../support/browser';
 import { type GatewaySession, signIn } from '../support/stack-client';
-import { createPerson, setCreatedAt, type TestPerson } from './fixtures';
+import { adminEdit, createPerson, setCreatedAt, type TestPerson } from './fixtures';
 
 jest.setTimeout(240_000);
 
@@ -121,4 +122,37 @@ describe('due dates on the board', () => {
       expect(page.url()).not.toMatch(/due=/);
     },
   );
+
+  it("is typed and shown in the member's own time zone when the browser is in another", async () => {
+    await adminEdit(member.id, { timeZone: 'Asia/Tokyo' });
+    try {
+      // Her session tells the web her zone (else the web would guess the browser's and save it over Tokyo).
+      await waitFor(
+        async () => JSON.stringify(await memberApi.get('/api/auth/me')).includes('"timeZone":"Asia/Tokyo"'),
+        {
+          what: "the session to carry the member's zone",
+        },
+      );
+      const card = await newCard('Zoned', '2031-12-01T08:30:00.000Z'); // 17:30 in Tokyo
+      const page = await openBoard('desktop', `/move-the-needle?card=${card.id}`); // the browser: UTC
+      const box = page.getByRole('dialog').getByLabel('Due date and time');
+      await expect(box.inputValue()).resolves.toBe('2031-12-01T17:30');
+      await box.fill('2031-12-02T09:00');
+      await box.focus();
+      await page.keyboard.press('Enter');
+      await page.getByText('Due date set', { exact: true }).first().waitFor();
+      await waitFor(
+        async () =>
+          (await readBoard()).lists.flatMap((l) => l.Cards).find((c) => c.id === card.id)?.dueAt ===
+          '2031-12-02T00:00:00.000Z',
+        { what: '09:00 in Tokyo saved as midnight UTC' },
+      );
+      await page.getByRole('button', { name: 'Close card' }).click();
+      await expect(tile(page, card.id).locator('[data-due="later"]').textContent()).resolves.toMatch(
+        /^Due Tue, Dec 2.* 9:00\sAM/,
+      );
+    } finally {
+      await adminEdit(member.id, { timeZone: null });
+    }
+  });
 });

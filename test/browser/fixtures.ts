@@ -35,6 +35,8 @@ interface UserBody {
   alwaysGrantAccess: boolean;
   /** The colour scheme chosen on /profile. */
   theme?: string;
+  /** Her time zone (IANA name), the one dates are shown in; null while she has none. */
+  timeZone?: string | null;
   createdAt: string;
   Tags: { id: number; name: string }[];
 }

@@ -1,11 +1,19 @@
 /**
  * /profile (spec part 2 'Profile'; part 1 §5 'File upload accepts images only', §8 'Error uploading file'): avatar
- * upload, account fields, read-only e-mail, 'your changes have been saved successfully', at desktop and phone sizes.
- * Every test uses a person of its own, so the seeded people stay as they are.
+ * upload, account fields, read-only e-mail, 'your changes have been saved successfully', at desktop and phone sizes;
+ * the weekly digest switch, turned with the keyboard on a phone. Every test uses a person of its own, so the seeded
+ * people stay as they are.
  */
 import { describe, expect, it, jest } from '@jest/globals';
 import { waitFor } from '@rainmakers/kit/testing';
-import { type Page, screenshot, signInThroughUi, signInWithCookies, useBrowser } from '../support/browser';
+import {
+  type Page,
+  screenshot,
+  seriousViolations,
+  signInThroughUi,
+  signInWithCookies,
+  useBrowser,
+} from '../support/browser';
 import { signIn } from '../support/stack-client';
 import { createPerson, pngImage, readUser } from './fixtures';
 
@@ -153,5 +161,31 @@ describe('/profile', () => {
     // The failed upload belongs to the past once the account is saved: only the saved message stands.
     expect(await page.getByRole('alert').filter({ hasText: UPLOAD_ERROR }).count()).toBe(0);
     await screenshot(page, 'profile-saved-mobile');
+  });
+
+  it('turns the weekly digest off and on with the keyboard; the choice survives a reload (phone)', async () => {
+    const person = await createPerson('premium', 'profile-digest', 'Devon Digest');
+    const api = await signIn(person);
+    const page = await pages.open({ viewport: 'mobile' });
+    await signInWithCookies(page, person, '/profile');
+    const digest = page.getByLabel('Weekly digest', { exact: true });
+    await digest.waitFor();
+    await waitFor(async () => digest.isEnabled(), { what: 'the settings to load' });
+    expect(await digest.isChecked()).toBe(true); // on for everyone until she turns it off
+    await digest.focus();
+    await page.keyboard.press('Space');
+    await page.getByText('You will no longer get the weekly digest.').first().waitFor();
+    await waitFor(
+      async () => (await api.get<{ emailDigest: boolean }>('/api/notifications/settings')).emailDigest === false,
+      { what: 'the digest turned off on the server' },
+    );
+    await page.reload();
+    await waitFor(async () => (await digest.isEnabled()) && !(await digest.isChecked()), {
+      what: 'the switch off after a reload',
+    });
+    expect(await seriousViolations(page)).toEqual([]);
+    await digest.focus();
+    await page.keyboard.press('Space');
+    await page.getByText('You will get the weekly digest every Monday.').first().waitFor();
   });
 });

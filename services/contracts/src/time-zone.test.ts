@@ -1,5 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
-import { canonicalTimeZone, formatDateInZone, isTimeZone, TIME_ZONE_MESSAGE, timeZoneNames } from './time-zone';
+import {
+  canonicalTimeZone,
+  formatDateInZone,
+  instantOfWallClock,
+  isTimeZone,
+  TIME_ZONE_MESSAGE,
+  timeZoneNames,
+  wallClockOf,
+  zoneOffsetMs,
+} from './time-zone';
 import { userUpsertSchema } from './users';
 
 describe('time zones', () => {
@@ -41,5 +50,32 @@ describe('formatDateInZone', () => {
     expect(formatDateInZone(at, null)).toBe('May 3, 2026, 9:00 PM UTC');
     expect(formatDateInZone(at, 'Nowhere/Else')).toBe('May 3, 2026, 9:00 PM UTC');
     expect(formatDateInZone('not a date', 'UTC')).toBe('');
+  });
+});
+
+describe('wall clocks in a zone', () => {
+  it('reads a wall clock as the instant it names there, and back', () => {
+    expect(instantOfWallClock('2026-12-01T17:05', 'America/New_York')).toBe('2026-12-01T17:05:00-05:00');
+    expect(instantOfWallClock('2026-07-01T17:05', 'America/New_York')).toBe('2026-07-01T17:05:00-04:00');
+    expect(instantOfWallClock('2026-06-01T09:00', 'Asia/Kolkata')).toBe('2026-06-01T09:00:00+05:30');
+    expect(instantOfWallClock('2026-06-01T09:00', 'UTC')).toBe('2026-06-01T09:00:00+00:00');
+    expect(wallClockOf(Date.parse('2026-12-01T22:05:00Z'), 'America/New_York')).toBe('2026-12-01T17:05');
+    expect(wallClockOf(Date.parse('2026-12-01T22:05:00Z'), 'Europe/Berlin')).toBe('2026-12-01T23:05');
+    expect(zoneOffsetMs(Date.parse('2026-06-01T00:00:00Z'), 'Asia/Kolkata')).toBe(5.5 * 3_600_000);
+  });
+
+  it('moves a time the clocks skip forward, and takes the first of a time that happens twice', () => {
+    // New York jumps from 02:00 to 03:00 on 2026-03-08 and goes back from 02:00 to 01:00 on 2026-11-01.
+    expect(instantOfWallClock('2026-03-08T02:30', 'America/New_York')).toBe('2026-03-08T03:30:00-04:00');
+    expect(instantOfWallClock('2026-11-01T01:30', 'America/New_York')).toBe('2026-11-01T01:30:00-04:00');
+    // Berlin jumps from 02:00 to 03:00 on 2026-03-29; the hour before is still winter time.
+    expect(instantOfWallClock('2026-03-29T02:30', 'Europe/Berlin')).toBe('2026-03-29T03:30:00+02:00');
+    expect(instantOfWallClock('2026-03-29T01:30', 'Europe/Berlin')).toBe('2026-03-29T01:30:00+01:00');
+  });
+
+  it('refuses what is not a whole date and time', () => {
+    for (const value of ['', '2026-02-31T10:00', '2026-12-01', '2026-12-01T24:00', '2026-12-01T17:05:00']) {
+      expect(instantOfWallClock(value, 'UTC')).toBeNull();
+    }
   });
 });

@@ -71,3 +71,81 @@ export function formatDateInZone(
   // Some ICU versions put a narrow no-break space before AM/PM: plain text mails get a plain space.
   return text.replace(/[\u202f\u00a0]/g, ' ');
 }
+
+const clockFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function clockFormatter(zone: string): Intl.DateTimeFormat {
+  let found = clockFormatters.get(zone);
+  if (!found) {
+    found = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    clockFormatters.set(zone, found);
+  }
+  return found;
+}
+
+/** The wall clock in `zone` at the instant `ms`, as the UTC instant with the same digits (whole seconds). */
+function wallClockAsUtc(ms: number, zone: string): number {
+  const parts: Record<string, number> = {};
+  for (const part of clockFormatter(zone).formatToParts(new Date(ms))) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  }
+  return Date.UTC(
+    parts.year ?? 1970,
+    (parts.month ?? 1) - 1,
+    parts.day ?? 1,
+    parts.hour ?? 0,
+    parts.minute ?? 0,
+    parts.second ?? 0,
+  );
+}
+
+/** The zone's offset from UTC at the instant `ms`, in milliseconds (east positive). */
+export function zoneOffsetMs(ms: number, zone: string): number {
+  return wallClockAsUtc(ms, zone) - (ms - (((ms % 1000) + 1000) % 1000));
+}
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/** The instant `ms` as a wall clock in `zone`, to the minute: `YYYY-MM-DDTHH:MM` (a date-time box's value). */
+export function wallClockOf(ms: number, zone: string): string {
+  return new Date(wallClockAsUtc(ms, zone)).toISOString().slice(0, 16);
+}
+
+/** `+HH:MM` / `-HH:MM` for an offset in milliseconds. */
+function offsetText(offsetMs: number): string {
+  const minutes = Math.round(Math.abs(offsetMs) / 60_000);
+  return `${offsetMs >= 0 ? '+' : '-'}${pad2(Math.floor(minutes / 60))}:${pad2(minutes % 60)}`;
+}
+
+/**
+ * The instant a wall clock `YYYY-MM-DDTHH:MM` names in `zone`, as ISO 8601 with the zone's offset then; null when
+ * it is not a date (2026-02-31) or not in that shape. A time the clocks skip (02:30 when they jump from 02:00 to
+ * 03:00) is read as the browsers read it: moved forward by the jump (03:30). A time that happens twice (the hour
+ * when the clocks go back) is the first of the two.
+ */
+export function instantOfWallClock(value: string, zone: string): string | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(value);
+  if (!match) return null;
+  const [, y, mo, d, h, mi] = match.map(Number) as [number, number, number, number, number, number];
+  const wall = Date.UTC(y, mo - 1, d, h, mi);
+  const check = new Date(wall);
+  if (check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d || h > 23 || mi > 59) return null;
+  const before = zoneOffsetMs(wall, zone);
+  let at = wall - before;
+  const offsetThen = zoneOffsetMs(at, zone);
+  if (offsetThen !== before) {
+    const other = wall - offsetThen;
+    // The other offset names the wall clock exactly: it was the zone's offset then. Neither does: a skipped time.
+    at = zoneOffsetMs(other, zone) === offsetThen ? other : Math.max(at, other);
+  }
+  return `${wallClockOf(at, zone)}:00${offsetText(zoneOffsetMs(at, zone))}`;
+}

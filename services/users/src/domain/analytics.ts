@@ -9,6 +9,7 @@ import type {
   AnalyticsOverview,
   AnalyticsPeriod,
 } from '@rainmakers/contracts';
+import { zoneOffsetMs } from '@rainmakers/contracts/time-zone';
 
 const DAY_MS = 86_400_000;
 
@@ -33,42 +34,6 @@ const pad = (n: number) => String(n).padStart(2, '0');
 const dateOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const utcMidnight = (date: string) => Date.parse(`${date}T00:00:00Z`);
 export const addDays = (date: string, days: number) => dateOf(utcMidnight(date) + days * DAY_MS);
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(zone: string): Intl.DateTimeFormat {
-  let f = formatters.get(zone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(zone, f);
-  }
-  return f;
-}
-
-/** The zone's offset from UTC at `ms`, in milliseconds (east positive). */
-export function zoneOffsetMs(ms: number, zone: string): number {
-  const parts: Record<string, number> = {};
-  for (const p of formatter(zone).formatToParts(new Date(ms))) {
-    if (p.type !== 'literal') parts[p.type] = Number(p.value);
-  }
-  const asUtc = Date.UTC(
-    parts.year ?? 1970,
-    (parts.month ?? 1) - 1,
-    parts.day ?? 1,
-    parts.hour ?? 0,
-    parts.minute ?? 0,
-    parts.second ?? 0,
-  );
-  return asUtc - (ms - (ms % 1000));
-}
 
 /** The local calendar date (YYYY-MM-DD) of the instant `ms` in `zone`. */
 export const localDate = (ms: number, zone: string) => dateOf(ms + zoneOffsetMs(ms, zone));

@@ -48,6 +48,12 @@ describe('picker values', () => {
     expect(fromPickerValue('2026-02-31T10:00')).toBeNull();
     expect(toPickerValue(null)).toBe('');
   });
+
+  it("reads and writes the person's zone, not the browser's", () => {
+    expect(toPickerValue('2026-12-01T22:05:00Z', 'America/New_York')).toBe('2026-12-01T17:05');
+    expect(fromPickerValue('2026-12-01T17:05', 'America/New_York')).toBe('2026-12-01T17:05:00-05:00');
+    expect(fromPickerValue('2026-12-01T17:05', 'Asia/Tokyo')).toBe('2026-12-01T17:05:00+09:00');
+  });
 });
 
 describe('dueText', () => {

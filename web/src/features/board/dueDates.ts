@@ -1,11 +1,11 @@
 /**
  * Due dates on the board screen (pure, unit-tested): how a date reads, what the picker holds, and the filters.
- * `formatDueDate` is the one place a due date becomes text, so a shared date module (and the person's own zone) can
- * take its place; until then the browser's zone and locale.
+ * `formatDueDate` is the one place a due date becomes text; the box reads and writes the same zone (lib/dates).
  */
 import { type DueStatus, dueStatus, isDueThisWeek } from '@rainmakers/contracts/due-dates';
+import { instantOfWallClock, wallClockOf } from '@rainmakers/contracts/time-zone';
 import type { BoardList } from '../../api/board';
-import { formatWeekdayDateTime } from '../../lib/dates';
+import { displayTimeZone, formatWeekdayDateTime } from '../../lib/dates';
 import { COMPLETED_LIST_NAME } from './constants';
 
 export { type DueStatus, dueStatus };
@@ -21,30 +21,22 @@ export function dueText(status: DueStatus, iso: string): string {
   return `Due ${date}`;
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** An instant as `<input type="datetime-local">` holds it: the browser's local time, to the minute. */
-export function toPickerValue(iso: string | null): string {
+/**
+ * An instant as the due date box (`<input type="datetime-local">`) holds it: the wall clock in the person's zone
+ * (her profile's; the browser's while she has none), to the minute — the zone every date on the board is shown in.
+ */
+export function toPickerValue(iso: string | null, zone: string = displayTimeZone()): string {
   if (!iso) return '';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  const ms = Date.parse(iso);
+  return Number.isNaN(ms) ? '' : wallClockOf(ms, zone);
 }
 
 /**
- * The picker's value (local wall time, read in the browser's zone) as ISO 8601 with that zone's offset; null when
- * it is empty or not a date.
+ * The box's value (a wall clock in the person's zone) as ISO 8601 with that zone's offset; null when it is empty or
+ * not a date.
  */
-export function fromPickerValue(value: string): string | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(value);
-  if (!match) return null;
-  const [, y, mo, d, h, mi] = match.map(Number) as [number, number, number, number, number, number];
-  const date = new Date(y, mo - 1, d, h, mi);
-  if (Number.isNaN(date.getTime()) || date.getDate() !== d) return null;
-  const offset = -date.getTimezoneOffset();
-  const sign = offset >= 0 ? '+' : '-';
-  const abs = Math.abs(offset);
-  return `${y}-${pad(mo)}-${pad(d)}T${pad(h)}:${pad(mi)}:00${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+export function fromPickerValue(value: string, zone: string = displayTimeZone()): string | null {
+  return instantOfWallClock(value, zone);
 }
 
 // ---------------------------------------------------------------------------------------------------------

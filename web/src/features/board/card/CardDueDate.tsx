@@ -13,8 +13,9 @@ import type { Run } from './useCardRun';
 export const DUE_TOASTS = { set: 'Due date set', cleared: 'Due date removed' } as const;
 
 /**
- * The card's due date: a native date-time box (typed with the keyboard, the phone's own picker on touch), read in
- * the browser's zone; saved when the box is left or Enter is pressed, and when it changed; "Remove" clears it.
+ * The card's due date: a native date-time box (typed with the keyboard, the phone's own picker on touch), in the
+ * person's zone like every date shown; saved when the box is left or Enter is pressed, and when it changed;
+ * "Remove" clears it.
  */
 export function DueDateSection({
   card,
