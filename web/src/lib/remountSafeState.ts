@@ -10,11 +10,11 @@ import { useCallback, useSyncExternalStore } from 'react';
 const values = new Map<string, unknown>();
 const listeners = new Map<string, Set<() => void>>();
 
-export function readRemountSafe<T>(key: string, initial: T): T {
+function readRemountSafe<T>(key: string, initial: T): T {
   return values.has(key) ? (values.get(key) as T) : initial;
 }
 
-export function writeRemountSafe<T>(key: string, value: T, initial: T): void {
+function writeRemountSafe<T>(key: string, value: T, initial: T): void {
   if (Object.is(value, initial)) values.delete(key);
   else values.set(key, value);
   for (const listener of listeners.get(key) ?? []) listener();

@@ -84,10 +84,10 @@ export const rangeInstants = (from: string, to: string, zone: string) => ({
 });
 
 /**
- * Where each period of the range begins, as instants: the first at the range's start (a first week or month may
- * begin before `from`), the others at their first day's local midnight. The store buckets its hours by these, so
- * PostgreSQL compares instants instead of converting every hour to the zone (docs/decisions.md "Analytics in the
- * admin's time zone").
+ * Where each period of the range begins, as instants: the first at the start of `from` (a first week or month may
+ * begin before it), the others at their first day's local midnight. The store buckets its hours by these, so
+ * PostgreSQL compares instants instead of converting every hour to the zone (docs/decisions.md "Analytics from
+ * events").
  */
 export function periodBounds(
   from: string,
@@ -95,10 +95,9 @@ export function periodBounds(
   interval: AnalyticsInterval,
   zone: string,
 ): Array<{ period: string; start: number }> {
-  const { start } = rangeInstants(from, to, zone);
   return periodsOf(from, to, interval).map((period, i) => ({
     period,
-    start: i === 0 ? start : startOfLocalDay(period, zone),
+    start: startOfLocalDay(i === 0 ? from : period, zone),
   }));
 }
 
