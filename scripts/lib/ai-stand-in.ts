@@ -1,8 +1,9 @@
 /**
  * A small OpenAI-compatible stand-in (POST /v1/chat/completions, streamed or not, and GET /v1/models) for tests and
  * the local demo: it answers every chat with a fixed, recognisable reply built from the last user message, one word
- * per chunk, `tokenDelayMs` apart, so a client can watch tokens arrive in order and stop half-way. It never calls
- * anything outside. Run alone: `node --import tsx scripts/lib/ai-stand-in.ts`, or compiled (scripts/build-services.mjs
+ * per chunk, `tokenDelayMs` apart, so a client can watch tokens arrive in order and stop half-way. A message asking
+ * for an answer "in detail" gets a long one (a few seconds of tokens), so a test can press Stop while it streams on a
+ * busy machine. It never calls anything outside. Run alone: `node --import tsx scripts/lib/ai-stand-in.ts`, or compiled (scripts/build-services.mjs
  * stand-ins, as docker-compose runs it): AI_STAND_IN_PORT (4190), AI_STAND_IN_HOST (127.0.0.1).
  */
 import { createServer, type Server } from 'node:http';
@@ -20,9 +21,16 @@ export interface AiStandIn {
   stop(): Promise<void>;
 }
 
+/** How many steps a detailed answer lists: at the default token delay, about ten seconds of streaming. */
+export const DETAILED_STEPS = 100;
+
 /** The words the stand-in answers with, for a last user message. */
 export function standInReply(message: string): string[] {
-  return `Stand-in answer: you said "${message.slice(0, 200)}". Here is **one** idea to try next.`.split(/(?<= )/);
+  const reply = `Stand-in answer: you said "${message.slice(0, 200)}". Here is **one** idea to try next.`;
+  const steps = /\bin detail\b/i.test(message)
+    ? Array.from({ length: DETAILED_STEPS }, (_, i) => ` Step ${i + 1}: try it.`).join('')
+    : '';
+  return `${reply}${steps}`.split(/(?<= )/);
 }
 
 export async function startAiStandIn(

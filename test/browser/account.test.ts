@@ -6,7 +6,14 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it, jest } from '@jest/globals';
 import { waitFor } from '@rainmakers/kit/testing';
-import { type Page, screenshot, seriousViolations, signInWithCookies, useBrowser } from '../support/browser';
+import {
+  emulateColorScheme,
+  type Page,
+  screenshot,
+  seriousViolations,
+  signInWithCookies,
+  useBrowser,
+} from '../support/browser';
 import { newSession } from '../support/stack-client';
 import { createPerson, type TestPerson } from './fixtures';
 
@@ -74,7 +81,7 @@ describe('/profile, Your data', () => {
   it('closes her account and signs her out to the sign-in page, which says so (phone, dark)', async () => {
     const person = await createPerson('basic', 'closing', 'Casey Closing');
     const page = await pages.open({ viewport: 'mobile' });
-    await page.emulateMedia({ colorScheme: 'dark' });
+    await emulateColorScheme(page, 'dark');
     await openYourData(page, person);
     await section(page).getByRole('button', { name: 'Close my account' }).click();
     const dialog = page.getByRole('dialog', { name: 'Close your account' });

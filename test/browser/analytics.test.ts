@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it, jest } from '@jest/globals';
 import { waitFor } from '@rainmakers/kit/testing';
-import { screenshot, seriousViolations, signInWithCookies, useBrowser } from '../support/browser';
+import { emulateColorScheme, screenshot, seriousViolations, signInWithCookies, useBrowser } from '../support/browser';
 import { createPerson } from './fixtures';
 
 jest.setTimeout(180_000);
@@ -18,7 +18,7 @@ const monthsAgo = (n: number) => new Date(Date.now() - n * 30 * 86_400_000).toIS
 describe('analytics', () => {
   it('shows the charts, changes the interval, reads as a table and downloads the CSV (desktop, light and dark)', async () => {
     const page = await pages.open();
-    await page.emulateMedia({ colorScheme: 'light' });
+    await emulateColorScheme(page, 'light');
     await signInWithCookies(page, 'admin', '/');
     await page.getByRole('link', { name: 'Analytics' }).first().click();
     await page.waitForURL('**/analytics');
@@ -57,7 +57,7 @@ describe('analytics', () => {
     expect(lines.at(-1)).toMatch(/^Total,\d+,\d+,\d+,\d+\.\d{2},\d+,\d+,\d+$/);
     expect(lines.length).toBe(rows.length + 2);
 
-    await page.emulateMedia({ colorScheme: 'dark' });
+    await emulateColorScheme(page, 'dark');
     await page.getByRole('button', { name: 'Show as table' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'analytics-desktop-dark', { fullPage: true });
@@ -70,7 +70,7 @@ describe('analytics', () => {
     await page.locator('svg.MuiChartsSvgLayer-root').first().waitFor();
     expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
     for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
+      await emulateColorScheme(page, scheme);
       expect(await seriousViolations(page)).toEqual([]);
       await screenshot(page, `analytics-mobile-${scheme}`, { fullPage: true });
     }

@@ -9,7 +9,15 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { BoardCard, ListReadManyResponse } from '@rainmakers/contracts';
 import { waitFor } from '@rainmakers/kit/testing';
-import { type Page, screenshot, seriousViolations, settle, signInWithCookies, useBrowser } from '../support/browser';
+import {
+  emulateColorScheme,
+  type Page,
+  screenshot,
+  seriousViolations,
+  settle,
+  signInWithCookies,
+  useBrowser,
+} from '../support/browser';
 import { type GatewaySession, signIn } from '../support/stack-client';
 import { adminEdit, createPerson, setCreatedAt, type TestPerson } from './fixtures';
 
@@ -108,7 +116,7 @@ describe('due dates on the board', () => {
       await expect(page.getByText(/^\d+ cards? hidden$/).textContent()).resolves.toMatch(/[1-9]\d* cards? hidden/);
       await screenshot(page, `board-due-filtered-${viewport}-light`);
       expect(await seriousViolations(page)).toEqual([]);
-      await page.emulateMedia({ colorScheme: 'dark' });
+      await emulateColorScheme(page, 'dark');
       await settle(page);
       await screenshot(page, `board-due-filtered-${viewport}-dark`);
       expect(await seriousViolations(page)).toEqual([]);

@@ -8,7 +8,15 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { ReviewQueueResponse } from '@rainmakers/contracts';
 import { waitFor } from '@rainmakers/kit/testing';
-import { type Page, screenshot, seriousViolations, settle, signInWithCookies, useBrowser } from '../support/browser';
+import {
+  emulateColorScheme,
+  type Page,
+  screenshot,
+  seriousViolations,
+  settle,
+  signInWithCookies,
+  useBrowser,
+} from '../support/browser';
 import { type GatewaySession, signIn } from '../support/stack-client';
 import { createPerson, setCreatedAt, type TestPerson } from './fixtures';
 
@@ -64,7 +72,7 @@ async function clearQueueBut(keep: readonly number[]): Promise<void> {
 
 async function open(page: Page, who: TestPerson, address: string, scheme: 'light' | 'dark'): Promise<void> {
   page.context().setDefaultTimeout(20_000);
-  await page.emulateMedia({ colorScheme: scheme });
+  await emulateColorScheme(page, scheme);
   await page.context().addInitScript("window.localStorage.setItem('dontShowMTNUpgrade', 'true')");
   await signInWithCookies(page, who, address);
 }

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it, jest } from '@jest/globals';
 import type { Tag } from '@rainmakers/contracts';
-import { screenshot, seriousViolations, signInWithCookies, useBrowser } from '../support/browser';
+import { emulateColorScheme, screenshot, seriousViolations, signInWithCookies, useBrowser } from '../support/browser';
 import { listMail, readMail } from '../support/stack-client';
 import { admin, createPerson } from './fixtures';
 
@@ -27,7 +27,7 @@ describe('broadcasts', () => {
     const subject = `Launch week ${run}`;
 
     const page = await pages.open();
-    await page.emulateMedia({ colorScheme: 'light' });
+    await emulateColorScheme(page, 'light');
     await signInWithCookies(page, 'admin', '/');
     await page.getByRole('link', { name: 'Broadcasts' }).first().click();
     await page.waitForURL('**/broadcasts');
@@ -66,7 +66,7 @@ describe('broadcasts', () => {
     }
     expect((await listMail(outsider.email)).filter((m) => m.subject === subject)).toHaveLength(0);
 
-    await page.emulateMedia({ colorScheme: 'dark' });
+    await emulateColorScheme(page, 'dark');
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'broadcasts-desktop-dark', { fullPage: true });
 
@@ -100,7 +100,7 @@ describe('broadcasts', () => {
       .waitFor();
     expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
     for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
+      await emulateColorScheme(page, scheme);
       expect(await seriousViolations(page)).toEqual([]);
       await screenshot(page, `broadcasts-mobile-${scheme}`, { fullPage: true });
     }

@@ -5,6 +5,7 @@
  * second page, and axe-core with no serious or critical violation. Screenshots: dashboard-*.png.
  */
 import { describe, expect, it, jest } from '@jest/globals';
+import { waitFor } from '@rainmakers/kit/testing';
 import { type Page, screenshot, seriousViolations, signInWithCookies, useBrowser } from '../support/browser';
 import type { SeedPersonKey } from '../support/stack-client';
 import { createPerson, setCreatedAt } from './fixtures';
@@ -69,8 +70,14 @@ describe('Dashboard', () => {
     const community = section(page, 'Community Search');
     await community.getByRole('textbox', { name: 'Search Rainmakers by city or state' }).fill('FL');
     const people = community.locator('[data-community-person]');
-    await people.nth(14).waitFor();
-    await waitForCount(page, '[data-community-person]', (n) => n === 15);
+    // The unfiltered list shows 15 people too: wait for the search's own first page (everyone in Florida).
+    await waitFor(
+      async () => {
+        const places = await people.allTextContents();
+        return places.length === 15 && places.every((text) => /\b(FL|Florida)\b/.test(text)) ? true : null;
+      },
+      { what: 'the first 15 Rainmakers found for FL' },
+    );
     await people.last().scrollIntoViewIfNeeded();
     await waitForCount(page, '[data-community-person]', (n) => n > 15);
     // Members see no e-mail addresses of each other.

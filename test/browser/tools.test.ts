@@ -7,6 +7,7 @@
 
 import { describe, expect, it, jest } from '@jest/globals';
 import { waitFor } from '@rainmakers/kit/testing';
+import { DETAILED_STEPS } from '../../scripts/lib/ai-stand-in';
 import { type Page, screenshot, seriousViolations, signInWithCookies, useBrowser } from '../support/browser';
 import { listMail } from '../support/stack-client';
 import { createPerson } from './fixtures';
@@ -529,10 +530,14 @@ describe('AI Toolkit', () => {
     const admin = await pages.open({ viewport: 'mobile' });
     await signInWithCookies(admin, 'admin', '/ai-toolkit-chat');
     await admin.getByRole('heading', { name: 'Curriculum Coach', level: 1 }).waitFor();
-    await admin.getByRole('textbox', { name: 'Your message' }).fill('Which lesson covers suppliers?');
+    // Asked "in detail", the stand-in streams for seconds: Stop cuts it short on a busy machine too.
+    await admin.getByRole('textbox', { name: 'Your message' }).fill('Which lesson covers suppliers, in detail?');
     await admin.getByRole('button', { name: 'Send', exact: true }).click();
+    const adminLog = admin.getByRole('log', { name: 'Messages' });
+    await adminLog.getByText(/Step 1:/).waitFor();
     await admin.getByRole('button', { name: 'Stop' }).click();
     await admin.getByRole('button', { name: 'Send', exact: true }).waitFor();
+    expect(await adminLog.getByText(`Step ${DETAILED_STEPS}:`).count()).toBe(0);
     await admin.getByText(/^Demo mode: no AI service is connected yet/).waitFor();
     await screenshot(admin, 'tools-ai-admin-mobile');
     expect(await seriousViolations(admin)).toEqual([]);

@@ -197,6 +197,20 @@ export async function animationsDone(page: Page): Promise<void> {
   );
 }
 
+/**
+ * Emulates the system's colour scheme. On a page of the app that follows it, waits until the app has repainted in it
+ * (the switch comes from a matchMedia event after this call returns) and its colour transitions have ended: an axe
+ * run or a screenshot right after would otherwise catch the old colours, or text half-way between the two.
+ */
+export async function emulateColorScheme(page: Page, scheme: 'light' | 'dark'): Promise<void> {
+  await page.emulateMedia({ colorScheme: scheme });
+  const painted = async () => (await page.evaluate('document.documentElement.dataset.theme ?? null')) as string | null;
+  // Not the app yet (a blank page): its first paint reads the scheme itself.
+  if ((await painted()) === null) return;
+  await waitFor(async () => (await painted()) === scheme, { what: `the app painted ${scheme}` });
+  await animationsDone(page);
+}
+
 /** The app's loading states: the session spinner, the page skeleton, MUI skeletons, indeterminate progress bars. */
 const LOADING_SELECTOR = '[role="status"][aria-label^="Loading"], .MuiSkeleton-root, .MuiLinearProgress-indeterminate';
 
