@@ -34,6 +34,7 @@ import { type OtlpSink, startOtlpSink } from './bench/otlp-sink';
 import { type BarePipe, OBSERVED_PIPE_RATIOS, observedPipeScenario, pipeScenario, startBarePipe } from './bench/pipe';
 import { probeTerms, type TermProbe } from './bench/probe';
 import { findListeners, type MemorySample, type ProcessInfo, sampleMemory, type Watched } from './bench/procs';
+import { quizAttemptScenario, seededQuiz } from './bench/quizzes';
 import {
   bytes,
   cpuTable,
@@ -454,6 +455,10 @@ async function memberScenariosStep(ctx: RunContext): Promise<void> {
   const { target, members, content, wants, measurer } = ctx;
   if (wants('course-page')) await measurer.run(coursePageScenario(target.gatewayUrl, members, content.slugs));
   if (wants('completion')) await measurer.run(completionScenario(target.gatewayUrl, members, content.lessonIds));
+  if (wants('quiz-attempt')) {
+    const quiz = await seededQuiz(target.gatewayUrl, ctx.adminSignedIn.headers);
+    await measurer.run(quizAttemptScenario(target.gatewayUrl, members, quiz));
+  }
   if (wants('course-insights')) await courseInsightsStep(ctx);
   if (wants('analytics') || wants('analytics-10')) await analyticsStep(ctx);
   if (wants('board-move') || wants('board-upsert') || wants('board-due')) {

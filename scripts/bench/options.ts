@@ -11,6 +11,8 @@ export const SCENARIO_KEYS = [
   'search-admin',
   'course-page',
   'completion',
+  // A member's quiz attempt on the seeded FBA fees quiz (scripts/bench/quizzes.ts).
+  'quiz-attempt',
   'me',
   'me-auth',
   'proxy',

@@ -1,8 +1,10 @@
 /**
  * Seeds the course catalogue through the public API as the seeded admin: five courses for Amazon sellers (one
- * tag-gated, one premium-only, one DRAFT), each with modules and lessons of real markdown content.
+ * tag-gated, one premium-only, one DRAFT), each with modules and lessons of real markdown content; the FBA fees
+ * lesson carries a quiz.
  * Idempotent: a course whose slug exists already is skipped, whole.
  */
+import type { Quiz } from '@rainmakers/contracts';
 import type { SeedContext } from './context';
 
 interface LessonSeed {
@@ -10,6 +12,8 @@ interface LessonSeed {
   content: string;
   /** Names of seeded tags the lesson requires. */
   tags?: string[];
+  /** A check of understanding members pass to complete the lesson. */
+  quiz?: Quiz;
 }
 
 interface ModuleSeed {
@@ -105,6 +109,33 @@ After all fees, cost of goods and advertising you want **at least 25% net margin
 
 Check the current numbers on the [FBA pricing page](${FBA_FEES}) and run them through the Power Profit Tool before
 you order.`,
+            quiz: {
+              passMark: 67,
+              questions: [
+                {
+                  id: 'referral',
+                  prompt: 'What decides the referral fee?',
+                  options: [
+                    'The packaged size and weight',
+                    'A percentage of the sale price',
+                    'How long units are stored',
+                  ],
+                  correct: [1],
+                },
+                {
+                  id: 'per-unit',
+                  prompt: 'Which fees are charged on every unit you sell through FBA?',
+                  options: ['Referral fee', 'Fulfillment fee', 'Monthly storage', 'Aged inventory surcharge'],
+                  correct: [0, 1],
+                },
+                {
+                  id: 'margin',
+                  prompt: 'What net margin should you aim for at launch, after every fee, cost and ad?',
+                  options: ['At least 5%', 'At least 25%', 'At least 60%'],
+                  correct: [1],
+                },
+              ],
+            },
           },
         ],
       },
@@ -565,6 +596,7 @@ export async function seed(ctx: SeedContext): Promise<void> {
           ModuleId: savedModule.id,
           position: l + 1,
           Tags: tagRefs(lesson.tags),
+          ...(lesson.quiz ? { quiz: lesson.quiz } : {}),
         });
       }
     }

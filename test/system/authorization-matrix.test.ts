@@ -98,7 +98,7 @@ let uploadedFile: string;
 let premiumMember: Person;
 /** A coach (who holds a board) whose board the callers reach for, with a list and a card on it. */
 const boardHolder = {} as { person: Person; session: GatewaySession; listId: number; cardId: number };
-const hidden = { draftSlug: '', premiumSlug: '', premiumLessonId: 0, premiumCourseId: 0 };
+const hidden = { draftSlug: '', premiumSlug: '', premiumLessonId: 0, premiumCourseId: 0, quizLessonId: 0 };
 /** Resources the operator makes: a paid upgrade, a premium paid upgrade, a premium-included link, a category. */
 const market = { forSale: 0, forSalePremium: 0, included: 0, category: 0 };
 
@@ -904,6 +904,37 @@ const ROWS: Row[] = [
     run: async (c) =>
       likeMissing(
         await c.session.request('PUT', '/api/lesson/mark-as-completed', { lessonId: hidden.premiumLessonId }),
+        await c.session.request('PUT', '/api/lesson/mark-as-completed', { lessonId: 987654321 }),
+      ),
+  },
+
+  {
+    name: 'POST /api/lesson/{id}/quiz/attempt {quiz of a premium-only course}',
+    expected: [401, '404 as unknown', '404 as unknown', '200 no answers', '200 no answers', '200 no answers'],
+    async run(c) {
+      const path = (id: number) => `/api/lesson/${id}/quiz/attempt`;
+      const body = { answers: [{ questionId: 'q1', selected: [0] }] };
+      const outcome = await likeMissing(
+        await c.session.request('POST', path(hidden.quizLessonId), body),
+        await c.session.request('POST', path(987654321), body),
+      );
+      if (outcome.status !== 200) return outcome;
+      // The lesson as a reader gets it: the quiz's questions without their right options (the admin's own view,
+      // as its author, is read by the courses service tests).
+      const lesson = await c.session.request<{ lesson: { quiz: unknown } }>(
+        'GET',
+        `/api/course/${hidden.premiumSlug}/lessons/${hidden.quizLessonId}`,
+      );
+      const leaks = c.key !== 'admin' && JSON.stringify(lesson.body).includes('"correct"');
+      return { status: 200, note: leaks ? 'leaks the answers' : 'no answers' };
+    },
+  },
+  {
+    name: 'PUT /api/lesson/mark-as-completed {quiz lesson, no passing attempt}',
+    expected: [401, '404 as unknown', '404 as unknown', 409, 409, 409],
+    run: async (c) =>
+      likeMissing(
+        await c.session.request('PUT', '/api/lesson/mark-as-completed', { lessonId: hidden.quizLessonId }),
         await c.session.request('PUT', '/api/lesson/mark-as-completed', { lessonId: 987654321 }),
       ),
   },
@@ -1809,6 +1840,13 @@ beforeAll(async () => {
   });
   hidden.premiumLessonId = lesson.id;
   hidden.premiumCourseId = course.id;
+  const quizLesson = await operator.post<{ lesson: { id: number } }>('/api/lesson/upsert', {
+    title: 'Matrix quiz',
+    ModuleId: module.id,
+    content: 'A check of understanding.',
+    quiz: { passMark: 100, questions: [{ id: 'q1', prompt: 'Two plus two?', options: ['3', '4'], correct: [1] }] },
+  });
+  hidden.quizLessonId = quizLesson.lesson.id;
   const made = async (fields: Record<string, unknown>) =>
     (await operator.post<{ resource: { id: number } }>('/api/resource/upsert', { ...MATRIX_RESOURCE, ...fields }))
       .resource.id;

@@ -118,6 +118,8 @@ import {
   qualifierHistoryQuerySchema,
   qualifierSaveSchema,
   qualifierSendSchema,
+  quizAttemptResponseSchema,
+  quizAttemptSchema,
   receiptAnswerSchema,
   resetPasswordSchema,
   resourceListQuerySchema,
@@ -1099,7 +1101,10 @@ export const API_ROUTES: readonly ApiRoute[] = [
     access: 'signed-in',
     body: markLessonSchema,
     answer: ok(markLessonResponseSchema, '`{lessonId, completed, courseProgress, moduleProgress}`'),
-    errors: { 404: 'Lesson not found (also one the caller cannot open)' },
+    errors: {
+      404: 'Lesson not found (also one the caller cannot open)',
+      409: "Pass the lesson's quiz to mark it completed (a lesson with a quiz and no passing attempt)",
+    },
   }),
   route('PUT /api/lesson/mark-as-uncompleted', {
     service: 'courses',
@@ -1121,6 +1126,23 @@ export const API_ROUTES: readonly ApiRoute[] = [
     answer: noContent,
     errors: { 400: 'errors.<field>: lessonId, seconds', 404: 'Lesson not found (also one the caller cannot open)' },
   }),
+  route('POST /api/lesson/{id}/quiz/attempt', {
+    idempotent: true,
+    service: 'courses',
+    tag: 'Courses',
+    summary: "Take a lesson's quiz",
+    description:
+      'Scored on the server and kept. A question is right when exactly its right options are chosen; `score` is the ' +
+      'percent of questions right, `passed` when it reaches the pass mark. Marking a lesson with a quiz completed ' +
+      'needs a passing attempt (409 otherwise).',
+    access: 'signed-in',
+    body: quizAttemptSchema,
+    answer: ok(quizAttemptResponseSchema, '`{score, passed, results: [{questionId, correct}]}`'),
+    errors: {
+      400: 'errors.answers: an answer for a question the quiz does not have; errors.<field> for the shape',
+      404: 'Lesson not found (also one the caller cannot open); This lesson has no quiz',
+    },
+  }),
   route('POST /api/lesson/upsert', {
     idempotent: true,
     service: 'courses',
@@ -1128,7 +1150,36 @@ export const API_ROUTES: readonly ApiRoute[] = [
     summary: 'Create or change a lesson',
     access: policy('courses.canUpsertLesson'),
     body: lessonUpsertSchema,
-    answer: ok(lessonUpsertResponseSchema, '`{lesson, isNew}`'),
+    answer: {
+      status: 200,
+      schema: lessonUpsertResponseSchema,
+      description: '`{lesson, isNew}` (201 when created); `lesson.quiz` is whole, right answers included',
+      // A quiz's right options must be among its options, which an example made from the schema is not.
+      example: {
+        lesson: {
+          id: 7,
+          title: 'Understanding FBA Fees',
+          content: '## The fees that decide your margin',
+          videoUrl: null,
+          ModuleId: 3,
+          position: 3,
+          Tags: [],
+          abilities: { edit: true, delete: true, reorder: true },
+          quiz: {
+            passMark: 67,
+            questions: [
+              {
+                id: 'referral',
+                prompt: 'What decides the referral fee?',
+                options: ['The packaged size and weight', 'A percentage of the sale price'],
+                correct: [1],
+              },
+            ],
+          },
+        },
+        isNew: false,
+      },
+    },
     errors: { 404: 'Lesson or module not found' },
   }),
   route('DELETE /api/lesson/{id}', {

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { idList, idParam, isSafeUrl, requiredText } from './fields';
 import { FIELD_REQUIRED } from './messages';
+import { lessonQuizViewSchema, quizSchema } from './quizzes';
 import { videoAddressField } from './site-content';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -301,6 +302,8 @@ export const coursePageLessonSchema = z.object({
   videoPosition: z.number().min(0).optional(),
   Tags: z.array(courseTagSchema).optional(),
   abilities: recordAbilitiesSchema.optional(),
+  /** The open lesson's quiz, as GET /api/course/{slug}/lessons/{lessonId} gives it. */
+  quiz: lessonQuizViewSchema.nullable().optional(),
 });
 export type CoursePageLesson = z.infer<typeof coursePageLessonSchema>;
 
@@ -340,6 +343,8 @@ export const courseLessonSchema = z.object({
   Tags: z.array(courseTagSchema),
   abilities: recordAbilitiesSchema,
   completed: completedFlagSchema,
+  /** The lesson's quiz (right answers only for its authors) and the caller's record with it; null without one. */
+  quiz: lessonQuizViewSchema.nullable(),
 });
 export type CourseLesson = z.infer<typeof courseLessonSchema>;
 export const courseLessonResponseSchema = z.object({ lesson: courseLessonSchema });
@@ -443,6 +448,8 @@ export const lessonUpsertSchema = z.preprocess(
     position: position.optional(),
     /** The lesson's video: absent keeps it, '' or null removes it. */
     videoUrl: videoAddressField.optional(),
+    /** The lesson's quiz: absent keeps it, null removes it (its members' attempts stay, for the insights). */
+    quiz: quizSchema.nullable().optional(),
   }),
 );
 export type LessonUpsertInput = z.infer<typeof lessonUpsertSchema>;
@@ -456,6 +463,8 @@ export const lessonSchema = z.object({
   position: z.number().int(),
   Tags: z.array(courseTagSchema),
   abilities: recordAbilitiesSchema,
+  /** Whole, with the right answers: only authors get this answer. */
+  quiz: quizSchema.nullable(),
 });
 export type LessonItem = z.infer<typeof lessonSchema>;
 export const lessonUpsertResponseSchema = z.object({ lesson: lessonSchema, isNew: z.boolean() });
@@ -554,6 +563,22 @@ export const courseInsightsLessonSchema = z.object({
   drop: z.number().int(),
 });
 
+/** How members fare with one lesson's quiz (every attempt counts, kept since the quiz was first taken). */
+export const courseQuizInsightSchema = z.object({
+  lessonId: z.number().int(),
+  title: z.string(),
+  attempts: z.number().int(),
+  membersAttempted: z.number().int(),
+  membersPassed: z.number().int(),
+  /** Members who passed among those who tried, in percent; null before anyone tried. */
+  passRate: z.number().int().nullable(),
+  /** Attempts a member needed to pass, on average over those who passed (one decimal); null before anyone passed. */
+  attemptsToPass: z.number().nullable(),
+  /** The question answered wrong most often (its prompt as the quiz has it now, null if since removed). */
+  mostMissed: z.object({ questionId: z.string(), prompt: z.string().nullable(), missed: z.number().int() }).nullable(),
+});
+export type CourseQuizInsight = z.infer<typeof courseQuizInsightSchema>;
+
 export const courseInsightsSchema = z.object({
   course: z.object({ id: z.number().int(), title: z.string(), slug: z.string() }),
   lessonCount: z.number().int(),
@@ -576,6 +601,8 @@ export const courseInsightsSchema = z.object({
     }),
   ),
   days: z.number().int(),
+  /** Every lesson of the course with a quiz, in course order. */
+  quizzes: z.array(courseQuizInsightSchema),
 });
 export type CourseInsights = z.infer<typeof courseInsightsSchema>;
 export const courseInsightsResponseSchema = z.object({ insights: courseInsightsSchema });

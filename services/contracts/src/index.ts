@@ -21,6 +21,7 @@ export * from './messages';
 export * from './notifications';
 export * from './profit';
 export * from './qualifier';
+export * from './quizzes';
 export * from './resources';
 export * from './roles';
 export * from './site-content';

@@ -6,7 +6,7 @@
  * Consumes (consumer group 'courses', idempotency in PostgreSQL's processed_events):
  *  - users.user-changed: the service's copy of the person (name for certificates; role and tags to know which
  *    lessons count), newer versions only;
- *  - users.user-deleted {id}: deletes that person's completions, certificates and copy;
+ *  - users.user-deleted {id}: deletes that person's completions, certificates, quiz attempts and copy;
  *  - courses.lesson-completed (its own): issues the member's certificate of the course once they have completed
  *    every lesson of it they can open (commands/certificates.ts). Once per member and course: the event id is
  *    recorded as processed in the same transaction, and certificates are unique per (member, course).
@@ -20,6 +20,7 @@ import { deleteCertificatesOf } from './store/certificates';
 import { deleteCompletionsOf } from './store/completions';
 import type { CoursesStore } from './store/db';
 import { deletePerson, savePerson } from './store/people';
+import { deleteAttemptsOf } from './store/quiz-attempts';
 import type { CoursesDatabase } from './store/schema';
 import { renameTagSnapshots } from './store/tag-snapshots';
 import { deleteVideoPositionsOf } from './store/video-positions';
@@ -46,6 +47,7 @@ export function createEventConsumer(
       const removed = await deleteCompletionsOf(trx, data.id);
       const certificates = await deleteCertificatesOf(trx, data.id);
       await deleteVideoPositionsOf(trx, data.id);
+      await deleteAttemptsOf(trx, data.id);
       await deletePerson(trx, data.id);
       options.logger.info({ userId: data.id, removed, certificates }, 'completions of a deleted person removed');
     },

@@ -30,6 +30,10 @@ export const canListAllModules = (actor: Actor) => isAdmin(actor);
 export const canOpenLessonOf = (actor: Actor, chain: LessonChain) => canOpenLesson(viewerOf(actor), chain);
 /** Marking a lesson (un)completed: only lessons the person can open. */
 export const canMarkLesson = (actor: Actor, chain: LessonChain) => canOpenLesson(viewerOf(actor), chain);
+/** Taking a lesson's quiz: whoever can open the lesson (authors too, to try what they wrote). */
+export const canAttemptQuiz = (actor: Actor, chain: LessonChain) => canOpenLesson(viewerOf(actor), chain);
+/** The right answers of a lesson's quiz: the people who may edit it. */
+export const canSeeQuizAnswers = (actor: Actor) => canUpsertLesson(actor);
 /** Completions are always the caller's own. */
 export const canListOwnCompletions = (_actor: Actor) => true;
 /** A member's own certificates (GET /api/certificates/mine): every signed-in person, always their own. */

@@ -15,6 +15,7 @@ import type {
   LessonItem,
   LessonListItem,
   LessonOption,
+  LessonQuizView,
   MemberCertificate,
   MemberCourseProgress,
   ModuleItem,
@@ -109,6 +110,7 @@ export function presentLesson(lesson: LessonRecord, abilities: RecordAbilities):
     position: lesson.position,
     Tags: tags(lesson.tags),
     abilities,
+    quiz: lesson.quiz,
   };
 }
 
@@ -149,9 +151,9 @@ export function presentCompletion(row: { id: number; module_id: number; complete
 
 /** A lesson of the course outline: no content, unless it is the open lesson (`open` then gives its abilities). */
 export function presentPageLesson(
-  lesson: Omit<LessonRecord, 'content' | 'videoUrl'> & { content?: string; videoUrl?: string | null },
+  lesson: Omit<LessonRecord, 'content' | 'videoUrl' | 'quiz'> & { content?: string; videoUrl?: string | null },
   completed: boolean,
-  open: { abilities: RecordAbilities; videoPosition: number } | null = null,
+  open: { abilities: RecordAbilities; videoPosition: number; quiz?: LessonQuizView | null } | null = null,
 ): CoursePageLesson {
   const outline: CoursePageLesson = {
     id: lesson.id,
@@ -168,6 +170,7 @@ export function presentPageLesson(
     videoPosition: open.videoPosition,
     Tags: tags(lesson.tags),
     abilities: open.abilities,
+    quiz: open.quiz ?? null,
   };
 }
 
@@ -177,8 +180,10 @@ export function presentCourseLesson(
   abilities: RecordAbilities,
   completed: boolean,
   videoPosition = 0,
+  quiz: LessonQuizView | null = null,
 ): CourseLesson {
-  return { ...presentLesson(lesson, abilities), completed: completedFlag(completed), videoPosition };
+  // The whole quiz (right answers included) never leaves through this answer: `quiz` is the reader's view of it.
+  return { ...presentLesson(lesson, abilities), completed: completedFlag(completed), videoPosition, quiz };
 }
 
 export function presentPageModule(
@@ -216,7 +221,7 @@ export function presentCoursePage(
  * `{"id":1,...,"completed":"`; the caller appends `true"}` or `false"}`. Cached per outline (Course page JSON
  * splicing), so the keys stay those of presentPageLesson.
  */
-export function pageLessonHead(lesson: Omit<LessonRecord, 'content' | 'videoUrl'>): string {
+export function pageLessonHead(lesson: Omit<LessonRecord, 'content' | 'videoUrl' | 'quiz'>): string {
   const full = JSON.stringify(presentPageLesson(lesson, false));
   return full.slice(0, -'false"}'.length);
 }
@@ -282,7 +287,10 @@ export const presentMemberCertificate = (certificate: CertificateRecord): Member
 
 const isoOf = (at: Date | string) => new Date(at).toISOString();
 
-/** courses' part of a person's own export: her completions, certificates (with their public link) and video places. */
+/**
+ * courses' part of a person's own export: her completions, certificates (with their public link), video places and
+ * quiz attempts.
+ */
 export function presentOwnLearningExport(learning: OwnLearning) {
   return {
     completions: learning.completions.map((c) => ({
@@ -306,6 +314,14 @@ export function presentOwnLearningExport(learning: OwnLearning) {
       lesson: p.lesson_title,
       seconds: p.seconds,
       updatedAt: isoOf(p.updated_at),
+    })),
+    quizAttempts: learning.quizAttempts.map((a) => ({
+      lessonId: a.lesson_id,
+      lesson: a.lesson_title,
+      score: a.score,
+      passed: a.passed,
+      answers: a.answers,
+      at: isoOf(a.created_at),
     })),
   };
 }

@@ -160,6 +160,8 @@ describe('GET /api/course/{slug}/lessons/{id}', () => {
       // The lesson's own video (none here) and where the member left it.
       videoUrl: null,
       videoPosition: 0,
+      // No quiz on this lesson (quizzes.test.ts reads them).
+      quiz: null,
     });
   });
 

@@ -205,13 +205,25 @@ describe('marking lessons', () => {
 });
 
 describe('users.user-deleted', () => {
-  it("removes the person's completions and records the event as processed", async () => {
+  it("removes the person's completions and quiz attempts and records the event as processed", async () => {
     const leaving = h.as('basic', { userId: 777 });
     const staying = h.as('basic', { userId: 778 });
     for (const lessonId of tree.modules[0]!.lessons) {
       await h.api.put(leaving, '/api/lesson/mark-as-completed', { lessonId });
       await h.api.put(staying, '/api/lesson/mark-as-completed', { lessonId });
     }
+    // And a quiz attempt of hers (quizzes.test.ts takes them through the API).
+    await h.service.database.db
+      .insertInto('quiz_attempts')
+      .values({
+        lesson_id: tree.modules[0]!.lessons[0]!,
+        user_id: 777,
+        score: 0,
+        passed: false,
+        answers: '[]',
+        results: '[]',
+      })
+      .execute();
     // The users service's side: an outbox of its own, relayed to the same bus.
     const users = await createTestDatabase<CoursesDatabase>(MIGRATIONS_DIR, 'users_side');
     const redis = createRedis(testInfra().redisUrl, 'users-side');
@@ -235,6 +247,12 @@ describe('users.user-deleted', () => {
         },
         { what: "the deleted person's completions to go" },
       );
+      const attempts = await h.service.database.db
+        .selectFrom('quiz_attempts')
+        .select('id')
+        .where('user_id', '=', 777)
+        .execute();
+      expect(attempts).toEqual([]);
       const processed = await h.service.database.db
         .selectFrom('processed_events')
         .select(['consumer', 'event_id'])

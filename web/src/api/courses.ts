@@ -16,6 +16,9 @@ import type {
   LessonItem,
   MarkLessonResponse,
   ModuleItem,
+  Quiz,
+  QuizAttemptInput,
+  QuizAttemptResponse,
   Tag,
 } from '@rainmakers/contracts';
 import {
@@ -110,6 +113,8 @@ export interface LessonInput {
   ModuleId: number;
   Tags: TagRefInput[];
   position?: number;
+  /** The lesson's quiz; null removes it, absent keeps it. */
+  quiz?: Quiz | null;
 }
 
 export interface CoursesReorderInput {
@@ -191,6 +196,9 @@ export const coursesApi = {
   },
   deleteLesson(id: number): Promise<void> {
     return api(`/api/lesson/${id}`, { method: 'DELETE' });
+  },
+  attemptQuiz(lessonId: number, answers: QuizAttemptInput['answers']): Promise<QuizAttemptResponse> {
+    return api(`/api/lesson/${lessonId}/quiz/attempt`, { method: 'POST', create: true, body: { answers } });
   },
   markLesson(lessonId: number, completed: boolean): Promise<MarkLessonResponse> {
     const action = completed ? 'mark-as-completed' : 'mark-as-uncompleted';
@@ -299,6 +307,7 @@ export function useCoursePage(
               Tags: lesson.Tags,
               abilities: lesson.abilities,
               completed: lesson.completed,
+              quiz: lesson.quiz ?? null,
             });
           }
         }
@@ -478,6 +487,35 @@ export function useMarkLesson(slug: string) {
         })),
       }));
       void queryClient.invalidateQueries({ queryKey: [...scope, 'catalogue'] });
+    },
+  });
+}
+
+/**
+ * POST /api/lesson/{id}/quiz/attempt. On an answer the lesson's own record with its quiz (attempts, passed, best
+ * score) is updated in place: the page shows it without reading the lesson again.
+ */
+export function useAttemptQuiz(slug: string, lessonId: number) {
+  const scope = useScope();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (answers: QuizAttemptInput['answers']) => coursesApi.attemptQuiz(lessonId, answers),
+    onSuccess: (result) => {
+      queryClient.setQueryData<CourseLesson>(courseLessonKey(scope, slug, lessonId), (lesson) =>
+        lesson?.quiz
+          ? {
+              ...lesson,
+              quiz: {
+                ...lesson.quiz,
+                progress: {
+                  attempts: lesson.quiz.progress.attempts + 1,
+                  passed: lesson.quiz.progress.passed || result.passed,
+                  bestScore: Math.max(lesson.quiz.progress.bestScore ?? 0, result.score),
+                },
+              },
+            }
+          : lesson,
+      );
     },
   });
 }

@@ -1425,6 +1425,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/lesson/{id}/quiz/attempt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take a lesson's quiz
+         * @description Scored on the server and kept. A question is right when exactly its right options are chosen; `score` is the percent of questions right, `passed` when it reaches the pass mark. Marking a lesson with a quiz completed needs a passing attempt (409 otherwise).
+         */
+        post: operations["post_api_lesson_id_quiz_attempt"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/lesson/upsert": {
         parameters: {
             query?: never;
@@ -3746,6 +3766,21 @@ export interface components {
                             delete: boolean;
                             reorder: boolean;
                         };
+                        quiz?: {
+                            passMark: number;
+                            questions: {
+                                id: string;
+                                prompt: string;
+                                options: string[];
+                                multiple: boolean;
+                                correct?: number[];
+                            }[];
+                            progress: {
+                                attempts: number;
+                                passed: boolean;
+                                bestScore: number | null;
+                            };
+                        } | null;
                     }[];
                 }[];
             };
@@ -3770,6 +3805,21 @@ export interface components {
                 };
                 /** @enum {string} */
                 completed: "true" | "false";
+                quiz: {
+                    passMark: number;
+                    questions: {
+                        id: string;
+                        prompt: string;
+                        options: string[];
+                        multiple: boolean;
+                        correct?: number[];
+                    }[];
+                    progress: {
+                        attempts: number;
+                        passed: boolean;
+                        bestScore: number | null;
+                    };
+                } | null;
             };
         };
         CourseAccessResponse: {
@@ -3809,6 +3859,20 @@ export interface components {
                     courseCompletions: number;
                 }[];
                 days: number;
+                quizzes: {
+                    lessonId: number;
+                    title: string;
+                    attempts: number;
+                    membersAttempted: number;
+                    membersPassed: number;
+                    passRate: number | null;
+                    attemptsToPass: number | null;
+                    mostMissed: {
+                        questionId: string;
+                        prompt: string | null;
+                        missed: number;
+                    } | null;
+                }[];
             };
         };
         LessonRedirectResponse: {
@@ -3926,6 +3990,14 @@ export interface components {
             courseProgress: number | null;
             moduleProgress: number;
         };
+        QuizAttemptResponse: {
+            score: number;
+            passed: boolean;
+            results: {
+                questionId: string;
+                correct: boolean;
+            }[];
+        };
         LessonUpsertResponse: {
             lesson: {
                 id: number;
@@ -3943,6 +4015,15 @@ export interface components {
                     delete: boolean;
                     reorder: boolean;
                 };
+                quiz: {
+                    passMark: number;
+                    questions: {
+                        id: string;
+                        prompt: string;
+                        options: string[];
+                        correct: number[];
+                    }[];
+                } | null;
             };
             isNew: boolean;
         };
@@ -10991,6 +11072,27 @@ export interface operations {
                      *                   "edit": true,
                      *                   "delete": true,
                      *                   "reorder": true
+                     *                 },
+                     *                 "quiz": {
+                     *                   "passMark": 3,
+                     *                   "questions": [
+                     *                     {
+                     *                       "id": "abc123",
+                     *                       "prompt": "prompt text",
+                     *                       "options": [
+                     *                         "option text"
+                     *                       ],
+                     *                       "multiple": true,
+                     *                       "correct": [
+                     *                         3
+                     *                       ]
+                     *                     }
+                     *                   ],
+                     *                   "progress": {
+                     *                     "attempts": 3,
+                     *                     "passed": true,
+                     *                     "bestScore": 3
+                     *                   }
                      *                 }
                      *               }
                      *             ]
@@ -11178,7 +11280,28 @@ export interface operations {
                      *           "delete": true,
                      *           "reorder": true
                      *         },
-                     *         "completed": "true"
+                     *         "completed": "true",
+                     *         "quiz": {
+                     *           "passMark": 3,
+                     *           "questions": [
+                     *             {
+                     *               "id": "abc123",
+                     *               "prompt": "prompt text",
+                     *               "options": [
+                     *                 "option text"
+                     *               ],
+                     *               "multiple": true,
+                     *               "correct": [
+                     *                 3
+                     *               ]
+                     *             }
+                     *           ],
+                     *           "progress": {
+                     *             "attempts": 3,
+                     *             "passed": true,
+                     *             "bestScore": 3
+                     *           }
+                     *         }
                      *       }
                      *     }
                      */
@@ -11429,7 +11552,23 @@ export interface operations {
                      *             "courseCompletions": 3
                      *           }
                      *         ],
-                     *         "days": 3
+                     *         "days": 3,
+                     *         "quizzes": [
+                     *           {
+                     *             "lessonId": 7,
+                     *             "title": "Launching on Amazon",
+                     *             "attempts": 3,
+                     *             "membersAttempted": 3,
+                     *             "membersPassed": 3,
+                     *             "passRate": 43,
+                     *             "attemptsToPass": 3,
+                     *             "mostMissed": {
+                     *               "questionId": "abc123",
+                     *               "prompt": "prompt text",
+                     *               "missed": 3
+                     *             }
+                     *           }
+                     *         ]
                      *       }
                      *     }
                      */
@@ -12642,6 +12781,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Pass the lesson's quiz to mark it completed (a lesson with a quiz and no passing attempt) */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Service unavailable: the service or one of its dependencies is down (code SERVICE_UNAVAILABLE), or the gateway sheds load (code OVERLOADED); Retry-After says when to try again */
             503: {
                 headers: {
@@ -12838,6 +12987,136 @@ export interface operations {
             };
         };
     };
+    post_api_lesson_id_quiz_attempt: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Applies a create once (docs/decisions.md, "Idempotent creates"): a retry with the same key and body by the same person gets the first answer (`Idempotent-Replayed: true`); the same key with another body or route is 422. Keys are kept a day. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    answers: {
+                        questionId: string;
+                        selected: number[];
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description `{score, passed, results: [{questionId, correct}]}` */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "score": 3,
+                     *       "passed": true,
+                     *       "results": [
+                     *         {
+                     *           "questionId": "abc123",
+                     *           "correct": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["QuizAttemptResponse"];
+                };
+            };
+            /** @description errors.answers: an answer for a question the quiz does not have; errors.<field> for the shape */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Please sign in to continue (no session) */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description There is a problem with your subscription (code SUBSCRIPTION_BLOCKED: a blocking payment status) */
+            402: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (or code CSRF: a missing or wrong x-csrf-token / Origin) */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Lesson not found (also one the caller cannot open); This lesson has no quiz */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Idempotency-Key: the first request is still running (IDEMPOTENCY_KEY_IN_PROGRESS, Retry-After) or was applied without an answer (IDEMPOTENCY_KEY_APPLIED) */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Idempotency-Key reused with another body or route (code IDEMPOTENCY_KEY_MISMATCH) */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service unavailable: the service or one of its dependencies is down (code SERVICE_UNAVAILABLE), or the gateway sheds load (code OVERLOADED); Retry-After says when to try again */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     post_api_lesson_upsert: {
         parameters: {
             query?: never;
@@ -12861,11 +13140,20 @@ export interface operations {
                     }[];
                     position?: number | null;
                     videoUrl?: string | null;
+                    quiz?: {
+                        passMark: number;
+                        questions: {
+                            id: string;
+                            prompt: string;
+                            options: string[];
+                            correct: number[];
+                        }[];
+                    } | null;
                 };
             };
         };
         responses: {
-            /** @description `{lesson, isNew}` */
+            /** @description `{lesson, isNew}` (201 when created); `lesson.quiz` is whole, right answers included */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -12877,24 +13165,35 @@ export interface operations {
                      * @example {
                      *       "lesson": {
                      *         "id": 7,
-                     *         "title": "Launching on Amazon",
-                     *         "content": "content text",
-                     *         "videoUrl": "https://example.com/path",
-                     *         "ModuleId": 7,
+                     *         "title": "Understanding FBA Fees",
+                     *         "content": "## The fees that decide your margin",
+                     *         "videoUrl": null,
+                     *         "ModuleId": 3,
                      *         "position": 3,
-                     *         "Tags": [
-                     *           {
-                     *             "id": 7,
-                     *             "name": "Jane Seller"
-                     *           }
-                     *         ],
+                     *         "Tags": [],
                      *         "abilities": {
                      *           "edit": true,
                      *           "delete": true,
                      *           "reorder": true
+                     *         },
+                     *         "quiz": {
+                     *           "passMark": 67,
+                     *           "questions": [
+                     *             {
+                     *               "id": "referral",
+                     *               "prompt": "What decides the referral fee?",
+                     *               "options": [
+                     *                 "The packaged size and weight",
+                     *                 "A percentage of the sale price"
+                     *               ],
+                     *               "correct": [
+                     *                 1
+                     *               ]
+                     *             }
+                     *           ]
                      *         }
                      *       },
-                     *       "isNew": true
+                     *       "isNew": false
                      *     }
                      */
                     "application/json": components["schemas"]["LessonUpsertResponse"];

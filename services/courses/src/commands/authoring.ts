@@ -13,6 +13,7 @@ import {
   MODULE_NOT_FOUND,
   type ModuleReorderInput,
   type ModuleUpsertInput,
+  type Quiz,
   type RecordedAuditAction,
   SLUG_IN_USE,
   staffAction,
@@ -309,9 +310,12 @@ const lessonSnapshot = (l: {
   videoUrl: string | null;
   moduleId: number;
   position: number;
+  quiz: Quiz | null;
 }) => ({
   title: l.title,
   videoUrl: l.videoUrl,
+  // The audit says a quiz changed and how big it is; its questions are the lesson's content, not a setting.
+  quiz: l.quiz ? { passMark: l.quiz.passMark, questions: l.quiz.questions.length } : null,
   // Long lesson bodies are cut: the log says that and how the text began.
   content: l.content.length > 300 ? `${l.content.slice(0, 300)}…` : l.content,
   moduleId: l.moduleId,
@@ -337,6 +341,7 @@ export async function upsertLesson(
       videoUrl: input.videoUrl,
       moduleId: input.ModuleId,
       position: input.position,
+      quiz: input.quiz,
     };
     let id: number;
     if (existing) {

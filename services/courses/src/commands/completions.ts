@@ -1,10 +1,11 @@
 /** Marking lessons completed or not, with the event other services (and the dashboard) learn it from. */
 
-import { type Actor, LESSON_NOT_FOUND, type MarkLessonResponse } from '@rainmakers/contracts';
-import { type EventNudger, foreignKeyViolation, notFound, outboxRow } from '@rainmakers/kit';
+import { type Actor, LESSON_NOT_FOUND, type MarkLessonResponse, QUIZ_NOT_PASSED } from '@rainmakers/contracts';
+import { conflict, type EventNudger, foreignKeyViolation, notFound, outboxRow } from '@rainmakers/kit';
 import { completedFlag, progressPercent } from '../domain/progress';
 import { canMarkLesson, viewerOf } from '../policies';
 import { moduleCountsOfCourses, moduleProgressCounts, writeCompletion } from '../store/completions';
+import { hasPassedQuiz } from '../store/quiz-attempts';
 import { saveVideoPosition } from '../store/video-positions';
 import { chainForPolicy } from './course-page';
 import { chainOfLesson, type SharedReads } from './shared-reads';
@@ -12,7 +13,8 @@ import { chainOfLesson, type SharedReads } from './shared-reads';
 /**
  * PUT /api/lesson/mark-as-completed and /mark-as-uncompleted. Idempotent: marking twice changes nothing the
  * second time and publishes no second event. The event is written in the same transaction as the change.
- * A lesson the person cannot open answers exactly like a missing one (hidden means missing).
+ * A lesson the person cannot open answers exactly like a missing one (hidden means missing). A lesson with a quiz
+ * is completed only after a passing attempt (409 otherwise); un-marking is always allowed.
  */
 export async function markLesson(
   deps: SharedReads,
@@ -24,6 +26,10 @@ export async function markLesson(
   const { store } = deps;
   const chain = await chainOfLesson(deps, lessonId);
   if (!chain || !canMarkLesson(actor, chainForPolicy(chain))) throw notFound(LESSON_NOT_FOUND);
+  // A lesson with a quiz is completed by passing it, so a certificate says she did (decisions.md, "Quizzes").
+  if (completed && chain.hasQuiz && !(await hasPassedQuiz(store.db, actor.userId, lessonId))) {
+    throw conflict(QUIZ_NOT_PASSED);
+  }
   const data = { userId: actor.userId, lessonId, moduleId: chain.moduleId, courseId: chain.courseId };
   const event = outboxRow(completed ? 'courses.lesson-completed' : 'courses.lesson-uncompleted', data);
   try {

@@ -9,9 +9,11 @@ import {
 } from '@rainmakers/contracts';
 import { notFound } from '@rainmakers/kit';
 import { completedFlag, progressPercent, resumeLessonOf } from '../domain/progress';
+import { NO_ATTEMPTS, quizView } from '../domain/quiz';
 import { canSeeLesson, canSeeModule } from '../domain/visibility';
 import {
   canOpenLessonOf,
+  canSeeQuizAnswers,
   canViewCourse,
   courseAbilities,
   type LessonChain,
@@ -24,6 +26,7 @@ import { completedAmong, completedInModules } from '../store/completions';
 import type { CourseRecord } from '../store/courses';
 import { type LessonChainRow, lessonsOfModules, type TreeLesson } from '../store/lessons';
 import type { ModuleRecord } from '../store/modules';
+import { quizProgressOf } from '../store/quiz-attempts';
 import { videoPositionOf } from '../store/video-positions';
 import {
   type CourseOutline,
@@ -154,6 +157,9 @@ export async function readCoursePageJson(
   // Only the open lesson's content is read (one row); the others load when opened.
   const open = openId === null ? null : await lessonById(reads, openId);
   const openVideoPosition = open?.videoUrl ? await videoPositionOf(reads.store.db, actor.userId, open.id) : 0;
+  const openQuiz = open?.quiz
+    ? quizView(open.quiz, await quizProgressOf(reads.store.db, actor.userId, open.id), canSeeQuizAnswers(actor))
+    : null;
   const forModule = moduleAbilities(actor);
   const forLesson = lessonAbilities(actor);
   const parts: Buffer[] = [];
@@ -174,7 +180,11 @@ export async function readCoursePageJson(
       if (i > 0) parts.push(COMMA);
       const isDone = completed.has(l.id);
       if (l.id === open?.id) {
-        const answer = presentPageLesson(open, isDone, { abilities: forLesson, videoPosition: openVideoPosition });
+        const answer = presentPageLesson(open, isDone, {
+          abilities: forLesson,
+          videoPosition: openVideoPosition,
+          quiz: openQuiz,
+        });
         parts.push(Buffer.from(JSON.stringify(answer), 'utf8'));
         return;
       }
@@ -207,10 +217,11 @@ export async function readCourseLesson(
   }
   if (!chain.course || !canViewCourse(actor, chain.course)) throw notFound(COURSE_NOT_FOUND);
   if (!canOpenLessonOf(actor, chainForPolicy(chain))) throw notFound(LESSON_NOT_FOUND);
-  const [lesson, completed, videoPosition] = await Promise.all([
+  const [lesson, completed, videoPosition, quizProgress] = await Promise.all([
     lessonById(reads, lessonId),
     completedAmong(reads.store.db, actor.userId, [lessonId]),
     videoPositionOf(reads.store.db, actor.userId, lessonId),
+    chain.hasQuiz ? quizProgressOf(reads.store.db, actor.userId, lessonId) : NO_ATTEMPTS,
   ]);
   if (!lesson) throw notFound(LESSON_NOT_FOUND);
   return presentCourseLesson(
@@ -218,6 +229,7 @@ export async function readCourseLesson(
     lessonAbilities(actor),
     completed.has(lessonId),
     lesson.videoUrl ? videoPosition : 0,
+    lesson.quiz ? quizView(lesson.quiz, quizProgress, canSeeQuizAnswers(actor)) : null,
   );
 }
 

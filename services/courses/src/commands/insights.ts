@@ -1,10 +1,13 @@
-/** GET /api/course/insights/{id}: members started and finished, the lesson funnel and completions per day. */
+/**
+ * GET /api/course/insights/{id}: members started and finished, the lesson funnel, completions per day and how members
+ * fare with the course's quizzes.
+ */
 import { COURSE_NOT_FOUND, type CourseInsights } from '@rainmakers/contracts';
 import { notFound, SingleFlight } from '@rainmakers/kit';
-import { funnelDrops } from '../domain/insights';
+import { funnelDrops, quizInsights } from '../domain/insights';
 import { findCourseById } from '../store/courses';
 import type { CoursesStore } from '../store/db';
-import { courseInsightsRow } from '../store/insights';
+import { courseInsightsRow, quizInsightRows } from '../store/insights';
 
 /**
  * One computation per course, period and day at a time, per store: admins opening the same course's insights together
@@ -37,7 +40,10 @@ async function computeCourseInsights(
 ): Promise<CourseInsights> {
   const course = await findCourseById(store.db, courseId);
   if (!course) throw notFound(COURSE_NOT_FOUND);
-  const row = await courseInsightsRow(store, courseId, days, today);
+  const [row, quizRows] = await Promise.all([
+    courseInsightsRow(store, courseId, days, today),
+    quizInsightRows(store, courseId),
+  ]);
   const { steps, steepestDropLessonId } = funnelDrops(row.started, row.funnel);
   return {
     course: { id: course.id, title: course.title, slug: course.slug },
@@ -48,5 +54,6 @@ async function computeCourseInsights(
     steepestDropLessonId,
     timeline: row.timeline,
     days,
+    quizzes: quizRows.map(quizInsights),
   };
 }

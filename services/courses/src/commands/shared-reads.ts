@@ -1,7 +1,7 @@
 /**
  * The parts of a course that are the same for every reader, read through the catalogue cache (version-checked
  * against every authoring write, catalogue-cache.ts): the course by slug, its outline (modules and lesson titles
- * with their tags), one lesson with its content, and a lesson's access chain. A course page then costs one query
+ * with their tags), one lesson with its content and quiz, and a lesson's access chain. A course page then costs one query
  * of the person's own (their completions) instead of nine; a completion one fewer. A request that reads several of
  * them pins the version first (`pinned`).
  *
@@ -70,7 +70,13 @@ export function lessonById(deps: SharedReads, lessonId: number): Promise<LessonR
   return deps.catalogue.read(
     `lesson:${lessonId}`,
     () => findLesson(deps.store.db, lessonId),
-    (lesson) => RECORD_OVERHEAD + (lesson ? textBytes(lesson.title) + textBytes(lesson.content) : 0),
+    (lesson) =>
+      RECORD_OVERHEAD +
+      (lesson
+        ? textBytes(lesson.title) +
+          textBytes(lesson.content) +
+          (lesson.quiz ? textBytes(JSON.stringify(lesson.quiz)) : 0)
+        : 0),
   );
 }
 

@@ -1,4 +1,5 @@
-/** Course insights' rules: the funnel's drops and its steepest one. Pure. */
+/** Course insights' rules: the funnel's drops and its steepest one, the quizzes' pass rates. Pure. */
+import type { CourseQuizInsight, Quiz } from '@rainmakers/contracts';
 
 export interface FunnelStep {
   id: number;
@@ -23,4 +24,29 @@ export function funnelDrops<S extends FunnelStep>(
     return { ...step, drop };
   });
   return { steps: withDrops, steepestDropLessonId: (steepest as { id: number } | null)?.id ?? null };
+}
+
+/** What the database counts for one lesson's quiz. */
+export interface QuizTally {
+  lessonId: number;
+  title: string;
+  quiz: Quiz;
+  attempts: number;
+  membersAttempted: number;
+  membersPassed: number;
+  attemptsToPass: number | null;
+  mostMissed: { questionId: string; missed: number } | null;
+}
+
+/** A quiz's figures as the insights show them: the pass rate in whole percent, the most-missed question's prompt. */
+export function quizInsights(tally: QuizTally): CourseQuizInsight {
+  const { quiz, mostMissed, ...counts } = tally;
+  return {
+    ...counts,
+    passRate: counts.membersAttempted === 0 ? null : Math.round((counts.membersPassed * 100) / counts.membersAttempted),
+    mostMissed: mostMissed && {
+      ...mostMissed,
+      prompt: quiz.questions.find((q) => q.id === mostMissed.questionId)?.prompt ?? null,
+    },
+  };
 }

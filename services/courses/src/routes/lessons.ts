@@ -1,4 +1,4 @@
-/** /api/lesson/*: lesson authoring, pickers, and the caller's completions. */
+/** /api/lesson/*: lesson authoring, pickers, the caller's completions and her quiz attempts. */
 import {
   idParam,
   LESSON_NOT_FOUND,
@@ -7,11 +7,13 @@ import {
   lessonUpsertSchema,
   lessonVideoPositionSchema,
   markLessonSchema,
+  quizAttemptSchema,
 } from '@rainmakers/contracts';
 import { answerOnce, forbidden, notFound, parse, requireActor } from '@rainmakers/kit';
 import { Router } from 'express';
 import { removeLesson, upsertLesson } from '../commands/authoring';
 import { markLesson, recordVideoPosition } from '../commands/completions';
+import { attemptQuiz } from '../commands/quizzes';
 import type { RouteDeps } from '../deps';
 import { limitLargePages } from '../limits';
 import {
@@ -76,6 +78,16 @@ export function lessonRoutes(deps: RouteDeps): Router {
     const { lessonId, seconds } = parse(lessonVideoPositionSchema, req.body);
     await recordVideoPosition(deps, actor, lessonId, seconds);
     res.status(204).end();
+  });
+
+  router.post('/:id/quiz/attempt', async (req, res) => {
+    const actor = requireActor(req);
+    const id = parse(idParam, req.params.id);
+    const input = parse(quizAttemptSchema, req.body);
+    await answerOnce(req, res, store.db, async () => ({
+      status: 200,
+      body: await attemptQuiz(deps, actor, id, input),
+    }));
   });
 
   router.post('/upsert', async (req, res) => {

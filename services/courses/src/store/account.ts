@@ -1,8 +1,12 @@
-/** What courses holds about one person, for her own export: every completion, certificate and video position. */
+/**
+ * What courses holds about one person, for her own export: every completion, certificate, video position and quiz
+ * attempt.
+ */
 import type { CoursesDb } from './db';
+import { ownAttempts } from './quiz-attempts';
 
 export async function ownLearning(db: CoursesDb, userId: number) {
-  const [completions, certificates, videoPositions] = await Promise.all([
+  const [completions, certificates, videoPositions, quizAttempts] = await Promise.all([
     db
       .selectFrom('lesson_completions as lc')
       .innerJoin('lessons as l', 'l.id', 'lc.lesson_id')
@@ -32,8 +36,9 @@ export async function ownLearning(db: CoursesDb, userId: number) {
       .where('p.user_id', '=', userId)
       .orderBy('p.lesson_id')
       .execute(),
+    ownAttempts(db, userId),
   ]);
-  return { completions, certificates, videoPositions };
+  return { completions, certificates, videoPositions, quizAttempts };
 }
 
 export type OwnLearning = Awaited<ReturnType<typeof ownLearning>>;

@@ -1,5 +1,5 @@
 /** Lessons and their tags. */
-import type { CourseTag, TagRef } from '@rainmakers/contracts';
+import type { CourseTag, Quiz, TagRef } from '@rainmakers/contracts';
 import { hasSearchableText, titlePatterns } from '../domain/search';
 import type { CoursesDb } from './db';
 import { groupTags } from './db';
@@ -14,6 +14,8 @@ export interface LessonRecord {
   position: number;
   /** Sorted by name. */
   tags: CourseTag[];
+  /** The lesson's quiz, right answers included (presenters decide who sees them); null without one. */
+  quiz: Quiz | null;
 }
 
 export async function lessonTags(db: CoursesDb, lessonIds: readonly number[]): Promise<Map<number, CourseTag[]>> {
@@ -36,7 +38,7 @@ export async function lessonTags(db: CoursesDb, lessonIds: readonly number[]): P
 export async function findLesson(db: CoursesDb, id: number): Promise<LessonRecord | null> {
   const row = await db
     .selectFrom('lessons')
-    .select(['id', 'title', 'content', 'video_url', 'module_id', 'position'])
+    .select(['id', 'title', 'content', 'video_url', 'module_id', 'position', 'quiz'])
     .where('id', '=', id)
     .executeTakeFirst();
   if (!row) return null;
@@ -49,11 +51,12 @@ export async function findLesson(db: CoursesDb, id: number): Promise<LessonRecor
     moduleId: row.module_id,
     position: row.position,
     tags: tags.get(row.id) ?? [],
+    quiz: row.quiz,
   };
 }
 
 /** A lesson of a course page: `matches` tells whether it answers the page's search (true without one). */
-export interface TreeLesson extends Omit<LessonRecord, 'videoUrl'> {
+export interface TreeLesson extends Omit<LessonRecord, 'videoUrl' | 'quiz'> {
   matches: boolean;
 }
 
@@ -107,6 +110,8 @@ export async function lessonsOfModules(
 /** What deciding access to one lesson needs: the lesson's tags, its module and its course (ids and gates). */
 export interface LessonChainRow {
   lessonId: number;
+  /** Completing the lesson needs a passing attempt at its quiz. */
+  hasQuiz: boolean;
   moduleId: number;
   courseId: number | null;
   courseSlug: string | null;
@@ -128,6 +133,7 @@ export async function lessonChain(db: CoursesDb, lessonId: number): Promise<Less
     .leftJoin('courses as c', 'c.id', 'm.course_id')
     .select((eb) => [
       'l.id as lesson_id',
+      eb('l.quiz', 'is not', null).as('has_quiz'),
       'm.id as module_id',
       'm.visible_to_basic as m_basic',
       'm.visible_to_premium as m_premium',
@@ -157,6 +163,7 @@ export async function lessonChain(db: CoursesDb, lessonId: number): Promise<Less
   if (!row) return null;
   return {
     lessonId: row.lesson_id,
+    hasQuiz: Boolean(row.has_quiz),
     moduleId: row.module_id,
     courseId: row.course_id,
     courseSlug: row.course_slug,
@@ -185,7 +192,11 @@ export interface LessonWrite {
   videoUrl: string | null | undefined;
   moduleId: number;
   position: number | undefined;
+  /** undefined keeps the lesson's quiz as it is, null removes it. */
+  quiz: Quiz | null | undefined;
 }
+
+const quizColumn = (quiz: Quiz | null) => (quiz === null ? null : JSON.stringify(quiz));
 
 export async function insertLesson(db: CoursesDb, fields: LessonWrite): Promise<number> {
   const row = await db
@@ -196,6 +207,7 @@ export async function insertLesson(db: CoursesDb, fields: LessonWrite): Promise<
       video_url: fields.videoUrl ?? null,
       module_id: fields.moduleId,
       position: fields.position,
+      quiz: quizColumn(fields.quiz ?? null),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -209,6 +221,7 @@ export async function updateLesson(db: CoursesDb, id: number, fields: LessonWrit
       title: fields.title,
       content: fields.content,
       ...(fields.videoUrl !== undefined ? { video_url: fields.videoUrl } : {}),
+      ...(fields.quiz !== undefined ? { quiz: quizColumn(fields.quiz) } : {}),
       module_id: fields.moduleId,
       ...(fields.position !== undefined ? { position: fields.position } : {}),
       updated_at: new Date(),

@@ -2,11 +2,14 @@
  * The courses service's tables as Kysely sees them (migrations/001_init.sql).
  * Kysely's helper types and the kit's outbox tables come through @rainmakers/kit (the kit owns kysely).
  */
+import type { Quiz, QuizAttemptInput, QuizAttemptResponse } from '@rainmakers/contracts';
 import type { ColumnType, EventTables, Generated } from '@rainmakers/kit';
 
 export type { ColumnType, Generated };
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+/** jsonb: read as the value (pg parses it), written as its JSON text. */
+type Json<T> = ColumnType<T, string, string>;
 /** Written by PostgreSQL only (GENERATED ALWAYS ... STORED). */
 type ReadOnly<S> = ColumnType<S, never, never>;
 
@@ -63,6 +66,19 @@ export interface LessonsTable {
   tagged: Generated<boolean>;
   /** An optional video above the markdown: YouTube, Vimeo or an uploaded file. */
   video_url: string | null;
+  /** An optional quiz (contracts' quizSchema, checked by the API); migrations/008_quizzes.sql. */
+  quiz: ColumnType<Quiz | null, string | null | undefined, string | null>;
+}
+
+export interface QuizAttemptsTable {
+  id: Generated<string>;
+  lesson_id: number;
+  user_id: number;
+  score: number;
+  passed: boolean;
+  answers: Json<QuizAttemptInput['answers']>;
+  results: Json<QuizAttemptResponse['results']>;
+  created_at: Timestamp;
 }
 
 export interface LessonVideoPositionsTable {
@@ -126,6 +142,7 @@ export interface CoursesDatabase extends EventTables {
   lesson_texts: LessonTextsTable;
   lesson_completions: LessonCompletionsTable;
   lesson_video_positions: LessonVideoPositionsTable;
+  quiz_attempts: QuizAttemptsTable;
   module_progress: ModuleProgressTable;
   people: PeopleTable;
   certificates: CertificatesTable;

@@ -52,13 +52,14 @@ export default function ReceiptPage() {
   }
   if (receipt.isError || !receipt.data) {
     const missing = receipt.error instanceof ApiError && receipt.error.status === 404;
+    // The page keeps its heading: a screen reader lands on "Receipt", then hears why there is none to show.
     return (
-      <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+      <Box>
+        <PageHeader title="Receipt" actions={back} />
         <Alert severity={missing ? 'info' : 'error'}>
           {missing ? 'This receipt was not found.' : errorMessage(receipt.error)}
         </Alert>
-        {back}
-      </Stack>
+      </Box>
     );
   }
   const r = receipt.data;

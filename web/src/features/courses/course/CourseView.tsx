@@ -289,6 +289,7 @@ export function CourseView({ course }: { course: CoursePageData }) {
           </Alert>
         )}
         <LessonPanel
+          slug={course.slug}
           module={selectedModule}
           lesson={selectedLesson}
           detail={detail.data}

@@ -10,13 +10,16 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import type { SxProps, Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import type { CourseLesson, CoursePageLesson, CoursePageModule } from '../../../api/courses';
 import { DeferredMarkdown } from '../../../components/DeferredMarkdown';
 import { Chip } from '../../../components/LazyMui';
 import { TOAST_BAND_PX } from '../../../components/Toasts';
 import { LessonVideo } from './LessonVideo';
+
+/** The quiz's form controls load only with a lesson that has one (the course page's first load stays as it was). */
+const LessonQuiz = lazy(() => import('../quiz/LessonQuiz').then((m) => ({ default: m.LessonQuiz })));
 
 /**
  * A divider line (an <hr>, like MUI's Divider, which was two more files before a course page's heading for one line
@@ -36,6 +39,7 @@ function LessonRule({ sx }: { sx: SxProps<Theme> }) {
  * completion come with the outline; the content (`detail`) loads per lesson and shows a placeholder until it is in.
  */
 export function LessonPanel({
+  slug,
   module,
   lesson,
   detail,
@@ -46,6 +50,7 @@ export function LessonPanel({
   onToggleCompleted,
   onEdit,
 }: {
+  slug: string;
   module: CoursePageModule;
   lesson: CoursePageLesson;
   /** The lesson's content, Tags and abilities (GET /api/course/{slug}/lessons/{id}); undefined while it loads. */
@@ -60,6 +65,8 @@ export function LessonPanel({
   onEdit: () => void;
 }) {
   const completed = lesson.completed === 'true';
+  // A lesson with a quiz is completed by passing it (the service refuses otherwise): the button waits for a pass.
+  const quizToPass = !completed && detail?.quiz != null && !detail.quiz.progress.passed;
   const actions = useRef<HTMLDivElement>(null);
   useLessonShortcuts(previousTo, nextTo);
   // Marking raises a toast at the top of the window: when the button row is scrolled up into that band, the page
@@ -149,6 +156,19 @@ export function LessonPanel({
           This lesson has no written content yet.
         </Typography>
       )}
+      {detail?.quiz && (
+        <Suspense fallback={<Skeleton variant="rounded" height={160} sx={{ mt: 4, maxWidth: 760 }} />}>
+          <LessonQuiz
+            key={detail.id}
+            slug={slug}
+            lessonId={detail.id}
+            quiz={detail.quiz}
+            onPassed={() => {
+              if (!completed) toggle();
+            }}
+          />
+        </Suspense>
+      )}
       <LessonRule sx={{ mt: 4, mb: 2.5 }} />
       <Box
         ref={actions}
@@ -160,16 +180,26 @@ export function LessonPanel({
           gap: 1.5,
         }}
       >
-        <Button
-          variant={completed ? 'outlined' : 'contained'}
-          color={completed ? 'inherit' : 'success'}
-          startIcon={completed ? <UndoRounded /> : <CheckRounded />}
-          onClick={toggle}
-          disabled={pending}
-          size="large"
+        <Box
+          sx={{ display: 'flex', flexDirection: 'column', gap: 0.75, alignItems: { xs: 'stretch', sm: 'flex-start' } }}
         >
-          {completed ? 'Mark as Uncompleted' : 'Mark as Completed'}
-        </Button>
+          <Button
+            variant={completed ? 'outlined' : 'contained'}
+            color={completed ? 'inherit' : 'success'}
+            startIcon={completed ? <UndoRounded /> : <CheckRounded />}
+            onClick={toggle}
+            disabled={pending || quizToPass}
+            size="large"
+            aria-describedby={quizToPass ? 'lesson-quiz-first' : undefined}
+          >
+            {completed ? 'Mark as Uncompleted' : 'Mark as Completed'}
+          </Button>
+          {quizToPass && (
+            <Typography id="lesson-quiz-first" variant="body2" color="text.secondary">
+              Pass the quiz above to complete this lesson.
+            </Typography>
+          )}
+        </Box>
         <Box
           role="group"
           aria-label="Lesson navigation"

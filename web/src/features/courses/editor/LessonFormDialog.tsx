@@ -16,6 +16,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { type FormEvent, useId, useRef, useState } from 'react';
+import { ApiError } from '../../../api/client';
 import { type CourseLesson, type LessonItem, useDeleteLesson, useUpsertLesson } from '../../../api/courses';
 import { FormDialog } from '../../../components/FormDialog';
 import { FormField } from '../../../components/FormField';
@@ -27,6 +28,8 @@ import { toast } from '../../../components/toast';
 import { useConfirmedDelete } from '../../../components/useConfirmedDelete';
 import { useFormFields } from '../../../components/useFormFields';
 import { NEW_ITEM_POSITION, REQUIRED, TOASTS } from '../constants';
+import { QuizEditor } from '../quiz/QuizEditor';
+import { quizDraftOf, quizOfDraft } from '../quiz/quizDraft';
 import { showServerErrors } from './formErrors';
 import { insertBlock } from './insertBlock';
 
@@ -85,12 +88,20 @@ export default function LessonFormDialog({
     targetModule: lesson?.ModuleId ?? moduleId,
     tags: tagRefs(lesson?.Tags ?? []) as PickerOption[],
   }));
+  const [quiz, setQuiz] = useState(() => quizDraftOf(lesson?.quiz));
+  const [quizErrors, setQuizErrors] = useState<Record<string, string>>({});
   const [mode, setMode] = useState<'write' | 'preview'>('write');
   const [lastImage, setLastImage] = useState<string | null>(null);
   const contentRef = useRef<HTMLTextAreaElement | null>(null);
 
   const upsert = useUpsertLesson();
-  const showError = (error: unknown) => showServerErrors(fields, error, OWN_ERRORS);
+  const showError = (error: unknown) => {
+    // The quiz's messages go under its own fields, the others where the form shows them.
+    const { quiz: forQuiz, rest } = splitQuizErrors(error);
+    setQuizErrors(forQuiz);
+    if (rest) showServerErrors(fields, rest, OWN_ERRORS);
+    else fields.replace({});
+  };
   const deletion = useConfirmedDelete({
     remove: useDeleteLesson(),
     id: lesson?.id ?? null,
@@ -133,6 +144,7 @@ export default function LessonFormDialog({
         ModuleId: values.targetModule,
         Tags: tagRefs(values.tags),
         ...(isNew ? { position: NEW_ITEM_POSITION } : {}),
+        quiz: quizOfDraft(quiz, Boolean(lesson?.quiz)),
       },
       {
         onSuccess: (body) => {
@@ -285,6 +297,20 @@ export default function LessonFormDialog({
           </Typography>
         </Box>
       </Box>
+      <Box sx={{ mt: 3 }}>
+        <QuizEditor draft={quiz} onChange={setQuiz} errors={quizErrors} />
+      </Box>
     </FormDialog>
   );
+}
+
+/** A save's field messages about the quiz ('quiz...'), apart from the rest (null when nothing else is left). */
+function splitQuizErrors(error: unknown): { quiz: Record<string, string>; rest: unknown } {
+  if (!(error instanceof ApiError && error.hasFieldErrors)) return { quiz: {}, rest: error };
+  const entries = Object.entries(error.errors);
+  const quiz = Object.fromEntries(entries.filter(([key]) => key === 'quiz' || key.startsWith('quiz.')));
+  if (Object.keys(quiz).length === 0) return { quiz, rest: error };
+  const others = entries.filter(([key]) => !(key === 'quiz' || key.startsWith('quiz.')));
+  if (others.length === 0) return { quiz, rest: null };
+  return { quiz, rest: new ApiError(error.status, error.message, { errors: Object.fromEntries(others) }) };
 }

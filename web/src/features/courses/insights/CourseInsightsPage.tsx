@@ -167,6 +167,15 @@ function InsightsBody({ insights, busy }: { insights: CourseInsights; busy: bool
             </ChartBox>
             <TimelineTable insights={insights} />
           </Section>
+          {insights.quizzes.length > 0 && (
+            <Section id="insights-quizzes" title="Quizzes">
+              <Typography color="text.secondary" sx={{ mb: 2 }}>
+                How members fare with the course's quizzes: who passed among those who tried, the attempts they needed,
+                and the question missed most often (a sign the lesson before it needs another look).
+              </Typography>
+              <QuizTable insights={insights} />
+            </Section>
+          )}
         </>
       )}
     </Box>
@@ -237,6 +246,41 @@ function TimelineTable({ insights }: { insights: CourseInsights }) {
               <TableCell>{formatDay(d.date)}</TableCell>
               <TableCell align="right">{d.lessonCompletions}</TableCell>
               <TableCell align="right">{d.courseCompletions}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+function QuizTable({ insights }: { insights: CourseInsights }) {
+  return (
+    <TableContainer tabIndex={0} role="region" aria-label="Quizzes table" sx={{ mt: 1 }}>
+      <Table size="small" aria-label="Each quiz of the course: attempts, pass rate and the most-missed question">
+        <TableHead>
+          <TableRow>
+            <TableCell>Lesson</TableCell>
+            <TableCell align="right">Members tried</TableCell>
+            <TableCell align="right">Pass rate</TableCell>
+            <TableCell align="right">Attempts to pass</TableCell>
+            <TableCell>Most missed</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {insights.quizzes.map((quiz) => (
+            <TableRow key={quiz.lessonId}>
+              <TableCell>{quiz.title}</TableCell>
+              <TableCell align="right">
+                {quiz.membersAttempted} ({quiz.attempts} {quiz.attempts === 1 ? 'attempt' : 'attempts'})
+              </TableCell>
+              <TableCell align="right">{quiz.passRate === null ? '–' : `${quiz.passRate}%`}</TableCell>
+              <TableCell align="right">{quiz.attemptsToPass === null ? '–' : quiz.attemptsToPass.toFixed(1)}</TableCell>
+              <TableCell>
+                {quiz.mostMissed
+                  ? `${quiz.mostMissed.prompt ?? 'A question since removed'} (missed ${quiz.mostMissed.missed}×)`
+                  : 'No wrong answers yet'}
+              </TableCell>
             </TableRow>
           ))}
         </TableBody>

@@ -17,6 +17,7 @@ const base: CourseInsights = {
     { date: '2026-11-26', lessonCompletions: 3, courseCompletions: 1 },
   ],
   days: 2,
+  quizzes: [],
 };
 
 describe('course insights texts', () => {
