@@ -17,8 +17,6 @@ import type {
   MarkLessonResponse,
   ModuleItem,
   Quiz,
-  QuizAttemptInput,
-  QuizAttemptResponse,
   Tag,
 } from '@rainmakers/contracts';
 import {
@@ -196,9 +194,6 @@ export const coursesApi = {
   },
   deleteLesson(id: number): Promise<void> {
     return api(`/api/lesson/${id}`, { method: 'DELETE' });
-  },
-  attemptQuiz(lessonId: number, answers: QuizAttemptInput['answers']): Promise<QuizAttemptResponse> {
-    return api(`/api/lesson/${lessonId}/quiz/attempt`, { method: 'POST', create: true, body: { answers } });
   },
   markLesson(lessonId: number, completed: boolean): Promise<MarkLessonResponse> {
     const action = completed ? 'mark-as-completed' : 'mark-as-uncompleted';
@@ -487,35 +482,6 @@ export function useMarkLesson(slug: string) {
         })),
       }));
       void queryClient.invalidateQueries({ queryKey: [...scope, 'catalogue'] });
-    },
-  });
-}
-
-/**
- * POST /api/lesson/{id}/quiz/attempt. On an answer the lesson's own record with its quiz (attempts, passed, best
- * score) is updated in place: the page shows it without reading the lesson again.
- */
-export function useAttemptQuiz(slug: string, lessonId: number) {
-  const scope = useScope();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (answers: QuizAttemptInput['answers']) => coursesApi.attemptQuiz(lessonId, answers),
-    onSuccess: (result) => {
-      queryClient.setQueryData<CourseLesson>(courseLessonKey(scope, slug, lessonId), (lesson) =>
-        lesson?.quiz
-          ? {
-              ...lesson,
-              quiz: {
-                ...lesson.quiz,
-                progress: {
-                  attempts: lesson.quiz.progress.attempts + 1,
-                  passed: lesson.quiz.progress.passed || result.passed,
-                  bestScore: Math.max(lesson.quiz.progress.bestScore ?? 0, result.score),
-                },
-              },
-            }
-          : lesson,
-      );
     },
   });
 }

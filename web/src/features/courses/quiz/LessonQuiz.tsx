@@ -17,7 +17,7 @@ import Typography from '@mui/material/Typography';
 import type { LessonQuizView, QuizAttemptResponse } from '@rainmakers/contracts';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { errorMessage } from '../../../api/client';
-import { useAttemptQuiz } from '../../../api/courses';
+import { useAttemptQuiz } from '../../../api/quizzes';
 import { toast } from '../../../components/toast';
 
 type Selections = Record<string, number[]>;
