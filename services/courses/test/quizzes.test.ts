@@ -120,6 +120,13 @@ describe('taking a quiz', () => {
       ],
       progress: { attempts: 0, passed: false, bestScore: null },
     });
+    // The course page's open lesson carries the same view.
+    const page = await h.api.get<{ course: { Modules: { Lessons: { id: number; quiz?: unknown }[] }[] } }>(
+      member(),
+      `/api/course/${SLUG}?moduleId=${tree.modules[0]!.id}&lessonId=${quizLessonId}`,
+    );
+    const opened = page.body.course.Modules[0]?.Lessons.find((l) => l.id === quizLessonId);
+    expect(opened?.quiz).toEqual(res.body.lesson.quiz);
     const plain = await readLesson(member(), tree.modules[0]!.lessons[0]!);
     expect(plain.body.lesson.quiz).toBeNull();
   });

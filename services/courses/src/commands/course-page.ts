@@ -156,10 +156,12 @@ export async function readCoursePageJson(
   const openId = openLessonOf(listed, query, completed);
   // Only the open lesson's content is read (one row); the others load when opened.
   const open = openId === null ? null : await lessonById(reads, openId);
-  const openVideoPosition = open?.videoUrl ? await videoPositionOf(reads.store.db, actor.userId, open.id) : 0;
-  const openQuiz = open?.quiz
-    ? quizView(open.quiz, await quizProgressOf(reads.store.db, actor.userId, open.id), canSeeQuizAnswers(actor))
-    : null;
+  // Her place in the open lesson's video and her record with its quiz: two reads of her own, side by side.
+  const [openVideoPosition, openQuizProgress] = await Promise.all([
+    open?.videoUrl ? videoPositionOf(reads.store.db, actor.userId, open.id) : 0,
+    open?.quiz ? quizProgressOf(reads.store.db, actor.userId, open.id) : NO_ATTEMPTS,
+  ]);
+  const openQuiz = open?.quiz ? quizView(open.quiz, openQuizProgress, canSeeQuizAnswers(actor)) : null;
   const forModule = moduleAbilities(actor);
   const forLesson = lessonAbilities(actor);
   const parts: Buffer[] = [];

@@ -62,7 +62,10 @@ export function LessonQuiz({
       toast(`Answer every question first: ${unanswered} left.`, 'error');
       return;
     }
-    const answers = quiz.questions.map((q) => ({ questionId: q.id, selected: [...(selected[q.id] ?? [])].sort() }));
+    const answers = quiz.questions.map((q) => ({
+      questionId: q.id,
+      selected: [...(selected[q.id] ?? [])].sort((a, b) => a - b),
+    }));
     attempt.mutate(answers, {
       onSuccess: (answer) => {
         setResult(answer);

@@ -112,7 +112,9 @@ export function QuizEditor({
                       onChange={(e) =>
                         setQuestion(index, (q) => ({
                           ...q,
-                          correct: e.target.checked ? [...q.correct, o].sort() : q.correct.filter((c) => c !== o),
+                          correct: e.target.checked
+                            ? [...q.correct, o].sort((a, b) => a - b)
+                            : q.correct.filter((c) => c !== o),
                         }))
                       }
                       slotProps={{ input: { 'aria-label': `Option ${o + 1} of question ${index + 1} is right` } }}
