@@ -120,6 +120,34 @@ export const cardMovedSchema = z.object({
   at: z.string(),
 });
 
+/** What a learning notice is about: a module opened to her (drip), or a lesson discussion's reply or @mention. */
+export const LEARNING_NOTICE_KINDS = ['module-opened', 'lesson-reply', 'lesson-mention'] as const;
+export type LearningNoticeKind = (typeof LEARNING_NOTICE_KINDS)[number];
+
+/**
+ * The courses service tells people something about their learning: the board service (which keeps notifications,
+ * docs/decisions.md "Notifications live in the board service") stores one notification per person and e-mails her
+ * unless she turned lesson e-mails off. `key` names the notice once ('module-opened-{moduleId}-{userId}',
+ * 'lesson-comment-{commentId}'): a redelivered event tells nobody twice.
+ */
+export const learningNoticeSchema = z.object({
+  key: z.string().min(1).max(200),
+  kind: z.enum(LEARNING_NOTICE_KINDS),
+  userIds: z.array(z.number().int()).max(1000),
+  /** Who caused it (the comment's author); null for a module that opened on its schedule. */
+  actorId: z.number().int().nullable(),
+  actorName: z.string(),
+  courseTitle: z.string(),
+  /** The module's title ('module-opened') or the lesson's (a discussion). */
+  title: z.string(),
+  /** An excerpt of the comment; '' for 'module-opened'. */
+  text: z.string(),
+  /** Where the notification leads, a path of the app ('/courses/{slug}/{moduleId}/{lessonId}'). */
+  link: z.string().startsWith('/'),
+  lessonId: z.number().int().nullable(),
+  moduleId: z.number().int(),
+});
+
 /** Event type -> schema of its data. The bus refuses to publish or deliver anything not listed here. */
 export const eventSchemas = {
   'users.user-changed': userChangedSchema,
@@ -129,6 +157,7 @@ export const eventSchemas = {
   'auth.signed-in': signedInSchema,
   'courses.lesson-completed': lessonCompletionSchema,
   'courses.lesson-uncompleted': lessonCompletionSchema,
+  'courses.learning-notice': learningNoticeSchema,
   'board.comment-mentioned': commentMentionedSchema,
   'board.card-moved': cardMovedSchema,
   'board.card-due': cardDueSchema,

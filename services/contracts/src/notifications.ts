@@ -6,8 +6,22 @@
 import { z } from 'zod';
 import { idParam } from './fields';
 
-/** 'due-soon' and 'overdue': the reminders of a card's due date, to the board's owner (actorName: the board). */
-export const NOTIFICATION_KINDS = ['mention', 'reply', 'review', 'reviewed', 'due-soon', 'overdue'] as const;
+/**
+ * 'due-soon' and 'overdue': the reminders of a card's due date, to the board's owner (actorName: the board).
+ * 'module-opened', 'lesson-reply' and 'lesson-mention': learning notices from the courses service (events.ts
+ * learningNoticeSchema); they carry no card.
+ */
+export const NOTIFICATION_KINDS = [
+  'mention',
+  'reply',
+  'review',
+  'reviewed',
+  'due-soon',
+  'overdue',
+  'module-opened',
+  'lesson-reply',
+  'lesson-mention',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** Notifications per page: the default and the most one call may ask for. */
@@ -33,10 +47,14 @@ export type NotificationsQuery = z.infer<typeof notificationsQuerySchema>;
 export const notificationSchema = z.object({
   id: z.number().int(),
   kind: z.enum(NOTIFICATION_KINDS),
-  cardId: z.number().int(),
+  /** The card it is about; null for learning notices. */
+  cardId: z.number().int().nullable(),
+  /** What it is about: the card's title, or the module's or lesson's for learning notices. */
   cardTitle: z.string(),
-  /** The user id the card's board is opened with (/move-the-needle/{boardOwnerId}?card={cardId}). */
-  boardOwnerId: z.number().int(),
+  /** The user id the card's board is opened with (/move-the-needle/{boardOwnerId}?card={cardId}); null without a card. */
+  boardOwnerId: z.number().int().nullable(),
+  /** Where opening it leads: a path of the app (the card on its board, or the lesson). */
+  link: z.string(),
   actorName: z.string(),
   /** A short excerpt of the comment ('' for 'review', 'due-soon' and 'overdue'; the reviewer's comment, or '', for 'reviewed'). */
   text: z.string(),
@@ -75,13 +93,15 @@ export const notificationSettingsSchema = z.object({
   emailReviews: z.boolean({ error: 'emailReviews must be true or false' }),
   /** The weekly digest e-mail, Monday morning in her zone (docs/decisions.md "Weekly digest"). */
   emailDigest: z.boolean({ error: 'emailDigest must be true or false' }),
+  /** E-mails about learning: a module that opened, replies and @mentions in lesson discussions (the bell either way). */
+  emailLessons: z.boolean({ error: 'emailLessons must be true or false' }),
 });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 /** PUT /api/notifications/settings: the settings to change (at least one); the others stay. */
 export const notificationSettingsUpdateSchema = notificationSettingsSchema
   .partial()
   .refine((v) => Object.values(v).some((value) => value !== undefined), {
-    error: 'Send at least one of emailMentions, emailDueDates, emailReviews and emailDigest',
+    error: 'Send at least one of emailMentions, emailDueDates, emailReviews, emailDigest and emailLessons',
     path: ['emailMentions'],
   });
 export type NotificationSettingsUpdate = z.infer<typeof notificationSettingsUpdateSchema>;
