@@ -252,6 +252,7 @@ describe('GET /api/account/export', () => {
       emailDueDates: true,
       emailReviews: true,
       emailDigest: true,
+      emailLessons: true,
     });
     const tools = file.tools as {
       products: { title: string }[];

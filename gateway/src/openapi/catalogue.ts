@@ -1889,7 +1889,7 @@ function notificationRoutes(): ApiRoute[] {
   return [
     notifications('GET /api/notifications', "The caller's notifications, newest first, and the unread count", {
       description:
-        "Kinds: 'mention' (a coach mentioned in a comment), 'reply' (a coach or admin commented on the member's card), 'review' (a member put a card in FOR REVIEW; every coach), 'reviewed' (a coach or admin reviewed the member's card; `text` holds the review's comment). `notificationsPerPage` at most 50 (default 20).",
+        "Kinds: 'mention' (a coach mentioned in a comment), 'reply' (a coach or admin commented on the member's card), 'review' (a member put a card in FOR REVIEW; every coach), 'reviewed' (a coach or admin reviewed the member's card; `text` holds the review's comment), 'due-soon' and 'overdue' (a card's due date), and the learning notices, which carry no card (`cardId` and `boardOwnerId` null, `cardTitle` the module's or lesson's title): 'module-opened' (a scheduled module of a course opened to her), 'lesson-reply' and 'lesson-mention' (a lesson discussion). `link` is where each leads, a path of the app. `notificationsPerPage` at most 50 (default 20).",
       query: notificationsQuerySchema,
       answer: ok(notificationsResponseSchema, '`{notifications, unreadCount}`'),
     }),
@@ -1909,17 +1909,23 @@ function notificationRoutes(): ApiRoute[] {
     }),
     notifications('GET /api/notifications/settings', "The caller's notification settings", {
       description:
-        '`emailDigest`: the weekly digest e-mail, Monday from 08:00 in her time zone (a reviewed member: her week on her board; a coach: her members waiting for review or overdue). Every setting defaults to on.',
-      answer: ok(notificationSettingsSchema, '`{emailMentions, emailDueDates, emailReviews, emailDigest}`'),
+        '`emailDigest`: the weekly digest e-mail, Monday from 08:00 in her time zone (a reviewed member: her week on her board; a coach: her members waiting for review or overdue). `emailLessons`: e-mails when a module opens to her and about replies and mentions in lesson discussions. Every setting defaults to on.',
+      answer: ok(
+        notificationSettingsSchema,
+        '`{emailMentions, emailDueDates, emailReviews, emailDigest, emailLessons}`',
+      ),
     }),
     notifications(
       'PUT /api/notifications/settings',
-      'Turn mention, due-date, review or weekly digest e-mails on or off',
+      'Turn mention, due-date, review, weekly digest or course e-mails on or off',
       {
         body: notificationSettingsUpdateSchema,
-        answer: ok(notificationSettingsSchema, '`{emailMentions, emailDueDates, emailReviews, emailDigest}`'),
+        answer: ok(
+          notificationSettingsSchema,
+          '`{emailMentions, emailDueDates, emailReviews, emailDigest, emailLessons}`',
+        ),
         errors: {
-          400: 'emailMentions / emailDueDates / emailReviews / emailDigest must be true or false; at least one',
+          400: 'emailMentions / emailDueDates / emailReviews / emailDigest / emailLessons must be true or false; at least one',
         },
       },
     ),

@@ -12,6 +12,9 @@
  *    send-mail (group 'board-mail');
  *  - board.card-due: the reminder e-mail to the card's owner (unless she turned due-date e-mails off), same group.
  *  - board.card-reviewed: one e-mail to the card's owner (unless she turned review e-mails off), same group.
+ *  - courses.learning-notice: one notification per person told ('board' group, the live unread counts hear it) and
+ *    one e-mail each unless she turned lesson e-mails off ('board-mail' group); the notice's key makes a redelivery
+ *    a no-op in both.
  */
 import type { EventData } from '@rainmakers/contracts';
 import {
@@ -21,10 +24,18 @@ import {
   type MailMessage,
   type MailSender,
 } from '@rainmakers/kit';
-import { dueMail, mentionMail, reviewedMail } from './domain/mail';
+import { dueMail, learningNoticeMail, mentionMail, reviewedMail } from './domain/mail';
+import type { BoardChanges } from './live';
 import { deleteTracesOf } from './store/account';
 import { deleteBoardOfUser } from './store/boards';
-import { deleteNotificationsOf, dueEmailsOn, mentionEmailsOff, reviewEmailsOff } from './store/notifications';
+import {
+  deleteNotificationsOf,
+  dueEmailsOn,
+  insertLearningNotices,
+  lessonEmailsOff,
+  mentionEmailsOff,
+  reviewEmailsOff,
+} from './store/notifications';
 import { deletePerson, findPeople, findPerson, savePerson } from './store/people';
 import type { BoardDatabase } from './store/schema';
 
@@ -33,7 +44,9 @@ export const MAIL_CONSUMER_GROUP = 'board-mail';
 
 type ConsumerOptions = ConsumerWiring<BoardDatabase>;
 
-export function createPeopleConsumer(options: ConsumerOptions): EventConsumer<BoardDatabase> {
+export function createPeopleConsumer(
+  options: ConsumerOptions & { changes: Pick<BoardChanges, 'notificationsChanged'> },
+): EventConsumer<BoardDatabase> {
   return createConsumer(options, CONSUMER_GROUP, {
     'users.user-changed': async (user, { trx }) => {
       await savePerson(
@@ -49,6 +62,18 @@ export function createPeopleConsumer(options: ConsumerOptions): EventConsumer<Bo
         },
         user.version,
       );
+    },
+    'courses.learning-notice': async (notice, { trx, afterCommit }) => {
+      const told = await insertLearningNotices(trx, notice.userIds, {
+        key: notice.key,
+        kind: notice.kind,
+        actorId: notice.actorId,
+        actorName: notice.actorName,
+        subject: notice.title,
+        text: notice.text,
+        link: notice.link,
+      });
+      if (told.length > 0) afterCommit(() => options.changes.notificationsChanged(told));
     },
     'users.user-deleted': async ({ id }, { trx }) => {
       const removed = await deleteBoardOfUser(trx, id);
@@ -85,6 +110,16 @@ export function createMentionMailConsumer(
       if (!owner || !(await dueEmailsOn(trx, data.boardUserId))) return;
       const message: MailMessage = dueMail(data, owner, options.publicUrl);
       await options.queue.send(message, `due-${data.cardId}-${Date.parse(data.dueAt)}-${data.kind}`);
+    },
+    // One e-mail per person and notice (the job id names both), unless she turned lesson e-mails off on /profile.
+    'courses.learning-notice': async (data: EventData<'courses.learning-notice'>, { trx }) => {
+      const people = await findPeople(trx, data.userIds);
+      const off = await lessonEmailsOff(trx, data.userIds);
+      for (const userId of data.userIds) {
+        const person = people.get(userId);
+        if (!person || off.has(userId)) continue;
+        await options.queue.send(learningNoticeMail(data, person, options.publicUrl), `${data.key}-${userId}`);
+      }
     },
     // One e-mail per review (the job id names it), unless the owner turned review e-mails off on /profile.
     'board.card-reviewed': async (data: EventData<'board.card-reviewed'>, { trx }) => {

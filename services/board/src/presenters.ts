@@ -18,6 +18,7 @@ import type {
   PersonRef,
   ReviewQueueCard,
 } from '@rainmakers/contracts';
+import { cardPath } from '@rainmakers/contracts';
 import { checklistPercent } from './domain/progress';
 import type { OwnBoardFacts } from './store/account';
 import type { ActivityRecord } from './store/activity';
@@ -157,6 +158,7 @@ export const presentNotification = (n: NotificationRecord): AppNotification => (
   cardId: n.cardId,
   cardTitle: n.cardTitle,
   boardOwnerId: n.boardOwnerId,
+  link: n.link ?? (n.cardId !== null && n.boardOwnerId !== null ? cardPath(n.boardOwnerId, n.cardId) : '/'),
   actorName: n.actorName,
   text: n.text,
   createdAt: n.createdAt.toISOString(),

@@ -34,7 +34,7 @@ export const service = defineService<BoardDatabase>()({
   },
   app: buildApp,
   consumers: (deps, wiring) => [
-    createPeopleConsumer(wiring),
+    createPeopleConsumer({ ...wiring, changes: deps.changes }),
     createMentionMailConsumer({ ...wiring, queue: deps.mail, publicUrl: deps.publicUrl }),
   ],
   tasks: (deps) => [deps.live],

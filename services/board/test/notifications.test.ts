@@ -93,6 +93,7 @@ describe('what is stored for whom', () => {
       cardId: card.id,
       cardTitle: 'Product photos',
       boardOwnerId: person.userId,
+      link: `/move-the-needle/${person.userId}?card=${card.id}`,
       actorName: 'Mia Member',
       text: 'Could you check the photos? Thanks',
       createdAt: expect.any(String),
@@ -237,34 +238,37 @@ describe('the mention e-mail setting', () => {
       emailDueDates: true,
       emailReviews: true,
       emailDigest: true,
+      emailLessons: true,
     });
     const put = await h.api.put(quiet, `${N}/settings`, { emailMentions: false });
     expect([put.status, put.body]).toEqual([
       200,
-      { emailMentions: false, emailDueDates: true, emailReviews: true, emailDigest: true },
+      { emailMentions: false, emailDueDates: true, emailReviews: true, emailDigest: true, emailLessons: true },
     ]);
     expect((await h.api.get(quiet, `${N}/settings`)).body).toEqual({
       emailMentions: false,
       emailDueDates: true,
       emailReviews: true,
       emailDigest: true,
+      emailLessons: true,
     });
     expect((await h.api.get(loud, `${N}/settings`)).body).toEqual({
       emailMentions: true,
       emailDueDates: true,
       emailReviews: true,
       emailDigest: true,
+      emailLessons: true,
     });
     // One setting at a time: the other keeps its value.
     const reviews = await h.api.put(quiet, `${N}/settings`, { emailReviews: false });
     expect([reviews.status, reviews.body]).toEqual([
       200,
-      { emailMentions: false, emailDueDates: true, emailReviews: false, emailDigest: true },
+      { emailMentions: false, emailDueDates: true, emailReviews: false, emailDigest: true, emailLessons: true },
     ]);
     const digest = await h.api.put(quiet, `${N}/settings`, { emailDigest: false });
     expect([digest.status, digest.body]).toEqual([
       200,
-      { emailMentions: false, emailDueDates: true, emailReviews: false, emailDigest: false },
+      { emailMentions: false, emailDueDates: true, emailReviews: false, emailDigest: false, emailLessons: true },
     ]);
     const refused = await h.api.put<{ errors?: Record<string, string> }>(quiet, `${N}/settings`, {});
     expect(refused.status).toBe(400);
@@ -321,5 +325,55 @@ describe('editing and deleting comments', () => {
       what: 'the board notices',
     });
     await watch.close();
+  });
+});
+
+describe('learning notices from the courses service', () => {
+  it('tell each person once, lead to the lesson, and e-mail only those who want lesson e-mails', async () => {
+    const keen = await h.person('premium', { fullName: 'Kim Keen' });
+    const quiet = await h.person('premium', { fullName: 'Quade Quiet' });
+    const off = await h.api.put(quiet, `${N}/settings`, { emailLessons: false });
+    expect([off.status, off.body]).toEqual([
+      200,
+      { emailMentions: true, emailDueDates: true, emailReviews: true, emailDigest: true, emailLessons: false },
+    ]);
+    const notice = {
+      key: `lesson-comment-${keen.userId}-reply`,
+      kind: 'lesson-reply' as const,
+      userIds: [keen.userId, quiet.userId],
+      actorId: coach.userId,
+      actorName: 'Cora Coach',
+      courseTitle: 'Amazon FBA Basics',
+      title: 'Understanding FBA Fees',
+      text: 'Storage fees go up in October.',
+      link: '/courses/fba-basics/3/9',
+      lessonId: 9,
+      moduleId: 3,
+    };
+    // A redelivered event (the same key) tells nobody twice.
+    await h.users.publish('courses.learning-notice', notice);
+    await h.users.publish('courses.learning-notice', notice);
+    await waitFor(async () => (await inbox(quiet)).notifications.length > 0, { what: 'the notice in the bell' });
+    await waitFor(() => catcher.messages(keen.email).length > 0, { what: 'the e-mail to the member who wants it' });
+    for (const who of [keen, quiet]) {
+      const { notifications, unreadCount } = await inbox(who);
+      expect(unreadCount).toBe(1);
+      expect(notifications).toEqual([
+        expect.objectContaining({
+          kind: 'lesson-reply',
+          cardId: null,
+          boardOwnerId: null,
+          cardTitle: 'Understanding FBA Fees',
+          actorName: 'Cora Coach',
+          text: 'Storage fees go up in October.',
+          link: '/courses/fba-basics/3/9',
+        }),
+      ]);
+    }
+    const mail = catcher.messages(keen.email);
+    expect(mail).toHaveLength(1);
+    expect(mail[0]?.subject).toBe('Cora Coach replied on "Understanding FBA Fees"');
+    expect(mail[0]?.text).toContain('/courses/fba-basics/3/9');
+    expect(catcher.messages(quiet.email)).toHaveLength(0);
   });
 });

@@ -143,7 +143,7 @@ export const learningNoticeSchema = z.object({
   /** An excerpt of the comment; '' for 'module-opened'. */
   text: z.string(),
   /** Where the notification leads, a path of the app ('/courses/{slug}/{moduleId}/{lessonId}'). */
-  link: z.string().startsWith('/'),
+  link: z.string().regex(/^\/(?!\/)/, 'A path of the app'),
   lessonId: z.number().int().nullable(),
   moduleId: z.number().int(),
 });

@@ -24,6 +24,10 @@ export const NOTIFICATION_KINDS = [
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
+/** A card on its owner's board: the board page opens the card named in `card` (own board: it forwards). */
+export const cardPath = (boardUserId: number, cardId: number): string =>
+  `/move-the-needle/${boardUserId}?card=${cardId}`;
+
 /** Notifications per page: the default and the most one call may ask for. */
 export const NOTIFICATIONS_PAGE_SIZE = 20;
 export const NOTIFICATIONS_MAX_PAGE_SIZE = 50;

@@ -14,15 +14,28 @@ const BASE = '/api/notifications';
 /** How many the bell lists (the newest). */
 export const NOTIFICATIONS_PER_PAGE = 20;
 
-export type NotificationKind = 'mention' | 'reply' | 'review' | 'reviewed' | 'due-soon' | 'overdue';
+export type NotificationKind =
+  | 'mention'
+  | 'reply'
+  | 'review'
+  | 'reviewed'
+  | 'due-soon'
+  | 'overdue'
+  | 'module-opened'
+  | 'lesson-reply'
+  | 'lesson-mention';
 
 export interface AppNotification {
   id: number;
   kind: NotificationKind;
-  cardId: number;
+  /** The card it is about; null for learning notices (a module opened, a lesson discussion). */
+  cardId: number | null;
+  /** The card's title, or the module's or lesson's. */
   cardTitle: string;
-  /** The user id of the board's owner: the card is at /move-the-needle/{boardOwnerId}?card={cardId}. */
-  boardOwnerId: number;
+  /** The user id of the board's owner; null without a card. */
+  boardOwnerId: number | null;
+  /** Where opening it leads: the card on its board, or the lesson. */
+  link: string;
   actorName: string;
   text: string;
   createdAt: string;
@@ -39,6 +52,7 @@ export interface NotificationSettings {
   emailDueDates: boolean;
   emailReviews: boolean;
   emailDigest: boolean;
+  emailLessons: boolean;
 }
 
 export const notificationsApi = {

@@ -2008,7 +2008,7 @@ export interface paths {
         };
         /**
          * The caller's notifications, newest first, and the unread count
-         * @description Kinds: 'mention' (a coach mentioned in a comment), 'reply' (a coach or admin commented on the member's card), 'review' (a member put a card in FOR REVIEW; every coach), 'reviewed' (a coach or admin reviewed the member's card; `text` holds the review's comment). `notificationsPerPage` at most 50 (default 20).
+         * @description Kinds: 'mention' (a coach mentioned in a comment), 'reply' (a coach or admin commented on the member's card), 'review' (a member put a card in FOR REVIEW; every coach), 'reviewed' (a coach or admin reviewed the member's card; `text` holds the review's comment), 'due-soon' and 'overdue' (a card's due date), and the learning notices, which carry no card (`cardId` and `boardOwnerId` null, `cardTitle` the module's or lesson's title): 'module-opened' (a scheduled module of a course opened to her), 'lesson-reply' and 'lesson-mention' (a lesson discussion). `link` is where each leads, a path of the app. `notificationsPerPage` at most 50 (default 20).
          */
         get: operations["get_api_notifications"];
         put?: never;
@@ -2065,10 +2065,10 @@ export interface paths {
         };
         /**
          * The caller's notification settings
-         * @description `emailDigest`: the weekly digest e-mail, Monday from 08:00 in her time zone (a reviewed member: her week on her board; a coach: her members waiting for review or overdue). Every setting defaults to on.
+         * @description `emailDigest`: the weekly digest e-mail, Monday from 08:00 in her time zone (a reviewed member: her week on her board; a coach: her members waiting for review or overdue). `emailLessons`: e-mails when a module opens to her and about replies and mentions in lesson discussions. Every setting defaults to on.
          */
         get: operations["get_api_notifications_settings"];
-        /** Turn mention, due-date, review or weekly digest e-mails on or off */
+        /** Turn mention, due-date, review, weekly digest or course e-mails on or off */
         put: operations["put_api_notifications_settings"];
         post?: never;
         delete?: never;
@@ -4563,10 +4563,11 @@ export interface components {
             notifications: {
                 id: number;
                 /** @enum {string} */
-                kind: "mention" | "reply" | "review" | "reviewed" | "due-soon" | "overdue";
-                cardId: number;
+                kind: "mention" | "reply" | "review" | "reviewed" | "due-soon" | "overdue" | "module-opened" | "lesson-reply" | "lesson-mention";
+                cardId: number | null;
                 cardTitle: string;
-                boardOwnerId: number;
+                boardOwnerId: number | null;
+                link: string;
                 actorName: string;
                 text: string;
                 createdAt: string;
@@ -4582,6 +4583,7 @@ export interface components {
             emailDueDates: boolean;
             emailReviews: boolean;
             emailDigest: boolean;
+            emailLessons: boolean;
         };
         ProductListAnswer: {
             products: {
@@ -16561,6 +16563,7 @@ export interface operations {
                      *           "cardId": 7,
                      *           "cardTitle": "Launching on Amazon",
                      *           "boardOwnerId": 7,
+                     *           "link": "https://example.com/path",
                      *           "actorName": "Jane Seller",
                      *           "text": "text text",
                      *           "createdAt": "2026-03-14T09:30:00.000Z",
@@ -16773,7 +16776,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `{emailMentions, emailDueDates, emailReviews, emailDigest}` */
+            /** @description `{emailMentions, emailDueDates, emailReviews, emailDigest, emailLessons}` */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -16785,7 +16788,8 @@ export interface operations {
                      *       "emailMentions": true,
                      *       "emailDueDates": true,
                      *       "emailReviews": true,
-                     *       "emailDigest": true
+                     *       "emailDigest": true,
+                     *       "emailLessons": true
                      *     }
                      */
                     "application/json": components["schemas"]["NotificationSettings"];
@@ -16848,11 +16852,12 @@ export interface operations {
                     emailDueDates?: boolean;
                     emailReviews?: boolean;
                     emailDigest?: boolean;
+                    emailLessons?: boolean;
                 };
             };
         };
         responses: {
-            /** @description `{emailMentions, emailDueDates, emailReviews, emailDigest}` */
+            /** @description `{emailMentions, emailDueDates, emailReviews, emailDigest, emailLessons}` */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -16864,13 +16869,14 @@ export interface operations {
                      *       "emailMentions": true,
                      *       "emailDueDates": true,
                      *       "emailReviews": true,
-                     *       "emailDigest": true
+                     *       "emailDigest": true,
+                     *       "emailLessons": true
                      *     }
                      */
                     "application/json": components["schemas"]["NotificationSettings"];
                 };
             };
-            /** @description emailMentions / emailDueDates / emailReviews / emailDigest must be true or false; at least one */
+            /** @description emailMentions / emailDueDates / emailReviews / emailDigest / emailLessons must be true or false; at least one */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];

@@ -1,6 +1,6 @@
-/** The e-mails the board sends: a mentioned coach's, a reviewed member's (pure). */
+/** The e-mails the board sends: a mentioned coach's, a reviewed member's, learning notices (pure). */
 
-import type { EventData } from '@rainmakers/contracts';
+import { cardPath, type EventData } from '@rainmakers/contracts';
 import { formatDateInZone } from '@rainmakers/contracts/time-zone';
 
 export interface MailRecipient {
@@ -11,7 +11,7 @@ export interface MailRecipient {
 
 /** Link to the card on the member's board: the board page opens the card named in `card`. */
 export function cardLink(publicUrl: string, boardUserId: number, cardId: number): string {
-  return `${publicUrl.replace(/\/+$/, '')}/move-the-needle/${boardUserId}?card=${cardId}`;
+  return `${publicUrl.replace(/\/+$/, '')}${cardPath(boardUserId, cardId)}`;
 }
 
 export function mentionMail(
@@ -78,5 +78,49 @@ export function reviewedMail(
       '',
       `Open the card: ${link}`,
     ].join('\n'),
+  };
+}
+
+/** The e-mail of a learning notice: a module that opened to her, a reply or @mention in a lesson discussion. */
+export function learningNoticeMail(
+  data: EventData<'courses.learning-notice'>,
+  person: MailRecipient,
+  publicUrl: string,
+): { to: string; subject: string; text: string } {
+  const link = `${publicUrl.replace(/\/+$/, '')}${data.link}`;
+  const lines = (() => {
+    switch (data.kind) {
+      case 'module-opened':
+        return {
+          subject: `Now open: "${data.title}" in ${data.courseTitle}`,
+          body: [`The module "${data.title}" of ${data.courseTitle} is open to you now.`],
+          action: 'Start it',
+        };
+      case 'lesson-mention':
+        return {
+          subject: `${data.actorName} mentioned you on "${data.title}"`,
+          body: [
+            `${data.actorName} mentioned you in the discussion of the lesson "${data.title}" (${data.courseTitle}):`,
+            '',
+            data.text,
+          ],
+          action: 'Read it',
+        };
+      case 'lesson-reply':
+        return {
+          subject: `${data.actorName} replied on "${data.title}"`,
+          body: [
+            `${data.actorName} replied in the discussion of the lesson "${data.title}" (${data.courseTitle}):`,
+            '',
+            data.text,
+          ],
+          action: 'Read it',
+        };
+    }
+  })();
+  return {
+    to: person.email,
+    subject: lines.subject,
+    text: [`Hi ${person.fullName},`, '', ...lines.body, '', `${lines.action}: ${link}`].join('\n'),
   };
 }

@@ -6,9 +6,12 @@ import type { BoardDb, BoardTx } from './db';
 export interface NotificationRecord {
   id: number;
   kind: NotificationKind;
-  cardId: number;
+  cardId: number | null;
+  /** The card's current title, or a learning notice's own subject. */
   cardTitle: string;
-  boardOwnerId: number;
+  boardOwnerId: number | null;
+  /** A learning notice's path; null for card notifications (the presenter builds theirs). */
+  link: string | null;
   actorName: string;
   text: string;
   createdAt: Date;
@@ -43,6 +46,48 @@ export async function insertNotifications(trx: BoardTx, rows: readonly NewNotifi
     .execute();
 }
 
+export interface NewLearningNotice {
+  key: string;
+  kind: NotificationKind;
+  actorId: number | null;
+  actorName: string;
+  subject: string;
+  text: string;
+  link: string;
+}
+
+/**
+ * One notification per person for a learning notice; a person who already has this notice (a redelivered event)
+ * gets nothing new. Returns who was told now.
+ */
+export async function insertLearningNotices(
+  trx: BoardTx,
+  userIds: readonly number[],
+  notice: NewLearningNotice,
+): Promise<number[]> {
+  if (userIds.length === 0) return [];
+  const rows = await trx
+    .insertInto('notifications')
+    .values(
+      userIds.map((userId) => ({
+        user_id: userId,
+        kind: notice.kind,
+        card_id: null,
+        board_owner_id: null,
+        actor_id: notice.actorId,
+        actor_name: notice.actorName,
+        text: notice.text,
+        subject: notice.subject,
+        link: notice.link,
+        notice_key: notice.key,
+      })),
+    )
+    .onConflict((oc) => oc.columns(['user_id', 'notice_key']).where('notice_key', 'is not', null).doNothing())
+    .returning('user_id')
+    .execute();
+  return rows.map((r) => r.user_id);
+}
+
 /** Every coach's user id but `except` (the 'review' notification goes to all of them). */
 export async function coachIds(db: BoardDb, except: number): Promise<number[]> {
   const rows = await db
@@ -63,12 +108,13 @@ export async function notificationsOf(
 ): Promise<NotificationRecord[]> {
   const rows = await db
     .selectFrom('notifications as n')
-    .innerJoin('cards as c', 'c.id', 'n.card_id')
+    .leftJoin('cards as c', 'c.id', 'n.card_id')
     .select([
       'n.id',
       'n.kind',
       'n.card_id',
-      'c.title',
+      sql<string>`coalesce(c.title, n.subject, '')`.as('title'),
+      'n.link',
       'n.board_owner_id',
       'n.actor_name',
       'n.text',
@@ -87,6 +133,7 @@ export async function notificationsOf(
     cardId: r.card_id,
     cardTitle: r.title,
     boardOwnerId: r.board_owner_id,
+    link: r.link,
     actorName: r.actor_name,
     text: r.text,
     createdAt: r.created_at,
@@ -121,7 +168,7 @@ export async function markRead(trx: BoardTx, userId: number, ids: readonly numbe
 export async function emailSettingsOf(db: BoardDb, userId: number): Promise<NotificationSettings> {
   const row = await db
     .selectFrom('notification_settings')
-    .select(['email_mentions', 'email_due_dates', 'email_reviews', 'email_digest'])
+    .select(['email_mentions', 'email_due_dates', 'email_reviews', 'email_digest', 'email_lessons'])
     .where('user_id', '=', userId)
     .executeTakeFirst();
   return {
@@ -129,6 +176,7 @@ export async function emailSettingsOf(db: BoardDb, userId: number): Promise<Noti
     emailDueDates: row?.email_due_dates ?? true,
     emailReviews: row?.email_reviews ?? true,
     emailDigest: row?.email_digest ?? true,
+    emailLessons: row?.email_lessons ?? true,
   };
 }
 
@@ -150,6 +198,18 @@ export async function dueEmailsOn(db: BoardDb, userId: number): Promise<boolean>
     .where('user_id', '=', userId)
     .executeTakeFirst();
   return row?.email_due_dates ?? true;
+}
+
+/** Of these people, those who turned e-mails about learning off. */
+export async function lessonEmailsOff(db: BoardDb, userIds: readonly number[]): Promise<Set<number>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('notification_settings')
+    .select('user_id')
+    .where('user_id', 'in', [...userIds])
+    .where('email_lessons', '=', false)
+    .execute();
+  return new Set(rows.map((r) => r.user_id));
 }
 
 /** Of these people, those who turned mention e-mails off. */
@@ -175,6 +235,7 @@ export async function saveEmailSettings(
     ...(settings.emailDueDates === undefined ? {} : { email_due_dates: settings.emailDueDates }),
     ...(settings.emailReviews === undefined ? {} : { email_reviews: settings.emailReviews }),
     ...(settings.emailDigest === undefined ? {} : { email_digest: settings.emailDigest }),
+    ...(settings.emailLessons === undefined ? {} : { email_lessons: settings.emailLessons }),
     updated_at: new Date(),
   };
   await db

@@ -2,6 +2,7 @@
  * The board service's tables as Kysely sees them (migrations/002_boards.sql).
  * Kysely's helper types and the kit's outbox tables come through @rainmakers/kit (the kit owns kysely).
  */
+import type { NotificationKind } from '@rainmakers/contracts';
 import type { ColumnType, EventTables, Generated } from '@rainmakers/kit';
 
 export type { ColumnType, Generated };
@@ -117,10 +118,13 @@ export interface PeopleTable {
 export interface NotificationsTable {
   id: Generated<number>;
   user_id: number;
-  kind: 'mention' | 'reply' | 'review' | 'reviewed' | 'due-soon' | 'overdue';
-  card_id: number;
-  board_owner_id: number;
-  actor_id: number;
+  kind: NotificationKind;
+  card_id: number | null;
+  board_owner_id: number | null;
+  actor_id: number | null;
+  subject: string | null;
+  link: string | null;
+  notice_key: string | null;
   actor_name: string;
   text: Generated<string>;
   created_at: Timestamp;
@@ -135,6 +139,8 @@ export interface NotificationSettingsTable {
   email_reviews: Generated<boolean>;
   /** The weekly digest e-mail (migrations/007). */
   email_digest: Generated<boolean>;
+  /** E-mails about learning: modules opened, lesson discussion replies and mentions (migrations/008). */
+  email_lessons: Generated<boolean>;
   updated_at: Timestamp;
 }
 

@@ -1,5 +1,7 @@
 import AlternateEmailRounded from '@mui/icons-material/AlternateEmailRounded';
 import ChatBubbleOutlineRounded from '@mui/icons-material/ChatBubbleOutlineRounded';
+import ForumRounded from '@mui/icons-material/ForumRounded';
+import LockOpenRounded from '@mui/icons-material/LockOpenRounded';
 import RateReviewRounded from '@mui/icons-material/RateReviewRounded';
 import ScheduleRounded from '@mui/icons-material/ScheduleRounded';
 import TaskAltRounded from '@mui/icons-material/TaskAltRounded';
@@ -38,6 +40,9 @@ const ICONS: Record<NotificationKind, typeof AlternateEmailRounded> = {
   'due-soon': ScheduleRounded,
   overdue: WarningAmberRounded,
   reviewed: TaskAltRounded,
+  'module-opened': LockOpenRounded,
+  'lesson-reply': ForumRounded,
+  'lesson-mention': AlternateEmailRounded,
 };
 
 function Row({ notification, onOpen }: { notification: AppNotification; onOpen: () => void }) {

@@ -10,7 +10,19 @@ describe('notification rows', () => {
     expect(notificationHeadline({ ...base, kind: 'reviewed' })).toBe('Ada Coach reviewed "Find a supplier"');
   });
 
-  it("link to the card on its owner's board", () => {
-    expect(notificationHref({ boardOwnerId: 12, cardId: 345 })).toBe('/move-the-needle/12?card=345');
+  it('say which module opened and who replied or mentioned her on which lesson', () => {
+    expect(notificationHeadline({ actorName: '', cardTitle: 'Week 2', kind: 'module-opened' })).toBe(
+      '"Week 2" is open now',
+    );
+    const base = { actorName: 'Ada Coach', cardTitle: 'Pricing' };
+    expect(notificationHeadline({ ...base, kind: 'lesson-reply' })).toBe('Ada Coach replied on "Pricing"');
+    expect(notificationHeadline({ ...base, kind: 'lesson-mention' })).toBe('Ada Coach mentioned you on "Pricing"');
+  });
+
+  it('lead where the service says, and never off the app', () => {
+    expect(notificationHref({ link: '/move-the-needle/12?card=345' })).toBe('/move-the-needle/12?card=345');
+    expect(notificationHref({ link: '/courses/fba/3/9' })).toBe('/courses/fba/3/9');
+    expect(notificationHref({ link: 'https://elsewhere.example' })).toBe('/');
+    expect(notificationHref({ link: '//elsewhere.example' })).toBe('/');
   });
 });

@@ -16,12 +16,18 @@ export function notificationHeadline(n: Pick<AppNotification, 'kind' | 'actorNam
       return `"${n.cardTitle}" is overdue`;
     case 'reviewed':
       return `${n.actorName} reviewed "${n.cardTitle}"`;
+    case 'module-opened':
+      return `"${n.cardTitle}" is open now`;
+    case 'lesson-reply':
+      return `${n.actorName} replied on "${n.cardTitle}"`;
+    case 'lesson-mention':
+      return `${n.actorName} mentioned you on "${n.cardTitle}"`;
     default:
       return `${n.actorName} on "${n.cardTitle}"`;
   }
 }
 
-/** The card's address: the board of its owner with the card open (own board: the route forwards to /move-the-needle). */
-export function notificationHref(n: Pick<AppNotification, 'boardOwnerId' | 'cardId'>): string {
-  return `/move-the-needle/${n.boardOwnerId}?card=${n.cardId}`;
+/** Where the notification leads (the service gives every one its path: a card on its board, or a lesson). */
+export function notificationHref(n: Pick<AppNotification, 'link'>): string {
+  return n.link.startsWith('/') && !n.link.startsWith('//') ? n.link : '/';
 }

@@ -24,6 +24,9 @@ export const EMAIL_REVIEWS_OFF = 'You will no longer get e-mails when a coach re
 export const EMAIL_DUE_LABEL = 'E-mail me when a card on my board is due soon or overdue';
 export const EMAIL_DUE_ON = 'You will get an e-mail when a card is due soon or overdue.';
 export const EMAIL_DUE_OFF = 'You will no longer get e-mails about due dates.';
+export const EMAIL_LESSONS_LABEL = 'E-mail me about my courses';
+export const EMAIL_LESSONS_ON = 'You will get an e-mail when a module opens or someone replies in a lesson discussion.';
+export const EMAIL_LESSONS_OFF = 'You will no longer get e-mails about your courses.';
 export const EMAIL_DIGEST_LABEL = 'Weekly digest';
 export const EMAIL_DIGEST_ON = 'You will get the weekly digest every Monday.';
 export const EMAIL_DIGEST_OFF = 'You will no longer get the weekly digest.';
@@ -42,7 +45,9 @@ export function EmailSettings() {
     onSuccess: (saved, asked) => {
       queryClient.setQueryData<NotificationSettings>([...key, 'settings'], saved);
       // The toast names the switch that was turned.
-      if (asked.emailDigest !== undefined) toast(saved.emailDigest ? EMAIL_DIGEST_ON : EMAIL_DIGEST_OFF, 'success');
+      if (asked.emailLessons !== undefined) toast(saved.emailLessons ? EMAIL_LESSONS_ON : EMAIL_LESSONS_OFF, 'success');
+      else if (asked.emailDigest !== undefined)
+        toast(saved.emailDigest ? EMAIL_DIGEST_ON : EMAIL_DIGEST_OFF, 'success');
       else if (asked.emailDueDates !== undefined) toast(saved.emailDueDates ? EMAIL_DUE_ON : EMAIL_DUE_OFF, 'success');
       else if (asked.emailReviews !== undefined)
         toast(saved.emailReviews ? EMAIL_REVIEWS_ON : EMAIL_REVIEWS_OFF, 'success');
@@ -121,6 +126,21 @@ export function EmailSettings() {
           <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
             Monday morning in your time zone: what moved, what is due and your coach's comments (coaches: members
             waiting for review or overdue).
+          </Typography>
+          <FormControlLabel
+            sx={{ mt: 1.5 }}
+            control={
+              <Switch
+                checked={shown('emailLessons')}
+                disabled={settings.isPending || save.isPending}
+                onChange={(event) => save.mutate({ emailLessons: event.target.checked })}
+              />
+            }
+            label={EMAIL_LESSONS_LABEL}
+          />
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+            When a module of a course opens to you, and when someone replies to you or mentions you in a lesson's
+            discussion. These always show under the bell too.
           </Typography>
           <BroadcastSettings />
         </>
