@@ -318,6 +318,11 @@ export const coursePageModuleSchema = z.object({
   abilities: recordAbilitiesSchema,
   /** Over every accessible lesson of the module, also while a search filters Lessons. */
   totalProgress: z.number().int(),
+  /** The module's release rule (drip): days after her access began, or a date (YYYY-MM-DD); null without one. */
+  releaseAfterDays: z.number().int().nullable(),
+  releaseAt: z.string().nullable(),
+  /** When the module opens to the caller (ISO 8601), while it is still locked to her; null when open. */
+  opensAt: z.string().nullable(),
   Lessons: z.array(coursePageLessonSchema),
 });
 export type CoursePageModule = z.infer<typeof coursePageModuleSchema>;
@@ -395,17 +400,49 @@ export type CoursesReorderInput = z.infer<typeof coursesReorderSchema>;
 // Modules
 
 /** POST /api/module/upsert. CourseId null makes the module free; absent keeps it where it is. */
+/** The most days after her access began a module can wait (ten years). */
+export const RELEASE_AFTER_DAYS_MAX = 3650;
+export const RELEASE_ONE_RULE = 'Choose a number of days or a date, not both';
+export const RELEASE_DATE_INVALID = 'Enter a date as YYYY-MM-DD';
+
+/** A calendar date, YYYY-MM-DD, that exists (2026-02-31 does not). */
+const calendarDate = z
+  .string({ error: RELEASE_DATE_INVALID })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, RELEASE_DATE_INVALID)
+  .refine((v) => {
+    const at = new Date(`${v}T00:00:00Z`);
+    return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === v;
+  }, RELEASE_DATE_INVALID);
+
 export const moduleUpsertSchema = z.preprocess(
   unwrap('module'),
-  z.object({
-    id: optionalId,
-    title: requiredText(200),
-    position: position.optional(),
-    visibleToBasic: z.boolean({ error: 'Must be true or false' }).optional(),
-    visibleToPremium: z.boolean({ error: 'Must be true or false' }).optional(),
-    Tags: tagRefsField.optional(),
-    CourseId: id.nullable().optional(),
-  }),
+  z
+    .object({
+      id: optionalId,
+      title: requiredText(200),
+      position: position.optional(),
+      visibleToBasic: z.boolean({ error: 'Must be true or false' }).optional(),
+      visibleToPremium: z.boolean({ error: 'Must be true or false' }).optional(),
+      Tags: tagRefsField.optional(),
+      CourseId: id.nullable().optional(),
+      /**
+       * Drip (docs/decisions.md "Drip"): the module opens this many days after the member's access to it began, or
+       * on `releaseAt`, at the start of that day in her time zone. Sending either replaces the rule (null clears
+       * it); sending neither keeps it.
+       */
+      releaseAfterDays: z
+        .number({ error: 'Enter a whole number of days' })
+        .int('Enter a whole number of days')
+        .min(1, 'At least 1 day')
+        .max(RELEASE_AFTER_DAYS_MAX, `At most ${RELEASE_AFTER_DAYS_MAX} days`)
+        .nullable()
+        .optional(),
+      releaseAt: calendarDate.nullable().optional(),
+    })
+    .refine((m) => m.releaseAfterDays == null || m.releaseAt == null, {
+      error: RELEASE_ONE_RULE,
+      path: ['releaseAt'],
+    }),
 );
 export type ModuleUpsertInput = z.infer<typeof moduleUpsertSchema>;
 
@@ -420,6 +457,8 @@ export const moduleSchema = z.object({
   Tags: z.array(courseTagSchema),
   courseTitle: z.string().nullable(),
   abilities: recordAbilitiesSchema,
+  releaseAfterDays: z.number().int().nullable(),
+  releaseAt: z.string().nullable(),
 });
 export type ModuleItem = z.infer<typeof moduleSchema>;
 export const moduleListResponseSchema = z.object({ modules: z.array(moduleSchema) });

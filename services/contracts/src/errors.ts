@@ -8,6 +8,8 @@ export const errorBodySchema = z.object({
   error: z.string(),
   code: z.string().optional(),
   errors: z.record(z.string(), z.string()).optional(),
+  /** A lesson of a module that has not opened to the caller yet (code LESSON_LOCKED): when it opens, ISO 8601. */
+  opensAt: z.string().optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
@@ -27,3 +29,6 @@ export const TOO_BUSY_MESSAGE = 'This request is busy right now. Please try agai
  */
 export const OVERLOADED = 'OVERLOADED';
 export const OVERLOADED_MESSAGE = 'The service is busy. Please try again in a moment.';
+
+/** 403 for a lesson of a module that opens later (drip); the body carries `opensAt`. */
+export const LESSON_LOCKED = 'LESSON_LOCKED';

@@ -34,6 +34,8 @@ export const userChangedSchema = z.object({
   resources: z.array(z.object({ id: z.number().int(), title: z.string() })).default([]),
   tagIds: z.array(z.number().int()),
   tagNames: z.array(z.string()),
+  /** When she gained each tag (ISO 8601), for modules released days after (older events: none). */
+  tagGrants: z.array(z.object({ id: z.number().int(), grantedAt: z.string() })).optional(),
   stripeStatus: z.string().nullable(),
   stripeCustomerId: z.string().nullable(),
   alwaysGrantAccess: z.boolean(),

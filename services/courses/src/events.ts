@@ -5,8 +5,8 @@
  *    completion of a lesson changes (commands/completions.ts; marking twice publishes once).
  * Consumes (consumer group 'courses', idempotency in PostgreSQL's processed_events):
  *  - users.user-changed: the service's copy of the person (name for certificates; role and tags to know which
- *    lessons count), newer versions only;
- *  - users.user-deleted {id}: deletes that person's completions, certificates, quiz attempts and copy;
+ *    lessons count; creation, zone and the day each tag was gained for drip), newer versions only;
+ *  - users.user-deleted {id}: deletes that person's completions, certificates, quiz attempts, release notices and copy;
  *  - courses.lesson-completed (its own): issues the member's certificate of the course once they have completed
  *    every lesson of it they can open (commands/certificates.ts). Once per member and course: the event id is
  *    recorded as processed in the same transaction, and certificates are unique per (member, course).
@@ -16,11 +16,13 @@
 
 import { type ConsumerWiring, createConsumer, type EventConsumer } from '@rainmakers/kit';
 import { issueOnCompletion } from './commands/certificates';
+import { mergeTagGrants } from './domain/drip';
 import { deleteCertificatesOf } from './store/certificates';
 import { deleteCompletionsOf } from './store/completions';
 import type { CoursesStore } from './store/db';
-import { deletePerson, savePerson } from './store/people';
+import { deletePerson, findPerson, savePerson } from './store/people';
 import { deleteAttemptsOf } from './store/quiz-attempts';
+import { deleteReleaseNoticesOf } from './store/release-notices';
 import type { CoursesDatabase } from './store/schema';
 import { renameTagSnapshots } from './store/tag-snapshots';
 import { deleteVideoPositionsOf } from './store/video-positions';
@@ -36,10 +38,24 @@ export function createEventConsumer(
   },
 ): EventConsumer<CoursesDatabase> {
   return createConsumer(options, CONSUMER_GROUP, {
-    'users.user-changed': async (user, { trx }) => {
+    'users.user-changed': async (user, { trx, event }) => {
+      const kept = await findPerson(trx, user.id);
       await savePerson(
         trx,
-        { userId: user.id, fullName: user.fullName, role: user.role, tagIds: user.tagIds },
+        {
+          userId: user.id,
+          fullName: user.fullName,
+          role: user.role,
+          tagIds: user.tagIds,
+          createdAt: new Date(user.createdAt),
+          timeZone: user.timeZone ?? null,
+          tagGrants: mergeTagGrants(
+            user.tagIds,
+            user.tagGrants,
+            kept?.tagGrants ?? new Map(),
+            new Date(event.occurredAt),
+          ),
+        },
         user.version,
       );
     },
@@ -48,6 +64,7 @@ export function createEventConsumer(
       const certificates = await deleteCertificatesOf(trx, data.id);
       await deleteVideoPositionsOf(trx, data.id);
       await deleteAttemptsOf(trx, data.id);
+      await deleteReleaseNoticesOf(trx, data.id);
       await deletePerson(trx, data.id);
       options.logger.info({ userId: data.id, removed, certificates }, 'completions of a deleted person removed');
     },

@@ -32,6 +32,8 @@ const module: ModuleRecord & { courseId: number } = {
   visibleToPremium: true,
   tags: [],
   courseTitle: 'Launch',
+  releaseAfterDays: null,
+  releaseAt: '2026-12-01',
 };
 const first = { id: 21, title: 'Intro \u2028 "quoted"', moduleId: 11, position: 0, tags: [] };
 const second = { id: 22, title: 'Second', moduleId: 11, position: 1, tags: [{ id: 2, name: 'VIP' }] };
@@ -47,14 +49,19 @@ describe('the course page JSON spliced from cached parts (Course page JSON splic
         abilities,
         [
           presentPageModule(module, abilities, 50, [openAnswer, presentPageLesson(second, done.has(22))]),
-          presentPageModule({ ...module, id: 12 }, abilities, 0, []),
+          presentPageModule({ ...module, id: 12 }, abilities, 0, [], new Date('2026-12-01T05:00:00Z')),
         ],
         50,
       ),
     });
     const [pageHead, pageTail] = coursePageJson(course, abilities, 50);
-    const [firstHead, firstTail] = pageModuleJson(module, abilities, 50);
-    const [emptyHead, emptyTail] = pageModuleJson({ ...module, id: 12 }, abilities, 0);
+    const [firstHead, firstTail] = pageModuleJson(module, abilities, 50, null);
+    const [emptyHead, emptyTail] = pageModuleJson(
+      { ...module, id: 12 },
+      abilities,
+      0,
+      new Date('2026-12-01T05:00:00Z'),
+    );
     const spliced = Buffer.concat([
       pageHead,
       firstHead,

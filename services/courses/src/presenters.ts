@@ -97,6 +97,8 @@ export function presentModule(module: ModuleRecord, abilities: RecordAbilities):
     Tags: tags(module.tags),
     courseTitle: module.courseTitle,
     abilities,
+    releaseAfterDays: module.releaseAfterDays,
+    releaseAt: module.releaseAt,
   };
 }
 
@@ -191,6 +193,7 @@ export function presentPageModule(
   abilities: RecordAbilities,
   totalProgress: number,
   lessons: CoursePageLesson[],
+  opensAt: Date | null = null,
 ): CoursePageModule {
   return {
     id: module.id,
@@ -202,6 +205,9 @@ export function presentPageModule(
     Tags: tags(module.tags),
     abilities,
     totalProgress,
+    releaseAfterDays: module.releaseAfterDays,
+    releaseAt: module.releaseAt,
+    opensAt: opensAt ? opensAt.toISOString() : null,
     Lessons: lessons,
   };
 }
@@ -231,9 +237,10 @@ export function pageModuleJson(
   module: ModuleRecord & { courseId: number },
   abilities: RecordAbilities,
   totalProgress: number,
+  opensAt: Date | null,
 ): [Buffer, Buffer] {
   // presentPageModule ends with "Lessons":[] : the lessons go between the brackets.
-  const empty = JSON.stringify(presentPageModule(module, abilities, totalProgress, []));
+  const empty = JSON.stringify(presentPageModule(module, abilities, totalProgress, [], opensAt));
   return [Buffer.from(empty.slice(0, -2), 'utf8'), CLOSE_LIST];
 }
 

@@ -8,6 +8,8 @@ export class HttpError extends Error {
     message: string,
     readonly fieldErrors?: Record<string, string>,
     readonly code?: string,
+    /** Facts the body carries beside the message (a locked lesson's `opensAt`). */
+    readonly facts?: Pick<ErrorBody, 'opensAt'>,
   ) {
     super(message);
   }
@@ -17,6 +19,7 @@ export class HttpError extends Error {
       error: this.message,
       ...(this.code ? { code: this.code } : {}),
       ...(this.fieldErrors ? { errors: this.fieldErrors } : {}),
+      ...this.facts,
     };
   }
 }

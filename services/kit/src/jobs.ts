@@ -22,6 +22,7 @@ export const QueueName = {
   StripeSync: 'stripe-sync',
   SendMail: 'send-mail',
   BoardReminders: 'board-reminders',
+  CourseReleases: 'course-releases',
   Broadcast: 'broadcast',
 } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];

@@ -123,6 +123,8 @@ export function userChangedData(user: UserRecord): EventData<'users.user-changed
     resources: user.resources.map((r) => ({ id: r.id, title: r.title })),
     tagIds: user.tags.map((t) => t.id),
     tagNames: user.tags.map((t) => t.name),
+    // Only grants read with the person (a record read without them tells nothing rather than a wrong day).
+    tagGrants: user.tags.flatMap((t) => (t.grantedAt ? [{ id: t.id, grantedAt: t.grantedAt.toISOString() }] : [])),
     stripeStatus: user.stripeStatus,
     stripeCustomerId: user.stripeCustomerId,
     alwaysGrantAccess: user.alwaysGrantAccess,

@@ -240,6 +240,11 @@ export async function upsertModule(
     visibleToBasic: input.visibleToBasic,
     visibleToPremium: input.visibleToPremium,
     courseId: input.CourseId,
+    // Either key replaces the rule (docs/decisions.md "Drip"); neither keeps it.
+    release:
+      input.releaseAfterDays === undefined && input.releaseAt === undefined
+        ? undefined
+        : { releaseAfterDays: input.releaseAfterDays ?? null, releaseAt: input.releaseAt ?? null },
   };
   return authoringWrite(deps, async (trx, effects) => {
     await assertCourseExists(trx, input.CourseId);

@@ -33,6 +33,7 @@ import {
 import { moduleCountsOfCourses } from '../store/completions';
 import { type CourseRecord, coursesWithTags, visibleModuleRefs } from '../store/courses';
 import type { CoursesStore } from '../store/db';
+import { lockedModuleIdsOf } from './drip';
 
 type ModuleRefs = { id: number; title: string; CourseId: number }[];
 
@@ -194,6 +195,7 @@ async function sharedKey(
     audience,
     tags,
     can,
+    viewer.lockedModuleIds ?? [],
     query.itemsPerPage,
     query.page,
     query.only ?? '',
@@ -208,7 +210,10 @@ export async function readCatalogueJson(
   actor: Actor,
   query: CatalogueQuery,
 ): Promise<Buffer> {
-  const viewer = viewerOf(actor);
+  // Lessons of modules still closed to her (drip) are not found: their excerpts would show what she may not read.
+  const lessonsListed = query.only === undefined || query.only === 'lessonsTitles' || query.only === 'lessonsContent';
+  const locked = lessonsListed ? await lockedModuleIdsOf({ store, catalogue: cache }, actor) : [];
+  const viewer = { ...viewerOf(actor), lockedModuleIds: locked };
   const abilities = courseAbilities(actor);
   const key = await sharedKey(store, cache, viewer, abilities, query);
   // A large answer not in the cache waits for a build slot (limits.ts): one at a time, the rest 429 past 2 s.

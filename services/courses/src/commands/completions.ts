@@ -8,6 +8,7 @@ import { moduleCountsOfCourses, moduleProgressCounts, writeCompletion } from '..
 import { hasPassedQuiz } from '../store/quiz-attempts';
 import { saveVideoPosition } from '../store/video-positions';
 import { chainForPolicy } from './course-page';
+import { assertLessonOpen } from './drip';
 import { chainOfLesson, type SharedReads } from './shared-reads';
 
 /**
@@ -26,6 +27,8 @@ export async function markLesson(
   const { store } = deps;
   const chain = await chainOfLesson(deps, lessonId);
   if (!chain || !canMarkLesson(actor, chainForPolicy(chain))) throw notFound(LESSON_NOT_FOUND);
+  // A lesson of a module that opens later cannot be completed yet; un-marking stays possible.
+  if (completed) await assertLessonOpen(store.db, actor, chain);
   // A lesson with a quiz is completed by passing it, so a certificate says she did (decisions.md, "Quizzes").
   if (completed && chain.hasQuiz && !(await hasPassedQuiz(store.db, actor.userId, lessonId))) {
     throw conflict(QUIZ_NOT_PASSED);
@@ -76,6 +79,7 @@ export async function recordVideoPosition(
 ): Promise<void> {
   const chain = await chainOfLesson(deps, lessonId);
   if (!chain || !canMarkLesson(actor, chainForPolicy(chain))) throw notFound(LESSON_NOT_FOUND);
+  await assertLessonOpen(deps.store.db, actor, chain);
   try {
     await saveVideoPosition(deps.store.db, actor.userId, lessonId, Math.round(seconds * 10) / 10);
   } catch (error) {

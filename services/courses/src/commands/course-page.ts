@@ -8,6 +8,7 @@ import {
   LESSON_NOT_FOUND,
 } from '@rainmakers/contracts';
 import { notFound } from '@rainmakers/kit';
+import { bypassesDrip, hasReleaseRule, lockedUntil } from '../domain/drip';
 import { completedFlag, progressPercent, resumeLessonOf } from '../domain/progress';
 import { NO_ATTEMPTS, quizView } from '../domain/quiz';
 import { canSeeLesson, canSeeModule } from '../domain/visibility';
@@ -28,6 +29,7 @@ import { type LessonChainRow, lessonsOfModules, type TreeLesson } from '../store
 import type { ModuleRecord } from '../store/modules';
 import { quizProgressOf } from '../store/quiz-attempts';
 import { videoPositionOf } from '../store/video-positions';
+import { assertLessonOpen, learnerOf } from './drip';
 import {
   type CourseOutline,
   chainOfLesson,
@@ -127,10 +129,27 @@ export async function readCoursePageJson(
     canSeeModule(viewer, { ...m, tagIds: m.tags.map((t) => t.id) }),
   );
   const moduleIds = modules.map((m) => m.id);
-  const [allLessons, completed] = await Promise.all([
+  const now = new Date();
+  // Her record is read only when a module she sees has a release rule that applies to her (domain/drip.ts).
+  const dripped = !bypassesDrip(actor.role) && modules.some(hasReleaseRule);
+  const [allLessons, completed, learner] = await Promise.all([
     search === '' ? outline.lessons : lessonsOfModules(reads.store.db, moduleIds, { search, content: false }),
     completedInModules(reads.store.db, actor.userId, moduleIds),
+    dripped ? learnerOf(reads.store.db, actor, now) : null,
   ]);
+  // Modules still closed to her: listed with their date and lesson titles; never opened, never searched.
+  const lockedAt = new Map<number, Date>();
+  if (learner) {
+    for (const m of modules) {
+      const at = lockedUntil(
+        m,
+        learner,
+        { course: gate(course), module: { ...m, tagIds: m.tags.map((t) => t.id) } },
+        now,
+      );
+      if (at) lockedAt.set(m.id, at);
+    }
+  }
   const json = outlineJsonOf(outline);
   const visibleModules = new Set(moduleIds);
   // Per visible module: its lessons the person can open (for progress) and those listed (matching the search).
@@ -150,10 +169,15 @@ export async function readCoursePageJson(
       entry.done += 1;
       done += 1;
     }
-    if (lesson.matches) entry.listed.push(lesson);
+    // A search does not look into a locked module (its lessons' content is not hers to read yet).
+    if (lesson.matches && !(search !== '' && lockedAt.has(lesson.moduleId))) entry.listed.push(lesson);
   }
   const listed = modules.flatMap((m) => byModule.get(m.id)?.listed ?? []);
-  const openId = openLessonOf(listed, query, completed);
+  const openId = openLessonOf(
+    lockedAt.size === 0 ? listed : listed.filter((l) => !lockedAt.has(l.moduleId)),
+    query,
+    completed,
+  );
   // Only the open lesson's content is read (one row); the others load when opened.
   const open = openId === null ? null : await lessonById(reads, openId);
   // Her place in the open lesson's video and her record with its quiz: two reads of her own, side by side.
@@ -169,7 +193,12 @@ export async function readCoursePageJson(
     const entry = byModule.get(m.id);
     // While searching, only modules with a matching lesson are listed.
     if (!entry || (search !== '' && entry.listed.length === 0)) continue;
-    const [head, tail] = pageModuleJson(m, forModule, progressPercent(entry.done, entry.total));
+    const [head, tail] = pageModuleJson(
+      m,
+      forModule,
+      progressPercent(entry.done, entry.total),
+      lockedAt.get(m.id) ?? null,
+    );
     if (parts.length > 0) parts.push(COMMA);
     parts.push(head);
     const whole = json.untouched.get(m.id);
@@ -219,6 +248,7 @@ export async function readCourseLesson(
   }
   if (!chain.course || !canViewCourse(actor, chain.course)) throw notFound(COURSE_NOT_FOUND);
   if (!canOpenLessonOf(actor, chainForPolicy(chain))) throw notFound(LESSON_NOT_FOUND);
+  await assertLessonOpen(reads.store.db, actor, chain);
   const [lesson, completed, videoPosition, quizProgress] = await Promise.all([
     lessonById(reads, lessonId),
     completedAmong(reads.store.db, actor.userId, [lessonId]),

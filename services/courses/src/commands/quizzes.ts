@@ -12,6 +12,7 @@ import { scoreAttempt, unknownQuestionIds } from '../domain/quiz';
 import { canAttemptQuiz } from '../policies';
 import { insertAttempt } from '../store/quiz-attempts';
 import { chainForPolicy } from './course-page';
+import { assertLessonOpen } from './drip';
 import { chainOfLesson, lessonById, pinned, type SharedReads } from './shared-reads';
 
 /**
@@ -28,6 +29,7 @@ export async function attemptQuiz(
   const reads = await pinned(deps);
   const chain = await chainOfLesson(reads, lessonId);
   if (!chain || !canAttemptQuiz(actor, chainForPolicy(chain))) throw notFound(LESSON_NOT_FOUND);
+  await assertLessonOpen(reads.store.db, actor, chain);
   const lesson = await lessonById(reads, lessonId);
   if (!lesson) throw notFound(LESSON_NOT_FOUND);
   if (!lesson.quiz) throw notFound(QUIZ_NOT_FOUND);

@@ -17,6 +17,8 @@ import type { Role } from '@rainmakers/contracts';
 export interface Viewer {
   role: Role;
   tagIds: readonly number[];
+  /** Modules she can see that have not opened to her yet (drip): listed, their lessons not searchable. */
+  lockedModuleIds?: readonly number[];
 }
 
 /** Which role flag applies to a viewer; 'all' for admins. */

@@ -244,7 +244,7 @@ export function lessonSearchStatement(
               JOIN modules m ON m.id = l.module_id
               JOIN courses c ON c.id = m.course_id
               WHERE ${match}
-                AND ${visible.course('c')} AND ${visible.module('m')} AND ${visible.lesson('l')}
+                AND ${visible.course('c')} AND ${visible.module('m')} AND ${visible.lesson('l')} AND ${visible.open('m')}
               LIMIT ${p.add(options.cap ?? LESSON_MATCH_CAP)}`,
     columns,
     order: LESSON_ORDER,
@@ -265,7 +265,7 @@ export function allLessonsStatement(viewer: Viewer, slice: Slice): Statement {
            FROM courses c
            JOIN modules m ON m.course_id = c.id
            JOIN lessons l ON l.module_id = m.id
-           WHERE ${visible.course('c')} AND ${visible.module('m')} AND ${visible.lesson('l')}
+           WHERE ${visible.course('c')} AND ${visible.module('m')} AND ${visible.lesson('l')} AND ${visible.open('m')}
            ORDER BY c.position, c.id, m.position, m.id, l.position, l.id
            LIMIT ${p.add(slice.limit)} OFFSET ${p.add(slice.offset)}`,
     values: p.values,
@@ -280,7 +280,7 @@ export function visibleLessonCountStatement(viewer: Viewer, cap = LESSON_MATCH_C
              SELECT 1 FROM lessons l
              JOIN modules m ON m.id = l.module_id
              JOIN courses c ON c.id = m.course_id
-             WHERE ${visible.course('c')} AND ${visible.module('m')} AND ${visible.lesson('l')}
+             WHERE ${visible.course('c')} AND ${visible.module('m')} AND ${visible.lesson('l')} AND ${visible.open('m')}
              LIMIT ${p.add(cap)}
            ) AS visible_lessons`,
     values: p.values,

@@ -1,5 +1,6 @@
 /** Lessons and their tags. */
 import type { CourseTag, Quiz, TagRef } from '@rainmakers/contracts';
+import { sql } from '@rainmakers/kit';
 import { hasSearchableText, titlePatterns } from '../domain/search';
 import type { CoursesDb } from './db';
 import { groupTags } from './db';
@@ -116,7 +117,14 @@ export interface LessonChainRow {
   courseId: number | null;
   courseSlug: string | null;
   lessonTagIds: number[];
-  module: { visibleToBasic: boolean; visibleToPremium: boolean; tagIds: number[] };
+  module: {
+    visibleToBasic: boolean;
+    visibleToPremium: boolean;
+    tagIds: number[];
+    /** Drip: the module's release rule. */
+    releaseAfterDays: number | null;
+    releaseAt: string | null;
+  };
   course: {
     status: 'DRAFT' | 'PUBLISHED';
     visibleToBasic: boolean;
@@ -137,6 +145,8 @@ export async function lessonChain(db: CoursesDb, lessonId: number): Promise<Less
       'm.id as module_id',
       'm.visible_to_basic as m_basic',
       'm.visible_to_premium as m_premium',
+      'm.release_after_days as m_release_after_days',
+      sql<string | null>`to_char(m.release_at, 'YYYY-MM-DD')`.as('m_release_at'),
       'c.id as course_id',
       'c.slug as course_slug',
       'c.status as c_status',
@@ -172,6 +182,8 @@ export async function lessonChain(db: CoursesDb, lessonId: number): Promise<Less
       visibleToBasic: row.m_basic,
       visibleToPremium: row.m_premium,
       tagIds: row.module_tag_ids ?? [],
+      releaseAfterDays: row.m_release_after_days,
+      releaseAt: row.m_release_at,
     },
     course:
       row.course_id === null

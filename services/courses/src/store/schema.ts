@@ -47,6 +47,10 @@ export interface ModulesTable {
   updated_at: Timestamp;
   /** Kept by triggers (migrations/003_progress_counts.sql). */
   lesson_count: Generated<number>;
+  /** Drip (migrations/009): at most one of the two; `release_at` a date, read as 'YYYY-MM-DD'. */
+  release_after_days: number | null;
+  release_at: ColumnType<string | null, string | null | undefined, string | null>;
+  release_rule_set_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface ModuleTagsTable extends TagLinkColumns {
@@ -119,6 +123,17 @@ export interface PeopleTable {
   tag_ids: number[];
   version: number;
   updated_at: Timestamp;
+  /** For drip (migrations/009): her account's creation, zone and the day she gained each tag. */
+  created_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  time_zone: string | null;
+  tag_grants: ColumnType<Record<string, string>, string | undefined, string>;
+}
+
+export interface ModuleReleaseNoticesTable {
+  user_id: number;
+  module_id: number;
+  opened_at: Date;
+  noticed_at: Generated<Date>;
 }
 
 /** One certificate per member and course; name and title copied at issue time. */
@@ -136,6 +151,7 @@ export interface CoursesDatabase extends EventTables {
   courses: CoursesTable;
   course_tags: CourseTagsTable;
   modules: ModulesTable;
+  module_release_notices: ModuleReleaseNoticesTable;
   module_tags: ModuleTagsTable;
   lessons: LessonsTable;
   lesson_tags: LessonTagsTable;

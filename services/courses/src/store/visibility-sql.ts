@@ -12,11 +12,15 @@ export interface VisibilitySql {
   module(alias: string): string;
   /** Condition on a `lessons` row inside a visible module. */
   lesson(alias: string): string;
+  /** Condition on a `modules` row: not locked to the viewer by its release rule (drip; `Viewer.lockedModuleIds`). */
+  open(alias: string): string;
 }
 
 export function visibilitySql(viewer: Viewer, params: SqlParams): VisibilitySql {
   const audience = audienceOf(viewer.role);
-  if (audience === 'all') return { course: () => 'TRUE', module: () => 'TRUE', lesson: () => 'TRUE' };
+  const locked = viewer.lockedModuleIds?.length ? params.add([...viewer.lockedModuleIds]) : null;
+  const open = (m: string) => (locked ? `${m}.id <> ALL(${locked}::int[])` : 'TRUE');
+  if (audience === 'all') return { course: () => 'TRUE', module: () => 'TRUE', lesson: () => 'TRUE', open };
   const flag = audience === 'premium' ? 'visible_to_premium' : 'visible_to_basic';
   const tags = viewer.tagIds.length > 0 ? params.add([...viewer.tagIds]) : null;
   const holds = (table: string, column: string, alias: string) =>
@@ -28,5 +32,6 @@ export function visibilitySql(viewer: Viewer, params: SqlParams): VisibilitySql 
     module: (m) => `(${m}.course_id IS NOT NULL AND (${m}.${flag}${holds('module_tags', 'module_id', m)}))`,
     lesson: (l) =>
       `(NOT EXISTS (SELECT 1 FROM lesson_tags t WHERE t.lesson_id = ${l}.id)${holds('lesson_tags', 'lesson_id', l)})`,
+    open,
   };
 }

@@ -24,8 +24,8 @@ export interface UserRecord {
   /** The last invitation e-mail asked for and the last sign-in; null: never. */
   invitedAt: Date | null;
   lastSignInAt: Date | null;
-  /** Sorted by name. */
-  tags: Tag[];
+  /** Sorted by name; `grantedAt` when she gained it (read with the person's details). */
+  tags: (Tag & { grantedAt?: Date })[];
   /** Purchased resources (read model), sorted by title. */
   resources: { id: number; title: string }[];
 }

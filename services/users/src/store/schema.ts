@@ -76,6 +76,8 @@ export interface TagsTable {
 export interface UserTagsTable {
   user_id: number;
   tag_id: number;
+  /** When she gained the tag (migrations/015). */
+  granted_at: Generated<Date>;
 }
 
 export interface UserResourcesTable {

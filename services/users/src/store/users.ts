@@ -63,7 +63,11 @@ const COLUMNS = [
 
 const parseTheme = (value: string): ThemePreference => (value === 'light' || value === 'dark' ? value : 'system');
 
-function toRecord(row: UserRow, tags: Tag[] = [], resources: { id: number; title: string }[] = []): UserRecord {
+function toRecord(
+  row: UserRow,
+  tags: (Tag & { grantedAt?: Date })[] = [],
+  resources: { id: number; title: string }[] = [],
+): UserRecord {
   return {
     id: row.id,
     fullName: row.full_name,
@@ -118,14 +122,14 @@ function toColumns(fields: Partial<UserFields>) {
 
 /** Tags and purchased resources of several people at once, for presenting a page of users. */
 async function loadDetails(db: UsersDb, ids: number[]) {
-  const tags = new Map<number, Tag[]>();
+  const tags = new Map<number, (Tag & { grantedAt: Date })[]>();
   const resources = new Map<number, { id: number; title: string }[]>();
   if (ids.length === 0) return { tags, resources };
   const [tagRows, resourceRows] = await Promise.all([
     db
       .selectFrom('user_tags')
       .innerJoin('tags', 'tags.id', 'user_tags.tag_id')
-      .select(['user_tags.user_id', 'tags.id', 'tags.name'])
+      .select(['user_tags.user_id', 'tags.id', 'tags.name', 'user_tags.granted_at'])
       .where('user_tags.user_id', 'in', ids)
       .orderBy((eb) => eb.fn('lower', ['tags.name']))
       .orderBy('tags.id')
@@ -140,7 +144,7 @@ async function loadDetails(db: UsersDb, ids: number[]) {
   ]);
   for (const row of tagRows) {
     const list = tags.get(row.user_id) ?? [];
-    list.push({ id: row.id, name: row.name });
+    list.push({ id: row.id, name: row.name, grantedAt: row.granted_at });
     tags.set(row.user_id, list);
   }
   for (const row of resourceRows) {
@@ -465,9 +469,11 @@ export async function updateRoles(db: UsersDb, ids: number[], role: Role): Promi
   return rows.map((r) => r.id);
 }
 
-/** Replaces a person's tags. */
+/** Replaces a person's tags; the tags she keeps keep the day she gained them. */
 export async function setUserTags(db: UsersDb, userId: number, tagIds: number[]): Promise<void> {
-  await db.deleteFrom('user_tags').where('user_id', '=', userId).execute();
+  let removal = db.deleteFrom('user_tags').where('user_id', '=', userId);
+  if (tagIds.length > 0) removal = removal.where('tag_id', 'not in', tagIds);
+  await removal.execute();
   await addUserTags(db, userId, tagIds);
 }
 
