@@ -29,11 +29,7 @@ const late = { userId: 7102, createdAt: new Date(Date.now() - HOUR), timeZone: B
 const actorOf = (who: typeof early, role: 'basic' | 'premium' = 'basic') =>
   h.as(role, { userId: who.userId, createdAt: who.createdAt.toISOString() });
 
-const page = (actor: Actor, query = '') =>
-  h.api.get<CoursePageBody & { course: { Modules: { id: number; opensAt: string | null }[] } }>(
-    actor,
-    `/api/course/${SLUG}${query}`,
-  );
+const page = (actor: Actor, query = '') => h.api.get<CoursePageBody>(actor, `/api/course/${SLUG}${query}`);
 const readLesson = (actor: Actor, lessonId: number) =>
   h.api.get<{ error?: string; code?: string; opensAt?: string }>(actor, `/api/course/${SLUG}/lessons/${lessonId}`);
 

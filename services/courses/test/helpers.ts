@@ -93,6 +93,8 @@ export interface CoursePageBody {
       id: number;
       position: number;
       totalProgress: number;
+      /** When the module opens to the caller, while it is locked (drip). */
+      opensAt?: string | null;
       Lessons: { id: number; ModuleId: number; position: number; completed: 'true' | 'false'; title: string }[];
     }[];
   };
