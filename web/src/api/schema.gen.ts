@@ -2839,6 +2839,7 @@ export interface components {
             errors?: {
                 [key: string]: string;
             };
+            opensAt?: string;
         };
         DashboardAnswer: {
             /** @enum {string} */
@@ -3747,6 +3748,9 @@ export interface components {
                         reorder: boolean;
                     };
                     totalProgress: number;
+                    releaseAfterDays: number | null;
+                    releaseAt: string | null;
+                    opensAt: string | null;
                     Lessons: {
                         id: number;
                         title: string;
@@ -3930,6 +3934,8 @@ export interface components {
                     delete: boolean;
                     reorder: boolean;
                 };
+                releaseAfterDays: number | null;
+                releaseAt: string | null;
             }[];
         };
         ModuleUpsertResponse: {
@@ -3950,6 +3956,8 @@ export interface components {
                     delete: boolean;
                     reorder: boolean;
                 };
+                releaseAfterDays: number | null;
+                releaseAt: string | null;
             };
             isNew: boolean;
         };
@@ -11054,6 +11062,9 @@ export interface operations {
                      *               "reorder": true
                      *             },
                      *             "totalProgress": 3,
+                     *             "releaseAfterDays": 3,
+                     *             "releaseAt": "2026-03-14T09:30:00.000Z",
+                     *             "opensAt": "2026-03-14T09:30:00.000Z",
                      *             "Lessons": [
                      *               {
                      *                 "id": 7,
@@ -12096,7 +12107,9 @@ export interface operations {
                      *             "edit": true,
                      *             "delete": true,
                      *             "reorder": true
-                     *           }
+                     *           },
+                     *           "releaseAfterDays": 3,
+                     *           "releaseAt": "2026-03-14T09:30:00.000Z"
                      *         }
                      *       ]
                      *     }
@@ -12170,6 +12183,8 @@ export interface operations {
                         name: string;
                     }[];
                     CourseId?: number | null;
+                    releaseAfterDays?: number | null;
+                    releaseAt?: string | null;
                 };
             };
         };
@@ -12202,7 +12217,9 @@ export interface operations {
                      *           "edit": true,
                      *           "delete": true,
                      *           "reorder": true
-                     *         }
+                     *         },
+                     *         "releaseAfterDays": 3,
+                     *         "releaseAt": "2026-03-14T09:30:00.000Z"
                      *       },
                      *       "isNew": true
                      *     }

@@ -1,6 +1,7 @@
 import AddRounded from '@mui/icons-material/AddRounded';
 import CheckCircleRounded from '@mui/icons-material/CheckCircleRounded';
 import EditRounded from '@mui/icons-material/EditRounded';
+import LockRounded from '@mui/icons-material/LockRounded';
 import RadioButtonUncheckedRounded from '@mui/icons-material/RadioButtonUncheckedRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -14,6 +15,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { CoursePageLesson, CoursePageModule } from '../../../api/courses';
 import { Disclosure } from '../../../components/Disclosure';
 import { ProgressLine } from '../../../components/ProgressLine';
+import { formatCalendarDay, formatDate } from '../../../lib/dates';
 import { VISUALLY_HIDDEN } from '../../../lib/visuallyHidden';
 import { Highlight } from '../catalogue/Highlight';
 
@@ -85,6 +87,16 @@ export function CourseOutline({
                     {total === 0 ? 'No lessons' : `${done}/${total} · ${module.totalProgress}%`}
                   </Typography>
                 </Box>
+                {releaseNote(module) && (
+                  <Typography
+                    variant="caption"
+                    color="secondary.dark"
+                    sx={{ display: 'flex', alignItems: 'center', gap: 0.5, mt: 0.5, fontWeight: 600 }}
+                  >
+                    <LockRounded sx={{ fontSize: 14 }} aria-hidden />
+                    {releaseNote(module)}
+                  </Typography>
+                )}
               </Box>
             }
           >
@@ -133,6 +145,18 @@ export function CourseOutline({
       })}
     </Box>
   );
+}
+
+/**
+ * A dripped module's line: the day it opens to her while it is locked; for coaches and admins (never locked) the
+ * rule members follow.
+ */
+function releaseNote(module: CoursePageModule): string | null {
+  if (module.opensAt) return `Opens on ${formatDate(module.opensAt)}`;
+  if (module.releaseAfterDays != null)
+    return `Members: opens ${module.releaseAfterDays} day${module.releaseAfterDays === 1 ? '' : 's'} after access begins`;
+  if (module.releaseAt) return `Members: opens on ${formatCalendarDay(module.releaseAt, 'long')}`;
+  return null;
 }
 
 function LessonLink({

@@ -40,6 +40,7 @@ import { useAddressSearch } from '../useAddressSearch';
 import { useReorderMode } from '../useReorderMode';
 import { CourseOutline } from './CourseOutline';
 import { LessonPanel } from './LessonPanel';
+import { LockedModulePanel } from './LockedModulePanel';
 import { courseReorderBody, flattenLessons, neighboursOf, resolveSelection, withCompletion } from './outline';
 import { useOutlineSections } from './useOutlineSections';
 
@@ -90,7 +91,8 @@ export function CourseView({ course }: { course: CoursePageData }) {
   const selectedModule = selection.module;
   const { previous, next } = neighboursOf<CoursePageLesson, CoursePageModule>(course.Modules, selectedLesson?.id);
   const allLessons = flattenLessons<CoursePageLesson, CoursePageModule>(course.Modules);
-  const detail = useCourseLesson(course.slug, selectedLesson?.id ?? null);
+  // A lesson of a locked module (drip) is not asked for: the service refuses it until the module opens.
+  const detail = useCourseLesson(course.slug, selectedModule?.opensAt ? null : (selectedLesson?.id ?? null));
   // Next Lesson opens without a wait: its content is fetched while this one is read.
   const prefetch = usePrefetchLesson(course.slug);
   const nextId = next?.lesson.id ?? null;
@@ -274,7 +276,9 @@ export function CourseView({ course }: { course: CoursePageData }) {
   );
 
   let content: ReactNode;
-  if (selectedLesson && selectedModule) {
+  if (selectedLesson && selectedModule?.opensAt) {
+    content = <LockedModulePanel module={selectedModule} lesson={selectedLesson} />;
+  } else if (selectedLesson && selectedModule) {
     content = (
       <>
         {selection.missing && (

@@ -12,13 +12,15 @@ import { useConfirmedDelete } from '../../../components/useConfirmedDelete';
 import { useFormFields } from '../../../components/useFormFields';
 import { NEW_ITEM_POSITION, REQUIRED, TOASTS } from '../constants';
 import { showServerErrors } from './formErrors';
+import { ReleaseFields, releaseRuleOf, releaseValuesOf } from './ReleaseFields';
 import { VisibilityFields } from './VisibilityFields';
 
 /** Server errors: a position message under Position, every other one under the title. */
-const OWN_ERRORS = { position: 'position' };
+const OWN_ERRORS = { position: 'position', releaseAfterDays: 'releaseAfterDays', releaseAt: 'releaseAt' };
 
 /**
- * Add or edit a module of this course (admins): title, position, visibility per membership and tags; Delete for an
+ * Add or edit a module of this course (admins): title, position, visibility per membership, tags and when it opens
+ * (drip); Delete for an
  * existing module. A new module starts at position 0. Server errors are shown under the title.
  */
 export default function ModuleFormDialog({
@@ -41,6 +43,7 @@ export default function ModuleFormDialog({
     visibleToBasic: module?.visibleToBasic ?? true,
     visibleToPremium: module?.visibleToPremium ?? true,
     tags: tagRefs(module?.Tags ?? []) as PickerOption[],
+    ...releaseValuesOf(module),
   }));
 
   const upsert = useUpsertModule();
@@ -65,6 +68,8 @@ export default function ModuleFormDialog({
     const pos = Number(values.position);
     if (!trimmed) return fields.set('title', REQUIRED);
     if (!Number.isInteger(pos) || pos < 0) return fields.set('position', 'Position must be a whole number, 0 or more');
+    const release = releaseRuleOf(values);
+    if ('field' in release) return fields.set(release.field, release.message);
     upsert.mutate(
       {
         id: module?.id ?? null,
@@ -74,6 +79,7 @@ export default function ModuleFormDialog({
         visibleToPremium: values.visibleToPremium,
         Tags: tagRefs(values.tags),
         CourseId: courseId,
+        ...release,
       },
       {
         onSuccess: (saved) => {
@@ -111,6 +117,12 @@ export default function ModuleFormDialog({
           note="Members holding one of the tags below see it whatever their membership."
         />
         <TagPicker label="Tags" value={values.tags} onChange={(tags) => setValue('tags', tags)} />
+        <ReleaseFields
+          value={values}
+          onChange={setValue}
+          onModeChange={(mode) => setValue('releaseMode', mode)}
+          errors={fields.errors}
+        />
         {upsert.isError && !fields.errors.title && !fields.errors.position && (
           <Alert severity="error">{errorMessage(upsert.error)}</Alert>
         )}
