@@ -1,7 +1,7 @@
 /**
  * Seeds the course catalogue through the public API as the seeded admin: five courses for Amazon sellers (one
  * tag-gated, one premium-only, one DRAFT), each with modules and lessons of real markdown content; the FBA fees
- * lesson carries a quiz.
+ * lesson carries a quiz, and the PPC course's Optimization Routine opens a week after a member joins (drip).
  * Idempotent: a course whose slug exists already is skipped, whole.
  */
 import type { Quiz } from '@rainmakers/contracts';
@@ -21,6 +21,8 @@ interface ModuleSeed {
   visibleToBasic?: boolean;
   visibleToPremium?: boolean;
   tags?: string[];
+  /** Drip: the module opens this many days after a member's access began. */
+  releaseAfterDays?: number;
   lessons: LessonSeed[];
 }
 
@@ -405,6 +407,8 @@ intent (problem, feature, gift, competitor).
       },
       {
         title: 'Optimization Routine',
+        // Dripped: the routine needs a week of campaign data, so it opens a week after a member joins.
+        releaseAfterDays: 7,
         lessons: [
           {
             title: 'Your Weekly PPC Checklist',
@@ -588,6 +592,7 @@ export async function seed(ctx: SeedContext): Promise<void> {
         visibleToBasic: module.visibleToBasic ?? true,
         visibleToPremium: module.visibleToPremium ?? true,
         Tags: tagRefs(module.tags),
+        ...(module.releaseAfterDays ? { releaseAfterDays: module.releaseAfterDays } : {}),
       });
       for (const [l, lesson] of module.lessons.entries()) {
         await session.post('/api/lesson/upsert', {

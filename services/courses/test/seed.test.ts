@@ -97,6 +97,16 @@ describe('scripts/seed/courses.ts', () => {
     );
     expect(search.body.lessonsContent.map((l) => l.title)).toContain('Choosing a Freight Forwarder');
 
+    // A member who joined today finds the PPC routine dripped a week out; the others of the course are open.
+    const newcomer = h.as('basic', { createdAt: new Date().toISOString() });
+    const ppc = await h.api.get<{ course: { Modules: { title: string; opensAt: string | null }[] } }>(
+      newcomer,
+      '/api/course/ppc-advertising-fundamentals',
+    );
+    const locked = ppc.body.course.Modules.filter((m) => m.opensAt !== null);
+    expect(locked.map((m) => m.title)).toEqual(['Optimization Routine']);
+    expect(Date.parse(locked[0]?.opensAt ?? '')).toBeGreaterThan(Date.now() + 6 * 24 * 3_600_000);
+
     const again: string[] = [];
     await seed(context(again));
     expect(again).toEqual(['courses exist already; nothing to seed']);
