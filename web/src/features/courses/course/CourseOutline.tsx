@@ -111,6 +111,7 @@ export function CourseOutline({
                     key={lesson.id}
                     slug={slug}
                     lesson={lesson}
+                    locked={module.opensAt != null}
                     selected={lesson.id === selectedLessonId}
                     words={words}
                     linkSearch={linkSearch}
@@ -162,12 +163,15 @@ function releaseNote(module: CoursePageModule): string | null {
 function LessonLink({
   slug,
   lesson,
+  locked,
   selected,
   words,
   linkSearch,
 }: {
   slug: string;
   lesson: CoursePageLesson;
+  /** Its module has not opened to her yet (drip). */
+  locked: boolean;
   selected: boolean;
   words: string[];
   linkSearch: string;
@@ -195,6 +199,8 @@ function LessonLink({
         <ListItemIcon sx={{ minWidth: 32, mt: 0.4 }}>
           {completed ? (
             <CheckCircleRounded fontSize="small" sx={{ color: 'success.main' }} />
+          ) : locked ? (
+            <LockRounded fontSize="small" sx={{ color: 'text.disabled' }} />
           ) : (
             <RadioButtonUncheckedRounded fontSize="small" sx={{ color: 'text.disabled' }} />
           )}
@@ -203,10 +209,9 @@ function LessonLink({
           primary={
             <>
               <Highlight text={lesson.title} words={words} />
-              {completed && (
+              {(completed || locked) && (
                 <Box component="span" sx={VISUALLY_HIDDEN}>
-                  {' '}
-                  (completed)
+                  {completed ? ' (completed)' : ' (not open yet)'}
                 </Box>
               )}
             </>

@@ -56,7 +56,12 @@ export function ReleaseFields({
 }) {
   return (
     <FormControl component="fieldset">
-      <FormLabel component="legend">When it opens to members</FormLabel>
+      <FormLabel
+        component="legend"
+        sx={{ typography: 'subtitle2', color: 'text.primary', '&.Mui-focused': { color: 'text.primary' } }}
+      >
+        When it opens to members
+      </FormLabel>
       <RadioGroup value={value.releaseMode} onChange={(event) => onModeChange(event.target.value as ReleaseMode)}>
         <FormControlLabel value="now" control={<Radio />} label="As soon as they can see the course" />
         <FormControlLabel value="days" control={<Radio />} label="Some days after each member's access begins" />
