@@ -99,6 +99,8 @@ let premiumMember: Person;
 /** A coach (who holds a board) whose board the callers reach for, with a list and a card on it. */
 const boardHolder = {} as { person: Person; session: GatewaySession; listId: number; cardId: number };
 const hidden = { draftSlug: '', premiumSlug: '', premiumLessonId: 0, premiumCourseId: 0, quizLessonId: 0 };
+/** A course open to every member whose one module opens on a date far ahead (drip). */
+const dripped = { slug: `matrix-drip-${Date.now()}`, lessonId: 0 };
 /** Resources the operator makes: a paid upgrade, a premium paid upgrade, a premium-included link, a category. */
 const market = { forSale: 0, forSalePremium: 0, included: 0, category: 0 };
 
@@ -937,6 +939,24 @@ const ROWS: Row[] = [
         await c.session.request('PUT', '/api/lesson/mark-as-completed', { lessonId: hidden.quizLessonId }),
         await c.session.request('PUT', '/api/lesson/mark-as-completed', { lessonId: 987654321 }),
       ),
+  },
+
+  {
+    name: 'GET /api/course/{slug}/lessons/{id} {module that opens later}',
+    expected: [401, '403 LESSON_LOCKED', '403 LESSON_LOCKED', '403 LESSON_LOCKED', 200, 200],
+    async run(c) {
+      const res = await c.session.request<{ code?: string; opensAt?: string }>(
+        'GET',
+        `/api/course/${dripped.slug}/lessons/${dripped.lessonId}`,
+      );
+      return res.status === 403 && res.body.opensAt ? { status: 403, note: res.body.code } : { status: res.status };
+    },
+  },
+  {
+    name: 'PUT /api/lesson/mark-as-completed {module that opens later}',
+    expected: [401, 403, 403, 403, 200, 200],
+    run: async (c) =>
+      status(await c.session.request('PUT', '/api/lesson/mark-as-completed', { lessonId: dripped.lessonId })),
   },
 
   {
@@ -1847,6 +1867,23 @@ beforeAll(async () => {
     quiz: { passMark: 100, questions: [{ id: 'q1', prompt: 'Two plus two?', options: ['3', '4'], correct: [1] }] },
   });
   hidden.quizLessonId = quizLesson.lesson.id;
+  const dripCourse = await operator.post<{ course: { id: number } }>('/api/course/upsert', {
+    title: 'Matrix drip',
+    slug: dripped.slug,
+    status: 'PUBLISHED',
+  });
+  const dripModule = await operator.post<{ module: { id: number } }>('/api/module/upsert', {
+    title: 'Matrix later module',
+    CourseId: dripCourse.course.id,
+    releaseAt: '2099-01-01',
+  });
+  dripped.lessonId = (
+    await operator.post<{ lesson: { id: number } }>('/api/lesson/upsert', {
+      title: 'Matrix later lesson',
+      ModuleId: dripModule.module.id,
+      content: 'Not open yet.',
+    })
+  ).lesson.id;
   const made = async (fields: Record<string, unknown>) =>
     (await operator.post<{ resource: { id: number } }>('/api/resource/upsert', { ...MATRIX_RESOURCE, ...fields }))
       .resource.id;

@@ -111,6 +111,12 @@ const FIELDS = [
   // A board card's due date (ISO 8601 date-time or null).
   'dueAt',
   'ListId',
+  // A module's release rule (drip), a lesson's quiz and an attempt's answers, the course e-mails setting.
+  'releaseAfterDays',
+  'releaseAt',
+  'quiz',
+  'answers',
+  'emailLessons',
 ];
 const allFields = (value: unknown) => Object.fromEntries(FIELDS.map((field) => [field, value]));
 /** Raw JSON texts, so that numbers beyond a double and odd keys reach the server as written. */

@@ -167,6 +167,13 @@ describe('a member whose modules have not opened', () => {
       return res.body.lessonsContent.map((l) => l.id).sort((a, b) => a - b);
     };
     expect(await catalogue(actorOf(late))).toEqual([lessons.always]);
+    // The All tab (courses, modules and lessons together) counts what she can read.
+    const all = await h.api.get<{ counts: { lessons: number }; courses: unknown[] }>(
+      actorOf(late),
+      '/api/course/read-many?search=zebracorn',
+    );
+    expect([all.status, all.body.counts.lessons]).toEqual([200, 1]);
+    expect((await h.api.get(actorOf(late), '/api/course/read-many')).status).toBe(200);
     expect(await catalogue(actorOf(early))).toEqual(
       [lessons.always, lessons.afterDays, lessons.onDate].sort((a, b) => a - b),
     );

@@ -18,8 +18,13 @@ export interface VisibilitySql {
 
 export function visibilitySql(viewer: Viewer, params: SqlParams): VisibilitySql {
   const audience = audienceOf(viewer.role);
-  const locked = viewer.lockedModuleIds?.length ? params.add([...viewer.lockedModuleIds]) : null;
-  const open = (m: string) => (locked ? `${m}.id <> ALL(${locked}::int[])` : 'TRUE');
+  // Added when a statement asks for it: a parameter the text never names has no type PostgreSQL can infer.
+  let locked: string | null = null;
+  const open = (m: string) => {
+    if (!viewer.lockedModuleIds?.length) return 'TRUE';
+    locked ??= params.add([...viewer.lockedModuleIds]);
+    return `${m}.id <> ALL(${locked}::int[])`;
+  };
   if (audience === 'all') return { course: () => 'TRUE', module: () => 'TRUE', lesson: () => 'TRUE', open };
   const flag = audience === 'premium' ? 'visible_to_premium' : 'visible_to_basic';
   const tags = viewer.tagIds.length > 0 ? params.add([...viewer.tagIds]) : null;
