@@ -61,7 +61,7 @@ function openSince(learner: Learner, item: Gated, now: Date): Date {
 export function accessStartOf(learner: Learner, course: Gated, module: Gated, now: Date): Date {
   const courseSince = openSince(learner, course, now);
   const moduleSince = openSince(learner, module, now);
-  return courseSince > moduleSince ? courseSince : moduleSince;
+  return new Date(Math.max(courseSince.getTime(), moduleSince.getTime()));
 }
 
 const zoneOf = (learner: Pick<Learner, 'timeZone'>) =>
