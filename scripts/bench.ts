@@ -22,6 +22,7 @@ import { analyticsScenario, prepareAnalyticsYear } from './bench/analytics';
 import { boardDueScenario, boardMoveScenario, boardUpsertScenario, prepareBoard } from './bench/board';
 import { type BroadcastBenchResult, runBroadcastBench } from './bench/broadcasts';
 import { DeadlineMissed, deadlineSeconds, withDeadline } from './bench/deadline';
+import { coursePageDripScenario, withDripRules } from './bench/drip';
 import { type ExplainedTerm, explainTerms } from './bench/explain';
 import { IDLE_SETTLE_SECONDS, type IdleResult, idleLines, measureIdle } from './bench/idle';
 import { courseInsightsScenario, INSIGHTS_MEMBERS, prepareInsightsCourse } from './bench/insights';
@@ -454,6 +455,15 @@ async function analyticsStep(ctx: RunContext): Promise<void> {
 async function memberScenariosStep(ctx: RunContext): Promise<void> {
   const { target, members, content, wants, measurer } = ctx;
   if (wants('course-page')) await measurer.run(coursePageScenario(target.gatewayUrl, members, content.slugs));
+  if (wants('course-page-drip')) {
+    const admin = ctx.adminSignedIn.headers;
+    const rules = await withDripRules(target.gatewayUrl, admin, content.slugs);
+    try {
+      await measurer.run(coursePageDripScenario(target.gatewayUrl, members, content.slugs, rules.modules));
+    } finally {
+      await rules.restore();
+    }
+  }
   if (wants('completion')) await measurer.run(completionScenario(target.gatewayUrl, members, content.lessonIds));
   if (wants('quiz-attempt')) {
     const quiz = await seededQuiz(target.gatewayUrl, ctx.adminSignedIn.headers);

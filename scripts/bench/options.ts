@@ -10,6 +10,8 @@ export const SCENARIO_KEYS = [
   'search-distinct',
   'search-admin',
   'course-page',
+  // The course page with release rules on half the modules, against course-page (scripts/bench/drip.ts).
+  'course-page-drip',
   'completion',
   // A member's quiz attempt on the seeded FBA fees quiz (scripts/bench/quizzes.ts).
   'quiz-attempt',
@@ -60,6 +62,7 @@ const CATALOGUE_SCENARIOS: ReadonlySet<ScenarioKey> = new Set([
   'search-distinct',
   'search-admin',
   'course-page',
+  'course-page-drip',
   'completion',
   'proxy',
   // The web section opens a course page of the generated catalogue (a thousand lessons: the heaviest outline).

@@ -16,6 +16,7 @@
 
 import { type ConsumerWiring, createConsumer, type EventConsumer } from '@rainmakers/kit';
 import { issueOnCompletion } from './commands/certificates';
+import { forgetLearner } from './commands/drip';
 import { mergeTagGrants } from './domain/drip';
 import { deleteCertificatesOf } from './store/certificates';
 import { deleteCompletionsOf } from './store/completions';
@@ -38,7 +39,7 @@ export function createEventConsumer(
   },
 ): EventConsumer<CoursesDatabase> {
   return createConsumer(options, CONSUMER_GROUP, {
-    'users.user-changed': async (user, { trx, event }) => {
+    'users.user-changed': async (user, { trx, event, afterCommit }) => {
       const kept = await findPerson(trx, user.id);
       await savePerson(
         trx,
@@ -58,14 +59,16 @@ export function createEventConsumer(
         },
         user.version,
       );
+      afterCommit(() => forgetLearner(user.id));
     },
-    'users.user-deleted': async (data, { trx }) => {
+    'users.user-deleted': async (data, { trx, afterCommit }) => {
       const removed = await deleteCompletionsOf(trx, data.id);
       const certificates = await deleteCertificatesOf(trx, data.id);
       await deleteVideoPositionsOf(trx, data.id);
       await deleteAttemptsOf(trx, data.id);
       await deleteReleaseNoticesOf(trx, data.id);
       await deletePerson(trx, data.id);
+      afterCommit(() => forgetLearner(data.id));
       options.logger.info({ userId: data.id, removed, certificates }, 'completions of a deleted person removed');
     },
     'courses.lesson-completed': async (data, { trx }) => {

@@ -140,12 +140,14 @@ export async function readCoursePageJson(
   // Modules still closed to her: listed with their date and lesson titles; never opened, never searched.
   const lockedAt = new Map<number, Date>();
   if (learner) {
+    const memo = new Map<string, Date | null>();
     for (const m of modules) {
       const at = lockedUntil(
         m,
         learner,
         { course: gate(course), module: { ...m, tagIds: m.tags.map((t) => t.id) } },
         now,
+        memo,
       );
       if (at) lockedAt.set(m.id, at);
     }

@@ -5,12 +5,12 @@
  */
 import { type Actor, LESSON_LOCKED } from '@rainmakers/contracts';
 import { formatDateInZone } from '@rainmakers/contracts/time-zone';
-import { HttpError } from '@rainmakers/kit';
+import { HttpError, TtlLru } from '@rainmakers/kit';
 import { bypassesDrip, hasReleaseRule, type Learner, lockedUntil } from '../domain/drip';
 import type { CoursesDb } from '../store/db';
 import type { LessonChainRow } from '../store/lessons';
 import { modulesWithReleaseRules, type ReleaseModuleRow } from '../store/modules';
-import { findPerson } from '../store/people';
+import { findPerson, type PersonRecord } from '../store/people';
 import type { SharedReads } from './shared-reads';
 
 /**
@@ -19,7 +19,7 @@ import type { SharedReads } from './shared-reads';
  * tags counted from now, which keeps a dripped module closed rather than opening it early.
  */
 export async function learnerOf(db: CoursesDb, actor: Actor, now: Date): Promise<Learner> {
-  const person = await findPerson(db, actor.userId);
+  const person = await scheduleFactsOf(db, actor.userId);
   return {
     role: actor.role,
     tagIds: actor.tagIds,
@@ -28,6 +28,29 @@ export async function learnerOf(db: CoursesDb, actor: Actor, now: Date): Promise
     tagGrants: person?.tagGrants ?? new Map(),
   };
 }
+
+type ScheduleFacts = Pick<PersonRecord, 'createdAt' | 'timeZone' | 'tagGrants'>;
+
+/**
+ * Her schedule's facts from the people copy, kept in the process for LEARNER_TTL_MS: a course page with drip costs
+ * no read of its own while she moves around. This replica's consumer forgets her at once when her copy changes
+ * (forgetLearner); another replica's copy of the facts is at most that old, so a tag granted a moment ago may open
+ * its modules half a minute later there.
+ */
+const LEARNER_TTL_MS = 30_000;
+const scheduleFacts = new TtlLru<number, ScheduleFacts>(LEARNER_TTL_MS, 20_000);
+
+async function scheduleFactsOf(db: CoursesDb, userId: number): Promise<ScheduleFacts | null> {
+  const known = scheduleFacts.get(userId);
+  if (known) return known;
+  const person = await findPerson(db, userId);
+  // A person the copy does not have yet is asked for again: her event is on its way.
+  if (person) scheduleFacts.set(userId, person);
+  return person;
+}
+
+/** Her copy changed (users.user-changed / -deleted): the next request reads it again. */
+export const forgetLearner = (userId: number): void => scheduleFacts.delete(userId);
 
 /** The modules with a release rule, through the catalogue cache (they change only with authoring writes). */
 export function releaseModules(deps: SharedReads): Promise<ReleaseModuleRow[]> {

@@ -98,9 +98,20 @@ export function lockedUntil(
   learner: Learner,
   chain: { course: Gated; module: Gated },
   now: Date,
+  /**
+   * Opening days already worked out for this learner (rule and access start -> day): the modules of one course
+   * mostly share both, and each day costs a few time-zone conversions.
+   */
+  memo?: Map<string, Date | null>,
 ): Date | null {
   if (!hasReleaseRule(rule) || bypassesDrip(learner.role)) return null;
-  const opensAt = opensAtOf(rule, learner, accessStartOf(learner, chain.course, chain.module, now));
+  const start = accessStartOf(learner, chain.course, chain.module, now);
+  const key = `${rule.releaseAfterDays}|${rule.releaseAt}|${start.getTime()}`;
+  let opensAt = memo?.get(key);
+  if (opensAt === undefined) {
+    opensAt = opensAtOf(rule, learner, start);
+    memo?.set(key, opensAt);
+  }
   return opensAt !== null && opensAt > now ? opensAt : null;
 }
 
