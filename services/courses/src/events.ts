@@ -2,11 +2,14 @@
  * Events of the courses service.
  * Publishes (written to the outbox in the transaction of the change, relayed to Redis Streams):
  *  - courses.lesson-completed / courses.lesson-uncompleted {userId, lessonId, moduleId, courseId}: when a person's
- *    completion of a lesson changes (commands/completions.ts; marking twice publishes once).
+ *    completion of a lesson changes (commands/completions.ts; marking twice publishes once);
+ *  - courses.learning-notice: replies and @mentions in a lesson discussion (commands/discussions.ts), for the board
+ *    service to store and mail.
  * Consumes (consumer group 'courses', idempotency in PostgreSQL's processed_events):
  *  - users.user-changed: the service's copy of the person (name for certificates; role and tags to know which
  *    lessons count), newer versions only;
- *  - users.user-deleted {id}: deletes that person's completions, certificates, quiz attempts and copy;
+ *  - users.user-deleted {id}: deletes that person's completions, certificates, quiz attempts, lesson comments (a
+ *    thread's top comment with replies stays as "[deleted]") and copy;
  *  - courses.lesson-completed (its own): issues the member's certificate of the course once they have completed
  *    every lesson of it they can open (commands/certificates.ts). Once per member and course: the event id is
  *    recorded as processed in the same transaction, and certificates are unique per (member, course).
@@ -20,6 +23,7 @@ import { deleteCertificatesOf } from './store/certificates';
 import { deleteCompletionsOf } from './store/completions';
 import type { CoursesStore } from './store/db';
 import { deletePerson, savePerson } from './store/people';
+import { deleteCommentsOf } from './store/lesson-comments';
 import { deleteAttemptsOf } from './store/quiz-attempts';
 import type { CoursesDatabase } from './store/schema';
 import { renameTagSnapshots } from './store/tag-snapshots';
@@ -39,7 +43,7 @@ export function createEventConsumer(
     'users.user-changed': async (user, { trx }) => {
       await savePerson(
         trx,
-        { userId: user.id, fullName: user.fullName, role: user.role, tagIds: user.tagIds },
+        { userId: user.id, fullName: user.fullName, role: user.role, tagIds: user.tagIds, photoUrl: user.photoUrl },
         user.version,
       );
     },
@@ -48,6 +52,7 @@ export function createEventConsumer(
       const certificates = await deleteCertificatesOf(trx, data.id);
       await deleteVideoPositionsOf(trx, data.id);
       await deleteAttemptsOf(trx, data.id);
+      await deleteCommentsOf(trx, data.id);
       await deletePerson(trx, data.id);
       options.logger.info({ userId: data.id, removed, certificates }, 'completions of a deleted person removed');
     },

@@ -60,6 +60,7 @@ import {
   shareLockModules,
   updateModule,
 } from '../store/modules';
+import { setLessonCreator } from '../store/lesson-comments';
 import { setLessonPlacements, setPositions } from '../store/positions';
 
 /** What the authoring commands write with: the store, the outbox relay, the catalogue cache they invalidate. */
@@ -349,6 +350,8 @@ export async function upsertLesson(
       await updateLesson(trx, id, fields);
     } else {
       id = await insertLesson(trx, fields);
+      // Its creator is the lesson's author, told about replies in its discussion (docs "Lesson discussions").
+      if (actor) await setLessonCreator(trx, id, actor.userId);
     }
     if (input.Tags !== undefined) await replaceLessonTags(trx, id, input.Tags);
     const after = await findLesson(trx, id);

@@ -7,6 +7,8 @@ export interface PersonRecord {
   fullName: string;
   role: string;
   tagIds: number[];
+  /** The discussion shows it beside her comments (undefined: leave the stored one). */
+  photoUrl?: string | null;
 }
 
 /** Replaces the copy unless the stored one is newer (events can arrive out of order after a redelivery). */
@@ -16,6 +18,7 @@ export async function savePerson(db: CoursesDb, person: PersonRecord, version: n
     full_name: person.fullName,
     role: person.role,
     tag_ids: person.tagIds,
+    photo_url: person.photoUrl,
     version,
     updated_at: new Date(),
   });

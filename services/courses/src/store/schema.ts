@@ -4,6 +4,7 @@
  */
 import type { Quiz, QuizAttemptInput, QuizAttemptResponse } from '@rainmakers/contracts';
 import type { ColumnType, EventTables, Generated } from '@rainmakers/kit';
+import type { DiscussionTables } from './discussion-schema';
 
 export type { ColumnType, Generated };
 
@@ -68,6 +69,8 @@ export interface LessonsTable {
   video_url: string | null;
   /** An optional quiz (contracts' quizSchema, checked by the API); migrations/008_quizzes.sql. */
   quiz: ColumnType<Quiz | null, string | null | undefined, string | null>;
+  /** Who created it (migrations/010): told about replies in its discussion. */
+  created_by: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface QuizAttemptsTable {
@@ -119,6 +122,8 @@ export interface PeopleTable {
   tag_ids: number[];
   version: number;
   updated_at: Timestamp;
+  /** migrations/010: the discussion's author photos. */
+  photo_url: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One certificate per member and course; name and title copied at issue time. */
@@ -132,7 +137,7 @@ export interface CertificatesTable {
   issued_at: Timestamp;
 }
 
-export interface CoursesDatabase extends EventTables {
+export interface CoursesDatabase extends EventTables, DiscussionTables {
   courses: CoursesTable;
   course_tags: CourseTagsTable;
   modules: ModulesTable;
