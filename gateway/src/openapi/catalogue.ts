@@ -9,16 +9,6 @@
  */
 import {
   AUDIT_EXPORT_MAX_ROWS,
-  COMMENT_BODY_MAX,
-  COMMENTS_PAGE_MAX,
-  COMMENTS_PER_MINUTE,
-  commentAnswerSchema,
-  commentCreateSchema,
-  commentEditSchema,
-  commentHideSchema,
-  commentsQuerySchema,
-  lessonCommentResponseSchema,
-  lessonCommentsResponseSchema,
   acceptInvitationSchema,
   activityUpsertResponseSchema,
   activityUpsertSchema,
@@ -50,6 +40,9 @@ import {
   bulkUpdateResponseSchema,
   bulkUpdateSchema,
   bulkUpdateStatusSchema,
+  COMMENT_BODY_MAX,
+  COMMENTS_PAGE_MAX,
+  COMMENTS_PER_MINUTE,
   COMMUNITY_BIO_MAX,
   cardActivityResponseSchema,
   cardLabelSchema,
@@ -72,6 +65,11 @@ import {
   checkListUpsertSchema,
   closeAccountSchema,
   coachesResponseSchema,
+  commentAnswerSchema,
+  commentCreateSchema,
+  commentEditSchema,
+  commentHideSchema,
+  commentsQuerySchema,
   communityProfileSchema,
   communitySettingsSchema,
   completedLessonsResponseSchema,
@@ -96,6 +94,8 @@ import {
   labelReadManyResponseSchema,
   labelUpsertResponseSchema,
   labelUpsertSchema,
+  lessonCommentResponseSchema,
+  lessonCommentsResponseSchema,
   lessonListQuerySchema,
   lessonListResponseSchema,
   lessonOptionsQuerySchema,
@@ -1160,13 +1160,16 @@ export const API_ROUTES: readonly ApiRoute[] = [
     description:
       `Threads newest first (\`limit\` 1-${COMMENTS_PAGE_MAX}, default 20; \`before\` = the previous page's ` +
       '`nextBefore`), each with its replies (one level), the answer first, then oldest first. Whoever can open the ' +
-      'lesson reads it; anyone else gets the unknown lesson\'s 404. Hidden comments reach coaches and admins only ' +
+      "lesson reads it; anyone else gets the unknown lesson's 404. Hidden comments reach coaches and admins only " +
       '(`hidden: true`); a deleted question with replies stays as `deleted: true` with no author and an empty body. ' +
-      '`count` is the visible comments (the heading\'s number).',
+      "`count` is the visible comments (the heading's number).",
     access: 'signed-in',
     query: commentsQuerySchema,
     answer: ok(lessonCommentsResponseSchema, '`{comments, count, nextBefore, abilities}`'),
-    errors: { 400: 'errors.limit, errors.before; Invalid id', 404: 'Lesson not found (also one the caller cannot open)' },
+    errors: {
+      400: 'errors.limit, errors.before; Invalid id',
+      404: 'Lesson not found (also one the caller cannot open)',
+    },
   }),
   route('POST /api/lesson/{id}/comments', {
     idempotent: true,
@@ -1219,8 +1222,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'courses',
     tag: 'Courses',
     summary: "Mark a reply as its thread's answer (or unmark it)",
-    description:
-      "One answer per thread: marking one unmarks the thread's other. Audited (`lesson.comment-answer`).",
+    description: "One answer per thread: marking one unmarks the thread's other. Audited (`lesson.comment-answer`).",
     access: policy('courses.canModerateDiscussions'),
     body: commentAnswerSchema,
     answer: ok(lessonCommentResponseSchema, '`{comment}`'),

@@ -5,7 +5,7 @@
  * "Admin powers" follow actor.role === 'admin', so an admin previewing the product as another role gets that
  * role's view and no editing.
  */
-import { type Actor, type CatalogueAbilities, ROLES, type RecordAbilities, type Role } from '@rainmakers/contracts';
+import { type Actor, type CatalogueAbilities, type RecordAbilities, ROLES, type Role } from '@rainmakers/contracts';
 import { canOpenLesson, canSeeCourse, type Gated, type GatedCourse, type Viewer } from './domain/visibility';
 
 export const viewerOf = (actor: Actor): Viewer => ({ role: actor.role, tagIds: actor.tagIds });

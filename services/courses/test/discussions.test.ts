@@ -65,7 +65,14 @@ beforeAll(async () => {
     .values([
       { user_id: ADMIN_ID, full_name: 'Ada Admin', role: 'admin', tag_ids: [], version: 1 },
       { user_id: COACH.userId, full_name: COACH.fullName, role: 'coach', tag_ids: [], version: 1 },
-      { user_id: ASKER.userId, full_name: ASKER.fullName, role: 'premium', tag_ids: [], version: 1, photo_url: '/upload/files/mia.png' },
+      {
+        user_id: ASKER.userId,
+        full_name: ASKER.fullName,
+        role: 'premium',
+        tag_ids: [],
+        version: 1,
+        photo_url: '/upload/files/mia.png',
+      },
       { user_id: OTHER.userId, full_name: OTHER.fullName, role: 'premium', tag_ids: [], version: 1 },
       { user_id: BASIC.userId, full_name: BASIC.fullName, role: 'basic', tag_ids: [], version: 1 },
     ])
@@ -98,17 +105,25 @@ describe('who can read and write a discussion', () => {
     expect(question.status).toBe(201);
     const commentId = question.body.comment.id;
     const unknown = 2_000_000;
-    const pairs: [() => Promise<{ status: number; body: unknown }>, () => Promise<{ status: number; body: unknown }>][] =
+    const pairs: [
+      () => Promise<{ status: number; body: unknown }>,
+      () => Promise<{ status: number; body: unknown }>,
+    ][] = [
+      [() => read(basic(), premiumLessonId), () => read(basic(), unknown)],
       [
-        [() => read(basic(), premiumLessonId), () => read(basic(), unknown)],
-        [() => post(basic(), 'Let me in', undefined, premiumLessonId), () => post(basic(), 'Let me in', undefined, unknown)],
-        [() => post(basic(), 'Reply', commentId, premiumLessonId), () => post(basic(), 'Reply', commentId, unknown)],
-        [() => patch(basic(), commentId, { body: 'x' }, premiumLessonId), () => patch(basic(), commentId, { body: 'x' }, unknown)],
-        [
-          () => h.api.del(basic(), `${path(premiumLessonId)}/${commentId}`),
-          () => h.api.del(basic(), `${path(unknown)}/${commentId}`),
-        ],
-      ];
+        () => post(basic(), 'Let me in', undefined, premiumLessonId),
+        () => post(basic(), 'Let me in', undefined, unknown),
+      ],
+      [() => post(basic(), 'Reply', commentId, premiumLessonId), () => post(basic(), 'Reply', commentId, unknown)],
+      [
+        () => patch(basic(), commentId, { body: 'x' }, premiumLessonId),
+        () => patch(basic(), commentId, { body: 'x' }, unknown),
+      ],
+      [
+        () => h.api.del(basic(), `${path(premiumLessonId)}/${commentId}`),
+        () => h.api.del(basic(), `${path(unknown)}/${commentId}`),
+      ],
+    ];
     for (const [hidden, missing] of pairs) {
       const [a, b] = await Promise.all([hidden(), missing()]);
       expect(a).toMatchObject({ status: 404, body: { error: LESSON_NOT_FOUND } });
@@ -134,7 +149,10 @@ describe('who can read and write a discussion', () => {
     const long = await post(asker(), 'x'.repeat(5001));
     expect(long).toMatchObject({ status: 400, body: { errors: { body: DISCUSSION_MESSAGES.longBody } } });
     const badParent = await post(asker(), 'Reply to nothing', 2_000_000);
-    expect(badParent).toMatchObject({ status: 400, body: { errors: { parentId: DISCUSSION_MESSAGES.parentNotFound } } });
+    expect(badParent).toMatchObject({
+      status: 400,
+      body: { errors: { parentId: DISCUSSION_MESSAGES.parentNotFound } },
+    });
     const badId = await h.api.get(asker(), '/api/lesson/abc/comments');
     expect(badId.status).toBe(400);
     const badLimit = await read(asker(), lessonId, '?limit=500');

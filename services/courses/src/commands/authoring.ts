@@ -41,6 +41,7 @@ import {
   updateCourse,
 } from '../store/courses';
 import type { CoursesDb, CoursesStore } from '../store/db';
+import { setLessonCreator } from '../store/lesson-comments';
 import {
   deleteLesson,
   findLesson,
@@ -60,7 +61,6 @@ import {
   shareLockModules,
   updateModule,
 } from '../store/modules';
-import { setLessonCreator } from '../store/lesson-comments';
 import { setLessonPlacements, setPositions } from '../store/positions';
 
 /** What the authoring commands write with: the store, the outbox relay, the catalogue cache they invalidate. */

@@ -8,9 +8,9 @@
 import {
   type Actor,
   COMMENT_EXCERPT_MAX,
+  COMMENTS_PER_MINUTE,
   type CommentCreateInput,
   type CommentsQuery,
-  COMMENTS_PER_MINUTE,
   DISCUSSION_MESSAGES,
   LESSON_NOT_FOUND,
   type LessonComment,
@@ -39,8 +39,8 @@ import {
   type CommentRecord,
   commentCount,
   commentsPostedSince,
-  deleteComment,
   type DiscussionPerson,
+  deleteComment,
   discussionPeople,
   findComment,
   insertComment,
@@ -109,9 +109,12 @@ export async function readDiscussion(
     commentCount(db, lessonId),
   ]);
   const threads = shapeThreads(page.tops.slice(0, query.limit), page.replies, { moderates });
-  const people = await discussionPeople(db, [
-    ...threads.flatMap((t) => [t.comment.authorId, ...t.replies.map((r) => r.authorId)]),
-  ].filter((id): id is number => id !== null));
+  const people = await discussionPeople(
+    db,
+    [...threads.flatMap((t) => [t.comment.authorId, ...t.replies.map((r) => r.authorId)])].filter(
+      (id): id is number => id !== null,
+    ),
+  );
   const present = (row: CommentRecord) => presentComment(row, people, actor, chain);
   const comments: LessonComment[] = threads.map((t) => ({
     ...present(t.comment),
@@ -233,10 +236,20 @@ async function publishNotices(
   const mention = targets.mention.filter(mayOpen);
   // One event per kind, so a mentioned person gets the mention and not the reply too; keys name the comment once.
   if (reply.length > 0) {
-    await effects.publish('courses.learning-notice', { ...base, key: `lesson-comment-${comment.id}-reply`, kind: 'lesson-reply', userIds: reply });
+    await effects.publish('courses.learning-notice', {
+      ...base,
+      key: `lesson-comment-${comment.id}-reply`,
+      kind: 'lesson-reply',
+      userIds: reply,
+    });
   }
   if (mention.length > 0) {
-    await effects.publish('courses.learning-notice', { ...base, key: `lesson-comment-${comment.id}-mention`, kind: 'lesson-mention', userIds: mention });
+    await effects.publish('courses.learning-notice', {
+      ...base,
+      key: `lesson-comment-${comment.id}-mention`,
+      kind: 'lesson-mention',
+      userIds: mention,
+    });
   }
 }
 
