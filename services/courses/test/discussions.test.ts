@@ -343,6 +343,17 @@ describe('the lesson author', () => {
   });
 });
 
+describe('her own export', () => {
+  it('carries her comments', async () => {
+    const res = await h.api.get<{ lessonComments: { body: string; lessonId: number }[] }>(
+      { service: 'gateway' },
+      `/internal/users/${ASKER.userId}/export`,
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.lessonComments.map((c) => c.body)).toContain('Who sets the fees?');
+  });
+});
+
 describe('a deleted person', () => {
   it('leaves her questions with replies as "[deleted]" and takes the rest of her comments, recounted', async () => {
     const gone = h.as('premium', { userId: 960 });
