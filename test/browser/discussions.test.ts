@@ -16,7 +16,7 @@ import {
   useBrowser,
 } from '../support/browser';
 import { signIn } from '../support/stack-client';
-import { createPerson, type TestPerson } from './fixtures';
+import { admin, createPerson, type TestPerson } from './fixtures';
 
 jest.setTimeout(180_000);
 const pages = useBrowser();
@@ -33,7 +33,7 @@ interface CourseBody {
 }
 
 async function lessonPath(): Promise<{ path: string; lessonId: number }> {
-  const session = await signIn('admin');
+  const session = await admin();
   const { course } = await session.get<CourseBody>(`/api/course/${COURSE_SLUG}`);
   for (const module of course.Modules) {
     const lesson = module.Lessons.find((l) => l.title === LESSON_TITLE);
@@ -46,14 +46,19 @@ const discussion = (page: Page) => page.getByRole('region', { name: /^Discussion
 
 /** Waits until the courses service knows these people by name (its copy comes from users' events). */
 async function known(lessonId: number, people: TestPerson[]): Promise<void> {
-  const session = await signIn('admin');
+  const session = await admin();
   await waitFor(
     async () => {
-      const res = await session.request<{ comments: { author: { fullName: string } | null }[] }>(
+      type Author = { author: { fullName: string } | null };
+      const res = await session.request<{ comments: (Author & { replies: Author[] })[] }>(
         'GET',
         `/api/lesson/${lessonId}/comments?limit=50`,
       );
-      const names = new Set((res.body.comments ?? []).flatMap((c) => (c.author ? [c.author.fullName] : [])));
+      const names = new Set(
+        (res.body.comments ?? [])
+          .flatMap((c) => [c, ...c.replies])
+          .flatMap((c) => (c.author ? [c.author.fullName] : [])),
+      );
       return people.every((p) => names.has(p.fullName)) || null;
     },
     { what: 'the discussion to show the authors by name' },

@@ -1,8 +1,8 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
-import { COMMENT_BODY_MAX } from '@rainmakers/contracts';
 import { type FormEvent, useState } from 'react';
+import { COMMENT_BODY_MAX } from './constants';
 
 /**
  * A comment's text field with its send button: a question, a reply or an edit. Markdown; the label names what it is

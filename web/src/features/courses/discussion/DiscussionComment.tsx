@@ -12,13 +12,14 @@ import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
-import { DISCUSSION_MESSAGES } from '@rainmakers/contracts';
+
 import { useId, useState } from 'react';
 import type { DiscussionChange, LessonReply } from '../../../api/discussions';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { DeferredMarkdown } from '../../../components/DeferredMarkdown';
 import { formatDateTime } from '../../../lib/dates';
 import { CommentComposer } from './CommentComposer';
+import { DELETED_AUTHOR } from './constants';
 
 /** Runs a change with its toast; resolves true when the server took it. */
 export type Apply = (change: DiscussionChange, done: string) => Promise<boolean>;
@@ -56,7 +57,7 @@ export function DiscussionComment({
   const [confirming, setConfirming] = useState(false);
   const [menu, setMenu] = useState<HTMLElement | null>(null);
   const menuId = useId();
-  const author = comment.deleted ? DISCUSSION_MESSAGES.deleted : (comment.author?.fullName ?? 'A member');
+  const author = comment.deleted ? DELETED_AUTHOR : (comment.author?.fullName ?? 'A member');
   const when = formatDateTime(comment.createdAt);
   const what = `${isReply ? 'reply' : 'question'} by ${author} of ${when}`;
 
