@@ -146,8 +146,9 @@ describe('lesson discussions', () => {
     const member = await createPerson('premium', 'editor', `Eve Editor ${suffix}`);
     const page = await pages.open();
     await signInWithCookies(page, member, path);
-    await emulateColorScheme(page, 'dark');
     const region = discussion(page);
+    await region.getByRole('textbox', { name: 'Ask a question about this lesson' }).waitFor();
+    await emulateColorScheme(page, 'dark');
     const text = `A question to change (${suffix})`;
     await region.getByRole('textbox', { name: 'Ask a question about this lesson' }).fill(text);
     await region.getByRole('button', { name: 'Post question' }).click();

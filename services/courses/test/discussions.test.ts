@@ -252,6 +252,7 @@ describe('hiding, the count and the audit', () => {
     expect((await patch(other(), rude.body.comment.id, { body: 'edit' })).status).toBe(404);
     expect((await post(asker(), 'Reply', rude.body.comment.id)).status).toBe(400);
     expect((await patch(asker(), replyToRude.body.comment.id, { body: 'edit' })).status).toBe(404);
+    expect((await post(asker(), 'Reply in a hidden thread', replyToRude.body.comment.id)).status).toBe(400);
     const staff = await read(coach());
     const flagged = staff.body.comments.find((c) => c.id === rude.body.comment.id);
     expect(flagged).toMatchObject({ hidden: true, body: 'Something rude' });

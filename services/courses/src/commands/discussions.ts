@@ -184,9 +184,11 @@ export async function postComment(
     }
     let parentId: number | null = null;
     if (input.parentId !== null) {
+      // A comment the person cannot see (deleted, hidden, in a hidden thread) is not one she can reply to.
       const parent = await findComment(trx, lessonId, input.parentId);
-      // A comment the person cannot see (hidden, deleted) is not one she can reply to.
-      if (!parent || parent.deleted || (parent.hidden && !canModerateDiscussions(actor))) {
+      const top = parent?.parentId ? await findComment(trx, lessonId, parent.parentId) : parent;
+      const unseen = (c: CommentRecord | null) => !c || c.deleted || (c.hidden && !canModerateDiscussions(actor));
+      if (!parent || unseen(parent) || (top !== parent && top?.hidden && !canModerateDiscussions(actor))) {
         throw badRequest(DISCUSSION_MESSAGES.parentNotFound, { parentId: DISCUSSION_MESSAGES.parentNotFound });
       }
       parentId = threadOf(parent);

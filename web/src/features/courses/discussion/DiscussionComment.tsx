@@ -74,11 +74,12 @@ export function DiscussionComment({
       sx={{
         display: 'flex',
         gap: 1.5,
-        p: comment.answer ? 1.5 : 0,
+        // The answer framed in green; a hidden comment (staff only) framed dashed, its text kept at full contrast.
+        p: comment.answer || comment.hidden ? 1.5 : 0,
         borderRadius: 2,
-        border: comment.answer ? 1 : 0,
-        borderColor: 'success.main',
-        opacity: comment.hidden ? 0.75 : 1,
+        border: comment.answer || comment.hidden ? 1 : 0,
+        borderStyle: comment.hidden && !comment.answer ? 'dashed' : 'solid',
+        borderColor: comment.answer ? 'success.main' : 'divider',
       }}
     >
       <Avatar
