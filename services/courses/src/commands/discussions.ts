@@ -59,6 +59,9 @@ import { chainOfLesson, pinned } from './shared-reads';
 
 type DiscussionDeps = Pick<RouteDeps, 'store' | 'events' | 'catalogue'>;
 
+/** People one courses.learning-notice names (learningNoticeSchema's bound). */
+const NOTICE_RECIPIENTS_MAX = 1000;
+
 /** The lesson's access chain when the person may do `allowed` with its discussion; 404 as for an unknown lesson. */
 async function openChain(
   deps: DiscussionDeps,
@@ -234,24 +237,20 @@ async function publishNotices(
     lessonId,
     moduleId: context.moduleId,
   };
-  const reply = targets.reply.filter(mayOpen);
-  const mention = targets.mention.filter(mayOpen);
   // One event per kind, so a mentioned person gets the mention and not the reply too; keys name the comment once.
-  if (reply.length > 0) {
-    await effects.publish('courses.learning-notice', {
-      ...base,
-      key: `lesson-comment-${comment.id}-reply`,
-      kind: 'lesson-reply',
-      userIds: reply,
-    });
-  }
-  if (mention.length > 0) {
-    await effects.publish('courses.learning-notice', {
-      ...base,
-      key: `lesson-comment-${comment.id}-mention`,
-      kind: 'lesson-mention',
-      userIds: mention,
-    });
+  // An event holds at most NOTICE_RECIPIENTS_MAX people (the contract's bound): a thread of more is told in parts.
+  for (const [kind, userIds] of [
+    ['reply', targets.reply.filter(mayOpen)],
+    ['mention', targets.mention.filter(mayOpen)],
+  ] as const) {
+    for (let part = 0; part * NOTICE_RECIPIENTS_MAX < userIds.length; part++) {
+      await effects.publish('courses.learning-notice', {
+        ...base,
+        key: `lesson-comment-${comment.id}-${kind}${part === 0 ? '' : `-${part + 1}`}`,
+        kind: kind === 'reply' ? 'lesson-reply' : 'lesson-mention',
+        userIds: userIds.slice(part * NOTICE_RECIPIENTS_MAX, (part + 1) * NOTICE_RECIPIENTS_MAX),
+      });
+    }
   }
 }
 
