@@ -323,6 +323,26 @@ describe('notices', () => {
     expect(await notices(reply.body.comment.id)).toHaveLength(2);
   });
 
+  it('answers a retried post (same Idempotency-Key) from the first: one comment, its notices once', async () => {
+    const question = await post(asker(), 'Retried thread');
+    const send = () =>
+      h.api.call<LessonCommentResponse>(
+        other(),
+        'POST',
+        path(),
+        { body: 'A retried reply', parentId: question.body.comment.id },
+        { 'Idempotency-Key': `retry-${question.body.comment.id}` },
+      );
+    const first = await send();
+    const again = await send();
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.body.comment.id).toBe(first.body.comment.id);
+    const thread = (await read(asker())).body.comments.find((c) => c.id === question.body.comment.id)!;
+    expect(thread.replies).toHaveLength(1);
+    expect((await notices(first.body.comment.id)).map((n) => n.kind)).toEqual(['lesson-reply']);
+  });
+
   it(`refuses a person's posts past ${COMMENTS_PER_MINUTE} a minute with 429 and Retry-After`, async () => {
     const hasty = h.as('premium', { userId: 950 });
     for (let i = 0; i < COMMENTS_PER_MINUTE; i++) expect((await post(hasty, `Post ${i}`)).status).toBe(201);
