@@ -22,6 +22,7 @@ import { analyticsScenario, prepareAnalyticsYear } from './bench/analytics';
 import { boardDueScenario, boardMoveScenario, boardUpsertScenario, prepareBoard } from './bench/board';
 import { type BroadcastBenchResult, runBroadcastBench } from './bench/broadcasts';
 import { DeadlineMissed, deadlineSeconds, withDeadline } from './bench/deadline';
+import { discussionLessonId, lessonDiscussionScenario, prepareDiscussion } from './bench/discussions';
 import { coursePageDripScenario, withDripRules } from './bench/drip';
 import { type ExplainedTerm, explainTerms } from './bench/explain';
 import { IDLE_SETTLE_SECONDS, type IdleResult, idleLines, measureIdle } from './bench/idle';
@@ -388,6 +389,22 @@ async function boardFilled(owner: SignedIn) {
   return board;
 }
 
+/** A lesson discussion of 500 comments, written into the courses database, then read by the members. */
+async function lessonDiscussionStep(ctx: RunContext): Promise<void> {
+  if (!ctx.target.coursesDb) {
+    say('lesson-discussion skipped: it needs the courses database (own stack or --generate)');
+    return;
+  }
+  const lessonId = await discussionLessonId(ctx.target.gatewayUrl, ctx.adminSignedIn.headers);
+  const prepared = await prepareDiscussion(
+    ctx.target.coursesDb,
+    lessonId,
+    ctx.members.map((m) => m.userId),
+  );
+  say(`  lesson-discussion: lesson ${lessonId}, ${prepared.comments} comments (${prepared.added} added)`);
+  await ctx.measurer.run(lessonDiscussionScenario(ctx.target.gatewayUrl, ctx.members, lessonId, prepared.comments));
+}
+
 /** 20 members' completions on the biggest generated course, the statement EXPLAINed, then measured. */
 async function courseInsightsStep(ctx: RunContext): Promise<void> {
   if (!ctx.target.coursesDb) {
@@ -469,6 +486,7 @@ async function memberScenariosStep(ctx: RunContext): Promise<void> {
     const quiz = await seededQuiz(target.gatewayUrl, ctx.adminSignedIn.headers);
     await measurer.run(quizAttemptScenario(target.gatewayUrl, members, quiz));
   }
+  if (wants('lesson-discussion')) await lessonDiscussionStep(ctx);
   if (wants('course-insights')) await courseInsightsStep(ctx);
   if (wants('analytics') || wants('analytics-10')) await analyticsStep(ctx);
   if (wants('board-move') || wants('board-upsert') || wants('board-due')) {

@@ -15,6 +15,8 @@ export const SCENARIO_KEYS = [
   'completion',
   // A member's quiz attempt on the seeded FBA fees quiz (scripts/bench/quizzes.ts).
   'quiz-attempt',
+  // A member reading a lesson discussion of 500 comments (scripts/bench/discussions.ts).
+  'lesson-discussion',
   'me',
   'me-auth',
   'proxy',

@@ -1,8 +1,9 @@
 /**
  * Seeds the course catalogue through the public API as the seeded admin: five courses for Amazon sellers (one
  * tag-gated, one premium-only, one DRAFT), each with modules and lessons of real markdown content; the FBA fees
- * lesson carries a quiz, and the PPC course's Optimization Routine opens a week after a member joins (drip).
- * Idempotent: a course whose slug exists already is skipped, whole.
+ * lesson carries a quiz, the PPC course's Optimization Routine opens a week after a member joins (drip), and the
+ * first lesson of the launch blueprint carries a discussion with a coach's answer.
+ * Idempotent: a course whose slug exists already is skipped, whole; the discussion is seeded while it is empty.
  */
 import type { Quiz } from '@rainmakers/contracts';
 import type { SeedContext } from './context';
@@ -609,4 +610,45 @@ export async function seed(ctx: SeedContext): Promise<void> {
     ctx.log(`course "${course.title}" created`);
   }
   if (created === 0) ctx.log('courses exist already; nothing to seed');
+  await seedDiscussion(ctx);
+}
+
+/** The seeded discussion: where it is, and what is said (a member asks, another follows, the coach answers). */
+export const DISCUSSION_SEED = {
+  slug: 'amazon-fba-launch-blueprint',
+  lessonTitle: 'How Fulfillment by Amazon Works',
+  question:
+    'Do I need the **Professional** selling plan before I send my first FBA shipment, or can I start on the ' +
+    'Individual plan and switch later?',
+  follow: 'Same question here: I have 30 units ready and I am not sure which plan to pick.',
+  answer:
+    'Start on **Professional** if you expect more than 40 sales a month: it is cheaper per unit from there and it ' +
+    'unlocks Sponsored Products, which you want for launch week. You can switch plans at any time in Seller Central ' +
+    '(Settings → Account Info), so nothing is locked in.',
+} as const;
+
+/** A member's question on the first lesson, a second member's reply, and the coach's reply marked as the answer. */
+async function seedDiscussion(ctx: SeedContext): Promise<void> {
+  const admin = ctx.people.admin ?? { email: ADMIN_EMAIL, password: ADMIN_PASSWORD };
+  const staff = await ctx.signInAs(admin.email, admin.password);
+  const page = await staff.get<{ course: { Modules: { Lessons: { id: number; title: string }[] }[] } }>(
+    `/api/course/${DISCUSSION_SEED.slug}`,
+  );
+  const lesson = page.course.Modules.flatMap((m) => m.Lessons).find((l) => l.title === DISCUSSION_SEED.lessonTitle);
+  if (!lesson) {
+    ctx.log(`warning: lesson "${DISCUSSION_SEED.lessonTitle}" not found; no discussion seeded`);
+    return;
+  }
+  const path = `/api/lesson/${lesson.id}/comments`;
+  const existing = await staff.get<{ count: number }>(path);
+  if (existing.count > 0) return;
+  const asker = await ctx.signInAs(ctx.people.premium.email, ctx.people.premium.password);
+  const follower = await ctx.signInAs(ctx.people.basic.email, ctx.people.basic.password);
+  const coach = await ctx.signInAs(ctx.people.coach.email, ctx.people.coach.password);
+  type Posted = { comment: { id: number } };
+  const question = await asker.post<Posted>(path, { body: DISCUSSION_SEED.question });
+  await follower.post<Posted>(path, { body: DISCUSSION_SEED.follow, parentId: question.comment.id });
+  const answer = await coach.post<Posted>(path, { body: DISCUSSION_SEED.answer, parentId: question.comment.id });
+  await coach.post(`${path}/${answer.comment.id}/answer`, { answer: true });
+  ctx.log(`discussion on "${DISCUSSION_SEED.lessonTitle}" seeded (question, reply, coach's answer)`);
 }

@@ -101,6 +101,8 @@ const boardHolder = {} as { person: Person; session: GatewaySession; listId: num
 const hidden = { draftSlug: '', premiumSlug: '', premiumLessonId: 0, premiumCourseId: 0, quizLessonId: 0 };
 /** A course open to every member whose one module opens on a date far ahead (drip). */
 const dripped = { slug: `matrix-drip-${Date.now()}`, lessonId: 0 };
+/** The premium-only lesson's discussion, written by the operator: a question, a reply to it, a hidden comment. */
+const discussion = { questionId: 0, replyId: 0, hiddenId: 0 };
 /** Resources the operator makes: a paid upgrade, a premium paid upgrade, a premium-included link, a category. */
 const market = { forSale: 0, forSalePremium: 0, included: 0, category: 0 };
 
@@ -967,6 +969,92 @@ const ROWS: Row[] = [
         await c.session.request('PUT', '/api/lesson/video-position', { lessonId: hidden.premiumLessonId, seconds: 12 }),
         await c.session.request('PUT', '/api/lesson/video-position', { lessonId: 987654321, seconds: 12 }),
       ),
+  },
+
+  // --- lesson discussions: the lesson's visibility; own comments; coaches and admins moderate ---------------------
+  {
+    name: 'GET /api/lesson/{id}/comments {lesson of a premium-only course}',
+    expected: [401, '404 as unknown', '404 as unknown', '200 no hidden', '200 hidden flagged', '200 hidden flagged'],
+    async run(c) {
+      const path = (id: number) => `/api/lesson/${id}/comments`;
+      const outcome = await likeMissing(
+        await c.session.request('GET', path(hidden.premiumLessonId)),
+        await c.session.request('GET', path(987654321)),
+      );
+      if (outcome.status !== 200) return outcome;
+      const { body } = await c.session.request<{ comments: { id: number; hidden: boolean }[] }>(
+        'GET',
+        path(hidden.premiumLessonId),
+      );
+      const hiddenOne = body.comments.find((comment) => comment.id === discussion.hiddenId);
+      return { status: 200, note: !hiddenOne ? 'no hidden' : hiddenOne.hidden ? 'hidden flagged' : 'hidden unflagged' };
+    },
+  },
+  {
+    name: 'POST /api/lesson/{id}/comments {lesson of a premium-only course}',
+    expected: [401, '404 as unknown', '404 as unknown', 201, 201, 201],
+    run: async (c) =>
+      likeMissing(
+        await c.session.request('POST', `/api/lesson/${hidden.premiumLessonId}/comments`, {
+          body: `Matrix question of ${c.key}`,
+        }),
+        await c.session.request('POST', '/api/lesson/987654321/comments', { body: 'Matrix question' }),
+      ),
+  },
+  {
+    name: "PATCH /api/lesson/{id}/comments/{commentId} {another person's comment}",
+    expected: [401, '404 as unknown', '404 as unknown', 403, 403, 403],
+    run: async (c) =>
+      likeMissing(
+        await c.session.request('PATCH', `/api/lesson/${hidden.premiumLessonId}/comments/${discussion.questionId}`, {
+          body: 'Taken over',
+        }),
+        await c.session.request('PATCH', `/api/lesson/987654321/comments/${discussion.questionId}`, { body: 'x' }),
+      ),
+  },
+  {
+    name: "DELETE /api/lesson/{id}/comments/{commentId} {another person's comment}",
+    expected: [401, '404 as unknown', '404 as unknown', 403, 403, 403],
+    run: async (c) =>
+      likeMissing(
+        await c.session.request('DELETE', `/api/lesson/${hidden.premiumLessonId}/comments/${discussion.questionId}`),
+        await c.session.request('DELETE', `/api/lesson/987654321/comments/${discussion.questionId}`),
+      ),
+  },
+  {
+    name: 'PATCH then DELETE /api/lesson/{id}/comments/{commentId} {her own comment}',
+    expected: [401, '404 as unknown', '404 as unknown', '200 then 204', '200 then 204', '200 then 204'],
+    async run(c) {
+      const path = `/api/lesson/${hidden.premiumLessonId}/comments`;
+      const posted = await c.session.request<{ comment: { id: number } }>('POST', path, { body: 'Mine to change' });
+      if (posted.status !== 201) {
+        return likeMissing(posted, await c.session.request('POST', '/api/lesson/987654321/comments', { body: 'x' }));
+      }
+      const own = `${path}/${posted.body.comment.id}`;
+      const edited = await c.session.request('PATCH', own, { body: 'Mine, changed' });
+      const deleted = await c.session.request('DELETE', own);
+      return { status: edited.status, note: `then ${deleted.status}` };
+    },
+  },
+  {
+    name: 'POST /api/lesson/{id}/comments/{commentId}/answer {a reply in a premium-only lesson}',
+    expected: [401, 403, 403, 403, 200, 200],
+    async run(c) {
+      const path = `/api/lesson/${hidden.premiumLessonId}/comments/${discussion.replyId}/answer`;
+      const marked = await c.session.request('POST', path, { answer: true });
+      if (marked.status === 200) await operator.post(path, { answer: false });
+      return status(marked);
+    },
+  },
+  {
+    name: 'POST /api/lesson/{id}/comments/{commentId}/hide {a question in a premium-only lesson}',
+    expected: [401, 403, 403, 403, 200, 200],
+    async run(c) {
+      const path = `/api/lesson/${hidden.premiumLessonId}/comments/${discussion.questionId}/hide`;
+      const hid = await c.session.request('POST', path, { hidden: true });
+      if (hid.status === 200) await operator.post(path, { hidden: false });
+      return status(hid);
+    },
   },
 
   // --- certificates ---------------------------------------------------------------------------
@@ -1884,6 +1972,13 @@ beforeAll(async () => {
       content: 'Not open yet.',
     })
   ).lesson.id;
+  const comments = `/api/lesson/${hidden.premiumLessonId}/comments`;
+  const ask = async (body: Record<string, unknown>) =>
+    (await operator.post<{ comment: { id: number } }>(comments, body)).comment.id;
+  discussion.questionId = await ask({ body: 'Matrix question' });
+  discussion.replyId = await ask({ body: 'Matrix reply', parentId: discussion.questionId });
+  discussion.hiddenId = await ask({ body: 'Matrix hidden comment' });
+  await operator.post(`${comments}/${discussion.hiddenId}/hide`, { hidden: true });
   const made = async (fields: Record<string, unknown>) =>
     (await operator.post<{ resource: { id: number } }>('/api/resource/upsert', { ...MATRIX_RESOURCE, ...fields }))
       .resource.id;

@@ -117,6 +117,11 @@ const FIELDS = [
   'quiz',
   'answers',
   'emailLessons',
+  // A lesson discussion's comment, its thread, and the moderation flags.
+  'body',
+  'parentId',
+  'answer',
+  'hidden',
 ];
 const allFields = (value: unknown) => Object.fromEntries(FIELDS.map((field) => [field, value]));
 /** Raw JSON texts, so that numbers beyond a double and odd keys reach the server as written. */
@@ -147,6 +152,15 @@ const BODIES: Array<{ label: string; body: string | Buffer; type?: string }> = [
   {
     label: 'due date beyond any calendar',
     body: '{"title": "x", "ListId": 1, "dueAt": "+275760-09-13T00:00:00.001Z"}',
+  },
+  {
+    label: 'hostile comment',
+    body: JSON.stringify({
+      body: '<script>alert(1)</script>[x](javascript:alert(1)) @\u0000 \u202e',
+      parentId: '1 OR 1=1',
+      answer: 'true',
+      hidden: 1,
+    }),
   },
   { label: 'text type', body: 'name=x%00', type: 'text/plain' },
   { label: 'form type with NUL', body: 'name=x%00&id=%ff', type: 'application/x-www-form-urlencoded' },

@@ -40,6 +40,9 @@ import {
   bulkUpdateResponseSchema,
   bulkUpdateSchema,
   bulkUpdateStatusSchema,
+  COMMENT_BODY_MAX,
+  COMMENTS_PAGE_MAX,
+  COMMENTS_PER_MINUTE,
   COMMUNITY_BIO_MAX,
   cardActivityResponseSchema,
   cardLabelSchema,
@@ -62,6 +65,11 @@ import {
   checkListUpsertSchema,
   closeAccountSchema,
   coachesResponseSchema,
+  commentAnswerSchema,
+  commentCreateSchema,
+  commentEditSchema,
+  commentHideSchema,
+  commentsQuerySchema,
   communityProfileSchema,
   communitySettingsSchema,
   completedLessonsResponseSchema,
@@ -86,6 +94,8 @@ import {
   labelReadManyResponseSchema,
   labelUpsertResponseSchema,
   labelUpsertSchema,
+  lessonCommentResponseSchema,
+  lessonCommentsResponseSchema,
   lessonListQuerySchema,
   lessonListResponseSchema,
   lessonOptionsQuerySchema,
@@ -191,7 +201,7 @@ import {
   userUpsertAnswer,
 } from './answers';
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export type PolicyName = `${ApiRoute['service']}.${string}`;
 
@@ -1141,6 +1151,99 @@ export const API_ROUTES: readonly ApiRoute[] = [
     errors: {
       400: 'errors.answers: an answer for a question the quiz does not have; errors.<field> for the shape',
       404: 'Lesson not found (also one the caller cannot open); This lesson has no quiz',
+    },
+  }),
+  route('GET /api/lesson/{id}/comments', {
+    service: 'courses',
+    tag: 'Courses',
+    summary: "A lesson's discussion",
+    description:
+      `Threads newest first (\`limit\` 1-${COMMENTS_PAGE_MAX}, default 20; \`before\` = the previous page's ` +
+      '`nextBefore`), each with its replies (one level), the answer first, then oldest first. Whoever can open the ' +
+      "lesson reads it; anyone else gets the unknown lesson's 404. Hidden comments reach coaches and admins only " +
+      '(`hidden: true`); a deleted question with replies stays as `deleted: true` with no author and an empty body. ' +
+      "`count` is the visible comments (the heading's number).",
+    access: 'signed-in',
+    query: commentsQuerySchema,
+    answer: ok(lessonCommentsResponseSchema, '`{comments, count, nextBefore, abilities}`'),
+    errors: {
+      400: 'errors.limit, errors.before; Invalid id',
+      404: 'Lesson not found (also one the caller cannot open)',
+    },
+  }),
+  route('POST /api/lesson/{id}/comments', {
+    idempotent: true,
+    service: 'courses',
+    tag: 'Courses',
+    summary: 'Ask or reply in a lesson discussion',
+    description:
+      `Markdown, 1-${COMMENT_BODY_MAX} characters, shown through the lesson renderer and sanitiser. \`parentId\` ` +
+      'replies (a reply to a reply joins its thread). `@Full Name` of a coach or an admin tells her ' +
+      "(`courses.learning-notice` kind `lesson-mention`); a reply tells the lesson's author and the thread's people " +
+      `(\`lesson-reply\`), never the writer, each once. At most ${COMMENTS_PER_MINUTE} comments a minute per person.`,
+    access: 'signed-in',
+    body: commentCreateSchema,
+    answer: ok(lessonCommentResponseSchema, '`{comment}`', 201),
+    errors: {
+      400: 'errors.body; errors.parentId: the comment replied to is gone (or hidden)',
+      404: 'Lesson not found (also one the caller cannot open)',
+      429: 'Posting too quickly (Retry-After: 60)',
+    },
+  }),
+  route('PATCH /api/lesson/{id}/comments/{commentId}', {
+    service: 'courses',
+    tag: 'Courses',
+    summary: "Edit one's own discussion comment",
+    description: 'Sets `editedAt`; tells nobody again.',
+    access: 'signed-in',
+    body: commentEditSchema,
+    answer: ok(lessonCommentResponseSchema, '`{comment}`'),
+    errors: {
+      400: 'errors.body',
+      403: "Someone else's comment",
+      404: 'Lesson not found (also one the caller cannot open); Comment not found (also a hidden one)',
+    },
+  }),
+  route('DELETE /api/lesson/{id}/comments/{commentId}', {
+    service: 'courses',
+    tag: 'Courses',
+    summary: "Delete one's own discussion comment",
+    description:
+      'A question with replies stays as `deleted: true` (no author, empty body) so its replies keep their place; ' +
+      'anything else is removed.',
+    access: 'signed-in',
+    answer: noContent,
+    errors: {
+      403: "Someone else's comment",
+      404: 'Lesson not found (also one the caller cannot open); Comment not found',
+    },
+  }),
+  route('POST /api/lesson/{id}/comments/{commentId}/answer', {
+    service: 'courses',
+    tag: 'Courses',
+    summary: "Mark a reply as its thread's answer (or unmark it)",
+    description: "One answer per thread: marking one unmarks the thread's other. Audited (`lesson.comment-answer`).",
+    access: policy('courses.canModerateDiscussions'),
+    body: commentAnswerSchema,
+    answer: ok(lessonCommentResponseSchema, '`{comment}`'),
+    errors: {
+      400: 'errors.answer; errors.commentId: only a reply can be the answer',
+      404: 'Lesson not found (also one the caller cannot open); Comment not found',
+    },
+  }),
+  route('POST /api/lesson/{id}/comments/{commentId}/hide', {
+    service: 'courses',
+    tag: 'Courses',
+    summary: 'Hide a discussion comment from members (or show it again)',
+    description:
+      'Members stop receiving it (and, for a question, its replies); coaches and admins see it flagged `hidden`. ' +
+      'Audited (`lesson.comment-hide`).',
+    access: policy('courses.canModerateDiscussions'),
+    body: commentHideSchema,
+    answer: ok(lessonCommentResponseSchema, '`{comment}`'),
+    errors: {
+      400: 'errors.hidden',
+      404: 'Lesson not found (also one the caller cannot open); Comment not found',
     },
   }),
   route('POST /api/lesson/upsert', {

@@ -159,7 +159,7 @@ export function buildOpenApiDocument(policyRoles: PolicyRoles = POLICY_ROLES) {
     in: 'header',
     name: CSRF_HEADER,
     description:
-      'Unsafe methods (POST, PUT, DELETE) send the value of the CSRF cookie (`__Host-rm_csrf` when PUBLIC_URL is https, else `rm_csrf`), which every answer of the gateway sets; with a session the token is bound to it. Missing or wrong: 403 code CSRF.',
+      'Unsafe methods (POST, PUT, PATCH, DELETE) send the value of the CSRF cookie (`__Host-rm_csrf` when PUBLIC_URL is https, else `rm_csrf`), which every answer of the gateway sets; with a session the token is bound to it. Missing or wrong: 403 code CSRF.',
   });
   registry.registerComponent('headers', 'RequestId', {
     description:

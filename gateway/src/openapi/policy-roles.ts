@@ -20,6 +20,7 @@ export const POLICY_ROLES: PolicyRoles = {
   'courses.canDeleteCourse': ['admin'],
   'courses.canDeleteLesson': ['admin'],
   'courses.canDeleteModule': ['admin'],
+  'courses.canModerateDiscussions': ['admin', 'coach'],
   'courses.canReadCourseInsights': ['admin'],
   'courses.canReorderCourse': ['admin'],
   'courses.canReorderCourses': ['admin'],

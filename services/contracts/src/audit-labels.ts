@@ -37,6 +37,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'lesson.create': 'Created lesson',
   'lesson.update': 'Edited lesson',
   'lesson.delete': 'Deleted lesson',
+  'lesson.comment-answer': 'Marked discussion answer',
+  'lesson.comment-hide': 'Hid discussion comment',
   'resource.create': 'Created resource',
   'resource.update': 'Edited resource',
   'resource.delete': 'Deleted resource',
@@ -54,6 +56,10 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
 /** Every field an entry may show, as people read it. */
 export const AUDIT_FIELD_LABELS: Record<string, string> = {
   fullName: 'Full name',
+  commentId: 'Comment',
+  answer: 'Answer',
+  hidden: 'Hidden',
+  excerpt: 'Comment text',
   email: 'E-mail',
   role: 'Role',
   city: 'City',

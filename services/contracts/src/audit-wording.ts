@@ -132,6 +132,8 @@ export const AUDIT_ACTION_SENTENCES: Record<string, string> = {
   'lesson.create': 'Created the lesson',
   'lesson.update': 'Saved the lesson with no visible change',
   'lesson.delete': 'Deleted the lesson',
+  'lesson.comment-answer': 'Marked or unmarked a reply as the answer in the lesson’s discussion',
+  'lesson.comment-hide': 'Hid or showed a comment in the lesson’s discussion',
   'resource.create': 'Created the resource',
   'resource.update': 'Saved the resource with no visible change',
   'resource.delete': 'Deleted the resource',

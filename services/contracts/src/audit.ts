@@ -43,6 +43,8 @@ export const RECORDED_AUDIT_ACTIONS = [
   'lesson.create',
   'lesson.update',
   'lesson.delete',
+  'lesson.comment-answer',
+  'lesson.comment-hide',
   'resource.create',
   'resource.update',
   'resource.delete',

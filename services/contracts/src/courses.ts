@@ -302,6 +302,8 @@ export const coursePageLessonSchema = z.object({
   videoPosition: z.number().min(0).optional(),
   Tags: z.array(courseTagSchema).optional(),
   abilities: recordAbilitiesSchema.optional(),
+  /** How many comments its discussion shows members; absent while it has none. */
+  commentCount: z.number().int().optional(),
   /** The open lesson's quiz, as GET /api/course/{slug}/lessons/{lessonId} gives it. */
   quiz: lessonQuizViewSchema.nullable().optional(),
 });

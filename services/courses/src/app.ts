@@ -2,6 +2,7 @@ import { createApp, retryAfterOnUnavailable } from '@rainmakers/kit';
 import type { AppDeps } from './deps';
 import { certificateRoutes } from './routes/certificates';
 import { courseRoutes } from './routes/courses';
+import { discussionRoutes } from './routes/discussions';
 import { internalRoutes } from './routes/internal';
 import { lessonRoutes } from './routes/lessons';
 import { moduleRoutes } from './routes/modules';
@@ -14,6 +15,7 @@ export function buildApp(deps: AppDeps) {
     app.use('/api/course', courseRoutes(deps));
     app.use('/api/module', moduleRoutes(deps));
     app.use('/api/lesson', lessonRoutes(deps));
+    app.use('/api/lesson', discussionRoutes(deps));
     app.use('/api/certificates', certificateRoutes(deps));
     app.use(retryAfterOnUnavailable());
   });

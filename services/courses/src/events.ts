@@ -2,11 +2,14 @@
  * Events of the courses service.
  * Publishes (written to the outbox in the transaction of the change, relayed to Redis Streams):
  *  - courses.lesson-completed / courses.lesson-uncompleted {userId, lessonId, moduleId, courseId}: when a person's
- *    completion of a lesson changes (commands/completions.ts; marking twice publishes once).
+ *    completion of a lesson changes (commands/completions.ts; marking twice publishes once);
+ *  - courses.learning-notice: replies and @mentions in a lesson discussion (commands/discussions.ts), for the board
+ *    service to store and mail.
  * Consumes (consumer group 'courses', idempotency in PostgreSQL's processed_events):
  *  - users.user-changed: the service's copy of the person (name for certificates; role and tags to know which
  *    lessons count; creation, zone and the day each tag was gained for drip), newer versions only;
- *  - users.user-deleted {id}: deletes that person's completions, certificates, quiz attempts, release notices and copy;
+ *  - users.user-deleted {id}: deletes that person's completions, certificates, quiz attempts, release notices, lesson
+ *    comments (a thread's top comment with replies stays as "[deleted]") and copy;
  *  - courses.lesson-completed (its own): issues the member's certificate of the course once they have completed
  *    every lesson of it they can open (commands/certificates.ts). Once per member and course: the event id is
  *    recorded as processed in the same transaction, and certificates are unique per (member, course).
@@ -21,6 +24,7 @@ import { mergeTagGrants } from './domain/drip';
 import { deleteCertificatesOf } from './store/certificates';
 import { deleteCompletionsOf } from './store/completions';
 import type { CoursesStore } from './store/db';
+import { deleteCommentsOf } from './store/lesson-comments';
 import { deletePerson, findPerson, savePerson } from './store/people';
 import { deleteAttemptsOf } from './store/quiz-attempts';
 import { deleteReleaseNoticesOf } from './store/release-notices';
@@ -50,6 +54,7 @@ export function createEventConsumer(
           tagIds: user.tagIds,
           createdAt: new Date(user.createdAt),
           timeZone: user.timeZone ?? null,
+          photoUrl: user.photoUrl,
           tagGrants: mergeTagGrants(
             user.tagIds,
             user.tagGrants,
@@ -67,6 +72,7 @@ export function createEventConsumer(
       await deleteVideoPositionsOf(trx, data.id);
       await deleteAttemptsOf(trx, data.id);
       await deleteReleaseNoticesOf(trx, data.id);
+      await deleteCommentsOf(trx, data.id);
       await deletePerson(trx, data.id);
       afterCommit(() => forgetLearner(data.id));
       options.logger.info({ userId: data.id, removed, certificates }, 'completions of a deleted person removed');

@@ -5,11 +5,12 @@
  * "Admin powers" follow actor.role === 'admin', so an admin previewing the product as another role gets that
  * role's view and no editing.
  */
-import type { Actor, CatalogueAbilities, RecordAbilities } from '@rainmakers/contracts';
+import { type Actor, type CatalogueAbilities, type RecordAbilities, ROLES, type Role } from '@rainmakers/contracts';
 import { canOpenLesson, canSeeCourse, type Gated, type GatedCourse, type Viewer } from './domain/visibility';
 
 export const viewerOf = (actor: Actor): Viewer => ({ role: actor.role, tagIds: actor.tagIds });
 const isAdmin = (actor: Actor) => actor.role === 'admin';
+const isRole = (value: string): value is Role => (ROLES as readonly string[]).includes(value);
 
 export interface LessonChain {
   course: GatedCourse | null;
@@ -80,3 +81,25 @@ export const catalogueAbilities = (actor: Actor): CatalogueAbilities => ({
   createCourse: canUpsertCourse(actor),
   reorderCourses: canReorderCourses(actor),
 });
+
+// Lesson discussions (docs/decisions.md "Lesson discussions"): whoever can open the lesson reads and writes its
+// discussion (anyone else gets the unknown lesson's 404); coaches and admins moderate it.
+const isCoachOrAdmin = (actor: Actor) => actor.role === 'admin' || actor.role === 'coach';
+const ownComment = (actor: Actor, comment: { authorId: number | null }) => comment.authorId === actor.userId;
+export const canReadDiscussion = (actor: Actor, chain: LessonChain) => canOpenLessonOf(actor, chain);
+export const canPostComment = (actor: Actor, chain: LessonChain) => canOpenLessonOf(actor, chain);
+export const canEditOwnComment = (actor: Actor, chain: LessonChain, comment: { authorId: number | null }) =>
+  canOpenLessonOf(actor, chain) && ownComment(actor, comment);
+export const canDeleteOwnComment = (actor: Actor, chain: LessonChain, comment: { authorId: number | null }) =>
+  canOpenLessonOf(actor, chain) && ownComment(actor, comment);
+/** Moderation as a whole (the routes' role check, the web's menu); each action also needs the lesson open. */
+export const canModerateDiscussions = (actor: Actor) => isCoachOrAdmin(actor);
+export const canMarkAnswer = (actor: Actor, chain: LessonChain) =>
+  canModerateDiscussions(actor) && canOpenLessonOf(actor, chain);
+export const canHideComment = (actor: Actor, chain: LessonChain) =>
+  canModerateDiscussions(actor) && canOpenLessonOf(actor, chain);
+/** Whether a person (the service's copy of her: role and tags) may be told about the lesson's discussion. */
+export const canBeToldOfDiscussion = (person: { role: string; tagIds: readonly number[] }, chain: LessonChain) =>
+  isRole(person.role) && canOpenLesson({ role: person.role, tagIds: person.tagIds }, chain);
+/** Who a comment may @mention and notify that way: coaches and admins. */
+export const isMentionable = (person: { role: string }) => person.role === 'coach' || person.role === 'admin';

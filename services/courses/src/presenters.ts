@@ -295,8 +295,8 @@ export const presentMemberCertificate = (certificate: CertificateRecord): Member
 const isoOf = (at: Date | string) => new Date(at).toISOString();
 
 /**
- * courses' part of a person's own export: her completions, certificates (with their public link), video places and
- * quiz attempts.
+ * courses' part of a person's own export: her completions, certificates (with their public link), video places,
+ * quiz attempts and lesson discussion comments.
  */
 export function presentOwnLearningExport(learning: OwnLearning) {
   return {
@@ -329,6 +329,15 @@ export function presentOwnLearningExport(learning: OwnLearning) {
       passed: a.passed,
       answers: a.answers,
       at: isoOf(a.created_at),
+    })),
+    lessonComments: learning.lessonComments.map((c) => ({
+      id: c.id,
+      lessonId: c.lesson_id,
+      lesson: c.lesson_title,
+      replyTo: c.parent_id,
+      body: c.body,
+      at: isoOf(c.created_at),
+      editedAt: c.edited_at ? isoOf(c.edited_at) : null,
     })),
   };
 }

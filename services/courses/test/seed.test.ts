@@ -5,8 +5,9 @@
  * admin's internal token straight to the service.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { LessonCommentsResponse } from '@rainmakers/contracts';
 import type { GatewaySession, SeedContext } from '../../../scripts/seed/context';
-import { COURSES, seed } from '../../../scripts/seed/courses';
+import { COURSES, DISCUSSION_SEED, seed } from '../../../scripts/seed/courses';
 import { type Harness, startHarness } from './helpers';
 
 let h: Harness;
@@ -112,5 +113,23 @@ describe('scripts/seed/courses.ts', () => {
     expect(again).toEqual(['courses exist already; nothing to seed']);
     const after = await h.api.get<{ courses: unknown[] }>(h.admin, '/api/course/read-many');
     expect(after.body.courses).toHaveLength(COURSES.length);
+  });
+
+  it("seeds one discussion with the coach's answer first, once", async () => {
+    const page = await h.api.get<{ course: { Modules: { Lessons: { id: number; title: string }[] }[] } }>(
+      h.as('basic'),
+      `/api/course/${DISCUSSION_SEED.slug}`,
+    );
+    const lesson = page.body.course.Modules.flatMap((m) => m.Lessons).find(
+      (l) => l.title === DISCUSSION_SEED.lessonTitle,
+    );
+    const discussion = await h.api.get<LessonCommentsResponse>(h.as('basic'), `/api/lesson/${lesson!.id}/comments`);
+    expect(discussion.body.count).toBe(3);
+    expect(discussion.body.comments).toHaveLength(1);
+    expect(discussion.body.comments[0]!.body).toBe(DISCUSSION_SEED.question);
+    expect(discussion.body.comments[0]!.replies.map((r) => [r.body, r.answer])).toEqual([
+      [DISCUSSION_SEED.answer, true],
+      [DISCUSSION_SEED.follow, false],
+    ]);
   });
 });

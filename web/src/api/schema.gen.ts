@@ -1445,6 +1445,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/lesson/{id}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A lesson's discussion
+         * @description Threads newest first (`limit` 1-50, default 20; `before` = the previous page's `nextBefore`), each with its replies (one level), the answer first, then oldest first. Whoever can open the lesson reads it; anyone else gets the unknown lesson's 404. Hidden comments reach coaches and admins only (`hidden: true`); a deleted question with replies stays as `deleted: true` with no author and an empty body. `count` is the visible comments (the heading's number).
+         */
+        get: operations["get_api_lesson_id_comments"];
+        put?: never;
+        /**
+         * Ask or reply in a lesson discussion
+         * @description Markdown, 1-5000 characters, shown through the lesson renderer and sanitiser. `parentId` replies (a reply to a reply joins its thread). `@Full Name` of a coach or an admin tells her (`courses.learning-notice` kind `lesson-mention`); a reply tells the lesson's author and the thread's people (`lesson-reply`), never the writer, each once. At most 10 comments a minute per person.
+         */
+        post: operations["post_api_lesson_id_comments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/lesson/{id}/comments/{commentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete one's own discussion comment
+         * @description A question with replies stays as `deleted: true` (no author, empty body) so its replies keep their place; anything else is removed.
+         */
+        delete: operations["delete_api_lesson_id_comments_commentId"];
+        options?: never;
+        head?: never;
+        /**
+         * Edit one's own discussion comment
+         * @description Sets `editedAt`; tells nobody again.
+         */
+        patch: operations["patch_api_lesson_id_comments_commentId"];
+        trace?: never;
+    };
+    "/api/lesson/{id}/comments/{commentId}/answer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark a reply as its thread's answer (or unmark it)
+         * @description One answer per thread: marking one unmarks the thread's other. Audited (`lesson.comment-answer`).
+         */
+        post: operations["post_api_lesson_id_comments_commentId_answer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/lesson/{id}/comments/{commentId}/hide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hide a discussion comment from members (or show it again)
+         * @description Members stop receiving it (and, for a question, its replies); coaches and admins see it flagged `hidden`. Audited (`lesson.comment-hide`).
+         */
+        post: operations["post_api_lesson_id_comments_commentId_hide"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/lesson/upsert": {
         parameters: {
             query?: never;
@@ -3770,6 +3858,7 @@ export interface components {
                             delete: boolean;
                             reorder: boolean;
                         };
+                        commentCount?: number;
                         quiz?: {
                             passMark: number;
                             questions: {
@@ -4005,6 +4094,71 @@ export interface components {
                 questionId: string;
                 correct: boolean;
             }[];
+        };
+        LessonCommentsResponse: {
+            comments: {
+                id: number;
+                author: {
+                    id: number;
+                    fullName: string;
+                    photoUrl: string | null;
+                } | null;
+                body: string;
+                createdAt: string;
+                editedAt: string | null;
+                answer: boolean;
+                hidden: boolean;
+                deleted: boolean;
+                abilities: {
+                    edit: boolean;
+                    delete: boolean;
+                };
+                replies: {
+                    id: number;
+                    author: {
+                        id: number;
+                        fullName: string;
+                        photoUrl: string | null;
+                    } | null;
+                    body: string;
+                    createdAt: string;
+                    editedAt: string | null;
+                    answer: boolean;
+                    hidden: boolean;
+                    deleted: boolean;
+                    abilities: {
+                        edit: boolean;
+                        delete: boolean;
+                    };
+                }[];
+                replyCount: number;
+            }[];
+            count: number;
+            nextBefore: number | null;
+            abilities: {
+                post: boolean;
+                moderate: boolean;
+            };
+        };
+        LessonCommentResponse: {
+            comment: {
+                id: number;
+                author: {
+                    id: number;
+                    fullName: string;
+                    photoUrl: string | null;
+                } | null;
+                body: string;
+                createdAt: string;
+                editedAt: string | null;
+                answer: boolean;
+                hidden: boolean;
+                deleted: boolean;
+                abilities: {
+                    edit: boolean;
+                    delete: boolean;
+                };
+            };
         };
         LessonUpsertResponse: {
             lesson: {
@@ -11086,6 +11240,7 @@ export interface operations {
                      *                   "delete": true,
                      *                   "reorder": true
                      *                 },
+                     *                 "commentCount": 3,
                      *                 "quiz": {
                      *                   "passMark": 3,
                      *                   "questions": [
@@ -13115,6 +13270,705 @@ export interface operations {
             };
             /** @description Idempotency-Key reused with another body or route (code IDEMPOTENCY_KEY_MISMATCH) */
             422: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service unavailable: the service or one of its dependencies is down (code SERVICE_UNAVAILABLE), or the gateway sheds load (code OVERLOADED); Retry-After says when to try again */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_api_lesson_id_comments: {
+        parameters: {
+            query?: {
+                limit?: number;
+                before?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `{comments, count, nextBefore, abilities}` */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "comments": [
+                     *         {
+                     *           "id": 7,
+                     *           "author": {
+                     *             "id": 7,
+                     *             "fullName": "Jane Seller",
+                     *             "photoUrl": "https://example.com/path"
+                     *           },
+                     *           "body": "body text",
+                     *           "createdAt": "2026-03-14T09:30:00.000Z",
+                     *           "editedAt": "2026-03-14T09:30:00.000Z",
+                     *           "answer": true,
+                     *           "hidden": true,
+                     *           "deleted": true,
+                     *           "abilities": {
+                     *             "edit": true,
+                     *             "delete": true
+                     *           },
+                     *           "replies": [
+                     *             {
+                     *               "id": 7,
+                     *               "author": {
+                     *                 "id": 7,
+                     *                 "fullName": "Jane Seller",
+                     *                 "photoUrl": "https://example.com/path"
+                     *               },
+                     *               "body": "body text",
+                     *               "createdAt": "2026-03-14T09:30:00.000Z",
+                     *               "editedAt": "2026-03-14T09:30:00.000Z",
+                     *               "answer": true,
+                     *               "hidden": true,
+                     *               "deleted": true,
+                     *               "abilities": {
+                     *                 "edit": true,
+                     *                 "delete": true
+                     *               }
+                     *             }
+                     *           ],
+                     *           "replyCount": 3
+                     *         }
+                     *       ],
+                     *       "count": 3,
+                     *       "nextBefore": 3,
+                     *       "abilities": {
+                     *         "post": true,
+                     *         "moderate": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["LessonCommentsResponse"];
+                };
+            };
+            /** @description errors.limit, errors.before; Invalid id */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Please sign in to continue (no session) */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description There is a problem with your subscription (code SUBSCRIPTION_BLOCKED: a blocking payment status) */
+            402: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Lesson not found (also one the caller cannot open) */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service unavailable: the service or one of its dependencies is down (code SERVICE_UNAVAILABLE), or the gateway sheds load (code OVERLOADED); Retry-After says when to try again */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_api_lesson_id_comments: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Applies a create once (docs/decisions.md, "Idempotent creates"): a retry with the same key and body by the same person gets the first answer (`Idempotent-Replayed: true`); the same key with another body or route is 422. Keys are kept a day. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    body: string;
+                    parentId?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description `{comment}` */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "comment": {
+                     *         "id": 7,
+                     *         "author": {
+                     *           "id": 7,
+                     *           "fullName": "Jane Seller",
+                     *           "photoUrl": "https://example.com/path"
+                     *         },
+                     *         "body": "body text",
+                     *         "createdAt": "2026-03-14T09:30:00.000Z",
+                     *         "editedAt": "2026-03-14T09:30:00.000Z",
+                     *         "answer": true,
+                     *         "hidden": true,
+                     *         "deleted": true,
+                     *         "abilities": {
+                     *           "edit": true,
+                     *           "delete": true
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["LessonCommentResponse"];
+                };
+            };
+            /** @description errors.body; errors.parentId: the comment replied to is gone (or hidden) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Please sign in to continue (no session) */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description There is a problem with your subscription (code SUBSCRIPTION_BLOCKED: a blocking payment status) */
+            402: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (or code CSRF: a missing or wrong x-csrf-token / Origin) */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Lesson not found (also one the caller cannot open) */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Idempotency-Key: the first request is still running (IDEMPOTENCY_KEY_IN_PROGRESS, Retry-After) or was applied without an answer (IDEMPOTENCY_KEY_APPLIED) */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Idempotency-Key reused with another body or route (code IDEMPOTENCY_KEY_MISMATCH) */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Posting too quickly (Retry-After: 60) */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service unavailable: the service or one of its dependencies is down (code SERVICE_UNAVAILABLE), or the gateway sheds load (code OVERLOADED); Retry-After says when to try again */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_api_lesson_id_comments_commentId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                commentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done (no body) */
+            204: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: `errors` holds a message per field (field name -> message), or `error` alone */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Please sign in to continue (no session) */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description There is a problem with your subscription (code SUBSCRIPTION_BLOCKED: a blocking payment status) */
+            402: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Someone else's comment */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Lesson not found (also one the caller cannot open); Comment not found */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service unavailable: the service or one of its dependencies is down (code SERVICE_UNAVAILABLE), or the gateway sheds load (code OVERLOADED); Retry-After says when to try again */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    patch_api_lesson_id_comments_commentId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                commentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    body: string;
+                };
+            };
+        };
+        responses: {
+            /** @description `{comment}` */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "comment": {
+                     *         "id": 7,
+                     *         "author": {
+                     *           "id": 7,
+                     *           "fullName": "Jane Seller",
+                     *           "photoUrl": "https://example.com/path"
+                     *         },
+                     *         "body": "body text",
+                     *         "createdAt": "2026-03-14T09:30:00.000Z",
+                     *         "editedAt": "2026-03-14T09:30:00.000Z",
+                     *         "answer": true,
+                     *         "hidden": true,
+                     *         "deleted": true,
+                     *         "abilities": {
+                     *           "edit": true,
+                     *           "delete": true
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["LessonCommentResponse"];
+                };
+            };
+            /** @description errors.body */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Please sign in to continue (no session) */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description There is a problem with your subscription (code SUBSCRIPTION_BLOCKED: a blocking payment status) */
+            402: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Someone else's comment */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Lesson not found (also one the caller cannot open); Comment not found (also a hidden one) */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service unavailable: the service or one of its dependencies is down (code SERVICE_UNAVAILABLE), or the gateway sheds load (code OVERLOADED); Retry-After says when to try again */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_api_lesson_id_comments_commentId_answer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                commentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    answer: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description `{comment}` */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "comment": {
+                     *         "id": 7,
+                     *         "author": {
+                     *           "id": 7,
+                     *           "fullName": "Jane Seller",
+                     *           "photoUrl": "https://example.com/path"
+                     *         },
+                     *         "body": "body text",
+                     *         "createdAt": "2026-03-14T09:30:00.000Z",
+                     *         "editedAt": "2026-03-14T09:30:00.000Z",
+                     *         "answer": true,
+                     *         "hidden": true,
+                     *         "deleted": true,
+                     *         "abilities": {
+                     *           "edit": true,
+                     *           "delete": true
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["LessonCommentResponse"];
+                };
+            };
+            /** @description errors.answer; errors.commentId: only a reply can be the answer */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Please sign in to continue (no session) */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description There is a problem with your subscription (code SUBSCRIPTION_BLOCKED: a blocking payment status) */
+            402: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (or code CSRF: a missing or wrong x-csrf-token / Origin) */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Lesson not found (also one the caller cannot open); Comment not found */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service unavailable: the service or one of its dependencies is down (code SERVICE_UNAVAILABLE), or the gateway sheds load (code OVERLOADED); Retry-After says when to try again */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_api_lesson_id_comments_commentId_hide: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                commentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    hidden: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description `{comment}` */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "comment": {
+                     *         "id": 7,
+                     *         "author": {
+                     *           "id": 7,
+                     *           "fullName": "Jane Seller",
+                     *           "photoUrl": "https://example.com/path"
+                     *         },
+                     *         "body": "body text",
+                     *         "createdAt": "2026-03-14T09:30:00.000Z",
+                     *         "editedAt": "2026-03-14T09:30:00.000Z",
+                     *         "answer": true,
+                     *         "hidden": true,
+                     *         "deleted": true,
+                     *         "abilities": {
+                     *           "edit": true,
+                     *           "delete": true
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["LessonCommentResponse"];
+                };
+            };
+            /** @description errors.hidden */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Please sign in to continue (no session) */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description There is a problem with your subscription (code SUBSCRIPTION_BLOCKED: a blocking payment status) */
+            402: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed (or code CSRF: a missing or wrong x-csrf-token / Origin) */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Lesson not found (also one the caller cannot open); Comment not found */
+            404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;

@@ -41,6 +41,7 @@ import {
   updateCourse,
 } from '../store/courses';
 import type { CoursesDb, CoursesStore } from '../store/db';
+import { setLessonCreator } from '../store/lesson-comments';
 import {
   deleteLesson,
   findLesson,
@@ -354,6 +355,8 @@ export async function upsertLesson(
       await updateLesson(trx, id, fields);
     } else {
       id = await insertLesson(trx, fields);
+      // Its creator is the lesson's author, told about replies in its discussion (docs "Lesson discussions").
+      if (actor) await setLessonCreator(trx, id, actor.userId);
     }
     if (input.Tags !== undefined) await replaceLessonTags(trx, id, input.Tags);
     const after = await findLesson(trx, id);

@@ -29,6 +29,7 @@ import { type LessonChainRow, lessonsOfModules, type TreeLesson } from '../store
 import type { ModuleRecord } from '../store/modules';
 import { quizProgressOf } from '../store/quiz-attempts';
 import { videoPositionOf } from '../store/video-positions';
+import { commentCountsOf } from './comment-counts';
 import { assertLessonOpen, learnerOf } from './drip';
 import {
   type CourseOutline,
@@ -69,7 +70,7 @@ export function openLessonOf(
  * Built on the first page read of an outline, then shared by every reader.
  */
 interface OutlineJson {
-  lessons: Map<number, { done: Buffer; notDone: Buffer; tagIds: readonly number[] }>;
+  lessons: Map<number, LessonJson>;
   /** Per module, its whole lesson list with nothing completed: what most modules of most readers show. */
   untouched: Map<number, { count: number; json: Buffer }>;
 }
@@ -77,13 +78,27 @@ const outlineJson = new WeakMap<CourseOutline, OutlineJson>();
 const NO_TAGS: readonly number[] = [];
 const COMMA = Buffer.from(',');
 
-function lessonJson(lesson: TreeLesson): { done: Buffer; notDone: Buffer; tagIds: readonly number[] } {
+interface LessonJson {
+  head: string;
+  done: Buffer;
+  notDone: Buffer;
+  tagIds: readonly number[];
+}
+
+function lessonJson(lesson: TreeLesson): LessonJson {
   const head = pageLessonHead(lesson);
   return {
+    head,
     done: Buffer.from(`${head}${completedFlag(true)}"}`, 'utf8'),
     notDone: Buffer.from(`${head}${completedFlag(false)}"}`, 'utf8'),
     tagIds: lesson.tags.length === 0 ? NO_TAGS : lesson.tags.map((t) => t.id),
   };
+}
+
+/** A lesson's outline entry: the cached one, or with its discussion's count when it has comments. */
+function lessonEntry(json: LessonJson, done: boolean, comments: number | undefined): Buffer {
+  if (!comments) return done ? json.done : json.notDone;
+  return Buffer.from(`${json.head}${completedFlag(done)}","commentCount":${comments}}`, 'utf8');
 }
 
 function outlineJsonOf(outline: CourseOutline): OutlineJson {
@@ -132,10 +147,11 @@ export async function readCoursePageJson(
   const now = new Date();
   // Her record is read only when a module she sees has a release rule that applies to her (domain/drip.ts).
   const dripped = !bypassesDrip(actor.role) && modules.some(hasReleaseRule);
-  const [allLessons, completed, learner] = await Promise.all([
+  const [allLessons, completed, learner, comments] = await Promise.all([
     search === '' ? outline.lessons : lessonsOfModules(reads.store.db, moduleIds, { search, content: false }),
     completedInModules(reads.store.db, actor.userId, moduleIds),
     dripped ? learnerOf(reads.store.db, actor, now) : null,
+    commentCountsOf(reads.store.db, course.id),
   ]);
   // Modules still closed to her: listed with their date and lesson titles; never opened, never searched.
   const lockedAt = new Map<number, Date>();
@@ -155,8 +171,8 @@ export async function readCoursePageJson(
   const json = outlineJsonOf(outline);
   const visibleModules = new Set(moduleIds);
   // Per visible module: its lessons the person can open (for progress) and those listed (matching the search).
-  const byModule = new Map<number, { total: number; done: number; listed: TreeLesson[] }>();
-  for (const id of moduleIds) byModule.set(id, { total: 0, done: 0, listed: [] });
+  const byModule = new Map<number, { total: number; done: number; listed: TreeLesson[]; discussed: boolean }>();
+  for (const id of moduleIds) byModule.set(id, { total: 0, done: 0, listed: [], discussed: false });
   let total = 0;
   let done = 0;
   for (const lesson of allLessons) {
@@ -167,6 +183,7 @@ export async function readCoursePageJson(
     if (!entry) continue;
     entry.total += 1;
     total += 1;
+    if (comments.has(lesson.id)) entry.discussed = true;
     if (completed.has(lesson.id)) {
       entry.done += 1;
       done += 1;
@@ -205,7 +222,13 @@ export async function readCoursePageJson(
     parts.push(head);
     const whole = json.untouched.get(m.id);
     // Without a search, a module whose every lesson is listed, none completed and none open, is its cached list.
-    if (search === '' && whole?.count === entry.listed.length && entry.done === 0 && open?.moduleId !== m.id) {
+    if (
+      search === '' &&
+      whole?.count === entry.listed.length &&
+      entry.done === 0 &&
+      !entry.discussed &&
+      open?.moduleId !== m.id
+    ) {
       parts.push(whole.json, tail);
       continue;
     }
@@ -218,12 +241,13 @@ export async function readCoursePageJson(
           videoPosition: openVideoPosition,
           quiz: openQuiz,
         });
-        parts.push(Buffer.from(JSON.stringify(answer), 'utf8'));
+        const count = comments.get(l.id);
+        parts.push(Buffer.from(JSON.stringify(count ? { ...answer, commentCount: count } : answer), 'utf8'));
         return;
       }
       // A lesson read by a search is not in the cached outline: its JSON is built here.
       const cached = json.lessons.get(l.id) ?? lessonJson(l);
-      parts.push(isDone ? cached.done : cached.notDone);
+      parts.push(lessonEntry(cached, isDone, comments.get(l.id)));
     });
     parts.push(tail);
   }

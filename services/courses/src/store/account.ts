@@ -1,12 +1,13 @@
 /**
- * What courses holds about one person, for her own export: every completion, certificate, video position and quiz
- * attempt.
+ * What courses holds about one person, for her own export: every completion, certificate, video position, quiz
+ * attempt and lesson discussion comment.
  */
 import type { CoursesDb } from './db';
+import { ownComments } from './lesson-comments';
 import { ownAttempts } from './quiz-attempts';
 
 export async function ownLearning(db: CoursesDb, userId: number) {
-  const [completions, certificates, videoPositions, quizAttempts] = await Promise.all([
+  const [completions, certificates, videoPositions, quizAttempts, lessonComments] = await Promise.all([
     db
       .selectFrom('lesson_completions as lc')
       .innerJoin('lessons as l', 'l.id', 'lc.lesson_id')
@@ -37,8 +38,9 @@ export async function ownLearning(db: CoursesDb, userId: number) {
       .orderBy('p.lesson_id')
       .execute(),
     ownAttempts(db, userId),
+    ownComments(db, userId),
   ]);
-  return { completions, certificates, videoPositions, quizAttempts };
+  return { completions, certificates, videoPositions, quizAttempts, lessonComments };
 }
 
 export type OwnLearning = Awaited<ReturnType<typeof ownLearning>>;

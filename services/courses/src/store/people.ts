@@ -14,6 +14,8 @@ export interface PersonRecord {
   timeZone: string | null;
   /** Tag id -> when she gained it. */
   tagGrants: Map<number, Date>;
+  /** The discussion shows it beside her comments (undefined: leave the stored one). */
+  photoUrl?: string | null;
 }
 
 /** Replaces the copy unless the stored one is newer (events can arrive out of order after a redelivery). */
@@ -26,6 +28,7 @@ export async function savePerson(db: CoursesDb, person: PersonRecord, version: n
     created_at: person.createdAt,
     time_zone: person.timeZone,
     tag_grants: JSON.stringify(Object.fromEntries([...person.tagGrants].map(([id, at]) => [id, at.toISOString()]))),
+    photo_url: person.photoUrl,
     version,
     updated_at: new Date(),
   });

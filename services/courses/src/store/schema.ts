@@ -4,6 +4,7 @@
  */
 import type { Quiz, QuizAttemptInput, QuizAttemptResponse } from '@rainmakers/contracts';
 import type { ColumnType, EventTables, Generated } from '@rainmakers/kit';
+import type { DiscussionTables } from './discussion-schema';
 
 export type { ColumnType, Generated };
 
@@ -72,6 +73,8 @@ export interface LessonsTable {
   video_url: string | null;
   /** An optional quiz (contracts' quizSchema, checked by the API); migrations/008_quizzes.sql. */
   quiz: ColumnType<Quiz | null, string | null | undefined, string | null>;
+  /** Who created it (migrations/010): told about replies in its discussion. */
+  created_by: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface QuizAttemptsTable {
@@ -127,6 +130,8 @@ export interface PeopleTable {
   created_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   time_zone: string | null;
   tag_grants: ColumnType<Record<string, string>, string | undefined, string>;
+  /** migrations/010: the discussion's author photos. */
+  photo_url: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ModuleReleaseNoticesTable {
@@ -147,7 +152,7 @@ export interface CertificatesTable {
   issued_at: Timestamp;
 }
 
-export interface CoursesDatabase extends EventTables {
+export interface CoursesDatabase extends EventTables, DiscussionTables {
   courses: CoursesTable;
   course_tags: CourseTagsTable;
   modules: ModulesTable;

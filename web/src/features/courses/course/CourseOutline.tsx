@@ -1,4 +1,5 @@
 import AddRounded from '@mui/icons-material/AddRounded';
+import ChatBubbleOutlineRounded from '@mui/icons-material/ChatBubbleOutlineRounded';
 import CheckCircleRounded from '@mui/icons-material/CheckCircleRounded';
 import EditRounded from '@mui/icons-material/EditRounded';
 import LockRounded from '@mui/icons-material/LockRounded';
@@ -214,6 +215,20 @@ function LessonLink({
                   {completed ? ' (completed)' : ' (not open yet)'}
                 </Box>
               )}
+              {lesson.commentCount ? (
+                <Box
+                  component="span"
+                  sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.25, ml: 0.75, color: 'text.secondary' }}
+                >
+                  <ChatBubbleOutlineRounded sx={{ fontSize: 13 }} aria-hidden />
+                  <Box component="span" sx={{ fontSize: '0.75rem' }} aria-hidden>
+                    {lesson.commentCount}
+                  </Box>
+                  <Box component="span" sx={VISUALLY_HIDDEN}>
+                    {` (${lesson.commentCount} ${lesson.commentCount === 1 ? 'comment' : 'comments'})`}
+                  </Box>
+                </Box>
+              ) : null}
             </>
           }
           slotProps={{ primary: { sx: { fontSize: '0.925rem', lineHeight: 1.45 } } }}

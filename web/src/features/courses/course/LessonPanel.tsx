@@ -20,6 +20,9 @@ import { LessonVideo } from './LessonVideo';
 
 /** The quiz's form controls load only with a lesson that has one (the course page's first load stays as it was). */
 const LessonQuiz = lazy(() => import('../quiz/LessonQuiz').then((m) => ({ default: m.LessonQuiz })));
+const LessonDiscussion = lazy(() =>
+  import('../discussion/LessonDiscussion').then((m) => ({ default: m.LessonDiscussion })),
+);
 
 /**
  * A divider line (an <hr>, like MUI's Divider, which was two more files before a course page's heading for one line
@@ -246,6 +249,11 @@ export function LessonPanel({
         >
           Keyboard: {SHORTCUTS.previous.label} previous lesson · {SHORTCUTS.next.label} next lesson
         </Typography>
+      )}
+      {detail && (
+        <Suspense fallback={null}>
+          <LessonDiscussion key={detail.id} lessonId={detail.id} />
+        </Suspense>
       )}
     </Paper>
   );
