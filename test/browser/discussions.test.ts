@@ -84,6 +84,13 @@ describe('lesson discussions', () => {
     await region.getByRole('button', { name: 'Post question' }).click();
     await page.getByText('Question posted').waitFor();
     await region.getByText(QUESTION).waitFor();
+    // The outline's count beside the lesson follows the discussion's at once (no reload).
+    const heading = await region.getByRole('heading', { name: /^Discussion/ }).textContent();
+    const count = Number(/\((\d+)\)/.exec(heading ?? '')?.[1]);
+    expect(count).toBeGreaterThan(0);
+    await page
+      .getByRole('link', { name: new RegExp(`${LESSON_TITLE}.*\\(${count} comments?\\)`) })
+      .waitFor({ timeout: 10_000 });
     await screenshot(page, 'discussion-asked');
     await known(lessonId, [asker]);
 

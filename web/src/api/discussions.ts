@@ -7,7 +7,7 @@
 import type { LessonComment, LessonCommentResponse, LessonCommentsResponse, LessonReply } from '@rainmakers/contracts';
 import { type InfiniteData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from './client';
-import { useScope } from './courses';
+import { type CoursePage, useScope } from './courses';
 
 export type { LessonComment, LessonCommentsResponse, LessonReply };
 
@@ -82,12 +82,42 @@ function send(lessonId: number, change: DiscussionChange): Promise<unknown> {
   }
 }
 
-/** Every change to the discussion; on success the loaded pages are read again. */
+/**
+ * Every change to the discussion; on success the loaded pages are read again, and the course outline's count beside
+ * the lesson takes the discussion's new count (no second read of the whole outline).
+ */
 export function useDiscussionChange(lessonId: number) {
   const queryClient = useQueryClient();
+  const scope = useScope();
   const queryKey = useDiscussionKey(lessonId);
   return useMutation({
     mutationFn: (change: DiscussionChange) => send(lessonId, change),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey });
+      const count = queryClient.getQueryData<InfiniteData<LessonCommentsResponse>>(queryKey)?.pages[0]?.count;
+      if (count === undefined) return;
+      queryClient.setQueriesData<CoursePage>({ queryKey: [...scope, 'page'] }, (page) =>
+        page ? withCommentCount(page, lessonId, count) : page,
+      );
+    },
   });
+}
+
+/** The course page with one lesson's discussion count replaced (absent at 0, as the service sends it). */
+function withCommentCount(page: CoursePage, lessonId: number, count: number): CoursePage {
+  return {
+    ...page,
+    Modules: page.Modules.map((m) =>
+      m.Lessons.some((l) => l.id === lessonId)
+        ? {
+            ...m,
+            Lessons: m.Lessons.map((l) => {
+              if (l.id !== lessonId) return l;
+              const { commentCount: _old, ...rest } = l;
+              return count > 0 ? { ...rest, commentCount: count } : rest;
+            }),
+          }
+        : m,
+    ),
+  };
 }
