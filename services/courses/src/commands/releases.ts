@@ -10,7 +10,7 @@
 
 import type { Role } from '@rainmakers/contracts';
 import { type EventNudger, withEvents } from '@rainmakers/kit';
-import { accessStartOf, bypassesDrip, type Learner, opensAtOf } from '../domain/drip';
+import { accessStartOf, bypassesDrip, type Learner, remembered } from '../domain/drip';
 import { canSeeCourse, canSeeModule } from '../domain/visibility';
 import type { CoursesDb } from '../store/db';
 import { modulesWithReleaseRules, type ReleaseModuleRow } from '../store/modules';
@@ -26,7 +26,13 @@ export interface ReleaseSweepDeps {
 }
 
 /** Whether (and since when) the module is open to this person now; null while it is not, or not hers to see. */
-export function openedFor(person: PersonRecord, module: ReleaseModuleRow, now: Date): Date | null {
+export function openedFor(
+  person: PersonRecord,
+  module: ReleaseModuleRow,
+  now: Date,
+  /** This person's opening days so far (her modules mostly share rule and access start). */
+  memo?: Map<string, Date | null>,
+): Date | null {
   const role = person.role as Role;
   if (bypassesDrip(role) || person.createdAt === null) return null;
   const viewer = { role, tagIds: person.tagIds };
@@ -39,7 +45,7 @@ export function openedFor(person: PersonRecord, module: ReleaseModuleRow, now: D
     timeZone: person.timeZone,
     tagGrants: person.tagGrants,
   };
-  const opensAt = opensAtOf(module, learner, accessStartOf(learner, module.course, module.module, now));
+  const opensAt = remembered(module, learner, accessStartOf(learner, module.course, module.module, now), memo);
   if (opensAt === null || opensAt > now) return null;
   if (module.ruleSetAt !== null && opensAt < module.ruleSetAt) return null;
   return opensAt;
@@ -61,9 +67,10 @@ export async function announceOpenedModules(deps: ReleaseSweepDeps, now: Date = 
     afterId = people[people.length - 1]?.userId ?? afterId;
     const due = new Map<ReleaseModuleRow, { userId: number; openedAt: Date }[]>();
     for (const person of people) {
+      const memo = new Map<string, Date | null>();
       for (const module of modules) {
         if (told.get(module.id)?.has(person.userId)) continue;
-        const openedAt = openedFor(person, module, now);
+        const openedAt = openedFor(person, module, now, memo);
         if (!openedAt) continue;
         const list = due.get(module) ?? [];
         list.push({ userId: person.userId, openedAt });

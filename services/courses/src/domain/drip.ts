@@ -105,14 +105,24 @@ export function lockedUntil(
   memo?: Map<string, Date | null>,
 ): Date | null {
   if (!hasReleaseRule(rule) || bypassesDrip(learner.role)) return null;
-  const start = accessStartOf(learner, chain.course, chain.module, now);
+  const opensAt = remembered(rule, learner, accessStartOf(learner, chain.course, chain.module, now), memo);
+  return opensAt !== null && opensAt > now ? opensAt : null;
+}
+
+/** opensAtOf through a memo of one learner's days (rule and access start -> day). */
+export function remembered(
+  rule: ReleaseRule,
+  learner: Pick<Learner, 'timeZone'>,
+  start: Date,
+  memo: Map<string, Date | null> | undefined,
+): Date | null {
   const key = `${rule.releaseAfterDays}|${rule.releaseAt}|${start.getTime()}`;
   let opensAt = memo?.get(key);
   if (opensAt === undefined) {
     opensAt = opensAtOf(rule, learner, start);
     memo?.set(key, opensAt);
   }
-  return opensAt !== null && opensAt > now ? opensAt : null;
+  return opensAt;
 }
 
 /**
