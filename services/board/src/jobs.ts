@@ -4,7 +4,7 @@
  * (commands/digests.ts). A sweep that runs twice, or beside another replica's, sends nothing twice: each reminder
  * and each week's digest is recorded insert-if-absent in its transaction.
  */
-import { type BackgroundTask, createQueue, createWorker, type Logger, QueueName, type Redis } from '@rainmakers/kit';
+import { type BackgroundTask, createScheduledSweep, type Logger, QueueName, type Redis } from '@rainmakers/kit';
 import { type DigestDeps, sweepWeeklyDigests } from './commands/digests';
 import { sendDueReminders } from './commands/reminders';
 import type { BoardDeps } from './deps';
@@ -24,10 +24,11 @@ export function createReminderWorker(
   prefix: string,
   logger: Logger,
 ): BackgroundTask {
-  const queue = createQueue<Record<string, never>, SweepResult>(QueueName.BoardReminders, redis, prefix);
-  const worker = createWorker<Record<string, never>, SweepResult>(
-    QueueName.BoardReminders,
-    async () => {
+  return createScheduledSweep<SweepResult>({
+    queue: QueueName.BoardReminders,
+    schedulerId: SCHEDULER_ID,
+    everyMs: REMINDER_SWEEP_EVERY_MS,
+    async sweep() {
       const sent = await sendDueReminders(deps);
       if (sent > 0) logger.info({ sent }, 'due-date reminders sent');
       // After the reminders, so a slow digest Monday never holds a reminder back a minute.
@@ -37,27 +38,7 @@ export function createReminderWorker(
     },
     redis,
     prefix,
-    // One sweep at a time per process; the job's own retries would only repeat what the next tick does.
-    { concurrency: 1, logger },
-  );
-  return {
-    async start() {
-      // Upserting the same scheduler id from every replica keeps one schedule.
-      await queue.upsertJobScheduler(
-        SCHEDULER_ID,
-        { every: REMINDER_SWEEP_EVERY_MS },
-        {
-          name: 'sweep',
-          data: {},
-          opts: { attempts: 1, removeOnComplete: { count: 100 }, removeOnFail: { count: 100 } },
-        },
-      );
-      worker.start();
-    },
-    async stop() {
-      await worker.stop();
-      await queue.close();
-      await deps.mail.close();
-    },
-  };
+    logger,
+    close: () => deps.mail.close(),
+  });
 }

@@ -224,3 +224,49 @@ export async function getJobStatus<Data, Result>(
     attemptsMade: job.attemptsMade,
   };
 }
+
+/**
+ * A sweep on a schedule: a BullMQ job scheduler fires one 'sweep' every `everyMs` (one job per tick, whichever
+ * replica takes it; upserting the same scheduler id from every replica keeps one schedule), one sweep at a time per
+ * process. The sweep itself must be safe to run twice or beside another replica's (the board's reminders and the
+ * courses' release notices claim what they send insert-if-absent). `close` runs after the last sweep ended.
+ */
+export function createScheduledSweep<Result>(options: {
+  queue: QueueName;
+  schedulerId: string;
+  everyMs: number;
+  sweep: () => Promise<Result>;
+  redis: Redis;
+  prefix: string;
+  logger: Logger;
+  close?: () => Promise<void>;
+}): BackgroundTask {
+  const queue = createQueue<Record<string, never>, Result>(options.queue, options.redis, options.prefix);
+  const worker = createWorker<Record<string, never>, Result>(
+    options.queue,
+    () => options.sweep(),
+    options.redis,
+    options.prefix,
+    // The job's own retries would only repeat what the next tick does.
+    { concurrency: 1, logger: options.logger },
+  );
+  return {
+    async start() {
+      await queue.upsertJobScheduler(
+        options.schedulerId,
+        { every: options.everyMs },
+        {
+          name: 'sweep',
+          data: {},
+          opts: { attempts: 1, removeOnComplete: { count: 100 }, removeOnFail: { count: 100 } },
+        },
+      );
+      worker.start();
+    },
+    async stop() {
+      await worker.stop();
+      await queue.close();
+      await options.close?.();
+    },
+  };
+}

@@ -11,20 +11,13 @@ import { useState } from 'react';
 import { type BoardActivity, boardApi } from '../../../api/board';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { formatDateTime } from '../../../lib/dates';
+import { initials } from '../../../lib/navigation';
 import { useCurrentUser } from '../../../session/context';
 import { updateCard } from '../model';
 import type { Run } from './useCardRun';
 
 /** Toasts for comment edits (the spec gives none; worded like its other board toasts). */
 export const COMMENT_TOASTS = { updated: 'Comment updated', deleted: 'Comment deleted' } as const;
-
-const initials = (name: string) =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((w) => w[0]?.toUpperCase())
-    .join('');
 
 export type CommentItemAbilities = Pick<BoardAbilities, 'comment' | 'deleteOthersComments'>;
 

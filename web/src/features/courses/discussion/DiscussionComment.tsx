@@ -18,19 +18,12 @@ import type { DiscussionChange, LessonReply } from '../../../api/discussions';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { DeferredMarkdown } from '../../../components/DeferredMarkdown';
 import { formatDateTime } from '../../../lib/dates';
+import { initials } from '../../../lib/navigation';
 import { CommentComposer } from './CommentComposer';
 import { DELETED_AUTHOR } from './constants';
 
 /** Runs a change with its toast; resolves true when the server took it. */
 export type Apply = (change: DiscussionChange, done: string) => Promise<boolean>;
-
-const initials = (name: string) =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((w) => w[0]?.toUpperCase())
-    .join('');
 
 /**
  * One comment: who wrote it and when, its Markdown (the lesson renderer and sanitiser), an "Answer" chip, a
