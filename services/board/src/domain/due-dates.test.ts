@@ -27,6 +27,18 @@ describe('dueStatus', () => {
     expect(isDueThisWeek(at(24 * 8), now)).toBe(false);
     expect(isDueThisWeek(null, now)).toBe(false);
   });
+
+  it("knows the week in the person's own zone", () => {
+    // Monday 2026-11-30 00:30 in Tokyo is still Sunday 15:30 UTC: the week there has begun, in London it has not.
+    const mondayTokyo = new Date('2026-11-29T15:30:00Z');
+    const dueTokyoMonday = new Date('2026-11-29T15:15:00Z'); // Monday 00:15 in Tokyo
+    expect(isDueThisWeek(dueTokyoMonday, mondayTokyo, 'Asia/Tokyo')).toBe(true);
+    expect(isDueThisWeek(dueTokyoMonday, mondayTokyo, 'Europe/London')).toBe(true);
+    // Sunday 23:45 in Tokyo belongs to the week before there, to the same week in London (both on Sunday there).
+    const sundayTokyo = new Date('2026-11-29T14:45:00Z');
+    expect(isDueThisWeek(sundayTokyo, mondayTokyo, 'Asia/Tokyo')).toBe(false);
+    expect(isDueThisWeek(sundayTokyo, mondayTokyo, 'Europe/London')).toBe(true);
+  });
 });
 
 describe('reminderDue', () => {

@@ -100,7 +100,7 @@ export function applyFilters(
         (filters.due === null ||
           (filters.due === 'none' && card.dueAt === null) ||
           (filters.due === 'overdue' && dueStatus(card.dueAt, now, completed) === 'overdue') ||
-          (filters.due === 'week' && isDueThisWeek(card.dueAt, now))) &&
+          (filters.due === 'week' && isDueThisWeek(card.dueAt, now, displayTimeZone()))) &&
         (!filters.openItems || card.CheckLists.some((c) => c.CheckListItems.some((i) => !i.completed)));
       if (!keep) hidden++;
       return keep;
