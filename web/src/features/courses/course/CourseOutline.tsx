@@ -1,8 +1,6 @@
 import AddRounded from '@mui/icons-material/AddRounded';
-import ChatBubbleOutlineRounded from '@mui/icons-material/ChatBubbleOutlineRounded';
 import CheckCircleRounded from '@mui/icons-material/CheckCircleRounded';
 import EditRounded from '@mui/icons-material/EditRounded';
-import LockRounded from '@mui/icons-material/LockRounded';
 import RadioButtonUncheckedRounded from '@mui/icons-material/RadioButtonUncheckedRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -19,6 +17,7 @@ import { ProgressLine } from '../../../components/ProgressLine';
 import { formatCalendarDay, formatDate } from '../../../lib/dates';
 import { VISUALLY_HIDDEN } from '../../../lib/visuallyHidden';
 import { Highlight } from '../catalogue/Highlight';
+import { OutlineLockIcon } from './outlineIcons';
 
 /**
  * The course's modules as collapsible sections with their progress; each lists its lessons with a check when done.
@@ -94,7 +93,7 @@ export function CourseOutline({
                     color="secondary.dark"
                     sx={{ display: 'flex', alignItems: 'center', gap: 0.5, mt: 0.5, fontWeight: 600 }}
                   >
-                    <LockRounded sx={{ fontSize: 14 }} aria-hidden />
+                    <OutlineLockIcon sx={{ fontSize: 14 }} aria-hidden />
                     {releaseNote(module)}
                   </Typography>
                 )}
@@ -201,7 +200,7 @@ function LessonLink({
           {completed ? (
             <CheckCircleRounded fontSize="small" sx={{ color: 'success.main' }} />
           ) : locked ? (
-            <LockRounded fontSize="small" sx={{ color: 'text.disabled' }} />
+            <OutlineLockIcon fontSize="small" sx={{ color: 'text.disabled' }} />
           ) : (
             <RadioButtonUncheckedRounded fontSize="small" sx={{ color: 'text.disabled' }} />
           )}
@@ -218,14 +217,14 @@ function LessonLink({
               {lesson.commentCount ? (
                 <Box
                   component="span"
-                  sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.25, ml: 0.75, color: 'text.secondary' }}
+                  sx={{ ml: 0.75, px: 0.75, borderRadius: 2, bgcolor: 'action.hover', fontSize: '0.75rem' }}
                 >
-                  <ChatBubbleOutlineRounded sx={{ fontSize: 13 }} aria-hidden />
-                  <Box component="span" sx={{ fontSize: '0.75rem' }} aria-hidden>
-                    {lesson.commentCount}
-                  </Box>
                   <Box component="span" sx={VISUALLY_HIDDEN}>
-                    {` (${lesson.commentCount} ${lesson.commentCount === 1 ? 'comment' : 'comments'})`}
+                    {' ('}
+                  </Box>
+                  {lesson.commentCount}
+                  <Box component="span" sx={VISUALLY_HIDDEN}>
+                    {lesson.commentCount === 1 ? ' comment)' : ' comments)'}
                   </Box>
                 </Box>
               ) : null}

@@ -40,7 +40,6 @@ import { useAddressSearch } from '../useAddressSearch';
 import { useReorderMode } from '../useReorderMode';
 import { CourseOutline } from './CourseOutline';
 import { LessonPanel } from './LessonPanel';
-import { LockedModulePanel } from './LockedModulePanel';
 import { courseReorderBody, flattenLessons, neighboursOf, resolveSelection, withCompletion } from './outline';
 import { useOutlineSections } from './useOutlineSections';
 
@@ -49,6 +48,8 @@ const CourseFormDialog = lazy(() => import('../editor/CourseFormDialog'));
 const ModuleFormDialog = lazy(() => import('../editor/ModuleFormDialog'));
 const LessonFormDialog = lazy(() => import('../editor/LessonFormDialog'));
 const CourseReorderBoard = lazy(() => import('./CourseReorderBoard'));
+// Shown only for a module that has not opened to her yet (drip): not part of the course page's first load.
+const LockedModulePanel = lazy(() => import('./LockedModulePanel'));
 
 import { toast } from '../../../components/toast';
 import { CourseProgressSummary, CourseSkeleton, InsightsLink } from './CourseParts';
@@ -277,7 +278,11 @@ export function CourseView({ course }: { course: CoursePageData }) {
 
   let content: ReactNode;
   if (selectedLesson && selectedModule?.opensAt) {
-    content = <LockedModulePanel module={selectedModule} lesson={selectedLesson} />;
+    content = (
+      <Suspense fallback={<Skeleton variant="rounded" height={220} />}>
+        <LockedModulePanel module={selectedModule} lesson={selectedLesson} />
+      </Suspense>
+    );
   } else if (selectedLesson && selectedModule) {
     content = (
       <>

@@ -8,7 +8,7 @@ import { formatDate, formatDateTimeWithZone } from '../../../lib/dates';
  * A lesson of a module that has not opened to her yet (drip): what it is and the day it opens in her time zone,
  * never its content (the service refuses it until then).
  */
-export function LockedModulePanel({ module, lesson }: { module: CoursePageModule; lesson: CoursePageLesson }) {
+export default function LockedModulePanel({ module, lesson }: { module: CoursePageModule; lesson: CoursePageLesson }) {
   const opensAt = module.opensAt ?? '';
   return (
     <Paper
