@@ -44,6 +44,18 @@ export const MAIL_CONSUMER_GROUP = 'board-mail';
 
 type ConsumerOptions = ConsumerWiring<BoardDatabase>;
 
+/**
+ * Who caused a learning notice, by the board's copy of people when it knows her: the courses service names her
+ * from its own copy, which may not have a person who signed up a moment ago yet (it then says "A member").
+ */
+async function actorNameOf(
+  trx: Parameters<typeof findPerson>[0],
+  notice: EventData<'courses.learning-notice'>,
+): Promise<string> {
+  if (notice.actorId === null) return notice.actorName;
+  return (await findPerson(trx, notice.actorId))?.fullName ?? notice.actorName;
+}
+
 export function createPeopleConsumer(
   options: ConsumerOptions & { changes: Pick<BoardChanges, 'notificationsChanged'> },
 ): EventConsumer<BoardDatabase> {
@@ -68,7 +80,7 @@ export function createPeopleConsumer(
         key: notice.key,
         kind: notice.kind,
         actorId: notice.actorId,
-        actorName: notice.actorName,
+        actorName: await actorNameOf(trx, notice),
         subject: notice.title,
         text: notice.text,
         link: notice.link,
@@ -115,10 +127,11 @@ export function createMentionMailConsumer(
     'courses.learning-notice': async (data: EventData<'courses.learning-notice'>, { trx }) => {
       const people = await findPeople(trx, data.userIds);
       const off = await lessonEmailsOff(trx, data.userIds);
+      const notice = { ...data, actorName: await actorNameOf(trx, data) };
       for (const userId of data.userIds) {
         const person = people.get(userId);
         if (!person || off.has(userId)) continue;
-        await options.queue.send(learningNoticeMail(data, person, options.publicUrl), `${data.key}-${userId}`);
+        await options.queue.send(learningNoticeMail(notice, person, options.publicUrl), `${data.key}-${userId}`);
       }
     },
     // One e-mail per review (the job id names it), unless the owner turned review e-mails off on /profile.
