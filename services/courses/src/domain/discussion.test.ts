@@ -76,6 +76,11 @@ describe('mentions', () => {
     expect(findMentions('run `@Ann` or\n```\n@Ann Lee\n```', people)).toEqual([]);
     expect(findMentions('no mention here', people)).toEqual([]);
   });
+
+  it('reads a bounded number of @ signs, however many the comment holds', () => {
+    expect(findMentions(`${'@ '.repeat(50)}@Ann`, people)).toEqual([1]);
+    expect(findMentions(`${'@ '.repeat(2_000)}@Ann`, people)).toEqual([]);
+  });
 });
 
 describe('who is told', () => {

@@ -70,6 +70,9 @@ export interface Mentionable {
  * (so "@Ann" does not match "@Anne"). Longer names are tried first, so "@Ann Lee" is Ann Lee and not Ann. Code
  * spans and blocks are skipped (an example is not a mention). Each person once, at most COMMENT_MENTIONS_MAX.
  */
+/** How many @ signs of one comment are read for mentions (a comment of 5,000 @ signs costs no more). */
+const MENTION_SIGNS_READ = 100;
+
 export function findMentions(body: string, people: readonly Mentionable[]): number[] {
   const text = body.replace(/```[\s\S]*?(```|$)/g, ' ').replace(/`[^`\n]*`/g, ' ');
   const candidates = people
@@ -79,13 +82,14 @@ export function findMentions(body: string, people: readonly Mentionable[]): numb
   const lower = text.replace(/\s+/g, ' ').toLocaleLowerCase('en-US');
   const found: number[] = [];
   let at = lower.indexOf('@');
-  while (at !== -1 && found.length < COMMENT_MENTIONS_MAX) {
+  // Bounded work whatever the body holds: at most MENTION_SIGNS_READ signs, each compared in place (no copies).
+  for (let read = 0; at !== -1 && found.length < COMMENT_MENTIONS_MAX && read < MENTION_SIGNS_READ; read++) {
     // An @ inside a word (an e-mail address) is not a mention.
     const before = at === 0 ? ' ' : lower[at - 1]!;
     if (!isWordCharacter(before)) {
-      const rest = lower.slice(at + 1);
+      const start = at + 1;
       const match = candidates.find(
-        (c) => rest.startsWith(c.name) && !isWordCharacter(rest.charAt(c.name.length) || ' '),
+        (c) => lower.startsWith(c.name, start) && !isWordCharacter(lower.charAt(start + c.name.length) || ' '),
       );
       if (match && !found.includes(match.userId)) found.push(match.userId);
     }
