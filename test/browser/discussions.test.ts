@@ -157,9 +157,20 @@ describe('lesson discussions', () => {
     await region.getByRole('textbox', { name: 'Ask a question about this lesson' }).waitFor();
     await emulateColorScheme(page, 'dark');
     const text = `A question to change (${suffix})`;
+    // A half-written question survives a reload (kept as a draft until it is posted).
     await region.getByRole('textbox', { name: 'Ask a question about this lesson' }).fill(text);
+    await page.reload();
+    await waitFor(
+      async () =>
+        (await region.getByRole('textbox', { name: 'Ask a question about this lesson' }).inputValue()) === text || null,
+      { what: 'the draft back in the question box' },
+    );
     await region.getByRole('button', { name: 'Post question' }).click();
     await region.getByText(text).waitFor();
+    // Posted, the draft is gone: the box is empty after a reload.
+    await page.reload();
+    await region.getByText(text).waitFor();
+    expect(await region.getByRole('textbox', { name: 'Ask a question about this lesson' }).inputValue()).toBe('');
     await region.getByRole('button', { name: /^Edit your question of / }).click();
     const edit = region.getByRole('textbox', { name: 'Edit your comment' });
     await edit.fill(`${text} (edited)`);

@@ -1,4 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { readDraft, writeDraft } from '../../../lib/drafts';
+
+export { draftKey } from '../../../lib/drafts';
 
 /**
  * Saving as the person types (docs/decisions.md "No lost edits in the card dialog"): a change is saved 800 ms after the last keystroke, at once
@@ -19,47 +22,6 @@ export const SAVE_STATE_TEXT: Record<SaveState, string> = {
   saved: 'Saved',
   error: 'Not saved',
 };
-
-interface StoredDraft {
-  text: string;
-  /** The saved text the draft was typed over (a draft over text someone has since changed is offered, not saved). */
-  base: string;
-}
-
-const DRAFT_PREFIX = 'mtn-draft:';
-
-/** The local draft's key: per viewer (a shared computer) and per field of a card. */
-export const draftKey = (viewerId: number, field: string) => `${DRAFT_PREFIX}${viewerId}:${field}`;
-
-export function readDraft(key: string | undefined): StoredDraft | null {
-  if (!key) return null;
-  try {
-    const raw = window.localStorage.getItem(key);
-    if (!raw) return null;
-    const parsed: unknown = JSON.parse(raw);
-    if (
-      parsed &&
-      typeof parsed === 'object' &&
-      typeof (parsed as StoredDraft).text === 'string' &&
-      typeof (parsed as StoredDraft).base === 'string'
-    ) {
-      return parsed as StoredDraft;
-    }
-  } catch {
-    // Storage off or a foreign value: no draft.
-  }
-  return null;
-}
-
-function writeDraft(key: string | undefined, draft: StoredDraft | null): void {
-  if (!key) return;
-  try {
-    if (draft) window.localStorage.setItem(key, JSON.stringify(draft));
-    else window.localStorage.removeItem(key);
-  } catch {
-    // Storage full or off: the debounced save still runs.
-  }
-}
 
 function stopTimer(timer: { current: ReturnType<typeof setTimeout> | null }): void {
   if (timer.current) clearTimeout(timer.current);

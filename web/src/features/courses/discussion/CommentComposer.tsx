@@ -2,12 +2,14 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import { type FormEvent, useState } from 'react';
+import { readDraft, writeDraft } from '../../../lib/drafts';
 import { COMMENT_BODY_MAX } from './constants';
 
 /**
  * A comment's text field with its send button: a question, a reply or an edit. Markdown; the label names what it is
  * for; the field says how much is left near the limit. `onSubmit` resolves true when the server took it, and the
- * field then empties (or the edit closes).
+ * field then empties (or the edit closes). With `draftKey`, what she types is kept in localStorage until the server
+ * has it or she cancels (lib/drafts): moving to the next lesson or reloading does not lose a half-written question.
  */
 export function CommentComposer({
   label,
@@ -15,6 +17,7 @@ export function CommentComposer({
   initial = '',
   autoFocus = false,
   pending,
+  draftKey,
   onSubmit,
   onCancel,
 }: {
@@ -23,10 +26,20 @@ export function CommentComposer({
   initial?: string;
   autoFocus?: boolean;
   pending: boolean;
+  /** Where the unsent text is kept (lib/drafts draftKey); none keeps nothing. */
+  draftKey?: string;
   onSubmit: (body: string) => Promise<boolean>;
   onCancel?: () => void;
 }) {
-  const [text, setText] = useState(initial);
+  // A draft typed over this same text comes back; one over text that has changed since is dropped.
+  const [text, setText] = useState(() => {
+    const draft = readDraft(draftKey);
+    return draft && draft.base === initial ? draft.text : initial;
+  });
+  const keep = (next: string) => {
+    setText(next);
+    writeDraft(draftKey, next.trim() && next !== initial ? { text: next, base: initial } : null);
+  };
   const [error, setError] = useState<string | null>(null);
   const left = COMMENT_BODY_MAX - text.length;
 
@@ -43,8 +56,17 @@ export function CommentComposer({
       return;
     }
     setError(null);
-    if (await onSubmit(body)) setText('');
+    if (await onSubmit(body)) {
+      setText('');
+      writeDraft(draftKey, null);
+    }
   };
+  const cancel = onCancel
+    ? () => {
+        writeDraft(draftKey, null);
+        onCancel();
+      }
+    : undefined;
 
   return (
     <Box component="form" onSubmit={submit} noValidate sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
@@ -52,13 +74,13 @@ export function CommentComposer({
         label={label}
         value={text}
         onChange={(e) => {
-          setText(e.target.value);
+          keep(e.target.value);
           if (error) setError(null);
         }}
         onKeyDown={(e) => {
-          if (e.key === 'Escape' && onCancel) {
+          if (e.key === 'Escape' && cancel) {
             e.stopPropagation();
-            onCancel();
+            cancel();
           }
         }}
         multiline
@@ -71,8 +93,8 @@ export function CommentComposer({
         slotProps={{ htmlInput: { maxLength: COMMENT_BODY_MAX + 100 } }}
       />
       <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
-        {onCancel && (
-          <Button onClick={onCancel} disabled={pending}>
+        {cancel && (
+          <Button onClick={cancel} disabled={pending}>
             Cancel
           </Button>
         )}

@@ -25,6 +25,9 @@ import { DELETED_AUTHOR } from './constants';
 /** Runs a change with its toast; resolves true when the server took it. */
 export type Apply = (change: DiscussionChange, done: string) => Promise<boolean>;
 
+/** Where one field's unsent text is kept (lib/drafts draftKey: per person, lesson and field). */
+export type DraftFor = (field: string) => string;
+
 /**
  * One comment: who wrote it and when, its Markdown (the lesson renderer and sanitiser), an "Answer" chip, a
  * "Hidden" chip for staff; her own comment edits in place and deletes after a confirmation; coaches and admins have a
@@ -36,6 +39,7 @@ export function DiscussionComment({
   moderate,
   pending,
   apply,
+  draftFor,
   onReply,
 }: {
   comment: LessonReply;
@@ -43,6 +47,7 @@ export function DiscussionComment({
   moderate: boolean;
   pending: boolean;
   apply: Apply;
+  draftFor: DraftFor;
   /** Opens the thread's reply field (questions only, when the person may post). */
   onReply?: () => void;
 }) {
@@ -145,6 +150,7 @@ export function DiscussionComment({
               initial={comment.body}
               autoFocus
               pending={pending}
+              draftKey={draftFor(`edit:${comment.id}`)}
               onCancel={() => setEditing(false)}
               onSubmit={async (body) => {
                 const ok = await apply({ kind: 'edit', commentId: comment.id, body }, 'Comment updated');

@@ -12,8 +12,10 @@ import {
   useLessonDiscussion,
 } from '../../../api/discussions';
 import { toast } from '../../../components/toast';
+import { draftKey } from '../../../lib/drafts';
+import { useCurrentUser } from '../../../session/context';
 import { CommentComposer } from './CommentComposer';
-import { type Apply, DiscussionComment } from './DiscussionComment';
+import { type Apply, DiscussionComment, type DraftFor } from './DiscussionComment';
 
 /**
  * The lesson's discussion, under the lesson: "Discussion (n)", a field to ask a question, the questions newest
@@ -23,6 +25,9 @@ import { type Apply, DiscussionComment } from './DiscussionComment';
 export function LessonDiscussion({ lessonId }: { lessonId: number }) {
   const headingId = useId();
   const discussion = useLessonDiscussion(lessonId);
+  const viewer = useCurrentUser();
+  // Unsent texts are kept per person, lesson and field (lib/drafts).
+  const draftFor: DraftFor = (field) => draftKey(viewer.id, `lesson:${lessonId}:${field}`);
   const change = useDiscussionChange(lessonId);
   const [replyingTo, setReplyingTo] = useState<number | null>(null);
   const pages = discussion.data?.pages ?? [];
@@ -55,6 +60,7 @@ export function LessonDiscussion({ lessonId }: { lessonId: number }) {
             label="Ask a question about this lesson"
             submitLabel="Post question"
             pending={change.isPending}
+            draftKey={draftFor('question')}
             onSubmit={(body) => apply({ kind: 'post', body, parentId: null }, 'Question posted')}
           />
         </Box>
@@ -88,6 +94,7 @@ export function LessonDiscussion({ lessonId }: { lessonId: number }) {
               replying={replyingTo === thread.id}
               onReplying={(on) => setReplyingTo(on ? thread.id : null)}
               apply={apply}
+              draftFor={draftFor}
             />
           ))}
         </Box>
@@ -115,6 +122,7 @@ function Thread({
   replying,
   onReplying,
   apply,
+  draftFor,
 }: {
   thread: LessonComment;
   canPost: boolean;
@@ -122,6 +130,7 @@ function Thread({
   pending: boolean;
   replying: boolean;
   onReplying: (on: boolean) => void;
+  draftFor: DraftFor;
   apply: Apply;
 }) {
   const hiddenReplies = thread.replyCount - thread.replies.length;
@@ -133,6 +142,7 @@ function Thread({
         moderate={moderate}
         pending={pending}
         apply={apply}
+        draftFor={draftFor}
         onReply={canPost && !thread.deleted ? () => onReplying(true) : undefined}
       />
       {(thread.replies.length > 0 || replying) && (
@@ -151,7 +161,14 @@ function Thread({
         >
           {thread.replies.map((reply) => (
             <Box component="li" key={reply.id}>
-              <DiscussionComment comment={reply} isReply moderate={moderate} pending={pending} apply={apply} />
+              <DiscussionComment
+                comment={reply}
+                isReply
+                moderate={moderate}
+                pending={pending}
+                apply={apply}
+                draftFor={draftFor}
+              />
             </Box>
           ))}
           {hiddenReplies > 0 && (
@@ -166,6 +183,7 @@ function Thread({
                 submitLabel="Post reply"
                 autoFocus
                 pending={pending}
+                draftKey={draftFor(`reply:${thread.id}`)}
                 onCancel={() => onReplying(false)}
                 onSubmit={async (body) => {
                   const ok = await apply({ kind: 'post', body, parentId: thread.id }, 'Reply posted');
