@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { readDraft, writeDraft } from '../../../lib/drafts';
+import { readDraft, writeDraft } from '../../../components/drafts';
 
-export { draftKey } from '../../../lib/drafts';
+export { draftKey } from '../../../components/drafts';
 
 /**
  * Saving as the person types (docs/decisions.md "No lost edits in the card dialog"): a change is saved 800 ms after the last keystroke, at once

@@ -10,12 +10,13 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import type { SxProps, Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import type { CourseLesson, CoursePageLesson, CoursePageModule } from '../../../api/courses';
 import { DeferredMarkdown } from '../../../components/DeferredMarkdown';
 import { Chip } from '../../../components/LazyMui';
 import { TOAST_BAND_PX } from '../../../components/Toasts';
+import { useAfterFirstPaint } from '../../../components/useAfterFirstPaint';
 import { LessonVideo } from './LessonVideo';
 
 /** The quiz's form controls load only with a lesson that has one (the course page's first load stays as it was). */
@@ -25,41 +26,16 @@ const LessonDiscussion = lazy(() =>
 );
 
 /**
- * The lesson's discussion, fetched once the page has shown the lesson: when its place comes within a screen of the
- * viewport, or when the browser is idle after the first paint, whichever comes first. Never in the course page's
- * first load, where a lazy component rendered at once would start its files before the heading shows.
+ * The lesson's discussion, asked for once the lesson has been painted (useAfterFirstPaint): a lazy component
+ * rendered at once would start its files before the course page's heading shows, inside its first-load budget.
  */
 function DeferredDiscussion({ lessonId }: { lessonId: number }) {
-  const [shown, setShown] = useState(false);
-  const place = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const target = place.current;
-    if (shown || !target) return;
-    const show = () => setShown(true);
-    const observer =
-      typeof IntersectionObserver === 'undefined'
-        ? null
-        : new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && show(), {
-            rootMargin: '100% 0px',
-          });
-    observer?.observe(target);
-    const idle = window.setTimeout(show, DISCUSSION_AFTER_MS);
-    return () => {
-      observer?.disconnect();
-      window.clearTimeout(idle);
-    };
-  }, [shown]);
-  return shown ? (
+  return useAfterFirstPaint() ? (
     <Suspense fallback={null}>
       <LessonDiscussion lessonId={lessonId} />
     </Suspense>
-  ) : (
-    <div ref={place} aria-hidden style={{ height: 1 }} />
-  );
+  ) : null;
 }
-
-/** How long after the lesson shows its discussion loads even while its place is out of sight. */
-const DISCUSSION_AFTER_MS = 1_500;
 
 /**
  * A divider line (an <hr>, like MUI's Divider, which was two more files before a course page's heading for one line

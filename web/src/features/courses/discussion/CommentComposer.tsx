@@ -2,14 +2,14 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import { type FormEvent, useState } from 'react';
-import { readDraft, writeDraft } from '../../../lib/drafts';
+import { readDraft, writeDraft } from '../../../components/drafts';
 import { COMMENT_BODY_MAX } from './constants';
 
 /**
  * A comment's text field with its send button: a question, a reply or an edit. Markdown; the label names what it is
  * for; the field says how much is left near the limit. `onSubmit` resolves true when the server took it, and the
  * field then empties (or the edit closes). With `draftKey`, what she types is kept in localStorage until the server
- * has it or she cancels (lib/drafts): moving to the next lesson or reloading does not lose a half-written question.
+ * has it or she cancels (components/drafts): moving to the next lesson or reloading does not lose a half-written question.
  */
 export function CommentComposer({
   label,
@@ -26,7 +26,7 @@ export function CommentComposer({
   initial?: string;
   autoFocus?: boolean;
   pending: boolean;
-  /** Where the unsent text is kept (lib/drafts draftKey); none keeps nothing. */
+  /** Where the unsent text is kept (components/drafts draftKey); none keeps nothing. */
   draftKey?: string;
   onSubmit: (body: string) => Promise<boolean>;
   onCancel?: () => void;

@@ -25,7 +25,7 @@ import { DELETED_AUTHOR } from './constants';
 /** Runs a change with its toast; resolves true when the server took it. */
 export type Apply = (change: DiscussionChange, done: string) => Promise<boolean>;
 
-/** Where one field's unsent text is kept (lib/drafts draftKey: per person, lesson and field). */
+/** Where one field's unsent text is kept (components/drafts draftKey: per person, lesson and field). */
 export type DraftFor = (field: string) => string;
 
 /**

@@ -11,8 +11,8 @@ import {
   useDiscussionChange,
   useLessonDiscussion,
 } from '../../../api/discussions';
+import { draftKey } from '../../../components/drafts';
 import { toast } from '../../../components/toast';
-import { draftKey } from '../../../lib/drafts';
 import { useCurrentUser } from '../../../session/context';
 import { CommentComposer } from './CommentComposer';
 import { type Apply, DiscussionComment, type DraftFor } from './DiscussionComment';
@@ -26,7 +26,7 @@ export function LessonDiscussion({ lessonId }: { lessonId: number }) {
   const headingId = useId();
   const discussion = useLessonDiscussion(lessonId);
   const viewer = useCurrentUser();
-  // Unsent texts are kept per person, lesson and field (lib/drafts).
+  // Unsent texts are kept per person, lesson and field (components/drafts).
   const draftFor: DraftFor = (field) => draftKey(viewer.id, `lesson:${lessonId}:${field}`);
   const change = useDiscussionChange(lessonId);
   const [replyingTo, setReplyingTo] = useState<number | null>(null);
