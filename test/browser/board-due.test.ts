@@ -67,7 +67,10 @@ async function openBoard(viewport: 'desktop' | 'mobile', path: string): Promise<
   page.context().setDefaultTimeout(20_000);
   await page.context().addInitScript("window.localStorage.setItem('dontShowMTNUpgrade', 'true')");
   await signInWithCookies(page, member, path);
-  await page.getByRole('group', { name: 'Filter cards' }).waitFor();
+  // A card named in the address opens in a modal dialog, which hides the board (and its filters) from the
+  // accessibility tree: wait for whichever the address shows on top.
+  const shown = path.includes('card=') ? page.getByRole('dialog') : page.getByRole('group', { name: 'Filter cards' });
+  await shown.waitFor();
   return page;
 }
 
