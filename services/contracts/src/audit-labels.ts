@@ -55,6 +55,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
 
 /** Every field an entry may show, as people read it. */
 export const AUDIT_FIELD_LABELS: Record<string, string> = {
+  releaseAfterDays: 'Opens days after access begins',
+  releaseAt: 'Opens on',
   fullName: 'Full name',
   commentId: 'Comment',
   answer: 'Answer',

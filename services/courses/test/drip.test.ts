@@ -107,6 +107,17 @@ describe('the release rule of a module', () => {
       releaseAfterDays: null,
     });
     expect([cleared.status, cleared.body.module.releaseAfterDays]).toEqual([200, null]);
+    // The audit entry of the change says what the rule was and became.
+    const audits = await h.service.database.db
+      .selectFrom('outbox')
+      .select('data')
+      .where('type', '=', 'audit.recorded')
+      .orderBy('seq', 'desc')
+      .execute();
+    const update = audits
+      .map((a) => a.data as { action: string; subjectId: string; changes: Record<string, Record<string, unknown>> })
+      .find((a) => a.action === 'module.update' && a.subjectId === String(id));
+    expect([update?.changes.before?.releaseAfterDays, update?.changes.after?.releaseAfterDays]).toEqual([5, null]);
     expect((await h.api.del(h.admin, `/api/module/${id}`)).status).toBe(204);
   });
 });
