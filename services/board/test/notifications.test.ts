@@ -376,4 +376,46 @@ describe('learning notices from the courses service', () => {
     expect(mail[0]?.text).toContain('/courses/fba-basics/3/9');
     expect(catcher.messages(quiet.email)).toHaveLength(0);
   });
+
+  it("name the writer by the board's copy when it arrives after the notice", async () => {
+    const reader = await h.person('premium');
+    const newcomerId = 9_000_000 + Math.floor(Math.random() * 100_000);
+    await h.users.publish('courses.learning-notice', {
+      key: `lesson-comment-${newcomerId}-mention`,
+      kind: 'lesson-mention',
+      userIds: [reader.userId],
+      actorId: newcomerId,
+      actorName: 'A member',
+      courseTitle: 'Amazon FBA Basics',
+      title: 'Understanding FBA Fees',
+      text: 'A question a moment after signing up.',
+      link: '/courses/fba-basics/3/9',
+      lessonId: 9,
+      moduleId: 3,
+    });
+    await waitFor(async () => (await inbox(reader)).notifications.length > 0, { what: 'the notice in the bell' });
+    expect((await inbox(reader)).notifications[0]?.actorName).toBe('A member');
+    await h.users.publish('users.user-changed', {
+      id: newcomerId,
+      email: `p${newcomerId}@example.com`,
+      fullName: 'Nia Newcomer',
+      role: 'premium',
+      photoUrl: null,
+      city: null,
+      state: null,
+      country: null,
+      phoneNumber: null,
+      resources: [],
+      tagIds: [],
+      tagNames: [],
+      stripeStatus: 'active',
+      stripeCustomerId: null,
+      alwaysGrantAccess: false,
+      createdAt: '2024-01-01T00:00:00.000Z',
+      version: 1,
+    });
+    await waitFor(async () => (await inbox(reader)).notifications[0]?.actorName === 'Nia Newcomer', {
+      what: "the writer's name once the board knows her",
+    });
+  });
 });

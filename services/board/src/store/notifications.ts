@@ -100,7 +100,7 @@ export async function coachIds(db: BoardDb, except: number): Promise<number[]> {
   return rows.map((r) => r.user_id);
 }
 
-/** One page of the person's notifications, newest first, with the card's current title. */
+/** One page of the person's notifications, newest first, with the card's current title and the actor's current name. */
 export async function notificationsOf(
   db: BoardDb,
   userId: number,
@@ -109,6 +109,8 @@ export async function notificationsOf(
   const rows = await db
     .selectFrom('notifications as n')
     .leftJoin('cards as c', 'c.id', 'n.card_id')
+    // The actor's current name when the board knows her: a notice written before her copy arrived said "A member".
+    .leftJoin('people as p', 'p.user_id', 'n.actor_id')
     .select([
       'n.id',
       'n.kind',
@@ -116,7 +118,7 @@ export async function notificationsOf(
       sql<string>`coalesce(c.title, n.subject, '')`.as('title'),
       'n.link',
       'n.board_owner_id',
-      'n.actor_name',
+      sql<string>`coalesce(p.full_name, n.actor_name)`.as('actor_name'),
       'n.text',
       'n.created_at',
       'n.read_at',
