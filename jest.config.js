@@ -35,8 +35,8 @@ export default {
     {
       ...common,
       displayName: 'service',
-      // Real servers on a 2-core machine: a guard against hangs, not a speed check (speed is `npm run bench`).
-      testTimeout: 30_000,
+      // Real servers on a 2-core machine: 30 s per test, a guard against hangs (test/setup/timeout.ts).
+      setupFilesAfterEnv: ['<rootDir>/test/setup/timeout.ts'],
       testMatch: ['<rootDir>/services/*/test/**/*.test.ts', '<rootDir>/gateway/test/**/*.test.ts'],
       setupFiles: ['<rootDir>/test/setup/service-process.ts'],
       globalSetup: '<rootDir>/test/setup/infra-setup.ts',
@@ -45,7 +45,7 @@ export default {
     {
       ...common,
       displayName: 'system',
-      testTimeout: 60_000,
+      setupFilesAfterEnv: ['<rootDir>/test/setup/timeout.ts'],
       testMatch: ['<rootDir>/test/system/**/*.test.ts'],
       globalSetup: '<rootDir>/test/setup/stack-setup.ts',
       globalTeardown: '<rootDir>/test/setup/stack-teardown.ts',
@@ -53,7 +53,7 @@ export default {
     {
       ...common,
       displayName: 'browser',
-      testTimeout: 120_000,
+      setupFilesAfterEnv: ['<rootDir>/test/setup/timeout.ts'],
       // Two workers share one stack; files marked `@runs-alone` run by themselves (test/setup/browser-lock.ts).
       testEnvironment: '<rootDir>/test/setup/browser-environment.ts',
       testMatch: ['<rootDir>/test/browser/**/*.test.ts'],

@@ -741,6 +741,7 @@ async function jobsAndWebStep(ctx: RunContext, findings: Findings): Promise<void
         communityId: (ctx.signedInMembers[1] ?? ctx.firstMember).headers.userId,
         loads,
         slowLoads: options.quick ? 1 : 3,
+        routes: options.webRoutes,
         log: say,
       }),
     );

@@ -114,6 +114,7 @@ tables and writes bench-results/bench-<timestamp>.json.
   --warmup <s>            warm-up seconds before each scenario, not measured (default 3)
   --members <n>           premium members created and signed in for the benchmark (default 20)
   --signins <n>           requests of the sign-in scenario (default 200)
+  --web-routes <a,b>      web: only these route patterns (as in web/src/lib/routes.ts, e.g. /broadcasts,/users/:id)
   --only <a,b>            run only these scenarios: ${SCENARIO_KEYS.join(', ')}
                           (web: the first load of the web app in headless Chromium, scripts/bench/web.ts;
                           it builds the web app when web/dist is missing or older than its sources)
@@ -172,6 +173,8 @@ export interface BenchOptions {
   stepSeconds: number;
   /** members: the shed step's member count (0: none). */
   shedMembers: number;
+  /** web: only these routes of web/src/lib/routes.ts (null: every one). */
+  webRoutes: string[] | null;
 }
 
 function positive(name: string, value: string | undefined, fallback: number): number {
@@ -207,6 +210,7 @@ export function parseOptions(argv: string[]): BenchOptions | 'help' {
       'member-steps': { type: 'string' },
       'step-duration': { type: 'string' },
       'shed-step': { type: 'string' },
+      'web-routes': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -257,5 +261,11 @@ export function parseOptions(argv: string[]): BenchOptions | 'help' {
     stepSeconds: positive('step-duration', values['step-duration'], quick ? 5 : 30),
     shedMembers:
       values['shed-step'] === '0' ? 0 : Math.round(positive('shed-step', values['shed-step'], quick ? 20 : 2000)),
+    webRoutes: values['web-routes']
+      ? values['web-routes']
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : null,
   };
 }

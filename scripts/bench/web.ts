@@ -236,6 +236,8 @@ interface LoadMetrics {
   jsRequests: number;
   jsGzipBytes: number;
   apiRequests: string[];
+  /** The JS files fetched before the content, `name, gzipped bytes, start time`, in the order they started. */
+  jsFiles: string[];
 }
 
 export interface WebPageReport {
@@ -245,7 +247,7 @@ export interface WebPageReport {
   budget: boolean;
   network: Network;
   loads: number;
-  median: Omit<LoadMetrics, 'lcpElement' | 'apiRequests'>;
+  median: Omit<LoadMetrics, 'lcpElement' | 'apiRequests' | 'jsFiles'>;
   lcpElement: string | null;
   /** API calls made before the content, of the median load's sort (the first load's list). */
   apiBeforeContent: string[];
@@ -333,6 +335,8 @@ export interface WebBenchOptions {
   communityId: number | null;
   loads: number;
   slowLoads: number;
+  /** Only these routes (null: every route). */
+  routes: readonly string[] | null;
   log: (line: string) => void;
 }
 
@@ -370,8 +374,12 @@ export async function runWebBench(options: WebBenchOptions): Promise<WebBenchRes
   const personas = new Set<WebPersona>(['guest']);
   for (const persona of ['member', 'boardOwner', 'admin'] as const)
     if (options.sessions[persona]) personas.add(persona);
-  const pages = webPageSpecs(fixtures, personas);
-  const left = Object.keys(WEB_PAGES).filter((route) => !pages.some((page) => page.route === route));
+  const unknown = (options.routes ?? []).filter((route) => !(route in WEB_PAGES));
+  if (unknown.length > 0) throw new Error(`--web-routes: no such route ${unknown.join(', ')}`);
+  const pages = webPageSpecs(fixtures, personas).filter((p) => options.routes?.includes(p.route) ?? true);
+  const left = Object.keys(WEB_PAGES).filter(
+    (route) => (options.routes?.includes(route) ?? true) && !pages.some((page) => page.route === route),
+  );
   if (left.length > 0) options.log(`  left out (no session or no such data): ${left.join(', ')}`);
   const sizes = new Map<string, Promise<number>>();
   const sizeOf = (url: string) => {
@@ -452,6 +460,10 @@ export async function runWebBench(options: WebBenchOptions): Promise<WebBenchRes
           .map((r) => new URL(r.name))
           .filter((u) => u.pathname.startsWith('/api/'))
           .map((u) => u.pathname + u.search),
+        jsFiles: js.map(
+          (r, i) =>
+            `${new URL(r.name).pathname.split('/').pop() ?? r.name} ${jsSizes[i] ?? 0} B at ${Math.round(r.startTime)} ms`,
+        ),
       };
     } finally {
       await context.close();
@@ -469,7 +481,8 @@ export async function runWebBench(options: WebBenchOptions): Promise<WebBenchRes
         const all: LoadMetrics[] = [];
         const count = spec.slow ? loads : Math.min(loads, WEB_SECONDARY_LOADS);
         for (let i = 0; i < count; i++) all.push(await loadOnce(spec, network));
-        const pick = (key: keyof Omit<LoadMetrics, 'lcpElement' | 'apiRequests'>) => median(all.map((m) => m[key]));
+        const pick = (key: keyof Omit<LoadMetrics, 'lcpElement' | 'apiRequests' | 'jsFiles'>) =>
+          median(all.map((m) => m[key]));
         const report: WebPageReport = {
           page: spec.label,
           path: spec.path,

@@ -29,8 +29,12 @@ import { sidebarColors } from '../theme';
 import { DeferredNotificationBell } from './DeferredNotificationBell';
 import { UserCard } from './UserCard';
 
-/** Admins only (the select brings menu code): loaded when first shown. */
+/**
+ * Admins only (the select brings form code, five files): loaded like the staff's icons, after the page's content, so
+ * it never counts against an admin screen's first load; a blank of its size holds its place.
+ */
 const RoleSwitcher = lazy(() => import('./RoleSwitcher'));
+const SWITCHER_PLACE = <Box sx={{ height: 40, mb: 2 }} />;
 
 /**
  * Coaches' and admins' entries: their icons load once the page has shown its content and the browser is idle
@@ -62,8 +66,8 @@ function navIcon(id: NavItemId, staffIcons: boolean): ReactNode {
   );
 }
 
-/** Whether the staff's icons may load now: after the page's content, when the browser is idle (lib/idle.ts). */
-function useStaffIcons(wanted: boolean): boolean {
+/** Whether the staff's parts may load now: after the page's content, when the browser is idle (lib/idle.ts). */
+function useAfterContent(wanted: boolean): boolean {
   const [ready, setReady] = useState(false);
   useEffect(() => (wanted && !ready ? afterLoadAndIdle(() => setReady(true)) : undefined), [wanted, ready]);
   return ready;
@@ -118,7 +122,8 @@ export function Sidebar({ onClose }: { onClose?: () => void }) {
   const links = useSiteLinks();
   const { pathname } = useLocation();
   const items = visibleNavItems(user);
-  const staffIcons = useStaffIcons(items.some((item) => !isMemberItem(item.id)));
+  const staffIcons = useAfterContent(items.some((item) => !isMemberItem(item.id)));
+  const switcherReady = useAfterContent(user.can.switchRole);
   const subheaderSx = {
     bgcolor: 'transparent',
     color: sidebarColors.muted,
@@ -194,11 +199,14 @@ export function Sidebar({ onClose }: { onClose?: () => void }) {
       </Box>
 
       <Box sx={{ borderTop: `1px solid ${sidebarColors.divider}`, p: 2 }}>
-        {user.can.switchRole && (
-          <Suspense fallback={<Box sx={{ height: 40, mb: 2 }} />}>
-            <RoleSwitcher />
-          </Suspense>
-        )}
+        {user.can.switchRole &&
+          (switcherReady ? (
+            <Suspense fallback={SWITCHER_PLACE}>
+              <RoleSwitcher />
+            </Suspense>
+          ) : (
+            SWITCHER_PLACE
+          ))}
         <UserCard />
       </Box>
     </Box>

@@ -13,7 +13,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, useMemo, useState } from 'react';
 import {
   BROADCASTS_KEY,
   type BroadcastAudience,
@@ -25,6 +25,7 @@ import {
 } from '../../api/broadcasts';
 import { ApiError, errorMessage } from '../../api/client';
 import { useTags } from '../../api/tags';
+import { AfterFirstPaint } from '../../components/AfterFirstPaint';
 import { DeferredMarkdown } from '../../components/DeferredMarkdown';
 import { FormField } from '../../components/FormField';
 import type { PickerOption } from '../../components/OptionPicker';
@@ -243,7 +244,7 @@ export default function BroadcastsPage() {
               ))}
             </FormGroup>
           </FormControl>
-          <Suspense fallback={<Skeleton variant="rounded" height={56} aria-label="Loading tags" />}>
+          <AfterFirstPaint fallback={<Skeleton variant="rounded" height={56} aria-label="Loading tags" />}>
             <OptionPicker
               label="Tags (anyone with one of them)"
               options={tagOptions.data ?? []}
@@ -251,7 +252,7 @@ export default function BroadcastsPage() {
               onChange={setTags}
               loading={tagOptions.isLoading}
             />
-          </Suspense>
+          </AfterFirstPaint>
           <FormControl component="fieldset">
             <FormLabel component="legend">Payment status</FormLabel>
             <RadioGroup row value={payment} onChange={(e) => setPayment(paymentChoiceOf(e.target.value))}>

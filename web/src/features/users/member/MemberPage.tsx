@@ -16,7 +16,7 @@ import Typography from '@mui/material/Typography';
 import { auditActionLabel } from '@rainmakers/contracts/audit-labels';
 import { describeAuditChanges } from '@rainmakers/contracts/audit-wording';
 import type { ReactNode } from 'react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { ApiError, errorMessage } from '../../../api/client';
 import {
@@ -27,6 +27,7 @@ import {
   useSaveMemberTags,
 } from '../../../api/memberOverview';
 import { useTags } from '../../../api/tags';
+import { AfterFirstPaint } from '../../../components/AfterFirstPaint';
 import { LazyConfirmDialog } from '../../../components/LazyMui';
 import type { PickerOption } from '../../../components/OptionPicker';
 import { ProgressLine } from '../../../components/ProgressLine';
@@ -37,7 +38,7 @@ import { SignInStatus } from '../SignInStatus';
 import { barShares, formatAmount, type PartState, partState, paymentLabel } from './parts';
 
 // The tag editor (MUI's Autocomplete with its text field, popper and menus, about 35 KB gzipped, eleven files) is for
-// admins only and sits at the bottom of the page: fetched when it renders, not with the page's heading
+// admins only and sits at the bottom of the page: fetched once the page with its heading has painted
 // (docs/decisions.md, "Web first load").
 const OptionPicker = lazy(() => import('../../../components/OptionPicker').then((m) => ({ default: m.OptionPicker })));
 
@@ -419,7 +420,7 @@ function TagsSection({ answer }: { answer: MemberOverview }) {
     <Section title="Tags">
       {editable ? (
         <Stack spacing={1.5}>
-          <Suspense fallback={<Skeleton variant="rounded" height={56} aria-label="Loading tags" />}>
+          <AfterFirstPaint fallback={<Skeleton variant="rounded" height={56} aria-label="Loading tags" />}>
             <OptionPicker
               label="Tags"
               options={tags.data ?? []}
@@ -427,7 +428,7 @@ function TagsSection({ answer }: { answer: MemberOverview }) {
               onChange={setDraft}
               loading={tags.isLoading}
             />
-          </Suspense>
+          </AfterFirstPaint>
           <Stack direction="row" spacing={1}>
             <Button variant="contained" onClick={submit} disabled={!changed || save.isPending}>
               {save.isPending ? 'Saving…' : 'Save tags'}
