@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { AppNotification } from '@rainmakers/contracts';
 import { waitFor } from '@rainmakers/kit/testing';
 import { type GatewaySession, listMail, seededUsers, signIn } from '../support/stack-client';
-import { closeSystemResources, createPerson, eventBusDrained } from '../support/system';
+import { closeSystemResources, createPerson, query } from '../support/system';
 
 jest.setTimeout(120_000);
 
@@ -42,8 +42,14 @@ describe('lesson discussion notices', () => {
     const coachName = seededUsers.coach.fullName;
     const person = await createPerson(admin, 'asker', { role: 'premium' });
     const member = await signIn({ email: person.email, password: person.password });
-    // A member who has been here a moment: every service's copy of her is written (under CI load they lag).
-    await eventBusDrained();
+    // A member who has been here a moment: the courses and board services' copies of her are written (under load
+    // they lag, and a notice written before them names "A member").
+    for (const service of ['courses', 'board'] as const) {
+      await waitFor(
+        async () => (await query(service, 'SELECT 1 FROM people WHERE user_id = $1', [person.id])).length > 0,
+        { what: `the ${service} service's copy of the asker` },
+      );
+    }
     const mark = `${Date.now()}`;
 
     const question = await member.post<{ comment: { id: number } }>(`/api/lesson/${lessonId}/comments`, {

@@ -24,6 +24,12 @@ export interface ConcurrencyLimitOptions {
   maxWaitMs: number;
   /** The `Retry-After` (seconds) of a refusal. Default 1. */
   retryAfterSeconds?: number;
+  /**
+   * At least this long between two starts (default 0: none). Bounds the share of the machine a stream of such
+   * requests can take, not only how many run at once: one caller repeating a heavy call back to back would otherwise
+   * keep a core busy for as long as she likes (docs/decisions.md, "Bounded work").
+   */
+  minIntervalMs?: number;
 }
 
 /** A refusal of the limiter: 429 TOO_BUSY, `Retry-After` seconds attached (the middleware sets the header). */
@@ -48,6 +54,8 @@ interface Waiter {
 export class ConcurrencyLimiter {
   private runningCount = 0;
   private readonly waiters: Waiter[] = [];
+  private lastStart = Number.NEGATIVE_INFINITY;
+  private spacingTimer: NodeJS.Timeout | undefined;
   /** Refusals since start (full queue or waited too long). */
   refused = 0;
 
@@ -72,8 +80,8 @@ export class ConcurrencyLimiter {
    * TooBusyError when the queue is full or the wait passes maxWaitMs. `signal` withdraws a waiter (caller gone).
    */
   acquire(signal?: AbortSignal): Promise<() => void> {
-    if (this.runningCount < this.options.maxRunning && this.waiters.length === 0) {
-      this.runningCount++;
+    if (this.runningCount < this.options.maxRunning && this.waiters.length === 0 && this.spacingLeft() === 0) {
+      this.start();
       return Promise.resolve(this.releaser());
     }
     if (this.waiters.length >= this.options.maxQueued || this.options.maxWaitMs <= 0) {
@@ -94,7 +102,7 @@ export class ConcurrencyLimiter {
       const waiter: Waiter = {
         grant: () => {
           leave();
-          this.runningCount++;
+          this.start();
           resolve(this.releaser());
         },
         timer: setTimeout(() => {
@@ -105,7 +113,32 @@ export class ConcurrencyLimiter {
       };
       this.waiters.push(waiter);
       signal?.addEventListener('abort', onAbort, { once: true });
+      this.grantNext();
     });
+  }
+
+  private spacingLeft(): number {
+    const interval = this.options.minIntervalMs ?? 0;
+    return interval <= 0 ? 0 : Math.max(0, this.lastStart + interval - performance.now());
+  }
+
+  private start(): void {
+    this.runningCount++;
+    this.lastStart = performance.now();
+  }
+
+  /** Hands a free slot to the first waiter, now or (when starts are spaced) once the interval has passed. */
+  private grantNext(): void {
+    if (this.waiters.length === 0 || this.runningCount >= this.options.maxRunning || this.spacingTimer) return;
+    const wait = this.spacingLeft();
+    if (wait === 0) {
+      this.waiters[0]?.grant();
+      return;
+    }
+    this.spacingTimer = setTimeout(() => {
+      this.spacingTimer = undefined;
+      this.grantNext();
+    }, Math.ceil(wait));
   }
 
   /** Runs `work` in a slot (see acquire). */
@@ -124,7 +157,7 @@ export class ConcurrencyLimiter {
       if (released) return;
       released = true;
       this.runningCount--;
-      this.waiters[0]?.grant();
+      this.grantNext();
     };
   }
 }

@@ -118,6 +118,27 @@ describe('concurrencyLimit', () => {
     await expect(local.run(async () => 7)).resolves.toBe(7);
   });
 
+  it('spaces starts by minIntervalMs: back-to-back work waits its turn, a full queue is refused', async () => {
+    const local = new ConcurrencyLimiter({
+      name: 'spaced',
+      maxRunning: 2,
+      maxQueued: 2,
+      maxWaitMs: 2000,
+      minIntervalMs: 100,
+    });
+    const startedAt: number[] = [];
+    const t0 = performance.now();
+    const work = () => local.run(async () => void startedAt.push(performance.now() - t0));
+    const runs = [work(), work(), work()];
+    // Two running slots, but the second and third starts wait for the interval; a fourth finds the queue full.
+    await expect(local.acquire()).rejects.toBeInstanceOf(TooBusyError);
+    await Promise.all(runs);
+    expect(startedAt).toHaveLength(3);
+    expect(startedAt[1] as number).toBeGreaterThanOrEqual(95);
+    expect(startedAt[2] as number).toBeGreaterThanOrEqual(195);
+    expect(local.running).toBe(0);
+  });
+
   it('lets a waiter whose caller left go without taking a slot', async () => {
     const local = new ConcurrencyLimiter({ name: 'abort', maxRunning: 1, maxQueued: 2, maxWaitMs: 5000 });
     const done = await local.acquire();
