@@ -57,6 +57,34 @@ export interface Harness {
   stop(): Promise<void>;
 }
 
+/** A users.user-changed event of a person as the users service announces her (no tags, an active membership). */
+export function userChanged(person: {
+  id: number;
+  fullName: string;
+  role: Role;
+  createdAt: string;
+  timeZone?: string | undefined;
+  version: number;
+}): EventData<'users.user-changed'> {
+  const { timeZone, ...rest } = person;
+  return {
+    ...rest,
+    email: `p${person.id}@example.com`,
+    photoUrl: null,
+    city: null,
+    state: null,
+    country: null,
+    phoneNumber: null,
+    resources: [],
+    tagIds: [],
+    tagNames: [],
+    stripeStatus: 'active',
+    stripeCustomerId: null,
+    alwaysGrantAccess: false,
+    ...(timeZone ? { timeZone } : {}),
+  };
+}
+
 let nextId = 50_000 + Math.floor(Math.random() * 1000) * 100;
 let version = 1;
 
@@ -71,33 +99,16 @@ export async function startHarness(options: StartBoardOptions = {}): Promise<Har
       const userId = nextId++;
       const createdAt = overrides.createdAt ?? '2024-01-01T00:00:00.000Z';
       const fullName = overrides.fullName ?? `${role} ${userId}`;
-      const email = `p${userId}@example.com`;
-      await users.publish('users.user-changed', {
-        id: userId,
-        email,
-        fullName,
-        role,
-        photoUrl: null,
-        city: null,
-        state: null,
-        country: null,
-        phoneNumber: null,
-        resources: [],
-        tagIds: [],
-        tagNames: [],
-        stripeStatus: 'active',
-        stripeCustomerId: null,
-        alwaysGrantAccess: false,
-        createdAt,
-        ...(overrides.timeZone ? { timeZone: overrides.timeZone } : {}),
-        version: version++,
-      });
+      await users.publish(
+        'users.user-changed',
+        userChanged({ id: userId, fullName, role, createdAt, timeZone: overrides.timeZone, version: version++ }),
+      );
       await waitFor(
         () =>
           service.database.db.selectFrom('people').select('user_id').where('user_id', '=', userId).executeTakeFirst(),
         { what: `person ${userId} to reach the board service` },
       );
-      return { ...buildActor(role, { userId, createdAt }), fullName, email };
+      return { ...buildActor(role, { userId, createdAt }), fullName, email: `p${userId}@example.com` };
     },
     async stop() {
       await users.stop();

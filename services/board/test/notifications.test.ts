@@ -21,6 +21,7 @@ import {
   type Person,
   readBoard,
   startHarness,
+  userChanged,
 } from './helpers';
 
 const MTN = '/api/move-the-needle';
@@ -395,25 +396,16 @@ describe('learning notices from the courses service', () => {
     });
     await waitFor(async () => (await inbox(reader)).notifications.length > 0, { what: 'the notice in the bell' });
     expect((await inbox(reader)).notifications[0]?.actorName).toBe('A member');
-    await h.users.publish('users.user-changed', {
-      id: newcomerId,
-      email: `p${newcomerId}@example.com`,
-      fullName: 'Nia Newcomer',
-      role: 'premium',
-      photoUrl: null,
-      city: null,
-      state: null,
-      country: null,
-      phoneNumber: null,
-      resources: [],
-      tagIds: [],
-      tagNames: [],
-      stripeStatus: 'active',
-      stripeCustomerId: null,
-      alwaysGrantAccess: false,
-      createdAt: '2024-01-01T00:00:00.000Z',
-      version: 1,
-    });
+    await h.users.publish(
+      'users.user-changed',
+      userChanged({
+        id: newcomerId,
+        fullName: 'Nia Newcomer',
+        role: 'premium',
+        createdAt: '2024-01-01T00:00:00.000Z',
+        version: 1,
+      }),
+    );
     await waitFor(async () => (await inbox(reader)).notifications[0]?.actorName === 'Nia Newcomer', {
       what: "the writer's name once the board knows her",
     });
