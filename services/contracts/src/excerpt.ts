@@ -1,7 +1,7 @@
 /**
  * A comment as one short line for notifications and mails: whitespace folded, cut at a word where possible, with
- * '…' when shortened (never longer than `max`). The lesson discussions' notices use it; the board's notifications
- * have the same rule (services/board/src/domain/notifications.ts) and can call this one.
+ * '…' when shortened (never longer than `max`): the lesson discussions' notices and the board's notifications and
+ * card history.
  */
 export function textExcerpt(text: string, max: number): string {
   const flat = text.replace(/\s+/g, ' ').trim();

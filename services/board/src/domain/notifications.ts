@@ -1,19 +1,14 @@
 /** Who is told what when a comment is posted or a card enters FOR REVIEW. Pure. */
-import { NOTIFICATION_EXCERPT_LENGTH, type NotificationKind } from '@rainmakers/contracts';
+import { NOTIFICATION_EXCERPT_LENGTH, type NotificationKind, textExcerpt } from '@rainmakers/contracts';
 
 export interface NotificationTarget {
   userId: number;
   kind: NotificationKind;
 }
 
-/** The comment's start, on one line, cut at a word where possible, with '…' when shortened. */
+/** The comment's start, on one line, cut at a word where possible, with '…' when shortened (contracts textExcerpt). */
 export function excerpt(text: string, max = NOTIFICATION_EXCERPT_LENGTH): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  if (flat.length <= max) return flat;
-  const cut = flat.slice(0, max - 1);
-  // The cut falls between words already, or is moved back to the last space (unless that loses half).
-  const space = flat[max - 1] === ' ' ? cut.length : cut.lastIndexOf(' ');
-  return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+  return textExcerpt(text, max);
 }
 
 /**
