@@ -104,6 +104,8 @@ interface State {
   invoices: Record<string, Invoice>;
   paymentIntents: Record<string, PaymentIntent>;
   portalSessions: Record<string, PortalSession>;
+  /** Deleted customers: retrieving one answers Stripe's `{id, object: 'customer', deleted: true}`; nothing else finds it. */
+  deletedCustomers: string[];
   /** Idempotency-Key -> the answer given the first time (Stripe keeps them 24 h). */
   idempotency: Record<string, { status: number; body: Json }>;
 }
@@ -115,6 +117,7 @@ const emptyState = (): State => ({
   invoices: {},
   paymentIntents: {},
   portalSessions: {},
+  deletedCustomers: [],
   idempotency: {},
 });
 
@@ -487,7 +490,23 @@ function createApi(ctx: StandInContext, objects: Objects) {
       return customer;
     }
     const customerMatch = pathname.match(/^\/v1\/customers\/([\w-]+)$/);
+    if (method === 'GET' && customerMatch && state.deletedCustomers.includes(customerMatch[1] ?? '')) {
+      return { id: customerMatch[1] ?? '', object: 'customer', deleted: true };
+    }
     if (method === 'GET' && customerMatch) return customerOf(customerMatch[1]);
+    if (method === 'DELETE' && customerMatch) {
+      const customer = customerOf(customerMatch[1]);
+      // As Stripe does: deleting a customer cancels her subscriptions at once (invoices stay).
+      for (const subscription of Object.values(state.subscriptions)) {
+        if (subscription.customer === customer.id && subscription.status !== 'canceled') {
+          await setSubscriptionStatus(subscription, 'canceled');
+        }
+      }
+      delete state.customers[customer.id];
+      state.deletedCustomers.push(customer.id);
+      save();
+      return { id: customer.id, object: 'customer', deleted: true };
+    }
     if (method === 'GET' && pathname === '/v1/subscriptions') {
       const customer = query.get('customer');
       const status = query.get('status');

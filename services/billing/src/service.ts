@@ -35,7 +35,7 @@ export const service = defineService<Schema>()({
     jsUrl: config.STRIPE_JS_URL,
   }),
   app: buildApp,
-  consumers: (_deps, wiring) => [createEventConsumer(wiring)],
+  consumers: (deps, wiring) => [createEventConsumer(wiring, deps.stripe)],
   tasks: (deps) => [{ start: () => {}, stop: () => deps.sync.close() }],
   workers: {
     jobs: 'stripe-sync',

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { PaymentIntentAnswer, StripeSyncAnswer } from '@rainmakers/contracts';
 import { sql } from '@rainmakers/kit';
-import { ALL_ROLES, waitFor } from '@rainmakers/kit/testing';
+import { ALL_ROLES, buildActor, waitFor } from '@rainmakers/kit/testing';
 import { createSubscription, customerFor, type Harness, insertResource, startHarness } from './helpers';
 
 describe('billing API', () => {
@@ -220,6 +220,29 @@ describe('billing API', () => {
       for (const id of [forSale, free, included, hidden, external]) {
         expect((await intentsOf(actor.userId, id)).filter((i) => i.status === 'succeeded')).toEqual([]);
       }
+    });
+  });
+
+  describe('a closed account', () => {
+    const customerGone = async (id: string) => (await h.stripe.customers.retrieve(id)).deleted === true;
+
+    it('ends her membership at Stripe: the customer deleted, its subscription canceled; a redelivery is harmless', async () => {
+      const person = buildActor('premium', { userId: 9_100 + Math.floor(Math.random() * 800) });
+      const customer = await customerFor(h, person);
+      const subscription = await createSubscription(h, customer, 'active', { sendEvent: false });
+      await h.deliver('users.user-deleted', { id: person.userId });
+      await waitFor(() => customerGone(customer), { what: 'her customer deleted at Stripe' });
+      const state = (await (await fetch(`${h.standIn.url}/_stand-in/state`)).json()) as {
+        subscriptions: Record<string, { status: string }>;
+      };
+      expect(state.subscriptions[subscription.id]?.status).toBe('canceled');
+      // The same event again (a redelivery): her customer is already gone, which counts as done, and the next
+      // deletion behind it is handled.
+      await h.deliver('users.user-deleted', { id: person.userId });
+      const next = buildActor('basic', { userId: person.userId + 1 });
+      const nextCustomer = await customerFor(h, next);
+      await h.deliver('users.user-deleted', { id: next.userId });
+      await waitFor(() => customerGone(nextCustomer), { what: 'the next deletion handled' });
     });
   });
 

@@ -49,6 +49,12 @@ export async function findCustomer(db: BillingDb, customerId: string): Promise<C
     : null;
 }
 
+/** The Stripe customer ids tied to a person. */
+export async function customerIdsOf(db: BillingDb, userId: number): Promise<string[]> {
+  const rows = await db.selectFrom('customers').select('customer_id').where('user_id', '=', userId).execute();
+  return rows.map((r) => r.customer_id);
+}
+
 /** Ties a customer id to a person (users.user-changed); a customer id that moved to someone else follows. */
 export async function linkCustomer(db: BillingDb, userId: number, customerId: string | null): Promise<void> {
   let unlink = db.updateTable('customers').set({ user_id: null, updated_at: new Date() }).where('user_id', '=', userId);

@@ -69,7 +69,8 @@ export default function CloseAccountDialog({ onClose }: { onClose: () => void })
           <Typography id="close-account-what" variant="body2">
             You will be signed out everywhere and will not be able to sign in again. Your profile, course progress and
             certificates, board, products, qualifier results, AI conversations, notifications and settings are deleted.
-            Download your data first if you want to keep a copy.
+            A paid membership ends with it: its subscription is canceled and you will not be charged again. Download
+            your data first if you want to keep a copy.
           </Typography>
           <Alert severity="info">{CLOSED_ACCOUNT_KEPT}</Alert>
           {close.isError && !fields.errors.password && !fields.errors.code && (
