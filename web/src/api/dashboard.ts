@@ -45,11 +45,27 @@ export const dashboardApi = {
     api<unknown>('/api/v2/user/add-tags', { method: 'POST', body: { email, tags } }),
 };
 
+/** How often, and how many times, an answer with a card whose service failed is asked again. */
+export const DASHBOARD_PARTIAL_RETRY_MS = 4000;
+export const DASHBOARD_PARTIAL_RETRIES = 5;
+
+/**
+ * Whether to ask the dashboard again, and when: a card whose service failed (`unavailable`) shows the spec's
+ * "Oops!" and is asked for again a few times, so a moment's hiccup heals by itself; a service that stays down leaves
+ * its card as it is after about 20 seconds.
+ */
+export function dashboardRefetchInterval(answer: DashboardAnswer | undefined, answersSoFar: number): number | false {
+  return answer && answer.unavailable.length > 0 && answersSoFar <= DASHBOARD_PARTIAL_RETRIES
+    ? DASHBOARD_PARTIAL_RETRY_MS
+    : false;
+}
+
 export function useDashboard() {
   const user = useCurrentUser();
   return useQuery({
     queryKey: ['dashboard', user.id, user.role],
     queryFn: ({ signal }) => dashboardApi.read(signal),
+    refetchInterval: (query) => dashboardRefetchInterval(query.state.data, query.state.dataUpdateCount),
   });
 }
 
