@@ -14,7 +14,7 @@ import {
   PERSON_VERSION_HEADER,
 } from '@rainmakers/contracts';
 import { createRedis, type Redis, RedisStreamsTransport, signActorToken, signServiceToken, sql } from '@rainmakers/kit';
-import { buildActor, TEST_SECRET, waitFor } from '@rainmakers/kit/testing';
+import { buildActor, TEST_SECRET, userChangedEvent, waitFor } from '@rainmakers/kit/testing';
 import { startForTest as startUsers } from '@rainmakers/users/testing';
 import { freePort } from '../../scripts/lib/infra';
 import { totpCode } from '../../scripts/lib/second-factor';
@@ -208,25 +208,7 @@ function userChanged(
   user: { id: number; email: string },
   changes: Partial<EventData<'users.user-changed'>> & { version: number },
 ): EventData<'users.user-changed'> {
-  return {
-    id: user.id,
-    email: user.email,
-    fullName: 'Member Person',
-    role: 'basic',
-    photoUrl: null,
-    city: null,
-    state: null,
-    country: null,
-    phoneNumber: null,
-    resources: [],
-    tagIds: [],
-    tagNames: [],
-    stripeStatus: null,
-    stripeCustomerId: null,
-    alwaysGrantAccess: false,
-    createdAt: new Date().toISOString(),
-    ...changes,
-  };
+  return userChangedEvent({ id: user.id, email: user.email, fullName: 'Member Person', ...changes });
 }
 
 async function publish(...events: Array<EventData<'users.user-changed'>>) {

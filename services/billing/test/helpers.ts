@@ -6,7 +6,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Actor, EventData, EventEnvelope, EventType, Role } from '@rainmakers/contracts';
 import { createRedis, eventStreamKey, RedisStreamsTransport, sql } from '@rainmakers/kit';
-import { buildActor, client, testInfra, waitFor } from '@rainmakers/kit/testing';
+import { buildActor, client, testInfra, userChangedEvent, waitFor } from '@rainmakers/kit/testing';
 import { type StartedResources, startForTest as startResources } from '@rainmakers/resources/testing';
 import Stripe from 'stripe';
 import { type StripeStandIn, startStripeStandIn } from '../../../scripts/lib/stripe-stand-in';
@@ -108,25 +108,17 @@ export async function customerFor(h: Harness, actor: Actor, options: { link?: bo
     metadata: { userId: String(actor.userId) },
   });
   if (options.link !== false) {
-    await h.deliver('users.user-changed', {
-      id: actor.userId,
-      email: `u${actor.userId}@example.com`,
-      fullName: 'Test Person',
-      role: actor.role,
-      photoUrl: null,
-      city: null,
-      state: null,
-      country: null,
-      phoneNumber: null,
-      resources: [],
-      tagIds: [],
-      tagNames: [],
-      stripeStatus: null,
-      stripeCustomerId: customer.id,
-      alwaysGrantAccess: false,
-      createdAt: new Date().toISOString(),
-      version: Date.now(),
-    });
+    await h.deliver(
+      'users.user-changed',
+      userChangedEvent({
+        id: actor.userId,
+        email: `u${actor.userId}@example.com`,
+        fullName: 'Test Person',
+        role: actor.role,
+        stripeCustomerId: customer.id,
+        version: Date.now(),
+      }),
+    );
     await waitFor(async () => {
       const rows = await sql<{
         user_id: number;

@@ -12,6 +12,7 @@ import {
   TEST_SECRET,
   type TestDatabase,
   testInfra,
+  userChangedEvent,
   waitFor,
 } from '@rainmakers/kit/testing';
 import type { BoardDatabase } from '../src/store/schema';
@@ -67,22 +68,12 @@ export function userChanged(person: {
   version: number;
 }): EventData<'users.user-changed'> {
   const { timeZone, ...rest } = person;
-  return {
+  return userChangedEvent({
     ...rest,
     email: `p${person.id}@example.com`,
-    photoUrl: null,
-    city: null,
-    state: null,
-    country: null,
-    phoneNumber: null,
-    resources: [],
-    tagIds: [],
-    tagNames: [],
     stripeStatus: 'active',
-    stripeCustomerId: null,
-    alwaysGrantAccess: false,
     ...(timeZone ? { timeZone } : {}),
-  };
+  });
 }
 
 let nextId = 50_000 + Math.floor(Math.random() * 1000) * 100;

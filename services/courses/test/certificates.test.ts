@@ -8,7 +8,15 @@ import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { CERTIFICATE_NOT_FOUND, certificateDateText, type EventData } from '@rainmakers/contracts';
 import { createLogger, createRedis, OutboxRelay, publishEvent, type Redis } from '@rainmakers/kit';
-import { buildActor, client, createTestDatabase, type TestDatabase, testInfra, waitFor } from '@rainmakers/kit/testing';
+import {
+  buildActor,
+  client,
+  createTestDatabase,
+  type TestDatabase,
+  testInfra,
+  userChangedEvent,
+  waitFor,
+} from '@rainmakers/kit/testing';
 import { PDFDocument } from 'pdf-lib';
 import type { CoursesDatabase } from '../src/store/schema';
 import { MIGRATIONS_DIR, startForTest } from '../src/testing';
@@ -23,25 +31,20 @@ let version = 1;
 
 /** The users service's side: users.user-changed for a person, relayed to the same bus. */
 async function announcePerson(userId: number, fullName: string, role: EventData<'users.user-changed'>['role']) {
-  await publishEvent(users.db, 'users.user-changed', {
-    id: userId,
-    email: `person${userId}@example.test`,
-    fullName,
-    role,
-    photoUrl: null,
-    city: 'Tampa',
-    state: 'FL',
-    country: null,
-    phoneNumber: null,
-    resources: [],
-    tagIds: [],
-    tagNames: [],
-    stripeStatus: 'active',
-    stripeCustomerId: null,
-    alwaysGrantAccess: false,
-    createdAt: '2024-01-01T00:00:00.000Z',
-    version: version++,
-  });
+  await publishEvent(
+    users.db,
+    'users.user-changed',
+    userChangedEvent({
+      id: userId,
+      fullName,
+      role,
+      city: 'Tampa',
+      state: 'FL',
+      stripeStatus: 'active',
+      createdAt: '2024-01-01T00:00:00.000Z',
+      version: version++,
+    }),
+  );
   await usersRelay.flush();
   await waitFor(
     () =>

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Actor, Role } from '@rainmakers/contracts';
+import type { Actor, EventData, Role } from '@rainmakers/contracts';
 import type { Express } from 'express';
 import pg from 'pg';
 import type { BackgroundTask, ServiceRuntime } from '../bootstrap';
@@ -89,6 +89,33 @@ export async function startTestServer(app: Express): Promise<TestServer> {
 }
 
 let nextUserId = 10_000;
+
+type UserChanged = EventData<'users.user-changed'>;
+
+/**
+ * A users.user-changed event as the users service announces a person: `fields` over a basic member with nothing
+ * else set (no tags, resources or Stripe customer), for the services' tests that receive people.
+ */
+export function userChangedEvent(fields: Pick<UserChanged, 'id' | 'version'> & Partial<UserChanged>): UserChanged {
+  return {
+    email: `person${fields.id}@example.test`,
+    fullName: `Person ${fields.id}`,
+    role: 'basic',
+    photoUrl: null,
+    city: null,
+    state: null,
+    country: null,
+    phoneNumber: null,
+    resources: [],
+    tagIds: [],
+    tagNames: [],
+    stripeStatus: null,
+    stripeCustomerId: null,
+    alwaysGrantAccess: false,
+    createdAt: new Date().toISOString(),
+    ...fields,
+  };
+}
 
 /** An access profile for a role, as the gateway would forward it. */
 export function buildActor(role: Role, overrides: Partial<Actor> = {}): Actor {
