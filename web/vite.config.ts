@@ -34,7 +34,7 @@ const COMMON = anyOf([
   // file they made those screens download the whole catalogue.
   String.raw`node_modules[\\/]@mui[\\/]material[\\/](utils|internal|Skeleton|Card)[\\/]`,
   String.raw`node_modules[\\/]@mui[\\/]material[\\/]styles[\\/]cssUtils`,
-  String.raw`src[\\/]components[\\/](LazyMui|SearchInput|useDebouncedValue|DeferredMarkdown|ProgressLine)\.tsx?$`,
+  String.raw`src[\\/]components[\\/](LazyMui|SearchInput|useDebouncedValue|DeferredMarkdown|ProgressLine|AfterFirstPaint)\.tsx?$`,
 ]);
 
 /**

@@ -8,6 +8,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useRef, useState } from 'react';
 import { type BoardCard, type BoardList, boardApi, type CheckList, type CheckListItem } from '../../../api/board';
+import { draftKey } from '../../../components/drafts';
 import { Markdown } from '../../../components/Markdown';
 import { useCurrentUser } from '../../../session/context';
 import { BOARD_TOASTS } from '../constants';
@@ -15,7 +16,6 @@ import { checklistPercent, checklistStatus, updateCard } from '../model';
 import { ProgressBar } from '../ProgressBar';
 import { InstantCheckbox, Section } from './CardParts';
 import { ToggleText } from './ToggleText';
-import { draftKey } from './useAutosave';
 import type { Run } from './useCardRun';
 
 /** The board with one checklist of a card rewritten (optimistic saves). */

@@ -2,10 +2,11 @@ import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import { useRef } from 'react';
 import { type BoardCard, boardApi } from '../../../api/board';
+import { draftKey } from '../../../components/drafts';
 import { useCurrentUser } from '../../../session/context';
 import { updateCard } from '../model';
 import { SaveStatus } from './SaveStatus';
-import { draftKey, useAutosave } from './useAutosave';
+import { useAutosave } from './useAutosave';
 import type { Run } from './useCardRun';
 
 /**

@@ -5,6 +5,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FocusEvent, useRef, useState } from 'react';
 import { type BoardCard, boardApi } from '../../../api/board';
+import { draftKey } from '../../../components/drafts';
 import { Markdown } from '../../../components/Markdown';
 import { VISUALLY_HIDDEN } from '../../../lib/visuallyHidden';
 import { useCurrentUser } from '../../../session/context';
@@ -12,7 +13,7 @@ import { updateCard } from '../model';
 import { Section } from './CardParts';
 import { editTriggerProps } from './editTrigger';
 import { SaveStatus } from './SaveStatus';
-import { draftKey, useAutosave } from './useAutosave';
+import { useAutosave } from './useAutosave';
 import type { Run } from './useCardRun';
 
 /**

@@ -1,8 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { readDraft, writeDraft } from '../../../components/drafts';
 
-export { draftKey } from '../../../components/drafts';
-
 /**
  * Saving as the person types (docs/decisions.md "No lost edits in the card dialog"): a change is saved 800 ms after the last keystroke, at once
  * on `flush` (Save, leaving the box, closing the dialog), and a change not yet saved is kept as a local draft in

@@ -13,10 +13,10 @@ import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import type { CourseLesson, CoursePageLesson, CoursePageModule } from '../../../api/courses';
+import { AfterFirstPaint } from '../../../components/AfterFirstPaint';
 import { DeferredMarkdown } from '../../../components/DeferredMarkdown';
 import { Chip } from '../../../components/LazyMui';
 import { TOAST_BAND_PX } from '../../../components/Toasts';
-import { useAfterFirstPaint } from '../../../components/useAfterFirstPaint';
 import { LessonVideo } from './LessonVideo';
 
 /** The quiz's form controls load only with a lesson that has one (the course page's first load stays as it was). */
@@ -24,18 +24,6 @@ const LessonQuiz = lazy(() => import('../quiz/LessonQuiz').then((m) => ({ defaul
 const LessonDiscussion = lazy(() =>
   import('../discussion/LessonDiscussion').then((m) => ({ default: m.LessonDiscussion })),
 );
-
-/**
- * The lesson's discussion, asked for once the lesson has been painted (useAfterFirstPaint): a lazy component
- * rendered at once would start its files before the course page's heading shows, inside its first-load budget.
- */
-function DeferredDiscussion({ lessonId }: { lessonId: number }) {
-  return useAfterFirstPaint() ? (
-    <Suspense fallback={null}>
-      <LessonDiscussion lessonId={lessonId} />
-    </Suspense>
-  ) : null;
-}
 
 /**
  * A divider line (an <hr>, like MUI's Divider, which was two more files before a course page's heading for one line
@@ -263,7 +251,13 @@ export function LessonPanel({
           Keyboard: {SHORTCUTS.previous.label} previous lesson · {SHORTCUTS.next.label} next lesson
         </Typography>
       )}
-      {detail && <DeferredDiscussion key={detail.id} lessonId={detail.id} />}
+      {/* Asked for once the lesson has painted: rendered at once, its files would start before the course page's
+          heading shows, inside its first-load budget. */}
+      {detail && (
+        <AfterFirstPaint key={detail.id} fallback={null}>
+          <LessonDiscussion lessonId={detail.id} />
+        </AfterFirstPaint>
+      )}
     </Paper>
   );
 }
