@@ -69,7 +69,9 @@ describe('analytics', () => {
     const range = 'from=2026-03-06&to=2026-03-10&interval=day';
     await waitFor(async () => {
       const o = await overview(`${range}&timeZone=UTC`);
-      return o.totals.churnedMembers === 1 && o.totals.boardMoves === 1 ? o : null;
+      // One stream per event type, so the four kinds arrive in no fixed order: wait for every one.
+      const { churnedMembers, boardMoves, completions, failedPayments } = o.totals;
+      return churnedMembers === 1 && boardMoves === 1 && completions === 1 && failedPayments === 1 ? o : null;
     });
     const ny = await overview(`${range}&timeZone=America/New_York`);
     const la = await overview(`${range}&timeZone=America/Los_Angeles`);
