@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { waitFor } from '@rainmakers/kit/testing';
 import {
+  allowProblems,
   type Locator,
   type Page,
   screenshot,
@@ -140,6 +141,34 @@ describe('toasts', () => {
       await screenshot(page, `polish-toast-no-duplicates-${viewport}`);
     },
   );
+
+  it('whose code cannot be fetched (offline) leave the page working', async () => {
+    const page = await pages.open();
+    // The toasts' code is outside every error boundary: a failed download once blanked the whole app.
+    let refused = 0;
+    await page.route('**/assets/ToastHost-*.js', async (route) => {
+      refused += 1;
+      await route.abort('internetdisconnected');
+    });
+    allowProblems(page, /ToastHost|optional part|Failed to fetch|ERR_INTERNET_DISCONNECTED/);
+    await signInWithCookies(page, person, lessonPath(1));
+    const title = page.locator('#lesson-title', { hasText: built.lessons[1]?.title ?? '' });
+    await title.waitFor();
+    const mark = page.getByRole('button', { name: /^Mark as (Completed|Uncompleted)$/ });
+    for (const _ of [1, 2]) {
+      const before = await mark.textContent();
+      await mark.click();
+      await waitFor(async () => (await mark.isEnabled()) && (await mark.textContent()) !== before, {
+        what: 'the lesson marked while the toasts cannot load',
+      });
+    }
+    expect(refused).toBeGreaterThan(0);
+    // The page is still there (neither blank nor the error screen) and its other parts still load.
+    await title.waitFor();
+    expect(await page.getByText('Oops! Something went wrong.').count()).toBe(0);
+    await page.getByRole('button', { name: /Notifications/ }).waitFor();
+    expect(await toasts(page).count()).toBe(0);
+  });
 });
 
 describe('catalogue', () => {

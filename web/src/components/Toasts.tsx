@@ -1,6 +1,7 @@
 import GlobalStyles from '@mui/material/GlobalStyles';
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { type ReactNode, Suspense, useEffect, useState } from 'react';
 import { afterLoadAndIdle } from '../lib/idle';
+import { optionalLazy } from '../lib/optionalLazy';
 import { onToastWanted } from './toast';
 
 /**
@@ -10,7 +11,9 @@ import { onToastWanted } from './toast';
  */
 export const TOAST_BAND_PX = { desktop: 96, phone: 144 } as const;
 
-const ToastHost = lazy(() => import('./ToastHost'));
+// Outside every error boundary: a host that cannot be fetched (offline) must not blank the app; the toasts asked
+// for meanwhile wait for it (components/toast.ts).
+const ToastHost = optionalLazy(() => import('./ToastHost'));
 
 /**
  * Wraps the app, so `toast()` works everywhere. The toast library (notistack, about 13 KB gzipped) is on no page's

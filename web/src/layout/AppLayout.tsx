@@ -5,6 +5,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { PageSkeleton } from '../components/Spinners';
+import { optionalLazy } from '../lib/optionalLazy';
 import { useCurrentUser } from '../session/context';
 import { sidebarColors } from '../theme';
 import { BusyNotice } from './BusyNotice';
@@ -53,7 +54,7 @@ function SkipLink() {
 const MobileTopBar = lazy(() => import('./MobileTopBar'));
 const MobileDrawer = lazy(() => import('./MobileDrawer'));
 /** Shown only to a staff account whose session has not passed the second factor: fetched then, not in the shell. */
-const SecondFactorBanner = lazy(() => import('./SecondFactorBanner'));
+const SecondFactorBanner = optionalLazy(() => import('./SecondFactorBanner'));
 
 /**
  * The signed-in frame: a fixed sidebar on desktop; on phones and tablets an app bar with a hamburger (opening the

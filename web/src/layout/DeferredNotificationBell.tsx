@@ -1,8 +1,11 @@
 import Box from '@mui/material/Box';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { afterLoadAndIdle } from '../lib/idle';
+import { optionalLazy } from '../lib/optionalLazy';
 
-const NotificationBell = lazy(() => import('./NotificationBell').then((m) => ({ default: m.NotificationBell })));
+const NotificationBell = optionalLazy<{ tone: 'dark' | 'light' }>(() =>
+  import('./NotificationBell').then((m) => ({ default: m.NotificationBell })),
+);
 
 /**
  * The bell of the app frame, loaded once the page has loaded, its queries have answered and the browser is idle

@@ -18,12 +18,13 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { type ReactNode, Suspense, useEffect, useState } from 'react';
 import { matchPath, Link as RouterLink, useLocation } from 'react-router-dom';
 import { useSiteLinks } from '../api/siteContent';
 import { BrandLogo } from '../components/BrandLogo';
 import { afterLoadAndIdle } from '../lib/idle';
 import { type MemberNavItemId, type NavItemId, showApplyToUpgrade, visibleNavItems } from '../lib/navigation';
+import { optionalLazy } from '../lib/optionalLazy';
 import { useCurrentUser } from '../session/context';
 import { sidebarColors } from '../theme';
 import { DeferredNotificationBell } from './DeferredNotificationBell';
@@ -33,7 +34,7 @@ import { UserCard } from './UserCard';
  * Admins only (the select brings form code, five files): loaded like the staff's icons, after the page's content, so
  * it never counts against an admin screen's first load; a blank of its size holds its place.
  */
-const RoleSwitcher = lazy(() => import('./RoleSwitcher'));
+const RoleSwitcher = optionalLazy(() => import('./RoleSwitcher'));
 const SWITCHER_PLACE = <Box sx={{ height: 40, mb: 2 }} />;
 
 /**
@@ -41,7 +42,7 @@ const SWITCHER_PLACE = <Box sx={{ height: 40, mb: 2 }} />;
  * (members never download them, and a staff screen's first load does not wait for them); a blank of the icon's size
  * holds their place.
  */
-const StaffNavIcon = lazy(() => import('./StaffNavIcon'));
+const StaffNavIcon = optionalLazy(() => import('./StaffNavIcon'));
 const ICON_PLACE = <Box sx={{ width: 24, height: 24 }} />;
 
 const MEMBER_ICONS: Record<MemberNavItemId, ReactNode> = {
