@@ -82,6 +82,7 @@ describe.each(['desktop', 'mobile'] as const)('audit, search and receipts (%s)',
     await own.waitForURL(/\/purchases\/pi_[^/]+\/receipt$/);
     await main(own).getByRole('heading', { name: 'Receipt', level: 1 }).waitFor();
     await main(own).getByText('$49.00').waitFor();
+    await main(own).getByText(`${member.fullName} (${member.email})`).waitFor();
     await main(own).getByRole('button', { name: 'Print' }).waitFor();
     await screenshot(own, `receipt-dark-${viewport}`);
     expect(await seriousViolations(own)).toEqual([]);
@@ -90,6 +91,9 @@ describe.each(['desktop', 'mobile'] as const)('audit, search and receipts (%s)',
     const receiptPath = new URL(own.url()).pathname;
     await page.goto(receiptPath);
     await main(page).getByText(title).waitFor();
+    await main(page)
+      .getByRole('link', { name: `Member #${member.id}` })
+      .waitFor();
     await screenshot(page, `receipt-admin-light-${viewport}`);
     expect(await seriousViolations(page)).toEqual([]);
   });

@@ -9,16 +9,19 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import GlobalStyles from '@mui/material/GlobalStyles';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { ApiError, errorMessage } from '../../api/client';
 import { formatCents, useReceipt } from '../../api/purchases';
 import { PageHeader } from '../../components/PageHeader';
 import { usePageTitle } from '../../components/usePageTitle';
 import { formatDateTimeWithZone } from '../../lib/dates';
+import { useCurrentUser } from '../../session/context';
 
 const PRINT_AREA = 'receipt-print-area';
 
@@ -36,6 +39,7 @@ const printStyles = (
 
 export default function ReceiptPage() {
   const { id = '' } = useParams();
+  const viewer = useCurrentUser();
   usePageTitle('Receipt');
   const receipt = useReceipt(id);
   const back = (
@@ -63,7 +67,17 @@ export default function ReceiptPage() {
     );
   }
   const r = receipt.data;
-  const rows: [string, string][] = [
+  // Her own receipt names her as the account has her now; an admin reading someone's gets the way to that member.
+  const buyer: ReactNode =
+    r.userId === viewer.id ? (
+      `${viewer.fullName} (${viewer.email})`
+    ) : (
+      <Link component={RouterLink} to={`/users/${r.userId}`}>
+        Member #{r.userId}
+      </Link>
+    );
+  const rows: [string, ReactNode][] = [
+    ['Billed to', buyer],
     ['Item', r.title],
     ['Amount', formatCents(r.amount, r.currency)],
     ['Paid on', formatDateTimeWithZone(r.paidAt)],
