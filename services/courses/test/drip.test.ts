@@ -128,10 +128,13 @@ describe('a member whose modules have not opened', () => {
     expect(res.status).toBe(200);
     const opensAt = new Map(res.body.course.Modules.map((m) => [m.id, m.opensAt]));
     expect(opensAt.get(modules.always)).toBeNull();
-    // Three days after her local date of joining, at midnight in Pago Pago.
+    // Three days after her local date of joining, at midnight in Pago Pago (between 47 and 71 hours from now, as
+    // the hour she joined at falls there).
     const afterDays = new Date(opensAt.get(modules.afterDays) ?? '');
-    expect(afterDays.getTime()).toBeGreaterThan(Date.now() + 2 * 24 * HOUR);
-    expect(wallClockOf(afterDays.getTime(), BEHIND).slice(11)).toBe('00:00');
+    const joinedOn = wallClockOf(late.createdAt.getTime(), BEHIND).slice(0, 10);
+    const threeDaysLater = new Date(Date.parse(`${joinedOn}T00:00:00Z`) + 3 * 24 * HOUR).toISOString().slice(0, 10);
+    expect(wallClockOf(afterDays.getTime(), BEHIND)).toBe(`${threeDaysLater}T00:00`);
+    expect(afterDays.getTime()).toBeGreaterThan(Date.now() + 47 * HOUR);
     // Kiritimati's today, at midnight in Pago Pago: still to come for her.
     expect(wallClockOf(new Date(opensAt.get(modules.onDate) ?? '').getTime(), BEHIND)).toBe(`${aheadToday}T00:00`);
     // Asked for a locked lesson, the page opens none of it.
