@@ -11,8 +11,9 @@ import { onToastWanted } from './toast';
  */
 export const TOAST_BAND_PX = { desktop: 96, phone: 144 } as const;
 
-// Outside every error boundary: a host that cannot be fetched (offline) must not blank the app; the toasts asked
-// for meanwhile wait for it (components/toast.ts).
+// Outside every error boundary: a host that cannot be fetched (offline) must not blank the app. Its toasts are then
+// not shown until the next page load; each screen's own states still say what happened (docs/decisions.md, "Web
+// first loads after the accountability and analytics screens").
 const ToastHost = optionalLazy(() => import('./ToastHost'));
 
 /**
