@@ -90,6 +90,12 @@ export function createGatewaySession(
   async function ok<T>(method: HttpMethod, path: string, body?: unknown): Promise<T> {
     const response = await request<T>(method, path, body);
     if (response.status >= 400) throw new GatewayRequestError(method, path, response.status, response.body);
+    // A JSON answer that did not parse (cut short) is said as such, not met later as "cannot read 'id' of undefined".
+    if (typeof response.body === 'string' && (response.headers.get('content-type') ?? '').includes('json')) {
+      throw new Error(
+        `${method} ${path} answered ${response.status} with JSON that does not parse (${response.body.length} characters): ${response.body.slice(0, 200)}`,
+      );
+    }
     return response.body;
   }
 

@@ -9,7 +9,7 @@
  *
  * STACK_SKIP_WEB_BUILD=1 skips the web build (system tests do not need it); STACK_ONLY=users,auth,gateway
  * starts a subset; STACK_LOG_LEVEL sets the services' LOG_LEVEL (default warn). The stack's output goes to
- * test-artifacts/stack.log.
+ * test-artifacts/stack-<project>.log (system, browser).
  */
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -22,7 +22,8 @@ import { type OtlpReceiver, startOtlpReceiver } from '../support/otlp-receiver';
 import type { StackInfo } from '../support/stack-client';
 
 export const STACK_FILE = path.join(REPO_ROOT, 'test/setup/.stack.json');
-const LOG_FILE = path.join(REPO_ROOT, 'test-artifacts/stack.log');
+/** One file per project (system, browser): the browser group's stack no longer overwrites the system group's. */
+const logFileOf = (project: string) => path.join(REPO_ROOT, `test-artifacts/stack-${project}.log`);
 
 /** Generous limits so that tests signing in many times are not throttled (auth owns the sign-in limits). */
 export const TEST_RATE_LIMITS: Record<string, string> = {
@@ -61,7 +62,7 @@ function exportInfo(info: StackInfo): void {
   if (info.otlpUrl) process.env.STACK_OTLP_URL = info.otlpUrl;
 }
 
-export async function startStackForTests(options: { buildWeb?: boolean } = {}): Promise<StackInfo> {
+export async function startStackForTests(options: { buildWeb?: boolean; project?: string } = {}): Promise<StackInfo> {
   const running = globalThis.__testStack;
   if (running) {
     // Both the system and the browser project selected in one jest run: one stack serves both.
@@ -70,13 +71,14 @@ export async function startStackForTests(options: { buildWeb?: boolean } = {}): 
   }
   const started = Date.now();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'rainmakers-stack-'));
-  await mkdir(path.dirname(LOG_FILE), { recursive: true });
-  const log = createWriteStream(LOG_FILE, { flags: 'w' });
+  const logFile = logFileOf(options.project ?? 'tests');
+  await mkdir(path.dirname(logFile), { recursive: true });
+  const log = createWriteStream(logFile, { flags: 'w' });
   const write = (line: string) => log.write(`${line}\n`);
   const gatewayPort = await freePort();
   const publicUrl = `http://127.0.0.1:${gatewayPort}`;
   process.stdout.write(
-    `\nStarting the whole stack for the tests (output in ${path.relative(REPO_ROOT, LOG_FILE)}) ...\n`,
+    `\nStarting the whole stack for the tests (output in ${path.relative(REPO_ROOT, logFile)}) ...\n`,
   );
   // Every process exports its spans to a receiver of the tests' own (test/system/tracing.test.ts reads them); the
   // short batch delay lets a test find a request's spans within a second.
