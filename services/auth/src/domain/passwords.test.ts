@@ -26,11 +26,17 @@ describe('passwords', () => {
     await verifyPassword(null, 'warm-up');
     const time = async (fn: () => Promise<unknown>) => {
       const start = process.hrtime.bigint();
-      for (let i = 0; i < 5; i += 1) await fn();
-      return Number(process.hrtime.bigint() - start) / 5e6;
+      await fn();
+      return Number(process.hrtime.bigint() - start) / 1e6;
     };
-    const wrong = await time(() => verifyPassword(stored, 'wrong password'));
-    const missing = await time(() => verifyPassword(null, 'wrong password'));
+    // Interleaved, and the fastest of each: other test workers on the machine only ever add time, so the minimum is
+    // each path's own cost (a single timing of each once failed on a busy run). Skipping the hash would cost ~0 ms.
+    let wrong = Number.POSITIVE_INFINITY;
+    let missing = Number.POSITIVE_INFINITY;
+    for (let i = 0; i < 7; i += 1) {
+      wrong = Math.min(wrong, await time(() => verifyPassword(stored, 'wrong password')));
+      missing = Math.min(missing, await time(() => verifyPassword(null, 'wrong password')));
+    }
     expect(missing).toBeGreaterThan(wrong * 0.5);
   });
 
