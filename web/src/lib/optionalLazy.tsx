@@ -1,4 +1,4 @@
-import { Component, type ComponentType, type ErrorInfo, lazy, type ReactNode, useState } from 'react';
+import { Component, type ComponentType, type ErrorInfo, lazy, type ReactNode } from 'react';
 
 type Load<P> = () => Promise<{ default: ComponentType<P> }>;
 
@@ -13,10 +13,8 @@ export function optionalLazy<P extends object>(load: Load<P>): ComponentType<P> 
   const Part = lazy(load);
   // biome-ignore lint/correctness/noComponentHookFactories: called once, at the top of a module, as React.lazy is.
   function OptionalPart(props: P) {
-    const [failed, setFailed] = useState(false);
-    if (failed) return null;
     return (
-      <LeaveOutOnError onError={() => setFailed(true)}>
+      <LeaveOutOnError>
         <Part {...props} />
       </LeaveOutOnError>
     );
@@ -24,7 +22,7 @@ export function optionalLazy<P extends object>(load: Load<P>): ComponentType<P> 
   return OptionalPart;
 }
 
-class LeaveOutOnError extends Component<{ children: ReactNode; onError: () => void }, { failed: boolean }> {
+class LeaveOutOnError extends Component<{ children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
 
   static getDerivedStateFromError(): { failed: boolean } {
@@ -34,7 +32,6 @@ class LeaveOutOnError extends Component<{ children: ReactNode; onError: () => vo
   override componentDidCatch(error: Error, info: ErrorInfo): void {
     // An error, not a warning: a part that fails to render (not only to download) must not go unnoticed.
     console.error('An optional part was left out', error, info.componentStack);
-    this.props.onError();
   }
 
   override render() {
